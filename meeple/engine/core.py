@@ -1,0 +1,392 @@
+"""The game contract: ``Action``, ``IllegalAction``, ``Option``, ``Game`` and ``State``.
+
+Every surface (terminal, bots, simulation, web, RL) reaches a game only
+through these classes; see ``../shared/design/ENGINE.md`` and the README.
+
+A game subclasses ``Game`` (its description and setup) and ``State`` (one
+position).  ``State`` does the bookkeeping every game shares: looking up an
+action by notation, refusing illegal ones without touching anything, the
+record, undo barriers, forced steps, the view envelope, ranking, clone and
+determinize.  The game writes only its rules: ``_legal``, ``_apply``,
+``_view``, ``_copy_into``, ``_resample_hidden``, ``scores`` and the turn
+properties.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from meeple.engine.rng import Rng, as_rng
+
+if TYPE_CHECKING:
+    from meeple.engine.components import Tables
+
+Event = dict[str, Any]
+"""An event: ``{"type": str, "text": str, ...}``; ``"private": seat`` limits it to one seat."""
+
+
+class MeepleError(Exception):
+    """Base of every error meeple raises on purpose (shown as one line, never a traceback)."""
+
+
+class IllegalAction(MeepleError, ValueError):
+    """An action that is not legal in this state; the state is unchanged."""
+
+
+class BadSetup(MeepleError, ValueError):
+    """Bad game name, player count, option, record or component pack."""
+
+
+class Action:
+    """One decision.  ``notation`` is its short, stable text (``str(action)``);
+    ``data`` is whatever the game needs to apply it quickly (a tuple of ints)."""
+
+    __slots__ = ("notation", "data")
+
+    def __init__(self, notation: str, data: Any = None) -> None:
+        self.notation = notation
+        self.data = data
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def __repr__(self) -> str:
+        return f"Action({self.notation!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            return self.notation == other.notation
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.notation)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A documented variant: its default, the values allowed and what it does."""
+
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+
+    def check(self, name: str, value: Any) -> Any:
+        kind = type(self.default)
+        if kind is int and isinstance(value, bool):
+            raise BadSetup(f"option {name!r} takes a whole number, got {value!r}")
+        if kind is bool and not isinstance(value, bool):
+            if value in ("true", "yes", "1", "on"):
+                value = True
+            elif value in ("false", "no", "0", "off"):
+                value = False
+            else:
+                raise BadSetup(f"option {name!r} takes true or false, got {value!r}")
+        elif not isinstance(value, kind):
+            try:
+                value = kind(value)
+            except (TypeError, ValueError):
+                raise BadSetup(
+                    f"option {name!r} takes a {kind.__name__}, got {value!r}"
+                ) from None
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise BadSetup(f"option {name!r} must be one of {allowed}; got {value!r}")
+        return value
+
+
+class Game(ABC):
+    """A game's description and its setup.  One instance per game, shared."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    version: ClassVar[int]
+    options: ClassVar[dict[str, Option]] = {}
+
+    # --- what the game provides -------------------------------------------------
+
+    @abstractmethod
+    def default_tables(self) -> Tables:
+        """The printed components as shipped (``components.py``)."""
+
+    @abstractmethod
+    def stand_ins(self) -> tuple[str, ...]:
+        """Every component value that no source gave (``STAND_INS`` in components.py)."""
+
+    @abstractmethod
+    def setup(self, players: int, seed: int, options: dict[str, Any], tables: Tables) -> State:
+        """A fresh state after setup, before the first decision."""
+
+    @abstractmethod
+    def max_steps(self, players: int) -> int:
+        """A bound on decisions in one game under random play (the conformance suite checks it)."""
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """A cheap estimate of ``seat``'s final standing, roughly in [0, 1]; override per game."""
+        scores = state.scores()
+        best = max(scores) if scores else 0
+        worst = min(scores) if scores else 0
+        if best == worst:
+            return 0.5
+        return (scores[seat] - worst) / (best - worst)
+
+    # --- shared -------------------------------------------------------------------
+
+    def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Options with defaults filled in; an unknown or bad option raises ``BadSetup``."""
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise BadSetup(f"{self.name} has no option {unknown[0]!r} (options: {known})")
+        return {k: opt.check(k, given.get(k, opt.default)) for k, opt in sorted(self.options.items())}
+
+    def check_players(self, players: Any) -> int:
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise BadSetup(f"players must be a whole number, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise BadSetup(
+                f"{self.title} is for {self.min_players}-{self.max_players} players, not {players}"
+            )
+        return players
+
+    def new(
+        self,
+        players: int,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+        tables: Tables | None = None,
+    ) -> State:
+        """Set up a game.  ``tables`` replaces the shipped components (a component pack)."""
+        players = self.check_players(players)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise BadSetup(f"seed must be a whole number, got {seed!r}")
+        opts = self.check_options(options)
+        state = self.setup(players, seed, opts, tables or self.default_tables())
+        state.settle()
+        return state
+
+
+class State(ABC):
+    """One position of one game.  Plain data; the game subclass adds its fields.
+
+    Shared fields: ``game``, ``players``, ``seed``, ``options``, ``tables``
+    (shared, immutable), ``rng`` (the state's own ``Rng``), ``history``
+    (notations of the decisions taken), ``actors`` (the seat of each),
+    ``reveals`` (bump it whenever hidden information becomes public) and
+    ``undo_floor`` (decisions before it can no longer be taken back).
+    """
+
+    __slots__ = (
+        "game", "players", "seed", "options", "tables", "rng",
+        "history", "actors", "reveals", "undo_floor", "_legal_cache",
+    )
+
+    def __init__(
+        self, game: Game, players: int, seed: int, options: dict[str, Any], tables: Tables
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.tables = tables
+        self.rng = Rng(seed)
+        self.history: list[str] = []
+        self.actors: list[int] = []
+        self.reveals = 0
+        self.undo_floor = 0
+        self._legal_cache: list[Action] | None = None
+
+    # --- what the game provides -------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int:
+        """The seat (0-based) that decides now; meaningless once ``is_over``."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def _legal(self) -> list[Action]:
+        """The legal actions, non-empty while not over, in a stable order."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Apply a legal action (already checked) and return the events it caused."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """One score per seat (the final scores once ``is_over``)."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may see (``None``: a spectator), JSON-safe."""
+
+    @abstractmethod
+    def _copy_into(self, other: State) -> None:
+        """Copy the game's own mutable fields into ``other`` (a bare new instance)."""
+
+    @abstractmethod
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        """Reshuffle in place everything ``seat`` cannot see, consistently with what it has seen."""
+
+    def tiebreak(self, seat: int) -> tuple[int, ...]:
+        """Higher is better among equal scores; empty means a shared place."""
+        return ()
+
+    def explain_illegal(self, text: str) -> str | None:
+        """Why ``text`` is not legal now, in the game's own terms (``None``: a generic message)."""
+        return None
+
+    # --- the contract -------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions in a stable order (do not mutate the list)."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = [] if self.is_over else self._legal()
+        return cache
+
+    def find(self, action: Action | str) -> Action:
+        """The legal action matching ``action`` (an Action or notation), or ``IllegalAction``."""
+        if isinstance(action, Action):
+            text = action.notation
+        elif isinstance(action, str):
+            text = action.strip()
+        else:
+            raise IllegalAction(f"expected an action or its notation, got {type(action).__name__}")
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        if not text:
+            raise IllegalAction("empty action")
+        for legal in self.legal_actions():
+            if legal.notation == text:
+                return legal
+        reason = self.explain_illegal(text)
+        if reason:
+            raise IllegalAction(f"{text!r} is not legal: {reason}")
+        raise IllegalAction(
+            f"{text!r} is not a legal action for seat {self.to_move} now "
+            f"({len(self.legal_actions())} legal actions; type 'help' or list them)"
+        )
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply one decision; an illegal one raises ``IllegalAction`` and changes nothing."""
+        chosen = self.find(action)
+        seat = self.to_move
+        draws, reveals = self.rng.draws, self.reveals
+        events = self._apply(chosen)
+        self._legal_cache = None
+        self.history.append(chosen.notation)
+        self.actors.append(seat)
+        events.extend(self.settle())
+        if self.rng.draws != draws or self.reveals != reveals:
+            self.undo_floor = len(self.history)
+        return events
+
+    def settle(self) -> list[Event]:
+        """Apply forced steps (a single legal action) without asking; they are not recorded."""
+        events: list[Event] = []
+        while not self.is_over:
+            legal = self.legal_actions()
+            if len(legal) != 1:
+                break
+            events.extend(self._apply(legal[0]))
+            self._legal_cache = None
+        return events
+
+    def ranking(self) -> list[list[int]]:
+        """Seats grouped by place, best first, after the game's tie-breaks."""
+        scores = self.scores()
+        keys = {s: (scores[s], self.tiebreak(s)) for s in range(self.players)}
+        order = sorted(range(self.players), key=lambda s: keys[s], reverse=True)
+        places: list[list[int]] = []
+        for s in order:
+            if places and keys[places[-1][0]] == keys[s]:
+                places[-1].append(s)
+            else:
+                places.append([s])
+        return places
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """A JSON-safe dict of exactly what ``seat`` may see (``None``: a spectator)."""
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
+        ):
+            raise BadSetup(f"no seat {seat!r} in a {self.players}-player game")
+        body = self._view(seat)
+        over = self.is_over
+        head: dict[str, Any] = {
+            "game": self.game.name,
+            "version": self.game.version,
+            "players": self.players,
+            "seat": seat,
+            "is_over": over,
+            "to_move": None if over else self.to_move,
+            "decisions": len(self.history),
+        }
+        if over:
+            head["scores"] = self.scores()
+            head["ranking"] = self.ranking()
+        head.update(body)
+        return head
+
+    def record(self) -> dict[str, Any]:
+        from meeple.engine.components import tables_hash
+
+        return {
+            "game": self.game.name,
+            "version": self.game.version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "components": tables_hash(self.tables),
+            "actions": list(self.history),
+        }
+
+    def clone(self) -> State:
+        """An independent copy (the game copies its own fields by hand; no deepcopy)."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        other.game = self.game
+        other.players = self.players
+        other.seed = self.seed
+        other.options = self.options
+        other.tables = self.tables
+        other.rng = self.rng.copy()
+        other.history = self.history.copy()
+        other.actors = self.actors.copy()
+        other.reveals = self.reveals
+        other.undo_floor = self.undo_floor
+        other._legal_cache = None
+        self._copy_into(other)
+        return other
+
+    def determinize(self, seat: int, rng: Any) -> State:
+        """A clone whose hidden parts (and future chance) are resampled for ``seat``."""
+        r = as_rng(rng)
+        other = self.clone()
+        other._resample_hidden(seat, r)
+        other.rng = Rng(r.next64())
+        other._legal_cache = None
+        return other
+
+    def undo_target(self, seat: int) -> int | None:
+        """How many decisions to keep so that ``seat`` is back at its own last decision,
+        or ``None`` when no undo is allowed (another seat acted since, or chance or
+        hidden information was revealed since)."""
+        n = len(self.history)
+        if n == 0 or n <= self.undo_floor or self.actors[-1] != seat:
+            return None
+        if not self.is_over and self.to_move != seat:
+            return None
+        return n - 1
+
+    def visible_events(self, events: list[Event], seat: int | None) -> list[Event]:
+        """The events ``seat`` may see (private ones only to their seat)."""
+        return [e for e in events if "private" not in e or e["private"] == seat]
