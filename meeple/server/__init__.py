@@ -1,0 +1,33 @@
+"""``meeple serve``: play the games in the browser (see docs/server.md).
+
+``create_app(db_url)`` builds the ASGI app; ``serve(host, port, db)`` runs it
+with uvicorn.  The server reaches the games only through the engine contract.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.server.store import normalise_url
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+
+def create_app(db_url: str | None = None, **kwargs: object) -> FastAPI:
+    """The ASGI app on the database at ``db_url`` (``None``: ``sqlite:///meeple.db``)."""
+    from meeple.server.app import create_app as _create
+
+    return _create(normalise_url(db_url), **kwargs)  # type: ignore[arg-type]
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> None:
+    """Run the server until interrupted (``db`` None: SQLite file ``meeple.db`` here)."""
+    import uvicorn
+
+    app = create_app(db, bot_delay=0.4)
+    print(f"meeple: serving on http://{host}:{port}/  (database: {normalise_url(db)})", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets")
+
+
+__all__ = ["create_app", "serve"]
