@@ -1,0 +1,150 @@
+"""The ``heuristic`` bot: one-ply greedy search on the game's ``evaluate``,
+with a short lookahead through the bot's own consecutive decisions.
+
+For every legal action the bot applies it to a clone of the (determinized)
+state and scores the result with ``game.evaluate(clone, seat)``.  While the
+same seat is still to move after that action (a compound turn split into
+several small decisions), it looks further ahead through its own next
+decisions, up to ``depth`` decisions in all, following only the ``beam``
+most promising continuations at each step.  A finished game is valued by its
+result (a win is 1, a loss 0, a shared first place split), so the bot takes a
+winning final move and avoids a losing one.  Equal values are broken by the
+bot's seeded ``Rng``.
+
+Spec parameters: ``depth`` (decisions looked at in a row, default 2),
+``beam`` (continuations followed below the first decision, default 4),
+``width`` (at most this many actions are evaluated at each level below the
+first, sampled by the rng when there are more; default 24).
+"""
+
+from __future__ import annotations
+
+from meeple.bots import register
+from meeple.bots.base import Bot
+from meeple.engine.core import Action, BadSetup, State
+from meeple.engine.rng import Rng
+
+EPS = 1e-9
+
+
+def result_value(state: State, seat: int) -> float:
+    """The finished game's result for ``seat``: 1 for a sole win, 1/k for a
+    first place shared by k seats, 0 otherwise."""
+    ranking = state.ranking()
+    first = ranking[0] if ranking else []
+    if seat in first:
+        return 1.0 / len(first)
+    return 0.0
+
+
+def position_value(state: State, seat: int) -> float:
+    """``seat``'s value of ``state``: the result when over, else ``evaluate``.
+
+    A finished game adds a small share of ``evaluate`` so that among equal
+    results a larger margin is still preferred.
+    """
+    if state.is_over:
+        return result_value(state, seat) + 0.01 * _clamp(state.game.evaluate(state, seat))
+    return _clamp(state.game.evaluate(state, seat))
+
+
+def _clamp(x: float) -> float:
+    x = float(x)
+    if x != x:  # NaN
+        return 0.5
+    return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
+
+
+def int_param(params: dict[str, str], key: str, default: int, low: int = 1) -> int:
+    raw = params.get(key)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise BadSetup(f"bot parameter {key}={raw!r} must be a whole number") from None
+    if value < low:
+        raise BadSetup(f"bot parameter {key}={raw!r} must be at least {low}")
+    return value
+
+
+def float_param(params: dict[str, str], key: str, default: float, low: float = 0.0) -> float:
+    raw = params.get(key)
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise BadSetup(f"bot parameter {key}={raw!r} must be a number") from None
+    if not value >= low:
+        raise BadSetup(f"bot parameter {key}={raw!r} must be at least {low}")
+    return value
+
+
+def check_params(name: str, params: dict[str, str], known: tuple[str, ...]) -> None:
+    unknown = sorted(set(params) - set(known))
+    if unknown:
+        raise BadSetup(
+            f"bot {name!r} has no parameter {unknown[0]!r} (parameters: {', '.join(known)})"
+        )
+
+
+class HeuristicBot(Bot):
+    """Greedy on ``evaluate`` with a lookahead through its own consecutive decisions."""
+
+    name = "heuristic"
+
+    def __init__(self, depth: int = 2, beam: int = 4, width: int = 24) -> None:
+        self.depth = depth
+        self.beam = beam
+        self.width = width
+
+    def choose(self, seat: int, state: State, rng: Rng) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        values = [self._value_after(state, action, seat, self.depth, rng) for action in legal]
+        best = max(values)
+        ties = [legal[i] for i, v in enumerate(values) if v >= best - EPS]
+        return ties[0] if len(ties) == 1 else rng.choice(ties)
+
+    def _value_after(self, state: State, action: Action, seat: int, depth: int, rng: Rng) -> float:
+        """``seat``'s value after ``action`` and, while ``seat`` is still to move,
+        the best of its next ``depth - 1`` own decisions."""
+        child = state.clone()
+        child.apply(action)
+        if depth <= 1 or child.is_over or child.to_move != seat:
+            return position_value(child, seat)
+        return self._lookahead(child, seat, depth - 1, rng)
+
+    def _lookahead(self, state: State, seat: int, depth: int, rng: Rng) -> float:
+        """The best value ``seat`` reaches in its next ``depth`` own decisions."""
+        legal = state.legal_actions()
+        if len(legal) > self.width:
+            legal = rng.sample(legal, self.width)
+        scored: list[tuple[float, State]] = []
+        for action in legal:
+            child = state.clone()
+            child.apply(action)
+            scored.append((position_value(child, seat), child))
+        if depth <= 1:
+            return max(v for v, _ in scored)
+        scored.sort(key=lambda c: -c[0])
+        best = -1.0
+        for rank, (v, child) in enumerate(scored):
+            if rank < self.beam and not child.is_over and child.to_move == seat:
+                v = self._lookahead(child, seat, depth - 1, rng)
+            best = max(best, v)
+        return best
+
+
+def _factory(params: dict[str, str]) -> Bot:
+    check_params("heuristic", params, ("depth", "beam", "width"))
+    return HeuristicBot(
+        depth=int_param(params, "depth", 2),
+        beam=int_param(params, "beam", 4),
+        width=int_param(params, "width", 24),
+    )
+
+
+register("heuristic", _factory)

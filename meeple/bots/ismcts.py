@@ -1,0 +1,288 @@
+"""The ``ismcts`` bot: single-observer information-set Monte Carlo tree search.
+
+After Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree
+Search" (IEEE TCIAIG 2012), SO-ISMCTS.  One tree is grown for the bot's
+information set; its edges are action notations.  Each iteration:
+
+1. **determinize**: sample a full state consistent with what the bot's seat
+   has seen (``state.determinize(seat, rng)`` on the copy the bot was given);
+2. **select**: from the root, while every action legal in this sample already
+   has a child, pick the child maximising UCB1 with availability counts
+   ``r/n + c * sqrt(ln(avail) / n)`` (``avail``: how many times the child was
+   legal when its parent was visited), and apply it to the sample;
+3. **expand**: add one untried action legal in the sample (chosen at random);
+4. **rollout**: play random legal actions until the game ends or ``horizon``
+   decisions have been made;
+5. **back up** a value per seat: the result when the game ended (a sole win
+   1, a shared first place split, otherwise 0), else ``game.evaluate`` clamped
+   to [0, 1].  Each node adds the value of the seat that chose its action.
+
+The move played is the most visited root child.  Budgets: ``iters=N``
+(iterations) and/or ``time=S`` (seconds per decision); whichever ends first.
+Without either, ``time=1.0``.  ``workers=W`` runs W independent searches in
+forked processes (root parallelism) and adds up their root statistics.
+Other parameters: ``horizon`` (rollout decisions, default 20), ``c`` (the
+exploration constant, default 0.7).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import time
+from typing import Any
+
+from meeple.bots import register
+from meeple.bots.base import Bot
+from meeple.bots.heuristic import check_params, float_param, int_param
+from meeple.engine.core import Action, BadSetup, State
+from meeple.engine.rng import Rng
+
+_log = math.log
+_sqrt = math.sqrt
+
+
+class Node:
+    """A tree node: the edge into it is an action chosen by ``player``."""
+
+    __slots__ = ("player", "children", "visits", "avail", "reward")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+
+def terminal_values(state: State) -> list[float]:
+    """Per seat: 1 for a sole win, 1/k for a first place shared by k, else 0."""
+    values = [0.0] * state.players
+    ranking = state.ranking()
+    if ranking:
+        first = ranking[0]
+        share = 1.0 / len(first)
+        for s in first:
+            values[s] = share
+    return values
+
+
+def estimate_values(state: State) -> list[float]:
+    """Per seat: ``game.evaluate`` clamped to [0, 1]."""
+    evaluate = state.game.evaluate
+    out = []
+    for s in range(state.players):
+        x = float(evaluate(state, s))
+        out.append(0.5 if x != x else 0.0 if x < 0.0 else 1.0 if x > 1.0 else x)
+    return out
+
+
+def search(
+    state: State,
+    seat: int,
+    rng: Rng,
+    iters: int | None,
+    seconds: float | None,
+    horizon: int,
+    c: float,
+) -> tuple[dict[str, tuple[int, float]], int]:
+    """Run SO-ISMCTS from ``state`` for ``seat``; return the root children's
+    ``(visits, reward)`` by notation and the number of iterations done."""
+    root = Node(-1)
+    clock = time.perf_counter
+    deadline = None if seconds is None else clock() + seconds
+    limit = iters if iters is not None else 1 << 62
+    below = rng.below
+    done = 0
+    while done < limit:
+        if deadline is not None and done and clock() >= deadline:
+            break
+        done += 1
+        d = state.determinize(seat, rng)
+        node = root
+        path = [root]
+        # --- selection and expansion -----------------------------------------
+        while not d.is_over:
+            legal = d.legal_actions()
+            children = node.children
+            untried = None
+            for a in legal:
+                if a.notation not in children:
+                    if untried is None:
+                        untried = [a]
+                    else:
+                        untried.append(a)
+            mover = d.to_move
+            if untried is not None:
+                a = untried[below(len(untried))] if len(untried) > 1 else untried[0]
+                for b in legal:
+                    ch = children.get(b.notation)
+                    if ch is not None:
+                        ch.avail += 1
+                child = children[a.notation] = Node(mover)
+                d.apply(a)
+                path.append(child)
+                break
+            best = None
+            best_action = None
+            best_ucb = -1.0
+            for a in legal:
+                ch = children[a.notation]
+                ch.avail += 1
+                n = ch.visits
+                if n == 0:
+                    ucb = 1e9
+                else:
+                    ucb = ch.reward / n + c * _sqrt(_log(ch.avail) / n)
+                if ucb > best_ucb:
+                    best_ucb = ucb
+                    best = ch
+                    best_action = a
+            assert best is not None and best_action is not None
+            d.apply(best_action)
+            node = best
+            path.append(node)
+        # --- rollout -----------------------------------------------------------
+        steps = 0
+        while steps < horizon and not d.is_over:
+            legal = d.legal_actions()
+            d.apply(legal[below(len(legal))] if len(legal) > 1 else legal[0])
+            steps += 1
+        # --- backup ------------------------------------------------------------
+        values = terminal_values(d) if d.is_over else estimate_values(d)
+        root.visits += 1
+        for nd in path[1:]:
+            nd.visits += 1
+            nd.reward += values[nd.player]
+    stats = {k: (ch.visits, ch.reward) for k, ch in root.children.items()}
+    return stats, done
+
+
+def _worker(conn: Any, state: State, seat: int, seed: int, iters: int | None,
+            seconds: float | None, horizon: int, c: float) -> None:
+    try:
+        conn.send(search(state, seat, Rng(seed), iters, seconds, horizon, c))
+    except BaseException as exc:  # pragma: no cover - reported to the parent
+        conn.send(exc)
+    finally:
+        conn.close()
+
+
+class ISMCTSBot(Bot):
+    """Single-observer ISMCTS with random rollouts cut at a horizon."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        iters: int | None = None,
+        seconds: float | None = None,
+        horizon: int = 20,
+        c: float = 0.7,
+        workers: int = 1,
+    ) -> None:
+        if iters is None and seconds is None:
+            seconds = 1.0
+        self.iters = iters
+        self.seconds = seconds
+        self.horizon = horizon
+        self.c = c
+        self.workers = workers
+        # Totals over this bot's decisions (read by the arena and benchmarks).
+        self.decisions = 0
+        self.iterations = 0
+        self.elapsed = 0.0
+
+    def stats(self) -> dict[str, float]:
+        rate = self.iterations / self.elapsed if self.elapsed > 0 else 0.0
+        return {
+            "decisions": self.decisions,
+            "iterations": self.iterations,
+            "seconds": self.elapsed,
+            "iterations_per_s": rate,
+        }
+
+    def choose(self, seat: int, state: State, rng: Rng) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        start = time.perf_counter()
+        if self.workers > 1 and _can_fork():
+            totals, done = self._parallel(seat, state, rng)
+        else:
+            totals, done = search(state, seat, rng, self.iters, self.seconds, self.horizon, self.c)
+        self.elapsed += time.perf_counter() - start
+        self.iterations += done
+        self.decisions += 1
+        best: list[Action] = []
+        best_key: tuple[int, float] = (-1, -1.0)
+        for a in legal:
+            visits, reward = totals.get(a.notation, (0, 0.0))
+            key = (visits, reward / visits if visits else 0.0)
+            if key > best_key:
+                best_key = key
+                best = [a]
+            elif key == best_key:
+                best.append(a)
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+    def _parallel(
+        self, seat: int, state: State, rng: Rng
+    ) -> tuple[dict[str, tuple[int, float]], int]:
+        ctx = multiprocessing.get_context("fork")
+        iters = None if self.iters is None else max(1, self.iters // self.workers)
+        jobs = []
+        for _ in range(self.workers - 1):
+            parent, child = ctx.Pipe(duplex=False)
+            proc = ctx.Process(
+                target=_worker,
+                args=(child, state, seat, rng.next64(), iters, self.seconds, self.horizon, self.c),
+                daemon=True,
+            )
+            proc.start()
+            child.close()
+            jobs.append((proc, parent))
+        totals, done = search(state, seat, rng.fork(), iters, self.seconds, self.horizon, self.c)
+        merged = dict(totals)
+        for proc, conn in jobs:
+            try:
+                result = conn.recv()
+            except EOFError:
+                result = None
+            proc.join()
+            if isinstance(result, BaseException):
+                raise result
+            if result is None:
+                continue
+            more, n = result
+            done += n
+            for k, (v, r) in more.items():
+                v0, r0 = merged.get(k, (0, 0.0))
+                merged[k] = (v0 + v, r0 + r)
+        return merged, done
+
+
+def _can_fork() -> bool:
+    """Root parallelism needs fork and a non-daemon process (arena workers are daemons)."""
+    if not hasattr(os, "fork"):
+        return False
+    return not multiprocessing.current_process().daemon
+
+
+def _factory(params: dict[str, str]) -> Bot:
+    check_params("ismcts", params, ("iters", "time", "horizon", "c", "workers"))
+    iters = int_param(params, "iters", 0) if "iters" in params else None
+    seconds = float_param(params, "time", 1.0) if "time" in params else None
+    if seconds is not None and seconds <= 0:
+        raise BadSetup(f"bot parameter time={params['time']!r} must be more than 0")
+    return ISMCTSBot(
+        iters=iters,
+        seconds=seconds,
+        horizon=int_param(params, "horizon", 20, low=0),
+        c=float_param(params, "c", 0.7),
+        workers=int_param(params, "workers", 1),
+    )
+
+
+register("ismcts", _factory)
