@@ -1,0 +1,59 @@
+"""Bots only return legal actions, on every game and player count."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple import bots
+from meeple.bots.heuristic import HeuristicBot
+from meeple.bots.ismcts import ISMCTSBot
+from meeple.engine.core import BadSetup
+from meeple.engine.rng import Rng
+from tests.bots.helpers import FAST_HEURISTIC, FAST_ISMCTS, game_counts, positions
+
+
+def test_bot_kinds_registered() -> None:
+    assert {"random", "heuristic", "ismcts"} <= set(bots.kinds())
+    assert isinstance(bots.make("heuristic:depth=3"), HeuristicBot)
+    bot = bots.make("ismcts:iters=50,horizon=7,c=1.2")
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.iters, bot.seconds, bot.horizon, bot.c) == (50, None, 7, 1.2)
+    assert bots.make("ismcts").seconds == 1.0
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["heuristic:depth=0", "heuristic:speed=2", "ismcts:iters=x", "ismcts:time=0",
+     "ismcts:time=-1", "ismcts:workers=0", "ismcts:foo=1"],
+)
+def test_bad_bot_parameters_are_refused(spec: str) -> None:
+    with pytest.raises(BadSetup):
+        bots.make(spec)
+
+
+@pytest.mark.parametrize(("name", "players"), game_counts())
+def test_bots_return_legal_actions(name: str, players: int) -> None:
+    specs = ["random", FAST_HEURISTIC, FAST_ISMCTS]
+    checked = 0
+    for seed in (1, 2):
+        for i, state in enumerate(positions(name, players, seed, 3)):
+            legal = {a.notation for a in state.legal_actions()}
+            before = state.record()
+            for k, spec in enumerate(specs):
+                bot = bots.make(spec)
+                action = bots.act(bot, state, Rng(1000 * seed + 10 * i + k))
+                assert action.notation in legal, (name, players, seed, i, spec, action)
+                # the state the bot was asked about is untouched
+                assert state.record() == before
+                checked += 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize("name", sorted({n for n, _ in game_counts()}))
+def test_parallel_ismcts_returns_a_legal_action(name: str) -> None:
+    state = positions(name, 2 if (name, 2) in game_counts() else min(
+        p for n, p in game_counts() if n == name), 4, 1)[0]
+    bot = bots.make("ismcts:iters=16,horizon=4,workers=2")
+    action = bots.act(bot, state, Rng(9))
+    assert action in state.legal_actions()
+    assert bot.stats()["iterations"] >= 8

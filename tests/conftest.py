@@ -1,0 +1,6 @@
+"""Test-wide set-up: the small test game is registered beside the real games."""
+
+from meeple import games
+from tests.engine.tinygame import GAME as HILO
+
+games.register(HILO)
