@@ -1,0 +1,64 @@
+"""Mundus Novus (Cathala & Laget, Asmodee 2011) for 2-6 players: seed 002, research mundus_novus.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.engine.components import Tables
+from meeple.engine.core import Game, Option, State
+from meeple.games.mundus_novus.components import STAND_INS, TABLES
+from meeple.games.mundus_novus.state import OVER, MundusState, new_state
+
+
+class MundusNovus(Game):
+    name = "mundus_novus"
+    title = "Mundus Novus"
+    min_players = 2
+    max_players = 6
+    version = 1
+    options = {
+        "one_set_only": Option(
+            False, "One combination per player per round in all (angespielt's reading, research A1); "
+            "default: one identical set, one different set and one Inca cash-in."),
+        "inca_wild_in_different": Option(
+            False, "Inca relics may stand in a different-resources set (reich-der-spiele, research A2)."),
+        "supply_order": Option(
+            "values", "Supply order by the sum of caravel values ('values', research A3) or by the number "
+            "of caravels ('count', the seed's wording).", ("values", "count")),
+        "low_set_reward": Option(
+            "queue", "A set of 3 cards of value 1-3 takes queue card n°1 ('queue', research §6.1) or the top "
+            "card of the development deck ('deck', the seed table's other reading).", ("queue", "deck")),
+        "no_event_round_1": Option(True, "No event in round 1 (research §4)."),
+        "money_end": Option(
+            "round_end", "75 doubloons end the game at the end of the round ('round_end', the rulebook) or "
+            "at once ('immediate', the seed's wording).", ("round_end", "immediate")),
+    }
+
+    def default_tables(self) -> Tables:
+        return Tables(TABLES)
+
+    def stand_ins(self) -> tuple[str, ...]:
+        return STAND_INS
+
+    def setup(self, players: int, seed: int, options: dict[str, Any], tables: Tables) -> State:
+        return new_state(self, players, seed, options, tables)
+
+    def max_steps(self, players: int) -> int:
+        return 6000 + 2000 * players
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Doubloons plus a little for developments and cards in hand, as a share of the table's best."""
+        assert isinstance(state, MundusState)
+        if state.phase == OVER:
+            ranking = state.ranking()
+            for place, seats in enumerate(ranking):
+                if seat in seats:
+                    return 1.0 - place / max(1, len(ranking) - 1) if len(ranking) > 1 else 0.5
+        worth = [state.money[p] + 4 * len(state.owned[p]) for p in range(state.players)]
+        best = max(worth)
+        if best <= 0:
+            return 0.5
+        return 0.5 * worth[seat] / best + 0.5 * min(1.0, state.money[seat] / 75)
+
+
+GAME = MundusNovus()

@@ -1,0 +1,361 @@
+"""Mundus Novus Progression step (seed 4, 4.1, 4.2; research §5.4, §6, A1, A2, A7, A9, A15-A18)."""
+
+from __future__ import annotations
+
+from meeple.engine.core import Action, Event
+from meeple.games.mundus_novus.rules import begin_round, check_instant_money, event_for, name, set_abilities
+from meeple.games.mundus_novus.scoring import end_game
+from meeple.games.mundus_novus.state import INCA, KEEP, PICKDEV, PROG, WIN_MONEY, K, MundusState
+
+(OP_TEN, OP_CONVERT, OP_SET, OP_DIFF_ADD, OP_DIFF_CASH, OP_INCA, OP_END, OP_PICK, OP_KEEP,
+ OP_KEEP_DONE) = range(20, 30)
+MIN_IDENTICAL = 3  # seed 4.1: an identical set has at least 3 cards
+MIN_DIFFERENT = 4  # seed 4.2: a different set has 4 to 9 cards
+MAX_DIFFERENT = 9
+
+
+def start_turns(s: MundusState, first: int, ev: list[Event]) -> None:
+    """Progression (seed 4): the chosen player starts, then clockwise."""
+    n = s.players
+    s.order = [(first + i) % n for i in range(n)]
+    s.opos = 0
+    ev.append({"type": "progression", "seat": first, "text": f"p{first} starts the progression"})
+    begin_turn(s)
+
+
+def begin_turn(s: MundusState) -> None:
+    s.phase, s.cur = PROG, s.order[s.opos]
+    s.sets = s.diff_done = s.inca_done = s.merch_used = s.cash_done = 0
+    s.pend_mask = s.pend_inca = 0
+    s.conv = []
+
+
+# --- what the seat may do --------------------------------------------------------------------------
+
+def may_cash(s: MundusState) -> bool:
+    """Option ``one_set_only`` (research A1, angespielt's reading): one combination per round in all."""
+    return not (s.options["one_set_only"] and s.cash_done)
+
+
+def set_allowed(s: MundusState, seat: int) -> bool:
+    """Seed 4.1: one identical set per round, several under King's Help; a card must be available."""
+    if s.sets and event_for(s, seat) != "KH":
+        return False
+    if not may_cash(s):
+        return False
+    return bool(s.queue) or (s.abil.get("almagro", -1) == seat and bool(s.dev_deck))
+
+
+def different_count(s: MundusState, seat: int) -> int:
+    o = seat * K
+    distinct = sum(1 for k in range(INCA) if s.hand[o + k])
+    if s.options["inca_wild_in_different"]:
+        distinct = min(MAX_DIFFERENT, distinct + s.hand[o + INCA])
+    return distinct
+
+
+def reach(s: MundusState, kind: int, cards: int) -> int:
+    """Seed 4.1 table (research §6.1): how many queue positions from n°1 a set may reach."""
+    band = (s.tables.resources[kind].value - 1) // 3
+    best = 0
+    for row in s.tables.identical:
+        if cards >= row.cards:
+            best = row.reach[band]
+    return best
+
+
+def legal_progression(s: MundusState) -> list[Action]:
+    p = s.cur
+    o = p * K
+    h = s.hand
+    acts: list[Action] = []
+    if s.phase == PICKDEV:
+        return legal_pick(s)
+    if s.phase == KEEP:
+        for k in range(K):
+            if h[o + k]:
+                acts.append(Action(f"keep {name(s, k)}", (OP_KEEP, k)))
+        acts.append(Action("discard the rest", (OP_KEEP_DONE,)))
+        return acts
+    if s.pend_mask or s.pend_inca:
+        size = bin(s.pend_mask).count("1") + s.pend_inca
+        if size < MAX_DIFFERENT:
+            for k in range(INCA):
+                if h[o + k] and not s.pend_mask >> k & 1:
+                    acts.append(Action(f"different: add {name(s, k)}", (OP_DIFF_ADD, k)))
+            if s.options["inca_wild_in_different"] and h[o + INCA] > s.pend_inca:
+                acts.append(Action(f"different: add {name(s, INCA)}", (OP_DIFF_ADD, INCA)))
+        if size >= MIN_DIFFERENT:
+            acts.append(Action(f"cash different set of {size}", (OP_DIFF_CASH,)))
+        return acts
+    if all(h[o + k] for k in range(K)):
+        acts.append(Action("reveal ten different", (OP_TEN,)))
+    # merchants: one card each, into the merchant's value band (research A7)
+    devs = s.tables.developments
+    seen: set[int] = set()
+    for i in s.owned[p]:
+        d = devs[i]
+        if d.kind != "merchant" or s.merch_used >> i & 1:
+            continue
+        for v in range(d.band_lo, d.band_hi + 1):
+            t = v - 1
+            if t in seen:
+                continue
+            seen.add(t)
+            for k in range(INCA):
+                if k != t and h[o + k]:
+                    acts.append(Action(f"convert {name(s, k)} to {name(s, t)}", (OP_CONVERT, k, t, i)))
+    if set_allowed(s, p):
+        incas = h[o + INCA]
+        for k in range(INCA):
+            have = h[o + k]
+            for c in range(1, have + 1):
+                for j in range(0, incas + 1):
+                    if c + j >= MIN_IDENTICAL:
+                        text = f"set {c} {name(s, k)}" + (f" + {j} inca" if j else "")
+                        acts.append(Action(text, (OP_SET, k, c, j)))
+    if not s.diff_done and may_cash(s) and different_count(s, p) >= MIN_DIFFERENT:
+        for k in range(INCA):
+            if h[o + k]:
+                acts.append(Action(f"different: add {name(s, k)}", (OP_DIFF_ADD, k)))
+        if s.options["inca_wild_in_different"] and h[o + INCA]:
+            acts.append(Action(f"different: add {name(s, INCA)}", (OP_DIFF_ADD, INCA)))
+    if not s.inca_done and may_cash(s) and h[o + INCA]:
+        top = min(h[o + INCA], max(r.cards for r in s.tables.inca))
+        for c in range(1, top + 1):
+            acts.append(Action(f"cash {c} inca", (OP_INCA, c)))
+    acts.append(Action("end turn", (OP_END,)))
+    return acts
+
+
+def legal_pick(s: MundusState) -> list[Action]:
+    """Seed 4.1 table; Storm: only n°1; Diego de Almagro: the deck's top card instead (research A18)."""
+    kind, c, j = s.pend_set
+    size = c + j
+    r = reach(s, kind, size)
+    storm = event_for(s, s.cur) == "ST"
+    if storm:
+        r = 1
+    acts: list[Action] = []
+    devs = s.tables.developments
+    deck_cell = s.options["low_set_reward"] == "deck" and not storm and r == 1 and s.dev_deck
+    if not deck_cell:
+        for i in range(min(r, len(s.queue))):
+            acts.append(Action(f"take n{i + 1} {devs[s.queue[i]].name}", (OP_PICK, i)))
+    if s.dev_deck and (deck_cell or s.abil.get("almagro", -1) == s.cur):
+        acts.append(Action("take deck top", (OP_PICK, -1)))
+    return acts
+
+
+# --- applying ------------------------------------------------------------------------------------
+
+def remove_public(s: MundusState, seat: int, kind: int, count: int) -> None:
+    """Cards leave ``seat``'s hand face up (to the discard pile)."""
+    i = seat * K + kind
+    s.hand[i] -= count
+    s.discard[kind] += count
+    kn = s.known[i] - count
+    s.known[i] = kn if kn > 0 else 0
+    if s.gift[1] == seat and s.gift[2] == kind:
+        s.gift = (-1, -1, -1)
+
+
+def money_for_different(s: MundusState, seat: int, size: int) -> int:
+    """Seed 4.2 table; Natives: 1 doubloon per card instead (seed, events)."""
+    if event_for(s, seat) == "NA":
+        return size
+    pay = 0
+    for row in s.tables.different:
+        if size >= row.cards:
+            pay = row.doubloons
+    return pay
+
+
+def money_for_inca(s: MundusState, count: int) -> int:
+    """Seed 4.2: Inca relics cashed alone."""
+    pay = 0
+    for row in s.tables.inca:
+        if count >= row.cards:
+            pay = row.doubloons
+    return pay
+
+
+def apply_progression(s: MundusState, data: tuple[int, ...], ev: list[Event]) -> None:
+    op = data[0]
+    p = s.cur
+    o = p * K
+    if op == OP_DIFF_ADD:
+        if data[1] == INCA:
+            s.pend_inca += 1
+        else:
+            s.pend_mask |= 1 << data[1]
+    elif op == OP_SET:
+        kind, c, j = data[1], data[2], data[3]
+        remove_public(s, p, kind, c)
+        if j:
+            remove_public(s, p, INCA, j)
+        s.sets += 1
+        s.cash_done += 1
+        s.pend_set = (kind, c, j)
+        s.phase = PICKDEV
+        ev.append({"type": "set", "seat": p, "kind": name(s, kind), "cards": c, "inca": j,
+                   "text": f"p{p} reveals a set of {c} {name(s, kind)}" + (f" and {j} inca" if j else "")})
+    elif op == OP_PICK:
+        pick_development(s, data[1], ev)
+    elif op == OP_DIFF_CASH:
+        cash_different(s, ev)
+    elif op == OP_INCA:
+        c = data[1]
+        remove_public(s, p, INCA, c)
+        pay = money_for_inca(s, c)
+        s.money[p] += pay
+        s.inca_done = 1
+        s.cash_done += 1
+        ev.append({"type": "inca", "seat": p, "cards": c, "amount": pay,
+                   "text": f"p{p} cashes {c} inca relics for {pay} doubloons"})
+    elif op == OP_CONVERT:
+        k, t, i = data[1], data[2], data[3]
+        s.hand[o + k] -= 1
+        s.hand[o + t] += 1
+        if s.known[o + k]:
+            s.known[o + k] -= 1
+        s.known[o + t] += 1
+        if s.gift[1] == p and s.gift[2] == k:
+            s.gift = (-1, -1, -1)
+        s.merch_used |= 1 << i
+        s.conv.append(k)
+        s.conv.append(t)
+        ev.append({"type": "convert", "seat": p, "from": name(s, k), "to": name(s, t),
+                   "text": f"p{p}'s merchant turns {name(s, k)} into {name(s, t)}"})
+    elif op == OP_TEN:
+        s.winner = p
+        ev.append({"type": "ten_different", "seat": p,
+                   "text": f"p{p} reveals ten different resources and wins at once"})
+        end_game(s, ev, "ten different resources")
+    elif op == OP_END:
+        end_turn(s, ev)
+    elif op == OP_KEEP:
+        k = data[1]
+        s.hand[o + k] -= 1
+        s.offer[o + k] += 1  # the offer row is empty during Progression: it holds the kept cards
+        s.need -= 1
+        if s.need == 0 or not any(s.hand[o:o + K]):
+            finish_turn(s, ev)
+    elif op == OP_KEEP_DONE:
+        finish_turn(s, ev)
+
+
+def pick_development(s: MundusState, pos: int, ev: list[Event]) -> None:
+    """Seed 4.1 A-B: the card is taken, the cards behind it slide forward and n°5 is refilled from the
+    deck; if it cannot be refilled the game ends after this round (seed end C)."""
+    p = s.cur
+    devs = s.tables.developments
+    if pos < 0:
+        card = s.dev_deck.pop()
+        s.reveals += 1
+        where = "the top of the development deck"
+    else:
+        card = s.queue.pop(pos)
+        where = f"queue position n°{pos + 1}"
+        if s.dev_deck:
+            s.queue.append(s.dev_deck.pop())
+            s.reveals += 1
+        elif not s.dev_ended:
+            s.dev_ended = True
+            ev.append({"type": "queue_empty", "text": "The queue cannot be refilled: the game ends this round"})
+    s.owned[p] = s.owned[p] + (card,)
+    if devs[card].ability:
+        set_abilities(s)
+    ev.append({"type": "develop", "seat": p, "card": devs[card].name, "code": devs[card].code,
+               "text": f"p{p} takes {devs[card].name} from {where}"})
+    s.phase = PROG
+
+
+def cash_different(s: MundusState, ev: list[Event]) -> None:
+    p = s.cur
+    size = bin(s.pend_mask).count("1") + s.pend_inca
+    cards = []
+    for k in range(INCA):
+        if s.pend_mask >> k & 1:
+            remove_public(s, p, k, 1)
+            cards.append(name(s, k))
+    if s.pend_inca:
+        remove_public(s, p, INCA, s.pend_inca)
+        cards.extend([name(s, INCA)] * s.pend_inca)
+    pay = money_for_different(s, p, size)
+    s.money[p] += pay
+    s.diff_done = 1
+    s.cash_done += 1
+    s.pend_mask = s.pend_inca = 0
+    ev.append({"type": "different", "seat": p, "cards": cards, "amount": pay,
+               "text": f"p{p} cashes {size} different resources for {pay} doubloons"})
+
+
+def end_turn(s: MundusState, ev: list[Event]) -> None:
+    """Seed 4.2 end: merchant conversions lapse; warehouses keep 1-2 cards each (not under Fire);
+    the rest of the hand is discarded."""
+    p = s.cur
+    o = p * K
+    conv = s.conv
+    for i in range(0, len(conv), 2):
+        src, dst = conv[i], conv[i + 1]
+        if s.hand[o + dst]:
+            s.hand[o + dst] -= 1
+            s.hand[o + src] += 1
+        else:
+            s.discard[dst] -= 1
+            s.discard[src] += 1
+    s.conv = []
+    cap = 0
+    if event_for(s, p) != "FI":
+        devs = s.tables.developments
+        cap = sum(devs[i].keeps for i in s.owned[p])
+    size = sum(s.hand[o:o + K])
+    if cap and size:
+        if size <= cap:
+            for k in range(K):
+                s.offer[o + k] = s.hand[o + k]
+                s.hand[o + k] = 0
+            finish_turn(s, ev)
+            return
+        s.phase, s.need = KEEP, cap
+        return
+    finish_turn(s, ev)
+
+
+def finish_turn(s: MundusState, ev: list[Event]) -> None:
+    p = s.cur
+    o = p * K
+    dropped = 0
+    kept = 0
+    for k in range(K):
+        c = s.hand[o + k]
+        if c:
+            s.discard[k] += c
+            dropped += c
+        kept += s.offer[o + k]
+        s.hand[o + k] = s.offer[o + k]
+        s.offer[o + k] = 0
+        s.known[o + k] = 0
+    if s.gift[1] == p:
+        s.gift = (-1, -1, -1)
+    ev.append({"type": "turn_end", "seat": p, "kept": kept, "discarded": dropped,
+               "text": f"p{p} keeps {kept} cards and discards {dropped}"})
+    s.opos += 1
+    if check_instant_money(s, ev):
+        return
+    if s.opos < len(s.order):
+        begin_turn(s)
+    else:
+        end_round(s, ev)
+
+
+def end_round(s: MundusState, ev: list[Event]) -> None:
+    """Seed end A and C (research §7): 75 doubloons at a round's end, or a queue that could not be
+    refilled, ends the game."""
+    if max(s.money) >= WIN_MONEY:
+        end_game(s, ev, "a player has 75 doubloons at the end of the round")
+    elif s.dev_ended:
+        end_game(s, ev, "the development queue could not be refilled")
+    else:
+        begin_round(s, ev)

@@ -1,0 +1,89 @@
+"""What one seat may see of a Mundus Novus position (hidden parts: research §1, seed 4.2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.games.mundus_novus.state import (
+    EXCHANGE,
+    INCA,
+    KEEP,
+    OFFER,
+    PHASE_NAMES,
+    PICKDEV,
+    TIE,
+    K,
+    MundusState,
+)
+
+
+def _dev(s: MundusState, i: int) -> dict[str, Any]:
+    d = s.tables.developments[i]
+    return {"code": d.code, "name": d.name, "zh": d.zh, "kind": d.kind, "event": d.event or None}
+
+
+def _cards(s: MundusState, row: list[int], start: int) -> dict[str, int]:
+    res = s.tables.resources
+    return {res[k].name: row[start + k] for k in range(K) if row[start + k]}
+
+
+def build_view(s: MundusState, seat: int | None) -> dict[str, Any]:
+    """Public: the board, everyone's developments, hand sizes, revealed offers.  Private to ``seat``: its
+    hand, its money, its face-down offer.  Never shown: other hands, others' money, unrevealed offers,
+    deck orders, the card a Trade Master gave face down."""
+    n = s.players
+    res = s.tables.resources
+    revealed = s.phase in (TIE, EXCHANGE)
+    over = s.phase == len(PHASE_NAMES) - 1
+    players = []
+    for p in range(n):
+        o = p * K
+        devs = [_dev(s, i) for i in s.owned[p]]
+        entry: dict[str, Any] = {
+            "seat": p,
+            "hand_size": sum(s.hand[o:o + K]),
+            "developments": devs,
+            "caravels": sum(1 for d in devs if d["kind"] == "caravel"),
+            "money": s.money[p] if (p == seat or over) else None,
+        }
+        if s.phase == OFFER:
+            entry["offer_committed"] = bool(s.done[p])
+            entry["offer_size"] = sum(s.offer[o:o + K]) if (s.done[p] or p == seat) else None
+        elif revealed:
+            entry["offer"] = _cards(s, s.offer, o)
+        players.append(entry)
+    view: dict[str, Any] = {
+        "round": s.round,
+        "phase": PHASE_NAMES[s.phase],
+        "event": s.event or None,
+        "trade_master": s.tm,
+        "announced": s.announced or None,
+        "market": [res[k].name for k in s.market],
+        "supply": [res[k].name for k in s.supply],
+        "queue": [_dev(s, i) for i in s.queue],
+        "development_deck": len(s.dev_deck),
+        "resource_deck": len(s.deck),
+        "discard": {res[k].name: s.discard[k] for k in range(K) if s.discard[k]},
+        "queue_exhausted": s.dev_ended,
+        "players": players,
+        "winner": s.winner if s.winner >= 0 else None,
+    }
+    if s.phase == EXCHANGE:
+        view["taker"] = s.cur
+        view["last_taker"] = s.prev if s.prev >= 0 else None
+    if s.pend_mask or s.pend_inca:
+        view["pending_different"] = [res[k].name for k in range(INCA) if s.pend_mask >> k & 1] + [
+            res[INCA].name] * s.pend_inca
+    if s.phase == PICKDEV:
+        kind, c, j = s.pend_set
+        view["pending_set"] = {"resource": res[kind].name, "cards": c, "inca": j}
+    if seat is not None:
+        o = seat * K
+        view["hand"] = _cards(s, s.hand, o)
+        if s.phase == OFFER:
+            view["my_offer"] = _cards(s, s.offer, o)
+        if s.phase == KEEP and s.cur == seat:
+            view["kept"] = _cards(s, s.offer, o)
+        if s.gift[0] == seat or s.gift[1] == seat:
+            view["gift"] = {"from": s.gift[0], "to": s.gift[1], "card": res[s.gift[2]].name}
+    return view
