@@ -1,0 +1,163 @@
+"""Luna Maris scoring: the clean-up of every round (seed §結算階段) and the final scoring
+(seed §最終計分), as functions of plain values so tests can check them on constructed states."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from meeple.engine.core import Event
+from meeple.games.luna_maris.state import (
+    CAP,
+    CO2,
+    ENERGY,
+    EQUIP,
+    EQUIP_UP,
+    FE_L,
+    FE_R,
+    HE3,
+    N_JUNIORS,
+    O2,
+    TI_L,
+    TI_R,
+    VP,
+    WASTE,
+    WATER,
+    LunaState,
+)
+
+
+def largest_group(cells: Sequence[int], adj: Sequence[Sequence[int]], seat: int) -> int:
+    """The size of ``seat``'s largest orthogonally connected group of probes."""
+    seen = [False] * len(cells)
+    best = 0
+    for start, owner in enumerate(cells):
+        if owner != seat or seen[start]:
+            continue
+        seen[start] = True
+        stack = [start]
+        size = 0
+        while stack:
+            c = stack.pop()
+            size += 1
+            for d in adj[c]:
+                if not seen[d] and cells[d] == seat:
+                    seen[d] = True
+                    stack.append(d)
+        best = max(best, size)
+    return best
+
+
+def probe_points(group: int, table: Sequence[int]) -> int:
+    """Seed §探測器分數: adjacent probes 2/3/4 -> 1/2/3 VP."""
+    return table[min(group, len(table) - 1)]
+
+
+def carbon_credits(co2: Sequence[int], values: Sequence[int]) -> list[int]:
+    """Seed §碳信用分數: rank by CO2 (a higher track index is less CO2).  All tied: nobody scores.
+    Otherwise equal positions form groups ranked densely; the worst group always takes the last
+    value (-1) and the others take the values of places 1, 2, ... in order."""
+    levels = sorted(set(co2), reverse=True)
+    if len(levels) == 1:
+        return [0] * len(co2)
+    out = []
+    for c in co2:
+        rank = levels.index(c)
+        out.append(values[-1] if rank == len(levels) - 1 else values[rank])
+    return out
+
+
+def rank_points(values: Sequence[int], table: Sequence[int], eligible: Sequence[bool]) -> list[int]:
+    """Seed §最終計分 3-4: places 1/2/3 score 8/5/2; tied players add the points of the places they
+    share and split them, rounded down.  Players who hold no food take no place."""
+    out = [0] * len(values)
+    order = sorted((i for i in range(len(values)) if eligible[i]), key=lambda i: -values[i])
+    place = 0
+    while place < len(order):
+        tied = [i for i in order if values[i] == values[order[place]]]
+        pts = sum(table[place + k] for k in range(len(tied)) if place + k < len(table))
+        for i in tied:
+            out[i] = pts // len(tied)
+        place += len(tied)
+    return out
+
+
+def stress_points(cap: int, table: Sequence[int]) -> int:
+    """Seed §最終計分 1: stress marker under 8 -> 5 VP, under 7 -> 2 VP (not cumulative)."""
+    return table[cap] if 0 <= cap < len(table) else 0
+
+
+def orders_points(n: int, table: Sequence[int]) -> int:
+    """Seed §最終計分 6: 0-4 orders -> -5/0/3/5/8."""
+    return table[min(n, len(table) - 1)]
+
+
+def resource_points(me: Sequence[int]) -> int:
+    """Seed §最終計分 7: 1 VP per 2 leftover iron, titanium, water, He-3 and energy, pooled; not O2."""
+    return (me[FE_L] + me[FE_R] + me[TI_L] + me[TI_R] + me[WATER] + me[HE3] + me[ENERGY]) // 2
+
+
+def waste_points(waste: int) -> int:
+    """Seed §最終計分 8: the first waste cube -1, each further one -2."""
+    return -(2 * waste - 1) if waste > 0 else 0
+
+
+def clean_up(s: LunaState) -> list[Event]:
+    """Seed §結算階段: probe groups, carbon credits, build-track income, equipment face up, O2 to 0."""
+    b = s.board
+    events: list[Event] = []
+    credits_table = {2: b.credits_2p, 3: b.credits_3p}.get(s.players, b.credits_4p)
+    credits = carbon_credits([me[CO2] for me in s.pl], credits_table)
+    for p, me in enumerate(s.pl):
+        group = largest_group(s.grid, s.adj, p)
+        probe = probe_points(group, b.probe_group_vp)
+        build = s.build_track.count(p)
+        me[VP] = max(0, me[VP] + probe + credits[p] + build)  # the score track has no negatives
+        if me[EQUIP] >= 0:
+            me[EQUIP_UP] = 1
+        me[O2] = 0
+        events.append({"type": "cleanup", "seat": p, "probes": probe, "credits": credits[p], "build": build,
+                       "text": f"Round {s.round} clean-up, seat {p}: probes {probe:+d}, carbon credits "
+                               f"{credits[p]:+d}, build track {build:+d}."})
+    s.act = [-1] * len(s.act)
+    return events
+
+
+def final_breakdown(s: LunaState) -> list[list[int]]:
+    """Per seat: [stress, seniors, diversity, nutrition, co2, orders, resources, waste]."""
+    b = s.board
+    foods = s.tables.foods
+    n = s.players
+    kinds = [len({foods[f].kind for f in s.food[p]}) for p in range(n)]
+    value = [sum(foods[f].value for f in s.food[p]) for p in range(n)]
+    holds = [bool(s.food[p]) for p in range(n)]
+    div = rank_points(kinds, b.food_rank_vp, holds)
+    nut = rank_points(value, b.food_rank_vp, holds)
+    out = []
+    for p, me in enumerate(s.pl):
+        seniors = sum(1 for c in s.hands[p] + s.rest[p] if c >= N_JUNIORS)
+        out.append([
+            stress_points(me[CAP], b.stress_final_vp),
+            seniors * b.senior_vp,
+            div[p],
+            nut[p],
+            b.co2_vp[me[CO2]],
+            orders_points(len(s.delivered[p]), b.orders_vp),
+            resource_points(me),
+            waste_points(me[WASTE]),
+        ])
+    return out
+
+
+FINAL_ITEMS = ("stress", "seniors", "food diversity", "food value", "CO2", "orders", "resources", "waste")
+
+
+def final_scoring(s: LunaState) -> list[Event]:
+    """Seed §最終計分: add the eight final items to every score."""
+    s.final = final_breakdown(s)
+    events: list[Event] = []
+    for p, items in enumerate(s.final):
+        s.pl[p][VP] += sum(items)
+        parts = ", ".join(f"{name} {v:+d}" for name, v in zip(FINAL_ITEMS, items))
+        events.append({"type": "final", "seat": p, "items": items,
+                       "text": f"Final scoring, seat {p}: {parts}; total {s.pl[p][VP]}."})
+    return events

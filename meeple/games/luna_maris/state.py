@@ -1,0 +1,290 @@
+"""The Luna Maris state: plain data, setup, clone, view and determinize.
+
+The rules themselves live in ``rules.py`` (turn flow), ``modules.py`` (the ten
+modules) and ``scoring.py`` (round and final scoring).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.engine.core import Action, Event, Game, State
+from meeple.engine.rng import Rng
+
+# --- per-player fields: ``state.pl[seat][FIELD]`` -------------------------------------------------
+(VP, ENERGY, WATER, HE3, FE_L, FE_R, TI_L, TI_R, WASTE, CAP, O2, POS, ON_ACT, PROBES, CO2, REF, SUS,
+ REF_BONUS, SUS_BONUS, EM_ENERGY, EM_IRON, EM_WATER, PASSED, EQUIP, EQUIP_UP, PENDING) = range(26)
+NFIELDS = 26
+
+# --- steps (who decides what) ---------------------------------------------------------------------
+S_EQUIP, S_PROBE, S_START, S_TURN, S_MOVE, S_MODULE, S_FOOD, S_FEED, S_BONUS, S_COMPACT, S_OVER = range(11)
+STEP_NAMES = ("choose equipment", "place first probe", "place astronaut", "turn", "move",
+              "module action", "take food", "feed scientists", "research bonus", "compactor", "over")
+
+N_JUNIORS = 24  # scientist ids: juniors 0..23, seniors 24..
+
+
+def distances(tables: Any) -> tuple[tuple[int, ...], ...]:
+    """Shortest corridor distance between every two modules (breadth-first search)."""
+    mods = tables.modules
+    n = len(mods)
+    out = []
+    for a in range(n):
+        dist = [-1] * n
+        dist[a] = 0
+        frontier = [a]
+        while frontier:
+            nxt = []
+            for m in frontier:
+                for b in mods[m].neighbours:
+                    if dist[b] < 0:
+                        dist[b] = dist[m] + 1
+                        nxt.append(b)
+            frontier = nxt
+        out.append(tuple(d if d >= 0 else 99 for d in dist))
+    return tuple(out)
+
+
+def adjacency(tables: Any) -> tuple[tuple[int, ...], ...]:
+    """Orthogonal neighbours of each mining space."""
+    spaces = tables.mining_spaces
+    where = {(s.row, s.col): i for i, s in enumerate(spaces)}
+    return tuple(
+        tuple(where[(s.row + dr, s.col + dc)] for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+              if (s.row + dr, s.col + dc) in where)
+        for s in spaces
+    )
+
+
+class LunaState(State):
+    __slots__ = (
+        # shared, immutable (never copied)
+        "board", "cards", "dist", "adj",
+        # mutable
+        "step", "round", "cur", "order", "next_order", "queue", "pl", "grid", "act", "built",
+        "build_track", "adv_offer", "equip_offer", "start_mods", "hire_row", "senior_deck",
+        "stacks", "delivered", "food_row", "food_deck", "food_discard", "hands", "rest", "food",
+        "final",
+        # the turn in progress
+        "card", "acts_left", "acts_done", "used", "module", "main_done", "extra_done",
+        "pick_left", "feed_left", "feed_food", "bonus_track", "compact",
+    )
+
+    # --- setup ------------------------------------------------------------------------------------
+
+    def setup_fields(self) -> None:
+        """Seed §setup (research §3): boards, decks, rows and every player's starting kit."""
+        t = self.tables
+        b = self.board = t.board[0]
+        self.cards = tuple(t.juniors) + tuple(t.seniors)
+        self.dist = distances(t)
+        self.adj = adjacency(t)
+        n = self.players
+        rng = self.rng
+        first = rng.below(n)
+        self.order = [(first + i) % n for i in range(n)]
+        self.next_order = []
+        self.round = 1
+        self.pl = []
+        for seat in range(n):
+            me = [0] * NFIELDS
+            me[VP] = b.start_vp
+            me[ENERGY] = b.start_energy
+            me[WATER] = b.start_water
+            me[FE_L] = b.start_iron
+            me[WASTE] = b.start_waste
+            me[CAP] = b.stress_start
+            me[PROBES] = len(t.probe_slots)
+            me[CO2] = b.co2_start
+            me[REF] = 1  # STAND_IN start level
+            me[SUS] = 1  # STAND_IN start level
+            me[EM_ENERGY] = me[EM_IRON] = me[EM_WATER] = 1
+            me[EQUIP] = -1
+            me[PENDING] = -1
+            me[POS] = -1
+            self.pl.append(me)
+        self.grid = [-1] * len(t.mining_spaces)
+        self.act = [-1] * len(t.modules)
+        self.built = [-1] * len(t.modules)
+        self.build_track = []
+        # juniors: six per player, a set each (STAND_IN identical sets)
+        per = len(t.juniors) // 4
+        self.hands = [list(range(seat * per, seat * per + per)) for seat in range(n)]
+        self.rest = [[] for _ in range(n)]
+        self.food = [[] for _ in range(n)]
+        self.delivered = [[] for _ in range(n)]
+        # order stacks: players + 1 of each kind, top face up (the last element is the top)
+        kinds = sorted({o.kind for o in t.orders})
+        self.stacks = []
+        for k in kinds:
+            tiles = [i for i, o in enumerate(t.orders) if o.kind == k]
+            rng.shuffle(tiles)
+            self.stacks.append(tiles[: n + 1])
+        # seniors: shuffled, a hiring row of 3
+        deck = list(range(N_JUNIORS, N_JUNIORS + len(t.seniors)))
+        rng.shuffle(deck)
+        self.hire_row = [deck.pop() for _ in range(min(b.hire_row, len(deck)))]
+        self.senior_deck = deck
+        # food: 4-player cards out with 3 or fewer players; a display of 3
+        foods = [i for i, f in enumerate(t.foods) if n == 4 or not f.four_players]
+        rng.shuffle(foods)
+        self.food_row = [foods.pop() for _ in range(min(b.food_row, len(foods)))]
+        self.food_deck = foods
+        self.food_discard = []
+        # advanced modules: 5 face up
+        self.adv_offer = sorted(rng.sample(range(len(t.advanced_modules)), b.advanced_offered))
+        # special equipment: players + 1 face up, chosen in reverse turn order
+        if self.options["equipment"]:
+            self.equip_offer = sorted(rng.sample(range(len(t.equipment)), min(n + 1, len(t.equipment))))
+        else:
+            self.equip_offer = []
+        # starting astronaut modules from revealed scientist icons
+        self.start_mods = self._reveal_start_modules()
+        self.final = []
+        self.reset_turn()
+        self.cur = -1
+        self.queue = []
+        if self.equip_offer:
+            self.step = S_EQUIP
+            self.queue = list(reversed(self.order))
+        else:
+            self.step = S_PROBE
+            self.queue = list(reversed(self.order))
+        self.cur = self.queue.pop(0)
+
+    def _reveal_start_modules(self) -> list[int]:
+        """Seed/research §3: 2p one level-1 card, 3p one level-2 card, 4p two level-1 cards; more
+        level-1 cards are turned up while there are fewer distinct modules than players."""
+        t = self.tables
+        n = self.players
+        rng = self.rng
+        per = len(t.juniors) // 4
+        mods: list[int] = []
+        reveals = [False] * (1 if n == 2 else 2 if n == 4 else 0)
+        if n == 3:
+            card = t.seniors[rng.below(len(t.seniors))]
+            mods.extend(m for m in card.icons if m not in mods)
+        for _ in reveals:
+            card = t.juniors[rng.below(per)]
+            mods.extend(m for m in card.icons if m not in mods)
+        while len(mods) < n:
+            card = t.juniors[rng.below(per)]
+            mods.extend(m for m in card.icons if m not in mods)
+        return sorted(mods)
+
+    def reset_turn(self) -> None:
+        self.card = -1
+        self.acts_left = 0
+        self.acts_done = 0
+        self.used = 0
+        self.module = -1
+        self.main_done = 0
+        self.extra_done = 0
+        self.pick_left = 0
+        self.feed_left = 0
+        self.feed_food = 0
+        self.bonus_track = -1
+        self.compact = 0
+
+    # --- contract ---------------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int:
+        return self.cur
+
+    @property
+    def is_over(self) -> bool:
+        return self.step == S_OVER
+
+    def _legal(self) -> list[Action]:
+        from meeple.games.luna_maris.rules import legal_actions
+
+        return legal_actions(self)
+
+    def _apply(self, action: Action) -> list[Event]:
+        from meeple.games.luna_maris.rules import apply_action
+
+        return apply_action(self, action)
+
+    def explain_illegal(self, text: str) -> str | None:
+        from meeple.games.luna_maris.explain import explain
+
+        return explain(self, text)
+
+    def scores(self) -> list[int]:
+        return [me[VP] for me in self.pl]
+
+    def tiebreak(self, seat: int) -> tuple[int, ...]:
+        """Seed §平手: more orders delivered, then lower CO2 (a higher track index); else shared."""
+        return (len(self.delivered[seat]), self.pl[seat][CO2])
+
+    def _copy_into(self, other: State) -> None:
+        o: LunaState = other  # type: ignore[assignment]
+        o.board = self.board
+        o.cards = self.cards
+        o.dist = self.dist
+        o.adj = self.adj
+        o.step = self.step
+        o.round = self.round
+        o.cur = self.cur
+        o.order = self.order[:]
+        o.next_order = self.next_order[:]
+        o.queue = self.queue[:]
+        o.pl = [me[:] for me in self.pl]
+        o.grid = self.grid[:]
+        o.act = self.act[:]
+        o.built = self.built[:]
+        o.build_track = self.build_track[:]
+        o.adv_offer = self.adv_offer[:]
+        o.equip_offer = self.equip_offer[:]
+        o.start_mods = self.start_mods[:]
+        o.hire_row = self.hire_row[:]
+        o.senior_deck = self.senior_deck[:]
+        o.stacks = [s[:] for s in self.stacks]
+        o.delivered = [d[:] for d in self.delivered]
+        o.food_row = self.food_row[:]
+        o.food_deck = self.food_deck[:]
+        o.food_discard = self.food_discard[:]
+        o.hands = [h[:] for h in self.hands]
+        o.rest = [r[:] for r in self.rest]
+        o.food = [f[:] for f in self.food]
+        o.final = [f[:] for f in self.final]
+        o.card = self.card
+        o.acts_left = self.acts_left
+        o.acts_done = self.acts_done
+        o.used = self.used
+        o.module = self.module
+        o.main_done = self.main_done
+        o.extra_done = self.extra_done
+        o.pick_left = self.pick_left
+        o.feed_left = self.feed_left
+        o.feed_food = self.feed_food
+        o.bonus_track = self.bonus_track
+        o.compact = self.compact
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        """Hidden from everyone: the order of the senior deck and the food deck, and which order tiles
+        lie under each stack's face-up top (drawn from the tiles of that kind not yet seen).
+        Hands, rest piles and food are open (every card enters a hand from a face-up source)."""
+        rng.shuffle(self.senior_deck)
+        rng.shuffle(self.food_deck)
+        t = self.tables
+        seen = {i for d in self.delivered for i in d}
+        for k, stack in enumerate(self.stacks):
+            if len(stack) <= 1:
+                continue
+            top = stack[-1]
+            pool = [i for i, o in enumerate(t.orders) if o.kind == k and i != top and i not in seen]
+            stack[:] = rng.sample(pool, len(stack) - 1) + [top]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        from meeple.games.luna_maris.view import build_view
+
+        return build_view(self, seat)
+
+
+def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tables: Any) -> LunaState:
+    state = LunaState.__new__(LunaState)
+    State.__init__(state, game, players, seed, options, tables)
+    state.setup_fields()
+    return state
