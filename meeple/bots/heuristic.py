@@ -1,15 +1,16 @@
 """The ``heuristic`` bot: one-ply greedy search on the game's ``evaluate``,
 with a short lookahead through the bot's own consecutive decisions.
 
-For every legal action the bot applies it to a clone of the (determinized)
-state and scores the result with ``game.evaluate(clone, seat)``.  While the
-same seat is still to move after that action (a compound turn split into
-several small decisions), it looks further ahead through its own next
-decisions, up to ``depth`` decisions in all, following only the ``beam``
-most promising continuations at each step.  A finished game is valued by its
-result (a win is 1, a loss 0, a shared first place split), so the bot takes a
-winning final move and avoids a losing one.  Equal values are broken by the
-bot's seeded ``Rng``.
+For every legal action the bot applies it to a clone of a determinization of
+the state (drawn with the bot's rng) and scores the result with
+``game.evaluate(clone, seat)``.  While the same seat is still to move after
+that action (a compound turn split into several small decisions), it looks
+further ahead through its own next decisions, up to ``depth`` decisions in
+all (below the first decision it evaluates at most ``width`` actions per step
+and follows only the ``beam`` best of them further); the action's value is
+the best value reached.  A finished game is valued by its result (a win is 1,
+a loss 0, a shared first place split), so the bot takes a winning final move
+and avoids a losing one.  Equal values are broken by the bot's seeded ``Rng``.
 
 Spec parameters: ``depth`` (decisions looked at in a row, default 2),
 ``beam`` (continuations followed below the first decision, default 4),
@@ -103,7 +104,11 @@ class HeuristicBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        values = [self._value_after(state, action, seat, self.depth, rng) for action in legal]
+        # Work on a fresh determinization drawn with the bot's own rng, so the
+        # choice depends only on what ``seat`` knows and on that rng (given a
+        # game whose determinization depends only on the seat's information).
+        sample = state.determinize(seat, rng)
+        values = [self._value_after(sample, action, seat, self.depth, rng) for action in legal]
         best = max(values)
         ties = [legal[i] for i, v in enumerate(values) if v >= best - EPS]
         return ties[0] if len(ties) == 1 else rng.choice(ties)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from meeple import bots
+from meeple import bots, games
 from meeple.bots.heuristic import HeuristicBot
 from meeple.bots.ismcts import ISMCTSBot
 from meeple.engine.core import BadSetup
@@ -49,10 +49,9 @@ def test_bots_return_legal_actions(name: str, players: int) -> None:
     assert checked > 0
 
 
-@pytest.mark.parametrize("name", sorted({n for n, _ in game_counts()}))
+@pytest.mark.parametrize("name", games.names())
 def test_parallel_ismcts_returns_a_legal_action(name: str) -> None:
-    state = positions(name, 2 if (name, 2) in game_counts() else min(
-        p for n, p in game_counts() if n == name), 4, 1)[0]
+    state = positions(name, games.get(name).min_players, 4, 1)[0]
     bot = bots.make("ismcts:iters=16,horizon=4,workers=2")
     action = bots.act(bot, state, Rng(9))
     assert action in state.legal_actions()

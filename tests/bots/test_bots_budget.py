@@ -1,0 +1,50 @@
+"""A time budget is respected within 20% (short budgets so the test is quick)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from meeple import bots, games
+from meeple.bots.ismcts import ISMCTSBot
+from meeple.engine.rng import Rng
+from tests.bots.helpers import positions
+
+BUDGET = 0.15
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_ismcts_time_budget(name: str) -> None:
+    game = games.get(name)
+    state = positions(name, game.min_players, 3, 2)[0]
+    bot = bots.make(f"ismcts:time={BUDGET}")
+    assert isinstance(bot, ISMCTSBot)
+    known = state.determinize(state.to_move, Rng(1))
+    start = time.perf_counter()
+    action = bot.choose(state.to_move, known, Rng(2))
+    elapsed = time.perf_counter() - start
+    assert action in state.legal_actions()
+    assert 0.8 * BUDGET <= elapsed <= 1.2 * BUDGET, elapsed
+    assert bot.stats()["iterations"] >= 1
+
+
+def test_iteration_budget_is_exact_and_deterministic() -> None:
+    name = games.names()[0]
+    state = positions(name, games.get(name).min_players, 5, 1)[0]
+    seat = state.to_move
+    b1, b2 = bots.make("ismcts:iters=37"), bots.make("ismcts:iters=37")
+    a1 = b1.choose(seat, state, Rng(4))
+    a2 = b2.choose(seat, state, Rng(4))
+    assert a1 == a2
+    assert b1.stats()["iterations"] == 37
+
+
+def test_iterations_and_time_together_stop_at_the_first() -> None:
+    name = games.names()[0]
+    state = positions(name, games.get(name).min_players, 6, 1)[0]
+    bot = bots.make("ismcts:iters=5,time=5")
+    start = time.perf_counter()
+    bot.choose(state.to_move, state, Rng(1))
+    assert time.perf_counter() - start < 2.0
+    assert bot.stats()["iterations"] == 5
