@@ -1,0 +1,63 @@
+"""Troyes (Pearl Games, 2010) for 2-4 players: seed 001, research /work/shared/research/troyes.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.engine.components import Tables
+from meeple.engine.core import Game, Option, State
+from meeple.games.troyes.components import STAND_INS, TABLES
+from meeple.games.troyes.state import TroyesState, new_state
+
+
+class TroyesGame(Game):
+    name = "troyes"
+    title = "Troyes"
+    min_players = 2
+    max_players = 4
+    version = 1
+    options = {
+        "character_deal": Option(
+            "random",
+            "random: one secret character each, two each with 2 players (research S5, S12); "
+            "draw_two_keep_one: each draws two and keeps one secretly (the seed's reading)",
+            ("random", "draw_two_keep_one"),
+        ),
+        "unfinished_events": Option(
+            "per_cube",
+            "end-game VP for events still in the row: per_cube, 1 VP per own cube (seed); "
+            "per_card, 1 VP per card you have a cube on (research S5)",
+            ("per_cube", "per_card"),
+        ),
+        "open_vp": Option(
+            False,
+            "show every player's victory points in the views (the rulebook keeps them face down)",
+        ),
+    }
+
+    def default_tables(self) -> Tables:
+        return Tables(TABLES)
+
+    def stand_ins(self) -> tuple[str, ...]:
+        return STAND_INS
+
+    def setup(self, players: int, seed: int, options: dict[str, Any], tables: Tables) -> State:
+        return new_state(self, players, seed, options, tables)
+
+    def max_steps(self, players: int) -> int:
+        return 6000 * players
+
+    def evaluate(self, state: State, seat: int) -> float:
+        from meeple.games.troyes.scoring import final_scores
+
+        assert isinstance(state, TroyesState)
+        scores = final_scores(state)
+        best, worst = max(scores), min(scores)
+        if best == worst:
+            return 0.5
+        return (scores[seat] - worst) / (best - worst)
+
+
+GAME = TroyesGame()
+
+__all__ = ["GAME", "TroyesGame", "TroyesState"]

@@ -1,0 +1,226 @@
+"""Forming a group of 1-3 dice for an action: which dice, what they cost, what they total.
+
+Seed §5 (行動): a group of 1-3 dice of one colour; other players' dice are bought at
+2/4/6 deniers each for a group of 1/2/3 (paid to the owner, or to the bank for
+neutral dice).  Delayed-card cubes (research §6.1) change colours, values and costs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
+
+from meeple.games.troyes.components import RED, WHITE, YELLOW
+from meeple.games.troyes.consts import (
+    DICE_PRICE,
+    MARAUD,
+    NEUTRAL,
+    T_ACT,
+    T_CATH,
+    T_FARM,
+    T_FIGHT,
+    T_PLACE,
+    mod_applies,
+)
+
+if TYPE_CHECKING:
+    from meeple.games.troyes.state import TroyesState
+
+Group = tuple[tuple[int, ...], int, int]  # dice, cost in deniers, effective total
+
+
+def event_card(s: TroyesState, arg: int):  # type: ignore[no-untyped-def]
+    """The event card a FIGHT target refers to (Marauding for ``MARAUD``)."""
+    t = s.tables
+    return t.permanent[0] if arg == MARAUD else t.events[s.row[arg]]
+
+
+def target_colour(s: TroyesState, kind: int, arg: int) -> int:
+    """The dice colour an action needs (seed §5.1-5.5)."""
+    if kind == T_ACT:
+        return int(s.tables.activities[s.slots[arg]].colour)
+    if kind == T_CATH:
+        return WHITE
+    if kind == T_FIGHT:
+        return int(event_card(s, arg).fight_colour)
+    if kind == T_PLACE:
+        return arg
+    return YELLOW
+
+
+def usable_mods(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
+    """Slots of delayed cards on which ``p`` has a cube that may modify this action."""
+    colour = target_colour(s, kind, arg)
+    acts = s.tables.activities
+    out = []
+    for slot in range(9):
+        if s.cubes[slot * 4 + p] and mod_applies(acts[s.slots[slot]].effect, kind, colour):
+            out.append(slot)
+    return out
+
+
+def expelled_by(s: TroyesState, b: int, v: int) -> int:
+    """Index in ``bld`` of the citizen a die of value ``v`` would push out of building ``b`` (-1: none).
+
+    Palace: the space of that value (seed §5.4).  Bishopric / City Hall: the right-hand
+    space of the row keyed to the value, when the row is full (STAND_IN geometry)."""
+    v = min(max(v, 1), 6)
+    if not s.tables.buildings[b].rows:
+        i = b * 6 + v - 1
+        return i if s.bld[i] >= 0 else -1
+    left = b * 6 + (v - 1) // 2 * 2
+    if s.bld[left] >= 0 and s.bld[left + 1] >= 0:
+        return left + 1
+    return -1
+
+
+def placement_blocked(s: TroyesState, b: int, v: int) -> int:
+    """The seat protected from a second expulsion at ``b`` this round (-1: placement allowed)."""
+    i = expelled_by(s, b, v)
+    if i < 0:
+        return -1
+    o = s.bld[i]
+    if o != NEUTRAL and s.expelled[b * 4 + o]:
+        return o
+    return -1
+
+
+def cathedral_places(s: TroyesState, values: list[int]) -> list[int]:
+    """Cathedral indices (level*6 + space) the dice would fill, lowest free level first (STAND_IN)."""
+    taken: list[int] = []
+    for v in values:
+        sp = min(max(v, 1), 6) - 1
+        for level in range(3):
+            i = level * 6 + sp
+            if s.cath[i] < 0 and i not in taken:
+                taken.append(i)
+                break
+    return taken
+
+
+def group_values(s: TroyesState, combo: tuple[int, ...], effect: str) -> list[int]:
+    """The effective value of each die of a group under a delayed-card cube."""
+    if effect == "apprenticeship":
+        return [5] * len(combo)
+    vals = [d & 7 for d in combo]
+    if effect == "priest":
+        return [v + 3 for v in vals]
+    if effect == "chaplain":
+        return [v + 2 for v in vals]
+    if effect == "monk":
+        return vals * 3
+    return vals
+
+
+def group_total(s: TroyesState, combo: tuple[int, ...], effect: str) -> int:
+    total = sum(group_values(s, combo, effect))
+    if effect == "blacksmith":
+        total += 5
+    elif effect == "knight":
+        total *= 2
+    return total
+
+
+def group_cost(p: int, combo: tuple[int, ...], effect: str) -> int:
+    """Deniers for the bought dice of a group (seed §5: 2/4/6 per die by group size)."""
+    price = DICE_PRICE[len(combo)]
+    cost = 0
+    free: list[int] = []
+    for d in combo:
+        o = d >> 6
+        if o == p:
+            continue
+        if effect == "tithing" and (d >> 3) & 7 == YELLOW and o not in free:
+            free.append(o)  # Tithing: one yellow die from each other player for free
+            continue
+        cost += price
+    return cost
+
+
+def extra_need(s: TroyesState, p: int, kind: int, arg: int) -> tuple[int, int]:
+    """(deniers needed besides the dice, divisor) for an action."""
+    t = s.tables
+    if kind == T_ACT:
+        card = t.activities[s.slots[arg]]
+        need = 0 if s.trade[arg * 4 + p] else card.hire_cost
+        if card.effect == "journeyman":
+            need += 3
+        elif card.effect == "innkeeper":
+            need += 1
+        return need, card.divisor
+    if kind == T_FIGHT:
+        return 0, event_card(s, arg).divisor
+    if kind == T_FARM:
+        return 0, t.board[0].agriculture_divisor
+    return 0, 1
+
+
+def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int) -> Iterator[Group]:
+    """Every distinct group ``p`` may use for this action with this cube (-1: none)."""
+    t = s.tables
+    colour = target_colour(s, kind, arg)
+    effect = t.activities[s.slots[mod]].effect if mod >= 0 else ""
+    allowed: tuple[int, ...] = (colour,)
+    hi = 1 if kind == T_PLACE else 3
+    if effect == "monk":
+        allowed, hi = (WHITE,), 1
+    elif effect == "militia":
+        allowed = (YELLOW,)
+    elif effect == "mercenary":
+        allowed = (WHITE,)
+    elif effect == "apprenticeship":
+        allowed = (RED, WHITE, YELLOW)
+    counts: dict[int, int] = {}
+    for d in s.dice:
+        if (d >> 3) & 7 in allowed:
+            counts[d] = counts.get(d, 0) + 1
+    if not counts:
+        return
+    keys = sorted(counts)
+    money = s.deniers[p]
+    need, divisor = extra_need(s, p, kind, arg)
+    if money < need:
+        return
+    if kind == T_ACT and t.activities[s.slots[arg]].effect == "artisan" and s.infl[p] < 1:
+        return
+    for k in range(1, hi + 1):
+        for combo in combinations_with_replacement(keys, k):
+            if k > 1 and any(combo.count(d) > counts[d] for d in set(combo)):
+                continue
+            cost = group_cost(p, combo, effect)
+            if cost + need > money:
+                continue
+            if kind == T_PLACE:
+                if placement_blocked(s, arg, combo[0] & 7) >= 0:
+                    continue
+                total = combo[0] & 7
+            elif kind == T_CATH:
+                if not cathedral_places(s, group_values(s, combo, effect)):
+                    continue
+                total = 0
+            else:
+                total = group_total(s, combo, effect)
+                if total < divisor:
+                    continue
+            yield combo, cost, total
+
+
+def has_group(s: TroyesState, p: int, kind: int, arg: int, mod: int) -> bool:
+    return next(iter_groups(s, p, kind, arg, mod), None) is not None
+
+
+def action_possible(s: TroyesState, p: int, kind: int, arg: int) -> bool:
+    """Some group (with or without a cube) makes this action possible."""
+    if has_group(s, p, kind, arg, -1):
+        return True
+    return any(has_group(s, p, kind, arg, m) for m in usable_mods(s, p, kind, arg))
+
+
+def strength(s: TroyesState, p: int) -> int:
+    """Total of ``p``'s own dice against black dice, red counting double (seed §4)."""
+    total = 0
+    for d in s.dice:
+        if d >> 6 == p:
+            total += (d & 7) * (2 if (d >> 3) & 7 == RED else 1)
+    return total

@@ -1,0 +1,436 @@
+"""Legal actions and their application, phase by phase (seed §4-5, 額外行動)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.engine.core import Action, Event
+from meeple.games.troyes import effects
+from meeple.games.troyes.components import RED
+from meeple.games.troyes.consts import (
+    A_COUNTER,
+    A_CUBE,
+    A_DICE,
+    A_DRAFT,
+    A_FLIP,
+    A_FLIPDIE,
+    A_FLIPSTOP,
+    A_GIVEUP,
+    A_KEEP,
+    A_PASS,
+    A_RECRUIT,
+    A_REROLL,
+    A_SPEND,
+    A_SRC,
+    A_TARGET,
+    A_TIMES,
+    BUILDING_WORDS,
+    MARAUD,
+    MAX_CITIZENS,
+    NEUTRAL,
+    P_ACTION,
+    P_BLACK,
+    P_DRAFT,
+    P_KEEP,
+    PASS_FIRST,
+    S_CUBE,
+    S_DICE,
+    S_FLIP,
+    S_MAIN,
+    S_SPEND,
+    S_SRC,
+    S_TIMES,
+    SHORT_PENALTY,
+    SRC_CARD,
+    SRC_LYING,
+    SRC_NONE,
+    SRC_SUPPLY,
+    T_ACT,
+    T_CATH,
+    T_FARM,
+    T_FIGHT,
+    T_PLACE,
+    die_text,
+)
+from meeple.games.troyes.dice import (
+    action_possible,
+    event_card,
+    group_cost,
+    group_total,
+    group_values,
+    has_group,
+    iter_groups,
+    strength,
+    usable_mods,
+)
+from meeple.games.troyes.effects import draft_order, pname
+
+if TYPE_CHECKING:
+    from meeple.games.troyes.state import TroyesState
+
+
+def target_text(s: TroyesState, kind: int, arg: int) -> str:
+    t = s.tables
+    if kind == T_ACT:
+        return f"activate {t.activities[s.slots[arg]].name}"
+    if kind == T_CATH:
+        return "build cathedral"
+    if kind == T_FIGHT:
+        return f"combat {event_card(s, arg).name}"
+    if kind == T_PLACE:
+        return f"place {BUILDING_WORDS[arg]}"
+    return "farm"
+
+
+def source_text(s: TroyesState, src: int) -> str:
+    if src == SRC_SUPPLY:
+        return "citizen from supply"
+    if SRC_LYING <= src < SRC_LYING + 3:
+        return f"citizen lying at {BUILDING_WORDS[src - SRC_LYING]}"
+    return f"citizen from {s.tables.activities[s.slots[src - SRC_CARD]].name}"
+
+
+def sources(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
+    """Where a citizen to place or hire may come from (seed §5.4): the personal supply, an own
+    citizen lying beside a building, or an own tradesman on another activity card."""
+    out = [SRC_SUPPLY] if s.supply[p] > 0 else []
+    for b in range(3):
+        if s.lying[b * 4 + p]:
+            out.append(SRC_LYING + b)
+    for slot in range(9):
+        if s.trade[slot * 4 + p] and not (kind == T_ACT and slot == arg):
+            out.append(SRC_CARD + slot)
+    return out
+
+
+def needs_source(s: TroyesState, p: int, kind: int, arg: int) -> bool:
+    return kind == T_PLACE or (kind == T_ACT and not s.trade[arg * 4 + p])
+
+
+def own_dice(s: TroyesState, p: int, skip: list[int] | None = None) -> list[int]:
+    """Distinct own dice (encoded), in stable order; ``skip``: dice indices to leave out."""
+    out: list[int] = []
+    for i, d in enumerate(s.dice):
+        if d >> 6 == p and d not in out and (not skip or i not in skip):
+            out.append(d)
+    return out
+
+
+# --- legal actions -----------------------------------------------------------------------------
+
+def legal(s: TroyesState) -> list[Action]:
+    p = s.to_move
+    if s.phase == P_KEEP:
+        return [Action(f"keep {s.tables.characters[c].name}", (A_KEEP, c)) for c in s.seen[p]]
+    if s.phase == P_DRAFT:
+        return draft_actions(s)
+    if s.step == S_FLIP:
+        return flip_actions(s, p)
+    if s.phase == P_BLACK:
+        if s.step == S_SPEND:
+            return [Action(f"spend {die_text(d, p)}", (A_SPEND, d)) for d in own_dice(s, p)]
+        return black_actions(s, p)
+    if s.step == S_MAIN:
+        return main_actions(s, p)
+    if s.step == S_SRC:
+        return [Action(source_text(s, src), (A_SRC, src)) for src in sources(s, p, s.tgt_kind, s.tgt_arg)]
+    if s.step == S_CUBE:
+        return cube_actions(s, p)
+    if s.step == S_DICE:
+        return [Action("dice " + " ".join(die_text(d, p) for d in combo), (A_DICE,) + combo)
+                for combo, _, _ in iter_groups(s, p, s.tgt_kind, s.tgt_arg, s.mod)]
+    return times_actions(s, p)
+
+
+def draft_actions(s: TroyesState) -> list[Action]:
+    """Initial placement: any empty space of the three buildings (research §2)."""
+    out = []
+    for b, spec in enumerate(s.tables.buildings):
+        word = BUILDING_WORDS[b]
+        if spec.rows:
+            for r in range(3):
+                if s.bld[b * 6 + 2 * r] < 0 or s.bld[b * 6 + 2 * r + 1] < 0:
+                    out.append(Action(f"draft {word} {2 * r + 1}-{2 * r + 2}", (A_DRAFT, b, r)))
+        else:
+            for sp in range(6):
+                if s.bld[b * 6 + sp] < 0:
+                    out.append(Action(f"draft {word} {sp + 1}", (A_DRAFT, b, sp)))
+    return out
+
+
+def influence_actions(s: TroyesState, p: int, out: list[Action]) -> None:
+    """Influence spends before countering or acting (seed 額外行動): 1 reroll, 2 citizen, 4 flip."""
+    mine = own_dice(s, p)
+    if s.infl[p] >= 1:
+        out.extend(Action(f"reroll {die_text(d, p)}", (A_REROLL, d)) for d in mine)
+    if s.infl[p] >= 2 and s.owned[p] < MAX_CITIZENS:
+        out.append(Action("recruit citizen", (A_RECRUIT,)))
+    if s.infl[p] >= 4 and mine:
+        out.append(Action("flip dice", (A_FLIP,)))
+
+
+def flip_actions(s: TroyesState, p: int) -> list[Action]:
+    out = [Action(f"flip {die_text(d, p)}", (A_FLIPDIE, d)) for d in own_dice(s, p, s.flipped)]
+    if s.flipped:
+        out.append(Action("stop flipping", (A_FLIPSTOP,)))
+    return out
+
+
+def black_actions(s: TroyesState, p: int) -> list[Action]:
+    """Counter the highest black die, and any others, with own dice totalling at least their sum;
+    red dice count double (seed §4).  Unable: lose 2 VP and the highest is removed."""
+    out: list[Action] = []
+    influence_actions(s, p, out)
+    power = strength(s, p)
+    top = s.black[0]
+    if power < top:
+        out.append(Action("cannot counter", (A_GIVEUP,)))
+        return out
+    values = sorted(set(s.black[1:]), reverse=True)
+    counts = [s.black[1:].count(v) for v in values]
+    combos: list[list[int]] = [[top]]
+    for v, c in zip(values, counts, strict=True):
+        combos = [base + [v] * k for base in combos for k in range(c + 1)]
+    for combo in combos:
+        if sum(combo) <= power:
+            out.append(Action("counter " + "+".join(map(str, combo)), (A_COUNTER,) + tuple(combo)))
+    return out
+
+
+def main_actions(s: TroyesState, p: int) -> list[Action]:
+    """Influence, then the six actions (seed §5)."""
+    out: list[Action] = []
+    influence_actions(s, p, out)
+    for slot in range(9):
+        if slot % 3 + 1 > s.revealed:
+            continue
+        if needs_source(s, p, T_ACT, slot) and not sources(s, p, T_ACT, slot):
+            continue
+        if action_possible(s, p, T_ACT, slot):
+            out.append(Action(target_text(s, T_ACT, slot), (A_TARGET, T_ACT, slot)))
+    if action_possible(s, p, T_CATH, 0):
+        out.append(Action("build cathedral", (A_TARGET, T_CATH, 0)))
+    for arg in list(range(len(s.row))) + [MARAUD]:
+        if action_possible(s, p, T_FIGHT, arg):
+            out.append(Action(target_text(s, T_FIGHT, arg), (A_TARGET, T_FIGHT, arg)))
+    for b in range(3):
+        if sources(s, p, T_PLACE, b) and action_possible(s, p, T_PLACE, b):
+            out.append(Action(target_text(s, T_PLACE, b), (A_TARGET, T_PLACE, b)))
+    if action_possible(s, p, T_FARM, 0):
+        out.append(Action("farm", (A_TARGET, T_FARM, 0)))
+    out.append(Action("pass", (A_PASS,)))
+    return out
+
+
+def cube_actions(s: TroyesState, p: int) -> list[Action]:
+    """At most one delayed-card cube per action (research §6.1)."""
+    out = []
+    if has_group(s, p, s.tgt_kind, s.tgt_arg, -1):
+        out.append(Action("no cube", (A_CUBE, -1)))
+    for m in usable_mods(s, p, s.tgt_kind, s.tgt_arg):
+        if has_group(s, p, s.tgt_kind, s.tgt_arg, m):
+            out.append(Action(f"cube {s.tables.activities[s.slots[m]].name}", (A_CUBE, m)))
+    return out
+
+
+def max_activations(s: TroyesState, p: int) -> int:
+    """Dice total // divisor, limited by what a paying effect can afford (seed §5.1)."""
+    card = s.tables.activities[s.slots[s.tgt_arg]]
+    effect = s.tables.activities[s.slots[s.mod]].effect if s.mod >= 0 else ""
+    combo = tuple(s.group)
+    top = group_total(s, combo, effect) // card.divisor
+    left = s.deniers[p] - group_cost(p, combo, effect) - (0 if s.trade[s.tgt_arg * 4 + p] else card.hire_cost)
+    if card.effect == "innkeeper":
+        top = min(top, left)
+    elif card.effect == "journeyman":
+        top = min(top, left // 3)
+    elif card.effect == "artisan":
+        top = min(top, s.infl[p])
+    return max(top, 1)
+
+
+def times_actions(s: TroyesState, p: int) -> list[Action]:
+    """Activate at least once, up to the maximum (S7: fewer is allowed)."""
+    top = max_activations(s, p)
+    if s.tables.activities[s.slots[s.tgt_arg]].effect == "miller":
+        return [Action(f"x{k} {BUILDING_WORDS[b]}", (A_TIMES, k, b)) for k in range(1, top + 1) for b in (0, 1)]
+    return [Action(f"x{k}", (A_TIMES, k, 0)) for k in range(1, top + 1)]
+
+
+# --- apply -------------------------------------------------------------------------------------
+
+def apply(s: TroyesState, action: Action) -> list[Event]:
+    data = action.data
+    kind = data[0]
+    p = s.to_move
+    ev: list[Event] = []
+    if kind == A_KEEP:
+        s.chars[p] = [data[1]]
+        s.order.pop(0)
+        ev.append({"type": "keep", "seat": p, "private": p,
+                   "text": f"you keep {s.tables.characters[data[1]].name}"})
+        if not s.order:
+            s.phase, s.order = P_DRAFT, draft_order(s)
+    elif kind == A_DRAFT:
+        effects.draft_citizen(s, p, data[1], data[2], ev)
+        s.order.pop(0)
+        if not s.order:
+            effects.fill_neutrals(s, ev)
+            ev.extend(effects.begin_round(s))
+    elif kind == A_REROLL:
+        i = s.dice.index(data[1])
+        d = data[1]
+        s.dice[i] = (d & ~7) | s.rng.die()
+        s.infl[p] -= 1
+        ev.append({"type": "influence", "seat": p,
+                   "text": f"{pname(p)} spends 1 influence to reroll {die_text(d, p)}: {s.dice[i] & 7}"})
+    elif kind == A_RECRUIT:
+        s.infl[p] -= 2
+        s.supply[p] += 1
+        s.owned[p] += 1
+        ev.append({"type": "influence", "seat": p, "text": f"{pname(p)} spends 2 influence for a new citizen"})
+    elif kind == A_FLIP:
+        s.infl[p] -= 4
+        s.flipped = []
+        s.step = S_FLIP
+        ev.append({"type": "influence", "seat": p, "text": f"{pname(p)} spends 4 influence to flip dice"})
+    elif kind == A_FLIPDIE:
+        d = data[1]
+        i = next(k for k, x in enumerate(s.dice) if x == d and k not in s.flipped)
+        s.dice[i] = (d & ~7) | (7 - (d & 7))
+        s.flipped.append(i)
+        ev.append({"type": "flip", "seat": p, "text": f"{pname(p)} flips {die_text(d, p)} to {7 - (d & 7)}"})
+        if len(s.flipped) == 3 or not own_dice(s, p, s.flipped):
+            s.step, s.flipped = S_MAIN, []
+    elif kind == A_FLIPSTOP:
+        s.step, s.flipped = S_MAIN, []
+    elif kind == A_COUNTER:
+        s.bsel = list(data[1:])
+        s.pool = 0
+        s.step = S_SPEND
+    elif kind == A_SPEND:
+        counter_with(s, p, data[1], ev)
+    elif kind == A_GIVEUP:
+        gone = s.black.pop(0)
+        ev.append({"type": "black", "seat": p, "text": f"{pname(p)} cannot counter the black {gone}"})
+        effects.lose_vp(s, p, SHORT_PENALTY, "black die not countered", ev)
+        ev.extend(next_black(s))
+    elif kind == A_TARGET:
+        s.tgt_kind, s.tgt_arg, s.src, s.mod, s.group = data[1], data[2], SRC_NONE, -1, []
+        s.step = S_SRC if needs_source(s, p, data[1], data[2]) else S_CUBE
+    elif kind == A_SRC:
+        s.src, s.step = data[1], S_CUBE
+    elif kind == A_CUBE:
+        s.mod, s.step = data[1], S_DICE
+    elif kind == A_DICE:
+        s.group = list(data[1:])
+        if s.tgt_kind == T_ACT:
+            s.step = S_TIMES
+        else:
+            ev.extend(resolve(s, p, 0, 0))
+    elif kind == A_TIMES:
+        ev.extend(resolve(s, p, data[1], data[2]))
+    elif kind == A_PASS:
+        if s.dice:
+            s.passed[p] = 2
+            s.district[p] += PASS_FIRST
+        else:
+            s.passed[p] = 1
+        ev.append({"type": "pass", "seat": p, "text": f"{pname(p)} passes"})
+        ev.extend(next_turn(s))
+    return ev
+
+
+def counter_with(s: TroyesState, p: int, d: int, ev: list[Event]) -> None:
+    """Spend one own die against the chosen black dice; done when the total reaches their sum."""
+    s.dice.remove(d)
+    s.pool += (d & 7) * (2 if (d >> 3) & 7 == RED else 1)
+    need = sum(s.bsel)
+    if s.pool < need:
+        return
+    for v in s.bsel:
+        s.black.remove(v)
+    effects.gain_influence(s, p, len(s.bsel))
+    ev.append({"type": "black", "seat": p,
+               "text": f"{pname(p)} counters black {'+'.join(map(str, s.bsel))} (+{len(s.bsel)} influence)"})
+    s.bsel, s.pool, s.step = [], 0, S_MAIN
+    ev.extend(next_black(s))
+
+
+def next_black(s: TroyesState) -> list[Event]:
+    if not s.black:
+        return effects.start_actions(s)
+    s.turn = (s.turn + 1) % s.players
+    return []
+
+
+def next_turn(s: TroyesState) -> list[Event]:
+    """The next seat that has not passed; passed seats earn 1 district denier as the turn goes
+    by (seed §5.6).  The round ends when all passed or no dice remain."""
+    if not s.dice or all(s.passed):
+        return effects.end_round(s)
+    q = s.turn
+    for _ in range(s.players):
+        q = (q + 1) % s.players
+        if not s.passed[q]:
+            s.turn = q
+            return []
+        if s.passed[q] == 2:
+            s.district[q] += 1
+    return effects.end_round(s)
+
+
+def resolve(s: TroyesState, p: int, times: int, choice: int) -> list[Event]:
+    """Carry out the chosen action with the chosen group (seed §5.1-5.5)."""
+    t = s.tables
+    ev: list[Event] = []
+    combo = tuple(s.group)
+    effect = t.activities[s.slots[s.mod]].effect if s.mod >= 0 else ""
+    pay_for_dice(s, p, combo, effect, ev)
+    for d in combo:
+        s.dice.remove(d)
+    if s.mod >= 0:
+        s.cubes[s.mod * 4 + p] -= 1
+        ev.append({"type": "cube", "seat": p, "text": f"{pname(p)} spends a {t.activities[s.slots[s.mod]].name} cube"})
+    kind, arg = s.tgt_kind, s.tgt_arg
+    dice_txt = " ".join(die_text(d, NEUTRAL + 1) for d in combo)
+    ev.append({"type": "action", "seat": p, "text": f"{pname(p)}: {target_text(s, kind, arg)} with {dice_txt}"})
+    if kind == T_ACT:
+        if not s.trade[arg * 4 + p]:
+            effects.hire(s, p, arg, s.src, ev)
+        effects.activity_effect(s, p, arg, times, choice, ev)
+    elif kind == T_CATH:
+        effects.cathedral_cubes(s, p, group_values(s, combo, effect), ev)
+    elif kind == T_FIGHT:
+        k = group_total(s, combo, effect) // event_card(s, arg).divisor + (1 if effect == "canon" else 0)
+        effects.event_cubes(s, p, arg, k, ev)
+    elif kind == T_PLACE:
+        effects.take_citizen(s, p, s.src)
+        effects.enter_building(s, p, arg, combo[0] & 7, ev)
+    else:
+        gain = group_total(s, combo, effect) // t.board[0].agriculture_divisor
+        s.deniers[p] += gain
+        ev.append({"type": "farm", "seat": p, "text": f"{pname(p)} farms for {gain} deniers"})
+    s.tgt_kind, s.tgt_arg, s.src, s.mod, s.group, s.step = 0, 0, SRC_NONE, -1, [], S_MAIN
+    ev.extend(next_turn(s))
+    return ev
+
+
+def pay_for_dice(s: TroyesState, p: int, combo: tuple[int, ...], effect: str, ev: list[Event]) -> None:
+    """Bought dice are paid to their owner, or to the bank for neutral dice; never refused."""
+    price = (0, 2, 4, 6)[len(combo)]
+    free: list[int] = []
+    for d in combo:
+        o = d >> 6
+        if o == p:
+            continue
+        if effect == "tithing" and (d >> 3) & 7 == 2 and o not in free:
+            free.append(o)
+            continue
+        s.deniers[p] -= price
+        if o != NEUTRAL:
+            s.deniers[o] += price
+        ev.append({"type": "buy", "seat": p, "text": f"{pname(p)} buys a die from {pname(o)} for {price}"})
+
+
+__all__ = ["legal", "apply", "target_text", "P_ACTION", "P_BLACK"]

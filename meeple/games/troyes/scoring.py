@@ -1,0 +1,98 @@
+"""Scoring: event majorities (seed §5.3) and the final scoring (seed 'game end')."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.games.troyes.consts import NEUTRAL, NO_SPACE, SHORT_PENALTY
+
+if TYPE_CHECKING:
+    from meeple.games.troyes.state import TroyesState
+
+
+def event_rewards(cubes: list[int], first: int, second: int) -> tuple[dict[int, int], int]:
+    """VP per owner for a completed event, and who takes the card.
+
+    Most cubes: the higher value; second most: the lower value.  Tied owners add the
+    values of the places they share and split them, rounded down (STAND_IN rounding).
+    The card goes to the owner with most cubes; among tied owners, the one who placed
+    a cube first (seed §5.3)."""
+    count: dict[int, int] = {}
+    for o in cubes:
+        count[o] = count.get(o, 0) + 1
+    levels = sorted(set(count.values()), reverse=True)
+    shares: dict[int, int] = {o: 0 for o in count}
+    values = [first, second]
+    place = 0
+    for level in levels:
+        if place >= 2:
+            break
+        tied = [o for o in count if count[o] == level]
+        pot = sum(values[place:place + len(tied)])
+        for o in tied:
+            shares[o] += pot // len(tied)
+        place += len(tied)
+    top = [o for o in count if count[o] == levels[0]] if levels else []
+    winner = min(top, key=cubes.index) if top else NEUTRAL
+    return shares, winner
+
+
+def character_points(s: TroyesState, char_i: int, p: int) -> int:
+    """VP a revealed character gives seat ``p``: the highest threshold reached (research 10.4)."""
+    ch = s.tables.characters[char_i]
+    value = metric(s, ch.metric, p)
+    pts = 0
+    for need, got in zip(ch.thresholds, ch.points, strict=False):
+        if value >= need:
+            pts = got
+    return pts
+
+
+def metric(s: TroyesState, name: str, p: int) -> int:
+    if name == "influence":
+        return s.infl[p]
+    if name == "deniers":
+        return s.deniers[p]
+    if name == "cathedral":
+        return s.cath.count(p)
+    if name == "tradesmen":
+        return sum(1 for slot in range(9) if s.trade[slot * 4 + p])
+    if name == "citizens":
+        return s.bld.count(p)
+    if name == "events":
+        return len(s.won[p])
+    raise ValueError(f"unknown character metric {name!r}")
+
+
+def breakdown(s: TroyesState) -> list[dict[str, Any]]:
+    """Each seat's final score by part (seed 'game end' 1-5)."""
+    t = s.tables
+    per_card = s.options.get("unfinished_events") == "per_card"
+    in_play = sorted(c for hand in s.chars for c in hand)
+    out = []
+    for p in range(s.players):
+        unfinished = 0
+        for cubes in s.evcubes:
+            k = cubes.count(p)
+            unfinished += (1 if k else 0) if per_card else k
+        trades = 0
+        for slot in range(9):
+            v = s.trade[slot * 4 + p]
+            if v and v != NO_SPACE:
+                trades += t.activities[s.slots[slot]].vp_spaces[v - 1]
+        missing = sum(1 for level in range(3) if p not in s.cath[level * 6:level * 6 + 6])
+        chars = sum(character_points(s, c, p) for c in in_play)
+        parts = {"vp": s.vp[p], "unfinished_events": unfinished, "tradesmen": trades,
+                 "cathedral": -SHORT_PENALTY * missing, "characters": chars}
+        parts["total"] = sum(parts.values())
+        out.append(parts)
+    return out
+
+
+def final_scores(s: TroyesState) -> list[int]:
+    return [int(b["total"]) for b in breakdown(s)]
+
+
+def tiebreak(s: TroyesState, seat: int) -> tuple[int, ...]:
+    """STAND_IN tie-break (research 10.5): more deniers, then more influence; else shared."""
+    return (s.deniers[seat], s.infl[seat])

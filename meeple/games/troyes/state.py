@@ -1,0 +1,311 @@
+"""The Troyes state: plain lists of ints, setup, clone, view and determinize."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.engine.core import Action, Event, Game, State
+from meeple.engine.rng import Rng
+from meeple.games.troyes import explain, rules, scoring
+from meeple.games.troyes.components import BUILDINGS, COLOUR_NAMES
+from meeple.games.troyes.consts import (
+    CHARACTERS_EACH,
+    GREY_CITIZENS,
+    NEUTRAL,
+    NO_SPACE,
+    P_ACTION,
+    P_BLACK,
+    P_DRAFT,
+    P_KEEP,
+    P_OVER,
+    PHASE_NAMES,
+    ROUNDS,
+    START_CITIZENS,
+    START_DENIERS,
+    START_INFLUENCE,
+    STEP_NAMES,
+    d_colour,
+    d_owner,
+    d_value,
+)
+
+_LISTS = ("deniers", "vp", "infl", "supply", "owned", "district", "passed", "bld", "lying",
+          "expelled", "dice", "black", "slots", "trade", "cubes", "row", "maraud", "gone", "box",
+          "cath", "order", "group", "flipped", "bsel", "final")
+_NESTED = ("evcubes", "won", "decks", "chars", "seen")
+_INTS = ("phase", "step", "rnd", "rounds", "start", "turn", "grey", "revealed", "tgt_kind",
+         "tgt_arg", "src", "mod", "pool")
+
+
+class TroyesState(State):
+    """One position of Troyes.  Seats 0..n-1; owner 4 is the neutral (grey) player."""
+
+    __slots__ = _LISTS + _NESTED + _INTS
+
+    phase: int
+    step: int
+    rnd: int
+    rounds: int
+    start: int
+    turn: int
+    grey: int
+    revealed: int
+    tgt_kind: int
+    tgt_arg: int
+    src: int
+    mod: int
+    pool: int
+    deniers: list[int]
+    vp: list[int]
+    infl: list[int]
+    supply: list[int]       # citizens in each personal supply
+    owned: list[int]        # citizens each player owns in all (max 12)
+    district: list[int]     # pass deniers lying in each player's district
+    passed: list[int]       # 0 playing, 1 passed, 2 passed and earning district deniers
+    bld: list[int]          # 18: building*6 + space -> occupant (-1 empty, seat, NEUTRAL)
+    lying: list[int]        # 12: building*4 + seat -> expelled citizens lying beside the building
+    expelled: list[int]     # 12: building*4 + seat -> 1 if expelled there this round
+    dice: list[int]         # coloured dice on the city square (consts.die encoding)
+    black: list[int]        # black dice values, highest first
+    slots: list[int]        # 9: colour*3 + level-1 -> activity card index
+    trade: list[int]        # 36: slot*4 + seat -> 0, VP space+1, or NO_SPACE
+    cubes: list[int]        # 36: slot*4 + seat -> cubes on a delayed card
+    row: list[int]          # event cards in the row, left to right
+    evcubes: list[list[int]]  # parallel to row: owners of the cubes in placement order
+    maraud: list[int]       # owners of the cubes on Marauding
+    won: list[list[int]]    # event cards each seat took
+    gone: list[int]         # event cards removed by a neutral majority
+    decks: list[list[int]]  # red, white, yellow event decks (top = last)
+    chars: list[list[int]]  # character cards each seat holds (secret)
+    seen: list[list[int]]   # character cards each seat has seen (kept and put back)
+    box: list[int]          # character cards not in play
+    cath: list[int]         # 18: level*6 + space -> owner of the cube (-1 empty)
+    order: list[int]        # seats still to choose a character / draft, in order
+    group: list[int]        # dice chosen for the pending action
+    flipped: list[int]      # dice indices turned over in the current flip
+    bsel: list[int]         # black dice chosen for the current counter
+    final: list[int]        # final scores once over
+
+    # --- turn -----------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int:
+        if self.phase <= P_DRAFT:
+            return self.order[0] if self.order else 0
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == P_OVER
+
+    def _legal(self) -> list[Action]:
+        return rules.legal(self)
+
+    def _apply(self, action: Action) -> list[Event]:
+        return rules.apply(self, action)
+
+    def scores(self) -> list[int]:
+        if self.phase == P_OVER:
+            return list(self.final)
+        return list(self.vp)
+
+    def tiebreak(self, seat: int) -> tuple[int, ...]:
+        return scoring.tiebreak(self, seat)
+
+    def explain_illegal(self, text: str) -> str | None:
+        return explain.explain(self, text)
+
+    # --- copy and determinize -------------------------------------------------------
+
+    def _copy_into(self, other: State) -> None:
+        o: Any = other
+        for name in _INTS:
+            setattr(o, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(o, name, getattr(self, name).copy())
+        o.evcubes = [c.copy() for c in self.evcubes]
+        o.won = [c.copy() for c in self.won]
+        o.decks = [c.copy() for c in self.decks]
+        o.chars = [c.copy() for c in self.chars]
+        o.seen = [c.copy() for c in self.seen]
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        """Other seats' characters, the event decks' contents and order, face-down activity cards."""
+        t = self.tables
+        if self.phase != P_OVER:
+            mine = set(self.seen[seat])
+            pool = [c for c in range(len(t.characters)) if c not in mine]
+            rng.shuffle(pool)
+            for q in range(self.players):
+                if q == seat:
+                    continue
+                k = len(self.seen[q])
+                self.seen[q] = pool[:k]
+                self.chars[q] = sorted(pool[:len(self.chars[q])])
+                pool = pool[k:]
+            self.box = pool
+        known = set(self.row) | set(self.gone)
+        for w in self.won:
+            known.update(w)
+        for colour in range(3):
+            deck = self.decks[colour]
+            if not deck:
+                continue
+            pool = [i for i, e in enumerate(t.events) if e.colour == colour and i not in known]
+            rng.shuffle(pool)
+            self.decks[colour] = pool[:len(deck)]
+        for slot in range(9):
+            level = slot % 3 + 1
+            if level > self.revealed:
+                colour = slot // 3
+                options = [i for i, a in enumerate(t.activities) if a.colour == colour and a.level == level]
+                self.slots[slot] = rng.choice(options)
+
+    # --- view -----------------------------------------------------------------------
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        t = self.tables
+        n = self.players
+        over = self.phase == P_OVER
+        open_vp = bool(self.options.get("open_vp")) or over
+
+        def who(o: int) -> str | None:
+            if o < 0:
+                return None
+            return "neutral" if o == NEUTRAL else f"p{o + 1}"
+
+        players = []
+        for q in range(n):
+            entry: dict[str, Any] = {
+                "seat": q, "deniers": self.deniers[q], "influence": self.infl[q],
+                "supply": self.supply[q], "citizens_owned": self.owned[q],
+                "district_deniers": self.district[q], "passed": self.passed[q] > 0,
+                "events_won": [t.events[e].name for e in self.won[q]],
+                "characters_held": len(self.chars[q]),
+            }
+            if open_vp or q == seat:
+                entry["vp"] = self.vp[q]
+            if over or q == seat:
+                entry["characters"] = [t.characters[c].name for c in self.chars[q]]
+                if q == seat and self.phase == P_KEEP and q in self.order:
+                    entry["characters_drawn"] = [t.characters[c].name for c in self.seen[q]]
+            players.append(entry)
+        buildings = []
+        for b, spec in enumerate(t.buildings):
+            spaces = [who(o) for o in self.bld[b * 6:b * 6 + 6]]
+            buildings.append({
+                "name": spec.name, "spaces": spaces,
+                "lying": [self.lying[b * 4 + q] for q in range(n)],
+            })
+        activities = []
+        for slot in range(9):
+            level = slot % 3 + 1
+            card_i = self.slots[slot]
+            face_up = level <= self.revealed
+            entry = {"colour": COLOUR_NAMES[slot // 3], "level": level, "face_up": face_up,
+                     "card": t.activities[card_i].name if face_up else None}
+            if face_up:
+                entry["tradesmen"] = [
+                    {"seat": q, "space": None if v == NO_SPACE else v - 1}
+                    for q in range(n) if (v := self.trade[slot * 4 + q])
+                ]
+                entry["cubes"] = [self.cubes[slot * 4 + q] for q in range(n)]
+            activities.append(entry)
+        row = []
+        for i, e in enumerate(self.row):
+            card = t.events[e]
+            row.append({"card": card.name, "boxes": card.boxes,
+                        "cubes": [self.evcubes[i].count(q) for q in range(n)],
+                        "neutral_cubes": self.evcubes[i].count(NEUTRAL)})
+        dice = [{"owner": who(d_owner(d)), "colour": COLOUR_NAMES[d_colour(d)], "value": d_value(d)}
+                for d in self.dice]
+        body: dict[str, Any] = {
+            "round": self.rnd, "rounds": self.rounds, "phase": PHASE_NAMES[self.phase],
+            "step": STEP_NAMES[self.step], "start_player": self.start,
+            "players_info": players, "buildings": buildings, "grey_supply": self.grey,
+            "cathedral": [[who(o) for o in self.cath[lv * 6:lv * 6 + 6]] for lv in range(3)],
+            "activities": activities, "event_row": row,
+            "marauding_cubes": [self.maraud.count(q) for q in range(n)],
+            "event_decks": [len(d) for d in self.decks],
+            "dice": dice, "black_dice": list(self.black),
+            "pending": self._pending_view(),
+        }
+        if over:
+            body["final"] = scoring.breakdown(self)
+        return body
+
+    def _pending_view(self) -> dict[str, Any] | None:
+        if self.phase == P_BLACK:
+            return {"countering": list(self.bsel), "pool": self.pool} if self.bsel else None
+        if self.phase != P_ACTION or not self.tgt_kind:
+            return None
+        return {"target": rules.target_text(self, self.tgt_kind, self.tgt_arg),
+                "source": self.src, "cube": self.mod, "dice": list(self.group)}
+
+
+def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tables: Any) -> TroyesState:
+    """Setup by player count (seed 'Setup', research §2)."""
+    s = TroyesState.__new__(TroyesState)
+    State.__init__(s, game, players, seed, options, tables)
+    rng = s.rng
+    n = players
+    s.phase, s.step, s.rnd, s.rounds = P_KEEP, 0, 0, ROUNDS[n]
+    s.start, s.turn, s.grey, s.revealed = 0, 0, GREY_CITIZENS, 0
+    s.tgt_kind, s.tgt_arg, s.src, s.mod, s.pool = 0, 0, -1, -1, 0
+    s.deniers = [START_DENIERS] * n
+    s.vp = [0] * n
+    s.infl = [START_INFLUENCE] * n
+    s.supply = [START_CITIZENS[n]] * n
+    s.owned = [START_CITIZENS[n]] * n
+    s.district = [0] * n
+    s.passed = [0] * n
+    s.bld = [-1] * 18
+    s.lying = [0] * 12
+    s.expelled = [0] * 12
+    s.dice, s.black, s.group, s.flipped, s.bsel, s.final = [], [], [], [], [], []
+    s.trade = [0] * 36
+    s.cubes = [0] * 36
+    s.row, s.evcubes, s.maraud, s.gone = [], [], [], []
+    s.won = [[] for _ in range(n)]
+    s.cath = [-1] * 18
+    # activity cards: one random card per colour and level, face down
+    s.slots = []
+    for colour in range(3):
+        for level in (1, 2, 3):
+            options_ = [i for i, a in enumerate(tables.activities) if a.colour == colour and a.level == level]
+            s.slots.append(rng.choice(options_))
+    # event decks by colour; the red deck holds one card per round
+    s.decks = []
+    for colour in range(3):
+        deck = [i for i, e in enumerate(tables.events) if e.colour == colour]
+        rng.shuffle(deck)
+        if colour == 0:
+            deck = deck[:s.rounds]
+        s.decks.append(deck)
+    # characters
+    chars = list(range(len(tables.characters)))
+    rng.shuffle(chars)
+    if options.get("character_deal") == "draw_two_keep_one":
+        s.seen = [chars[2 * q:2 * q + 2] for q in range(n)]
+        s.chars = [[] for _ in range(n)]
+        s.box = chars[2 * n:]
+        s.order = list(range(n))
+    else:
+        k = CHARACTERS_EACH[n]
+        s.chars = [sorted(chars[k * q:k * q + k]) for q in range(n)]
+        s.seen = [c.copy() for c in s.chars]
+        s.box = chars[k * n:]
+        s.phase = P_DRAFT
+        s.order = []
+    if n == 2:
+        # 2 players: neutral citizens on the top-left and bottom-right space of each building (S6)
+        for b in range(3):
+            s.bld[b * 6] = NEUTRAL
+            s.bld[b * 6 + 5] = NEUTRAL
+        s.grey -= 6
+    if s.phase == P_DRAFT:
+        s.order = rules.draft_order(s)
+    return s
+
+
+__all__ = ["TroyesState", "new_state", "BUILDINGS"]
