@@ -1,9 +1,179 @@
-"""Why a typed action is illegal, in the game's own terms."""
+"""Why a typed action is illegal, in the game's own terms (``State.explain_illegal``)."""
 
 from __future__ import annotations
 
-from meeple.games.luna_maris.state import LunaState
+from meeple.games.luna_maris import modules as mod
+from meeple.games.luna_maris.rules import move_targets
+from meeple.games.luna_maris.state import (
+    CAP,
+    EM_ENERGY,
+    ENERGY,
+    HE3,
+    O2,
+    POS,
+    PROBES,
+    REF,
+    S_FEED,
+    S_FOOD,
+    S_MODULE,
+    S_MOVE,
+    S_TURN,
+    STEP_NAMES,
+    SUS,
+    TI_L,
+    TI_R,
+    WASTE,
+    WATER,
+    LunaState,
+)
+
+_STEP_WORDS = {
+    S_TURN: ("play", "feed", "pass", "emergency"),
+    S_MOVE: ("go", "end"),
+    S_MODULE: ("probe", "hire", "deliver", "research", "refine", "extract", "concentrate", "burn",
+               "recycle", "take", "buy", "rest", "build", "cut", "done", "emergency"),
+    S_FOOD: ("take",),
+    S_FEED: ("return", "stop"),
+}
+_MODULE_OF = {
+    "probe": 0, "extract": 1, "concentrate": 1, "refine": 2, "cut": 2, "recycle": 3, "burn": 4,
+    "deliver": 5, "hire": 6, "research": 7, "build": 7, "buy": 8, "rest": 9,
+}
 
 
 def explain(s: LunaState, text: str) -> str | None:
+    words = text.lower().split()
+    if not words:
+        return None
+    verb = words[0]
+    arg = " ".join(words[1:])
+    p = s.cur
+    me = s.pl[p]
+    t = s.tables
+    step = s.step
+    allowed = _STEP_WORDS.get(step, ())
+    if verb not in allowed and not (step == S_MODULE and verb == "take" and s.module == 8):
+        if verb in _MODULE_OF and step == S_MODULE:
+            m = _MODULE_OF[verb]
+            return (f"'{verb}' is an action of the {t.modules[m].name}; your astronaut is at the "
+                    f"{t.modules[s.module].name}")
+        return f"now is the '{STEP_NAMES[step]}' step of seat {p}; '{verb}' is not one of its actions"
+    if step == S_TURN:
+        if verb == "play":
+            names = [s.cards[c].name for c in s.hands[p]]
+            match = [c for c in s.hands[p] if s.cards[c].name.lower() == arg]
+            if not match:
+                return f"you have no scientist {arg!r} in hand (hand: {', '.join(names) or 'empty'})"
+            left = me[CAP] - me[O2]
+            return (f"no module that {s.cards[match[0]].name} allows is reachable: you have {left} O2 left "
+                    f"this round (stress caps O2 at {me[CAP]}), moving costs 1 O2 per corridor, staying costs 1")
+        if verb == "feed":
+            if not s.rest[p]:
+                return "your rest pile is empty; there is no scientist to feed"
+            if arg == "without food":
+                return "you hold a food card; losing 2 VP for a scientist is only allowed without food"
+            return f"you hold no food card {arg!r} (food: {', '.join(t.foods[f].name for f in s.food[p]) or 'none'})"
+        if verb == "emergency":
+            kinds = ("energy", "iron", "water")
+            if arg in kinds and not me[EM_ENERGY + kinds.index(arg)]:
+                return f"your emergency deposit's {arg} is already used (it is never refilled)"
+            return "the emergency deposit holds energy, iron and water"
+    if step == S_MOVE:
+        if verb == "end":
+            return "a scientist must use at least one module before the turn can end"
+        key = arg
+        idx = [i for i, m in enumerate(t.modules) if m.key == key]
+        if not idx:
+            return f"there is no module {key!r} (modules: {', '.join(m.key for m in t.modules)})"
+        m = idx[0]
+        card = s.cards[s.card]
+        if s.used >> m & 1:
+            return f"you already used the {t.modules[m].name} this turn (no module twice in a turn)"
+        if m not in card.icons and t.modules[m].icon:
+            return f"scientist {card.name} does not show the {t.modules[m].name} icon"
+        cost = s.dist[me[POS]][m] or 1
+        if m not in move_targets(s, p, s.card):
+            return (f"moving there needs {cost} O2 and you have {me[CAP] - me[O2]} left "
+                    f"(stress caps O2 at {me[CAP]})")
+    if step == S_MODULE:
+        return _explain_module(s, p, verb, arg)
+    if step == S_FEED and verb == "return":
+        return f"{arg!r} is not in your rest pile (rest: {', '.join(s.cards[c].name for c in s.rest[p])})"
+    if step == S_FOOD:
+        return f"{arg!r} is not in the food display (display: {', '.join(t.foods[f].name for f in s.food_row)})"
+    return None
+
+
+def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
+    me = s.pl[p]
+    t = s.tables
+    m = s.module
+    if verb == "emergency":
+        return "the emergency deposit may be opened before the module's action, and each cube only once"
+    if verb in _MODULE_OF and _MODULE_OF[verb] != m:
+        return f"'{verb}' is an action of the {t.modules[_MODULE_OF[verb]].name}, not the {t.modules[m].name}"
+    if s.main_done and verb not in ("build", "cut", "done"):
+        return "you already took this module's main action"
+    if s.extra_done:
+        return "you already took this module's extra action"
+    ac = mod.activation_cost(s, p, m)
+    if verb not in ("build", "cut") and me[ENERGY] < ac:
+        return f"activating the {t.modules[m].name} needs 1 energy, you have {me[ENERGY]}"
+    energy = me[ENERGY] - ac
+    iron = mod.iron_total(me)
+    if verb == "probe":
+        if me[CAP] <= s.board.stress_min_cap:
+            return "your stress is at its maximum; the Airlock cannot be used"
+        if me[PROBES] <= 0:
+            return "you have no probe left on your board"
+        return f"{arg!r} is not an empty mining space"
+    if verb == "hire":
+        match = [c for c in s.hire_row if s.cards[c].name.lower() == arg]
+        if not match:
+            return f"{arg!r} is not in the hiring row ({', '.join(s.cards[c].name for c in s.hire_row)})"
+        return f"hiring {arg.upper()} needs {mod.hire_cost(s, p, match[0])} iron, you have {iron} (titanium counts)"
+    if verb == "deliver":
+        for stack in s.stacks:
+            if stack and t.orders[stack[-1]].name.lower() == arg:
+                o = t.orders[stack[-1]]
+                need = []
+                ti = me[TI_L] + me[TI_R]
+                if ti < o.titanium:
+                    need.append(f"{o.titanium} titanium (you have {ti})")
+                if iron - o.titanium < o.iron:
+                    need.append(f"{o.iron} iron (you have {iron - min(ti, o.titanium)}, titanium counts)")
+                if me[WATER] < o.water:
+                    need.append(f"{o.water} water (you have {me[WATER]})")
+                if me[HE3] < o.he3:
+                    need.append(f"{o.he3} He-3 (you have {me[HE3]})")
+                if energy < o.energy:
+                    need.append(f"{o.energy} energy after activation (you have {energy})")
+                return "order " + o.name + " needs " + ", ".join(need)
+        return f"{arg!r} is not the face-up tile of an order stack"
+    if verb == "refine":
+        return (f"process {arg.upper()} is not open at your refining level {me[REF]} "
+                f"or you cannot pay it (iron {iron}, water {me[WATER]})")
+    if verb == "recycle":
+        return (f"process {arg.upper()} is not open at your sustainability level {me[SUS]} "
+                f"or you have too little waste ({me[WASTE]})")
+    if verb == "concentrate":
+        return f"there is no iron in the {arg} section of your conveyor"
+    if verb == "burn":
+        if arg == "iron":
+            return "burning needs 1 iron (or titanium), you have none"
+        return f"burning water needs 1 water and 1 waste (you have {me[WATER]} water, {me[WASTE]} waste)"
+    if verb == "buy":
+        return f"buying food needs 1 water, you have {me[WATER]}" if s.food_row else "the food display is empty"
+    if verb == "take":
+        return "the food display is empty"
+    if verb == "build":
+        b = s.board
+        if len(s.build_track) >= b.max_builds:
+            return f"all {b.max_builds} advanced modules allowed in a game are built"
+        ti = me[TI_L] + me[TI_R]
+        if ti < b.build_cost_titanium or me[ENERGY] < b.build_cost_energy:
+            return f"building needs 2 titanium and 1 energy, you have {ti} titanium and {me[ENERGY]} energy"
+        return f"no advanced module for {arg!r} is on offer"
+    if verb == "cut":
+        return f"cutting CO2 costs 1 energy per step (at most 2, 3 with the advanced module); you have {me[ENERGY]}"
     return None

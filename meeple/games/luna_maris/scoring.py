@@ -157,7 +157,7 @@ def final_scoring(s: LunaState) -> list[Event]:
     events: list[Event] = []
     for p, items in enumerate(s.final):
         s.pl[p][VP] += sum(items)
-        parts = ", ".join(f"{name} {v:+d}" for name, v in zip(FINAL_ITEMS, items))
+        parts = ", ".join(f"{name} {v:+d}" for name, v in zip(FINAL_ITEMS, items, strict=True))
         events.append({"type": "final", "seat": p, "items": items,
                        "text": f"Final scoring, seat {p}: {parts}; total {s.pl[p][VP]}."})
     return events

@@ -83,10 +83,10 @@ class LunaState(State):
         rng = self.rng
         first = rng.below(n)
         self.order = [(first + i) % n for i in range(n)]
-        self.next_order = []
+        self.next_order: list[int] = []
         self.round = 1
         self.pl = []
-        for seat in range(n):
+        for _ in range(n):
             me = [0] * NFIELDS
             me[VP] = b.start_vp
             me[ENERGY] = b.start_energy
@@ -106,13 +106,13 @@ class LunaState(State):
         self.grid = [-1] * len(t.mining_spaces)
         self.act = [-1] * len(t.modules)
         self.built = [-1] * len(t.modules)
-        self.build_track = []
+        self.build_track: list[int] = []
         # juniors: six per player, a set each (STAND_IN identical sets)
         per = len(t.juniors) // 4
         self.hands = [list(range(seat * per, seat * per + per)) for seat in range(n)]
-        self.rest = [[] for _ in range(n)]
-        self.food = [[] for _ in range(n)]
-        self.delivered = [[] for _ in range(n)]
+        self.rest: list[list[int]] = [[] for _ in range(n)]
+        self.food: list[list[int]] = [[] for _ in range(n)]
+        self.delivered: list[list[int]] = [[] for _ in range(n)]
         # order stacks: players + 1 of each kind, top face up (the last element is the top)
         kinds = sorted({o.kind for o in t.orders})
         self.stacks = []
@@ -130,7 +130,7 @@ class LunaState(State):
         rng.shuffle(foods)
         self.food_row = [foods.pop() for _ in range(min(b.food_row, len(foods)))]
         self.food_deck = foods
-        self.food_discard = []
+        self.food_discard: list[int] = []
         # advanced modules: 5 face up
         self.adv_offer = sorted(rng.sample(range(len(t.advanced_modules)), b.advanced_offered))
         # special equipment: players + 1 face up, chosen in reverse turn order
@@ -140,7 +140,7 @@ class LunaState(State):
             self.equip_offer = []
         # starting astronaut modules from revealed scientist icons
         self.start_mods = self._reveal_start_modules()
-        self.final = []
+        self.final: list[list[int]] = []
         self.reset_turn()
         self.cur = -1
         self.queue = []

@@ -112,5 +112,5 @@ def build_view(s: LunaState, seat: int | None) -> dict[str, Any]:
         },
     }
     if s.final:
-        view["final_scoring"] = [dict(zip(FINAL_ITEMS, items)) for items in s.final]
+        view["final_scoring"] = [dict(zip(FINAL_ITEMS, items, strict=True)) for items in s.final]
     return view
