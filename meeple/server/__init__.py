@@ -27,7 +27,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> N
 
     app = create_app(db, bot_delay=0.4)
     print(f"meeple: serving on http://{host}:{port}/  (database: {normalise_url(db)})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
 
 
 __all__ = ["create_app", "serve"]

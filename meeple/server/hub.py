@@ -22,6 +22,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import meeple
@@ -34,6 +35,12 @@ log = logging.getLogger("meeple.server")
 ZOMBIE_BOT = "heuristic"
 FALLBACK_BOT = "random"
 MAX_NAME = 40
+RENDERERS = Path(__file__).parent / "static" / "games"
+
+
+def has_renderer(game: str) -> bool:
+    """Whether the client has a board drawing for ``game`` (presentation only)."""
+    return (RENDERERS / f"{game}.js").is_file()
 
 
 class ServerError(Exception):
@@ -373,6 +380,7 @@ class Hub:
                 "id": table.id, "game": table.meta["game"], "title": state.game.title,
                 "players": table.meta["players"], "options": table.meta["options"],
                 "clock": table.meta["clock"], "status": "over" if over else "playing",
+                "renderer": has_renderer(table.meta["game"]),
             },
             "seats": [x.public(now) for x in table.seats],
             "you": seat,

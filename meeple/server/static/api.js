@@ -1,0 +1,20 @@
+// The JSON API and the secret seat tokens (kept in this browser's localStorage).
+export class ApiError extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+export function tokenFor(table) { return localStorage.getItem(`meeple:token:${table}`); }
+export function setToken(table, token) {
+  if (token) localStorage.setItem(`meeple:token:${table}`, token);
+}
+
+export async function api(method, path, body, token) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["X-Seat-Token"] = token;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try { data = await res.json(); } catch { data = null; }
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || `HTTP ${res.status}`);
+  return data;
+}

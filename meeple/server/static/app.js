@@ -1,0 +1,431 @@
+// The meeple browser client: lobby, table page and replay page (plain ES modules).
+import { api, ApiError, setToken, tokenFor } from "./api.js";
+import { applyStatic, gameTitle, getLang, setLang, t } from "./i18n.js";
+import { genericBoard, h } from "./render.js";
+
+const app = document.getElementById("app");
+let cleanup = null;  // the current page's teardown (sockets, timers)
+let rerender = null; // re-render the current page (language switch)
+
+function toast(msg, kind = "error") {
+  const el = document.getElementById("toast");
+  el.textContent = msg;
+  el.className = kind;
+  el.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { el.hidden = true; }, 5000);
+}
+
+function navigate(path) {
+  history.pushState({}, "", path);
+  route();
+}
+
+document.addEventListener("click", (ev) => {
+  const a = ev.target.closest("a[data-link]");
+  if (a && !ev.metaKey && !ev.ctrlKey && a.origin === location.origin) {
+    ev.preventDefault();
+    navigate(a.pathname + a.search);
+  }
+});
+window.addEventListener("popstate", () => route());
+
+function route() {
+  if (cleanup) { cleanup(); cleanup = null; }
+  rerender = null;
+  // A private link carries the seat token in the fragment (never sent to the server).
+  const m = location.hash.match(/token=([\w-]+)/);
+  const path = location.pathname;
+  const table = path.match(/^\/t\/([\w-]+)/);
+  const replay = path.match(/^\/replay\/([\w-]+)/);
+  if (m && table) {
+    setToken(table[1], m[1]);
+    history.replaceState({}, "", path);
+  }
+  app.replaceChildren();
+  if (table) tablePage(table[1]);
+  else if (replay) replayPage(replay[1]);
+  else lobbyPage();
+}
+
+// ---------------------------------------------------------------- lobby
+
+const CLOCKS = [null, 30, 120, 600, 86400, 3 * 86400];
+function clockLabel(s) {
+  if (!s) return t("no_clock");
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${s / 60} min`;
+  return `${s / 86400} d`;
+}
+
+async function lobbyPage() {
+  let games = [], botKinds = ["random"];
+  const form = h("form", { class: "panel create", id: "create" });
+  const list = h("div", { id: "tables" });
+  const page = h("div", { class: "lobby" },
+    h("section", { class: "col" }, h("h2", {}, t("new_table")), h("p", { class: "muted" }, t("create_hint")), form),
+    h("section", { class: "col" }, h("h2", {}, t("tables"), " ",
+      h("button", { type: "button", class: "small", onclick: () => loadTables() }, t("refresh"))), list));
+  app.replaceChildren(page);
+  try {
+    const data = await api("GET", "/api/games");
+    games = data.games; botKinds = data.bots;
+  } catch (e) { toast(e.message); }
+  const state = { game: localStorage.getItem("meeple:lastgame") || (games[0] && games[0].name), players: null, seats: [], options: {} };
+
+  function drawForm() {
+    const g = games.find((x) => x.name === state.game) || games[0];
+    if (!g) { form.replaceChildren(h("p", {}, "No games are installed.")); return; }
+    state.game = g.name;
+    if (!state.players || state.players < g.min_players || state.players > g.max_players) state.players = g.min_players;
+    while (state.seats.length < state.players) state.seats.push(state.seats.length === 0 ? "you" : "bot:" + (botKinds.includes("heuristic") ? "heuristic" : "random"));
+    state.seats.length = state.players;
+    const gameSel = h("select", { name: "game", id: "game", onchange: (e) => { state.game = e.target.value; state.options = {}; drawForm(); } },
+      games.map((x) => h("option", { value: x.name, selected: x.name === g.name }, gameTitle(x.name, x.title))));
+    const plSel = h("select", { name: "players", id: "players", onchange: (e) => { state.players = Number(e.target.value); drawForm(); } },
+      Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => g.min_players + i)
+        .map((n) => h("option", { value: n, selected: n === state.players }, n)));
+    const opts = Object.entries(g.options).map(([k, o]) => {
+      const cur = k in state.options ? state.options[k] : o.default;
+      let input;
+      if (o.choices) input = h("select", { onchange: (e) => { state.options[k] = o.choices[e.target.selectedIndex]; } },
+        o.choices.map((c) => h("option", { selected: c === cur }, String(c))));
+      else if (typeof o.default === "boolean") input = h("input", { type: "checkbox", checked: cur, onchange: (e) => { state.options[k] = e.target.checked; } });
+      else if (typeof o.default === "number") input = h("input", { type: "number", value: cur, onchange: (e) => { state.options[k] = Number(e.target.value); } });
+      else input = h("input", { type: "text", value: cur, onchange: (e) => { state.options[k] = e.target.value; } });
+      return h("label", { class: "opt", title: o.doc }, h("span", {}, k), input, h("small", { class: "muted" }, o.doc));
+    });
+    const seatRows = state.seats.map((who, i) => h("div", { class: "seatrow" }, h("span", {}, `${t("seat")} ${i + 1}`),
+      h("select", { class: "seatkind", "data-seat": i, onchange: (e) => { state.seats[i] = e.target.value; drawForm(); } },
+        h("option", { value: "you", selected: who === "you" }, t("you")),
+        h("option", { value: "open", selected: who === "open" }, t("open_seat")),
+        botKinds.map((b) => h("option", { value: "bot:" + b, selected: who === "bot:" + b }, `${t("bot")}: ${b}`)))));
+    const clockSel = h("select", { id: "clock" }, CLOCKS.map((c) => h("option", { value: c ?? "" }, c ? `${clockLabel(c)} ${t("per_decision")}` : t("no_clock"))));
+    const name = h("input", { id: "name", type: "text", maxlength: 40, value: localStorage.getItem("meeple:name") || "" });
+    const seed = h("input", { id: "seed", type: "number", min: 0 });
+    form.replaceChildren(
+      h("label", {}, h("span", {}, t("game")), gameSel),
+      h("label", {}, h("span", {}, t("players")), plSel),
+      opts.length ? h("fieldset", {}, h("legend", {}, t("options")), opts) : null,
+      h("fieldset", {}, h("legend", {}, t("seats")), seatRows),
+      h("label", {}, h("span", {}, t("clock")), clockSel),
+      h("label", {}, h("span", {}, t("your_name")), name),
+      h("label", {}, h("span", {}, t("seed")), seed),
+      h("button", { type: "submit", class: "primary", id: "create-btn" }, t("create")));
+  }
+
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const me = state.seats.indexOf("you");
+    const seats = state.seats.map((s) => (s.startsWith("bot:") ? { kind: "bot", bot: s.slice(4) } : { kind: "human" }));
+    const name = form.querySelector("#name").value.trim();
+    if (name) localStorage.setItem("meeple:name", name);
+    const body = { game: state.game, players: state.players, options: state.options, seats, name };
+    body.seat = me >= 0 ? me : null;
+    const clock = form.querySelector("#clock").value;
+    if (clock) body.clock = Number(clock);
+    const seed = form.querySelector("#seed").value;
+    if (seed !== "") body.seed = Number(seed);
+    try {
+      const res = await api("POST", "/api/tables", body);
+      localStorage.setItem("meeple:lastgame", state.game);
+      setToken(res.table, res.token);
+      navigate(`/t/${res.table}`);
+    } catch (e) { toast(e.message); }
+  });
+
+  async function loadTables() {
+    try {
+      const { tables } = await api("GET", "/api/tables");
+      if (!tables.length) { list.replaceChildren(h("p", { class: "muted" }, t("no_tables"))); return; }
+      list.replaceChildren(h("table", { class: "grid lobbylist" },
+        h("thead", {}, h("tr", {}, h("th", {}, t("game")), h("th", {}, t("seats")), h("th", {}, t("status")), h("th", {}, ""))),
+        h("tbody", {}, tables.map((x) => {
+          const open = x.seats.filter((s) => s.open).length;
+          const mine = tokenFor(x.id);
+          return h("tr", { "data-table": x.id },
+            h("td", {}, h("b", {}, gameTitle(x.game, x.title)), h("div", { class: "muted small" }, x.id)),
+            h("td", {}, x.seats.map((s) => h("span", { class: "chip" + (s.open ? " openseat" : "") }, s.open ? t("open") : s.name))),
+            h("td", {}, t(x.status === "over" ? "over" : "playing"), open ? ` · ${open} ${t("open_seats")}` : ""),
+            h("td", {}, x.status === "over"
+              ? h("a", { href: `/replay/${x.id}`, "data-link": true }, t("replay"))
+              : h("a", { href: `/t/${x.id}`, "data-link": true }, mine ? t("table") : open ? t("join") : t("watch"))));
+        }))));
+    } catch (e) { toast(e.message); }
+  }
+
+  drawForm();
+  loadTables();
+  const timer = setInterval(loadTables, 5000);
+  cleanup = () => clearInterval(timer);
+  rerender = () => route();
+}
+
+// ---------------------------------------------------------------- table page
+
+const gameModules = {};
+async function gameRenderer(name, has) {
+  if (!has) return null;
+  if (!(name in gameModules)) {
+    try { gameModules[name] = await import(`/static/games/${name}.js`); } catch { gameModules[name] = null; }
+  }
+  return gameModules[name];
+}
+
+function seatName(data, i) {
+  const s = data && data.seats && data.seats[i];
+  return s ? s.name : `${t("seat")} ${i + 1}`;
+}
+
+function eventText(ev, data) {
+  if (ev.key) {
+    const n = typeof ev.seat === "number" ? ev.seat + 1 : "";
+    const name = typeof ev.seat === "number" ? seatName(data, ev.seat) : "";
+    return t(ev.key, { n, name, bot: ev.bot || "" });
+  }
+  return ev.text || ev.type;
+}
+
+export function logList(entries, data) {
+  const items = [];
+  for (const e of entries) {
+    const who = typeof e.seat === "number" ? seatName(data, e.seat) : "";
+    if (e.kind === "action") {
+      const head = h("div", { class: "logact" }, h("span", { class: "who s" + e.seat }, who), " ",
+        e.notation ? h("code", {}, e.notation) : null,
+        e.actor && e.actor.startsWith("zombie:") ? h("span", { class: "tag" }, t("bot_plays")) : null);
+      items.push(h("li", { class: "action" }, head, e.events.map((ev) => h("div", { class: "ev" + (ev.private !== undefined ? " private" : "") }, eventText(ev, data), ev.private !== undefined ? h("span", { class: "tag" }, t("private_note")) : null))));
+    } else {
+      items.push(h("li", { class: "note" }, e.events.map((ev) => h("div", { class: "ev" }, eventText(ev, data)))));
+    }
+  }
+  return items;
+}
+
+function groupActions(legal) {
+  const groups = new Map();
+  for (const a of legal) {
+    const k = a.split(/\s+/)[0];
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(a);
+  }
+  return groups;
+}
+
+async function tablePage(id) {
+  let data = null, log = [], ws = null, closed = false, retry = 0, busy = false, filter = "";
+  let receivedAt = Date.now();
+  const page = h("div", { class: "tablepage" });
+  app.replaceChildren(page);
+
+  const token = () => tokenFor(id);
+
+  async function act(notation) {
+    if (busy) return;
+    busy = true;
+    page.classList.add("busy");
+    try { await api("POST", `/api/tables/${id}/act`, { action: notation }, token()); }
+    catch (e) { toast(e.message); }
+    finally { busy = false; page.classList.remove("busy"); }
+  }
+  async function post(path) {
+    try { await api("POST", `/api/tables/${id}/${path}`, undefined, token()); } catch (e) { toast(e.message); }
+  }
+  async function sit(seat) {
+    try {
+      const res = await api("POST", `/api/tables/${id}/join`, { seat, name: localStorage.getItem("meeple:name") || undefined });
+      setToken(id, res.token);
+      connect(true);
+    } catch (e) { toast(e.message); }
+  }
+
+  async function draw() {
+    if (!data) return;
+    const v = data.view, you = data.you, over = data.table.status === "over";
+    const toMove = v.to_move;
+    const ctx = { you, toMove, players: v.players, seatName: (i) => seatName(data, i), legal: data.legal, act, t };
+    // status bar
+    let status;
+    if (over) {
+      const winners = (data.ranking && data.ranking[0]) || [];
+      status = h("div", { class: "status over" }, h("b", {}, t("game_over")), " · ", t("winner"), ": ",
+        winners.map((s) => seatName(data, s)).join(", "), " · ",
+        h("a", { href: `/replay/${id}`, "data-link": true }, t("replay")));
+    } else if (you !== null && toMove === you && data.legal.length) {
+      status = h("div", { class: "status yourturn" }, h("b", {}, t("your_turn")));
+    } else {
+      status = h("div", { class: "status" }, t("waiting_for", { who: seatName(data, toMove) }));
+    }
+    const mine = you !== null ? data.seats[you] : null;
+    const tools = h("div", { class: "tools" },
+      data.undo ? h("button", { id: "undo", onclick: () => post("undo") }, "↶ " + t("undo")) : null,
+      mine && mine.zombie ? h("button", { id: "back", class: "primary", onclick: () => post("back") }, t("im_back")) : null);
+    // actions
+    const groups = groupActions(data.legal);
+    const many = data.legal.length > 40;
+    const actions = data.legal.length ? h("section", { class: "panel actions", id: "actions" },
+      h("h3", {}, t("actions"), h("span", { class: "count" }, ` (${data.legal.length})`)),
+      many ? h("input", { type: "search", class: "filter", placeholder: t("filter"), value: filter,
+        oninput: (e) => { filter = e.target.value; for (const b of page.querySelectorAll("#actions button.act")) b.hidden = !b.dataset.action.includes(filter); } }) : null,
+      [...groups.entries()].map(([k, list]) => h("div", { class: "group" }, h("span", { class: "gname" }, k),
+        list.map((a) => h("button", { class: "act", "data-action": a, hidden: !!filter && !a.includes(filter), onclick: () => act(a) }, a))))) : null;
+    // seats
+    const seats = h("section", { class: "panel seats" }, h("h3", {}, t("seats")), h("ul", {}, data.seats.map((s) => h("li", {
+      class: [s.seat === toMove && !over ? "tomove" : "", s.seat === you ? "mine" : ""].join(" ") },
+      h("span", { class: "dot s" + s.seat }), h("b", {}, s.name), " ",
+      h("span", { class: "muted small" }, s.kind === "bot" ? `${t("bot")} (${s.bot})` : s.open ? t("open") : t("human")),
+      s.zombie ? h("span", { class: "tag" }, t("bot_plays")) : null,
+      data.scores ? h("span", { class: "score" }, data.scores[s.seat]) : null,
+      s.clock !== null && s.clock !== undefined ? h("span", { class: "clock", "data-left": s.clock }, "") : null,
+      s.open && you === null ? h("button", { class: "small sit", onclick: () => sit(s.seat) }, t("sit_here")) : null))));
+    const who = you === null ? h("p", { class: "muted", id: "whoami" }, t("spectator")) : h("p", { id: "whoami" }, t("you_are", { who: `${t("seat")} ${you + 1}` }));
+    const invite = `${location.origin}/t/${id}`;
+    const links = h("details", { class: "links" }, h("summary", {}, t("invite")),
+      h("div", {}, h("input", { readonly: true, value: invite, id: "invite" }),
+        h("button", { class: "small", onclick: () => navigator.clipboard && navigator.clipboard.writeText(invite).then(() => toast(t("copied"), "ok")) }, t("copy"))),
+      you !== null ? h("div", {}, h("small", {}, t("private_link")),
+        h("input", { readonly: true, value: `${invite}#token=${token()}`, class: "secret" })) : null);
+    // board
+    const mod = await gameRenderer(data.table.game, data.table.renderer);
+    let board = null;
+    if (mod && mod.render) {
+      try { board = mod.render(v, ctx); } catch (e) { console.error(e); board = null; }
+    }
+    if (!board) board = genericBoard(v, ctx);
+    const logEl = h("ol", { class: "log", id: "log" }, logList(log, data));
+    page.replaceChildren(...[
+      h("div", { class: "tablehead", "data-decisions": v.decisions, "data-status": data.table.status }, h("h2", {}, gameTitle(data.table.game, data.table.title)),
+        h("span", { class: "muted" }, `${t("table")} ${id} · ${t("decisions")}: ${v.decisions}`),
+        h("span", { class: "conn " + (ws && ws.readyState === 1 ? "on" : "off") }, ws && ws.readyState === 1 ? t("connected") : t("disconnected"))),
+      h("div", { class: "statusbar" }, status, tools),
+      mine && mine.zombie ? h("p", { class: "warn" }, t("zombie_you")) : null,
+      h("div", { class: "layout" },
+        h("div", { class: "main" }, actions, h("div", { id: "board" }, board)),
+        h("aside", { class: "side" }, seats, who, links, h("section", { class: "panel" }, h("h3", {}, t("log")), logEl)))].filter(Boolean));
+    logEl.scrollTop = logEl.scrollHeight;
+    tick();
+  }
+
+  function tick() {
+    for (const el of page.querySelectorAll(".clock")) {
+      const left = Math.max(0, Number(el.dataset.left) - (Date.now() - receivedAt) / 1000);
+      const m = Math.floor(left / 60), s = Math.floor(left % 60);
+      el.textContent = left >= 3600 ? `⏱ ${Math.floor(left / 3600)} h ${Math.floor((left % 3600) / 60)} min` : `⏱ ${m}:${String(s).padStart(2, "0")}`;
+      el.classList.toggle("low", left < 15);
+    }
+  }
+  const ticker = setInterval(tick, 1000);
+
+  function connect(fresh) {
+    if (ws) { ws.onclose = null; ws.close(); }
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(`${proto}://${location.host}/ws/${id}`);
+    ws.onopen = () => { retry = 0; ws.send(JSON.stringify({ token: token() })); };
+    ws.onmessage = (ev) => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type === "error") {
+        toast(msg.error);
+        if (/token/.test(msg.error)) { localStorage.removeItem(`meeple:token:${id}`); connect(true); }
+        else closed = true;
+        return;
+      }
+      if (msg.type === "pong") return;
+      receivedAt = Date.now();
+      if (msg.type === "full") { log = msg.log; data = msg; }
+      else if (msg.type === "update") { log = log.concat(msg.entries).slice(-400); data = msg; }
+      draw();
+    };
+    ws.onclose = () => {
+      if (closed) return;
+      retry = Math.min(retry + 1, 5);
+      setTimeout(() => { if (!closed) connect(false); }, 300 * retry);
+      if (data) draw();
+    };
+  }
+  const pinger = setInterval(() => { if (ws && ws.readyState === 1) ws.send("ping"); }, 25000);
+
+  try {
+    const first = await api("GET", `/api/tables/${id}`, undefined, token());
+    data = first; log = first.log; draw();
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 403) { localStorage.removeItem(`meeple:token:${id}`); }
+    else {
+      page.replaceChildren(h("p", { class: "warn" }, `${t("error")}: ${e.message}`), h("a", { href: "/", "data-link": true }, t("back_to_lobby")));
+      return;
+    }
+  }
+  connect(true);
+  cleanup = () => { closed = true; clearInterval(ticker); clearInterval(pinger); if (ws) { ws.onclose = null; ws.close(); } };
+  rerender = () => draw();
+}
+
+// ---------------------------------------------------------------- replay page
+
+async function replayPage(id) {
+  const page = h("div", { class: "replaypage" });
+  app.replaceChildren(page);
+  let info;
+  try { info = await api("GET", `/api/tables/${id}/replay`); }
+  catch (e) {
+    page.replaceChildren(h("p", { class: "warn" }, e.status === 409 ? t("not_over") : `${t("error")}: ${e.message}`),
+      h("a", { href: `/t/${id}`, "data-link": true }, t("table")));
+    return;
+  }
+  const total = info.steps.length;
+  let step = total, seat = "";
+  const data = { seats: info.seats.map((name, i) => ({ seat: i, name })) };
+
+  async function show() {
+    const q = seat === "" ? "" : `?seat=${seat}`;
+    const r = await api("GET", `/api/tables/${id}/replay/${step}${q}`);
+    const v = r.view;
+    const you = seat === "" ? null : Number(seat);
+    const ctx = { you, toMove: v.to_move, players: v.players, seatName: (i) => info.seats[i] || `${t("seat")} ${i + 1}`, legal: [], act: () => {}, t };
+    const mod = await gameRenderer(info.table.game, info.table.renderer);
+    let board = null;
+    if (mod && mod.render) { try { board = mod.render(v, ctx); } catch (e) { console.error(e); } }
+    if (!board) board = genericBoard(v, ctx);
+    const seatSel = h("select", { id: "replay-seat", onchange: (e) => { seat = e.target.value; show(); } },
+      h("option", { value: "", selected: seat === "" }, t("spectator_short")),
+      info.seats.map((name, i) => h("option", { value: i, selected: String(i) === seat }, `${t("seat")} ${i + 1}: ${name}`)));
+    const go = (n) => { step = Math.max(0, Math.min(total, n)); show(); };
+    const slider = h("input", { type: "range", min: 0, max: total, value: step, id: "replay-step", onchange: (e) => go(Number(e.target.value)) });
+    const cur = step > 0 ? info.steps[step - 1] : null;
+    page.replaceChildren(...[
+      h("div", { class: "tablehead" }, h("h2", {}, `${t("replay_title")}: ${gameTitle(info.table.game, info.table.title)}`),
+        h("a", { href: `/t/${id}`, "data-link": true, class: "muted" }, `${t("table")} ${id}`)),
+      h("div", { class: "statusbar replaybar" },
+        h("label", {}, t("as_seat"), " ", seatSel),
+        h("button", { onclick: () => go(0) }, "⏮ " + t("first")),
+        h("button", { id: "prev", onclick: () => go(step - 1) }, "◀ " + t("prev")),
+        slider,
+        h("button", { id: "next", onclick: () => go(step + 1) }, t("next") + " ▶"),
+        h("button", { onclick: () => go(total) }, t("last") + " ⏭"),
+        h("span", { id: "stepno" }, `${t("step")} ${step} / ${total}`)),
+      h("div", { class: "layout" },
+        h("div", { class: "main" },
+          cur ? h("p", {}, h("b", {}, ctx.seatName(cur.seat)), ": ", h("code", {}, cur.notation)) : null,
+          r.events.length ? h("ul", { class: "log" }, r.events.map((ev) => h("li", {}, eventText(ev, data)))) : null,
+          board),
+        h("aside", { class: "side" }, h("section", { class: "panel" }, h("h3", {}, t("log")),
+          h("ol", { class: "log steps" }, info.steps.map((s, i) => h("li", { class: i + 1 === step ? "current" : "", onclick: () => go(i + 1) },
+            h("span", { class: "who s" + s.seat }, ctx.seatName(s.seat)), " ", h("code", {}, s.notation)))))))].filter(Boolean));
+    const curEl = page.querySelector(".steps .current");
+    if (curEl) curEl.scrollIntoView({ block: "nearest" });
+  }
+  await show();
+  rerender = () => show();
+}
+
+// ---------------------------------------------------------------- start
+
+const langSel = document.getElementById("lang");
+langSel.value = getLang();
+setLang(getLang());
+applyStatic();
+langSel.addEventListener("change", () => {
+  setLang(langSel.value);
+  applyStatic();
+  if (rerender) rerender();
+});
+route();

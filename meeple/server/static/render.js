@@ -1,0 +1,131 @@
+// Generic rendering of any game's view (a JSON-safe dict): nested dicts become
+// labelled panels, lists of dicts become tables, lists of plain values chips.
+// Per-game renderers (static/games/<name>.js) may draw a board instead; this is
+// the fallback and also renders whatever parts they leave out.
+
+export const ENVELOPE = new Set(["game", "version", "players", "seat", "is_over", "to_move", "decisions", "scores", "ranking"]);
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export function label(key) {
+  const s = String(key).replace(/_/g, " ");
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const isPlain = (v) => v === null || typeof v !== "object";
+
+function plainText(v) {
+  if (v === null || v === undefined) return "—";
+  if (v === true) return "✓";
+  if (v === false) return "✗";
+  return String(v);
+}
+
+function chips(list) {
+  if (!list.length) return h("span", { class: "muted" }, "—");
+  return h("span", { class: "chips" }, list.map((x) => h("span", { class: "chip" }, plainText(x))));
+}
+
+// A small inline rendering for table cells.
+function cell(v, depth) {
+  if (isPlain(v)) return h("span", { class: typeof v === "number" ? "num" : "" }, plainText(v));
+  if (Array.isArray(v)) {
+    if (v.every(isPlain)) return chips(v);
+    if (depth > 2) return h("code", {}, JSON.stringify(v));
+    return h("div", { class: "cellstack" }, v.map((x) => cell(x, depth + 1)));
+  }
+  const keys = Object.keys(v);
+  if (!keys.length) return h("span", { class: "muted" }, "—");
+  return h("span", { class: "kvs" }, keys.map((k) => h("span", { class: "kv" }, h("b", {}, label(k) + ": "), cell(v[k], depth + 1))));
+}
+
+function seatOfRow(row, i, len, players) {
+  for (const k of ["seat", "player", "owner"]) if (typeof row[k] === "number") return row[k];
+  if (len === players) return i;
+  return null;
+}
+
+export function table(rows, ctx, opts = {}) {
+  const cols = [];
+  for (const r of rows) for (const k of Object.keys(r)) if (!cols.includes(k)) cols.push(k);
+  const head = h("tr", {}, opts.rowKey ? h("th", {}, "") : null, cols.map((c) => h("th", {}, label(c))));
+  const seatCol = (c, v) => ["seat", "player", "owner"].includes(c) && typeof v === "number" && v >= 0 && v < ctx.players;
+  const body = rows.map((r, i) => {
+    const seat = opts.seatRows ? seatOfRow(r, i, rows.length, ctx.players) : null;
+    const cls = [seat !== null && seat === ctx.you ? "mine" : "", seat !== null && seat === ctx.toMove ? "tomove" : ""].join(" ").trim();
+    return h("tr", { class: cls || null }, opts.rowKey ? h("th", {}, label(opts.rowKey[i])) : null,
+      cols.map((c) => h("td", {}, !(c in r) ? "" : seatCol(c, r[c]) ? h("span", { class: "who s" + r[c] }, ctx.seatName(r[c])) : cell(r[c], 1))));
+  });
+  return h("div", { class: "tablewrap" }, h("table", { class: "grid" }, h("thead", {}, head), h("tbody", {}, body)));
+}
+
+function matrix(rows) {
+  return h("div", { class: "tablewrap" }, h("table", { class: "grid matrix" }, h("tbody", {},
+    rows.map((r) => h("tr", {}, (Array.isArray(r) ? r : [r]).map((c) => h("td", {}, cell(c, 2))))))));
+}
+
+// Render one value under a heading.
+export function value(key, v, ctx, depth = 0) {
+  if (isPlain(v)) return h("div", { class: "field" }, h("span", { class: "k" }, label(key)), h("span", { class: "v" }, plainText(v)));
+  if (Array.isArray(v)) {
+    let body;
+    if (v.length && v.every(isObj)) body = table(v, ctx, { seatRows: true });
+    else if (v.length && v.every(Array.isArray)) {
+      body = v.length === ctx.players && v.every((r) => r.every(isPlain))
+        ? table(v.map((r) => ({ [key]: r })), ctx, { seatRows: true, rowKey: v.map((_, i) => ctx.seatName(i)) })
+        : matrix(v);
+    } else if (v.every(isPlain)) {
+      if (v.length === ctx.players && v.length > 1 && v.every((x) => typeof x === "number")) {
+        body = h("span", { class: "chips" }, v.map((x, i) => h("span", { class: "chip" + (i === ctx.you ? " mine" : "") }, `${ctx.seatName(i)}: ${x}`)));
+      } else body = chips(v);
+      return h("div", { class: "field" }, h("span", { class: "k" }, label(key)), h("span", { class: "v" }, body));
+    } else body = h("div", { class: "cellstack" }, v.map((x, i) => value(`#${i + 1}`, x, ctx, depth + 1)));
+    return h("section", { class: `panel d${depth}` }, h("h4", {}, label(key), h("span", { class: "count" }, ` (${v.length})`)), body);
+  }
+  // An object whose values are all objects with similar keys: a table keyed by name.
+  const keys = Object.keys(v);
+  if (keys.length >= 2 && keys.every((k) => isObj(v[k]))) {
+    const rows = keys.map((k) => v[k]);
+    const seatKeyed = keys.every((k) => /^\d+$/.test(k));
+    return h("section", { class: `panel d${depth}` }, h("h4", {}, label(key)),
+      table(rows, ctx, { rowKey: seatKeyed ? keys.map((k) => ctx.seatName(Number(k))) : keys, seatRows: seatKeyed }));
+  }
+  return h("section", { class: `panel d${depth}` }, h("h4", {}, label(key)), fields(v, ctx, depth + 1));
+}
+
+export function fields(obj, ctx, depth = 1, skip = new Set()) {
+  const simple = [], complex = [];
+  for (const [k, v] of Object.entries(obj)) {
+    if (skip.has(k)) continue;
+    const el = value(k, v, ctx, depth);
+    (el.classList.contains("field") ? simple : complex).push(el);
+  }
+  return h("div", { class: "fields" }, simple.length ? h("div", { class: "simple" }, simple) : null, complex);
+}
+
+// The whole view, envelope left out.  Private parts (keys that name the viewer) first.
+export function genericBoard(view, ctx) {
+  const rest = {};
+  for (const [k, v] of Object.entries(view)) if (!ENVELOPE.has(k)) rest[k] = v;
+  const simple = {}, complex = {};
+  for (const [k, v] of Object.entries(rest)) (isPlain(v) || (Array.isArray(v) && v.every(isPlain) && v.length <= 12) ? simple : complex)[k] = v;
+  const out = h("div", { class: "board generic" });
+  if (Object.keys(simple).length) out.append(h("section", { class: "panel d0 summary" }, fields(simple, ctx, 1)));
+  for (const [k, v] of Object.entries(complex)) out.append(value(k, v, ctx, 0));
+  return out;
+}
