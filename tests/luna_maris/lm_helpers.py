@@ -1,0 +1,57 @@
+"""Helpers for the Luna Maris tests: a game past setup and constructed positions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import meeple
+from meeple.games.luna_maris.state import N_JUNIORS, POS, S_MODULE, S_MOVE, S_TURN, LunaState
+
+GAME = meeple.games.get("luna_maris")
+
+
+def fresh(players: int = 2, seed: int = 0, **options: Any) -> LunaState:
+    """A new game with setup done by always taking the first legal choice; round 1, first turn."""
+    s = GAME.new(players, seed=seed, options=options)
+    while s.step != S_TURN:
+        s.apply(s.legal_actions()[0])
+    assert isinstance(s, LunaState)
+    return s
+
+
+def touch(s: LunaState) -> LunaState:
+    s._legal_cache = None
+    return s
+
+
+def at_module(s: LunaState, p: int, m: int, senior: bool = False) -> LunaState:
+    """Seat ``p`` has played a scientist and stands in module ``m`` (not on its activation space)."""
+    s.cur = p
+    card = N_JUNIORS if senior else s.hands[p][0]
+    s.card = card
+    s.acts_left = 2 if senior else 1
+    s.acts_done = 0
+    s.used = 0
+    s.module = m
+    s.main_done = s.extra_done = 0
+    s.pl[p][POS] = m
+    s.step = S_MODULE
+    return touch(s)
+
+
+def ready_to_move(s: LunaState, p: int, card: int, where: int) -> LunaState:
+    s.cur = p
+    s.pl[p][POS] = where
+    if card in s.hands[p]:
+        s.hands[p].remove(card)
+    s.rest[p].append(card)
+    s.card = card
+    s.acts_left = 2 if card >= N_JUNIORS else 1
+    s.acts_done = 0
+    s.used = 0
+    s.step = S_MOVE
+    return touch(s)
+
+
+def notations(s: LunaState) -> list[str]:
+    return [a.notation for a in s.legal_actions()]
