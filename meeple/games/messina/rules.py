@@ -1,0 +1,682 @@
+"""Legal actions and their effects for a turn's steps (seed 遊戲流程 1-4, 召回工人, 移動到船上).
+
+Every decision belongs to the task on top of ``state.tasks``; the sub-decisions of effects
+(overseers, activation, build, upgrade, scroll, register rewards) live in ``choices.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.engine.core import Action
+from meeple.games.messina import choices, effects
+from meeple.games.messina.board import node_in_play, node_name
+from meeple.games.messina.components import REWARD_NAMES
+from meeple.games.messina.consts import (
+    CABINS,
+    CHURCH,
+    CITY,
+    COIN,
+    D0,
+    DOCK0,
+    FIRE,
+    LOC_ESTATE,
+    LOC_LOST,
+    MAJOR,
+    MAXLT,
+    NODES,
+    NP,
+    OP_ACTION,
+    OP_BUY,
+    OP_CABIN,
+    OP_CURE_WS,
+    OP_DISCARD,
+    OP_DOUSE,
+    OP_END,
+    OP_MAJOR,
+    OP_MOVE,
+    OP_RECALL,
+    OP_REPOP,
+    OP_REWARD,
+    OP_SHIP,
+    OP_SHIPDOUSE,
+    OP_SHIPLET,
+    OP_SKIP,
+    OP_SLOT,
+    OP_STAFF,
+    OP_STOP,
+    RATS,
+    READY,
+    REPOP,
+    SHIPS,
+    SLOTS,
+    SPENT,
+    STANDING,
+    T_CABIN,
+    T_FIGHT,
+    T_MAIN,
+    T_OVS,
+    T_OVUP,
+    T_PLACE,
+    T_SHIP,
+    T_SHIPFIGHT,
+    T_SLOT,
+    VP,
+    WG_W,
+    WOOD,
+    WS_W,
+)
+
+if TYPE_CHECKING:
+    from meeple.engine.core import Event
+    from meeple.games.messina.state import MessinaState
+
+TASK_NAMES = {1: "choose a hex", 2: "place a rescued or cured citizen in the estate", 3: "quarantine a citizen",
+              4: "fight the plague", 5: "hex action or repopulation", 6: "choose a ship",
+              7: "fight the ship's plague", 8: "advance an overseer", 9: "activate citizens",
+              10: "advance a scroll cube", 11: "upgrade a citizen", 12: "build", 13: "advance city or church",
+              14: "lightning: the action of any hex", 15: "upgrade an overseer"}
+
+
+# --- dispatch ---------------------------------------------------------------------------------
+
+def legal(s: MessinaState) -> list[Action]:
+    task = s.tasks[-1]
+    kind = task[0]
+    if kind == T_PLACE:
+        return legal_place(s, task[1])
+    if kind == T_MAIN:
+        return legal_main(s, task)
+    if kind == T_FIGHT:
+        return legal_fight(s, task)
+    if kind == T_SLOT:
+        return legal_slot(s, task)
+    if kind == T_CABIN:
+        return legal_cabin(s, task)
+    if kind == T_SHIP:
+        return [Action(f"take {s.tables.ships[code >> 1].name}", (OP_SHIP, i))
+                for i, code in enumerate(s.docks[task[2]])]
+    if kind == T_SHIPFIGHT:
+        return legal_shipfight(s, task)
+    return choices.legal(s, task)
+
+
+def apply(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    op = data[0]
+    if op <= OP_SKIP:
+        apply_place(s, data, events)
+    elif op <= OP_CURE_WS or op == OP_CABIN:
+        apply_citizen(s, data, events)
+    elif op <= OP_STOP:
+        apply_fight(s, data, events)
+    elif op <= OP_END:
+        apply_main(s, data, events)
+    elif op <= OP_SHIPLET:
+        apply_ship(s, data, events)
+    else:
+        choices.apply(s, data, events)
+
+
+def describe_task(s: MessinaState) -> dict[str, Any] | None:
+    if not s.tasks:
+        return None
+    task = s.tasks[-1]
+    out: dict[str, Any] = {"step": TASK_NAMES.get(task[0], "?"), "seat": task[1]}
+    if task[0] in (T_MAIN, T_FIGHT):
+        out["hex"] = node_name(s, task[2])
+    return out
+
+
+def fire_cost(s: MessinaState) -> tuple[int, int]:
+    info = s.tables.rounds[s.round_ - 1]
+    return info.fire_cost, info.fire_vp
+
+
+# --- step 1: choose a hex ---------------------------------------------------------------------
+
+def owned_lieutenants(s: MessinaState, p: int) -> int:
+    lt = s.lt
+    return sum(1 for i in range(p * MAXLT, (p + 1) * MAXLT) if lt[i * 2] >= LOC_ESTATE)
+
+
+def move_cost(s: MessinaState, a: int, b: int) -> int:
+    """Seed 第二到六輪: staying or one step is free; each further step costs 1 coin."""
+    d = s.dist[a][b]
+    return d - 1 if d > 1 else 0
+
+
+def legal_place(s: MessinaState, p: int) -> list[Action]:
+    """Lieutenants in the city move first (any hex without a standing figure, or the docks); only
+    then may estate lieutenants be placed like in round I (not onto the docks)."""
+    lt = s.lt
+    used = s.used
+    coins = s.pi[p * NP + COIN]
+    out: list[Action] = []
+    names = [node_name(s, n) if node_in_play(s, n) else "" for n in range(NODES)]
+    for i in range(MAXLT):
+        j = (p * MAXLT + i) * 2
+        a = lt[j]
+        if a < 0 or lt[j + 1] != READY:
+            continue
+        da = s.dist[a]
+        for b in range(NODES):
+            if not names[b] or (used[b] and not DOCK0 <= b < D0):
+                continue
+            d = da[b]
+            if d > 1 and d - 1 > coins:
+                continue
+            out.append(Action(f"lt{i + 1} to {names[b]}", (OP_MOVE, i, b)))
+        out.append(Action(f"recall lt{i + 1}", (OP_RECALL, i)))
+    if out:
+        return out
+    for i in range(MAXLT):
+        j = (p * MAXLT + i) * 2
+        if lt[j] == LOC_ESTATE and lt[j + 1] == READY:
+            for b in range(NODES):
+                if names[b] and not used[b] and not DOCK0 <= b < D0:
+                    out.append(Action(f"lt{i + 1} to {names[b]}", (OP_MOVE, i, b)))
+            if not out:
+                out.append(Action(f"skip lt{i + 1}", (OP_SKIP, i)))
+            break
+    return out
+
+
+def apply_place(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    task = s.tasks.pop()
+    p = task[1]
+    op, i = data[0], data[1]
+    j = (p * MAXLT + i) * 2
+    if op == OP_RECALL:
+        s.lt[j] = LOC_ESTATE
+        s.lt[j + 1] = SPENT
+        s.pi[p * NP + COIN] += 1
+        events.append({"type": "recall", "seat": p, "text": f"seat {p} recalls lieutenant {i + 1} for 1 coin"})
+        return
+    if op == OP_SKIP:
+        s.lt[j + 1] = SPENT
+        events.append({"type": "skip", "seat": p, "text": f"seat {p}: lieutenant {i + 1} finds no free hex"})
+        return
+    b = data[2]
+    a = s.lt[j]
+    cost = move_cost(s, a, b) if a >= 0 else 0
+    s.pi[p * NP + COIN] -= cost
+    s.lt[j] = b
+    s.lt[j + 1] = STANDING
+    name = node_name(s, b)
+    events.append({"type": "place", "seat": p, "hex": name,
+                   "text": f"seat {p} sends lieutenant {i + 1} to {name}" + (f" for {cost} coins" if cost else "")})
+    if DOCK0 <= b < D0:
+        s.tasks.append((T_MAIN, p, b, 1, 0))
+        if s.docks[b - DOCK0]:
+            s.tasks.append((T_SHIP, p, b - DOCK0, 0, 0))
+        return
+    s.used[b] = 1
+    if b < DOCK0:
+        s.tasks.append((T_MAIN, p, b, 1, 0))
+        return
+    owner = s.owner[b]
+    if owner >= 0:
+        s.pi[owner * NP + VP] += 2
+        events.append({"type": "repopulated_visit", "seat": owner,
+                       "text": f"seat {owner} scores 2 VP: a lieutenant came to its {name}"})
+    s.tasks.append((T_MAIN, p, b, 0, 0))
+    plague = s.cubes[b] > 0
+    if plague:
+        if legal_fight_options_exist(s, p, b):
+            s.tasks.append((T_FIGHT, p, b, 0, 0))
+        else:
+            leave_plague(s, p, b, events)
+    rescue(s, p, b, plague, events)
+
+
+def rescue(s: MessinaState, p: int, n: int, plague: bool, events: list[Event]) -> None:
+    """Seed 拯救市民: every citizen on the hex is taken, to quarantine if the hex has plague."""
+    cit = s.cit
+    counts = cit[n * 3:n * 3 + 3]
+    if not any(counts):
+        return
+    cit[n * 3] = cit[n * 3 + 1] = cit[n * 3 + 2] = 0
+    tasks = s.tasks
+    for k in (2, 1, 0):
+        for _ in range(counts[k]):
+            tasks.append((T_CABIN, p, k, 0, 0) if plague else (T_SLOT, p, k, 0, 0))
+    events.append({"type": "rescue", "seat": p, "text": f"seat {p} rescues {sum(counts)} citizens"
+                   + (" into quarantine" if plague else "")})
+
+
+# --- step 2: citizens -------------------------------------------------------------------------
+
+def free_slots(s: MessinaState, p: int, cls: int) -> list[int]:
+    est = s.estate
+    base = p * SLOTS
+    return [k for k in (cls * 3, cls * 3 + 1, cls * 3 + 2, cls * 3 + 9, cls * 3 + 10, cls * 3 + 11)
+            if est[base + k] < 0]
+
+
+def empty_workshops(s: MessinaState, p: int, cls: int) -> list[int]:
+    ws = s.ws
+    wt = s.tables.workshops
+    return [i for i in range(0, len(ws), WS_W) if ws[i] == p and ws[i + 2] < 0 and wt[ws[i + 1]].cls == cls]
+
+
+def staff_actions(s: MessinaState, p: int, cls_filter: int = -1) -> list[Action]:
+    """Seed 工房: an estate citizen may move into an empty workshop of its class (for good)."""
+    out: list[Action] = []
+    ws = s.ws
+    wt = s.tables.workshops
+    est = s.estate
+    base = p * SLOTS
+    slots = s.tables.estate
+    for i in range(0, len(ws), WS_W):
+        if ws[i] != p or ws[i + 2] >= 0:
+            continue
+        cls = wt[ws[i + 1]].cls
+        if cls_filter >= 0 and cls != cls_filter:
+            continue
+        for k in (cls * 3, cls * 3 + 1, cls * 3 + 2, cls * 3 + 9, cls * 3 + 10, cls * 3 + 11):
+            if est[base + k] >= 0:
+                out.append(Action(f"staff {wt[ws[i + 1]].name} from {slots[k].name}", (OP_STAFF, i, k)))
+    return out
+
+
+def legal_slot(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
+    p, cls, cured = task[1], task[2], task[4]
+    names = s.tables.estate
+    out = [Action(f"to {names[k].name}", (OP_SLOT, k)) for k in free_slots(s, p, cls)]
+    if cured:
+        wt = s.tables.workshops
+        out += [Action(f"to {wt[s.ws[i + 1]].name}", (OP_CURE_WS, i)) for i in empty_workshops(s, p, cls)]
+    if not out:
+        out = staff_actions(s, p, cls)
+        out.append(Action("discard citizen", (OP_DISCARD,)))
+    return out
+
+
+def legal_cabin(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
+    p = task[1]
+    out: list[Action] = []
+    plain = False
+    for k in range(CABINS):
+        base = (p * CABINS + k) * 3
+        if s.cab[base] < 0:
+            if s.cab[base + 2] < 0:
+                if plain:
+                    continue
+                plain = True
+            out.append(Action(f"quarantine in cabin {k + 1}", (OP_CABIN, k)))
+    if not out:
+        out.append(Action("discard citizen", (OP_DISCARD,)))
+    return out
+
+
+def apply_citizen(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    op = data[0]
+    if op == OP_STAFF:
+        p = s.tasks[-1][1]
+        staff(s, p, data[1], data[2], events)
+        return
+    task = s.tasks.pop()
+    p, cls, upg = task[1], task[2], task[3]
+    if op == OP_SLOT:
+        s.estate[p * SLOTS + data[1]] = upg
+    elif op == OP_CURE_WS:
+        s.ws[data[1] + 2] = upg
+        effects.ws_pay_out(s, data[1], events)
+    elif op == OP_CABIN:
+        base = (p * CABINS + data[1]) * 3
+        s.cab[base] = cls * 2 + upg
+        s.cab[base + 1] = 1
+    else:
+        s.cit_supply[cls] += 1
+        events.append({"type": "discard", "seat": p, "text": f"seat {p} has no room: a citizen is discarded"})
+
+
+def staff(s: MessinaState, p: int, i: int, slot: int, events: list[Event]) -> None:
+    s.ws[i + 2] = s.estate[p * SLOTS + slot]
+    s.estate[p * SLOTS + slot] = -1
+    effects.ws_pay_out(s, i, events)
+
+
+# --- step 3: fight the plague ---------------------------------------------------------------
+
+def legal_fight_options_exist(s: MessinaState, p: int, n: int) -> bool:
+    k, _ = fire_cost(s)
+    return s.pi[p * NP + FIRE] + s.pi[p * NP + MAJOR] >= k
+
+
+def legal_fight(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
+    """Seed 對抗瘟疫: one fire per cube (two in rounds V-VI); a major fire may also clear one cube
+    of a neighbouring district (two major fires in rounds V-VI); stop and take a rat per cube left."""
+    p, n = task[1], task[2]
+    k, _ = fire_cost(s)
+    fire, major = s.pi[p * NP + FIRE], s.pi[p * NP + MAJOR]
+    out: list[Action] = []
+    if fire + major >= k:
+        out.append(Action("douse", (OP_DOUSE,)))
+    if major >= k:
+        for m in s.dadj[n]:
+            if s.cubes[m]:
+                out.append(Action(f"major fire, also {node_name(s, m)}", (OP_MAJOR, m)))
+    out.append(Action("stop fighting", (OP_STOP,)))
+    return out
+
+
+def pay_fire(s: MessinaState, p: int, k: int, major_only: bool) -> None:
+    base = p * NP
+    if major_only:
+        s.pi[base + MAJOR] -= k
+        return
+    use = min(k, s.pi[base + FIRE])
+    s.pi[base + FIRE] -= use
+    s.pi[base + MAJOR] -= k - use
+
+
+def remove_cube(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
+    """A cube removed goes back to the supply: +1 popularity (+2 VP in rounds V-VI)."""
+    s.cubes[n] -= 1
+    s.cube_supply += 1
+    _, vp = fire_cost(s)
+    s.pi[p * NP + VP] += vp
+    effects.advance_track(s, p, 0, 1, events)
+
+
+def leave_plague(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
+    left = s.cubes[n]
+    if left:
+        s.pi[p * NP + RATS] += left
+        events.append({"type": "rat", "seat": p, "text": f"seat {p} takes {left} rats from {node_name(s, n)}"})
+
+
+def apply_fight(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    task = s.tasks[-1]
+    p, n = task[1], task[2]
+    op = data[0]
+    k, _ = fire_cost(s)
+    if op == OP_STOP:
+        s.tasks.pop()
+        leave_plague(s, p, n, events)
+        return
+    pay_fire(s, p, k, op == OP_MAJOR)
+    remove_cube(s, p, n, events)
+    if op == OP_MAJOR:
+        remove_cube(s, p, data[1], events)
+    events.append({"type": "fight", "seat": p, "text": f"seat {p} burns plague on {node_name(s, n)}"})
+    if s.cubes[n] == 0:
+        s.tasks.pop()
+    elif not legal_fight_options_exist(s, p, n):
+        s.tasks.pop()
+        leave_plague(s, p, n, events)
+
+
+# --- step 4: the hex action, repopulation, register purchases, rewards -----------------------
+
+def repop_plan(s: MessinaState, p: int, n: int) -> tuple[str | None, list[int], int]:
+    """Why seat ``p`` cannot repopulate node ``n`` (None: it can), the estate slots it would pay
+    with (ordinary citizens first; upgraded ones only where needed) and the wagon entry used."""
+    if n < D0:
+        return "only districts can be repopulated", [], -1
+    if s.owner[n] >= 0:
+        return "this district is already repopulated", [], -1
+    t = s.tables
+    h = t.hexes[s.ntile[n]]
+    base = p * NP
+    if s.pi[base + REPOP] >= t.start[0].repopulation_tokens:
+        return "you have no repopulation token left", [], -1
+    need = []
+    if s.pi[base + COIN] < h.cost_coins:
+        need.append(f"{h.cost_coins} coins (you have {s.pi[base + COIN]})")
+    if s.pi[base + WOOD] < h.cost_wood:
+        need.append(f"{h.cost_wood} wood (you have {s.pi[base + WOOD]})")
+    wagon = -1
+    wg = s.wg
+    for i in range(0, len(wg), WG_W):
+        if wg[i] == p and not wg[i + 2]:
+            wagon = i
+            break
+    if wagon < 0:
+        need.append("an unused wagon")
+    if h.cost_lieutenant and owned_lieutenants(s, p) <= h.cost_lieutenant:
+        need.append("a lieutenant to give up")
+    est = s.estate
+    eb = p * SLOTS
+    slots_of = [[k for k in (c * 3, c * 3 + 1, c * 3 + 2, c * 3 + 9, c * 3 + 10, c * 3 + 11)] for c in range(3)]
+    ordinary = [[k for k in reversed(slots_of[c]) if est[eb + k] == 0] for c in range(3)]
+    upgraded = [[k for k in reversed(slots_of[c]) if est[eb + k] == 1] for c in range(3)]
+    pay: list[int] = []
+    short = False
+    for c in range(3):
+        nu = h.cost_upgraded[c]
+        if len(upgraded[c]) < nu:
+            short = True
+            break
+        pay += upgraded[c][:nu]
+        upgraded[c] = upgraded[c][nu:]
+        no = h.cost_citizens[c]
+        take = min(no, len(ordinary[c]))
+        pay += ordinary[c][:take]
+        rest = no - take
+        if len(upgraded[c]) < rest:
+            short = True
+            break
+        pay += upgraded[c][:rest]
+        upgraded[c] = upgraded[c][rest:]
+    if not short and h.cost_any_upgraded:
+        pool = sorted((k for c in range(3) for k in upgraded[c]), reverse=True)
+        if len(pool) < h.cost_any_upgraded:
+            short = True
+        else:
+            pay += pool[:h.cost_any_upgraded]
+    if short:
+        need.append("the citizens shown on the hex in your estate")
+    if need:
+        return "needs " + ", ".join(need), [], -1
+    return None, pay, wagon
+
+
+def legal_main(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
+    p, n, done = task[1], task[2], task[3]
+    out: list[Action] = []
+    t = s.tables
+    if not done and n >= D0:
+        h = t.hexes[s.ntile[n]]
+        for e in h.actions:
+            out.append(Action(f"action: {t.effects[e].name}", (OP_ACTION, e)))
+        if repop_plan(s, p, n)[0] is None:
+            out.append(Action(f"repopulate {h.name}", (OP_REPOP,)))
+    price = owned_lieutenants(s, p)
+    base = p * NP
+    if s.pi[base + COIN] >= price:
+        if s.pi[base + CITY] < 12:
+            out.append(Action("buy city", (OP_BUY, 1)))
+        if s.pi[base + CHURCH] < 12:
+            out.append(Action("buy church", (OP_BUY, 2)))
+    seen = set()
+    for r in s.pend[p]:
+        if r not in seen:
+            seen.add(r)
+            out.append(Action(f"use {REWARD_NAMES[r]}", (OP_REWARD, r)))
+    out += staff_actions(s, p)
+    out.append(Action("end turn", (OP_END,)))
+    return out
+
+
+def apply_main(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    task = s.tasks[-1]
+    p, n = task[1], task[2]
+    op = data[0]
+    if op == OP_END:
+        s.tasks.pop()
+        s.pend[p] = ()
+        return
+    if op == OP_BUY:
+        s.pi[p * NP + COIN] -= owned_lieutenants(s, p)
+        effects.advance_track(s, p, data[1], 1, events)
+        events.append({"type": "buy", "seat": p, "text": f"seat {p} buys a step on the "
+                       f"{('city', 'church')[data[1] - 1]} register"})
+        return
+    if op == OP_REWARD:
+        effects.use_reward(s, p, data[1], events)
+        return
+    s.tasks[-1] = (T_MAIN, p, n, 1, 0)
+    if op == OP_ACTION:
+        effects.gain(s, p, data[1], events, f"action of {node_name(s, n)}")
+        return
+    repopulate(s, p, n, events)
+
+
+def repopulate(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
+    """Seed 活絡城市: pay the cost, exhaust a wagon, return the citizens (and a lieutenant where
+    shown), place your token; a rat if the district has plague."""
+    _, pay, wagon = repop_plan(s, p, n)
+    t = s.tables
+    h = t.hexes[s.ntile[n]]
+    base = p * NP
+    s.pi[base + COIN] -= h.cost_coins
+    s.pi[base + WOOD] -= h.cost_wood
+    s.wg[wagon + 2] = 1
+    for k in pay:
+        s.estate[p * SLOTS + k] = -1
+        s.cit_supply[t.estate[k].cls] += 1
+    if h.cost_lieutenant:
+        for i in range(MAXLT):
+            j = (p * MAXLT + i) * 2
+            if s.lt[j] == n:
+                s.lt[j] = LOC_LOST
+                break
+    s.owner[n] = p
+    s.pi[base + REPOP] += 1
+    if s.cubes[n]:
+        s.pi[base + RATS] += 1
+    events.append({"type": "repopulate", "seat": p, "text": f"seat {p} repopulates {h.name}"})
+
+
+# --- the docks --------------------------------------------------------------------------------
+
+def legal_shipfight(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
+    p = task[1]
+    k, _ = fire_cost(s)
+    out = []
+    if s.pi[p * NP + FIRE] + s.pi[p * NP + MAJOR] >= k:
+        out.append(Action("douse the ship", (OP_SHIPDOUSE,)))
+    out.append(Action("let the ship's plague go", (OP_SHIPLET,)))
+    return out
+
+
+def apply_ship(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 移動到船上: fight the ship's cube (else a rat; it leaves anyway), take the ship and its
+    coins; every second ship (option: every odd one) advances an overseer."""
+    task = s.tasks.pop()
+    p = task[1]
+    op = data[0]
+    if op == OP_SHIP:
+        h = task[2]
+        ships = list(s.docks[h])
+        code = ships.pop(data[1])
+        docks = list(s.docks)
+        docks[h] = tuple(ships)
+        s.docks = tuple(docks)
+        if code & 1:
+            s.tasks.append((T_SHIPFIGHT, p, code >> 1, 1, 0))
+        else:
+            take_ship(s, p, code >> 1, events)
+        return
+    ship = task[2]
+    s.cube_supply += 1
+    if op == OP_SHIPDOUSE:
+        k, vp = fire_cost(s)
+        pay_fire(s, p, k, False)
+        s.pi[p * NP + VP] += vp
+        effects.advance_track(s, p, 0, 1, events)
+    else:
+        s.pi[p * NP + RATS] += 1
+        events.append({"type": "rat", "seat": p, "text": f"seat {p} takes a rat from the ship"})
+    take_ship(s, p, ship, events)
+
+
+def take_ship(s: MessinaState, p: int, ship: int, events: list[Event]) -> None:
+    sh = s.tables.ships[ship]
+    base = p * NP
+    s.pi[base + COIN] += sh.coins
+    s.pi[base + SHIPS] += 1
+    events.append({"type": "ship_taken", "seat": p, "text": f"seat {p} takes {sh.name} and {sh.coins} coins"})
+    count = s.pi[base + SHIPS]
+    parity = 0 if s.options.get("ship_overseer_parity", "even") == "even" else 1
+    if count % 2 == parity:
+        if s.options.get("ship_overseer_reward", "advance") == "upgrade":
+            s.tasks.append((T_OVUP, p, 0, 0, 0))
+        else:
+            s.tasks.append((T_OVS, p, 3, 0, 0))
+
+
+# --- explanations -----------------------------------------------------------------------------
+
+def explain_illegal(s: MessinaState, text: str) -> str | None:
+    """Why a typed action is not legal now, in the game's terms."""
+    if s.is_over or not s.tasks:
+        return "the game is over"
+    task = s.tasks[-1]
+    p = task[1]
+    kind = task[0]
+    words = text.split()
+    coins = s.pi[p * NP + COIN]
+    if words and (words[0].startswith("lt") or words[0] == "recall"):
+        if kind != T_PLACE:
+            return f"it is not the time to choose a hex: seat {p} must {TASK_NAMES[kind]}"
+        try:
+            i = int((words[1] if words[0] == "recall" else words[0])[2:]) - 1
+        except (ValueError, IndexError):
+            return "name a lieutenant as lt1 .. lt5"
+        if not 0 <= i < MAXLT:
+            return "name a lieutenant as lt1 .. lt5"
+        loc, status = s.lt[(p * MAXLT + i) * 2], s.lt[(p * MAXLT + i) * 2 + 1]
+        if loc < LOC_ESTATE:
+            return f"you do not have lieutenant {i + 1}"
+        if status != READY:
+            return f"lieutenant {i + 1} was already used this round"
+        city_ready = any(s.lt[(p * MAXLT + j) * 2] >= 0 and s.lt[(p * MAXLT + j) * 2 + 1] == READY
+                         for j in range(MAXLT))
+        if loc == LOC_ESTATE and city_ready:
+            return "lieutenants in the city must be used before those in the estate"
+        if words[0] == "recall":
+            return "only a lying lieutenant in the city can be recalled"
+        target = text.split(" to ", 1)[-1].strip()
+        for n in range(NODES):
+            if node_in_play(s, n) and node_name(s, n) == target:
+                if DOCK0 <= n < D0 and loc == LOC_ESTATE:
+                    return "a lieutenant from the estate cannot go straight to the docks"
+                if s.used[n] and not DOCK0 <= n < D0:
+                    return f"{target} already has a standing lieutenant this round"
+                if loc >= 0:
+                    cost = move_cost(s, loc, n)
+                    if cost > coins:
+                        return f"moving there costs {cost} coins, you have {coins}"
+                return None
+        return f"there is no hex called {target!r} in the city"
+    if text in ("buy city", "buy church"):
+        if kind != T_MAIN:
+            return "registers can be bought only in step 4 of your turn"
+        price = owned_lieutenants(s, p)
+        if coins < price:
+            return f"a step costs {price} coins (one per lieutenant), you have {coins}"
+        return "that register is at its end"
+    if words and words[0] == "repopulate":
+        if kind != T_MAIN:
+            return "repopulation is done in step 4 of your turn"
+        if task[3]:
+            return "you already took this hex's action or repopulated it this turn"
+        return repop_plan(s, p, task[2])[0]
+    if words and words[0] in ("douse", "major"):
+        k, _ = fire_cost(s)
+        if kind not in (T_FIGHT, T_SHIPFIGHT):
+            return "there is no plague to fight now"
+        have = s.pi[p * NP + MAJOR] if words[0] == "major" else s.pi[p * NP + FIRE] + s.pi[p * NP + MAJOR]
+        return f"each cube needs {k} {'major fire' if words[0] == 'major' else 'fire'} tokens this round, " \
+               f"you have {have}"
+    if words and words[0] == "action:":
+        if kind != T_MAIN:
+            return "hex actions are taken in step 4 of your turn"
+        return "you already took this hex's action or repopulated it this turn"
+    return choices.explain(s, task, text)
+
+
+__all__ = ["legal", "apply", "describe_task", "explain_illegal", "T_OVS", "T_OVUP", "VP", "LOC_LOST"]
