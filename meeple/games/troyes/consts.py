@@ -35,6 +35,7 @@ MARAUD = 99                     # target argument for the permanent Marauding ev
 SRC_NONE, SRC_SUPPLY = -1, 0
 SRC_LYING = 10                  # + building
 SRC_CARD = 20                   # + activity slot
+SRC_BLD = 40                    # + building space index (a citizen standing in a building)
 
 # action kinds (Action.data[0])
 A_KEEP, A_DRAFT, A_REROLL, A_RECRUIT, A_FLIP, A_FLIPDIE, A_FLIPSTOP = 1, 2, 3, 4, 5, 6, 7

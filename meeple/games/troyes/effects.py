@@ -18,6 +18,7 @@ from meeple.games.troyes.consts import (
     P_OVER,
     S_MAIN,
     SHORT_PENALTY,
+    SRC_BLD,
     SRC_CARD,
     SRC_LYING,
     SRC_SUPPLY,
@@ -266,6 +267,8 @@ def take_citizen(s: TroyesState, p: int, src: int) -> None:
         s.supply[p] -= 1
     elif SRC_LYING <= src < SRC_LYING + 3:
         s.lying[(src - SRC_LYING) * 4 + p] -= 1
+    elif src >= SRC_BLD:
+        s.bld[src - SRC_BLD] = -1  # the space stays empty until someone enters it
     else:
         s.trade[(src - SRC_CARD) * 4 + p] = 0  # its VP space becomes free; nobody slides left
 

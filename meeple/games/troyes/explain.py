@@ -4,9 +4,153 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.games.troyes.components import COLOUR_NAMES
+from meeple.games.troyes.consts import (
+    BUILDING_WORDS,
+    MAX_CITIZENS,
+    P_ACTION,
+    P_BLACK,
+    P_DRAFT,
+    P_KEEP,
+    PHASE_NAMES,
+    S_MAIN,
+    STEP_NAMES,
+    T_ACT,
+    T_CATH,
+    T_FARM,
+    T_FIGHT,
+    T_PLACE,
+)
+from meeple.games.troyes.dice import (
+    action_possible,
+    extra_need,
+    placement_blocked,
+    strength,
+    target_colour,
+)
+
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
 
 
 def explain(s: TroyesState, text: str) -> str | None:
+    p = s.to_move
+    words = text.lower().split()
+    if not words:
+        return None
+    head = words[0]
+    phase = PHASE_NAMES[s.phase]
+    if head in ("reroll", "recruit", "flip") and s.phase in (P_BLACK, P_ACTION):
+        return _influence(s, p, head, text)
+    if head in ("activate", "build", "combat", "place", "farm", "pass"):
+        if s.phase != P_ACTION:
+            return f"actions come later; it is now the {phase} phase"
+        if s.step != S_MAIN:
+            return f"finish the action you started first (choose the {STEP_NAMES[s.step]})"
+        return _target(s, p, head, text)
+    if head in ("counter", "cannot", "spend"):
+        if s.phase != P_BLACK:
+            return f"there are no black dice to counter now (the {phase} phase)"
+        return _black(s, p, head, words)
+    if head == "keep" and s.phase != P_KEEP:
+        return "characters were already chosen"
+    if head == "draft" and s.phase != P_DRAFT:
+        return "the starting citizens are already placed"
+    if head in ("dice", "x1", "x2", "x3", "no", "cube", "citizen") and s.phase == P_ACTION and s.step == S_MAIN:
+        return "choose an action first (activate, build cathedral, combat, place, farm or pass)"
+    if head == "dice":
+        return "that group of dice is not allowed for this action (1-3 dice of its colour that you can pay for)"
     return None
+
+
+def _influence(s: TroyesState, p: int, head: str, text: str) -> str | None:
+    if s.step != S_MAIN:
+        return "influence is spent before countering or before choosing an action"
+    cost = {"reroll": 1, "recruit": 2, "flip": 4}[head]
+    if s.infl[p] < cost:
+        return f"needs {cost} influence, you have {s.infl[p]}"
+    if head == "recruit" and s.owned[p] >= MAX_CITIZENS:
+        return f"you already own {MAX_CITIZENS} citizens, the most a family may have"
+    if head in ("reroll", "flip"):
+        return "only dice in your own district may be changed with influence (not bought or neutral dice)"
+    return None
+
+
+def _target(s: TroyesState, p: int, head: str, text: str) -> str | None:
+    t = s.tables
+    rest = text.strip()[len(head):].strip()
+    if head == "activate":
+        slot = next((k for k in range(9) if t.activities[s.slots[k]].name.lower() == rest.lower()
+                     and k % 3 + 1 <= s.revealed), -1)
+        if slot < 0:
+            return f"{rest or 'that card'} is not a face-up activity card"
+        card = t.activities[s.slots[slot]]
+        if not s.trade[slot * 4 + p]:
+            if s.deniers[p] < card.hire_cost:
+                return f"hiring a tradesman on {card.name} costs {card.hire_cost} deniers, you have {s.deniers[p]}"
+            from meeple.games.troyes.rules import sources
+
+            if not sources(s, p, T_ACT, slot):
+                return "you have no citizen to hire as a tradesman"
+        return _no_group(s, p, T_ACT, slot)
+    if head == "build":
+        return _no_group(s, p, T_CATH, 0)
+    if head == "combat":
+        names = [t.events[e].name.lower() for e in s.row]
+        if rest.lower() == t.permanent[0].name.lower():
+            return _no_group(s, p, T_FIGHT, 99)
+        if rest.lower() not in names:
+            return f"{rest or 'that event'} is not in the event row"
+        return _no_group(s, p, T_FIGHT, names.index(rest.lower()))
+    if head == "place":
+        if rest not in BUILDING_WORDS:
+            return "place palace, place bishopric or place city hall"
+        b = BUILDING_WORDS.index(rest)
+        from meeple.games.troyes.rules import sources
+
+        if not sources(s, p, T_PLACE, b):
+            return "you have no citizen to place (none in your supply, lying, or on the board)"
+        blocked = [v for v in range(1, 7) if placement_blocked(s, b, v) >= 0]
+        if blocked:
+            return (f"no die you can use fits: values {blocked} would push out a citizen of a player "
+                    "already pushed out of this building this round")
+        return _no_group(s, p, T_PLACE, b)
+    if head == "farm":
+        return _no_group(s, p, T_FARM, 0)
+    return None
+
+
+def _no_group(s: TroyesState, p: int, kind: int, arg: int) -> str | None:
+    if action_possible(s, p, kind, arg):
+        return None
+    colour = COLOUR_NAMES[target_colour(s, kind, arg)]
+    need, divisor = extra_need(s, p, kind, arg)
+    if not any((d >> 3) & 7 == target_colour(s, kind, arg) for d in s.dice):
+        return f"no {colour} dice are left on the city square"
+    if kind == T_CATH:
+        return "no white die you can pay for has a free cathedral space for its value"
+    if need:
+        return (f"needs {need} deniers besides the dice and a group of 1-3 {colour} dice totalling at least "
+                f"{divisor}; you have {s.deniers[p]} deniers")
+    return f"no group of 1-3 {colour} dice you can pay for (2/4/6 each) totals at least {divisor}"
+
+
+def _black(s: TroyesState, p: int, head: str, words: list[str]) -> str | None:
+    power = strength(s, p)
+    top = s.black[0] if s.black else 0
+    if head == "cannot":
+        if power >= top:
+            return f"you can counter the black {top} (your dice total {power}, red counting double)"
+        return None
+    if head == "spend":
+        return "choose which black dice to counter first (counter ...)" if not s.bsel else \
+            "spend one of your own dice"
+    try:
+        values = [int(v) for v in words[1].split("+")] if len(words) > 1 else []
+    except ValueError:
+        return "write counter 6 or counter 6+3"
+    if not values or values[0] != top:
+        return f"the first black die countered must be the highest, {top}"
+    if sum(values) > power:
+        return f"your dice total {power} (red counting double), less than {sum(values)}"
+    return "those black dice are not all on the table"

@@ -41,6 +41,7 @@ from meeple.games.troyes.consts import (
     S_SRC,
     S_TIMES,
     SHORT_PENALTY,
+    SRC_BLD,
     SRC_CARD,
     SRC_LYING,
     SRC_NONE,
@@ -87,12 +88,24 @@ def source_text(s: TroyesState, src: int) -> str:
         return "citizen from supply"
     if SRC_LYING <= src < SRC_LYING + 3:
         return f"citizen lying at {BUILDING_WORDS[src - SRC_LYING]}"
+    if src >= SRC_BLD:
+        return f"citizen from {space_text(s, src - SRC_BLD)}"
     return f"citizen from {s.tables.activities[s.slots[src - SRC_CARD]].name}"
 
 
+def space_text(s: TroyesState, i: int) -> str:
+    """``palace 3`` / ``bishopric 1-2 left`` for building space index ``i``."""
+    b, sp = divmod(i, 6)
+    if s.tables.buildings[b].rows:
+        r, pos = divmod(sp, 2)
+        return f"{BUILDING_WORDS[b]} {2 * r + 1}-{2 * r + 2} {'right' if pos else 'left'}"
+    return f"{BUILDING_WORDS[b]} {sp + 1}"
+
+
 def sources(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
-    """Where a citizen to place or hire may come from (seed §5.4): the personal supply, an own
-    citizen lying beside a building, or an own tradesman on another activity card."""
+    """Where a citizen to place or hire may come from (seed §5.4, research §5 D): the personal
+    supply, or anywhere on the board: an own citizen lying beside a building, an own tradesman
+    on another activity card, or an own citizen standing in a building."""
     out = [SRC_SUPPLY] if s.supply[p] > 0 else []
     for b in range(3):
         if s.lying[b * 4 + p]:
@@ -100,6 +113,9 @@ def sources(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
     for slot in range(9):
         if s.trade[slot * 4 + p] and not (kind == T_ACT and slot == arg):
             out.append(SRC_CARD + slot)
+    for i in range(18):
+        if s.bld[i] == p:
+            out.append(SRC_BLD + i)
     return out
 
 
