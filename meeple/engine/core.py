@@ -27,6 +27,10 @@ Event = dict[str, Any]
 """An event: ``{"type": str, "text": str, ...}``; ``"private": seat`` limits it to one seat."""
 
 
+MAX_FORCED_STEPS = 10_000
+"""Forced steps in a row after which ``settle`` decides the game is stuck."""
+
+
 class MeepleError(Exception):
     """Base of every error meeple raises on purpose (shown as one line, never a traceback)."""
 
@@ -292,12 +296,19 @@ class State(ABC):
     def settle(self) -> list[Event]:
         """Apply forced steps (a single legal action) without asking; they are not recorded."""
         events: list[Event] = []
+        forced = 0
         while not self.is_over:
             legal = self.legal_actions()
             if len(legal) != 1:
                 break
             events.extend(self._apply(legal[0]))
             self._legal_cache = None
+            forced += 1
+            if forced > MAX_FORCED_STEPS:
+                raise RuntimeError(
+                    f"{self.game.name}: more than {MAX_FORCED_STEPS} forced steps in a row "
+                    f"(the game never reaches a decision or its end)"
+                )
         return events
 
     def ranking(self) -> list[list[int]]:

@@ -121,6 +121,12 @@ class EndlessState(HiLoState):
     def is_over(self) -> bool:
         return False
 
+    def _legal(self) -> list[Action]:
+        acts = super()._legal()
+        if acts[-1].notation == "skip":
+            acts.append(Action("wait", (2, -1)))
+        return acts
+
 
 class FloatScoresState(HiLoState):
     """Returns scores as floats."""
