@@ -25,7 +25,7 @@ from meeple.bots.base import Bot
 from meeple.engine.core import Action, BadSetup, State
 from meeple.engine.rng import Rng
 
-EPS = 1e-9
+EPS = 1e-12
 
 
 def result_value(state: State, seat: int) -> float:
@@ -42,11 +42,19 @@ def position_value(state: State, seat: int) -> float:
     """``seat``'s value of ``state``: the result when over, else ``evaluate``.
 
     A finished game adds a small share of ``evaluate`` so that among equal
-    results a larger margin is still preferred.
+    results a larger margin is still preferred.  A tiny share (below 1e-4) of
+    the current score margin (``scores()``: own score minus the best other
+    one) breaks ties between positions ``evaluate`` rates the same (an
+    evaluate that only ranks the seats is flat among many positions).
     """
+    value = _clamp(state.game.evaluate(state, seat))
     if state.is_over:
-        return result_value(state, seat) + 0.01 * _clamp(state.game.evaluate(state, seat))
-    return _clamp(state.game.evaluate(state, seat))
+        value = result_value(state, seat) + 0.01 * value
+    scores = state.scores()
+    if len(scores) > 1:
+        margin = scores[seat] - max(x for i, x in enumerate(scores) if i != seat)
+        value += 1e-4 * margin / (1.0 + abs(margin))
+    return value
 
 
 def _clamp(x: float) -> float:

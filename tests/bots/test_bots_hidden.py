@@ -5,13 +5,19 @@ two determinizations (for that seat) of the same position.  The same bot
 with the same seed must choose the same action from both, both when asked
 directly (``choose``) and through ``act``.
 
-This can only hold when the game's own ``determinize(seat, rng)`` depends
-on nothing but the seat's information and the rng ("canonical"), since
-every sample a bot draws starts from the copy it was given.  Where a game's
-determinization is not canonical the test is skipped with that reason (the
-game should sort its pool of unseen components before shuffling it).  A
-canonical variant of the small test game checks the bots fully, and a bot
-that peeks at the hidden parts is caught, so the check can fail.
+End to end this can only hold when the game's own ``determinize(seat, rng)``
+depends on nothing but the seat's information and the rng ("canonical"),
+since every sample a bot draws starts from the copy it was given.  So there
+are two checks:
+
+- on every game, twins whose ``determinize`` both sample from the one
+  position they came from (the same sample for the same rng): the bot may
+  use the copy it gets only through ``determinize`` and what its seat sees;
+- on every game whose determinization is canonical (and on a canonical
+  variant of the small test game), the plain twins; a game that is not
+  canonical is skipped with that reason.
+
+A bot that peeks at the hidden parts is caught by both, so the check can fail.
 """
 
 from __future__ import annotations
@@ -92,6 +98,25 @@ def differ_in_hidden(s1: State, s2: State) -> bool:
     return not same_future(s1, s2)
 
 
+_BASES: dict[int, State] = {}
+
+
+def _twin_determinize(self: State, seat: int, rng: Any) -> State:
+    return _BASES[id(self)].determinize(seat, rng)
+
+
+def wrapped_twins(state: State) -> tuple[int, State, State]:
+    """Twins of ``state`` (differing in what the seat to move cannot see) whose
+    ``determinize`` samples from ``state`` itself."""
+    seat, s1, s2 = twin_states(state)
+    cls = type(state)
+    twin = type(f"Twin{cls.__name__}", (cls,), {"__slots__": (), "determinize": _twin_determinize})
+    for s in (s1, s2):
+        s.__class__ = twin
+        _BASES[id(s)] = state
+    return seat, s1, s2
+
+
 def check_bot(spec: str, seat: int, s1: State, s2: State, seed: int) -> None:
     a1 = bots.make(spec).choose(seat, s1, Rng(seed))
     a2 = bots.make(spec).choose(seat, s2, Rng(seed))
@@ -113,19 +138,39 @@ def test_bots_ignore_hidden_information_canonical_game(canonical_game, players: 
     assert differing > 0  # the twins really differed in what the seat cannot see
 
 
-def test_a_peeking_bot_is_caught(canonical_game) -> None:
+@pytest.mark.parametrize("make_twins", [twin_states, wrapped_twins])
+def test_a_peeking_bot_is_caught(canonical_game, make_twins) -> None:
     caught = 0
     for seed in range(1, 6):
         for state in positions(canonical_game.name, 2, seed, 3):
-            seat, s1, s2 = twin_states(state)
+            seat, s1, s2 = make_twins(state)
             a1 = PeekBot().choose(seat, s1, Rng(1))
             a2 = PeekBot().choose(seat, s2, Rng(1))
             caught += a1.notation != a2.notation
+    _BASES.clear()
     assert caught > 0
 
 
 @pytest.mark.parametrize("name", games.names())
-def test_bots_ignore_hidden_information(name: str) -> None:
+def test_bots_use_the_copy_only_through_determinize(name: str) -> None:
+    game = games.get(name)
+    differing = 0
+    try:
+        for players in sorted({game.min_players, game.max_players}):
+            for seed in (1, 2):
+                for state in positions(name, players, seed, 3):
+                    seat, s1, s2 = wrapped_twins(state)
+                    differing += differ_in_hidden(s1, s2)
+                    for k, spec in enumerate(SPECS[:3]):
+                        check_bot(spec, seat, s1, s2, 17 * seed + k)
+    finally:
+        _BASES.clear()
+    # A game with neither hidden parts nor chance gives identical twins
+    # (differing == 0): then there is simply nothing to hide.
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_bots_ignore_hidden_information_end_to_end(name: str) -> None:
     game = games.get(name)
     checked = 0
     for players in sorted({game.min_players, game.max_players}):
