@@ -34,7 +34,7 @@ OP_CORONADO, OP_SPLIT, OP_SUPPLY, OP_PIRATE = 1, 2, 3, 4
 # --- small helpers -------------------------------------------------------------------------------
 
 def name(s: MundusState, kind: int) -> str:
-    return s.tables.resources[kind].name
+    return s.names[kind]
 
 
 def hand_size(s: MundusState, seat: int) -> int:

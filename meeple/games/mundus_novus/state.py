@@ -34,7 +34,7 @@ _SLOTS = (
     "hand", "offer", "known", "money", "owned", "deck", "discard", "market", "supply", "dev_deck", "queue",
     "round", "event", "tm", "phase", "cur", "announced", "done", "start_size", "prev", "order", "opos",
     "need", "split", "sets", "diff_done", "inca_done", "merch_used", "pend_mask", "pend_inca", "pend_set",
-    "conv", "dev_ended", "winner", "gift", "tie_mask", "cash_done", "abil", "ships",
+    "conv", "dev_ended", "winner", "gift", "tie_mask", "cash_done", "abil", "ships", "names",
 )
 
 
@@ -82,6 +82,7 @@ class MundusState(State):
     cash_done: int
     abil: dict[str, int]
     ships: int
+    names: tuple[str, ...]
 
     # --- turn properties ---------------------------------------------------------------
 
@@ -163,6 +164,7 @@ class MundusState(State):
         o.cash_done = self.cash_done
         o.abil = self.abil  # rebuilt (never mutated in place) whenever a character changes hands
         o.ships = self.ships
+        o.names = self.names
 
     # --- hidden information ------------------------------------------------------------------
 
@@ -285,6 +287,7 @@ def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tabl
     s.cash_done = 0
     s.abil = {}
     s.ships = 0
+    s.names = tuple(r.name for r in tables.resources)
     from meeple.games.mundus_novus.rules import begin_round
 
     begin_round(s, [])

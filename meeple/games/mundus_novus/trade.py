@@ -192,6 +192,8 @@ def end_chain(s: MundusState, ev: list[Event]) -> None:
                 s.hand[o + k] += c
                 s.known[o + k] += c
                 s.offer[o + k] = 0
+                ev.append({"type": "return", "seat": p, "card": name(s, k), "count": c,
+                           "text": f"{c} untaken {name(s, k)} go back to p{p}"})
     ev.append({"type": "chain_end", "text": "The exchange is over"})
     short = [p for p in range(n) if p != s.tm and hand_size(s, p) < s.start_size[p]]
     if short and hand_size(s, s.tm) > s.start_size[s.tm]:
@@ -245,16 +247,18 @@ def legal_trade(s: MundusState) -> list[Action]:
     o = p * K
     if ph == EXCHANGE:
         acts = []
+        names = s.names
         mk = sorted(set(s.market))
+        offer = s.offer
         for v in targets(s):
             vo = v * K
             for k in range(K):
-                if s.offer[vo + k]:
-                    nk = name(s, k)
+                if offer[vo + k]:
+                    nk = names[k]
                     acts.append(Action(f"take {nk} from p{v}", (OP_TAKE, v, k, -1)))
                     for m in mk:
                         if m != k:
-                            acts.append(Action(f"swap {nk} from p{v} for {name(s, m)}", (OP_SWAP, v, k, m)))
+                            acts.append(Action(f"swap {nk} from p{v} for {names[m]}", (OP_SWAP, v, k, m)))
         return acts
     if ph == OFFER:
         acts = []

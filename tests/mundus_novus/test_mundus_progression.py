@@ -1,0 +1,211 @@
+"""Progression step (seed 4, 4.1, 4.2; research §5.4, §6, A1, A2, A7-A9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.engine import IllegalAction
+from meeple.games.mundus_novus.progression import money_for_different, money_for_inca, reach
+from meeple.games.mundus_novus.state import KEEP, PICKDEV, PROG, START, K
+
+from .mundus_helpers import dev, fresh, give, hand, kind, legal, play, play_open, progression_turn, refresh
+
+
+def turn(cards: dict[str, int], players: int = 3, seat: int = 0, **options):
+    s = fresh(players, **options)
+    progression_turn(s, seat, cards)
+    # a second player still to play, so that ending the turn does not start a new round
+    nxt = (seat + 1) % players
+    s.order = [seat, nxt]
+    for k, c in (("cocoa", 3),):
+        s.hand[nxt * K + kind(k)] = c
+    refresh(s)
+    return s
+
+
+def test_trade_master_picks_who_starts_progression() -> None:
+    """Seed 4: the Trade Master decides who starts (himself included), then clockwise."""
+    s = fresh(4)
+    s.phase, s.cur, s.tm = START, 2, 2
+    refresh(s)
+    assert legal(s) == [f"p{q} starts progression" for q in range(4)]
+    play(s, "p3 starts progression")
+    assert s.order == [3, 0, 1, 2]
+
+
+@pytest.mark.parametrize(("value", "cards", "positions"), [
+    (1, 3, 1), (2, 3, 1), (3, 3, 1), (4, 3, 3), (5, 3, 3), (6, 3, 3), (7, 3, 5), (8, 3, 5), (9, 3, 5),
+    (1, 4, 3), (3, 4, 3), (4, 4, 5), (6, 4, 5), (7, 4, 5), (9, 4, 5),
+    (1, 5, 5), (5, 5, 5), (9, 5, 5), (2, 6, 5),
+])
+def test_identical_set_table_cell_by_cell(value: int, cards: int, positions: int) -> None:
+    """Seed 4.1 table (research §6.1): count x value band -> queue positions n°1..n°k."""
+    s = turn({})
+    assert reach(s, value - 1, cards) == positions
+    name = s.names[value - 1]
+    s2 = turn({name: cards})
+    first = s2.queue[0]
+    play(s2, f"set {cards} {name}")
+    if positions == 1:  # a single choice is applied at once
+        assert s2.phase == PROG and s2.owned[0] == (first,)
+    else:
+        assert s2.phase == PICKDEV
+        assert [a.split()[1] for a in legal(s2)] == [f"n{i + 1}" for i in range(positions)]
+
+
+@pytest.mark.parametrize(("cards", "money"), [(4, 5), (5, 7), (6, 10), (7, 15), (8, 20), (9, 25)])
+def test_different_set_money_table_cell_by_cell(cards: int, money: int) -> None:
+    """Seed 4.2: 4-9 different resources pay 5/7/10/15/20/25 doubloons."""
+    s = turn({s_: 1 for s_ in ("cocoa", "corn", "tobacco", "coffee", "cotton", "sugar cane", "potato",
+                               "indigo", "vanilla")[:cards]})
+    assert money_for_different(s, 0, cards) == money
+    play_open(s, *[f"different: add {name}" for name in hand(s, 0)], f"cash different set of {cards}")
+    assert s.money[0] == money and hand(s, 0) == {}
+
+
+@pytest.mark.parametrize(("relics", "money"), [(1, 3), (2, 7), (3, 12), (4, 18), (5, 25)])
+def test_inca_relics_alone_money_table_cell_by_cell(relics: int, money: int) -> None:
+    """Seed 4.2: Inca relics cashed alone pay 3/7/12/18/25."""
+    s = turn({"inca relic": relics})
+    assert money_for_inca(s, relics) == money
+    play(s, f"cash {relics} inca")
+    assert s.money[0] == money
+
+
+def test_inca_cash_in_at_most_five() -> None:
+    """Research §10.7 (STAND_IN): at most 5 relics per cash-in, once per round."""
+    s = turn({"inca relic": 7})
+    assert "cash 5 inca" in legal(s) and "cash 6 inca" not in legal(s)
+    play(s, "cash 5 inca")
+    assert not any(a.startswith("cash") for a in legal(s))
+
+
+def test_one_identical_set_per_round() -> None:
+    """Seed 4.1: only one identical set per round (outside King's Help)."""
+    s = turn({"cotton": 3, "vanilla": 3, "inca relic": 1})
+    play(s, "set 3 cotton", "take n1 " + s.tables.developments[s.queue[0]].name)
+    assert s.phase == PROG
+    assert not any(a.startswith("set") for a in legal(s))
+    assert "already made an identical set" in (s.explain_illegal("set 3 vanilla") or "")
+
+
+def test_inca_relics_are_wild_in_identical_sets_but_need_a_real_card() -> None:
+    """Seed 4.1 (research A9): Inca relics are jokers in an identical set; at least one real card."""
+    s = turn({"indigo": 1, "inca relic": 3})
+    acts = legal(s)
+    assert "set 1 indigo + 2 inca" in acts and "set 1 indigo + 3 inca" in acts
+    assert not any(a.startswith("set") and "indigo" not in a for a in acts)
+    play(s, "set 1 indigo + 2 inca")
+    assert len(legal(s)) == 5  # band 7-9, 3 cards: any of the 5
+
+
+def test_different_set_needs_four_distinct_and_incas_not_wild() -> None:
+    """Seed 4.2 / research A2: different resources only (4+), Inca relics not wild by default."""
+    s = turn({"cocoa": 2, "corn": 1, "tobacco": 1, "inca relic": 2})
+    assert not any(a.startswith("different") for a in legal(s))
+    s2 = turn({"cocoa": 2, "corn": 1, "tobacco": 1, "inca relic": 2}, inca_wild_in_different=True)
+    assert "different: add inca relic" in legal(s2)
+    play(s2, "different: add cocoa", "different: add corn", "different: add tobacco")
+    # the only way on is a wild relic (applied at once); then cash 4 or add the second relic
+    assert legal(s2) == ["different: add inca relic", "cash different set of 4"]
+    play(s2, "cash different set of 4")
+    assert s2.money[0] == 5
+
+
+def test_identical_different_and_inca_all_in_one_turn() -> None:
+    """Research A1: one identical set, one different set and one Inca cash-in in the same turn; option
+    one_set_only allows a single combination."""
+    cards = {"cotton": 4, "cocoa": 1, "corn": 1, "tobacco": 1, "inca relic": 2}
+    s = turn(dict(cards))
+    play(s, "set 3 cotton", "take n1 " + s.tables.developments[s.queue[0]].name)
+    play_open(s, "different: add cocoa", "different: add corn", "different: add tobacco",
+              "different: add cotton", "cash different set of 4")
+    assert s.money[0] == 5
+    play(s, "cash 2 inca")
+    assert s.money[0] == 12 and len(s.owned[0]) == 1
+    s2 = turn(dict(cards), one_set_only=True)
+    assert "one_set_only" not in (s2.explain_illegal("set 5 cotton") or "")
+    play(s2, "cash 2 inca")
+    # nothing but 'end turn' was left, so the turn ended at once: p1 plays now, p0 discarded its hand
+    assert s2.cur == 1 and s2.money[0] == 7 and hand(s2, 0) == {}
+
+
+def test_queue_slides_and_refills() -> None:
+    """Seed 4.1 A-B: the cards behind the taken one slide toward n°1; n°5 is refilled from the deck."""
+    s = turn({"vanilla": 3})
+    before = list(s.queue)
+    top = s.dev_deck[-1]
+    play(s, "set 3 vanilla", "take n2 " + s.tables.developments[before[1]].name)
+    assert s.queue == [before[0], before[2], before[3], before[4], top]
+    assert s.owned[0][-1] == before[1]
+
+
+def test_queue_not_refilled_flags_game_end() -> None:
+    """Seed end C: when the queue cannot be refilled, the game ends after this round."""
+    s = turn({"vanilla": 3})
+    s.dev_deck = []
+    refresh(s)
+    play(s, "set 3 vanilla", "take n1 " + s.tables.developments[s.queue[0]].name)
+    assert s.dev_ended and len(s.queue) == 4
+
+
+def test_hand_discarded_except_warehouse_cards() -> None:
+    """Seed 4.2 end: the hand is discarded, except cards kept by warehouses (1 or 2 each)."""
+    s = turn({"cocoa": 2, "corn": 2, "coffee": 1})
+    give(s, 0, "W06", "W01")  # keeps 2 + 1
+    play(s, "end turn")
+    assert s.phase == KEEP
+    play(s, "keep coffee", "keep corn", "keep corn")
+    assert hand(s, 0) == {"corn": 2, "coffee": 1}
+    assert s.discard[kind("cocoa")] >= 2
+
+
+def test_hand_discarded_without_warehouse() -> None:
+    """Seed 4.2 end: without a warehouse every card left is discarded."""
+    s = turn({"cocoa": 2, "corn": 2})
+    d = s.discard[kind("cocoa")]
+    play(s, "end turn")
+    assert hand(s, 0) == {} and s.discard[kind("cocoa")] == d + 2
+
+
+def test_merchant_converts_one_card_into_its_band() -> None:
+    """Seed, merchants (research A7): one card per merchant becomes a value of the merchant's band; the
+    seed's example turns 5, 5, 1 into three 5s."""
+    s = turn({"cotton": 2, "cocoa": 1})
+    give(s, 0, "M04")  # band 4-6
+    acts = legal(s)
+    assert "convert cocoa to cotton" in acts and "convert cocoa to vanilla" not in acts
+    play(s, "convert cocoa to cotton")
+    assert not any(a.startswith("convert") for a in legal(s))
+    play(s, "set 3 cotton")
+    assert len(legal(s)) == 3  # band 4-6 with 3 cards: n°1-n°3
+
+
+def test_merchant_conversion_lapses_at_turn_end() -> None:
+    """Research A7: a converted card is itself again when the hand is discarded or kept."""
+    s = turn({"cocoa": 1, "corn": 1})
+    give(s, 0, "M04", "W07")
+    play(s, "convert cocoa to cotton")  # nothing else to do: the turn ends at once
+    assert s.cur == 1 and hand(s, 0) == {"cocoa": 1, "corn": 1}
+
+
+def test_shipyards_collect_from_larger_fleets() -> None:
+    """Seed, shipyards (research A8): at the start of Progression every player with more caravels pays
+    the owner 1 doubloon per shipyard (what he has, if less)."""
+    from meeple.games.mundus_novus.trade import start_progression
+
+    s = fresh(3)
+    give(s, 0, "S01", "S02")
+    give(s, 1, "C01")
+    give(s, 2, "C03", "C05")
+    s.money = [0, 5, 1]
+    start_progression(s, [])
+    assert s.money == [3, 3, 0]
+
+
+def test_illegal_set_is_explained() -> None:
+    """Errors in the game's terms: an impossible set names the rule."""
+    s = turn({"cotton": 2})
+    with pytest.raises(IllegalAction, match="at least 3 cards"):
+        s.apply("set 3 cotton")
+    assert dev("C01") == 0
