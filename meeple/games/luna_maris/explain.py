@@ -42,10 +42,10 @@ _MODULE_OF = {
 
 
 def explain(s: LunaState, text: str) -> str | None:
-    words = text.lower().split()
+    words = text.split()
     if not words:
         return None
-    verb = words[0]
+    verb = words[0].lower()
     arg = " ".join(words[1:])
     p = s.cur
     me = s.pl[p]
@@ -61,7 +61,7 @@ def explain(s: LunaState, text: str) -> str | None:
     if step == S_TURN:
         if verb == "play":
             names = [s.cards[c].name for c in s.hands[p]]
-            match = [c for c in s.hands[p] if s.cards[c].name.lower() == arg]
+            match = [c for c in s.hands[p] if s.cards[c].name.lower() == arg.lower()]
             if not match:
                 return f"you have no scientist {arg!r} in hand (hand: {', '.join(names) or 'empty'})"
             left = me[CAP] - me[O2]
@@ -70,18 +70,18 @@ def explain(s: LunaState, text: str) -> str | None:
         if verb == "feed":
             if not s.rest[p]:
                 return "your rest pile is empty; there is no scientist to feed"
-            if arg == "without food":
+            if arg.lower() == "without food":
                 return "you hold a food card; losing 2 VP for a scientist is only allowed without food"
             return f"you hold no food card {arg!r} (food: {', '.join(t.foods[f].name for f in s.food[p]) or 'none'})"
         if verb == "emergency":
             kinds = ("energy", "iron", "water")
-            if arg in kinds and not me[EM_ENERGY + kinds.index(arg)]:
+            if arg.lower() in kinds and not me[EM_ENERGY + kinds.index(arg.lower())]:
                 return f"your emergency deposit's {arg} is already used (it is never refilled)"
             return "the emergency deposit holds energy, iron and water"
     if step == S_MOVE:
         if verb == "end":
             return "a scientist must use at least one module before the turn can end"
-        key = arg
+        key = arg.lower()
         idx = [i for i, m in enumerate(t.modules) if m.key == key]
         if not idx:
             return f"there is no module {key!r} (modules: {', '.join(m.key for m in t.modules)})"
@@ -128,13 +128,13 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
             return "you have no probe left on your board"
         return f"{arg!r} is not an empty mining space"
     if verb == "hire":
-        match = [c for c in s.hire_row if s.cards[c].name.lower() == arg]
+        match = [c for c in s.hire_row if s.cards[c].name.lower() == arg.lower()]
         if not match:
             return f"{arg!r} is not in the hiring row ({', '.join(s.cards[c].name for c in s.hire_row)})"
         return f"hiring {arg.upper()} needs {mod.hire_cost(s, p, match[0])} iron, you have {iron} (titanium counts)"
     if verb == "deliver":
         for stack in s.stacks:
-            if stack and t.orders[stack[-1]].name.lower() == arg:
+            if stack and t.orders[stack[-1]].name.lower() == arg.lower():
                 o = t.orders[stack[-1]]
                 need = []
                 ti = me[TI_L] + me[TI_R]
