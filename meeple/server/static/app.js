@@ -243,7 +243,7 @@ async function tablePage(id) {
     if (!data) return;
     const v = data.view, you = data.you, over = data.table.status === "over";
     const toMove = v.to_move;
-    const ctx = { you, toMove, players: v.players, seatName: (i) => seatName(data, i), legal: data.legal, act, t };
+    const ctx = { you, toMove, players: data.table.players, seatName: (i) => seatName(data, i), legal: data.legal, act, t };
     // status bar
     let status;
     if (over) {
@@ -380,7 +380,7 @@ async function replayPage(id) {
     const r = await api("GET", `/api/tables/${id}/replay/${step}${q}`);
     const v = r.view;
     const you = seat === "" ? null : Number(seat);
-    const ctx = { you, toMove: v.to_move, players: v.players, seatName: (i) => info.seats[i] || `${t("seat")} ${i + 1}`, legal: [], act: () => {}, t };
+    const ctx = { you, toMove: v.to_move, players: info.table.players, seatName: (i) => info.seats[i] || `${t("seat")} ${i + 1}`, legal: [], act: () => {}, t };
     const mod = await gameRenderer(info.table.game, info.table.renderer);
     let board = null;
     if (mod && mod.render) { try { board = mod.render(v, ctx); } catch (e) { console.error(e); } }

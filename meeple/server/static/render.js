@@ -54,11 +54,14 @@ function cell(v, depth) {
   return h("span", { class: "kvs" }, keys.map((k) => h("span", { class: "kv" }, h("b", {}, label(k) + ": "), cell(v[k], depth + 1))));
 }
 
-function seatOfRow(row, i, len, players) {
-  for (const k of ["seat", "player", "owner"]) if (typeof row[k] === "number") return row[k];
-  if (len === players) return i;
+function seatOfRow(row, i, len, players, byIndex) {
+  for (const k of ["seat", "player"]) if (typeof row[k] === "number") return row[k];
+  if (byIndex && len === players) return i;
   return null;
 }
+
+// Lists whose name says they hold one entry per seat.
+export const perSeat = (key) => /^(players?|seats?)(_|$)|_by_seat$|_per_seat$/i.test(String(key));
 
 export function table(rows, ctx, opts = {}) {
   const cols = [];
@@ -66,7 +69,7 @@ export function table(rows, ctx, opts = {}) {
   const head = h("tr", {}, opts.rowKey ? h("th", {}, "") : null, cols.map((c) => h("th", {}, label(c))));
   const seatCol = (c, v) => ["seat", "player", "owner"].includes(c) && typeof v === "number" && v >= 0 && v < ctx.players;
   const body = rows.map((r, i) => {
-    const seat = opts.seatRows ? seatOfRow(r, i, rows.length, ctx.players) : null;
+    const seat = opts.seatRows ? seatOfRow(r, i, rows.length, ctx.players, opts.byIndex) : null;
     const cls = [seat !== null && seat === ctx.you ? "mine" : "", seat !== null && seat === ctx.toMove ? "tomove" : ""].join(" ").trim();
     return h("tr", { class: cls || null }, opts.rowKey ? h("th", {}, label(opts.rowKey[i])) : null,
       cols.map((c) => h("td", {}, !(c in r) ? "" : seatCol(c, r[c]) ? h("span", { class: "who s" + r[c] }, ctx.seatName(r[c])) : cell(r[c], 1))));
@@ -79,23 +82,56 @@ function matrix(rows) {
     rows.map((r) => h("tr", {}, (Array.isArray(r) ? r : [r]).map((c) => h("td", {}, cell(c, 2))))))));
 }
 
+// Whether a list of dicts reads well as a table (flat-ish rows).
+function tabular(rows) {
+  let width = 0;
+  for (const r of rows) {
+    const vals = Object.values(r);
+    width = Math.max(width, vals.length);
+    for (const v of vals) {
+      if (isPlain(v)) continue;
+      if (Array.isArray(v) && v.every(isPlain) && v.length <= 10) continue;
+      if (isObj(v) && Object.keys(v).length <= 4 && Object.values(v).every(isPlain)) continue;
+      return false;
+    }
+  }
+  return width <= 14;
+}
+
+function rowTitle(r, i, ctx, byIndex) {
+  const seat = seatOfRow(r, i, 0, ctx.players, false);
+  if (seat !== null) return ctx.seatName(seat);
+  if (byIndex) return ctx.seatName(i);
+  for (const k of ["name", "title", "key", "code", "id"]) if (typeof r[k] === "string") return r[k];
+  return `#${i + 1}`;
+}
+
 // Render one value under a heading.
 export function value(key, v, ctx, depth = 0) {
   if (isPlain(v)) return h("div", { class: "field" }, h("span", { class: "k" }, label(key)), h("span", { class: "v" }, plainText(v)));
   if (Array.isArray(v)) {
     let body;
-    if (v.length && v.every(isObj)) body = table(v, ctx, { seatRows: true });
+    if (v.length && v.every(isObj) && !tabular(v)) {
+      const byIndex = perSeat(key) && v.length === ctx.players;
+      body = h("div", { class: "cards" }, v.map((r, i) => {
+        const seat = seatOfRow(r, i, v.length, ctx.players, byIndex);
+        return h("section", { class: "panel d1" + (seat !== null && seat === ctx.you ? " mine" : "") + (seat !== null && seat === ctx.toMove ? " tomove" : "") },
+          h("h4", {}, seat !== null ? h("span", { class: "who s" + seat }, rowTitle(r, i, ctx, byIndex)) : rowTitle(r, i, ctx, byIndex)),
+          fields(r, ctx, depth + 2));
+      }));
+    } else if (v.length && v.every(isObj)) body = table(v, ctx, { seatRows: true, byIndex: perSeat(key) });
     else if (v.length && v.every(Array.isArray)) {
-      body = v.length === ctx.players && v.every((r) => r.every(isPlain))
-        ? table(v.map((r) => ({ [key]: r })), ctx, { seatRows: true, rowKey: v.map((_, i) => ctx.seatName(i)) })
+      body = perSeat(key) && v.length === ctx.players && v.every((r) => r.every(isPlain))
+        ? table(v.map((r) => ({ [key]: r })), ctx, { seatRows: true, byIndex: true, rowKey: v.map((_, i) => ctx.seatName(i)) })
         : matrix(v);
     } else if (v.every(isPlain)) {
-      if (v.length === ctx.players && v.length > 1 && v.every((x) => typeof x === "number")) {
+      if (perSeat(key) && v.length === ctx.players && v.length > 1 && v.every((x) => typeof x === "number")) {
         body = h("span", { class: "chips" }, v.map((x, i) => h("span", { class: "chip" + (i === ctx.you ? " mine" : "") }, `${ctx.seatName(i)}: ${x}`)));
       } else body = chips(v);
       return h("div", { class: "field" }, h("span", { class: "k" }, label(key)), h("span", { class: "v" }, body));
     } else body = h("div", { class: "cellstack" }, v.map((x, i) => value(`#${i + 1}`, x, ctx, depth + 1)));
-    return h("section", { class: `panel d${depth}` }, h("h4", {}, label(key), h("span", { class: "count" }, ` (${v.length})`)), body);
+    const wide = body.classList.contains("cards") || (body.querySelector && body.querySelectorAll("th").length > 7);
+    return h("section", { class: `panel d${depth}` + (wide ? " wide" : "") }, h("h4", {}, label(key), h("span", { class: "count" }, ` (${v.length})`)), body);
   }
   // An object whose values are all objects with similar keys: a table keyed by name.
   const keys = Object.keys(v);
@@ -103,7 +139,7 @@ export function value(key, v, ctx, depth = 0) {
     const rows = keys.map((k) => v[k]);
     const seatKeyed = keys.every((k) => /^\d+$/.test(k));
     return h("section", { class: `panel d${depth}` }, h("h4", {}, label(key)),
-      table(rows, ctx, { rowKey: seatKeyed ? keys.map((k) => ctx.seatName(Number(k))) : keys, seatRows: seatKeyed }));
+      table(rows, ctx, { rowKey: seatKeyed ? keys.map((k) => ctx.seatName(Number(k))) : keys, seatRows: seatKeyed, byIndex: seatKeyed }));
   }
   return h("section", { class: `panel d${depth}` }, h("h4", {}, label(key)), fields(v, ctx, depth + 1));
 }
@@ -121,7 +157,7 @@ export function fields(obj, ctx, depth = 1, skip = new Set()) {
 // The whole view, envelope left out.  Private parts (keys that name the viewer) first.
 export function genericBoard(view, ctx) {
   const rest = {};
-  for (const [k, v] of Object.entries(view)) if (!ENVELOPE.has(k)) rest[k] = v;
+  for (const [k, v] of Object.entries(view)) if (!ENVELOPE.has(k) || (v !== null && typeof v === "object")) rest[k] = v;
   const simple = {}, complex = {};
   for (const [k, v] of Object.entries(rest)) (isPlain(v) || (Array.isArray(v) && v.every(isPlain) && v.length <= 12) ? simple : complex)[k] = v;
   const out = h("div", { class: "board generic" });
