@@ -1,0 +1,110 @@
+"""End of game, scores and tie-breaks (seed 'game end' A-C; research §7, §10.8)."""
+
+from __future__ import annotations
+
+from meeple.games.mundus_novus import GAME
+from meeple.games.mundus_novus.scoring import TEN_DIFFERENT_BONUS
+from meeple.games.mundus_novus.state import OVER, K
+
+from .mundus_helpers import fresh, give, kind, legal, play, progression_turn, refresh
+
+TEN = {"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "cotton": 1, "sugar cane": 1, "potato": 1,
+       "indigo": 1, "vanilla": 1, "inca relic": 1}
+
+
+def last_turn(cards: dict[str, int], players: int = 3, **options):
+    """Seat 0 plays the last Progression turn of the round."""
+    s = fresh(players, **options)
+    progression_turn(s, 0, cards)
+    return s
+
+
+def test_ten_different_resources_win_at_once() -> None:
+    """Seed end B: ten different resources (1-9 and an Inca relic) win at once, beating 75 doubloons."""
+    s = last_turn(dict(TEN, cocoa=2))
+    s.money = [3, 90, 10]
+    assert "reveal ten different" in legal(s)
+    play(s, "reveal ten different")
+    assert s.is_over and s.winner == 0
+    assert s.scores() == [3 + TEN_DIFFERENT_BONUS, 90, 10]
+    assert s.ranking()[0] == [0]
+
+
+def test_ten_different_needs_all_ten() -> None:
+    """Seed end B: nine values without an Inca relic are not enough."""
+    cards = dict(TEN)
+    del cards["inca relic"]
+    s = last_turn(cards)
+    assert "reveal ten different" not in legal(s)
+    assert "all ten resources" in (s.explain_illegal("reveal ten different") or "")
+
+
+def test_seventy_five_doubloons_end_the_game_at_round_end() -> None:
+    """Seed end A (rulebook timing, research §7): 75+ doubloons at the end of a round ends the game; the
+    richest wins."""
+    s = last_turn({"cocoa": 1, "inca relic": 1})
+    s.money = [70, 80, 76]
+    play(s, "cash 1 inca")  # 73: not yet; the turn then ends (nothing else to do) and so does the round
+    assert s.phase == OVER
+    assert s.scores() == [73, 80, 76]
+    assert s.ranking() == [[1], [2], [0]]
+
+
+def test_money_counted_only_at_round_end_by_default() -> None:
+    """Research §7: mid-round money does not end the game; option money_end='immediate' does."""
+    s = fresh(3)
+    s.money = [0, 0, 80]
+    progression_turn(s, 0, {"cocoa": 3, "inca relic": 1})
+    s.order = [0, 1]
+    refresh(s)
+    play(s, "cash 1 inca")
+    assert not s.is_over
+    s2 = fresh(3, money_end="immediate")
+    s2.money = [0, 0, 80]
+    progression_turn(s2, 0, {"cocoa": 3, "inca relic": 1})
+    s2.order = [0, 1]
+    refresh(s2)
+    play(s2, "cash 1 inca", "end turn")
+    assert s2.is_over
+
+
+def test_queue_not_refilled_ends_after_the_round() -> None:
+    """Seed end C: when the queue cannot be refilled the round is finished, then the richest wins."""
+    s = last_turn({"vanilla": 3, "cocoa": 1})
+    s.order = [0, 1]
+    s.hand[1 * K + kind("corn")] = 3
+    s.dev_deck = []
+    s.money = [5, 9, 2]
+    refresh(s)
+    play(s, "set 3 vanilla", "take n1 " + s.tables.developments[s.queue[0]].name)
+    # p0 had nothing else to do, so its turn ended at once; the round goes on with p1
+    assert s.dev_ended and not s.is_over and s.cur == 1
+    play(s, "end turn")
+    assert s.is_over and s.ranking()[0] == [1]
+
+
+def test_tie_broken_by_development_cards() -> None:
+    """Research §10.8 (STAND_IN): equal doubloons -> most development cards; still equal -> shared."""
+    s = last_turn({"cocoa": 1})
+    give(s, 2, "C01", "W01")
+    give(s, 1, "C02")
+    s.money = [80, 80, 80]
+    s.phase = OVER
+    assert s.ranking() == [[2], [1], [0]]
+    s.owned[0] = s.owned[1]
+    assert s.ranking() == [[2], [0, 1]]
+
+
+def test_every_player_count_plays_to_the_end() -> None:
+    """The game loop ends for 2-6 players with scores for everyone."""
+    from meeple.engine import Rng
+
+    for n in range(2, 7):
+        s = GAME.new(n, seed=n)
+        r = Rng(n)
+        steps = 0
+        while not s.is_over:
+            s.apply(r.choice(s.legal_actions()))
+            steps += 1
+        assert steps < GAME.max_steps(n)
+        assert len(s.scores()) == n

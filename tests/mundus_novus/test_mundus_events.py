@@ -1,0 +1,212 @@
+"""Events (seed 1.1-1.3 and 'event effects'; research §4) and the Supply step (seed 2.1-2.2)."""
+
+from __future__ import annotations
+
+from meeple.games.mundus_novus.rules import begin_round, pay_income, start_pirates, supply_order
+from meeple.games.mundus_novus.state import CORONADO, KEEP, PIRATES, PONCE, PROG, SUPPLY, K
+
+from .mundus_helpers import dev, fresh, give, hand, kind, legal, play, play_open, progression_turn, refresh
+
+
+def turn(cards: dict[str, int], event: str, players: int = 3, **options):
+    s = fresh(players, **options)
+    progression_turn(s, 0, cards)
+    s.order = [0, 1]
+    s.hand[1 * K + kind("cocoa")] = 3
+    s.event = event
+    refresh(s)
+    return s
+
+
+def round_start(queue_first: str, round_no: int = 1, **options):
+    s = fresh(3, **options)
+    i = dev(queue_first)
+    if i in s.queue:
+        s.queue.remove(i)
+    elif i in s.dev_deck:
+        s.dev_deck.remove(i)
+    s.queue.insert(0, i)
+    s.round = round_no
+    return s
+
+
+def test_event_comes_from_queue_card_one() -> None:
+    """Seed 1.1: the symbol on queue card n°1 at the round's start is the round's event."""
+    s = round_start("C09")  # Storm symbol
+    begin_round(s, [])
+    assert s.round == 2 and s.event == "ST"
+    s2 = round_start("C01")  # no symbol
+    begin_round(s2, [])
+    assert s2.event == ""
+    assert s2.view(None)["event"] is None
+
+
+def test_no_event_in_round_one() -> None:
+    """Research §4: no event in round 1 even if card n°1 shows one; option no_event_round_1=false."""
+    s = round_start("C09", round_no=0)
+    begin_round(s, [])
+    assert s.round == 1 and s.event == ""
+    s2 = round_start("C09", round_no=0, no_event_round_1=False)
+    begin_round(s2, [])
+    assert s2.event == "ST"
+
+
+def test_kings_help_allows_several_identical_sets() -> None:
+    """Event King's Help: several identical sets, so several development cards, in one turn."""
+    s = turn({"vanilla": 3, "indigo": 3, "cocoa": 1}, "KH")
+    play(s, "set 3 vanilla", "take n1 " + s.tables.developments[s.queue[0]].name)
+    play(s, "set 3 indigo", "take n1 " + s.tables.developments[s.queue[0]].name)
+    assert len(s.owned[0]) == 2
+
+
+def test_natives_pay_one_doubloon_per_different_card() -> None:
+    """Event Natives: a set of different resources pays 1 doubloon per card."""
+    s = turn({"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "cotton": 1, "inca relic": 1}, "NA")
+    play_open(s, "different: add cocoa", "different: add corn", "different: add tobacco", "different: add coffee",
+              "different: add cotton", "cash different set of 5")
+    assert s.money[0] == 5
+    play(s, "cash 1 inca")  # research A17: Natives leaves the Inca cash-in alone
+    assert s.money[0] == 8
+
+
+def test_storm_only_queue_card_one() -> None:
+    """Event Storm: an identical set, however good, takes only queue card n°1."""
+    s = turn({"vanilla": 5, "inca relic": 1}, "ST")
+    first = s.queue[0]
+    play(s, "set 5 vanilla")
+    assert s.owned[0] == (first,) and s.phase == PROG
+
+
+def test_fire_disables_warehouses() -> None:
+    """Event Fire: warehouses keep nothing this round (their income is unaffected, research A16)."""
+    s = turn({"cocoa": 2, "corn": 2, "inca relic": 1}, "FI")
+    give(s, 0, "W06")
+    play(s, "end turn")
+    assert s.phase != KEEP and hand(s, 0) == {}
+    s2 = turn({"cocoa": 2, "corn": 2, "inca relic": 1}, "")
+    give(s2, 0, "W06")
+    play(s2, "end turn")
+    assert s2.phase == KEEP
+
+
+def test_pirates_cost_a_card_to_fleets_of_two() -> None:
+    """Event Pirates: right after Supply, a player with 2+ caravels discards 1 card of his choice; a
+    player with one caravel is not affected."""
+    s = fresh(3)
+    give(s, 0, "C01", "C03")
+    give(s, 1, "C05")
+    for p in range(3):
+        s.hand[p * K:p * K + K] = [1, 1, 0, 0, 0, 0, 0, 0, 0, 0]
+    s.event = "PI"
+    start_pirates(s, [])
+    assert s.phase == PIRATES and s.cur == 0
+    assert legal(s) == ["discard cocoa", "discard corn"]
+    play(s, "discard corn")
+    assert hand(s, 0) == {"cocoa": 1} and hand(s, 1) == {"cocoa": 1, "corn": 1}
+
+
+def test_juan_de_la_cosa_is_immune_to_events() -> None:
+    """Seed, Juan de la Cosa: events do not affect his owner, good or bad."""
+    s = turn({"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "inca relic": 1}, "NA")
+    give(s, 0, "P03")
+    play_open(s, "different: add cocoa", "different: add corn", "different: add tobacco",
+              "different: add coffee", "cash different set of 4")
+    assert s.money[0] == 5  # the table, not Natives
+    s2 = turn({"vanilla": 3, "indigo": 3, "cocoa": 1}, "KH")
+    give(s2, 0, "P03")
+    play(s2, "set 3 vanilla", "take n1 " + s2.tables.developments[s2.queue[0]].name)
+    assert not any(a.startswith("set") for a in legal(s2))  # no King's Help for him either
+
+
+def test_coronado_pays_two_to_force_an_event() -> None:
+    """Seed, Francisco de Coronado: in a round without event he may pay 2 doubloons to choose one."""
+    s = round_start("C01")
+    give(s, 1, "P07")
+    s.money[1] = 5
+    begin_round(s, [])
+    assert s.phase == CORONADO and s.to_move == 1
+    assert legal(s) == ["no event", "force King's Help", "force Natives", "force Storm", "force Fire",
+                        "force Pirates"]
+    play(s, "force Fire")
+    assert s.event == "FI" and s.money[1] == 3
+
+
+def test_supply_deals_five_face_down_cards() -> None:
+    """Seed 2.1: every player draws 5 face-down cards; in round 1 there are no caravels, so nothing more."""
+    s = fresh(4)
+    assert [sum(s.hand[p * K:p * K + K]) for p in range(4)] == [5, 5, 5, 5]
+    assert s.supply == []
+
+
+def test_supply_face_up_cards_equal_all_caravels_smallest_fleet_first() -> None:
+    """Seed 2.1-2.2 (research A3): as many face-up cards as caravels in play; the smallest fleet (sum of
+    values) chooses first, and each fleet takes one card per caravel."""
+    s = round_start("C01")
+    give(s, 0, "C11", "C12")  # 6 + 6
+    give(s, 1, "C03")  # 2
+    give(s, 2, "C07")  # 4
+    assert supply_order(s) == [1, 1, 2, 1, 0, 2]
+    begin_round(s, [])
+    assert s.phase == SUPPLY and s.cur == 1 and len(s.supply) == 4
+    before = sum(s.hand[K:2 * K])
+    play(s, legal(s)[0])
+    assert sum(s.hand[K:2 * K]) == before + 1
+    # then p2 takes 1 and p0 takes the last 2
+    s2 = round_start("C01", supply_order="count")
+    give(s2, 0, "C01", "C02")  # two caravels worth 1 each
+    give(s2, 1, "C12")  # one caravel worth 6
+    assert supply_order(s2) == [1, 1, 0, 2]  # by count the single caravel goes first
+
+
+def test_supply_tie_broken_by_lowest_single_caravel() -> None:
+    """Seed 2.2: equal fleets: the one whose smallest caravel is lower chooses first."""
+    s = fresh(3)
+    give(s, 0, "C09")  # 5
+    give(s, 1, "C01", "C07")  # 1 + 4
+    assert supply_order(s) == [1, 2, 0, 1]
+
+
+def test_pizarro_highest_caravel_counts_zero() -> None:
+    """Seed, Gonzalo Pizarro: his highest caravel counts 0 for the supply order."""
+    s = fresh(3)
+    give(s, 0, "C11", "C01", "P08")  # 6 -> 0, plus 1: value 1
+    give(s, 1, "C03")  # 2
+    assert supply_order(s) == [0, 2, 1, 1]
+
+
+def test_ponce_de_leon_splits_fleets() -> None:
+    """Seed, Juan Ponce de Leon: two fleets, handled separately for Supply and Pirates."""
+    s = round_start("C01")
+    give(s, 0, "C01", "C03", "C12", "C11", "P09")
+    begin_round(s, [])
+    assert s.phase == PONCE
+    assert legal(s)[0] == "one fleet" and "split fleets 1+2 / 6+6" in legal(s)
+    s.split = 2
+    assert supply_order(s)[:2] == [0, 2]
+    s.event = "PI"
+    s.hand[0:K] = [2, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    start_pirates(s, [])
+    assert s.order == [0, 2]  # two fleets of 2: two cards
+
+
+def test_income_paid_at_round_start() -> None:
+    """Research A6: characters, warehouses and merchants pay their income at the round's start
+    (Cortes 3, Almagro 2, de la Cosa 1, warehouse 1)."""
+    s = fresh(3)
+    give(s, 0, "P01")
+    give(s, 1, "P02", "W01")
+    give(s, 2, "P03")
+    s.money = [0, 0, 0]
+    pay_income(s, [])
+    assert s.money == [3, 3, 1]
+
+
+def test_almagro_may_take_deck_top_even_in_storm() -> None:
+    """Seed, Diego de Almagro (research A18): he may take the development deck's top card instead."""
+    s = turn({"vanilla": 3, "cocoa": 1}, "ST")
+    give(s, 0, "P02")
+    top = s.dev_deck[-1]
+    play(s, "set 3 vanilla")
+    assert legal(s) == ["take n1 " + s.tables.developments[s.queue[0]].name, "take deck top"]
+    play(s, "take deck top")
+    assert s.owned[0][-1] == top

@@ -1,0 +1,152 @@
+"""Hidden information (issue: hands, money, committed offers, deck orders, face-down supply, the gift)."""
+
+from __future__ import annotations
+
+import json
+
+from meeple.engine import Rng
+from meeple.games.mundus_novus import GAME
+from meeple.games.mundus_novus.state import EXCHANGE, OFFER, K
+
+from .mundus_helpers import fresh, kind, legal, play, refresh, set_hand
+
+
+def _walk(players: int, seed: int):
+    s = GAME.new(players, seed=seed)
+    r = Rng(seed)
+    while not s.is_over:
+        yield s
+        s.apply(r.choice(s.legal_actions()))
+
+
+def test_committed_offers_hidden_until_revealed() -> None:
+    """Seed 3.2: offers stay face down until all are revealed together: no other seat sees them, nor
+    their value."""
+    states = []
+    for choice in ("inca relic", "cocoa"):
+        s = fresh(3)
+        set_hand(s, 0, {"inca relic": 2, "cocoa": 3})
+        set_hand(s, 1, {"corn": 2, "coffee": 3})
+        play(s, "announce 2", f"offer {choice}", f"offer {choice}")
+        assert s.phase == OFFER and s.to_move == 1
+        states.append(s)
+    strong, weak = states
+    for seat in (1, 2, None):
+        # a strong (20) or weak (2) offer looks exactly the same to everyone else
+        assert json.dumps(strong.view(seat)) == json.dumps(weak.view(seat))
+        assert "offer" not in strong.view(seat)["players"][0]
+        assert strong.view(seat)["players"][0]["offer_committed"] is True
+    assert strong.view(0)["my_offer"] == {"inca relic": 2}
+
+
+def test_hands_and_money_hidden_from_other_seats() -> None:
+    """Hands and money are hidden (seed 4.2: money is secret): others see only hand sizes."""
+    s = fresh(4)
+    s.money = [11, 22, 33, 44]
+    for seat in range(4):
+        v = s.view(seat)
+        assert v["hand"] == {n: c for n, c in v["hand"].items()}
+        for p, entry in enumerate(v["players"]):
+            assert entry["money"] == (s.money[p] if p == seat else None)
+            assert "hand" not in entry
+    assert all(e["money"] is None for e in s.view(None)["players"])
+    assert "hand" not in s.view(None)
+
+
+def test_deck_orders_not_in_views() -> None:
+    """Deck order (resources and developments) is never shown: only counts."""
+    s = fresh(3)
+    v = s.view(None)
+    assert v["resource_deck"] == len(s.deck) and v["development_deck"] == len(s.dev_deck)
+    top = s.tables.developments[s.dev_deck[-1]].code
+    assert top not in json.dumps(v) or top in json.dumps(v["queue"])
+
+
+def test_determinize_keeps_public_cards_and_totals() -> None:
+    """determinize(seat) reshuffles only unseen cards: a card publicly taken into a hand stays, the
+    seat's own hand and every count stay, and all 120 cards are still there."""
+    s = fresh(3)
+    set_hand(s, 0, {"cocoa": 5})
+    set_hand(s, 1, {"corn": 5})
+    set_hand(s, 2, {"vanilla": 5})
+    s.market = [kind("cocoa"), kind("cotton"), kind("sugar cane")]
+    # rebuild the deck so that the 120 cards are conserved
+    counts = [r.copies for r in s.tables.resources]
+    for k in s.market + [0] * 5 + [1] * 5 + [8] * 5:
+        counts[k] -= 1
+    s.deck = [k for k in range(K) for _ in range(counts[k])]
+    s.discard = [0] * K
+    refresh(s)
+    play(s, "announce 2")
+    assert s.phase == EXCHANGE and s.tm == 2
+    play(s, "take cocoa from p0")
+    changed = False
+    for i in range(10):
+        d = s.determinize(1, Rng(i))
+        assert d.hand[1 * K:2 * K] == s.hand[1 * K:2 * K]
+        assert d.hand[2 * K + kind("cocoa")] >= 1  # seen taken face up
+        assert d.view(1) == s.view(1)
+        totals = [0] * K
+        for k in d.deck + d.market:
+            totals[k] += 1
+        for p in range(3):
+            for k in range(K):
+                totals[k] += d.hand[p * K + k] + d.offer[p * K + k]
+        assert totals == [r.copies for r in s.tables.resources]
+        changed |= d.hand[0:K] != s.hand[0:K]
+    assert changed
+
+
+def test_determinize_resamples_unrevealed_offers() -> None:
+    """Before the reveal, another seat's committed offer is resampled with the rest of its hand."""
+    s = fresh(3)
+    play(s, "announce 2")
+    while s.phase == OFFER and s.to_move != 2:
+        play(s, legal(s)[0])
+    if s.phase != OFFER:
+        return
+    seen = set()
+    for i in range(12):
+        d = s.determinize(2, Rng(i))
+        seen.add(tuple(d.offer[0:K]))
+        assert sum(d.offer[0:K]) == sum(s.offer[0:K])
+        assert d.view(2) == s.view(2)
+    assert len(seen) > 1
+
+
+def test_gift_card_hidden_from_third_players() -> None:
+    """Seed 3.6 B: the Trade Master gives the card face down: only giver and receiver know it."""
+    s = fresh(3)
+    set_hand(s, 0, {"inca relic": 1})
+    set_hand(s, 1, {"corn": 1})
+    set_hand(s, 2, {"cocoa": 5})
+    refresh(s)
+    play(s, "announce 2", "take corn from p1", "take cocoa from p2", "take inca relic from p0",
+         "take cocoa from p2", "give corn to p2")
+    assert "gift" not in s.view(1) and "gift" not in s.view(None)
+    assert s.view(0)["gift"]["card"] == "corn"
+    for i in range(5):  # the giver's determinization keeps the gift in p2's hand
+        d = s.determinize(0, Rng(i))
+        assert d.hand[2 * K + kind("corn")] >= 1
+
+
+def test_no_view_changes_under_determinize_over_whole_games() -> None:
+    """Every seat's view (and the spectator's) is unchanged by determinize at many points of random
+    games, so nothing hidden from that seat leaks into its view."""
+    for players in (2, 4, 6):
+        for i, s in enumerate(_walk(players, players * 3)):
+            if i % 37:
+                continue
+            for seat in range(players):
+                d = s.determinize(seat, Rng(i))
+                assert d.view(seat) == s.view(seat)
+                assert d.view(None) == s.view(None)
+
+
+def test_private_events_only_for_their_seat() -> None:
+    """Dealt cards and offered cards are private events."""
+    s = GAME.new(3, seed=4)
+    events = s.apply("announce 2")
+    for e in events:
+        if e["type"] in ("offer_card", "deal"):
+            assert "private" in e
