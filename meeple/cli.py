@@ -1,0 +1,290 @@
+"""The ``meeple`` command: list, play, replay, simulate, bench, arena, serve.
+
+Every command reaches games only through the contract.  Errors that a user
+can cause (unknown game, bad player count, bad option, malformed record or
+component pack) print one line and exit with status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from meeple import bots as botlib
+from meeple import games
+from meeple.engine import BadSetup, MeepleError, load_record, replay
+from meeple.engine.components import Tables, load_pack
+
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+    help="meeple: Messina 1347, Troyes, Mundus Novus and Luna Maris by their complete rules.",
+)
+console = Console()
+err = Console(stderr=True)
+
+ComponentsOpt = Annotated[
+    Path | None, typer.Option("--components", help="a component pack (TOML) replacing printed tables")
+]
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="a game option as key=value (repeatable)")
+]
+
+
+def _tables(name: str, pack: Path | None) -> Tables | None:
+    return None if pack is None else load_pack(games.get(name).default_tables(), pack)
+
+
+def _options(pairs: list[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, eq, value = pair.partition("=")
+        if not eq or not key.strip():
+            raise BadSetup(f"option {pair!r} must be key=value")
+        text = value.strip()
+        parsed: Any = text
+        if text.lstrip("-").isdigit():
+            parsed = int(text)
+        elif text.lower() in ("true", "false"):
+            parsed = text.lower() == "true"
+        out[key.strip()] = parsed
+    return out
+
+
+def _bot_specs(text: str | None, seats: list[int], humans: list[int]) -> dict[int, str]:
+    specs = [s.strip() for s in text.split(",") if s.strip()] if text else []
+    if not specs:
+        specs = ["heuristic" if "heuristic" in botlib.kinds() else "random"]
+    out: dict[int, str] = {}
+    others = [s for s in seats if s not in humans]
+    for i, seat in enumerate(others):
+        out[seat] = specs[min(i, len(specs) - 1)]
+    for spec in set(out.values()):
+        botlib.make(spec)  # a bad spec fails before the game starts
+    return out
+
+
+def _seed(seed: int | None) -> int:
+    return seed if seed is not None else int(time.time() * 1000) % 1_000_000_007
+
+
+@app.command("list")
+def list_games(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """The games: player counts, rules version, stand-in component values and options."""
+    rows = []
+    for name in games.names():
+        g = games.get(name)
+        rows.append({"name": g.name, "title": g.title, "players": f"{g.min_players}-{g.max_players}",
+                     "version": g.version, "stand_ins": len(g.stand_ins()),
+                     "options": {k: o.default for k, o in g.options.items()}})
+    if as_json:
+        print(json.dumps(rows, indent=1))
+        return
+    table = Table(title="meeple games")
+    for col in ("name", "title", "players", "rules version", "stand-in values", "options"):
+        table.add_column(col)
+    for r in rows:
+        opts = ", ".join(f"{k}={v}" for k, v in r["options"].items()) or "-"
+        table.add_row(r["name"], r["title"], r["players"], str(r["version"]), str(r["stand_ins"]), opts)
+    console.print(table)
+
+
+@app.command()
+def play(
+    game: Annotated[str | None, typer.Argument(help="game name (see meeple list)")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    seat: Annotated[list[int] | None, typer.Option("--seat", help="a seat played by a person (repeatable)")] = None,
+    bots: Annotated[str | None, typer.Option("--bots", help="bots for the other seats, e.g. random,heuristic")] = None,
+    seed: Annotated[int | None, typer.Option("--seed")] = None,
+    load: Annotated[Path | None, typer.Option("--load", help="resume a saved game")] = None,
+    option: OptionOpt = None,
+    components: ComponentsOpt = None,
+) -> None:
+    """Play in the terminal against bots, or hot-seat with several --seat."""
+    from meeple.terminal import TerminalGame
+
+    if load is not None:
+        record = load_record(load)
+        name = str(record.get("game"))
+        state = replay(record, _tables(name, components) if isinstance(record.get("game"), str) else None)
+        tables = state.tables
+    else:
+        if game is None:
+            raise BadSetup("name a game (meeple list shows them) or --load a saved game")
+        g = games.get(game)
+        count = players if players is not None else g.min_players
+        tables = _tables(g.name, components)
+        state = g.new(count, seed=_seed(seed), options=_options(option), tables=tables)
+    humans = sorted(set(seat or [0]))
+    for s in humans:
+        if not 0 <= s < state.players:
+            raise BadSetup(f"no seat {s} in a {state.players}-player game (seats 0-{state.players - 1})")
+    specs = _bot_specs(bots, list(range(state.players)), humans)
+    console.print(f"[bold]{state.game.title}[/bold], {state.players} players, seed {state.seed}; "
+                  f"you: seat {', '.join(map(str, humans))}; bots: "
+                  + (", ".join(f"seat {s} {b}" for s, b in specs.items()) or "none")
+                  + ". Type [cyan]help[/cyan] for commands.")
+    runner = TerminalGame(state, humans, specs, console, _reader, tables)
+    raise typer.Exit(runner.run())
+
+
+def _reader(prompt: str) -> str:
+    return console.input(prompt)
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="a saved record (JSON)")],
+    seat: Annotated[int | None, typer.Option("--seat", help="see the game as this seat (default: spectator)")] = None,
+    components: ComponentsOpt = None,
+) -> None:
+    """Step through a saved game as one seat saw it."""
+    from meeple.terminal import replay_viewer
+
+    record = load_record(file)
+    name = record.get("game")
+    tables = _tables(name, components) if isinstance(name, str) else None
+    raise typer.Exit(replay_viewer(record, seat, console, _reader, tables))
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument()],
+    players: Annotated[int, typer.Option("--players", "-p")] = 2,
+    count: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 100,
+    bots: Annotated[str, typer.Option("--bots", help="one bot per seat (the last repeats)")] = "random",
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j")] = 1,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    option: OptionOpt = None,
+    components: ComponentsOpt = None,
+    crash_dir: Annotated[Path, typer.Option("--crash-dir")] = Path("."),
+) -> None:
+    """Play many seeded games between bots and report wins, scores and speed."""
+    from meeple.simulate import run_games, save_crashes, summarise
+
+    g = games.get(game)
+    g.check_players(players)
+    opts = g.check_options(_options(option))
+    if count < 1 or jobs < 1:
+        raise BadSetup("--games and --jobs must be at least 1")
+    specs = _bot_specs(bots, list(range(players)), [])
+    spec_list = [specs[s] for s in range(players)]
+    tables = _tables(g.name, components)
+    started = time.perf_counter()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=err, disable=as_json or not err.is_terminal) as bar:
+        task = bar.add_task(f"{g.name} {players}p", total=count)
+        results = run_games(g.name, players, count, spec_list, seed, jobs, opts, tables,
+                            progress=lambda: bar.advance(task))
+    summary = summarise(g.name, players, spec_list, results, time.perf_counter() - started)
+    save_crashes(summary, results, crash_dir)
+    if as_json:
+        print(json.dumps(summary, indent=1))
+    else:
+        table = Table(title=f"{g.title}, {players} players: {summary['finished']}/{count} games")
+        for col in ("seat", "bot", "wins", "win rate", "mean score", "min", "max"):
+            table.add_column(col, justify="right")
+        for s in summary["seats"]:
+            table.add_row(str(s["seat"]), s["bot"], f"{s['wins']:g}", f"{s['win_rate']:.1%}",
+                          str(s["mean_score"]), str(s["min_score"]), str(s["max_score"]))
+        console.print(table)
+        console.print(f"mean decisions per game {summary['mean_decisions']}, "
+                      f"{summary['games_per_second']} games/s over {summary['seconds']} s")
+        for c in summary["crashes"]:
+            err.print(f"[red]crash[/red] seed {c['seed']}: {c['error']} (record: {c['record_file']})")
+    if summary["crashes"]:
+        raise typer.Exit(1)
+
+
+@app.command()
+def bench(
+    names: Annotated[list[str] | None, typer.Argument(help="games (default: all)")] = None,
+    seconds: Annotated[float, typer.Option("--seconds", help="random play per game and count")] = 1.0,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Random-play speed and µs per legal_actions, apply and clone (one core)."""
+    from meeple.simulate import bench_one
+
+    chosen = [games.get(n).name for n in names] if names else games.names()
+    rows = []
+    for name in chosen:
+        g = games.get(name)
+        counts = [g.check_players(players)] if players else range(g.min_players, g.max_players + 1)
+        for n in counts:
+            rows.append(bench_one(name, n, seconds))
+            if not as_json:
+                err.print(f"[dim]{name} {n}p done[/dim]")
+    if as_json:
+        print(json.dumps(rows, indent=1))
+        return
+    table = Table(title="meeple bench (random play, one core)")
+    for col in ("game", "players", "decisions/s", "games/s", "decisions/game",
+                "legal_actions µs", "apply µs", "clone µs"):
+        table.add_column(col, justify="right")
+    for r in rows:
+        table.add_row(r["game"], str(r["players"]), f"{r['decisions_per_second']:,}",
+                      str(r["games_per_second"]), str(r["mean_decisions"]), str(r["legal_actions_us"]),
+                      str(r["apply_us"]), str(r["clone_us"]))
+    console.print(table)
+
+
+@app.command()
+def arena(
+    game: Annotated[str, typer.Argument()],
+    players: Annotated[int, typer.Option("--players", "-p")] = 2,
+    bots: Annotated[str, typer.Option("--bots")] = "random,heuristic",
+    count: Annotated[int, typer.Option("--games", "-n")] = 20,
+    jobs: Annotated[int, typer.Option("--jobs", "-j")] = 1,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    components: ComponentsOpt = None,
+) -> None:
+    """Bots against each other in every seat arrangement: win rates, margins, Elo."""
+    from meeple.bots.arena import arena_command
+
+    g = games.get(game)
+    g.check_players(players)
+    specs = [s.strip() for s in bots.split(",") if s.strip()]
+    if not specs:
+        raise BadSetup("--bots needs at least one bot")
+    for spec in specs:
+        botlib.make(spec)
+    code = arena_command(g.name, players, specs, count, jobs=jobs, seed=seed, as_json=as_json,
+                         tables=_tables(g.name, components))
+    raise typer.Exit(code)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port")] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help="database URL (default: sqlite file meeple.db)")] = None,
+) -> None:
+    """Serve the browser client and the multiplayer API."""
+    from meeple.server import serve as run_server
+
+    run_server(host=host, port=port, db=db)
+
+
+def main() -> None:
+    """Entry point: user errors become one line on stderr and exit status 2."""
+    try:
+        app()
+    except MeepleError as exc:
+        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

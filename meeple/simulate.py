@@ -1,0 +1,183 @@
+"""``meeple simulate`` and ``meeple bench``: many games through the contract.
+
+Simulation plays seeded games with bots in worker processes and gathers
+results; a crash is returned with its seed and the record that reproduces
+it.  The benchmark measures random play and the cost of the contract's hot
+calls.  Neither is a test: speed figures belong here.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from meeple import bots as botlib
+from meeple import games
+from meeple.engine import State
+from meeple.engine.components import Tables
+from meeple.engine.rng import Rng
+
+
+@dataclass
+class GameResult:
+    seed: int
+    scores: list[int] = field(default_factory=list)
+    ranking: list[list[int]] = field(default_factory=list)
+    decisions: int = 0
+    seconds: float = 0.0
+    error: str | None = None
+    record: dict[str, Any] | None = None
+
+
+_tables: Tables | None = None
+
+
+def _init_worker(tables: Tables | None) -> None:
+    global _tables
+    _tables = tables
+
+
+def play_one(task: tuple[str, int, int, list[str], dict[str, Any]]) -> GameResult:
+    """Play one seeded game with the given bots (one spec per seat)."""
+    name, players, seed, specs, options = task
+    game = games.get(name)
+    started = time.perf_counter()
+    state: State | None = None
+    try:
+        state = game.new(players, seed=seed, options=options, tables=_tables)
+        seat_bots = [botlib.make(spec) for spec in specs]
+        rngs = [Rng(seed * 1_000_003 + seat) for seat in range(players)]
+        limit = game.max_steps(players) * 10
+        while not state.is_over:
+            seat = state.to_move
+            state.apply(botlib.act(seat_bots[seat], state, rngs[seat]))
+            if len(state.history) > limit:
+                raise RuntimeError(f"no end after {limit} decisions")
+        return GameResult(seed, state.scores(), state.ranking(), len(state.history),
+                          time.perf_counter() - started)
+    except Exception as exc:  # a crash is a result: it carries the record that reproduces it
+        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        return GameResult(seed, error=detail, record=None if state is None else state.record(),
+                          seconds=time.perf_counter() - started)
+
+
+def run_games(
+    name: str, players: int, count: int, specs: list[str], seed: int, jobs: int,
+    options: dict[str, Any] | None = None, tables: Tables | None = None, progress: Any = None,
+) -> list[GameResult]:
+    tasks = [(name, players, seed + i, specs, options or {}) for i in range(count)]
+    results: list[GameResult] = []
+    if jobs <= 1:
+        _init_worker(tables)
+        for task in tasks:
+            results.append(play_one(task))
+            if progress:
+                progress()
+        return results
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(tables,)) as pool:
+        for result in pool.imap_unordered(play_one, tasks, chunksize=max(1, count // (jobs * 8))):
+            results.append(result)
+            if progress:
+                progress()
+    results.sort(key=lambda r: r.seed)
+    return results
+
+
+def summarise(name: str, players: int, specs: list[str], results: list[GameResult],
+              seconds: float) -> dict[str, Any]:
+    done = [r for r in results if r.error is None]
+    seats: list[dict[str, Any]] = []
+    for s in range(players):
+        scores = [r.scores[s] for r in done]
+        wins = sum(1.0 / len(r.ranking[0]) for r in done if s in r.ranking[0])
+        seats.append({
+            "seat": s, "bot": specs[s], "wins": round(wins, 2),
+            "win_rate": round(wins / len(done), 3) if done else 0.0,
+            "mean_score": round(sum(scores) / len(scores), 2) if scores else None,
+            "min_score": min(scores) if scores else None,
+            "max_score": max(scores) if scores else None,
+        })
+    return {
+        "game": name, "players": players, "games": len(results), "finished": len(done),
+        "crashes": [{"seed": r.seed, "error": r.error, "record_file": None} for r in results if r.error],
+        "seats": seats,
+        "mean_decisions": round(sum(r.decisions for r in done) / len(done), 1) if done else 0,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(len(results) / seconds, 2) if seconds > 0 else None,
+    }
+
+
+def save_crashes(summary: dict[str, Any], results: list[GameResult], folder: Path) -> None:
+    """Write each crash's record beside its entry in the summary."""
+    by_seed = {r.seed: r for r in results if r.error}
+    for crash in summary["crashes"]:
+        result = by_seed[crash["seed"]]
+        if result.record is None:
+            continue
+        path = folder / f"crash-{summary['game']}-{summary['players']}p-seed{crash['seed']}.json"
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(result.record, indent=1) + "\n", encoding="utf-8")
+        crash["record_file"] = str(path)
+
+
+# --- bench --------------------------------------------------------------------------------
+
+
+def _time_per_call(fn: Any, items: list[Any], repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for item in items:
+            fn(item)
+        best = min(best, time.perf_counter() - t0)
+    return best / max(1, len(items)) * 1e6
+
+
+def bench_one(name: str, players: int, seconds: float = 1.0, tables: Tables | None = None) -> dict[str, Any]:
+    """Random-play speed and µs per legal_actions / apply / clone for one game and count."""
+    game = games.get(name)
+    rng = Rng(12345)
+    decisions = 0
+    finished = 0
+    samples: list[State] = []
+    started = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - started < seconds or finished == 0:
+        state = game.new(players, seed=seed, tables=tables)
+        seed += 1
+        while not state.is_over:
+            legal = state.legal_actions()
+            if decisions % 97 == 0 and len(samples) < 400:
+                samples.append(state.clone())
+            state.apply(legal[rng.below(len(legal))])
+            decisions += 1
+        finished += 1
+    elapsed = time.perf_counter() - started
+    legal_us = _time_per_call(lambda s: s._legal(), samples)
+    clone_us = _time_per_call(lambda s: s.clone(), samples)
+    pairs = []
+    for s in samples:
+        acts = s.legal_actions()
+        pairs.append((s, acts[rng.below(len(acts))]))
+    best = float("inf")
+    for _ in range(3):
+        copies = [(s.clone(), a) for s, a in pairs]
+        t0 = time.perf_counter()
+        for c, a in copies:
+            c.apply(a)
+        best = min(best, time.perf_counter() - t0)
+    apply_us = best / max(1, len(pairs)) * 1e6
+    return {
+        "game": name, "players": players,
+        "decisions_per_second": round(decisions / elapsed),
+        "games_per_second": round(finished / elapsed, 2),
+        "mean_decisions": round(decisions / finished, 1),
+        "legal_actions_us": round(legal_us, 2), "apply_us": round(apply_us, 2),
+        "clone_us": round(clone_us, 2),
+    }
