@@ -1,0 +1,56 @@
+"""Illegal actions are refused with a reason in the game's terms, and change nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.engine.core import IllegalAction
+from tests.troyes.troyes_helpers import action_turn, at_actions, black_turn, set_dice, slot_of, touch
+
+
+def reason(s, text: str) -> str:
+    before = s.view(None)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(text)
+    assert s.view(None) == before
+    return str(info.value)
+
+
+def test_influence_costs_explained() -> None:
+    """Seed 額外行動: 1 / 2 / 4 influence."""
+    s = at_actions(2)
+    set_dice(s, [(0, "w", 3), (1, "w", 2)])
+    action_turn(s, 0)
+    s.infl = [0, 0]
+    touch(s)
+    assert "needs 1 influence, you have 0" in reason(s, "reroll w3")
+    assert "needs 2 influence, you have 0" in reason(s, "recruit citizen")
+    assert "needs 4 influence, you have 0" in reason(s, "flip dice")
+    s.infl = [5, 0]
+    touch(s)
+    assert "own district" in reason(s, "reroll w2@p2")
+
+
+def test_black_dice_explained() -> None:
+    """Seed §4: the highest first; own dice total, red double."""
+    s = at_actions(2)
+    set_dice(s, [(0, "w", 3), (0, "r", 2), (1, "w", 2)])
+    black_turn(s, 0, [6, 5])
+    assert "must be the highest, 6" in reason(s, "counter 5")
+    assert "your dice total 7" in reason(s, "counter 6+5")
+    assert "you can counter the black 6" in reason(s, "cannot counter")
+
+
+def test_action_explanations() -> None:
+    """Seed §5: events in the row, dice of the right colour, one action at a time."""
+    s = at_actions(2)
+    set_dice(s, [(0, "w", 1), (1, "w", 2)])
+    action_turn(s, 0)
+    s.deniers = [0, 0]
+    touch(s)
+    assert "not in the event row" in reason(s, "combat Nowhere")
+    assert "no yellow dice are left" in reason(s, "farm")
+    assert "not a face-up activity card" in reason(s, "activate Sculptor")
+    slot_of(s, "Merchant")
+    assert "costs 3 deniers, you have 0" in reason(s, "activate Merchant")
+    assert "black dice" in reason(s, "counter 6")

@@ -1,0 +1,112 @@
+"""Hidden information: other characters, event decks, face-down activity cards, VP (issue 3)."""
+
+from __future__ import annotations
+
+import json
+
+from meeple.engine import Rng
+from meeple.games.troyes.components import RED
+from tests.troyes.troyes_helpers import after_draft, at_actions, new
+
+
+def text_of(view: dict) -> str:
+    return json.dumps(view, ensure_ascii=False)
+
+
+def test_other_players_characters_absent_from_view() -> None:
+    """Seed setup: character cards are secret until the end; a seat sees only its own."""
+    s = after_draft(3, 2)
+    for seat in range(3):
+        view = s.view(seat)
+        for q in range(3):
+            entry = view["players_info"][q]
+            assert entry["characters_held"] == 1
+            names = [s.tables.characters[c].name for c in s.chars[q]]
+            if q == seat:
+                assert entry["characters"] == names
+            else:
+                assert "characters" not in entry
+                for name in names:
+                    if name not in [s.tables.characters[c].name for c in s.chars[seat]]:
+                        assert name not in text_of(view)
+    spectator = text_of(s.view(None))
+    for c in range(6):
+        assert s.tables.characters[c].name not in spectator
+
+
+def test_characters_revealed_at_game_end() -> None:
+    """Seed 遊戲結束 5: all characters are revealed at the end."""
+    s = new(2, 3)
+    rng = Rng(1)
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_actions()))
+    view = s.view(None)
+    assert [len(p["characters"]) for p in view["players_info"]] == [2, 2]
+
+
+def test_event_deck_order_absent_from_view() -> None:
+    """Seed setup: the event decks are face down; views show only how many cards are left."""
+    s = after_draft(4, 6)
+    view = s.view(0)
+    assert view["event_decks"] == [len(d) for d in s.decks]
+    in_row = {s.tables.events[e].name for e in s.row}
+    text = text_of(view)
+    for colour in range(3):
+        for e in s.decks[colour]:
+            name = s.tables.events[e].name
+            if name not in in_row:
+                assert name not in text
+
+
+def test_face_down_activity_cards_absent_from_view() -> None:
+    """Seed §1: activity cards of later levels stay face down until their round."""
+    s = after_draft(2, 4)
+    assert s.revealed == 1
+    text = text_of(s.view(1))
+    for slot in range(9):
+        card = s.tables.activities[s.slots[slot]]
+        if slot % 3 == 0:
+            assert card.name in text
+        else:
+            assert card.name not in text
+
+
+def test_victory_points_face_down_unless_option() -> None:
+    """Research §1: VP tokens are kept face down; the open_vp option shows them."""
+    s = at_actions(2, 1)
+    s.vp = [7, 9]
+    view = s.view(0)
+    assert view["players_info"][0]["vp"] == 7 and "vp" not in view["players_info"][1]
+    assert all("vp" not in p for p in s.view(None)["players_info"])
+    s2 = at_actions(2, 1, open_vp=True)
+    s2.vp = [7, 9]
+    assert [p["vp"] for p in s2.view(None)["players_info"]] == [7, 9]
+
+
+def test_kept_character_choice_is_private() -> None:
+    """Seed setup (option): the kept character is a secret; the event is private to its seat."""
+    s = new(3, 1, character_deal="draw_two_keep_one")
+    choice = s.legal_actions()[0]
+    events = s.apply(choice)
+    assert [e for e in s.visible_events(events, 1) if e["type"] == "keep"] == []
+    assert "characters_drawn" not in s.view(0)["players_info"][0]  # seat 0 already chose
+    assert "characters_drawn" in s.view(1)["players_info"][1]
+    assert "characters_drawn" not in s.view(0)["players_info"][1]
+
+
+def test_determinize_resamples_only_hidden_parts() -> None:
+    """Issue 3: determinize(seat) reshuffles other characters, event decks and face-down cards only."""
+    s = after_draft(4, 9)
+    changed_chars = changed_decks = changed_slots = False
+    for k in range(20):
+        d = s.determinize(0, Rng(k))
+        assert d.chars[0] == s.chars[0]
+        assert d.view(0) == s.view(0)
+        assert sorted(c for h in d.chars for c in h) != [] and len({c for h in d.chars for c in h}) == 4
+        changed_chars |= d.chars[1:] != s.chars[1:]
+        changed_decks |= d.decks != s.decks
+        changed_slots |= d.slots != s.slots
+        assert [len(x) for x in d.decks] == [len(x) for x in s.decks]
+        assert all(s.tables.events[e].colour == RED for e in d.decks[RED])
+        assert d.slots[0::3] == s.slots[0::3]  # face-up level-I cards stay
+    assert changed_chars and changed_decks and changed_slots

@@ -1,0 +1,122 @@
+"""Final scoring on constructed states (seed 遊戲結束 1-5; research §7, §8, 10.4, 10.5)."""
+
+from __future__ import annotations
+
+from meeple.games.troyes import GAME, scoring
+from meeple.games.troyes.consts import NEUTRAL
+from tests.troyes.troyes_helpers import after_draft, event_index, slot_of
+
+
+def blank(players: int = 2, **options: object):
+    s = after_draft(players, 5, **options)
+    s.vp = [0] * players
+    s.row, s.evcubes = [], []
+    s.trade = [0] * 36
+    s.cath = [-1] * 18
+    s.chars = [[] for _ in range(players)]
+    s.won = [[] for _ in range(players)]
+    return s
+
+
+def totals(s) -> list[int]:
+    return [b["total"] - b["cathedral"] - b["characters"] for b in scoring.breakdown(s)]
+
+
+def test_vp_gained_during_play_count() -> None:
+    """Seed 遊戲結束 1: the VP gained during play."""
+    s = blank()
+    s.vp = [7, 3]
+    assert totals(s) == [7, 3]
+
+
+def test_unfinished_events_one_vp_per_cube() -> None:
+    """Seed 遊戲結束 2: events still in the row score 1 VP per own cube on them."""
+    s = blank()
+    s.row = [event_index(s, "Siege"), event_index(s, "Levy")]
+    s.evcubes = [[0, 0, 1], [0, NEUTRAL]]
+    assert totals(s) == [3, 1]
+
+
+def test_unfinished_events_per_card_option() -> None:
+    """Research §7 (S5) option: 1 VP per unfinished event card you have a cube on."""
+    s = blank(unfinished_events="per_card")
+    s.row = [event_index(s, "Siege"), event_index(s, "Levy")]
+    s.evcubes = [[0, 0, 1], [0, NEUTRAL]]
+    assert totals(s) == [2, 1]
+
+
+def test_tradesmen_score_their_vp_spaces() -> None:
+    """Seed 遊戲結束 3: each tradesman scores the VP printed under its space; none without a space."""
+    s = blank()
+    merchant = slot_of(s, "Merchant")      # level I: (2, 1, 1)
+    sculptor = slot_of(s, "Sculptor")      # level III: (3, 2, 1)
+    s.trade[merchant * 4 + 0] = 1
+    s.trade[merchant * 4 + 1] = 15         # on the card without a VP space
+    s.trade[sculptor * 4 + 1] = 2
+    assert totals(s) == [2, 2]
+
+
+def test_cathedral_minus_2_per_level_without_own_cube() -> None:
+    """Seed 遊戲結束 4 / §5.2: -2 VP for each cathedral level without one of your cubes."""
+    s = blank()
+    s.cath[0] = 0
+    s.cath[6 + 3] = 0
+    s.cath[12 + 5] = 1
+    parts = scoring.breakdown(s)
+    assert parts[0]["cathedral"] == -2 and parts[1]["cathedral"] == -4
+
+
+def test_every_character_scored_for_every_player() -> None:
+    """Seed 遊戲結束 5: every revealed character card scores for every player (STAND_IN steps)."""
+    s = blank(3)
+    s.chars = [[0], [1], [5]]           # Hugues (influence), Thibaut (deniers), Henri (events)
+    s.infl = [10, 4, 20]
+    s.deniers = [0, 25, 9]
+    s.won = [[0], [], [1, 2, 3]]
+    parts = scoring.breakdown(s)
+    # influence 10 -> 4, 4 -> 0, 20 -> 8; deniers 0 -> 0, 25 -> 4, 9 -> 0; events 1 -> 2, 0 -> 0, 3 -> 6
+    assert [p["characters"] for p in parts] == [6, 4, 14]
+
+
+def test_character_metrics() -> None:
+    """Research §8: cathedral cubes, tradesmen and citizens in buildings are counted per player."""
+    s = blank()
+    s.cath[0] = s.cath[1] = 0
+    slot = slot_of(s, "Merchant")
+    s.trade[slot * 4 + 1] = 1
+    assert scoring.metric(s, "cathedral", 0) == 2
+    assert scoring.metric(s, "tradesmen", 1) == 1
+    assert scoring.metric(s, "citizens", 0) == s.bld.count(0) == 6
+
+
+def test_tiebreak_deniers_then_influence() -> None:
+    """STAND_IN (research 10.5): equal scores are broken by deniers, then influence; else shared."""
+    s = blank(3)
+    s.final = [10, 10, 10]
+    s.phase = 4
+    s.deniers = [3, 5, 5]
+    s.infl = [9, 1, 2]
+    assert s.ranking() == [[2], [1], [0]]
+    s.infl = [9, 2, 2]
+    assert s.ranking() == [[1, 2], [0]]
+
+
+def test_event_rewards_split_rounding_down() -> None:
+    """Seed §5.3 平手: tied players add the tied values and split them (rounded down, STAND_IN)."""
+    shares, winner = scoring.event_rewards([2, 1, 0, 1, 2, 0], 6, 3)
+    assert shares == {2: 3, 1: 3, 0: 3} and winner == 2
+    shares, winner = scoring.event_rewards([0, 0, 1, 2], 5, 2)
+    assert shares == {0: 5, 1: 1, 2: 1} and winner == 0
+
+
+def test_final_scores_after_a_whole_game_match_breakdown() -> None:
+    """Seed 遊戲結束: the final score is the sum of the five parts."""
+    from meeple.engine import Rng
+
+    s = GAME.new(3, 11)
+    rng = Rng(4)
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_actions()))
+    parts = scoring.breakdown(s)
+    assert s.scores() == [p["total"] for p in parts]
+    assert all(p["total"] == sum(v for k, v in p.items() if k != "total") for p in parts)
