@@ -109,7 +109,7 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
     t = s.tables
     m = s.module
     if verb == "emergency":
-        return "the emergency deposit may be opened before the module's action, and each cube only once"
+        return "each cube of the emergency deposit can be used only once, and not after the extra action"
     if verb in _MODULE_OF and _MODULE_OF[verb] != m:
         return f"'{verb}' is an action of the {t.modules[_MODULE_OF[verb]].name}, not the {t.modules[m].name}"
     if s.main_done and verb not in ("build", "cut", "done"):
