@@ -44,7 +44,7 @@ class MundusNovus(Game):
         return new_state(self, players, seed, options, tables)
 
     def max_steps(self, players: int) -> int:
-        return 6000 + 2000 * players
+        return 2000 + 500 * players
 
     def evaluate(self, state: State, seat: int) -> float:
         """Doubloons plus a little for developments and cards in hand, as a share of the table's best."""
