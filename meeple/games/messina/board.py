@@ -43,18 +43,35 @@ def node_in_play(s: MessinaState, n: int) -> bool:
 
 
 def node_name(s: MessinaState, n: int) -> str:
-    if n < DOCK0:
-        return str(s.tables.harbours[n].name)
-    if n < D0:
-        return str(s.tables.harbours[n - DOCK0].docks_name)
-    return str(s.tables.hexes[s.ntile[n]].name)
+    return s.nname[n]
+
+
+_GEOMETRY: dict[tuple[object, ...], tuple[Any, Any, Any]] = {}
 
 
 def rebuild_geometry(s: MessinaState) -> None:
-    """Adjacency and all-pairs step distances of the nodes in play (immutable tuples, shared by clones).
+    """Adjacency, all-pairs step distances and names of the nodes in play (immutable tuples, shared
+    by clones and cached across games with the same city).
 
     Docks touch only their own harbour hex (a dead end one step beyond it); paths may pass
     through any hex (research §8.2)."""
+    key = tuple(s.ncell[n] if node_in_play(s, n) else None for n in range(NODES))
+    hit = _GEOMETRY.get(key)
+    if hit is None:
+        hit = _geometry(s)
+        if len(_GEOMETRY) > 4096:
+            _GEOMETRY.clear()
+        _GEOMETRY[key] = hit
+    s.dist, s.dadj = hit[0], hit[1]
+    t = s.tables
+    harbours = t.harbours
+    hexes = t.hexes
+    s.nname = tuple(
+        str(harbours[n].name) if n < DOCK0 else str(harbours[n - DOCK0].docks_name) if n < D0
+        else str(hexes[s.ntile[n]].name) if s.ntile[n] >= 0 else "" for n in range(NODES))
+
+
+def _geometry(s: MessinaState) -> tuple[Any, Any, Any]:
     cell_node: dict[tuple[int, int], int] = {}
     for n in range(NODES):
         c = s.ncell[n]
@@ -84,8 +101,19 @@ def rebuild_geometry(s: MessinaState) -> None:
                             nxt.append(y)
                 frontier = nxt
         dist.append(tuple(d))
-    s.dist = tuple(dist)
-    s.dadj = tuple(tuple(sorted(m for m in adj[n] if m >= D0)) if n >= D0 else () for n in range(NODES))
+    dadj = tuple(tuple(sorted(m for m in adj[n] if m >= D0)) if n >= D0 else () for n in range(NODES))
+    t = s.tables
+    names = []
+    for n in range(NODES):
+        if not node_in_play(s, n):
+            names.append("")
+        elif n < DOCK0:
+            names.append(str(t.harbours[n].name))
+        elif n < D0:
+            names.append(str(t.harbours[n - DOCK0].docks_name))
+        else:
+            names.append(str(t.hexes[s.ntile[n]].name))
+    return tuple(dist), dadj, tuple(names)
 
 
 def _pixel(c: tuple[int, int]) -> tuple[float, float]:

@@ -37,7 +37,7 @@ WS_W = 4
 WG_W = 3
 
 # flow stages
-ST_TURNS, ST_PRODUCTION, ST_QUARANTINE, ST_NEXT, ST_OVER = range(5)
+ST_TURNS, ST_PRODUCTION, ST_QUARANTINE, ST_NEXT, ST_OVER, ST_STAFF = range(6)
 
 # task kinds: (kind, seat, a, b, c)
 T_PLACE = 1      # choose a lieutenant and a hex
@@ -55,6 +55,7 @@ T_BUILD = 12     # build; a = swapped stack code (-1 none; kind*3+stack)
 T_CORCH = 13     # popularity reward: city or church
 T_LIGHT = 14     # lightning: the action of any hex
 T_OVUP = 15      # upgrade an overseer; a = 1 to advance it at once
+T_STAFFWIN = 16  # round end, before production: move estate citizens into workshops
 
 # action opcodes (Action.data[0])
 OP_MOVE, OP_RECALL, OP_SKIP = 1, 2, 3
@@ -71,5 +72,6 @@ OP_BUILD_CABIN, OP_BUILD_WS, OP_BUILD_WG, OP_SWAP, OP_NOBUILD = 25, 26, 27, 28, 
 OP_CORCH = 30
 OP_LIGHT = 31
 OP_OVUP = 32
+OP_DONESTAFF = 33
 
 PETAL_NAMES = ("C1", "A1", "N1", "C2", "A2", "N2")

@@ -24,10 +24,12 @@ from meeple.games.messina.consts import (
     ST_OVER,
     ST_PRODUCTION,
     ST_QUARANTINE,
+    ST_STAFF,
     ST_TURNS,
     T_CABIN,
     T_PLACE,
     T_SLOT,
+    T_STAFFWIN,
     TRACK_STAMP,
     VP,
     WG_W,
@@ -53,8 +55,11 @@ def advance(s: MessinaState, events: list[Event]) -> None:
         stage = s.stage
         if stage == ST_TURNS:
             if not next_turn(s):
-                s.stage = ST_PRODUCTION
+                s.stage = ST_STAFF
                 s.in_turn = -1
+        elif stage == ST_STAFF:
+            s.stage = ST_PRODUCTION
+            staffing_window(s)
         elif stage == ST_PRODUCTION:
             s.stage = ST_QUARANTINE
             production(s, events)
@@ -89,6 +94,16 @@ def next_turn(s: MessinaState) -> bool:
             s.tasks.append((T_PLACE, p, 0, 0, 0))
             return True
     return False
+
+
+def staffing_window(s: MessinaState) -> None:
+    """Seed 工房: estate citizens may move into workshops at any time, also just before production;
+    each seat with such a move open gets a window, in turn order."""
+    from meeple.games.messina.rules import staff_actions
+
+    for p in reversed(s.order):
+        if staff_actions(s, p):
+            s.tasks.append((T_STAFFWIN, p, 0, 0, 0))
 
 
 def production(s: MessinaState, events: list[Event]) -> None:

@@ -31,6 +31,7 @@ from meeple.games.messina.consts import (
     OP_CABIN,
     OP_CURE_WS,
     OP_DISCARD,
+    OP_DONESTAFF,
     OP_DOUSE,
     OP_END,
     OP_MAJOR,
@@ -61,6 +62,7 @@ from meeple.games.messina.consts import (
     T_SHIP,
     T_SHIPFIGHT,
     T_SLOT,
+    T_STAFFWIN,
     VP,
     WG_W,
     WOOD,
@@ -75,7 +77,8 @@ TASK_NAMES = {1: "choose a hex", 2: "place a rescued or cured citizen in the est
               4: "fight the plague", 5: "hex action or repopulation", 6: "choose a ship",
               7: "fight the ship's plague", 8: "advance an overseer", 9: "activate citizens",
               10: "advance a scroll cube", 11: "upgrade a citizen", 12: "build", 13: "advance city or church",
-              14: "lightning: the action of any hex", 15: "upgrade an overseer"}
+              14: "lightning: the action of any hex", 15: "upgrade an overseer",
+              16: "move citizens into workshops before production"}
 
 
 # --- dispatch ---------------------------------------------------------------------------------
@@ -98,6 +101,8 @@ def legal(s: MessinaState) -> list[Action]:
                 for i, code in enumerate(s.docks[task[2]])]
     if kind == T_SHIPFIGHT:
         return legal_shipfight(s, task)
+    if kind == T_STAFFWIN:
+        return staff_actions(s, task[1]) + [Action("done staffing", (OP_DONESTAFF,))]
     return choices.legal(s, task)
 
 
@@ -113,6 +118,8 @@ def apply(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
         apply_main(s, data, events)
     elif op <= OP_SHIPLET:
         apply_ship(s, data, events)
+    elif op == OP_DONESTAFF:
+        s.tasks.pop()
     else:
         choices.apply(s, data, events)
 
@@ -152,7 +159,7 @@ def legal_place(s: MessinaState, p: int) -> list[Action]:
     used = s.used
     coins = s.pi[p * NP + COIN]
     out: list[Action] = []
-    names = [node_name(s, n) if node_in_play(s, n) else "" for n in range(NODES)]
+    names = s.nname
     for i in range(MAXLT):
         j = (p * MAXLT + i) * 2
         a = lt[j]

@@ -34,7 +34,7 @@ class MessinaState(State):
 
     __slots__ = (
         "round_", "stage", "order", "cur", "in_turn", "tasks", "pi", "lt", "estate", "cab", "ov", "ws",
-        "wg", "pend", "defer", "stamp", "ntile", "ncell", "dist", "dadj", "cubes", "cit", "owner", "used",
+        "wg", "pend", "defer", "stamp", "ntile", "ncell", "dist", "dadj", "nname", "cubes", "cit", "owner", "used",
         "docks", "cube_supply", "cit_supply", "hood", "ship_stack", "sel", "sel_used", "wheel",
         "cab_st", "cab_known", "ws_st", "ws_known", "ws2_st", "wg_st", "ws_phase", "final",
     )
@@ -59,6 +59,7 @@ class MessinaState(State):
     ncell: tuple[tuple[int, int] | None, ...]
     dist: tuple[tuple[int, ...], ...]
     dadj: tuple[tuple[int, ...], ...]
+    nname: tuple[str, ...]
     cubes: list[int]
     cit: list[int]
     owner: list[int]
@@ -135,6 +136,7 @@ class MessinaState(State):
         o.ncell = self.ncell
         o.dist = self.dist
         o.dadj = self.dadj
+        o.nname = self.nname
         o.cubes = self.cubes.copy()
         o.cit = self.cit.copy()
         o.owner = self.owner.copy()
@@ -277,7 +279,7 @@ class MessinaState(State):
             "workshop_stacks": ws_stacks,
             "later_workshop_stacks": [len(st) for st in self.ws2_st] if self.ws_phase == 1 else [],
             "wagon_stacks": [[t.wagons[x].name for x in st] for st in self.wg_st],
-            "players": players,
+            "seats": players,
             "tracks": list(TRACK_NAMES),
             "harbours": [t.harbours[h].name for h in range(N_HARBOURS)],
             "pending": rules.describe_task(self),
