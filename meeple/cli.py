@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -78,7 +79,7 @@ def _seed(seed: int | None) -> int:
 @app.command("list")
 def list_games(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """The games: player counts, rules version, stand-in component values and options."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in games.names():
         g = games.get(name)
         rows.append({"name": g.name, "title": g.title, "players": f"{g.min_players}-{g.max_players}",
@@ -91,7 +92,7 @@ def list_games(as_json: Annotated[bool, typer.Option("--json")] = False) -> None
     for col in ("name", "title", "players", "rules version", "stand-in values", "options"):
         table.add_column(col)
     for r in rows:
-        opts = ", ".join(f"{k}={v}" for k, v in r["options"].items()) or "-"
+        opts = ", ".join(r["options"]) or "-"
         table.add_row(r["name"], r["title"], r["players"], str(r["version"]), str(r["stand_ins"]), opts)
     console.print(table)
 
@@ -113,8 +114,8 @@ def play(
     if load is not None:
         record = load_record(load)
         name = str(record.get("game"))
-        state = replay(record, _tables(name, components) if isinstance(record.get("game"), str) else None)
-        tables = state.tables
+        tables = _tables(name, components) if isinstance(record.get("game"), str) else None
+        state = replay(record, tables)
     else:
         if game is None:
             raise BadSetup("name a game (meeple list shows them) or --load a saved game")
@@ -280,7 +281,7 @@ def main() -> None:
     try:
         app()
     except MeepleError as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)

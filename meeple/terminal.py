@@ -183,7 +183,7 @@ class TerminalGame:
         console: Console,
         reader: Callable[[str], str],
         tables: Tables | None = None,
-        save_dir: Path = Path("."),
+        save_dir: Path = Path("saves"),
     ) -> None:
         self.state = state
         self.humans = humans
@@ -202,7 +202,10 @@ class TerminalGame:
         return self.save_dir / f"meeple-{self.state.game.name}-{self.state.seed}-{stamp}.json"
 
     def save(self, path: Path | None = None) -> Path:
-        return save_record(self.state, path or self.autosave_path())
+        if path is None:
+            self.save_dir.mkdir(parents=True, exist_ok=True)
+            path = self.autosave_path()
+        return save_record(self.state, path)
 
     def note(self, events: list[Event]) -> None:
         seen = self.state.visible_events(events, self.viewer)

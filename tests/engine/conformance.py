@@ -54,10 +54,8 @@ def random_game(game: Game, players: int, seed: int, bound: int | None = None) -
 
 
 def play_out(game: Game, players: int, seed: int) -> State:
-    state = game.new(players, seed=seed)
-    for state in random_game(game, players, seed):
-        pass
-    return state
+    states = list(random_game(game, players, seed))
+    return states[-1]
 
 
 def _sample_points(game: Game, players: int, seed: int) -> list[int]:
