@@ -412,3 +412,27 @@ def test_group_is_one_to_three_dice_of_the_action_colour() -> None:
     assert all(n.startswith("dice y") and " r" not in n and " w" not in n for n in groups)
     assert max(len(n.split()) - 1 for n in groups) == 3
     assert "dice y3 y4 y5" in groups and "dice y2 y3 y4 y5" not in groups
+
+
+def test_fast_feasibility_matches_full_group_search() -> None:
+    """The quick per-colour check offers exactly the actions for which a dice group exists."""
+    from meeple.engine import Rng
+    from meeple.games.troyes import GAME
+    from meeple.games.troyes.consts import MARAUD, P_ACTION, T_ACT, T_CATH, T_FARM, T_FIGHT, T_PLACE
+    from meeple.games.troyes.dice import Offer, fast_possible, has_group
+
+    checked = 0
+    for seed in range(6):
+        s = GAME.new(2 + seed % 3, seed)
+        rng = Rng(seed)
+        while not s.is_over:
+            if s.phase == P_ACTION:
+                p = s.to_move
+                offer = Offer(s, p)
+                targets = [(T_ACT, k) for k in range(9)] + [(T_CATH, 0), (T_FARM, 0), (T_FIGHT, MARAUD)]
+                targets += [(T_PLACE, b) for b in range(3)] + [(T_FIGHT, i) for i in range(len(s.row))]
+                for kind, arg in targets:
+                    assert fast_possible(s, p, kind, arg, offer) == has_group(s, p, kind, arg, -1)
+                    checked += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert checked > 500

@@ -7,7 +7,7 @@ neutral dice).  Delayed-card cubes (research §6.1) change colours, values and c
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -224,3 +224,66 @@ def strength(s: TroyesState, p: int) -> int:
         if d >> 6 == p:
             total += (d & 7) * (2 if (d >> 3) & 7 == RED else 1)
     return total
+
+
+class Offer:
+    """Per-colour dice summary for fast feasibility checks of the six actions (no cubes):
+    for each colour, the best total reachable for each price of a 1-3 dice group."""
+
+    __slots__ = ("own", "other", "money", "best")
+
+    def __init__(self, s: TroyesState, p: int) -> None:
+        own: list[list[int]] = [[], [], []]
+        other: list[list[int]] = [[], [], []]
+        for d in s.dice:
+            (own if d >> 6 == p else other)[(d >> 3) & 7].append(d & 7)
+        best: list[list[tuple[int, int]]] = []
+        for c in range(3):
+            own[c].sort(reverse=True)
+            other[c].sort(reverse=True)
+            mine, theirs = own[c], other[c]
+            pairs = []
+            for k in (1, 2, 3):
+                price = DICE_PRICE[k]
+                for j in range(k + 1):
+                    if len(mine) >= k - j and len(theirs) >= j:
+                        pairs.append((j * price, sum(mine[:k - j]) + sum(theirs[:j])))
+            best.append(pairs)
+        self.own, self.other, self.money, self.best = own, other, s.deniers[p], best
+
+    def reach(self, colour: int, divisor: int, need: int) -> bool:
+        """Some group of 1-3 dice of ``colour`` totals >= divisor and costs <= money - need."""
+        budget = self.money - need
+        for cost, total in self.best[colour]:
+            if cost <= budget and total >= divisor:
+                return True
+        return False
+
+    def single(self, colour: int, ok: Callable[[int], bool]) -> bool:
+        """Some single die of ``colour`` with ``ok(value)``: own for free, another's for 2."""
+        if any(ok(v) for v in self.own[colour]):
+            return True
+        return self.money >= DICE_PRICE[1] and any(ok(v) for v in self.other[colour])
+
+
+_EXTRA = {"journeyman": 3, "innkeeper": 1}
+
+
+def fast_possible(s: TroyesState, p: int, kind: int, arg: int, offer: Offer) -> bool:
+    """``action_possible`` without cubes, from the per-colour summary (same answer as
+    ``has_group(..., -1)``)."""
+    if kind == T_ACT:
+        card = s.tables.activities[s.slots[arg]]
+        if card.effect == "artisan" and s.infl[p] < 1:
+            return False
+        need = (0 if s.trade[arg * 4 + p] else card.hire_cost) + _EXTRA.get(card.effect, 0)
+        return offer.reach(card.colour, card.divisor, need)
+    if kind == T_FIGHT:
+        card = s.tables.permanent[0] if arg == MARAUD else s.tables.events[s.row[arg]]
+        return offer.reach(card.fight_colour, card.divisor, 0)
+    if kind == T_FARM:
+        return offer.reach(YELLOW, s.tables.board[0].agriculture_divisor, 0)
+    if kind == T_PLACE:
+        return offer.single(arg, lambda v: placement_blocked(s, arg, v) < 0)
+    cath = s.cath
+    return offer.single(WHITE, lambda v: cath[v - 1] < 0 or cath[v + 5] < 0 or cath[v + 11] < 0)

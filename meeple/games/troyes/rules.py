@@ -54,8 +54,9 @@ from meeple.games.troyes.consts import (
     die_text,
 )
 from meeple.games.troyes.dice import (
-    action_possible,
+    Offer,
     event_card,
+    fast_possible,
     group_cost,
     group_total,
     group_values,
@@ -217,22 +218,34 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
     """Influence, then the six actions (seed §5)."""
     out: list[Action] = []
     influence_actions(s, p, out)
+    offer = Offer(s, p)
+    with_cubes = any(s.cubes[slot * 4 + p] for slot in range(9))
+
+    def possible(kind: int, arg: int) -> bool:
+        if fast_possible(s, p, kind, arg, offer):
+            return True
+        return with_cubes and any(has_group(s, p, kind, arg, m) for m in usable_mods(s, p, kind, arg))
+
+    citizen = s.supply[p] > 0 or p in s.bld or any(s.lying[b * 4 + p] for b in range(3)) \
+        or any(s.trade[slot * 4 + p] for slot in range(9))
+    names = s.tables.activities
     for slot in range(9):
         if slot % 3 + 1 > s.revealed:
             continue
-        if needs_source(s, p, T_ACT, slot) and not sources(s, p, T_ACT, slot):
-            continue
-        if action_possible(s, p, T_ACT, slot):
-            out.append(Action(target_text(s, T_ACT, slot), (A_TARGET, T_ACT, slot)))
-    if action_possible(s, p, T_CATH, 0):
+        if not citizen and not s.trade[slot * 4 + p]:
+            continue  # a hire needs a citizen (one on this card itself means no hire is needed)
+        if possible(T_ACT, slot):
+            out.append(Action(f"activate {names[s.slots[slot]].name}", (A_TARGET, T_ACT, slot)))
+    if possible(T_CATH, 0):
         out.append(Action("build cathedral", (A_TARGET, T_CATH, 0)))
     for arg in list(range(len(s.row))) + [MARAUD]:
-        if action_possible(s, p, T_FIGHT, arg):
+        if possible(T_FIGHT, arg):
             out.append(Action(target_text(s, T_FIGHT, arg), (A_TARGET, T_FIGHT, arg)))
-    for b in range(3):
-        if sources(s, p, T_PLACE, b) and action_possible(s, p, T_PLACE, b):
-            out.append(Action(target_text(s, T_PLACE, b), (A_TARGET, T_PLACE, b)))
-    if action_possible(s, p, T_FARM, 0):
+    if citizen:
+        for b in range(3):
+            if possible(T_PLACE, b):
+                out.append(Action(f"place {BUILDING_WORDS[b]}", (A_TARGET, T_PLACE, b)))
+    if possible(T_FARM, 0):
         out.append(Action("farm", (A_TARGET, T_FARM, 0)))
     out.append(Action("pass", (A_PASS,)))
     return out

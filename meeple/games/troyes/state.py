@@ -119,15 +119,39 @@ class TroyesState(State):
 
     def _copy_into(self, other: State) -> None:
         o: Any = other
-        for name in _INTS:
-            setattr(o, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(o, name, getattr(self, name).copy())
-        o.evcubes = [c.copy() for c in self.evcubes]
-        o.won = [c.copy() for c in self.won]
-        o.decks = [c.copy() for c in self.decks]
-        o.chars = [c.copy() for c in self.chars]
-        o.seen = [c.copy() for c in self.seen]
+        o.phase, o.step, o.rnd, o.rounds = self.phase, self.step, self.rnd, self.rounds
+        o.start, o.turn, o.grey, o.revealed = self.start, self.turn, self.grey, self.revealed
+        o.tgt_kind, o.tgt_arg, o.src, o.mod, o.pool = self.tgt_kind, self.tgt_arg, self.src, self.mod, self.pool
+        o.deniers = self.deniers[:]
+        o.vp = self.vp[:]
+        o.infl = self.infl[:]
+        o.supply = self.supply[:]
+        o.owned = self.owned[:]
+        o.district = self.district[:]
+        o.passed = self.passed[:]
+        o.bld = self.bld[:]
+        o.lying = self.lying[:]
+        o.expelled = self.expelled[:]
+        o.dice = self.dice[:]
+        o.black = self.black[:]
+        o.slots = self.slots[:]
+        o.trade = self.trade[:]
+        o.cubes = self.cubes[:]
+        o.row = self.row[:]
+        o.maraud = self.maraud[:]
+        o.gone = self.gone[:]
+        o.box = self.box[:]
+        o.cath = self.cath[:]
+        o.order = self.order[:]
+        o.group = self.group[:]
+        o.flipped = self.flipped[:]
+        o.bsel = self.bsel[:]
+        o.final = self.final[:]
+        o.evcubes = [c[:] for c in self.evcubes]
+        o.won = [c[:] for c in self.won]
+        o.decks = [c[:] for c in self.decks]
+        o.chars = [c[:] for c in self.chars]
+        o.seen = [c[:] for c in self.seen]
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """Other seats' characters, the event decks' contents and order, face-down activity cards."""
