@@ -396,5 +396,9 @@ STAND_INS: tuple[str, ...] = (
 )
 
 
+_DEFAULT = Tables(TABLES)
+
+
 def default_tables() -> Tables:
-    return Tables(TABLES)
+    """The shipped tables (one shared immutable instance)."""
+    return _DEFAULT

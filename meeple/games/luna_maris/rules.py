@@ -60,6 +60,9 @@ def lose_vp(s: LunaState, p: int, n: int) -> int:
 
 def can_move_anywhere(s: LunaState, p: int, card: int) -> bool:
     """Whether ``card`` can take ``p`` to at least one unused module it allows."""
+    me = s.pl[p]
+    if not s.used:
+        return s.mincost[card][me[POS]] <= me[CAP] - me[O2]
     return bool(move_targets(s, p, card))
 
 
@@ -70,19 +73,9 @@ def move_targets(s: LunaState, p: int, card: int) -> list[int]:
     left = me[CAP] - me[O2]
     if left <= 0:
         return []
-    icons = s.cards[card].icons
     row = s.dist[me[POS]]
-    mods = s.tables.modules
-    out = []
-    for m in range(len(mods)):
-        if s.used >> m & 1:
-            continue
-        if m not in icons and (mods[m].icon or s.options["hibernation_icon"]):
-            continue
-        cost = row[m] or 1
-        if cost <= left:
-            out.append(m)
-    return out
+    used = s.used
+    return [m for m in s.allowed[card] if not used >> m & 1 and (row[m] or 1) <= left]
 
 
 # --- legal actions ---------------------------------------------------------------------------------

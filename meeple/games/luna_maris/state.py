@@ -56,10 +56,47 @@ def adjacency(tables: Any) -> tuple[tuple[int, ...], ...]:
     )
 
 
+def reach_tables(
+    tables: Any, cards: tuple[Any, ...], dist: tuple[tuple[int, ...], ...], icon_needed: bool
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Per scientist: the modules it allows (its icons, plus icon-free modules such as Hibernation);
+    and per scientist and position: the cheapest O2 cost to reach one of them (staying costs 1)."""
+    mods = tables.modules
+    allowed = tuple(
+        tuple(m for m in range(len(mods)) if m in c.icons or (not mods[m].icon and not icon_needed))
+        for c in cards
+    )
+    mincost = tuple(
+        tuple(min(((dist[pos][m] or 1) for m in allowed[i]), default=99) for pos in range(len(mods)))
+        for i in range(len(cards))
+    )
+    return allowed, mincost
+
+
+_DERIVED: dict[tuple[int, bool], tuple[Any, ...]] = {}
+
+
+def derived(tables: Any, icon_needed: bool) -> tuple[Any, ...]:
+    """Immutable lookups computed from the tables once per component set (cards, corridor distances,
+    mining adjacency, reach tables); shared by every state and clone."""
+    key = (id(tables), icon_needed)
+    hit = _DERIVED.get(key)
+    if hit is not None and hit[0] is tables:
+        return hit[1]
+    cards = tuple(tables.juniors) + tuple(tables.seniors)
+    dist = distances(tables)
+    allowed, mincost = reach_tables(tables, cards, dist, icon_needed)
+    value = (cards, dist, adjacency(tables), allowed, mincost)
+    if len(_DERIVED) > 64:
+        _DERIVED.clear()
+    _DERIVED[key] = (tables, value)
+    return value
+
+
 class LunaState(State):
     __slots__ = (
         # shared, immutable (never copied)
-        "board", "cards", "dist", "adj",
+        "board", "cards", "dist", "adj", "allowed", "mincost",
         # mutable
         "step", "round", "cur", "order", "next_order", "queue", "pl", "grid", "act", "built",
         "build_track", "adv_offer", "equip_offer", "start_mods", "hire_row", "senior_deck",
@@ -76,9 +113,8 @@ class LunaState(State):
         """Seed §setup (research §3): boards, decks, rows and every player's starting kit."""
         t = self.tables
         b = self.board = t.board[0]
-        self.cards = tuple(t.juniors) + tuple(t.seniors)
-        self.dist = distances(t)
-        self.adj = adjacency(t)
+        (self.cards, self.dist, self.adj, self.allowed, self.mincost) = derived(
+            t, self.options["hibernation_icon"])
         n = self.players
         rng = self.rng
         first = rng.below(n)
@@ -224,6 +260,8 @@ class LunaState(State):
         o.cards = self.cards
         o.dist = self.dist
         o.adj = self.adj
+        o.allowed = self.allowed
+        o.mincost = self.mincost
         o.step = self.step
         o.round = self.round
         o.cur = self.cur
