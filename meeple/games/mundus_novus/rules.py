@@ -6,23 +6,13 @@ Every ``apply`` runs the automatic steps that follow a decision until the next r
 
 from __future__ import annotations
 
-from meeple.engine.core import Action, Event
+from meeple.engine.core import Event
 from meeple.games.mundus_novus.state import (
-    ANNOUNCE,
     CORONADO,
-    EXCHANGE,
-    GIFT,
     HAND_SIZE,
-    INCA,
-    KEEP,
-    OFFER,
-    PICKDEV,
     PIRATES,
     PONCE,
-    PROG,
-    START,
     SUPPLY,
-    TIE,
     K,
     MundusState,
 )
@@ -325,70 +315,3 @@ def check_instant_money(s: MundusState, ev: list[Event]) -> bool:
         end_game(s, ev, "a player has 75 doubloons")
         return True
     return False
-
-
-# --- dispatch ----------------------------------------------------------------------------------------
-
-def legal(s: MundusState) -> list[Action]:
-    ph = s.phase
-    if ph == PROG:
-        from meeple.games.mundus_novus.progression import legal_progression
-
-        return legal_progression(s)
-    if ph in (EXCHANGE, OFFER, ANNOUNCE, TIE, GIFT, START):
-        from meeple.games.mundus_novus.trade import legal_trade
-
-        return legal_trade(s)
-    if ph in (PICKDEV, KEEP):
-        from meeple.games.mundus_novus.progression import legal_progression
-
-        return legal_progression(s)
-    if ph == SUPPLY:
-        return [Action(f"take {name(s, k)}", (OP_SUPPLY, k)) for k in sorted(set(s.supply))]
-    if ph == PIRATES:
-        o = s.cur * K
-        return [Action(f"discard {name(s, k)}", (OP_PIRATE, k)) for k in range(K) if s.hand[o + k]]
-    if ph == CORONADO:
-        acts = [Action("no event", (OP_CORONADO, -1))]
-        for i, e in enumerate(s.tables.events):
-            acts.append(Action(f"force {e.name}", (OP_CORONADO, i)))
-        return acts
-    if ph == PONCE:
-        ships = caravels(s, s.cur)
-        acts = [Action("one fleet", (OP_SPLIT, 0))]
-        for k in range(1, len(ships)):
-            low = "+".join(str(v) for v in ships[:k])
-            high = "+".join(str(v) for v in ships[k:])
-            acts.append(Action(f"split fleets {low} / {high}", (OP_SPLIT, k)))
-        return acts
-    return []
-
-
-def apply(s: MundusState, action: Action) -> list[Event]:
-    ev: list[Event] = []
-    data = action.data
-    op = data[0]
-    if op >= 20:
-        from meeple.games.mundus_novus.progression import apply_progression
-
-        apply_progression(s, data, ev)
-    elif op >= 10:
-        from meeple.games.mundus_novus.trade import apply_trade
-
-        apply_trade(s, data, ev)
-    elif op == OP_SUPPLY:
-        take_supply(s, data[1], ev)
-    elif op == OP_PIRATE:
-        pirate_discard(s, data[1], ev)
-    elif op == OP_CORONADO:
-        code = s.tables.events[data[1]].code if data[1] >= 0 else ""
-        coronado_force(s, code, ev)
-    elif op == OP_SPLIT:
-        s.split = data[1]
-        if data[1]:
-            ev.append({"type": "split", "seat": s.cur, "text": f"p{s.cur} splits the caravels into two fleets"})
-        flip_supply(s, ev)
-    return ev
-
-
-__all__ = ["legal", "apply", "begin_round", "INCA", "GIFT", "KEEP", "PICKDEV", "START", "TIE", "OFFER"]

@@ -97,14 +97,10 @@ class MundusState(State):
     # --- rules (rules.py / progression.py) ----------------------------------------------------
 
     def _legal(self) -> list[Action]:
-        from meeple.games.mundus_novus.rules import legal
-
-        return legal(self)
+        return _dispatch.legal(self)
 
     def _apply(self, action: Action) -> list[Event]:
-        from meeple.games.mundus_novus.rules import apply
-
-        return apply(self, action)
+        return _dispatch.apply(self, action)
 
     def explain_illegal(self, text: str) -> str | None:
         from meeple.games.mundus_novus.explain import explain
@@ -292,3 +288,6 @@ def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tabl
 
     begin_round(s, [])
     return s
+
+
+from meeple.games.mundus_novus import dispatch as _dispatch  # noqa: E402  (rules import this module)
