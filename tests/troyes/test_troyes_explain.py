@@ -54,3 +54,18 @@ def test_action_explanations() -> None:
     slot_of(s, "Merchant")
     assert "costs 3 deniers, you have 0" in reason(s, "activate Merchant")
     assert "black dice" in reason(s, "counter 6")
+
+
+def test_dice_group_explained() -> None:
+    """Seed §5: a group is 1-3 dice of the action's colour that you can pay for."""
+    s = at_actions(2)
+    set_dice(s, [(0, "y", 1), (0, "y", 2), (1, "y", 6), (0, "w", 6), (1, "w", 2)])
+    action_turn(s, 0)
+    s.deniers = [1, 0]
+    touch(s)
+    s.apply("farm")
+    assert "no die y5" in reason(s, "dice y5")
+    assert "needs yellow dice" in reason(s, "dice w6")
+    assert "cost 2 deniers; you have 1" in reason(s, "dice y6@p2")
+    assert "less than the divisor 2" in reason(s, "dice y1")
+    assert "1 to 3 dice" in reason(s, "dice y1 y2 y6@p2 w6")

@@ -13,17 +13,22 @@ from meeple.games.troyes.consts import (
     P_DRAFT,
     P_KEEP,
     PHASE_NAMES,
+    S_DICE,
     S_MAIN,
+    S_TIMES,
     STEP_NAMES,
     T_ACT,
     T_CATH,
     T_FARM,
     T_FIGHT,
     T_PLACE,
+    die_text,
 )
 from meeple.games.troyes.dice import (
     action_possible,
     extra_need,
+    group_cost,
+    group_total,
     placement_blocked,
     strength,
     target_colour,
@@ -58,9 +63,47 @@ def explain(s: TroyesState, text: str) -> str | None:
         return "the starting citizens are already placed"
     if head in ("dice", "x1", "x2", "x3", "no", "cube", "citizen") and s.phase == P_ACTION and s.step == S_MAIN:
         return "choose an action first (activate, build cathedral, combat, place, farm or pass)"
+    if head == "dice" and s.phase == P_ACTION and s.step == S_DICE:
+        return _dice(s, p, words[1:])
+    if head.startswith("x") and head[1:].isdigit() and s.phase == P_ACTION and s.step == S_TIMES:
+        from meeple.games.troyes.rules import max_activations
+
+        return f"activations go from 1 to {max_activations(s, p)} (dice total divided by the card's divisor)"
     if head == "dice":
         return "that group of dice is not allowed for this action (1-3 dice of its colour that you can pay for)"
     return None
+
+
+def _dice(s: TroyesState, p: int, words: list[str]) -> str | None:
+    """A group that is not offered: a die not on the square, the wrong colour, too many, too dear, too low."""
+    effect = s.tables.activities[s.slots[s.mod]].effect if s.mod >= 0 else ""
+    if not 1 <= len(words) <= 3:
+        return "a group has 1 to 3 dice"
+    pool = list(s.dice)
+    combo = []
+    for w in words:
+        found = next((d for d in pool if die_text(d, p) == w), None)
+        if found is None:
+            return f"there is no die {w} on the city square"
+        pool.remove(found)
+        combo.append(found)
+    colour = target_colour(s, s.tgt_kind, s.tgt_arg)
+    if not effect and any((d >> 3) & 7 != colour for d in combo):
+        return f"this action needs {COLOUR_NAMES[colour]} dice"
+    if s.tgt_kind == T_PLACE and len(combo) != 1:
+        return "placing a citizen uses exactly one die"
+    need, divisor = extra_need(s, p, s.tgt_kind, s.tgt_arg)
+    cost = group_cost(p, tuple(combo), effect)
+    if cost + need > s.deniers[p]:
+        extra = f" plus {need} for the action" if need else ""
+        return f"those dice cost {cost} deniers{extra}; you have {s.deniers[p]}"
+    if s.tgt_kind in (T_ACT, T_FIGHT, T_FARM):
+        total = group_total(s, tuple(combo), effect)
+        if total < divisor:
+            return f"the dice total {total}, less than the divisor {divisor}"
+    if s.tgt_kind == T_PLACE and placement_blocked(s, s.tgt_arg, combo[0] & 7) >= 0:
+        return "that citizen was already pushed out of this building this round"
+    return "that group is not allowed for this action"
 
 
 def _influence(s: TroyesState, p: int, head: str, text: str) -> str | None:

@@ -1,0 +1,110 @@
+"""Every immediate activity-card effect, one activation each (research §6.1 and STAND_IN 10.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.games.troyes.consts import S_DICE
+from tests.troyes.troyes_helpers import action_turn, at_actions, event_index, set_dice, slot_of, touch
+
+# card: (deniers, vp, influence) change for one activation with a tradesman already on the card
+EFFECTS = {
+    "Watchman": (3, 0, 0),
+    "Sergeant": (1, 0, 1),
+    "Tournament": (0, 2, 0),
+    "Patron": (0, 2, 0),           # two event cards won
+    "Squire": (0, 0, 1),           # a cube on the leftmost event, +1 influence
+    "Confessor": (0, 0, 2),
+    "Master Mason": (0, 1, 2),     # cathedral level 1, space 6
+    "Reliquary": (0, 1, 1),
+    "Baker": (2, 0, 0),            # two yellow dice left on the square
+    "Merchant": (2, 0, 0),
+    "Innkeeper": (-1, 0, 1),
+    "Artisan": (6, 0, -1),
+    "Goldsmith": (2, 1, 0),
+    "Journeyman": (-3, 2, 0),
+    "Sculptor": (0, 1, 0),
+    "Glassmaker": (0, 2, 0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EFFECTS))
+def test_activity_card_effect(name: str) -> None:
+    """One activation of the card gives exactly its listed effect."""
+    s = at_actions(2, seed=7)
+    slot = slot_of(s, name)
+    card = s.tables.activities[s.slots[slot]]
+    set_dice(s, [(0, "rwy"[card.colour], card.divisor), (1, "y", 1), (1, "y", 2)])
+    action_turn(s, 0)
+    s.trade[slot * 4] = 1
+    s.deniers, s.vp, s.infl = [10, 0], [0, 0], [5, 5]
+    s.won = [[event_index(s, "Siege"), event_index(s, "Levy")], []]
+    s.row, s.evcubes = [event_index(s, "Invasion")], [[]]
+    s.cath = [-1] * 18
+    touch(s)
+    s.apply(f"activate {name}")
+    if s.step == S_DICE:
+        s.apply(f"dice {'rwy'[card.colour]}{card.divisor}")
+    d, v, i = EFFECTS[name]
+    assert (s.deniers[0] - 10, s.vp[0], s.infl[0] - 5) == (d, v, i)
+    if name == "Squire":
+        assert s.evcubes == [[0]]
+    if name == "Master Mason":
+        assert s.cath[5] == 0
+
+
+def test_delayed_cards_are_the_cube_cards() -> None:
+    """Research 10.2: the cube cards are exactly those whose cubes modify later actions."""
+    s = at_actions(2)
+    delayed = sorted(a.name for a in s.tables.activities if a.delayed)
+    assert delayed == sorted(["Blacksmith", "Militia", "Mercenary", "Knight", "Monk", "Tithing", "Priest",
+                              "Apprenticeship", "Chaplain", "Canon"])
+    assert len(s.tables.activities) == 27
+    for colour in range(3):
+        for level in (1, 2, 3):
+            assert sum(1 for a in s.tables.activities if a.colour == colour and a.level == level) == 3
+
+
+def test_knight_doubles_red_total_against_events() -> None:
+    """STAND_IN Knight: a cube doubles a red group's total when combating an event."""
+    s = at_actions(2)
+    slot = slot_of(s, "Knight")
+    set_dice(s, [(0, "r", 2), (1, "w", 1)])
+    action_turn(s, 0)
+    s.cubes[slot * 4] = 1
+    touch(s)
+    s.apply("combat Marauding")  # 2 alone < 3; doubled 4 -> 1 cube
+    assert s.maraud == [0]
+
+
+def test_canon_adds_a_cube_when_combating() -> None:
+    """STAND_IN Canon: a cube adds one more cube on the event combated."""
+    s = at_actions(2)
+    slot = slot_of(s, "Canon")
+    set_dice(s, [(0, "r", 3), (1, "w", 1)])
+    action_turn(s, 0)
+    s.cubes[slot * 4] = 1
+    touch(s)
+    s.apply("combat Marauding")
+    s.apply("cube Canon")
+    assert s.maraud == [0, 0]
+
+
+def test_mercenary_white_dice_act_as_red_and_chaplain_adds_2() -> None:
+    """STAND_IN Mercenary (white dice as red) and Chaplain (+2 per red die)."""
+    s = at_actions(2)
+    slot = slot_of(s, "Mercenary")
+    set_dice(s, [(0, "w", 6), (1, "y", 1)])
+    action_turn(s, 0)
+    s.cubes[slot * 4] = 1
+    touch(s)
+    s.apply("combat Marauding")
+    assert s.maraud == [0, 0]
+    s2 = at_actions(2)
+    slot2 = slot_of(s2, "Chaplain")
+    set_dice(s2, [(0, "r", 1), (1, "y", 1)])
+    action_turn(s2, 0)
+    s2.cubes[slot2 * 4] = 1
+    touch(s2)
+    s2.apply("combat Marauding")  # 1 + 2 = 3 -> 1 cube
+    assert s2.maraud == [0]
