@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,10 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Bots think in worker threads; a short GIL switch interval keeps the event loop
+        # (and so every other table) responsive while they do.
+        if sys.getswitchinterval() > 0.001:
+            sys.setswitchinterval(0.001)
         await hub.start()
         try:
             yield
@@ -200,7 +205,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
             await websocket.send_text(json.dumps({"type": "error", "error": exc.message}))
             await websocket.close(code=4403 if exc.status == 403 else 4404)
             return
-        except (json.JSONDecodeError, asyncio.TimeoutError, UnicodeDecodeError):
+        except (TimeoutError, json.JSONDecodeError, UnicodeDecodeError):
             await websocket.send_text(json.dumps({"type": "error", "error": "malformed hello"}))
             await websocket.close(code=4400)
             return

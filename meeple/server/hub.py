@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import secrets
@@ -38,9 +39,13 @@ MAX_NAME = 40
 RENDERERS = Path(__file__).parent / "static" / "games"
 
 
+@functools.lru_cache(maxsize=64)
 def has_renderer(game: str) -> bool:
     """Whether the client has a board drawing for ``game`` (presentation only)."""
     return (RENDERERS / f"{game}.js").is_file()
+
+
+_INLINE = {"add_entry", "update_seats", "claim_seat", "truncate", "create_table"}
 
 
 class ServerError(Exception):
@@ -147,6 +152,10 @@ class Hub:
     # --- plumbing -----------------------------------------------------------------
 
     async def db(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Run a storage call: in a worker thread for a networked database; inline for
+        SQLite, whose commits take well under a millisecond (a thread hop costs more)."""
+        if self.store.is_sqlite and getattr(fn, "__self__", None) is self.store and fn.__name__ in _INLINE:
+            return fn(*args, **kwargs)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
 

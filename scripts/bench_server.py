@@ -1,0 +1,139 @@
+#!/usr/bin/env python
+"""Load benchmark for ``meeple serve`` (a benchmark, not a test).
+
+Starts the server in its own process on a free loopback port (SQLite in a
+temporary folder unless ``--db`` is given), opens ``--tables`` tables at once,
+each with one seat played by a client-side random bot over HTTP + WebSocket
+(as a browser would: wait for the push that says it is our turn, POST the
+action) and the other seats played by the server's random bots.  Reports the
+latency of each accepted POST /act (which includes the database commit) and
+the throughput.
+
+    .venv/bin/python scripts/bench_server.py --tables 100 --seconds 30 --game troyes
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import httpx
+import websockets
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def player(base: str, game: str, players: int, seed: int, stop: float,
+                 lat: list[float], errors: list[str], client: httpx.AsyncClient) -> tuple[str, int]:
+    r = await client.post(f"{base}/api/tables", json={
+        "game": game, "players": players, "seed": seed,
+        "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)})
+    r.raise_for_status()
+    made = r.json()
+    tid, token = made["table"], made["token"]
+    rng = random.Random(seed)
+    moves = 0
+    ws_url = base.replace("http", "ws") + f"/ws/{tid}"
+    async with websockets.connect(ws_url, max_size=None) as ws:
+        await ws.send(json.dumps({"token": token}))
+        while time.perf_counter() < stop:
+            try:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.perf_counter())))
+            except TimeoutError:
+                break
+            if msg.get("type") not in ("full", "update"):
+                continue
+            if msg["table"]["status"] == "over":
+                break
+            if not msg["legal"]:
+                continue
+            action = rng.choice(msg["legal"])
+            t0 = time.perf_counter()
+            res = await client.post(f"{base}/api/tables/{tid}/act", json={"action": action},
+                                    headers={"X-Seat-Token": token})
+            dt = time.perf_counter() - t0
+            if res.status_code == 200:
+                lat.append(dt)
+                moves += 1
+            else:
+                errors.append(f"{res.status_code} {res.text[:120]}")
+    return tid, moves
+
+
+async def run(args: argparse.Namespace, base: str) -> None:
+    lat: list[float] = []
+    errors: list[str] = []
+    limits = httpx.Limits(max_connections=args.tables + 10, max_keepalive_connections=args.tables + 10)
+    async with httpx.AsyncClient(limits=limits, timeout=60) as client:
+        t0 = time.perf_counter()
+        stop = t0 + args.seconds
+        results = await asyncio.gather(*[
+            player(base, args.game, args.players, 1000 + i, stop, lat, errors, client)
+            for i in range(args.tables)], return_exceptions=True)
+        elapsed = time.perf_counter() - t0
+        total = 0
+        finished = 0
+        for res in results:
+            if isinstance(res, BaseException):
+                errors.append(repr(res))
+                continue
+            body = (await client.get(f"{base}/api/tables/{res[0]}")).json()
+            total += body["decisions"]
+            finished += body["table"]["status"] == "over"
+    lat.sort()
+    q = lambda p: lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")  # noqa: E731
+    print(f"game {args.game}, {args.tables} tables x {args.players} players, {elapsed:.1f} s, db {args.db or 'sqlite (temp file)'}")
+    print(f"client POST /act accepted: {len(lat)}  ({len(lat) / elapsed:.0f}/s)")
+    print(f"  latency p50 {q(0.50):.1f} ms  p90 {q(0.90):.1f} ms  p99 {q(0.99):.1f} ms  max {q(1.0):.1f} ms"
+          + (f"  mean {statistics.mean(lat) * 1000:.1f} ms" if lat else ""))
+    print(f"all decisions (people + server bots): {total}  ({total / elapsed:.0f}/s); games finished: {finished}")
+    if errors:
+        print(f"errors: {len(errors)}; first: {errors[0]}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tables", type=int, default=100)
+    ap.add_argument("--seconds", type=float, default=30)
+    ap.add_argument("--game", default="troyes")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
+    args = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="meeple-bench-")
+    db = args.db or f"sqlite:///{tmp}/bench.db"
+    port = free_port()
+    code = (
+        "import uvicorn; from meeple.server import create_app; "
+        f"uvicorn.run(create_app({db!r}, bot_delay=0.0), host='127.0.0.1', port={port}, "
+        "log_level='warning', ws='websockets-sansio', backlog=4096)"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], env={**os.environ})
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                httpx.get(base + "/api/games", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        asyncio.run(run(args, base))
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+if __name__ == "__main__":
+    main()
