@@ -9,6 +9,7 @@ from meeple.games.mundus_novus.state import INCA, KEEP, PICKDEV, PROG, WIN_MONEY
 
 (OP_TEN, OP_CONVERT, OP_SET, OP_DIFF_ADD, OP_DIFF_CASH, OP_INCA, OP_END, OP_PICK, OP_KEEP,
  OP_KEEP_DONE) = range(20, 30)
+END_DATA = (OP_END,)
 MIN_IDENTICAL = 3  # seed 4.1: an identical set has at least 3 cards
 MIN_DIFFERENT = 4  # seed 4.2: a different set has 4 to 9 cards
 MAX_DIFFERENT = 9
@@ -69,6 +70,8 @@ def legal_progression(s: MundusState) -> list[Action]:
     o = p * K
     h = s.hand
     acts: list[Action] = []
+    cache = s.acache
+    data: tuple[int, ...]
     if s.phase == PICKDEV:
         return legal_pick(s)
     if s.phase == KEEP:
@@ -112,19 +115,34 @@ def legal_progression(s: MundusState) -> list[Action]:
             for c in range(1, have + 1):
                 for j in range(0, incas + 1):
                     if c + j >= MIN_IDENTICAL:
-                        text = f"set {c} {name(s, k)}" + (f" + {j} inca" if j else "")
-                        acts.append(Action(text, (OP_SET, k, c, j)))
+                        data = (OP_SET, k, c, j)
+                        a = cache.get(data)
+                        if a is None:
+                            text = f"set {c} {name(s, k)}" + (f" + {j} inca" if j else "")
+                            a = cache[data] = Action(text, data)
+                        acts.append(a)
     if not s.diff_done and may_cash(s) and different_count(s, p) >= MIN_DIFFERENT:
         for k in range(INCA):
             if h[o + k]:
-                acts.append(Action(f"different: add {name(s, k)}", (OP_DIFF_ADD, k)))
+                data = (OP_DIFF_ADD, k)
+                a = cache.get(data)
+                if a is None:
+                    a = cache[data] = Action(f"different: add {name(s, k)}", data)
+                acts.append(a)
         if s.options["inca_wild_in_different"] and h[o + INCA]:
             acts.append(Action(f"different: add {name(s, INCA)}", (OP_DIFF_ADD, INCA)))
     if not s.inca_done and may_cash(s) and h[o + INCA]:
         top = min(h[o + INCA], max(r.cards for r in s.tables.inca))
         for c in range(1, top + 1):
-            acts.append(Action(f"cash {c} inca", (OP_INCA, c)))
-    acts.append(Action("end turn", (OP_END,)))
+            data = (OP_INCA, c)
+            a = cache.get(data)
+            if a is None:
+                a = cache[data] = Action(f"cash {c} inca", data)
+            acts.append(a)
+    a = cache.get(END_DATA)
+    if a is None:
+        a = cache[END_DATA] = Action("end turn", END_DATA)
+    acts.append(a)
     return acts
 
 

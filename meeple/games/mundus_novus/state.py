@@ -34,7 +34,7 @@ _SLOTS = (
     "hand", "offer", "known", "money", "owned", "deck", "discard", "market", "supply", "dev_deck", "queue",
     "round", "event", "tm", "phase", "cur", "announced", "done", "start_size", "prev", "order", "opos",
     "need", "split", "sets", "diff_done", "inca_done", "merch_used", "pend_mask", "pend_inca", "pend_set",
-    "conv", "dev_ended", "winner", "gift", "tie_mask", "cash_done", "abil", "ships", "names",
+    "conv", "dev_ended", "winner", "gift", "tie_mask", "cash_done", "abil", "ships", "names", "acache",
 )
 
 
@@ -83,6 +83,7 @@ class MundusState(State):
     abil: dict[str, int]
     ships: int
     names: tuple[str, ...]
+    acache: dict[tuple[int, ...], Action]
 
     # --- turn properties ---------------------------------------------------------------
 
@@ -161,6 +162,7 @@ class MundusState(State):
         o.abil = self.abil  # rebuilt (never mutated in place) whenever a character changes hands
         o.ships = self.ships
         o.names = self.names
+        o.acache = self.acache  # memo of immutable Actions by data, shared by all copies
 
     # --- hidden information ------------------------------------------------------------------
 
@@ -284,6 +286,7 @@ def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tabl
     s.abil = {}
     s.ships = 0
     s.names = tuple(r.name for r in tables.resources)
+    s.acache = {}
     from meeple.games.mundus_novus.rules import begin_round
 
     begin_round(s, [])

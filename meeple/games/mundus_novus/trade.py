@@ -245,28 +245,42 @@ def legal_trade(s: MundusState) -> list[Action]:
     ph = s.phase
     p = s.cur
     o = p * K
+    data: tuple[int, ...]
     if ph == EXCHANGE:
         acts = []
         names = s.names
+        cache = s.acache
         mk = sorted(set(s.market))
         offer = s.offer
         for v in targets(s):
             vo = v * K
             for k in range(K):
                 if offer[vo + k]:
-                    nk = names[k]
-                    acts.append(Action(f"take {nk} from p{v}", (OP_TAKE, v, k, -1)))
+                    data = (OP_TAKE, v, k, -1)
+                    a = cache.get(data)
+                    if a is None:
+                        a = cache[data] = Action(f"take {names[k]} from p{v}", data)
+                    acts.append(a)
                     for m in mk:
                         if m != k:
-                            acts.append(Action(f"swap {nk} from p{v} for {names[m]}", (OP_SWAP, v, k, m)))
+                            data = (OP_SWAP, v, k, m)
+                            a = cache.get(data)
+                            if a is None:
+                                a = cache[data] = Action(f"swap {names[k]} from p{v} for {names[m]}", data)
+                            acts.append(a)
         return acts
     if ph == OFFER:
         acts = []
         if s.abil.get("casas", -1) == p and not any(s.offer[o:o + K]):
             acts.append(Action("offer nothing", (OP_OFFER_NONE,)))
+        cache = s.acache
         for k in range(K):
             if s.hand[o + k]:
-                acts.append(Action(f"offer {name(s, k)}", (OP_OFFER, k)))
+                data = (OP_OFFER, k)
+                a = cache.get(data)
+                if a is None:
+                    a = cache[data] = Action(f"offer {name(s, k)}", data)
+                acts.append(a)
         return acts
     if ph == ANNOUNCE:
         return [Action(f"announce {c}", (OP_ANNOUNCE, c)) for c in (2, 3, 4)]
