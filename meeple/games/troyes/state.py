@@ -27,6 +27,7 @@ from meeple.games.troyes.consts import (
     d_colour,
     d_owner,
     d_value,
+    die_text,
 )
 
 _LISTS = ("deniers", "vp", "infl", "supply", "owned", "district", "passed", "bld", "lying",
@@ -229,6 +230,9 @@ class TroyesState(State):
             entry = {"colour": COLOUR_NAMES[slot // 3], "level": level, "face_up": face_up,
                      "card": t.activities[card_i].name if face_up else None}
             if face_up:
+                c = t.activities[card_i]
+                entry.update({"divisor": c.divisor, "hire_cost": c.hire_cost, "vp_spaces": list(c.vp_spaces),
+                              "delayed": c.delayed, "effect": c.effect})
                 entry["tradesmen"] = [
                     {"seat": q, "space": None if v == NO_SPACE else v - 1}
                     for q in range(n) if (v := self.trade[slot * 4 + q])
@@ -238,11 +242,15 @@ class TroyesState(State):
         row = []
         for i, e in enumerate(self.row):
             card = t.events[e]
-            row.append({"card": card.name, "boxes": card.boxes,
+            row.append({"card": card.name, "fight_colour": COLOUR_NAMES[card.fight_colour],
+                        "divisor": card.divisor, "vp": [card.vp_first, card.vp_second],
+                        "black_dice": card.black_dice, "effect": card.effect, "boxes": card.boxes,
                         "cubes": [self.evcubes[i].count(q) for q in range(n)],
                         "neutral_cubes": self.evcubes[i].count(NEUTRAL)})
-        dice = [{"owner": who(d_owner(d)), "colour": COLOUR_NAMES[d_colour(d)], "value": d_value(d)}
-                for d in self.dice]
+        districts = []
+        for owner in list(range(n)) + [NEUTRAL]:
+            mine = [f"{'rwy'[d_colour(d)]}{d_value(d)}" for d in self.dice if d_owner(d) == owner]
+            districts.append({"owner": who(owner), "dice": mine})
         body: dict[str, Any] = {
             "round": self.rnd, "rounds": self.rounds, "phase": PHASE_NAMES[self.phase],
             "step": STEP_NAMES[self.step], "start_player": self.start,
@@ -251,7 +259,7 @@ class TroyesState(State):
             "activities": activities, "event_row": row,
             "marauding_cubes": [self.maraud.count(q) for q in range(n)],
             "event_decks": [len(d) for d in self.decks],
-            "dice": dice, "black_dice": list(self.black),
+            "districts": districts, "black_dice": list(self.black),
             "pending": self._pending_view(),
         }
         if over:
@@ -263,8 +271,10 @@ class TroyesState(State):
             return {"countering": list(self.bsel), "pool": self.pool} if self.bsel else None
         if self.phase != P_ACTION or not self.tgt_kind:
             return None
-        return {"target": rules.target_text(self, self.tgt_kind, self.tgt_arg),
-                "source": self.src, "cube": self.mod, "dice": list(self.group)}
+        return {"action": rules.target_text(self, self.tgt_kind, self.tgt_arg),
+                "citizen": rules.source_text(self, self.src) if self.src >= 0 else None,
+                "cube": self.tables.activities[self.slots[self.mod]].name if self.mod >= 0 else None,
+                "dice": [die_text(d, NEUTRAL + 1) for d in self.group]}
 
 
 def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tables: Any) -> TroyesState:
