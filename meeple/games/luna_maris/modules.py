@@ -460,7 +460,8 @@ def deliver_order(s: LunaState, p: int, k: int) -> list[Event]:
     """Seed §貨運碼頭: pay the order's cost, gain its reward, keep the tile, turn up the next one."""
     me = s.pl[p]
     stack = s.stacks[k]
-    o = s.tables.orders[stack.pop()]
+    oi = stack.pop()
+    o = s.tables.orders[oi]
     pay_titanium(me, o.titanium)
     pay_iron(s, p, o.iron, False)
     me[WATER] -= o.water
@@ -468,7 +469,7 @@ def deliver_order(s: LunaState, p: int, k: int) -> list[Event]:
     me[ENERGY] -= o.energy
     vp = o.vp + max(0, advanced(s, CARGO))
     me[VP] += vp
-    s.delivered[p].append(s.tables.orders.index(o))
+    s.delivered[p].append(oi)
     events: list[Event] = [{"type": "deliver", "seat": p, "text": f"Seat {p} delivers order {o.name} for {vp} VP."}]
     if equipment_ready(s, p, CARGO):
         events.append(use_equipment(s, p))
