@@ -98,6 +98,25 @@ def list_games(as_json: Annotated[bool, typer.Option("--json")] = False) -> None
 
 
 @app.command()
+def components(
+    game: Annotated[str, typer.Argument(help="game name")],
+    table: Annotated[list[str] | None, typer.Option("--table", "-t", help="only this table (repeatable)")] = None,
+) -> None:
+    """Print a game's printed components as a TOML component pack (a template to edit)."""
+    from meeple.engine.components import dump_pack
+
+    g = games.get(game)
+    tables = g.default_tables()
+    for name in table or []:
+        if name not in tables:
+            raise BadSetup(f"{g.name} has no table {name!r} (tables: {', '.join(sorted(tables))})")
+    print(f"# {g.title} component pack (rules version {g.version}); edit values, keep every field.")
+    print(f"# Stand-in values (no source gave them): {len(g.stand_ins())}; see docs/rules/{g.name}.md")
+    print(f'game = "{g.name}"\n')
+    print(dump_pack(tables, table or None))
+
+
+@app.command()
 def play(
     game: Annotated[str | None, typer.Argument(help="game name (see meeple list)")] = None,
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
