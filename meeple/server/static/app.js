@@ -243,7 +243,12 @@ async function tablePage(id) {
     if (!data) return;
     const v = data.view, you = data.you, over = data.table.status === "over";
     const toMove = v.to_move;
-    const ctx = { you, toMove, players: data.table.players, seatName: (i) => seatName(data, i), legal: data.legal, act, t };
+    const focus = (acts) => {
+      for (const b of page.querySelectorAll("#actions button.act")) b.classList.toggle("focus", acts.includes(b.dataset.action));
+      const panel = page.querySelector("#actions");
+      if (panel) panel.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    };
+    const ctx = { you, toMove, players: data.table.players, seatName: (i) => seatName(data, i), legal: data.legal, act, focus, t, lang: getLang() };
     // status bar
     let status;
     if (over) {

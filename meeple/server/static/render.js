@@ -165,3 +165,47 @@ export function genericBoard(view, ctx) {
   for (const [k, v] of Object.entries(complex)) out.append(value(k, v, ctx, 0));
   return out;
 }
+
+// --- helpers for per-game renderers (presentation only) ------------------------------
+
+// The legal actions whose notation has ``word`` as one of its words.
+export function actionsFor(ctx, word) {
+  if (!ctx.legal || !ctx.legal.length || word === undefined || word === null) return [];
+  const w = String(word);
+  return ctx.legal.filter((a) => a.split(/[\s,:;()]+/).includes(w));
+}
+
+// Make a piece clickable when legal actions name it: one action is played at once,
+// several are highlighted among the action buttons.
+export function clickable(el, ctx, word) {
+  const acts = actionsFor(ctx, word);
+  if (!acts.length) return el;
+  el.classList.add("clickable");
+  el.setAttribute("title", acts.join("\n"));
+  el.setAttribute("data-piece", String(word));
+  el.addEventListener("click", (ev) => {
+    ev.stopPropagation();
+    if (acts.length === 1) ctx.act(acts[0]);
+    else if (ctx.focus) ctx.focus(acts);
+  });
+  return el;
+}
+
+// The generic rendering of every key not drawn by a per-game board.
+export function restBoard(view, ctx, skip) {
+  const rest = {};
+  for (const [k, v] of Object.entries(view)) if (!skip.includes(k)) rest[k] = v;
+  return genericBoard(rest, ctx);
+}
+
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) el.setAttribute(k, v);
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export const SEAT_COLOURS = ["#c0392b", "#2e6fb5", "#d4a017", "#2f8f4e", "#7d4ba3", "#e67e22"];
