@@ -108,3 +108,20 @@ def test_every_player_count_plays_to_the_end() -> None:
             steps += 1
         assert steps < GAME.max_steps(n)
         assert len(s.scores()) == n
+
+
+def test_scoring_over_constant_matches_state() -> None:
+    """scoring.OVER mirrors state.OVER (it cannot import it)."""
+    from meeple.games.mundus_novus import scoring, state
+
+    assert scoring.OVER == state.OVER
+
+
+def test_evaluate_prefers_more_doubloons_and_stays_in_range() -> None:
+    """The bots' estimate: in [0, 1], higher for the richer seat; a finished game gives the winner 1."""
+    s = fresh(3)
+    s.money = [40, 10, 10]
+    assert 0.5 < GAME.evaluate(s, 0) <= 1.0
+    assert 0.0 <= GAME.evaluate(s, 1) < 0.5
+    s.phase = OVER
+    assert GAME.evaluate(s, 0) == 1.0 and GAME.evaluate(s, 1) < 1.0

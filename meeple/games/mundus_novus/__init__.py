@@ -7,6 +7,7 @@ from typing import Any
 from meeple.engine.components import Tables
 from meeple.engine.core import Game, Option, State
 from meeple.games.mundus_novus.components import STAND_INS, TABLES
+from meeple.games.mundus_novus.scoring import estimate
 from meeple.games.mundus_novus.state import OVER, MundusState, new_state
 
 
@@ -47,18 +48,14 @@ class MundusNovus(Game):
         return 2000 + 500 * players
 
     def evaluate(self, state: State, seat: int) -> float:
-        """Doubloons plus a little for developments and cards in hand, as a share of the table's best."""
+        """Doubloons, developments, income and hand potential against the best other seat (scoring.estimate)."""
         assert isinstance(state, MundusState)
         if state.phase == OVER:
             ranking = state.ranking()
             for place, seats in enumerate(ranking):
                 if seat in seats:
                     return 1.0 - place / max(1, len(ranking) - 1) if len(ranking) > 1 else 0.5
-        worth = [state.money[p] + 4 * len(state.owned[p]) for p in range(state.players)]
-        best = max(worth)
-        if best <= 0:
-            return 0.5
-        return 0.5 * worth[seat] / best + 0.5 * min(1.0, state.money[seat] / 75)
+        return estimate(state, seat)
 
 
 GAME = MundusNovus()

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.engine.core import Event
-from meeple.games.mundus_novus.state import OVER, MundusState
+
+if TYPE_CHECKING:
+    from meeple.games.mundus_novus.state import MundusState
+
+OVER = 13  # state.OVER (not imported: state imports the rules, which import this module)
 
 TEN_DIFFERENT_BONUS = 1000
 """The 10-different winner's score is his doubloons + 1000, so he ranks first whatever the money."""
@@ -29,3 +35,46 @@ def final_scores(s: MundusState) -> list[int]:
 def tiebreak(s: MundusState, seat: int) -> tuple[int, ...]:
     """Equal doubloons: most development cards (STAND_IN, research §10.8); still equal: a shared place."""
     return (len(s.owned[seat]),)
+
+
+DEV_WORTH = {"caravel": 5, "warehouse": 4, "shipyard": 3, "merchant": 5, "character": 4}
+"""A rough doubloon worth of each development kind for ``estimate`` (bots only)."""
+
+
+def hand_potential(s: MundusState, seat: int) -> float:
+    """What the seat's hand could still become this round, roughly, in doubloons (bots only)."""
+    from meeple.games.mundus_novus.state import INCA, K
+
+    o = seat * K
+    h = s.hand[o:o + K]
+    distinct = sum(1 for k in range(INCA) if h[k])
+    diff = 0
+    for row in s.tables.different:
+        if distinct >= row.cards:
+            diff = row.doubloons
+    best_group = max(h[:INCA]) + h[INCA]
+    ident = 6.0 if best_group >= 3 else 2.0 * best_group / 3
+    inca = 0
+    for row in s.tables.inca:
+        if h[INCA] >= row.cards:
+            inca = row.doubloons
+    return 0.7 * diff + ident + 0.4 * inca
+
+
+def estimate(s: MundusState, seat: int) -> float:
+    """A cheap [0, 1] estimate of ``seat``'s standing: doubloons, developments, income and hand, against
+    the best other seat (used by the bots through ``Game.evaluate``)."""
+    devs = s.tables.developments
+    worth = []
+    for p in range(s.players):
+        w = float(s.money[p])
+        for i in s.owned[p]:
+            d = devs[i]
+            w += DEV_WORTH.get(d.kind, 3) + 2 * d.income
+        w += hand_potential(s, p)
+        worth.append(w)
+    mine = worth[seat]
+    other = max(w for p, w in enumerate(worth) if p != seat)
+    scale = max(30.0, mine, other)
+    value = 0.5 + (mine - other) / (2 * scale)
+    return 0.0 if value < 0 else 1.0 if value > 1 else value
