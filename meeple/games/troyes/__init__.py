@@ -48,14 +48,21 @@ class TroyesGame(Game):
         return 6000 * players
 
     def evaluate(self, state: State, seat: int) -> float:
+        """Projected final score (the final scoring applied now) plus a small value for
+        deniers, influence and citizens, as a margin over the best other seat in [0, 1]."""
+        from math import tanh
+
         from meeple.games.troyes.scoring import final_scores
 
         assert isinstance(state, TroyesState)
-        scores = final_scores(state)
-        best, worst = max(scores), min(scores)
-        if best == worst:
+        scores: list[float] = list(final_scores(state) if not state.is_over else state.scores())
+        if not state.is_over:
+            scores = [sc + state.deniers[q] / 4 + state.infl[q] / 3 + state.owned[q] / 2
+                      for q, sc in enumerate(scores)]
+        if len(scores) < 2:
             return 0.5
-        return (scores[seat] - worst) / (best - worst)
+        best_other = max(x for q, x in enumerate(scores) if q != seat)
+        return 0.5 + 0.5 * tanh((scores[seat] - best_other) / 10.0)
 
 
 GAME = TroyesGame()
