@@ -171,8 +171,9 @@ export function genericBoard(view, ctx) {
 // The legal actions whose notation has ``word`` as one of its words.
 export function actionsFor(ctx, word) {
   if (!ctx.legal || !ctx.legal.length || word === undefined || word === null) return [];
-  const w = String(word);
-  return ctx.legal.filter((a) => a.split(/[\s,:;()]+/).includes(w));
+  const w = String(word).toLowerCase();
+  if (/\s/.test(w)) return ctx.legal.filter((a) => (" " + a.toLowerCase() + " ").includes(" " + w + " "));
+  return ctx.legal.filter((a) => a.toLowerCase().split(/[\s,:;()]+/).includes(w));
 }
 
 // Make a piece clickable when legal actions name it: one action is played at once,
