@@ -143,7 +143,7 @@ def test_filter_first_co2_step_free() -> None:
     s.pl[0][EQUIP] = 4
     s.pl[0][EQUIP_UP] = 1
     at_module(s, 0, INDUSTRY)
-    s.apply("cut co2 2")
+    s.apply("cut co2 2 with filter")
     assert s.pl[0][ENERGY] == 2
 
 
@@ -154,7 +154,8 @@ def test_relay_hire_discount() -> None:
     s.pl[0][EQUIP_UP] = 1
     s.hire_row = [27]  # S04 cost 2
     at_module(s, 0, COMM)
-    s.apply("hire S04")
+    assert "hire S04" not in notations(s)
+    s.apply("hire S04 with relay")
     assert s.pl[0][FE_L] == 0 and s.pl[0][EQUIP_UP] == 0
 
 

@@ -45,3 +45,16 @@ def test_order_cost_explained() -> None:
     at_module(s, 0, CARGO)
     with pytest.raises(IllegalAction, match="1 He-3 \\(you have 0\\)"):
         s.apply("deliver HE3")
+
+
+def test_face_down_equipment_explained() -> None:
+    """Seed §特殊設備: a tile used this round is face down until clean-up."""
+    from meeple.games.luna_maris.components import MINING
+    from meeple.games.luna_maris.state import EQUIP, EQUIP_UP
+
+    s = fresh(2, equipment=False)
+    s.pl[0][EQUIP] = 0
+    s.pl[0][EQUIP_UP] = 0
+    at_module(s, 0, MINING)
+    with pytest.raises(IllegalAction, match="face down"):
+        s.apply("concentrate left with drill")

@@ -358,14 +358,33 @@ def test_titanium_pays_for_iron_into_waste() -> None:
     assert me[TI_R] == 0 and me[WASTE] == 2 and me[WATER] == 3
 
 
-@pytest.mark.parametrize("eq,module,action,check", [
-    (0, MINING, "concentrate left", (TI_L, 3)),
-    (1, AIRLOCK, "probe r0c1", (CAP, 6)),
-    (3, CARGO, "deliver WA1", (VP, 11)),
-    (6, GREENHOUSE, "buy food", (WATER, 2)),
-])
-def test_special_equipment_once_per_round(eq: int, module: int, action: str, check: tuple[int, int]) -> None:
-    """Seed §特殊設備: the tile changes its module's action once per round, then turns face down."""
+EQUIPMENT_CASES = [
+    (0, MINING, "concentrate left", "drill", (TI_L, 3, 2)),
+    (1, AIRLOCK, "probe r0c1", "suit", (CAP, 6, 5)),
+    (3, CARGO, "deliver WA1", "freight", (VP, 11, 10)),
+    (6, GREENHOUSE, "buy food", "hydroponics", (WATER, 2, 1)),
+]
+
+
+@pytest.mark.parametrize("eq,module,action,tile,check", EQUIPMENT_CASES)
+def test_special_equipment_once_per_round(eq: int, module: int, action: str, tile: str,
+                                          check: tuple[int, int, int]) -> None:
+    """Seed §特殊設備: the tile may change its module's action once per round, then turns face down."""
+    s = fresh(2, equipment=False)
+    s.grid = [-1] * 16
+    s.stacks[2] = [10]
+    s.pl[0][EQUIP] = eq
+    s.pl[0][EQUIP_UP] = 1
+    at_module(s, 0, module)
+    s.apply(f"{action} with {tile}")
+    assert s.pl[0][check[0]] == check[1] and s.pl[0][EQUIP_UP] == 0
+
+
+@pytest.mark.parametrize("eq,module,action,tile,check", EQUIPMENT_CASES)
+def test_special_equipment_is_optional(eq: int, module: int, action: str, tile: str,
+                                       check: tuple[int, int, int]) -> None:
+    """Seed §特殊設備: using the tile is a choice; without it the action is the basic one and the
+    tile stays face up; a face-down tile is not offered."""
     s = fresh(2, equipment=False)
     s.grid = [-1] * 16
     s.stacks[2] = [10]
@@ -373,7 +392,14 @@ def test_special_equipment_once_per_round(eq: int, module: int, action: str, che
     s.pl[0][EQUIP_UP] = 1
     at_module(s, 0, module)
     s.apply(action)
-    assert s.pl[0][check[0]] == check[1] and s.pl[0][EQUIP_UP] == 0
+    assert s.pl[0][check[0]] == check[2] and s.pl[0][EQUIP_UP] == 1
+    s2 = fresh(2, equipment=False)
+    s2.grid = [-1] * 16
+    s2.stacks[2] = [10]
+    s2.pl[0][EQUIP] = eq
+    s2.pl[0][EQUIP_UP] = 0
+    at_module(s2, 0, module)
+    assert not any(n.endswith(f"with {tile}") for n in notations(s2))
 
 
 def test_ref_bonus_flag_set_once() -> None:

@@ -8,6 +8,8 @@ from meeple.games.luna_maris.state import (
     CAP,
     EM_ENERGY,
     ENERGY,
+    EQUIP,
+    EQUIP_UP,
     HE3,
     O2,
     POS,
@@ -108,6 +110,15 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
     me = s.pl[p]
     t = s.tables
     m = s.module
+    if " with " in f" {arg} ":
+        tile = arg.rsplit(" with ", 1)[-1] if " with " in arg else arg
+        eq = me[EQUIP]
+        if eq < 0 or t.equipment[eq].name.lower() != tile.lower():
+            return f"you do not own the {tile} equipment"
+        if not me[EQUIP_UP]:
+            return f"your {tile} equipment is face down (used this round)"
+        if t.equipment[eq].module != m:
+            return f"the {tile} equipment changes the {t.modules[t.equipment[eq].module].name}, not this module"
     if verb == "emergency":
         return "each cube of the emergency deposit can be used only once, and not after the extra action"
     if verb in _MODULE_OF and _MODULE_OF[verb] != m:

@@ -49,6 +49,7 @@ K_MAIN, K_EXTRA, K_DONE, K_TAKE, K_BONUS, K_COMPACT, K_SKIP, K_EMERG = 11, 12, 1
 (OP_PROBE, OP_HIRE, OP_DELIVER, OP_RESEARCH, OP_REFINE, OP_EXTRACT, OP_CONCENTRATE, OP_BURN_IRON,
  OP_BURN_WATER, OP_RECYCLE, OP_TAKE_FOOD, OP_BUY_FOOD, OP_REST) = range(13)
 X_BUILD, X_CO2 = 0, 1
+WITH = 1000  # added to an action's argument when the player uses its special equipment
 TRACKS = ("refining", "sustainability")
 SECTIONS = ("left", "right")
 EMERGENCY_NAMES = ("energy", "iron", "water")
@@ -150,6 +151,19 @@ def use_equipment(s: LunaState, p: int) -> Event:
             "text": f"Seat {p} uses its {s.tables.equipment[me[EQUIP]].name} equipment."}
 
 
+def with_equipment(s: LunaState, p: int, module: int, options: list[Option]) -> list[Option]:
+    """Seed §特殊設備: the equipment *may* be used; each action it changes is also offered
+    '... with <tile>' while the tile is face up."""
+    if not equipment_ready(s, p, module):
+        return options
+    name = s.tables.equipment[s.pl[p][EQUIP]].name.lower()
+    out: list[Option] = []
+    for note, op, arg in options:
+        out.append((note, op, arg))
+        out.append((f"{note} with {name}", op, arg + WITH))
+    return out
+
+
 def advanced(s: LunaState, module: int) -> int:
     """The amount printed on the advanced module built over ``module``, or -1 if none is built."""
     a = s.built[module]
@@ -196,23 +210,30 @@ def airlock_options(s: LunaState, p: int, energy: int) -> list[Option]:
     if me[CAP] <= s.board.stress_min_cap or me[PROBES] <= 0:
         return []
     spaces = s.tables.mining_spaces
-    return [(f"probe {spaces[i].name}", OP_PROBE, i) for i, o in enumerate(s.grid) if o < 0]
+    return with_equipment(s, p, AIRLOCK,
+                          [(f"probe {spaces[i].name}", OP_PROBE, i) for i, o in enumerate(s.grid) if o < 0])
 
 
-def hire_cost(s: LunaState, p: int, card: int) -> int:
+def hire_cost(s: LunaState, p: int, card: int, relay: bool = False) -> int:
     """Seed §通訊室: the printed iron cost; advanced comms -1 (at least 1), relay equipment -1."""
     cost = s.cards[card].cost
     adv = advanced(s, COMM)
     if adv > 0:
         cost = max(1, cost - adv)
-    if equipment_ready(s, p, COMM):
+    if relay:
         cost = max(0, cost - 1)
     return cost
 
 
 def comm_options(s: LunaState, p: int, energy: int) -> list[Option]:
     have = iron_total(s.pl[p])
-    return [(f"hire {s.cards[c].name}", OP_HIRE, c) for c in s.hire_row if hire_cost(s, p, c) <= have]
+    out: list[Option] = [(f"hire {s.cards[c].name}", OP_HIRE, c) for c in s.hire_row
+                         if hire_cost(s, p, c) <= have]
+    if equipment_ready(s, p, COMM):
+        name = s.tables.equipment[s.pl[p][EQUIP]].name.lower()
+        out.extend((f"hire {s.cards[c].name} with {name}", OP_HIRE, c + WITH) for c in s.hire_row
+                   if hire_cost(s, p, c, True) <= have)
+    return out
 
 
 def can_pay_order(me: list[int], o: object, energy: int) -> bool:
@@ -230,7 +251,7 @@ def cargo_options(s: LunaState, p: int, energy: int) -> list[Option]:
     for k, stack in enumerate(s.stacks):
         if stack and can_pay_order(me, orders[stack[-1]], energy):
             out.append((f"deliver {orders[stack[-1]].name}", OP_DELIVER, k))
-    return out
+    return with_equipment(s, p, CARGO, out)
 
 
 def lab_options(s: LunaState, p: int, energy: int) -> list[Option]:
@@ -281,6 +302,9 @@ def mining_options(s: LunaState, p: int, energy: int) -> list[Option]:
         out.append(("concentrate left", OP_CONCENTRATE, 0))
     if me[FE_R]:
         out.append(("concentrate right", OP_CONCENTRATE, 1))
+    if equipment_ready(s, p, MINING):
+        name = s.tables.equipment[me[EQUIP]].name.lower()
+        out.extend((f"{n} with {name}", op, a + WITH) for n, op, a in out[:] if op == OP_CONCENTRATE)
     return out
 
 
@@ -323,8 +347,10 @@ def greenhouse_options(s: LunaState, p: int, energy: int) -> list[Option]:
     if not s.food_row:
         return []
     out: list[Option] = [("take food", OP_TAKE_FOOD, 0)]
-    if s.pl[p][WATER] or equipment_ready(s, p, GREENHOUSE):
+    if s.pl[p][WATER]:
         out.append(("buy food", OP_BUY_FOOD, 0))
+    if equipment_ready(s, p, GREENHOUSE):
+        out.append((f"buy food with {s.tables.equipment[s.pl[p][EQUIP]].name.lower()}", OP_BUY_FOOD, WITH))
     return out
 
 
@@ -357,9 +383,13 @@ def extra_options(s: LunaState, p: int, m: int) -> list[Option]:
         most = advanced(s, INDUSTRY)
         if most < 0:
             most = 2
-        free = 1 if equipment_ready(s, p, INDUSTRY) else 0
-        most = min(most, me[ENERGY] + free, len(b.co2_vp) - 1 - me[CO2])
-        return [(f"cut co2 {n}", X_CO2, n) for n in range(1, most + 1)]
+        room = len(b.co2_vp) - 1 - me[CO2]
+        out: list[Option] = [(f"cut co2 {n}", X_CO2, n) for n in range(1, min(most, me[ENERGY], room) + 1)]
+        if equipment_ready(s, p, INDUSTRY):
+            name = s.tables.equipment[me[EQUIP]].name.lower()
+            out.extend((f"cut co2 {n} with {name}", X_CO2, n + WITH)
+                       for n in range(1, min(most, me[ENERGY] + 1, room) + 1))
+        return out
     return []
 
 
@@ -415,7 +445,8 @@ def install_probe(s: LunaState, p: int, space: int) -> list[Event]:
     space, and the bonus printed under it."""
     me = s.pl[p]
     events: list[Event] = []
-    if equipment_ready(s, p, AIRLOCK):
+    if space >= WITH:
+        space -= WITH
         events.append(use_equipment(s, p))
     else:
         me[CAP] -= 1
@@ -440,9 +471,11 @@ def hire_scientist(s: LunaState, p: int, card: int) -> list[Event]:
     """Seed §通訊室: pay the iron, the senior goes to your hand; the row slides and a new card is
     turned up."""
     events: list[Event] = []
-    cost = hire_cost(s, p, card)
-    if equipment_ready(s, p, COMM) and s.cards[card].cost > 0:
+    relay = card >= WITH
+    if relay:
+        card -= WITH
         events.append(use_equipment(s, p))
+    cost = hire_cost(s, p, card, relay)
     pay_iron(s, p, cost, False)
     s.hire_row.remove(card)
     s.hands[p].append(card)
@@ -459,6 +492,8 @@ def hire_scientist(s: LunaState, p: int, card: int) -> list[Event]:
 def deliver_order(s: LunaState, p: int, k: int) -> list[Event]:
     """Seed §貨運碼頭: pay the order's cost, gain its reward, keep the tile, turn up the next one."""
     me = s.pl[p]
+    freight = k >= WITH
+    k %= WITH
     stack = s.stacks[k]
     oi = stack.pop()
     o = s.tables.orders[oi]
@@ -471,7 +506,7 @@ def deliver_order(s: LunaState, p: int, k: int) -> list[Event]:
     me[VP] += vp
     s.delivered[p].append(oi)
     events: list[Event] = [{"type": "deliver", "seat": p, "text": f"Seat {p} delivers order {o.name} for {vp} VP."}]
-    if equipment_ready(s, p, CARGO):
+    if freight:
         events.append(use_equipment(s, p))
         gain_energy(s, p, 1)
         me[VP] += 1
@@ -570,12 +605,14 @@ def extract(s: LunaState, p: int, arg: int) -> list[Event]:
 def concentrate(s: LunaState, p: int, section: int) -> list[Event]:
     """Seed §採礦站: one iron from either conveyor section to waste, 2 titanium into the left section."""
     me = s.pl[p]
+    drill = section >= WITH
+    section %= WITH
     me[FE_R if section else FE_L] -= 1
     gain = advanced(s, MINING)
     if gain < 0:
         gain = 2
     events: list[Event] = []
-    if equipment_ready(s, p, MINING):
+    if drill:
         events.append(use_equipment(s, p))
         gain += 1
     me[TI_L] += gain
@@ -665,7 +702,7 @@ def greenhouse_buy(s: LunaState, p: int, arg: int) -> list[Event]:
     """Seed §溫室: pay 1 water for three face-up food cards and 1 VP."""
     me = s.pl[p]
     events: list[Event] = []
-    if equipment_ready(s, p, GREENHOUSE):
+    if arg >= WITH:
         events.append(use_equipment(s, p))
     else:
         me[WATER] -= 1
@@ -759,8 +796,10 @@ def cut_co2(s: LunaState, p: int, n: int) -> list[Event]:
     equipment makes the first step free)."""
     me = s.pl[p]
     events: list[Event] = []
+    use = n >= WITH
+    n %= WITH
     cost = n
-    if equipment_ready(s, p, INDUSTRY):
+    if use:
         events.append(use_equipment(s, p))
         cost -= 1
     me[ENERGY] -= cost
