@@ -60,7 +60,7 @@ def build_view(s: MundusState, seat: int | None) -> dict[str, Any]:
         "announced": s.announced or None,
         "market": [res[k].name for k in s.market],
         "supply": [res[k].name for k in s.supply],
-        "queue": [_dev(s, i) for i in s.queue],
+        "queue": [dict(_dev(s, i), position=n + 1) for n, i in enumerate(s.queue)],
         "development_deck": len(s.dev_deck),
         "resource_deck": len(s.deck),
         "discard": {res[k].name: s.discard[k] for k in range(K) if s.discard[k]},
