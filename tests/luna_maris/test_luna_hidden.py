@@ -80,3 +80,26 @@ def test_hands_and_food_are_open() -> None:
     v = s.view(0)
     assert v["players"][1]["food"] == ["potato 1 +vp"]
     assert v["players"][2]["hand"] == ["J1", "J2", "J3", "J4", "J5", "J6"]
+
+
+def test_no_leak_through_a_whole_game() -> None:
+    """At sampled points of seeded games at 2-4 players, no seat's view mentions a senior-deck card or
+    an order tile under a stack top, and every view survives determinize unchanged."""
+    from tests.luna_maris.lm_helpers import GAME
+
+    for players in (2, 3, 4):
+        s = GAME.new(players, seed=40 + players)
+        r = Rng(players)
+        step = 0
+        while not s.is_over:
+            if step % 23 == 0:
+                hidden = [s.cards[c].name for c in s.senior_deck]
+                hidden += [s.tables.orders[o].name for st in s.stacks for o in st[:-1]]
+                for seat in [*range(players), None]:
+                    view = s.view(seat)
+                    text = _dump(view)
+                    assert all(f'"{h}"' not in text for h in hidden)
+                    if seat is not None:
+                        assert s.determinize(seat, Rng(step)).view(seat) == view
+            s.apply(r.choice(s.legal_actions()))
+            step += 1
