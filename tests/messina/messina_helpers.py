@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import meeple
+from meeple.games.messina import GAME
 from meeple.games.messina.consts import (
     COIN,
     D0,
@@ -16,8 +16,6 @@ from meeple.games.messina.consts import (
     ST_TURNS,
 )
 from meeple.games.messina.state import MessinaState
-
-GAME = meeple.games.get("messina")
 
 
 def new(players: int = 2, seed: int = 1, **options: str) -> MessinaState:

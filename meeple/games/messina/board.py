@@ -63,6 +63,7 @@ def rebuild_geometry(s: MessinaState) -> None:
             _GEOMETRY.clear()
         _GEOMETRY[key] = hit
     s.dist, s.dadj = hit[0], hit[1]
+    s.nplay = tuple(n for n in range(NODES) if node_in_play(s, n))
     t = s.tables
     harbours = t.harbours
     hexes = t.hexes
@@ -161,8 +162,47 @@ def add_district(s: MessinaState, tile: int, cell: tuple[int, int]) -> int:
     nc = list(s.ncell)
     nc[n] = cell
     s.ncell = tuple(nc)
-    rebuild_geometry(s)
+    _add_to_geometry(s, n, cell)
     return n
+
+
+def _add_to_geometry(s: MessinaState, n: int, cell: tuple[int, int]) -> None:
+    """Distances with one more district, updated in O(nodes^2) instead of a full rebuild."""
+    around = {(cell[0] + dq, cell[1] + dr) for dq, dr in _DIRS}
+    nbrs = [m for m in range(NODES) if m != n and s.ncell[m] in around and node_in_play(s, m)]
+    old = s.dist
+    dn = [99] * NODES
+    for x in range(NODES):
+        best = 99
+        for a in nbrs:
+            v = old[a][x]
+            if v < best:
+                best = v
+        if best < 99:
+            dn[x] = best + 1
+    dn[n] = 0
+    dist = []
+    for x in range(NODES):
+        row = list(old[x])
+        dx = dn[x]
+        if dx < 99:
+            for y in range(NODES):
+                v = dx + dn[y]
+                if v < row[y]:
+                    row[y] = v
+        row[n] = dx
+        dist.append(tuple(row))
+    s.dist = tuple(dist)
+    dadj = list(s.dadj)
+    dn_list = sorted(m for m in nbrs if m >= D0)
+    dadj[n] = tuple(dn_list)
+    for m in dn_list:
+        dadj[m] = tuple(sorted(dadj[m] + (n,)))
+    s.dadj = tuple(dadj)
+    names = list(s.nname)
+    names[n] = str(s.tables.hexes[s.ntile[n]].name)
+    s.nname = tuple(names)
+    s.nplay = s.nplay + (n,)
 
 
 def place_cube(s: MessinaState, n: int, events: list[Event]) -> bool:

@@ -152,36 +152,55 @@ def move_cost(s: MessinaState, a: int, b: int) -> int:
     return d - 1 if d > 1 else 0
 
 
+_MOVES: dict[tuple[str, ...], tuple[tuple[Action | None, ...], ...]] = {}
+
+
+def move_actions(s: MessinaState) -> tuple[tuple[Action | None, ...], ...]:
+    """The (immutable, shared) placement actions per lieutenant and node for this city."""
+    names = s.nname
+    hit = _MOVES.get(names)
+    if hit is None:
+        hit = tuple(tuple(Action(f"lt{i + 1} to {names[b]}", (OP_MOVE, i, b)) if names[b] else None
+                          for b in range(NODES)) for i in range(MAXLT))
+        if len(_MOVES) > 4096:
+            _MOVES.clear()
+        _MOVES[names] = hit
+    return hit
+
+
+_RECALLS = tuple(Action(f"recall lt{i + 1}", (OP_RECALL, i)) for i in range(MAXLT))
+
+
 def legal_place(s: MessinaState, p: int) -> list[Action]:
     """Lieutenants in the city move first (any hex without a standing figure, or the docks); only
     then may estate lieutenants be placed like in round I (not onto the docks)."""
     lt = s.lt
     used = s.used
-    coins = s.pi[p * NP + COIN]
+    coins = s.pi[p * NP + COIN] + 1
     out: list[Action] = []
-    names = s.nname
+    moves = move_actions(s)
+    nplay = s.nplay
     for i in range(MAXLT):
         j = (p * MAXLT + i) * 2
         a = lt[j]
         if a < 0 or lt[j + 1] != READY:
             continue
         da = s.dist[a]
-        for b in range(NODES):
-            if not names[b] or (used[b] and not DOCK0 <= b < D0):
+        mv = moves[i]
+        for b in nplay:
+            if used[b] or da[b] > coins:
                 continue
-            d = da[b]
-            if d > 1 and d - 1 > coins:
-                continue
-            out.append(Action(f"lt{i + 1} to {names[b]}", (OP_MOVE, i, b)))
-        out.append(Action(f"recall lt{i + 1}", (OP_RECALL, i)))
+            out.append(mv[b])  # type: ignore[arg-type]
+        out.append(_RECALLS[i])
     if out:
         return out
     for i in range(MAXLT):
         j = (p * MAXLT + i) * 2
         if lt[j] == LOC_ESTATE and lt[j + 1] == READY:
-            for b in range(NODES):
-                if names[b] and not used[b] and not DOCK0 <= b < D0:
-                    out.append(Action(f"lt{i + 1} to {names[b]}", (OP_MOVE, i, b)))
+            mv = moves[i]
+            for b in nplay:
+                if not used[b] and not DOCK0 <= b < D0:
+                    out.append(mv[b])  # type: ignore[arg-type]
             if not out:
                 out.append(Action(f"skip lt{i + 1}", (OP_SKIP, i)))
             break
@@ -270,6 +289,8 @@ def staff_actions(s: MessinaState, p: int, cls_filter: int = -1) -> list[Action]
     """Seed 工房: an estate citizen may move into an empty workshop of its class (for good)."""
     out: list[Action] = []
     ws = s.ws
+    if p not in ws[0::WS_W]:
+        return out
     wt = s.tables.workshops
     est = s.estate
     base = p * SLOTS
@@ -417,6 +438,21 @@ def apply_fight(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
 
 # --- step 4: the hex action, repopulation, register purchases, rewards -----------------------
 
+def can_repopulate(s: MessinaState, p: int, n: int) -> bool:
+    """Cheap necessary conditions for a repopulation (the full check is ``repop_plan``)."""
+    if s.owner[n] >= 0:
+        return False
+    h = s.tables.hexes[s.ntile[n]]
+    base = p * NP
+    pi = s.pi
+    if pi[base + COIN] < h.cost_coins or pi[base + WOOD] < h.cost_wood:
+        return False
+    if pi[base + REPOP] >= s.tables.start[0].repopulation_tokens:
+        return False
+    wg = s.wg
+    return any(wg[i] == p and not wg[i + 2] for i in range(0, len(wg), WG_W))
+
+
 def repop_plan(s: MessinaState, p: int, n: int) -> tuple[str | None, list[int], int]:
     """Why seat ``p`` cannot repopulate node ``n`` (None: it can), the estate slots it would pay
     with (ordinary citizens first; upgraded ones only where needed) and the wagon entry used."""
@@ -488,7 +524,7 @@ def legal_main(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Ac
         h = t.hexes[s.ntile[n]]
         for e in h.actions:
             out.append(Action(f"action: {t.effects[e].name}", (OP_ACTION, e)))
-        if repop_plan(s, p, n)[0] is None:
+        if can_repopulate(s, p, n) and repop_plan(s, p, n)[0] is None:
             out.append(Action(f"repopulate {h.name}", (OP_REPOP,)))
     price = owned_lieutenants(s, p)
     base = p * NP

@@ -34,7 +34,7 @@ class MessinaState(State):
 
     __slots__ = (
         "round_", "stage", "order", "cur", "in_turn", "tasks", "pi", "lt", "estate", "cab", "ov", "ws",
-        "wg", "pend", "defer", "stamp", "ntile", "ncell", "dist", "dadj", "nname", "cubes", "cit", "owner", "used",
+        "wg", "pend", "defer", "stamp", "ntile", "ncell", "dist", "dadj", "nname", "nplay", "cubes", "cit", "owner", "used",
         "docks", "cube_supply", "cit_supply", "hood", "ship_stack", "sel", "sel_used", "wheel",
         "cab_st", "cab_known", "ws_st", "ws_known", "ws2_st", "wg_st", "ws_phase", "final",
     )
@@ -60,6 +60,7 @@ class MessinaState(State):
     dist: tuple[tuple[int, ...], ...]
     dadj: tuple[tuple[int, ...], ...]
     nname: tuple[str, ...]
+    nplay: tuple[int, ...]
     cubes: list[int]
     cit: list[int]
     owner: list[int]
@@ -137,6 +138,7 @@ class MessinaState(State):
         o.dist = self.dist
         o.dadj = self.dadj
         o.nname = self.nname
+        o.nplay = self.nplay
         o.cubes = self.cubes.copy()
         o.cit = self.cit.copy()
         o.owner = self.owner.copy()
