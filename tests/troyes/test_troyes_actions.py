@@ -436,3 +436,35 @@ def test_fast_feasibility_matches_full_group_search() -> None:
                     checked += 1
             s.apply(rng.choice(s.legal_actions()))
     assert checked > 500
+
+
+def test_offered_actions_match_full_search() -> None:
+    """Seed §5: an action is offered exactly when some complete way (dice, cube, citizen) exists."""
+    from meeple.engine import Rng
+    from meeple.games.troyes import GAME
+    from meeple.games.troyes.consts import MARAUD, P_ACTION, T_ACT, T_CATH, T_FARM, T_FIGHT, T_PLACE
+    from meeple.games.troyes.dice import action_possible
+    from meeple.games.troyes.rules import main_actions, needs_source, sources, target_text
+
+    checked = 0
+    for seed in range(8):
+        s = GAME.new(2 + seed % 3, 50 + seed)
+        rng = Rng(seed)
+        while not s.is_over:
+            if s.phase == P_ACTION and s.step == S_MAIN:
+                p = s.to_move
+                want = []
+                targets = [(T_ACT, k) for k in range(9) if k % 3 < s.revealed] + [(T_CATH, 0)]
+                targets += [(T_FIGHT, i) for i in range(len(s.row))] + [(T_FIGHT, MARAUD)]
+                targets += [(T_PLACE, b) for b in range(3)] + [(T_FARM, 0)]
+                for kind, arg in targets:
+                    if needs_source(s, p, kind, arg) and not sources(s, p, kind, arg):
+                        continue
+                    if action_possible(s, p, kind, arg):
+                        want.append(target_text(s, kind, arg))
+                got = [a.notation for a in main_actions(s, p)
+                       if not a.notation.startswith(("reroll", "recruit", "flip", "pass"))]
+                assert got == want
+                checked += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert checked > 100

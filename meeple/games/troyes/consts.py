@@ -67,8 +67,19 @@ def d_value(d: int) -> int:
     return d & 7
 
 
+_TEXT: dict[tuple[int, int], str] = {}
+
+
 def die_text(d: int, seat: int) -> str:
     """``r5`` for one of ``seat``'s own dice, ``r5@p2`` for player 2's, ``r5@n`` for a neutral one."""
+    key = (d, seat)
+    text = _TEXT.get(key)
+    if text is None:
+        text = _TEXT[key] = _die_text(d, seat)
+    return text
+
+
+def _die_text(d: int, seat: int) -> str:
     own = d >> 6
     base = f"{LETTER[(d >> 3) & 7]}{d & 7}"
     if own == seat:

@@ -184,11 +184,27 @@ def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int) -> Iterat
         return
     if kind == T_ACT and t.activities[s.slots[arg]].effect == "artisan" and s.infl[p] < 1:
         return
+    plain = effect == ""
     for k in range(1, hi + 1):
+        price = DICE_PRICE[k]
         for combo in combinations_with_replacement(keys, k):
-            if k > 1 and any(combo.count(d) > counts[d] for d in set(combo)):
-                continue
-            cost = group_cost(p, combo, effect)
+            if k == 2:
+                if combo[0] == combo[1] and counts[combo[0]] < 2:
+                    continue
+            elif k == 3:
+                a, b, c = combo
+                if a == b:
+                    if counts[a] < (3 if b == c else 2):
+                        continue
+                elif b == c and counts[b] < 2:
+                    continue
+            if plain:
+                cost = 0
+                for d in combo:
+                    if d >> 6 != p:
+                        cost += price
+            else:
+                cost = group_cost(p, combo, effect)
             if cost + need > money:
                 continue
             if kind == T_PLACE:
@@ -200,7 +216,7 @@ def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int) -> Iterat
                     continue
                 total = 0
             else:
-                total = group_total(s, combo, effect)
+                total = sum(d & 7 for d in combo) if plain else group_total(s, combo, effect)
                 if total < divisor:
                     continue
             yield combo, cost, total
@@ -226,6 +242,9 @@ def strength(s: TroyesState, p: int) -> int:
     return total
 
 
+_KJ = tuple((k, j) for k in (1, 2, 3) for j in range(k + 1))
+
+
 class Offer:
     """Per-colour dice summary for fast feasibility checks of the six actions (no cubes):
     for each colour, the best total reachable for each price of a 1-3 dice group."""
@@ -239,15 +258,20 @@ class Offer:
             (own if d >> 6 == p else other)[(d >> 3) & 7].append(d & 7)
         best: list[list[tuple[int, int]]] = []
         for c in range(3):
-            own[c].sort(reverse=True)
-            other[c].sort(reverse=True)
             mine, theirs = own[c], other[c]
+            mine.sort(reverse=True)
+            theirs.sort(reverse=True)
+            pm = [0]
+            for v in mine[:3]:
+                pm.append(pm[-1] + v)
+            pt = [0]
+            for v in theirs[:3]:
+                pt.append(pt[-1] + v)
+            nm, nt = len(pm) - 1, len(pt) - 1
             pairs = []
-            for k in (1, 2, 3):
-                price = DICE_PRICE[k]
-                for j in range(k + 1):
-                    if len(mine) >= k - j and len(theirs) >= j:
-                        pairs.append((j * price, sum(mine[:k - j]) + sum(theirs[:j])))
+            for k, j in _KJ:
+                if nm >= k - j and nt >= j:
+                    pairs.append((j * DICE_PRICE[k], pm[k - j] + pt[j]))
             best.append(pairs)
         self.own, self.other, self.money, self.best = own, other, s.deniers[p], best
 
@@ -266,7 +290,7 @@ class Offer:
         return self.money >= DICE_PRICE[1] and any(ok(v) for v in self.other[colour])
 
 
-_EXTRA = {"journeyman": 3, "innkeeper": 1}
+EXTRA_COST = {"journeyman": 3, "innkeeper": 1}
 
 
 def fast_possible(s: TroyesState, p: int, kind: int, arg: int, offer: Offer) -> bool:
@@ -276,7 +300,7 @@ def fast_possible(s: TroyesState, p: int, kind: int, arg: int, offer: Offer) -> 
         card = s.tables.activities[s.slots[arg]]
         if card.effect == "artisan" and s.infl[p] < 1:
             return False
-        need = (0 if s.trade[arg * 4 + p] else card.hire_cost) + _EXTRA.get(card.effect, 0)
+        need = (0 if s.trade[arg * 4 + p] else card.hire_cost) + EXTRA_COST.get(card.effect, 0)
         return offer.reach(card.colour, card.divisor, need)
     if kind == T_FIGHT:
         card = s.tables.permanent[0] if arg == MARAUD else s.tables.events[s.row[arg]]

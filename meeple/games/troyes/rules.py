@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action, Event
 from meeple.games.troyes import effects
-from meeple.games.troyes.components import RED
+from meeple.games.troyes.components import RED, WHITE, YELLOW
 from meeple.games.troyes.consts import (
     A_COUNTER,
     A_CUBE,
@@ -52,8 +52,10 @@ from meeple.games.troyes.consts import (
     T_FIGHT,
     T_PLACE,
     die_text,
+    mod_applies,
 )
 from meeple.games.troyes.dice import (
+    EXTRA_COST,
     Offer,
     event_card,
     fast_possible,
@@ -63,6 +65,7 @@ from meeple.games.troyes.dice import (
     has_group,
     iter_groups,
     strength,
+    target_colour,
     usable_mods,
 )
 from meeple.games.troyes.effects import draft_order, pname
@@ -218,34 +221,49 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
     """Influence, then the six actions (seed §5)."""
     out: list[Action] = []
     influence_actions(s, p, out)
+    t = s.tables
+    acts = t.activities
     offer = Offer(s, p)
-    with_cubes = any(s.cubes[slot * 4 + p] for slot in range(9))
+    reach = offer.reach
+    cube_slots = [slot for slot in range(9) if s.cubes[slot * 4 + p]]
 
-    def possible(kind: int, arg: int) -> bool:
-        if fast_possible(s, p, kind, arg, offer):
-            return True
-        return with_cubes and any(has_group(s, p, kind, arg, m) for m in usable_mods(s, p, kind, arg))
+    def with_cube(kind: int, arg: int) -> bool:
+        if not cube_slots:
+            return False
+        colour = target_colour(s, kind, arg)
+        return any(mod_applies(acts[s.slots[m]].effect, kind, colour) and has_group(s, p, kind, arg, m)
+                   for m in cube_slots)
 
     citizen = s.supply[p] > 0 or p in s.bld or any(s.lying[b * 4 + p] for b in range(3)) \
         or any(s.trade[slot * 4 + p] for slot in range(9))
-    names = s.tables.activities
+    infl = s.infl[p]
     for slot in range(9):
-        if slot % 3 + 1 > s.revealed:
+        if slot % 3 >= s.revealed:
             continue
-        if not citizen and not s.trade[slot * 4 + p]:
+        hired = s.trade[slot * 4 + p]
+        if not citizen and not hired:
             continue  # a hire needs a citizen (one on this card itself means no hire is needed)
-        if possible(T_ACT, slot):
-            out.append(Action(f"activate {names[s.slots[slot]].name}", (A_TARGET, T_ACT, slot)))
-    if possible(T_CATH, 0):
+        card = acts[s.slots[slot]]
+        if card.effect == "artisan" and infl < 1:
+            ok = False
+        else:
+            need = (0 if hired else card.hire_cost) + EXTRA_COST.get(card.effect, 0)
+            ok = reach(card.colour, card.divisor, need)
+        if ok or with_cube(T_ACT, slot):
+            out.append(Action(f"activate {card.name}", (A_TARGET, T_ACT, slot)))
+    cath = s.cath
+    if offer.single(WHITE, lambda v: cath[v - 1] < 0 or cath[v + 5] < 0 or cath[v + 11] < 0) \
+            or with_cube(T_CATH, 0):
         out.append(Action("build cathedral", (A_TARGET, T_CATH, 0)))
-    for arg in list(range(len(s.row))) + [MARAUD]:
-        if possible(T_FIGHT, arg):
-            out.append(Action(target_text(s, T_FIGHT, arg), (A_TARGET, T_FIGHT, arg)))
+    events = t.events
+    for arg, card in [(i, events[e]) for i, e in enumerate(s.row)] + [(MARAUD, t.permanent[0])]:
+        if reach(card.fight_colour, card.divisor, 0) or with_cube(T_FIGHT, arg):
+            out.append(Action(f"combat {card.name}", (A_TARGET, T_FIGHT, arg)))
     if citizen:
         for b in range(3):
-            if possible(T_PLACE, b):
+            if fast_possible(s, p, T_PLACE, b, offer) or with_cube(T_PLACE, b):
                 out.append(Action(f"place {BUILDING_WORDS[b]}", (A_TARGET, T_PLACE, b)))
-    if possible(T_FARM, 0):
+    if reach(YELLOW, t.board[0].agriculture_divisor, 0) or with_cube(T_FARM, 0):
         out.append(Action("farm", (A_TARGET, T_FARM, 0)))
     out.append(Action("pass", (A_PASS,)))
     return out
