@@ -7,15 +7,18 @@ from typing import Any
 from meeple.engine.components import Tables
 from meeple.engine.core import Game, Option, State
 from meeple.games.luna_maris import components
+from meeple.games.luna_maris.scoring import final_breakdown
 from meeple.games.luna_maris.state import (
+    CAP,
     ENERGY,
     FE_L,
     FE_R,
     HE3,
+    O2,
+    PASSED,
     TI_L,
     TI_R,
     VP,
-    WASTE,
     WATER,
     LunaState,
     new_state,
@@ -55,18 +58,23 @@ class LunaMaris(Game):
         return 1500 * players
 
     def evaluate(self, state: State, seat: int) -> float:
-        """Score plus a rough value of orders, resources and waste, scaled among the players."""
+        """The projected final margin: each seat's score plus what the final scoring would add now,
+        plus a little for ore and probes still to come; 0.5 + margin / 60 against the best other seat."""
         s: LunaState = state  # type: ignore[assignment]
         if s.is_over:
             return super().evaluate(state, seat)
-        est = []
+        rows = final_breakdown(s)
+        left = s.board.rounds - s.round
+        proj = []
         for p, me in enumerate(s.pl):
-            res = me[FE_L] + me[FE_R] + 1.5 * (me[TI_L] + me[TI_R]) + 2 * me[WATER] + 3 * me[HE3]
-            est.append(me[VP] + 2.5 * len(s.delivered[p]) + 0.5 * res + 0.25 * me[ENERGY] - 1.5 * me[WASTE])
-        best, worst = max(est), min(est)
-        if best == worst:
-            return 0.5
-        return (est[seat] - worst) / (best - worst)
+            future = left * (0.6 * s.grid.count(p) + 0.3 * me[ENERGY] / 6)
+            future += 0.3 * (me[FE_L] + me[FE_R]) + 0.6 * (me[TI_L] + me[TI_R]) + 0.8 * me[WATER] + 1.2 * me[HE3]
+            if not me[PASSED]:
+                future += 0.8 * max(0, me[CAP] - me[O2])  # O2 left this round: actions still to take
+            future += 0.4 * len(s.hands[p]) + 0.2 * me[CAP]
+            proj.append(me[VP] + sum(rows[p]) + future)
+        best_other = max(x for i, x in enumerate(proj) if i != seat)
+        return max(0.0, min(1.0, 0.5 + (proj[seat] - best_other) / 60.0))
 
 
 GAME = LunaMaris()
