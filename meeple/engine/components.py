@@ -36,6 +36,8 @@ class Tables(Mapping[str, tuple[Any, ...]]):
     """An immutable set of component tables, read as ``tables.name`` or ``tables["name"]``."""
 
     __slots__ = ("_tables", "_hash")
+    _tables: dict[str, tuple[Any, ...]]
+    _hash: str | None
 
     def __init__(self, tables: Mapping[str, tuple[Any, ...]]) -> None:
         object.__setattr__(self, "_tables", dict(tables))
@@ -114,7 +116,7 @@ def _convert(where: str, kind: Any, value: Any) -> Any:
             return tuple(_convert(f"{where}[{i}]", args[0], v) for i, v in enumerate(value))
         if len(args) != len(value):
             raise BadSetup(f"{where}: expected {len(args)} values, got {len(value)}")
-        return tuple(_convert(f"{where}[{i}]", a, v) for i, (a, v) in enumerate(zip(args, value)))
+        return tuple(_convert(f"{where}[{i}]", a, v) for i, (a, v) in enumerate(zip(args, value, strict=True)))
     if kind is bool:
         if isinstance(value, bool):
             return value
