@@ -110,3 +110,23 @@ def test_determinize_resamples_only_hidden_parts() -> None:
         assert all(s.tables.events[e].colour == RED for e in d.decks[RED])
         assert d.slots[0::3] == s.slots[0::3]  # face-up level-I cards stay
     assert changed_chars and changed_decks and changed_slots
+
+
+def test_determinize_keeps_views_with_draw_two_keep_one() -> None:
+    """Seed setup option: under draw-two-keep-one, determinize changes nothing a seat can see."""
+    s = new(3, 8, character_deal="draw_two_keep_one")
+    rng = Rng(8)
+    step = 0
+    while not s.is_over:
+        if step % 9 == 0:
+            for seat in range(3):
+                d = s.determinize(seat, Rng(step + seat))
+                assert d.view(seat) == s.view(seat)
+                assert d.view(None) == s.view(None)
+                assert set(d.chars[seat]) <= set(d.seen[seat])
+                for q in range(3):
+                    assert set(d.chars[q]) <= set(d.seen[q])
+                if s.to_move == seat:
+                    assert [a.notation for a in d.legal_actions()] == [a.notation for a in s.legal_actions()]
+        s.apply(rng.choice(s.legal_actions()))
+        step += 1
