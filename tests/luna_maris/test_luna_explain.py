@@ -58,3 +58,39 @@ def test_face_down_equipment_explained() -> None:
     at_module(s, 0, MINING)
     with pytest.raises(IllegalAction, match="face down"):
         s.apply("concentrate left with drill")
+
+
+def test_explanations_never_crash_on_foreign_actions() -> None:
+    """Any notation legal somewhere else is refused with a message at any sampled position."""
+    from meeple.engine import Rng
+    from tests.luna_maris.lm_helpers import GAME
+
+    seen: list[str] = []
+    states = []
+    for seed in range(3):
+        s = GAME.new(3, seed=seed)
+        r = Rng(seed)
+        k = 0
+        while not s.is_over:
+            seen.extend(a.notation for a in s.legal_actions()[:6])
+            if k % 17 == 0:
+                states.append(s.clone())
+            s.apply(r.choice(s.legal_actions()))
+            k += 1
+    texts = sorted(set(seen))
+    for st in states:
+        legal = {a.notation for a in st.legal_actions()}
+        for text in texts[::3]:
+            if text not in legal:
+                with pytest.raises(IllegalAction):
+                    st.apply(text)
+
+
+def test_evaluate_in_unit_interval_and_tracks_score() -> None:
+    """The bots' estimate lies in [0, 1] and rises with the seat's score."""
+    s = fresh(2)
+    from meeple.games.luna_maris.state import VP
+
+    base = s.game.evaluate(s, 0)
+    s.pl[0][VP] += 10
+    assert 0.0 <= base <= 1.0 and s.game.evaluate(s, 0) > base and s.game.evaluate(s, 1) < 0.5
