@@ -74,6 +74,22 @@ if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
 
 
+# Actions that never change are built once (speed: legal actions are listed at every decision).
+# Table-dependent ones (activity names) are cached per slot and card name.
+_FIXED = {
+    "recruit citizen": Action("recruit citizen", (A_RECRUIT,)),
+    "flip dice": Action("flip dice", (A_FLIP,)),
+    "stop flipping": Action("stop flipping", (A_FLIPSTOP,)),
+    "cannot counter": Action("cannot counter", (A_GIVEUP,)),
+    "build cathedral": Action("build cathedral", (A_TARGET, T_CATH, 0)),
+    "farm": Action("farm", (A_TARGET, T_FARM, 0)),
+    "pass": Action("pass", (A_PASS,)),
+    "no cube": Action("no cube", (A_CUBE, -1)),
+}
+_PLACE = tuple(Action(f"place {w}", (A_TARGET, T_PLACE, b)) for b, w in enumerate(BUILDING_WORDS))
+_ACTIVATE: dict[tuple[int, str], Action] = {}
+
+
 def target_text(s: TroyesState, kind: int, arg: int) -> str:
     t = s.tables
     if kind == T_ACT:
@@ -184,15 +200,15 @@ def influence_actions(s: TroyesState, p: int, out: list[Action]) -> None:
     if s.infl[p] >= 1:
         out.extend(Action(f"reroll {die_text(d, p)}", (A_REROLL, d)) for d in mine)
     if s.infl[p] >= 2 and s.owned[p] < MAX_CITIZENS:
-        out.append(Action("recruit citizen", (A_RECRUIT,)))
+        out.append(_FIXED["recruit citizen"])
     if s.infl[p] >= 4 and mine:
-        out.append(Action("flip dice", (A_FLIP,)))
+        out.append(_FIXED["flip dice"])
 
 
 def flip_actions(s: TroyesState, p: int) -> list[Action]:
     out = [Action(f"flip {die_text(d, p)}", (A_FLIPDIE, d)) for d in own_dice(s, p, s.flipped)]
     if s.flipped:
-        out.append(Action("stop flipping", (A_FLIPSTOP,)))
+        out.append(_FIXED["stop flipping"])
     return out
 
 
@@ -204,7 +220,7 @@ def black_actions(s: TroyesState, p: int) -> list[Action]:
     power = strength(s, p)
     top = s.black[0]
     if power < top:
-        out.append(Action("cannot counter", (A_GIVEUP,)))
+        out.append(_FIXED["cannot counter"])
         return out
     values = sorted(set(s.black[1:]), reverse=True)
     counts = [s.black[1:].count(v) for v in values]
@@ -250,11 +266,15 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
             need = (0 if hired else card.hire_cost) + EXTRA_COST.get(card.effect, 0)
             ok = reach(card.colour, card.divisor, need)
         if ok or with_cube(T_ACT, slot):
-            out.append(Action(f"activate {card.name}", (A_TARGET, T_ACT, slot)))
+            key = (slot, card.name)
+            act = _ACTIVATE.get(key)
+            if act is None:
+                act = _ACTIVATE[key] = Action(f"activate {card.name}", (A_TARGET, T_ACT, slot))
+            out.append(act)
     cath = s.cath
     if offer.single(WHITE, lambda v: cath[v - 1] < 0 or cath[v + 5] < 0 or cath[v + 11] < 0) \
             or with_cube(T_CATH, 0):
-        out.append(Action("build cathedral", (A_TARGET, T_CATH, 0)))
+        out.append(_FIXED["build cathedral"])
     events = t.events
     for arg, card in [(i, events[e]) for i, e in enumerate(s.row)] + [(MARAUD, t.permanent[0])]:
         if reach(card.fight_colour, card.divisor, 0) or with_cube(T_FIGHT, arg):
@@ -262,10 +282,10 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
     if citizen:
         for b in range(3):
             if fast_possible(s, p, T_PLACE, b, offer) or with_cube(T_PLACE, b):
-                out.append(Action(f"place {BUILDING_WORDS[b]}", (A_TARGET, T_PLACE, b)))
+                out.append(_PLACE[b])
     if reach(YELLOW, t.board[0].agriculture_divisor, 0) or with_cube(T_FARM, 0):
-        out.append(Action("farm", (A_TARGET, T_FARM, 0)))
-    out.append(Action("pass", (A_PASS,)))
+        out.append(_FIXED["farm"])
+    out.append(_FIXED["pass"])
     return out
 
 
@@ -273,7 +293,7 @@ def cube_actions(s: TroyesState, p: int) -> list[Action]:
     """At most one delayed-card cube per action (research §6.1)."""
     out = []
     if has_group(s, p, s.tgt_kind, s.tgt_arg, -1):
-        out.append(Action("no cube", (A_CUBE, -1)))
+        out.append(_FIXED["no cube"])
     for m in usable_mods(s, p, s.tgt_kind, s.tgt_arg):
         if has_group(s, p, s.tgt_kind, s.tgt_arg, m):
             out.append(Action(f"cube {s.tables.activities[s.slots[m]].name}", (A_CUBE, m)))
