@@ -1,0 +1,61 @@
+// Mundus Novus: the market, the development queue, your hand and your offer,
+// each seat's table; everything else generically.
+import { SEAT_COLOURS, clickable, h, restBoard } from "../render.js";
+
+const RES = {
+  corn: "#f1d04b", tobacco: "#b98b4e", coffee: "#6b4226", "sugar cane": "#9bcf7a", cotton: "#f4f4f4",
+  cocoa: "#8a5a3b", indigo: "#3f51b5", vanilla: "#efe3b0", potato: "#c8a26b", "inca relic": "#e0a800",
+};
+
+function resCard(name, count, ctx) {
+  const bg = RES[name] || "#eee";
+  const dark = ["coffee", "cocoa", "indigo"].includes(name);
+  const card = h("div", { class: "card res", style: { background: bg, color: dark ? "#fff" : "#2b2620" } },
+    h("span", { class: "title" }, name), count !== undefined ? h("span", { class: "count" }, `× ${count}`) : null);
+  return clickable(card, ctx, name);
+}
+
+function devCard(d, ctx) {
+  const card = h("div", { class: `card dev kind-${d.kind}` },
+    h("span", { class: "title" }, d.position ? `${d.position}. ` : "", ctx.lang === "zh" && d.zh ? d.zh : d.name),
+    h("div", { class: "small muted" }, `${d.code} · ${d.kind}`, ctx.lang === "zh" ? "" : d.zh ? ` · ${d.zh}` : ""),
+    d.event ? h("span", { class: "tag" }, `event ${d.event}`) : null);
+  clickable(card, ctx, d.code);
+  return card;
+}
+
+function resources(obj, ctx) {
+  if (Array.isArray(obj)) return h("div", { class: "rowcards" }, obj.length ? obj.map((r) => resCard(r, undefined, ctx)) : h("span", { class: "muted" }, "—"));
+  const entries = Object.entries(obj || {}).filter(([, n]) => n);
+  return h("div", { class: "rowcards" }, entries.length ? entries.map(([r, n]) => resCard(r, n, ctx)) : h("span", { class: "muted" }, "—"));
+}
+
+export function render(view, ctx) {
+  if (!Array.isArray(view.market) || !Array.isArray(view.queue)) return null;
+  const drawn = ["market", "queue", "hand", "my_offer", "supply", "discard"];
+  const parts = [h("h3", {}, "Mundus Novus"),
+    h("p", { class: "small" }, `Round ${view.round ?? "?"} · phase ${view.phase ?? "?"}`,
+      typeof view.trade_master === "number" ? ` · trade master ${ctx.seatName(view.trade_master)}` : "",
+      view.announced !== null && view.announced !== undefined ? ` · announced ${view.announced}` : "",
+      view.event ? ` · event ${view.event}` : ""),
+    h("h4", {}, "Market"), resources(view.market, ctx)];
+  if (Array.isArray(view.supply) && view.supply.length) parts.push(h("h4", {}, "Supply"), resources(view.supply, ctx));
+  parts.push(h("h4", {}, "Development queue"), h("div", { class: "rowcards" }, view.queue.map((d) => devCard(d, ctx))));
+  if (view.hand) parts.push(h("h4", {}, "Your hand"), resources(view.hand, ctx));
+  if (view.my_offer) parts.push(h("h4", {}, "Your offer"), resources(view.my_offer, ctx));
+  if (Array.isArray(view.players)) {
+    drawn.push("players");
+    parts.push(h("h4", {}, "Seats"), h("div", { class: "rowcards" }, view.players.map((p, i) => {
+      const seat = typeof p.seat === "number" ? p.seat : i;
+      return h("div", { class: "card seatcard" + (seat === ctx.you ? " mine" : "") + (seat === view.to_move ? " tomove" : ""), style: { borderTop: `5px solid ${SEAT_COLOURS[seat % 6]}` } },
+        h("span", { class: "title" }, ctx.seatName(seat)),
+        h("div", {}, `cards in hand: ${p.hand_size ?? "?"}`),
+        h("div", {}, `caravels: ${p.caravels ?? 0}`),
+        h("div", {}, `money: ${p.money === null || p.money === undefined ? "hidden" : p.money}`),
+        p.offer_committed !== undefined ? h("div", {}, `offer: ${p.offer_committed ? `committed (${p.offer_size ?? "?"} cards)` : "not yet"}`) : null,
+        h("div", {}, "developments: ", (p.developments || []).length ? (p.developments || []).map((d) => h("span", { class: "chip" }, typeof d === "object" ? (d.name || d.code) : d)) : "—"));
+    })));
+  }
+  if (view.discard && typeof view.discard === "object") parts.push(h("details", {}, h("summary", {}, "Discard pile"), resources(view.discard, ctx)));
+  return h("div", {}, h("section", { class: "panel gameboard mundus" }, parts), restBoard(view, ctx, drawn));
+}
