@@ -110,3 +110,23 @@ def test_draft_row_takes_leftmost_free_space() -> None:
     s.apply("draft bishopric 3-4")
     assert s.bld[6 + 2:6 + 4] == [0, 1]
     assert "draft bishopric 3-4" not in notations(s)
+
+
+def test_component_pack_round_trip_and_bad_values() -> None:
+    """Components are data: a pack replaces a table; values the rules cannot use are refused."""
+    import tomllib
+
+    from meeple.engine import BadSetup
+    from meeple.engine.components import apply_pack, dump_pack
+    from meeple.games.troyes import GAME
+
+    tables = GAME.default_tables()
+    again = apply_pack(tables, tomllib.loads(dump_pack(tables, ["activities"])))
+    assert again.activities == tables.activities
+    text = dump_pack(tables, ["board"]).replace("agriculture_divisor = 2", "agriculture_divisor = 5")
+    packed = apply_pack(tables, tomllib.loads(text))
+    assert GAME.new(2, 1, tables=packed).tables.board[0].agriculture_divisor == 5
+    bad = apply_pack(tables, tomllib.loads(text.replace("agriculture_divisor = 5", "agriculture_divisor = 0")))
+    with pytest.raises(BadSetup, match="agriculture_divisor"):
+        GAME.new(2, 1, tables=bad)
+    assert len(GAME.stand_ins()) > 10 and all("STAND_IN" in line for line in GAME.stand_ins())

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine.components import Tables
-from meeple.engine.core import Game, Option, State
+from meeple.engine.core import BadSetup, Game, Option, State
 from meeple.games.troyes.components import STAND_INS, TABLES
+from meeple.games.troyes.consts import CHARACTERS_EACH, ROUNDS
 from meeple.games.troyes.state import TroyesState, new_state
 
 
@@ -42,6 +43,7 @@ class TroyesGame(Game):
         return STAND_INS
 
     def setup(self, players: int, seed: int, options: dict[str, Any], tables: Tables) -> State:
+        check_tables(tables, players, options)
         return new_state(self, players, seed, options, tables)
 
     def max_steps(self, players: int) -> int:
@@ -63,6 +65,31 @@ class TroyesGame(Game):
             return 0.5
         best_other = max(x for q, x in enumerate(scores) if q != seat)
         return 0.5 + 0.5 * tanh((scores[seat] - best_other) / 10.0)
+
+
+def check_tables(tables: Tables, players: int, options: dict[str, Any]) -> None:
+    """Refuse a component pack the rules cannot play with, naming the value."""
+    for name in ("activities", "events", "permanent"):
+        for i, card in enumerate(tables[name]):
+            if card.divisor < 1:
+                raise BadSetup(f"component {name}[{i}] ({card.name}): divisor must be at least 1")
+            if not 0 <= card.colour <= 2 or (hasattr(card, "fight_colour") and not 0 <= card.fight_colour <= 2):
+                raise BadSetup(f"component {name}[{i}] ({card.name}): colours are 0 red, 1 white, 2 yellow")
+    for i, card in enumerate(tables.activities):
+        if not 1 <= card.level <= 3 or len(card.vp_spaces) > 12:
+            raise BadSetup(f"component activities[{i}] ({card.name}): level 1-3 and at most 12 VP spaces")
+    for colour in range(3):
+        for level in (1, 2, 3):
+            if not any(a.colour == colour and a.level == level for a in tables.activities):
+                raise BadSetup(f"components: no activity card of colour {colour}, level {level}")
+    if sum(1 for e in tables.events if e.colour == 0) < ROUNDS[players]:
+        raise BadSetup(f"components: {players} players need {ROUNDS[players]} red event cards")
+    board = tables.board[0]
+    if board.agriculture_divisor < 1 or len(board.cathedral_influence) != 6:
+        raise BadSetup("component board[0]: agriculture_divisor >= 1 and 6 cathedral_influence values")
+    need = 2 * players if options.get("character_deal") == "draw_two_keep_one" else CHARACTERS_EACH[players] * players
+    if len(tables.characters) < need:
+        raise BadSetup(f"components: {players} players need {need} character cards")
 
 
 GAME = TroyesGame()
