@@ -384,9 +384,18 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
         ev.extend(next_black(s))
     elif kind == A_TARGET:
         s.tgt_kind, s.tgt_arg, s.src, s.mod, s.group = data[1], data[2], SRC_NONE, -1, []
-        s.step = S_SRC if needs_source(s, p, data[1], data[2]) else S_CUBE
+        if needs_source(s, p, data[1], data[2]):
+            srcs = sources(s, p, data[1], data[2])
+            if len(srcs) == 1:  # a forced choice, taken at once (as State.settle would)
+                s.src = srcs[0]
+                skip_cube_step(s, p)
+            else:
+                s.step = S_SRC
+        else:
+            skip_cube_step(s, p)
     elif kind == A_SRC:
-        s.src, s.step = data[1], S_CUBE
+        s.src = data[1]
+        skip_cube_step(s, p)
     elif kind == A_CUBE:
         s.mod, s.step = data[1], S_DICE
     elif kind == A_DICE:
@@ -406,6 +415,14 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
         ev.append({"type": "pass", "seat": p, "text": f"{pname(p)} passes"})
         ev.extend(next_turn(s))
     return ev
+
+
+def skip_cube_step(s: TroyesState, p: int) -> None:
+    """Go to the cube step, or straight to the dice when no cube can modify this action."""
+    if any(s.cubes[slot * 4 + p] for slot in range(9)) and usable_mods(s, p, s.tgt_kind, s.tgt_arg):
+        s.step = S_CUBE
+    else:
+        s.mod, s.step = -1, S_DICE
 
 
 def counter_with(s: TroyesState, p: int, d: int, ev: list[Event]) -> None:
