@@ -24,6 +24,7 @@ from meeple.games.messina.consts import (
     STANDING,
     T_FIGHT,
     T_MAIN,
+    T_PAY,
     T_PLACE,
     VP,
     WOOD,
@@ -294,8 +295,35 @@ def test_repopulation_pays_the_cost_uses_a_wagon_and_places_a_token() -> None:
     assert s.owner[n] == 0 and get(s, 0, REPOP) == 1
     assert coins(s, 0) == 0 and get(s, 0, WOOD) == 0
     assert s.wg[2] == 1, "the wagon is exhausted"
+    while s.tasks[-1][0] == T_PAY:
+        s.apply(legal(s)[0])
     assert all(v < 0 for v in s.estate[:18])
     assert "action:" not in " ".join(legal(s)), "action or repopulation, not both"
+
+
+def test_repopulation_citizens_are_chosen_and_upgraded_may_pay_for_ordinary() -> None:
+    """活絡城市 3: the citizens shown go back to the supply (an upgraded one may pay for an ordinary
+    one); the owner chooses which, among those that leave the rest payable."""
+    s = clear_board(new(2, 1))
+    n = districts(s)[0]
+    b1 = [i for i, h in enumerate(s.tables.hexes) if h.name == "B1"][0]  # 1 craftsman + 1 any upgraded
+    nt = list(s.ntile)
+    nt[n] = b1
+    s.ntile = tuple(nt)
+    s.nname = tuple("B1" if i == n else x for i, x in enumerate(s.nname))
+    give(s, 0, COIN, 2)
+    give(s, 0, WOOD, 2)
+    s.wg += [0, 0, 0]
+    slot(s, 0, "C1.0", 1)   # upgraded craftsman
+    slot(s, 0, "C2.2", 1)   # upgraded craftsman
+    slot(s, 0, "N1.1", 0)   # ordinary nun: pays for nothing here
+    supply = s.cit_supply[0]
+    at(s, (T_MAIN, 0, n, 0, 0))
+    s.apply("repopulate B1")
+    assert legal(s) == ["pay with C1.0", "pay with C2.2"], "any upgraded citizen first"
+    s.apply("pay with C2.2")  # the ordinary craftsman can only be paid by C1.0: applied as forced
+    assert estate(s, 0, "C1.0") == -1 and estate(s, 0, "N1.1") == 0
+    assert s.cit_supply[0] == supply + 2 and s.owner[n] == 0
 
 
 def test_repopulation_explains_what_is_missing() -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import Action
-from meeple.games.messina import choices, effects
-from meeple.games.messina.board import node_in_play, node_name
+from meeple.games.messina import choices, effects, repopulation
+from meeple.games.messina.board import node_name
 from meeple.games.messina.components import REWARD_NAMES
 from meeple.games.messina.consts import (
     CABINS,
@@ -21,7 +21,6 @@ from meeple.games.messina.consts import (
     DOCK0,
     FIRE,
     LOC_ESTATE,
-    LOC_LOST,
     MAJOR,
     MAXLT,
     NODES,
@@ -36,6 +35,7 @@ from meeple.games.messina.consts import (
     OP_END,
     OP_MAJOR,
     OP_MOVE,
+    OP_PAY,
     OP_RECALL,
     OP_REPOP,
     OP_REWARD,
@@ -48,7 +48,6 @@ from meeple.games.messina.consts import (
     OP_STOP,
     RATS,
     READY,
-    REPOP,
     SHIPS,
     SLOTS,
     SPENT,
@@ -58,14 +57,13 @@ from meeple.games.messina.consts import (
     T_MAIN,
     T_OVS,
     T_OVUP,
+    T_PAY,
     T_PLACE,
     T_SHIP,
     T_SHIPFIGHT,
     T_SLOT,
     T_STAFFWIN,
     VP,
-    WG_W,
-    WOOD,
     WS_W,
 )
 
@@ -78,7 +76,7 @@ TASK_NAMES = {1: "choose a hex", 2: "place a rescued or cured citizen in the est
               7: "fight the ship's plague", 8: "advance an overseer", 9: "activate citizens",
               10: "advance a scroll cube", 11: "upgrade a citizen", 12: "build", 13: "advance city or church",
               14: "lightning: the action of any hex", 15: "upgrade an overseer",
-              16: "move citizens into workshops before production"}
+              16: "move citizens into workshops before production", 17: "pay the citizens of a repopulation"}
 
 
 # --- dispatch ---------------------------------------------------------------------------------
@@ -101,6 +99,8 @@ def legal(s: MessinaState) -> list[Action]:
                 for i, code in enumerate(s.docks[task[2]])]
     if kind == T_SHIPFIGHT:
         return legal_shipfight(s, task)
+    if kind == T_PAY:
+        return repopulation.legal_pay(s, task)
     if kind == T_STAFFWIN:
         return staff_actions(s, task[1]) + [Action("done staffing", (OP_DONESTAFF,))]
     return choices.legal(s, task)
@@ -120,6 +120,8 @@ def apply(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
         apply_ship(s, data, events)
     elif op == OP_DONESTAFF:
         s.tasks.pop()
+    elif op == OP_PAY:
+        repopulation.apply_pay(s, data, events)
     else:
         choices.apply(s, data, events)
 
@@ -438,84 +440,6 @@ def apply_fight(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
 
 # --- step 4: the hex action, repopulation, register purchases, rewards -----------------------
 
-def can_repopulate(s: MessinaState, p: int, n: int) -> bool:
-    """Cheap necessary conditions for a repopulation (the full check is ``repop_plan``)."""
-    if s.owner[n] >= 0:
-        return False
-    h = s.tables.hexes[s.ntile[n]]
-    base = p * NP
-    pi = s.pi
-    if pi[base + COIN] < h.cost_coins or pi[base + WOOD] < h.cost_wood:
-        return False
-    if pi[base + REPOP] >= s.tables.start[0].repopulation_tokens:
-        return False
-    wg = s.wg
-    return any(wg[i] == p and not wg[i + 2] for i in range(0, len(wg), WG_W))
-
-
-def repop_plan(s: MessinaState, p: int, n: int) -> tuple[str | None, list[int], int]:
-    """Why seat ``p`` cannot repopulate node ``n`` (None: it can), the estate slots it would pay
-    with (ordinary citizens first; upgraded ones only where needed) and the wagon entry used."""
-    if n < D0:
-        return "only districts can be repopulated", [], -1
-    if s.owner[n] >= 0:
-        return "this district is already repopulated", [], -1
-    t = s.tables
-    h = t.hexes[s.ntile[n]]
-    base = p * NP
-    if s.pi[base + REPOP] >= t.start[0].repopulation_tokens:
-        return "you have no repopulation token left", [], -1
-    need = []
-    if s.pi[base + COIN] < h.cost_coins:
-        need.append(f"{h.cost_coins} coins (you have {s.pi[base + COIN]})")
-    if s.pi[base + WOOD] < h.cost_wood:
-        need.append(f"{h.cost_wood} wood (you have {s.pi[base + WOOD]})")
-    wagon = -1
-    wg = s.wg
-    for i in range(0, len(wg), WG_W):
-        if wg[i] == p and not wg[i + 2]:
-            wagon = i
-            break
-    if wagon < 0:
-        need.append("an unused wagon")
-    if h.cost_lieutenant and owned_lieutenants(s, p) <= h.cost_lieutenant:
-        need.append("a lieutenant to give up")
-    est = s.estate
-    eb = p * SLOTS
-    slots_of = [[k for k in (c * 3, c * 3 + 1, c * 3 + 2, c * 3 + 9, c * 3 + 10, c * 3 + 11)] for c in range(3)]
-    ordinary = [[k for k in reversed(slots_of[c]) if est[eb + k] == 0] for c in range(3)]
-    upgraded = [[k for k in reversed(slots_of[c]) if est[eb + k] == 1] for c in range(3)]
-    pay: list[int] = []
-    short = False
-    for c in range(3):
-        nu = h.cost_upgraded[c]
-        if len(upgraded[c]) < nu:
-            short = True
-            break
-        pay += upgraded[c][:nu]
-        upgraded[c] = upgraded[c][nu:]
-        no = h.cost_citizens[c]
-        take = min(no, len(ordinary[c]))
-        pay += ordinary[c][:take]
-        rest = no - take
-        if len(upgraded[c]) < rest:
-            short = True
-            break
-        pay += upgraded[c][:rest]
-        upgraded[c] = upgraded[c][rest:]
-    if not short and h.cost_any_upgraded:
-        pool = sorted((k for c in range(3) for k in upgraded[c]), reverse=True)
-        if len(pool) < h.cost_any_upgraded:
-            short = True
-        else:
-            pay += pool[:h.cost_any_upgraded]
-    if short:
-        need.append("the citizens shown on the hex in your estate")
-    if need:
-        return "needs " + ", ".join(need), [], -1
-    return None, pay, wagon
-
-
 def legal_main(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
     p, n, done = task[1], task[2], task[3]
     out: list[Action] = []
@@ -524,7 +448,7 @@ def legal_main(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Ac
         h = t.hexes[s.ntile[n]]
         for e in h.actions:
             out.append(Action(f"action: {t.effects[e].name}", (OP_ACTION, e)))
-        if can_repopulate(s, p, n) and repop_plan(s, p, n)[0] is None:
+        if repopulation.can_repopulate(s, p, n) and repopulation.repop_plan(s, p, n)[0] is None:
             out.append(Action(f"repopulate {h.name}", (OP_REPOP,)))
     price = owned_lieutenants(s, p)
     base = p * NP
@@ -564,33 +488,7 @@ def apply_main(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> N
     if op == OP_ACTION:
         effects.gain(s, p, data[1], events, f"action of {node_name(s, n)}")
         return
-    repopulate(s, p, n, events)
-
-
-def repopulate(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
-    """Seed 活絡城市: pay the cost, exhaust a wagon, return the citizens (and a lieutenant where
-    shown), place your token; a rat if the district has plague."""
-    _, pay, wagon = repop_plan(s, p, n)
-    t = s.tables
-    h = t.hexes[s.ntile[n]]
-    base = p * NP
-    s.pi[base + COIN] -= h.cost_coins
-    s.pi[base + WOOD] -= h.cost_wood
-    s.wg[wagon + 2] = 1
-    for k in pay:
-        s.estate[p * SLOTS + k] = -1
-        s.cit_supply[t.estate[k].cls] += 1
-    if h.cost_lieutenant:
-        for i in range(MAXLT):
-            j = (p * MAXLT + i) * 2
-            if s.lt[j] == n:
-                s.lt[j] = LOC_LOST
-                break
-    s.owner[n] = p
-    s.pi[base + REPOP] += 1
-    if s.cubes[n]:
-        s.pi[base + RATS] += 1
-    events.append({"type": "repopulate", "seat": p, "text": f"seat {p} repopulates {h.name}"})
+    repopulation.repopulate(s, p, n, events)
 
 
 # --- the docks --------------------------------------------------------------------------------
@@ -651,75 +549,4 @@ def take_ship(s: MessinaState, p: int, ship: int, events: list[Event]) -> None:
             s.tasks.append((T_OVS, p, 3, 0, 0))
 
 
-# --- explanations -----------------------------------------------------------------------------
-
-def explain_illegal(s: MessinaState, text: str) -> str | None:
-    """Why a typed action is not legal now, in the game's terms."""
-    if s.is_over or not s.tasks:
-        return "the game is over"
-    task = s.tasks[-1]
-    p = task[1]
-    kind = task[0]
-    words = text.split()
-    coins = s.pi[p * NP + COIN]
-    if words and (words[0].startswith("lt") or words[0] == "recall"):
-        if kind != T_PLACE:
-            return f"it is not the time to choose a hex: seat {p} must {TASK_NAMES[kind]}"
-        try:
-            i = int((words[1] if words[0] == "recall" else words[0])[2:]) - 1
-        except (ValueError, IndexError):
-            return "name a lieutenant as lt1 .. lt5"
-        if not 0 <= i < MAXLT:
-            return "name a lieutenant as lt1 .. lt5"
-        loc, status = s.lt[(p * MAXLT + i) * 2], s.lt[(p * MAXLT + i) * 2 + 1]
-        if loc < LOC_ESTATE:
-            return f"you do not have lieutenant {i + 1}"
-        if status != READY:
-            return f"lieutenant {i + 1} was already used this round"
-        city_ready = any(s.lt[(p * MAXLT + j) * 2] >= 0 and s.lt[(p * MAXLT + j) * 2 + 1] == READY
-                         for j in range(MAXLT))
-        if loc == LOC_ESTATE and city_ready:
-            return "lieutenants in the city must be used before those in the estate"
-        if words[0] == "recall":
-            return "only a lying lieutenant in the city can be recalled"
-        target = text.split(" to ", 1)[-1].strip()
-        for n in range(NODES):
-            if node_in_play(s, n) and node_name(s, n) == target:
-                if DOCK0 <= n < D0 and loc == LOC_ESTATE:
-                    return "a lieutenant from the estate cannot go straight to the docks"
-                if s.used[n] and not DOCK0 <= n < D0:
-                    return f"{target} already has a standing lieutenant this round"
-                if loc >= 0:
-                    cost = move_cost(s, loc, n)
-                    if cost > coins:
-                        return f"moving there costs {cost} coins, you have {coins}"
-                return None
-        return f"there is no hex called {target!r} in the city"
-    if text in ("buy city", "buy church"):
-        if kind != T_MAIN:
-            return "registers can be bought only in step 4 of your turn"
-        price = owned_lieutenants(s, p)
-        if coins < price:
-            return f"a step costs {price} coins (one per lieutenant), you have {coins}"
-        return "that register is at its end"
-    if words and words[0] == "repopulate":
-        if kind != T_MAIN:
-            return "repopulation is done in step 4 of your turn"
-        if task[3]:
-            return "you already took this hex's action or repopulated it this turn"
-        return repop_plan(s, p, task[2])[0]
-    if words and words[0] in ("douse", "major"):
-        k, _ = fire_cost(s)
-        if kind not in (T_FIGHT, T_SHIPFIGHT):
-            return "there is no plague to fight now"
-        have = s.pi[p * NP + MAJOR] if words[0] == "major" else s.pi[p * NP + FIRE] + s.pi[p * NP + MAJOR]
-        return f"each cube needs {k} {'major fire' if words[0] == 'major' else 'fire'} tokens this round, " \
-               f"you have {have}"
-    if words and words[0] == "action:":
-        if kind != T_MAIN:
-            return "hex actions are taken in step 4 of your turn"
-        return "you already took this hex's action or repopulated it this turn"
-    return choices.explain(s, task, text)
-
-
-__all__ = ["legal", "apply", "describe_task", "explain_illegal", "T_OVS", "T_OVUP", "VP", "LOC_LOST"]
+__all__ = ["legal", "apply", "describe_task", "T_OVS", "T_OVUP", "VP"]

@@ -6,7 +6,7 @@ from typing import Any
 
 from meeple.engine.core import Action, Event, State
 from meeple.engine.rng import Rng
-from meeple.games.messina import flow, rules, scoring
+from meeple.games.messina import explain, flow, rules, scoring
 from meeple.games.messina.board import node_in_play, node_name
 from meeple.games.messina.consts import (
     CABINS,
@@ -111,7 +111,7 @@ class MessinaState(State):
         return scoring.tiebreak(self, seat)
 
     def explain_illegal(self, text: str) -> str | None:
-        return rules.explain_illegal(self, text)
+        return explain.explain_illegal(self, text)
 
     # --- copy ------------------------------------------------------------------------------
 

@@ -1,0 +1,194 @@
+"""Repopulation (seed 活絡城市): the check, the payment and the citizens paid one by one.
+
+The citizens shown on a hex are paid as a sequence of choices (``pay with C1.2``): first the
+upgraded citizens of a given class, then "any upgraded citizen", then the ordinary ones (an
+upgraded citizen may pay for an ordinary one).  Only choices that leave the rest payable are offered.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.engine.core import Action
+from meeple.games.messina.consts import (
+    COIN,
+    D0,
+    LOC_ESTATE,
+    LOC_LOST,
+    MAXLT,
+    NP,
+    OP_PAY,
+    RATS,
+    REPOP,
+    SLOTS,
+    T_PAY,
+    WG_W,
+    WOOD,
+)
+
+if TYPE_CHECKING:
+    from meeple.engine.core import Event
+    from meeple.games.messina.state import MessinaState
+
+# requirement vector: upgraded C, A, N; any upgraded; ordinary C, A, N (3 bits each when packed)
+ANY = 3
+
+
+def class_slots(c: int) -> tuple[int, ...]:
+    return (c * 3, c * 3 + 1, c * 3 + 2, c * 3 + 9, c * 3 + 10, c * 3 + 11)
+
+
+def pack(req: list[int]) -> int:
+    out = 0
+    for i, v in enumerate(req):
+        out |= v << (3 * i)
+    return out
+
+
+def unpack(code: int) -> list[int]:
+    return [(code >> (3 * i)) & 7 for i in range(7)]
+
+
+def requirement(s: MessinaState, n: int) -> list[int]:
+    h = s.tables.hexes[s.ntile[n]]
+    return [*h.cost_upgraded, h.cost_any_upgraded, *h.cost_citizens]
+
+
+def feasible(s: MessinaState, p: int, req: list[int], skip: int = -1) -> bool:
+    """Can the estate (less slot ``skip``) pay ``req``? Greedy: ordinary citizens first."""
+    est = s.estate
+    base = p * SLOTS
+    spare = 0
+    for c in range(3):
+        ordinary = upgraded = 0
+        for k in class_slots(c):
+            if k == skip:
+                continue
+            v = est[base + k]
+            if v == 0:
+                ordinary += 1
+            elif v == 1:
+                upgraded += 1
+        upgraded -= req[c]
+        if upgraded < 0:
+            return False
+        short = req[4 + c] - ordinary
+        if short > 0:
+            upgraded -= short
+            if upgraded < 0:
+                return False
+        spare += upgraded
+    return spare >= req[ANY]
+
+
+def owned_lieutenants(s: MessinaState, p: int) -> int:
+    lt = s.lt
+    return sum(1 for i in range(p * MAXLT, (p + 1) * MAXLT) if lt[i * 2] >= LOC_ESTATE)
+
+
+def unused_wagon(s: MessinaState, p: int) -> int:
+    wg = s.wg
+    for i in range(0, len(wg), WG_W):
+        if wg[i] == p and not wg[i + 2]:
+            return i
+    return -1
+
+
+def can_repopulate(s: MessinaState, p: int, n: int) -> bool:
+    """Cheap necessary conditions for a repopulation (the full check is ``repop_plan``)."""
+    if s.owner[n] >= 0:
+        return False
+    h = s.tables.hexes[s.ntile[n]]
+    base = p * NP
+    pi = s.pi
+    if pi[base + COIN] < h.cost_coins or pi[base + WOOD] < h.cost_wood:
+        return False
+    if pi[base + REPOP] >= s.tables.start[0].repopulation_tokens:
+        return False
+    return unused_wagon(s, p) >= 0
+
+
+def repop_plan(s: MessinaState, p: int, n: int) -> tuple[str | None, int]:
+    """Why seat ``p`` cannot repopulate node ``n`` (None: it can), and the wagon entry it would use."""
+    if n < D0:
+        return "only districts can be repopulated", -1
+    if s.owner[n] >= 0:
+        return "this district is already repopulated", -1
+    t = s.tables
+    h = t.hexes[s.ntile[n]]
+    base = p * NP
+    if s.pi[base + REPOP] >= t.start[0].repopulation_tokens:
+        return "you have no repopulation token left", -1
+    need = []
+    if s.pi[base + COIN] < h.cost_coins:
+        need.append(f"{h.cost_coins} coins (you have {s.pi[base + COIN]})")
+    if s.pi[base + WOOD] < h.cost_wood:
+        need.append(f"{h.cost_wood} wood (you have {s.pi[base + WOOD]})")
+    wagon = unused_wagon(s, p)
+    if wagon < 0:
+        need.append("an unused wagon")
+    if h.cost_lieutenant and owned_lieutenants(s, p) <= h.cost_lieutenant:
+        need.append("a lieutenant to give up")
+    if not feasible(s, p, requirement(s, n)):
+        need.append("the citizens shown on the hex in your estate")
+    if need:
+        return "needs " + ", ".join(need), -1
+    return None, wagon
+
+
+def repopulate(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
+    """Seed 活絡城市: pay the cost, exhaust a wagon, give up a lieutenant where shown (the one on the
+    hex), place your token (a rat if the district has plague), then return the citizens."""
+    _, wagon = repop_plan(s, p, n)
+    t = s.tables
+    h = t.hexes[s.ntile[n]]
+    base = p * NP
+    s.pi[base + COIN] -= h.cost_coins
+    s.pi[base + WOOD] -= h.cost_wood
+    s.wg[wagon + 2] = 1
+    if h.cost_lieutenant:
+        for i in range(MAXLT):
+            j = (p * MAXLT + i) * 2
+            if s.lt[j] == n:
+                s.lt[j] = LOC_LOST
+                break
+    s.owner[n] = p
+    s.pi[base + REPOP] += 1
+    if s.cubes[n]:
+        s.pi[base + RATS] += 1
+    req = requirement(s, n)
+    if any(req):
+        s.tasks.append((T_PAY, p, pack(req), n, 0))
+    events.append({"type": "repopulate", "seat": p, "text": f"seat {p} repopulates {h.name}"})
+
+
+def legal_pay(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
+    """The estate citizens that can pay the next citizen due."""
+    p = task[1]
+    req = unpack(task[2])
+    r = next(i for i in range(7) if req[i])
+    est = s.estate
+    base = p * SLOTS
+    if r < 3:
+        cands = [k for k in class_slots(r) if est[base + k] == 1]
+    elif r == ANY:
+        cands = [k for c in range(3) for k in class_slots(c) if est[base + k] == 1]
+        cands.sort()
+    else:
+        cands = [k for k in class_slots(r - 4) if est[base + k] >= 0]
+    rest = req.copy()
+    rest[r] -= 1
+    names = s.tables.estate
+    return [Action(f"pay with {names[k].name}", (OP_PAY, k)) for k in cands if feasible(s, p, rest, k)]
+
+
+def apply_pay(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    task = s.tasks.pop()
+    p, k = task[1], data[1]
+    req = unpack(task[2])
+    r = next(i for i in range(7) if req[i])
+    req[r] -= 1
+    s.estate[p * SLOTS + k] = -1
+    s.cit_supply[s.tables.estate[k].cls] += 1
+    if any(req):
+        s.tasks.append((T_PAY, p, pack(req), task[3], 0))
