@@ -468,3 +468,32 @@ def test_offered_actions_match_full_search() -> None:
                 checked += 1
             s.apply(rng.choice(s.legal_actions()))
     assert checked > 100
+
+
+def test_hire_without_free_space_scores_nothing() -> None:
+    """Seed §5.1: with every VP space taken, a tradesman may still go on the card, without a space."""
+    s = at_actions(4, seed=2)
+    set_dice(s, [(0, "y", 3), (1, "w", 1)])
+    action_turn(s, 0)
+    s.deniers = [5, 0, 0, 0]
+    s.supply = [1, 0, 0, 0]
+    slot = slot_of(s, "Merchant")
+    s.trade[slot * 4 + 1], s.trade[slot * 4 + 2], s.trade[slot * 4 + 3] = 1, 2, 3
+    touch(s)
+    s.apply("activate Merchant")
+    if s.step == 3:
+        s.apply("citizen from supply")
+    assert s.trade[slot * 4 + 0] == 15 and s.deniers[0] == 5 - 3 + 2
+
+
+def test_citizen_taken_from_a_building_leaves_its_space_empty() -> None:
+    """Research §5 D: a citizen may come from anywhere on the board, e.g. from a building."""
+    s = ready([(0, "r", 2), (1, "w", 1)])
+    s.supply[0] = 0
+    s.bld[6 + 0] = 0
+    s.bld[0 + 1] = 1
+    touch(s)
+    s.apply("place palace")
+    assert "citizen from bishopric 1-2 left" in notations(s)
+    s.apply("citizen from bishopric 1-2 left")
+    assert s.bld[6] == -1 and s.bld[1] == 0 and s.lying[0 * 4 + 1] == 1

@@ -250,3 +250,26 @@ def test_black_phase_starts_with_start_player() -> None:
     if s.phase == P_BLACK:
         assert s.turn == s.start
     assert s.dice and all((d >> 3) & 7 in (RED, WHITE, YELLOW) for d in s.dice)
+
+
+def test_black_dice_capped_at_the_six_that_exist() -> None:
+    """Research 10.1 (STAND_IN): at most the 6 black dice of the box are rolled."""
+    s = after_draft(4)
+    s.row = [event_index(s, n) for n in ("Invasion", "Mercenary Revolt", "Great War", "Sack of the Fairs")]
+    s.evcubes = [[], [], [], []]
+    effects.resolve_events(s, [])
+    assert s.black == [9]
+    effects.roll_black_dice(s, [])
+    assert len(s.black) == 6 and s.black == sorted(s.black, reverse=True)
+
+
+def test_influence_capped_at_20() -> None:
+    """Research §3.3: the influence track ends at 20; anything above is lost."""
+    s = at_actions(2)
+    set_dice(s, [(0, "w", 6), (0, "w", 5), (1, "y", 1)])
+    action_turn(s, 0)
+    s.infl = [19, 0]
+    touch(s)
+    s.apply("build cathedral")
+    s.apply("dice w5 w6")
+    assert s.infl[0] == 20
