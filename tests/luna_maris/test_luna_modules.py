@@ -17,7 +17,7 @@ from meeple.games.luna_maris.components import (
     POWER,
     RECYCLE,
 )
-from meeple.games.luna_maris.modules import add_waste
+from meeple.games.luna_maris.resources import add_waste
 from meeple.games.luna_maris.state import (
     CAP,
     CO2,

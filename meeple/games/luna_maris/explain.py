@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from meeple.games.luna_maris import modules as mod
+from meeple.games.luna_maris import resources as res
 from meeple.games.luna_maris.rules import move_targets
 from meeple.games.luna_maris.state import (
     CAP,
@@ -131,7 +132,7 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
     if verb not in ("build", "cut") and me[ENERGY] < ac:
         return f"activating the {t.modules[m].name} needs 1 energy, you have {me[ENERGY]}"
     energy = me[ENERGY] - ac
-    iron = mod.iron_total(me)
+    iron = res.iron_total(me)
     if verb == "probe":
         if me[CAP] <= s.board.stress_min_cap:
             return "your stress is at its maximum; the Airlock cannot be used"

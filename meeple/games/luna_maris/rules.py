@@ -6,7 +6,9 @@ Section names in docstrings refer to the seed (004, 月海礦場) and the resear
 from __future__ import annotations
 
 from meeple.engine.core import Action, Event
+from meeple.games.luna_maris import actions as act
 from meeple.games.luna_maris import modules as mod
+from meeple.games.luna_maris import resources as res
 from meeple.games.luna_maris import scoring
 from meeple.games.luna_maris.state import (
     CAP,
@@ -17,6 +19,25 @@ from meeple.games.luna_maris.state import (
     EQUIP_UP,
     FE_L,
     FE_R,
+    K_BONUS,
+    K_COMPACT,
+    K_DONE,
+    K_EMERG,
+    K_END,
+    K_EQUIP,
+    K_EXTRA,
+    K_FEED,
+    K_FEED_NONE,
+    K_GO,
+    K_MAIN,
+    K_PASS,
+    K_PLAY,
+    K_PROBE0,
+    K_RETURN,
+    K_SKIP,
+    K_START,
+    K_STOP,
+    K_TAKE,
     N_JUNIORS,
     O2,
     ON_ACT,
@@ -40,10 +61,6 @@ from meeple.games.luna_maris.state import (
     WATER,
     LunaState,
 )
-
-# action kinds (Action.data[0])
-(K_EQUIP, K_PROBE0, K_START, K_PLAY, K_FEED, K_FEED_NONE, K_PASS, K_EMERG, K_GO, K_END, K_DONE,
- K_MAIN, K_EXTRA, K_TAKE, K_RETURN, K_STOP, K_BONUS, K_COMPACT, K_SKIP) = range(19)
 
 EMERGENCY_NAMES = ("energy", "iron", "water")
 
@@ -167,15 +184,15 @@ def apply_action(s: LunaState, action: Action) -> list[Event]:
     if kind == K_GO:
         return move_astronaut(s, p, data[1])
     if kind == K_MAIN:
-        return mod.do_main(s, p, data[1], data[2])
+        return act.do_main(s, p, data[1], data[2])
     if kind == K_EXTRA:
-        return mod.do_extra(s, p, data[1], data[2])
+        return act.do_extra(s, p, data[1], data[2])
     if kind == K_DONE:
         return finish_module(s, p)
     if kind == K_PLAY:
         return play_scientist(s, p, data[1])
     if kind == K_TAKE:
-        return mod.take_food(s, p, data[1])
+        return act.take_food(s, p, data[1])
     if kind == K_PASS:
         return pass_turn(s, p)
     if kind == K_FEED:
@@ -191,9 +208,9 @@ def apply_action(s: LunaState, action: Action) -> list[Event]:
     if kind == K_END:
         return end_turn(s, p)
     if kind == K_BONUS:
-        return mod.research_bonus(s, p, data[1])
+        return act.research_bonus(s, p, data[1])
     if kind in (K_COMPACT, K_SKIP):
-        return mod.compactor(s, p, data[1] if kind == K_COMPACT else -1)
+        return act.compactor(s, p, data[1] if kind == K_COMPACT else -1)
     if kind == K_EQUIP:
         return choose_equipment(s, p, data[1])
     if kind == K_PROBE0:
@@ -377,7 +394,7 @@ def pass_reward(s: LunaState, p: int, place: int) -> str:
     me = s.pl[p]
     parts = []
     if place < len(b.pass_energy) and b.pass_energy[place]:
-        gained = mod.gain_energy(s, p, b.pass_energy[place])
+        gained = res.gain_energy(s, p, b.pass_energy[place])
         parts.append(f"{gained} energy")
     if place < len(b.pass_iron) and b.pass_iron[place]:
         me[FE_L] += b.pass_iron[place]
@@ -391,7 +408,7 @@ def emergency_deposit(s: LunaState, p: int, which: int) -> list[Event]:
     me = s.pl[p]
     me[EM_ENERGY + which] = 0
     if which == 0:
-        mod.gain_energy(s, p, 1)
+        res.gain_energy(s, p, 1)
     elif which == 1:
         me[FE_L] += 1
     else:
@@ -420,7 +437,7 @@ def feed_scientists(s: LunaState, p: int, f: int) -> list[Event]:
     _leave_activation(s, p)
     events: list[Event] = [{"type": "feed", "seat": p,
                             "text": f"Seat {p} feeds its scientists with {food.name}."}]
-    events.extend(mod.food_extra(s, p, food.extra))
+    events.extend(res.food_extra(s, p, food.extra))
     rest = s.rest[p]
     if len(rest) <= food.value:
         back = len(rest)
@@ -430,7 +447,7 @@ def feed_scientists(s: LunaState, p: int, f: int) -> list[Event]:
         events.append({"type": "return", "seat": p, "text": f"Seat {p} takes back {back} scientist(s)."})
         short = food.value - back
         if short:
-            events.extend(mod.add_waste(s, p, short, "feeding shortfall"))
+            events.extend(res.add_waste(s, p, short, "feeding shortfall"))
         return events + end_turn(s, p)
     s.feed_left = food.value
     s.feed_food = 1
@@ -473,7 +490,7 @@ def stop_feeding(s: LunaState, p: int) -> list[Event]:
     """Stop returning scientists; each one short of the food's number is 1 iron to waste."""
     events: list[Event] = []
     if s.feed_food and s.feed_left:
-        events.extend(mod.add_waste(s, p, s.feed_left, "feeding shortfall"))
+        events.extend(res.add_waste(s, p, s.feed_left, "feeding shortfall"))
     return events + end_turn(s, p)
 
 
@@ -512,7 +529,7 @@ def production(s: LunaState) -> list[Event]:
         me[TI_R] = me[TI_L]
         me[FE_L] = me[TI_L] = 0
         if right:
-            events.extend(mod.add_waste(s, p, right, "conveyor"))
+            events.extend(res.add_waste(s, p, right, "conveyor"))
         fe = ti = 0
         for i, owner in enumerate(s.grid):
             if owner == p:
@@ -524,7 +541,7 @@ def production(s: LunaState) -> list[Event]:
         me[TI_L] += ti
         text = f"Seat {p} produces {fe} iron and {ti} titanium"
         if solar:
-            got = mod.gain_energy(s, p, b.solar_energy)
+            got = res.gain_energy(s, p, b.solar_energy)
             text += f" and {got} solar energy"
         if me[PENDING] >= 0:
             got_s = pass_reward(s, p, me[PENDING])

@@ -23,6 +23,15 @@ STEP_NAMES = ("choose equipment", "place first probe", "place astronaut", "turn"
 
 N_JUNIORS = 24  # scientist ids: juniors 0..23, seniors 24..
 
+# --- action kinds (Action.data[0]) and module operations (Action.data[1]) ---------------------------
+(K_EQUIP, K_PROBE0, K_START, K_PLAY, K_FEED, K_FEED_NONE, K_PASS, K_EMERG, K_GO, K_END, K_DONE,
+ K_MAIN, K_EXTRA, K_TAKE, K_RETURN, K_STOP, K_BONUS, K_COMPACT, K_SKIP) = range(19)
+(OP_PROBE, OP_HIRE, OP_DELIVER, OP_RESEARCH, OP_REFINE, OP_EXTRACT, OP_CONCENTRATE, OP_BURN_IRON,
+ OP_BURN_WATER, OP_RECYCLE, OP_TAKE_FOOD, OP_BUY_FOOD, OP_REST) = range(13)
+X_BUILD, X_CO2 = 0, 1
+TRACKS = ("refining", "sustainability")
+SECTIONS = ("left", "right")
+
 
 def distances(tables: Any) -> tuple[tuple[int, ...], ...]:
     """Shortest corridor distance between every two modules (breadth-first search)."""

@@ -1,0 +1,142 @@
+"""Resources and shared helpers of Luna Maris: energy cap, paying iron (titanium stands in),
+the waste gauge, food rewards, special equipment and advanced modules (seed §太陽能, §廢料區,
+§犒賞科學家, §特殊設備)."""
+
+from __future__ import annotations
+
+from meeple.engine.core import Event
+from meeple.games.luna_maris.state import (
+    CAP,
+    CO2,
+    ENERGY,
+    EQUIP,
+    EQUIP_UP,
+    FE_L,
+    FE_R,
+    TI_L,
+    TI_R,
+    VP,
+    WASTE,
+    WATER,
+    LunaState,
+)
+
+WITH = 1000  # added to an action's argument when the player uses its special equipment
+EMERGENCY_NAMES = ("energy", "iron", "water")
+Option = tuple[str, int, int]  # (notation, operation, argument) of a module action
+
+
+def gain_energy(s: LunaState, p: int, n: int) -> int:
+    """Seed §太陽能: energy is capped at 6; the excess is lost (applied to every gain)."""
+    me = s.pl[p]
+    before = me[ENERGY]
+    me[ENERGY] = min(s.board.energy_cap, before + n)
+    return me[ENERGY] - before
+
+
+def iron_total(me: list[int]) -> int:
+    """Iron available to pay: iron ore plus titanium, which stands in for iron (seed §氣閘 note)."""
+    return me[FE_L] + me[FE_R] + me[TI_L] + me[TI_R]
+
+
+def pay_iron(s: LunaState, p: int, n: int, to_waste: bool) -> list[Event]:
+    """Pay ``n`` iron: right-section iron first, then left, then titanium (right, left).  Iron paid
+    'to waste' goes onto the waste gauge; titanium paid so returns to the supply and an iron cube from
+    the supply goes onto the gauge instead (seed §工業區 廢料區)."""
+    me = s.pl[p]
+    for f in (FE_R, FE_L, TI_R, TI_L):
+        take = min(n, me[f])
+        me[f] -= take
+        n -= take
+        if not n:
+            break
+    return []
+
+
+def pay_titanium(me: list[int], n: int) -> None:
+    take = min(n, me[TI_R])
+    me[TI_R] -= take
+    me[TI_L] -= n - take
+
+
+def add_waste(s: LunaState, p: int, n: int, why: str) -> list[Event]:
+    """Seed §廢料區: each cube takes the next gauge space; landing on one of the last three spaces
+    raises CO2 and/or stress (STAND_IN spaces 8: CO2, 9: stress, 10: both); a cube that does not fit
+    leaves the game."""
+    me = s.pl[p]
+    b = s.board
+    lost = 0
+    notes = []
+    for _ in range(n):
+        if me[WASTE] >= b.waste_spaces:
+            lost += 1
+            continue
+        me[WASTE] += 1
+        space = me[WASTE]
+        if space in b.waste_co2 and me[CO2] > 0:
+            me[CO2] -= 1
+            notes.append("CO2 +1")
+        if space in b.waste_stress and me[CAP] > b.stress_min_cap:
+            me[CAP] -= 1
+            notes.append("stress +1")
+    text = f"Seat {p} puts {n} waste on its gauge ({why}; {me[WASTE]}/{b.waste_spaces})"
+    if notes:
+        text += ": " + ", ".join(notes)
+    if lost:
+        text += f"; {lost} cube(s) do not fit and leave the game"
+    return [{"type": "waste", "seat": p, "text": text + "."}]
+
+
+def food_extra(s: LunaState, p: int, extra: str) -> list[Event]:
+    """Seed §犒賞科學家: a food card's extra reward, gained when it is played."""
+    if not extra:
+        return []
+    me = s.pl[p]
+    if extra == "vp":
+        me[VP] += 1
+    elif extra == "water":
+        me[WATER] += 1
+    elif extra == "energy":
+        gain_energy(s, p, 1)
+    elif extra == "stress":
+        me[CAP] = min(s.board.stress_max_cap, me[CAP] + 1)
+    elif extra == "iron":
+        me[FE_L] += 1
+    elif extra == "co2":
+        me[CO2] = min(len(s.board.co2_vp) - 1, me[CO2] + 1)
+    return [{"type": "food_reward", "seat": p, "text": f"Seat {p} gains the food's extra reward ({extra})."}]
+
+
+def equipment_ready(s: LunaState, p: int, module: int) -> bool:
+    me = s.pl[p]
+    return me[EQUIP] >= 0 and bool(me[EQUIP_UP]) and s.tables.equipment[me[EQUIP]].module == module
+
+
+def use_equipment(s: LunaState, p: int) -> Event:
+    """Seed §特殊設備: once per round; the tile is turned face down after use."""
+    me = s.pl[p]
+    me[EQUIP_UP] = 0
+    return {"type": "equipment", "seat": p,
+            "text": f"Seat {p} uses its {s.tables.equipment[me[EQUIP]].name} equipment."}
+
+
+def with_equipment(s: LunaState, p: int, module: int, options: list[Option]) -> list[Option]:
+    """Seed §特殊設備: the equipment *may* be used; each action it changes is also offered
+    '... with <tile>' while the tile is face up."""
+    if not equipment_ready(s, p, module):
+        return options
+    name = s.tables.equipment[s.pl[p][EQUIP]].name.lower()
+    out: list[Option] = []
+    for note, op, arg in options:
+        out.append((note, op, arg))
+        out.append((f"{note} with {name}", op, arg + WITH))
+    return out
+
+
+def advanced(s: LunaState, module: int) -> int:
+    """The amount printed on the advanced module built over ``module``, or -1 if none is built."""
+    a = s.built[module]
+    return -1 if a < 0 else s.tables.advanced_modules[a].amount
+
+
+# --- what may be done at a module ----------------------------------------------------------------
