@@ -44,21 +44,28 @@ def test_secret_characters_two_each_in_two_player(players: int, each: int) -> No
     assert len(held) + len(s.box) == 6
 
 
-def test_draw_two_keep_one_option() -> None:
-    """Seed setup (option): each player draws two characters and secretly keeps one."""
-    s = new(3, character_deal="draw_two_keep_one")
+@pytest.mark.parametrize(("players", "each"), [(2, 2), (3, 1), (4, 1)])
+def test_draw_two_keep_one_option(players: int, each: int) -> None:
+    """Seed setup (option): each player draws two characters and secretly keeps one; the other goes
+    back into the deck, shuffled, before the next draw (with 2 players, twice each)."""
+    s = new(players, character_deal="draw_two_keep_one")
     assert s.phase == P_KEEP
-    drawn = list(s.seen[0])
-    assert len(drawn) == 2
-    keep = s.tables.characters[drawn[1]].name
-    assert notations(s) == [f"keep {s.tables.characters[c].name}" for c in drawn]
-    events = s.apply(f"keep {keep}")
-    assert s.chars[0] == [drawn[1]]
-    assert all(e.get("private") == 0 for e in events if e["type"] == "keep")
-    s.apply(notations(s)[0])
-    s.apply(notations(s)[0])
+    choosers = []
+    while s.phase == P_KEEP:
+        p = s.to_move
+        drawn = list(s.pair)
+        assert len(drawn) == 2 and not set(drawn) & {c for h in s.chars for c in h}
+        assert notations(s) == [f"keep {s.tables.characters[c].name}" for c in drawn]
+        events = s.apply(f"keep {s.tables.characters[drawn[1]].name}")
+        assert drawn[1] in s.chars[p]
+        assert [e for e in events if e["type"] == "keep" and "private" not in e]
+        assert all(e.get("private") == p for e in events if e["type"] == "keep" and "you keep" in e["text"])
+        choosers.append(p)
+    assert choosers == list(range(players)) * each
     assert s.phase == P_DRAFT
-    assert [len(c) for c in s.chars] == [1, 1, 1]
+    assert [len(c) for c in s.chars] == [each] * players
+    held = [c for h in s.chars for c in h]
+    assert len(set(held)) == len(held) and len(held) + len(s.box) == 6
 
 
 def test_activity_cards_one_per_colour_and_level_face_down() -> None:

@@ -87,7 +87,9 @@ def check_tables(tables: Tables, players: int, options: dict[str, Any]) -> None:
     board = tables.board[0]
     if board.agriculture_divisor < 1 or len(board.cathedral_influence) != 6:
         raise BadSetup("component board[0]: agriculture_divisor >= 1 and 6 cathedral_influence values")
-    need = 2 * players if options.get("character_deal") == "draw_two_keep_one" else CHARACTERS_EACH[players] * players
+    need = CHARACTERS_EACH[players] * players
+    if options.get("character_deal") == "draw_two_keep_one":
+        need += 1  # the last chooser still draws two
     if len(tables.characters) < need:
         raise BadSetup(f"components: {players} players need {need} character cards")
 

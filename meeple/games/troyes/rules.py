@@ -157,7 +157,7 @@ def own_dice(s: TroyesState, p: int, skip: list[int] | None = None) -> list[int]
 def legal(s: TroyesState) -> list[Action]:
     p = s.to_move
     if s.phase == P_KEEP:
-        return [Action(f"keep {s.tables.characters[c].name}", (A_KEEP, c)) for c in s.seen[p]]
+        return [Action(f"keep {s.tables.characters[c].name}", (A_KEEP, c)) for c in s.pair]
     if s.phase == P_DRAFT:
         return draft_actions(s)
     if s.step == S_FLIP:
@@ -332,12 +332,7 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
     p = s.to_move
     ev: list[Event] = []
     if kind == A_KEEP:
-        s.chars[p] = [data[1]]
-        s.order.pop(0)
-        ev.append({"type": "keep", "seat": p, "private": p,
-                   "text": f"you keep {s.tables.characters[data[1]].name}"})
-        if not s.order:
-            s.phase, s.order = P_DRAFT, draft_order(s)
+        keep_character(s, p, data[1], ev)
     elif kind == A_DRAFT:
         effects.draft_citizen(s, p, data[1], data[2], ev)
         s.order.pop(0)
@@ -415,6 +410,24 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
         ev.append({"type": "pass", "seat": p, "text": f"{pname(p)} passes"})
         ev.extend(next_turn(s))
     return ev
+
+
+def keep_character(s: TroyesState, p: int, c: int, ev: list[Event]) -> None:
+    """Seed setup (option): keep one of the two drawn characters secretly; the other goes back
+    into the deck, which is shuffled before the next player draws two."""
+    other = s.pair[1] if s.pair[0] == c else s.pair[0]
+    s.chars[p] = sorted(s.chars[p] + [c])
+    s.klog.extend((p, c, s.pair[0], s.pair[1]))
+    s.box.append(other)
+    s.rng.shuffle(s.box)
+    ev.append({"type": "keep", "seat": p, "private": p, "text": f"you keep {s.tables.characters[c].name}"})
+    ev.append({"type": "keep", "seat": p, "text": f"{pname(p)} keeps a character and returns the other"})
+    s.order.pop(0)
+    if s.order:
+        s.pair = sorted([s.box.pop(), s.box.pop()])
+    else:
+        s.pair = []
+        s.phase, s.order = P_DRAFT, draft_order(s)
 
 
 def skip_cube_step(s: TroyesState, p: int) -> None:

@@ -32,8 +32,8 @@ from meeple.games.troyes.consts import (
 
 _LISTS = ("deniers", "vp", "infl", "supply", "owned", "district", "passed", "bld", "lying",
           "expelled", "dice", "black", "slots", "trade", "cubes", "row", "maraud", "gone", "box",
-          "cath", "order", "group", "flipped", "bsel", "final")
-_NESTED = ("evcubes", "won", "decks", "chars", "seen")
+          "cath", "order", "group", "flipped", "bsel", "final", "pair", "klog")
+_NESTED = ("evcubes", "won", "decks", "chars")
 _INTS = ("phase", "step", "rnd", "rounds", "start", "turn", "grey", "revealed", "tgt_kind",
          "tgt_arg", "src", "mod", "pool")
 
@@ -78,8 +78,9 @@ class TroyesState(State):
     gone: list[int]         # event cards removed by a neutral majority
     decks: list[list[int]]  # red, white, yellow event decks (top = last)
     chars: list[list[int]]  # character cards each seat holds (secret)
-    seen: list[list[int]]   # character cards each seat has seen (kept and put back)
-    box: list[int]          # character cards not in play
+    pair: list[int]         # draw-two-keep-one: the two characters the chooser holds now
+    klog: list[int]         # draw-two-keep-one: per choice made, [seat, kept, drawn, drawn]
+    box: list[int]          # character cards not in play (the character deck)
     cath: list[int]         # 18: level*6 + space -> owner of the cube (-1 empty)
     order: list[int]        # seats still to choose a character / draft, in order
     group: list[int]        # dice chosen for the pending action
@@ -148,27 +149,18 @@ class TroyesState(State):
         o.flipped = self.flipped[:]
         o.bsel = self.bsel[:]
         o.final = self.final[:]
+        o.pair = self.pair[:]
+        o.klog = self.klog[:]
         o.evcubes = [c[:] for c in self.evcubes]
         o.won = [c[:] for c in self.won]
         o.decks = [c[:] for c in self.decks]
         o.chars = [c[:] for c in self.chars]
-        o.seen = [c[:] for c in self.seen]
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """Other seats' characters, the event decks' contents and order, face-down activity cards."""
         t = self.tables
         if self.phase != P_OVER:
-            mine = set(self.seen[seat])
-            pool = [c for c in range(len(t.characters)) if c not in mine]
-            rng.shuffle(pool)
-            for q in range(self.players):
-                if q == seat:
-                    continue
-                k = len(self.seen[q])
-                self.seen[q] = pool[:k]
-                self.chars[q] = sorted(pool[:len(self.chars[q])])
-                pool = pool[k:]
-            self.box = pool
+            self._resample_characters(seat, rng)
         known = set(self.row) | set(self.gone)
         for w in self.won:
             known.update(w)
@@ -185,6 +177,54 @@ class TroyesState(State):
                 colour = slot // 3
                 options = [i for i, a in enumerate(t.activities) if a.colour == colour and a.level == level]
                 self.slots[slot] = rng.choice(options)
+
+    def _resample_characters(self, seat: int, rng: Rng) -> None:
+        """Other seats' characters, dealt again consistently with what ``seat`` drew and kept."""
+        everything = list(range(len(self.tables.characters)))
+        if not self.klog and not self.pair:
+            pool = [c for c in everything if c not in self.chars[seat]]
+            rng.shuffle(pool)
+            for q in range(self.players):
+                if q != seat:
+                    k = len(self.chars[q])
+                    self.chars[q] = sorted(pool[:k])
+                    pool = pool[k:]
+            self.box = pool
+            return
+        # draw-two-keep-one: replay the choices in order; another seat's kept card is any card
+        # not kept before, not in ``seat``'s hand, and not among the cards ``seat`` drew later.
+        chooser = self.order[0] if self.phase == P_KEEP and self.order else -1
+        mine = set(self.chars[seat]) | (set(self.pair) if chooser == seat else set())
+        log = self.klog
+        kept: list[int] = []
+        hands: list[list[int]] = [[] for _ in range(self.players)]
+        new_log: list[int] = []
+        for i in range(0, len(log), 4):
+            q, c = log[i], log[i + 1]
+            if q != seat:
+                later = {log[j + 2] for j in range(i + 4, len(log), 4) if log[j] == seat}
+                later |= {log[j + 3] for j in range(i + 4, len(log), 4) if log[j] == seat}
+                if chooser == seat:
+                    later |= set(self.pair)
+                options = [x for x in everything if x not in kept and x not in mine and x not in later]
+                if not options:
+                    options = [x for x in everything if x not in kept and x not in mine]
+                c = rng.choice(options)
+                new_log.extend((q, c, c, c))
+            else:
+                new_log.extend(log[i:i + 4])
+            kept.append(c)
+            hands[q].append(c)
+        for q in range(self.players):
+            if q != seat:
+                self.chars[q] = sorted(hands[q])
+        self.klog = new_log
+        rest = [x for x in everything if x not in kept and not (chooser == seat and x in self.pair)]
+        rng.shuffle(rest)
+        if chooser >= 0 and chooser != seat:
+            self.pair = sorted(rest[:2])
+            rest = rest[2:]
+        self.box = rest
 
     # --- view -----------------------------------------------------------------------
 
@@ -212,8 +252,8 @@ class TroyesState(State):
                 entry["vp"] = self.vp[q]
             if over or q == seat:
                 entry["characters"] = [t.characters[c].name for c in self.chars[q]]
-                if q == seat and self.phase == P_KEEP and q in self.order:
-                    entry["characters_drawn"] = [t.characters[c].name for c in self.seen[q]]
+                if q == seat and self.phase == P_KEEP and self.order and self.order[0] == q:
+                    entry["characters_drawn"] = [t.characters[c].name for c in self.pair]
             players.append(entry)
         buildings = []
         for b, spec in enumerate(t.buildings):
@@ -319,15 +359,17 @@ def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tabl
     # characters
     chars = list(range(len(tables.characters)))
     rng.shuffle(chars)
+    s.klog, s.pair = [], []
     if options.get("character_deal") == "draw_two_keep_one":
-        s.seen = [chars[2 * q:2 * q + 2] for q in range(n)]
+        # seed: each draws two and keeps one secretly; the other goes back and the deck is
+        # reshuffled (so it works with 4 players and 6 cards); with 2 players, twice each.
         s.chars = [[] for _ in range(n)]
-        s.box = chars[2 * n:]
-        s.order = list(range(n))
+        s.box = chars
+        s.order = list(range(n)) * CHARACTERS_EACH[n]
+        s.pair = sorted([s.box.pop(), s.box.pop()])
     else:
         k = CHARACTERS_EACH[n]
         s.chars = [sorted(chars[k * q:k * q + k]) for q in range(n)]
-        s.seen = [c.copy() for c in s.chars]
         s.box = chars[k * n:]
         s.phase = P_DRAFT
         s.order = []
