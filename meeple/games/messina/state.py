@@ -6,22 +6,10 @@ from typing import Any
 
 from meeple.engine.core import Action, Event, State
 from meeple.engine.rng import Rng
-from meeple.games.messina import explain, flow, rules, scoring
-from meeple.games.messina.board import node_in_play, node_name
+from meeple.games.messina import explain, flow, rules, scoring, view
 from meeple.games.messina.consts import (
-    CABINS,
-    D0,
-    DOCK0,
-    MAXLT,
-    N_HARBOURS,
-    NODES,
     NP,
-    PETAL_NAMES,
-    SLOTS,
     ST_OVER,
-    TRACK_NAMES,
-    WG_W,
-    WS_W,
 )
 
 _PI_NAMES = ("coins", "wood", "fire", "major_fire", "vp", "rats", "popularity", "city", "church",
@@ -196,99 +184,7 @@ class MessinaState(State):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         """Everything in this game is public except the order of the stacks (and the RNG)."""
-        t = self.tables
-        nodes = []
-        for n in range(NODES):
-            if not node_in_play(self, n):
-                continue
-            kind = "harbour" if n < DOCK0 else "docks" if n < D0 else "district"
-            entry: dict[str, Any] = {"name": node_name(self, n), "kind": kind}
-            c = self.ncell[n]
-            if c is not None:
-                entry["cell"] = [c[0], c[1]]
-            if n >= D0:
-                entry["plague"] = self.cubes[n]
-                entry["citizens"] = self.cit[n * 3:n * 3 + 3]
-                entry["repopulated_by"] = None if self.owner[n] < 0 else self.owner[n]
-                h = t.hexes[self.ntile[n]]
-                entry["neighbours"] = [node_name(self, m) for m in self.dadj[n]]
-                entry["hex"] = {"rat": h.rat, "colour": h.colour, "vp": h.vp,
-                                "actions": [t.effects[e].name for e in h.actions]}
-            if n >= DOCK0 and n < D0:
-                entry["ships"] = [{"name": t.ships[code >> 1].name, "coins": t.ships[code >> 1].coins,
-                                   "plague": code & 1} for code in self.docks[n - DOCK0]]
-            entry["used"] = bool(self.used[n])
-            entry["lieutenants"] = []
-            nodes.append(entry)
-        by_name = {e["name"]: e for e in nodes}
-        players = []
-        for p in range(self.players):
-            base = p * NP
-            d: dict[str, Any] = {k: self.pi[base + i] for i, k in enumerate(_PI_NAMES)}
-            lts = []
-            for i in range(MAXLT):
-                loc, status = self.lt[(p * MAXLT + i) * 2], self.lt[(p * MAXLT + i) * 2 + 1]
-                where = ("estate" if loc == -1 else "not gained" if loc == -2 else "lost" if loc == -3
-                         else node_name(self, loc))
-                lts.append({"where": where, "status": ("ready", "standing", "spent")[status]})
-                if loc >= 0:
-                    by_name[where]["lieutenants"].append({"seat": p, "lieutenant": i + 1,
-                                                          "standing": status == 1})
-            d["lieutenants"] = lts
-            d["estate"] = {t.estate[k].name: self.estate[p * SLOTS + k] for k in range(SLOTS)}
-            d["cabins"] = [
-                {"citizen": None if self.cab[(p * CABINS + k) * 3] < 0 else
-                 {"class": self.cab[(p * CABINS + k) * 3] >> 1, "upgraded": self.cab[(p * CABINS + k) * 3] & 1},
-                 "stage": self.cab[(p * CABINS + k) * 3 + 1],
-                 "improvement": None if self.cab[(p * CABINS + k) * 3 + 2] < 0
-                 else t.cabins[self.cab[(p * CABINS + k) * 3 + 2]].name}
-                for k in range(CABINS)]
-            d["overseers"] = [{"advances": self.ov[(p * 3 + k) * 3],
-                               "petal": None if self.ov[(p * 3 + k) * 3 + 1] < 0
-                               else PETAL_NAMES[self.ov[(p * 3 + k) * 3 + 1]],
-                               "upgraded": bool(self.ov[(p * 3 + k) * 3 + 2])} for k in range(3)]
-            d["workshops"] = [{"name": t.workshops[self.ws[i + 1]].name, "citizen": self.ws[i + 2],
-                               "paid_out": bool(self.ws[i + 3])}
-                              for i in range(0, len(self.ws), WS_W) if self.ws[i] == p]
-            d["wagons"] = [{"name": t.wagons[self.wg[i + 1]].name, "exhausted": bool(self.wg[i + 2])}
-                           for i in range(0, len(self.wg), WG_W) if self.wg[i] == p]
-            d["rewards_now"] = [int(r) for r in self.pend[p]]
-            d["rewards_later"] = [int(r) for r in self.defer[p]]
-            players.append(d)
-        cabin_stacks = [{"top": t.cabins[st[0]].name if st else None, "count": len(st),
-                         "known_bottom": [t.cabins[x].name for x in st[len(st) - k:]] if k else []}
-                        for st, k in zip(self.cab_st, self.cab_known, strict=True)]
-        ws_stacks = [{"top": t.workshops[st[0]].name if st else None, "count": len(st),
-                      "known_bottom": [t.workshops[x].name for x in st[len(st) - k:]] if k else []}
-                     for st, k in zip(self.ws_st, self.ws_known, strict=True)]
-        hood_top = None
-        if self.hood and t.hexes[self.hood[0]].cls == "B":
-            hood_top = t.hexes[self.hood[0]].name
-        view: dict[str, Any] = {
-            "round": self.round_,
-            "turn_order": list(self.order),
-            "nodes": nodes,
-            "plague_supply": self.cube_supply,
-            "citizen_supply": list(self.cit_supply),
-            "wheel": self.wheel,
-            "neighbourhood_stack": {"count": len(self.hood), "known_top": hood_top},
-            "ship_stack": {"count": len(self.ship_stack),
-                           "next_back": t.ships[self.ship_stack[0]].back if self.ship_stack else None},
-            "selection_tiles": {"left": len(self.sel),
-                                "used": [t.harbours[h].name for h in self.sel_used]},
-            "cabin_stacks": cabin_stacks,
-            "workshop_phase": self.ws_phase,
-            "workshop_stacks": ws_stacks,
-            "later_workshop_stacks": [len(st) for st in self.ws2_st] if self.ws_phase == 1 else [],
-            "wagon_stacks": [[t.wagons[x].name for x in st] for st in self.wg_st],
-            "seats": players,
-            "tracks": list(TRACK_NAMES),
-            "harbours": [t.harbours[h].name for h in range(N_HARBOURS)],
-            "pending": rules.describe_task(self),
-        }
-        if self.final is not None:
-            view["final_scoring"] = [dict(f) for f in self.final]
-        return view
+        return view.build(self, seat)
 
 
 def _reshuffle(stacks: tuple[tuple[int, ...], ...], known: tuple[int, ...], rng: Rng

@@ -1,0 +1,166 @@
+"""What a seat sees (``State.view``): everything on the table except the order of face-down stacks.
+
+Messina has no private hands: every seat and spectators see the same thing.  Hidden, never shown:
+the neighbourhood stack below its known B, the ship order within a back number, the unused
+selection tiles' order, the cabin and workshop stacks below their tops (except tiles a swap put
+at the bottom), the phase II workshops before round V, and the RNG.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.games.messina import rules
+from meeple.games.messina.components import CLASS_LETTER, CLASSES, COLOURS, RATS, REWARD_NAMES
+from meeple.games.messina.consts import (
+    CABINS,
+    D0,
+    DOCK0,
+    MAXLT,
+    NP,
+    PETAL_NAMES,
+    SLOTS,
+    WG_W,
+    WS_W,
+)
+
+if TYPE_CHECKING:
+    from meeple.games.messina.state import MessinaState
+
+CITIZEN = (None, "ordinary", "upgraded")
+
+
+def _cost(s: MessinaState, tile: int) -> list[str]:
+    """The repopulation cost as items: coins, wood, citizens (C/A/N, * = upgraded), lieutenant, wagon."""
+    h = s.tables.hexes[tile]
+    out = []
+    if h.cost_coins:
+        out.append(f"{h.cost_coins} coins")
+    if h.cost_wood:
+        out.append(f"{h.cost_wood} wood")
+    out += [CLASS_LETTER[c] for c in range(3) for _ in range(h.cost_citizens[c])]
+    out += [CLASS_LETTER[c] + "*" for c in range(3) for _ in range(h.cost_upgraded[c])]
+    out += ["any*"] * h.cost_any_upgraded
+    out += ["lieutenant"] * h.cost_lieutenant
+    out.append("wagon")
+    return out
+
+
+def _nodes(s: MessinaState) -> list[dict[str, Any]]:
+    t = s.tables
+    on_node: dict[int, list[str]] = {}
+    for p in range(s.players):
+        for i in range(MAXLT):
+            loc, status = s.lt[(p * MAXLT + i) * 2], s.lt[(p * MAXLT + i) * 2 + 1]
+            if loc >= 0:
+                on_node.setdefault(loc, []).append(f"seat {p} lt{i + 1} {'standing' if status == 1 else 'lying'}")
+    out = []
+    for n in s.nplay:
+        kind = "harbour" if n < DOCK0 else "docks" if n < D0 else "district"
+        e: dict[str, Any] = {"name": s.nname[n], "kind": kind}
+        c = s.ncell[n]
+        e["cell"] = None if c is None else [c[0], c[1]]
+        e["lieutenants"] = on_node.get(n, [])
+        if DOCK0 <= n < D0:
+            e["ships"] = [{"ship": t.ships[code >> 1].name, "coins": t.ships[code >> 1].coins,
+                           "plague": code & 1} for code in s.docks[n - DOCK0]]
+        else:
+            e["used"] = bool(s.used[n])
+        if n >= D0:
+            h = t.hexes[s.ntile[n]]
+            e["plague"] = s.cubes[n]
+            e["citizens"] = s.cit[n * 3:n * 3 + 3]
+            e["repopulated_by"] = None if s.owner[n] < 0 else s.owner[n]
+            e["rat"] = RATS[h.rat]
+            e["colour"] = COLOURS[h.colour]
+            e["actions"] = [t.effects[x].name for x in h.actions]
+            e["vp"] = h.vp
+            e["cost"] = _cost(s, s.ntile[n])
+            e["neighbours"] = [s.nname[m] for m in s.dadj[n]]
+        out.append(e)
+    return out
+
+
+def _seat(s: MessinaState, p: int) -> dict[str, Any]:
+    t = s.tables
+    pi = s.pi[p * NP:(p + 1) * NP]
+    d: dict[str, Any] = {
+        "coins": pi[0], "wood": pi[1], "fire": pi[2], "major_fire": pi[3], "vp": pi[4], "rats": pi[5],
+        "ships": pi[15], "repopulations": pi[16],
+        "registers": {"popularity": pi[6], "city": pi[7], "church": pi[8]},
+        "register_stack_height": {"popularity": pi[9], "city": pi[10], "church": pi[11]},
+        "scrolls": {t.scrolls[k].name: pi[12 + k] for k in range(3)},
+    }
+    lts = []
+    for i in range(MAXLT):
+        loc, status = s.lt[(p * MAXLT + i) * 2], s.lt[(p * MAXLT + i) * 2 + 1]
+        if loc == -2:
+            continue
+        where = "estate" if loc == -1 else "lost" if loc == -3 else s.nname[loc]
+        lts.append({"lieutenant": f"lt{i + 1}", "where": where, "status": ("ready", "standing", "spent")[status]})
+    d["lieutenants"] = lts
+    d["estate"] = {t.estate[k].name: CITIZEN[s.estate[p * SLOTS + k] + 1]
+                   for k in range(SLOTS) if s.estate[p * SLOTS + k] >= 0}
+    cabins = []
+    for k in range(CABINS):
+        base = (p * CABINS + k) * 3
+        occ, stage, imp = s.cab[base], s.cab[base + 1], s.cab[base + 2]
+        cabins.append({"cabin": k + 1,
+                       "citizen": None if occ < 0 else CLASSES[occ >> 1] + (" (upgraded)" if occ & 1 else ""),
+                       "stage": stage if occ >= 0 else None,
+                       "improvement": None if imp < 0 else t.cabins[imp].name,
+                       "yields": None if imp < 0 else t.effects[t.cabins[imp].effect].name})
+    d["cabins"] = cabins
+    d["overseers"] = [{"overseer": CLASSES[k], "advances": s.ov[(p * 3 + k) * 3],
+                       "petal": None if s.ov[(p * 3 + k) * 3 + 1] < 0 else PETAL_NAMES[s.ov[(p * 3 + k) * 3 + 1]],
+                       "upgraded": bool(s.ov[(p * 3 + k) * 3 + 2])} for k in range(3)]
+    d["workshops"] = [{"workshop": t.workshops[s.ws[i + 1]].name,
+                       "class": CLASSES[t.workshops[s.ws[i + 1]].cls],
+                       "citizen": CITIZEN[s.ws[i + 2] + 1], "paid_out": bool(s.ws[i + 3])}
+                      for i in range(0, len(s.ws), WS_W) if s.ws[i] == p]
+    d["wagons"] = [{"wagon": t.wagons[s.wg[i + 1]].name, "exhausted": bool(s.wg[i + 2])}
+                   for i in range(0, len(s.wg), WG_W) if s.wg[i] == p]
+    d["rewards_now"] = [REWARD_NAMES[r] for r in s.pend[p]]
+    d["rewards_next_turn"] = [REWARD_NAMES[r] for r in s.defer[p]]
+    return d
+
+
+def _stack(names: list[str], st: tuple[int, ...], known: int) -> dict[str, Any]:
+    return {"top": names[st[0]] if st else None, "count": len(st),
+            "known_bottom": [names[x] for x in st[len(st) - known:]] if known else []}
+
+
+def build(s: MessinaState, seat: int | None) -> dict[str, Any]:
+    """The same for every seat and for spectators (nothing in Messina is private)."""
+    t = s.tables
+    seg = t.wheel[s.wheel]
+    cab_names = [c.name for c in t.cabins]
+    ws_names = [w.name for w in t.workshops]
+    hood_top = None
+    if s.hood and t.hexes[s.hood[0]].cls == "B":
+        hood_top = t.hexes[s.hood[0]].name
+    view: dict[str, Any] = {
+        "round": s.round_,
+        "turn_order": list(s.order),
+        "now": rules.describe_task(s),
+        "wheel": {"segment": seg.name, "rat": RATS[seg.rat],
+                  "colours": {CLASSES[k]: COLOURS[seg.colours[k]] for k in range(3)}},
+        "plague_supply": s.cube_supply,
+        "citizen_supply": {CLASSES[k]: s.cit_supply[k] for k in range(3)},
+        "nodes": _nodes(s),
+        "stacks": {
+            "neighbourhood": {"count": len(s.hood), "known_top": hood_top},
+            "ships": {"count": len(s.ship_stack),
+                      "next_back": t.ships[s.ship_stack[0]].back if s.ship_stack else None},
+            "selection_tiles": {"left": len(s.sel), "used": [t.harbours[h].name for h in s.sel_used]},
+            "workshop_phase": s.ws_phase,
+            "later_workshops": [len(st) for st in s.ws2_st] if s.ws_phase == 1 else [],
+            "wagons": [[t.wagons[x].name for x in st] for st in s.wg_st],
+        },
+        "cabin_stacks": [_stack(cab_names, st, k) for st, k in zip(s.cab_st, s.cab_known, strict=True)],
+        "workshop_stacks": [_stack(ws_names, st, k) for st, k in zip(s.ws_st, s.ws_known, strict=True)],
+        "seats": {f"seat {p}": _seat(s, p) for p in range(s.players)},
+    }
+    if s.final is not None:
+        view["final_scoring"] = {f"seat {p}": dict(f) for p, f in enumerate(s.final)}
+    return view
