@@ -241,14 +241,16 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
     acts = t.activities
     offer = Offer(s, p)
     reach = offer.reach
-    cube_slots = [slot for slot in range(9) if s.cubes[slot * 4 + p]]
+    cube_mods = [(slot, acts[s.slots[slot]].effect) for slot in range(9) if s.cubes[slot * 4 + p]]
 
     def with_cube(kind: int, arg: int) -> bool:
-        if not cube_slots:
+        if not cube_mods:
             return False
         colour = target_colour(s, kind, arg)
-        return any(mod_applies(acts[s.slots[m]].effect, kind, colour) and has_group(s, p, kind, arg, m)
-                   for m in cube_slots)
+        for m, effect in cube_mods:
+            if mod_applies(effect, kind, colour) and has_group(s, p, kind, arg, m):
+                return True
+        return False
 
     citizen = s.supply[p] > 0 or p in s.bld or any(s.lying[b * 4 + p] for b in range(3)) \
         or any(s.trade[slot * 4 + p] for slot in range(9))
@@ -281,7 +283,11 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
             out.append(Action(f"combat {card.name}", (A_TARGET, T_FIGHT, arg)))
     if citizen:
         for b in range(3):
-            if fast_possible(s, p, T_PLACE, b, offer) or with_cube(T_PLACE, b):
+            if any(s.expelled[b * 4:b * 4 + 4]):
+                ok = fast_possible(s, p, T_PLACE, b, offer)
+            else:  # nobody is protected here: any die of the colour will do
+                ok = bool(offer.own[b]) or (offer.money >= 2 and bool(offer.other[b]))
+            if ok or with_cube(T_PLACE, b):
                 out.append(_PLACE[b])
     if reach(YELLOW, t.board[0].agriculture_divisor, 0) or with_cube(T_FARM, 0):
         out.append(_FIXED["farm"])
