@@ -409,4 +409,4 @@ def explain(s: MessinaState, task: Task, text: str) -> str | None:
     return None
 
 
-__all__ = ["legal", "apply", "explain", "T_LIGHT", "T_CORCH", "D0"]
+__all__ = ["legal", "apply", "explain"]

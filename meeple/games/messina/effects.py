@@ -208,4 +208,4 @@ def ws_pay_out(s: MessinaState, i: int, events: list[Event]) -> None:
 
 
 __all__ = ["gain", "advance_track", "grant_reward", "use_reward", "advance_overseer", "activate_slot",
-           "ws_pay_out", "track_tables", "T_CORCH"]
+           "ws_pay_out", "track_tables"]

@@ -19,14 +19,12 @@ from meeple.games.messina.consts import (
     NP,
     POP,
     READY,
-    SPENT,
     ST_NEXT,
     ST_OVER,
     ST_PRODUCTION,
     ST_QUARANTINE,
     ST_STAFF,
     ST_TURNS,
-    T_CABIN,
     T_PLACE,
     T_SLOT,
     T_STAFFWIN,
@@ -224,11 +222,4 @@ def swap_workshops(s: MessinaState, events: list[Event]) -> None:
     events.append({"type": "workshops", "text": "the later (phase II) workshops replace the early ones"})
 
 
-def place_citizen_tasks(s: MessinaState, p: int, counts: list[int], plague: bool) -> None:
-    """Rescue (seed 拯救市民): every citizen taken goes to quarantine (plague) or the estate."""
-    for k in (2, 1, 0):
-        for _ in range(counts[k]):
-            s.tasks.append((T_CABIN, p, k, 0, 0) if plague else (T_SLOT, p, k, 0, 0))
-
-
-__all__ = ["advance", "has_ready_lieutenant", "place_citizen_tasks", "SPENT"]
+__all__ = ["advance", "has_ready_lieutenant", "next_turn", "production", "quarantine", "next_round"]

@@ -549,4 +549,4 @@ def take_ship(s: MessinaState, p: int, ship: int, events: list[Event]) -> None:
             s.tasks.append((T_OVS, p, 3, 0, 0))
 
 
-__all__ = ["legal", "apply", "describe_task", "T_OVS", "T_OVUP", "VP"]
+__all__ = ["legal", "apply", "describe_task", "fire_cost", "move_cost", "owned_lieutenants"]

@@ -12,7 +12,6 @@ from meeple.games.messina.consts import (
     NODES,
     NP,
     POP,
-    POPT,
     RATS,
     REPOP,
     SC0,
@@ -117,4 +116,4 @@ def evaluate(s: MessinaState, seat: int) -> float:
     return (totals[seat] - worst) / (best - worst)
 
 
-__all__ = ["final_scoring", "tiebreak", "evaluate", "breakdown", "POPT"]
+__all__ = ["final_scoring", "tiebreak", "evaluate", "breakdown", "rat_penalty", "majority_bonus"]
