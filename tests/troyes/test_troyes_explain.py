@@ -69,3 +69,15 @@ def test_dice_group_explained() -> None:
     assert "cost 2 deniers; you have 1" in reason(s, "dice y6@p2")
     assert "less than the divisor 2" in reason(s, "dice y1")
     assert "1 to 3 dice" in reason(s, "dice y1 y2 y6@p2 w6")
+
+
+def test_setup_choices_explained() -> None:
+    """Seed setup: keep one of the two drawn characters; draft onto an empty space."""
+    from tests.troyes.troyes_helpers import new
+
+    s = new(3, 2, character_deal="draw_two_keep_one")
+    drawn = {s.tables.characters[c].name for c in s.pair}
+    other = next(c.name for c in s.tables.characters if c.name not in drawn)
+    assert "one of the two characters you drew" in reason(s, f"keep {other}")
+    s2 = new(2, 2)
+    assert "empty space" in reason(s2, "draft palace 1")

@@ -57,10 +57,15 @@ def explain(s: TroyesState, text: str) -> str | None:
         if s.phase != P_BLACK:
             return f"there are no black dice to counter now (the {phase} phase)"
         return _black(s, p, head, words)
-    if head == "keep" and s.phase != P_KEEP:
-        return "characters were already chosen"
-    if head == "draft" and s.phase != P_DRAFT:
-        return "the starting citizens are already placed"
+    if head == "keep":
+        if s.phase != P_KEEP:
+            return "characters were already chosen"
+        names = " or ".join(s.tables.characters[c].name for c in s.pair)
+        return f"you can keep only one of the two characters you drew: {names}"
+    if head == "draft":
+        if s.phase != P_DRAFT:
+            return "the starting citizens are already placed"
+        return "choose an empty space: draft palace 1-6, or draft bishopric / city hall 1-2, 3-4, 5-6"
     if head in ("dice", "x1", "x2", "x3", "no", "cube", "citizen") and s.phase == P_ACTION and s.step == S_MAIN:
         return "choose an action first (activate, build cathedral, combat, place, farm or pass)"
     if head == "dice" and s.phase == P_ACTION and s.step == S_DICE:
