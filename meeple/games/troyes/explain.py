@@ -60,8 +60,7 @@ def explain(s: TroyesState, text: str) -> str | None:
     if head == "keep":
         if s.phase != P_KEEP:
             return "characters were already chosen"
-        names = " or ".join(s.tables.characters[c].name for c in s.pair)
-        return f"you can keep only one of the two characters you drew: {names}"
+        return "you can keep only one of the two characters you drew (they are in your view)"
     if head == "draft":
         if s.phase != P_DRAFT:
             return "the starting citizens are already placed"
