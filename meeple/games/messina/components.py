@@ -156,6 +156,8 @@ HARBOURS: tuple[Harbour, ...] = tuple(
 class LayoutCell(NamedTuple):
     """One cell of the starting city for a player count (odd-r offset coordinates)."""
 
+    name: str
+    zh: str
     players: int
     kind: str      # "district" or "harbour"
     col: int
@@ -170,12 +172,12 @@ def _layout() -> tuple[LayoutCell, ...]:
     out: list[LayoutCell] = []
     for players, rows in ((2, rows2), (3, rows3), (4, rows4)):
         for col, row in rows:
-            out.append(LayoutCell(players, "district", col, row))
+            out.append(LayoutCell(f"{players}p district {col},{row}", "城市板塊", players, "district", col, row))
         r0 = [c for c, r in rows if r == 0]
         r3 = [c for c, r in rows if r == 3]
         # harbours NW, NE, SE, SW (clockwise from the top left)
         for col, row in ((min(r0) - 1, 0), (max(r0) + 1, 0), (max(r3) + 1, 3), (min(r3) - 1, 3)):
-            out.append(LayoutCell(players, "harbour", col, row))
+            out.append(LayoutCell(f"{players}p harbour {col},{row}", "碼頭", players, "harbour", col, row))
     return tuple(out)
 
 
