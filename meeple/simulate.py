@@ -48,6 +48,7 @@ def play_one(task: tuple[str, int, int, list[str], dict[str, Any]]) -> GameResul
     game = games.get(name)
     started = time.perf_counter()
     state: State | None = None
+    pending: str | None = None
     try:
         state = game.new(players, seed=seed, options=options, tables=_tables)
         seat_bots = [botlib.make(spec) for spec in specs]
@@ -55,15 +56,23 @@ def play_one(task: tuple[str, int, int, list[str], dict[str, Any]]) -> GameResul
         limit = game.max_steps(players) * 10
         while not state.is_over:
             seat = state.to_move
-            state.apply(botlib.act(seat_bots[seat], state, rngs[seat]))
+            pending = None
+            action = botlib.act(seat_bots[seat], state, rngs[seat])
+            pending = action.notation
+            state.apply(action)
             if len(state.history) > limit:
                 raise RuntimeError(f"no end after {limit} decisions")
         return GameResult(seed, state.scores(), state.ranking(), len(state.history),
                           time.perf_counter() - started)
     except Exception as exc:  # a crash is a result: it carries the record that reproduces it
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-        return GameResult(seed, error=detail, record=None if state is None else state.record(),
-                          seconds=time.perf_counter() - started)
+        record = None
+        if state is not None:
+            # the record holds the decisions before the crash; meta names the one that crashed
+            record = state.record()
+            record["meta"] = {"error": detail, "crashed_on": pending, "bots": specs,
+                              "traceback": traceback.format_exc()}
+        return GameResult(seed, error=detail, record=record, seconds=time.perf_counter() - started)
 
 
 def run_games(
