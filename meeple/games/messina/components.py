@@ -306,6 +306,7 @@ WAGONS: tuple[Wagon, ...] = tuple(
 class RegisterSpace(NamedTuple):
     """One space of a register (popularity, city, church): reward on reaching it, end VP."""
 
+    name: str
     track: str
     zh: str
     space: int
@@ -320,9 +321,9 @@ _CITY_R = (0, 0, 2, 0, 3, 0, 2, 0, 3, 0, 2, 0, 0)
 _CHURCH_R = (0, 0, 4, 0, 5, 0, 4, 0, 6, 0, 4, 0, 2)
 # STAND_IN: register lengths, rewards and end VP (research §6.2)
 REGISTERS: tuple[RegisterSpace, ...] = (
-    tuple(RegisterSpace("popularity", "名聲軌", i, r, v) for i, (r, v) in enumerate(_POP))
-    + tuple(RegisterSpace("city", "城市軌", i, _CITY_R[i], _CITY_VP[i]) for i in range(13))
-    + tuple(RegisterSpace("church", "教堂軌", i, _CHURCH_R[i], _CITY_VP[i]) for i in range(13))
+    tuple(RegisterSpace(f"popularity {i}", "popularity", "名聲軌", i, r, v) for i, (r, v) in enumerate(_POP))
+    + tuple(RegisterSpace(f"city {i}", "city", "城市軌", i, _CITY_R[i], _CITY_VP[i]) for i in range(13))
+    + tuple(RegisterSpace(f"church {i}", "church", "教堂軌", i, _CHURCH_R[i], _CITY_VP[i]) for i in range(13))
 )
 
 
