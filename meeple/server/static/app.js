@@ -239,8 +239,13 @@ async function tablePage(id) {
     } catch (e) { toast(e.message); }
   }
 
+  let drawSeq = 0;
   async function draw() {
     if (!data) return;
+    // Load the game's board module first; a newer draw started meanwhile wins.
+    const seq = ++drawSeq;
+    const mod = await gameRenderer(data.table.game, data.table.renderer);
+    if (seq !== drawSeq) return;
     const v = data.view, you = data.you, over = data.table.status === "over";
     const toMove = v.to_move;
     const focus = (acts) => {
@@ -291,7 +296,6 @@ async function tablePage(id) {
       you !== null ? h("div", {}, h("small", {}, t("private_link")),
         h("input", { readonly: true, value: `${invite}#token=${token()}`, class: "secret" })) : null);
     // board
-    const mod = await gameRenderer(data.table.game, data.table.renderer);
     let board = null;
     if (mod && mod.render) {
       try { board = mod.render(v, ctx); } catch (e) { console.error(e); board = null; }
@@ -380,13 +384,16 @@ async function replayPage(id) {
   let step = total, seat = "";
   const data = { seats: info.seats.map((name, i) => ({ seat: i, name })) };
 
+  let showSeq = 0;
   async function show() {
     const q = seat === "" ? "" : `?seat=${seat}`;
+    const seq = ++showSeq;
     const r = await api("GET", `/api/tables/${id}/replay/${step}${q}`);
+    const mod = await gameRenderer(info.table.game, info.table.renderer);
+    if (seq !== showSeq) return;
     const v = r.view;
     const you = seat === "" ? null : Number(seat);
     const ctx = { you, toMove: v.to_move, players: info.table.players, seatName: (i) => info.seats[i] || `${t("seat")} ${i + 1}`, legal: [], act: () => {}, t };
-    const mod = await gameRenderer(info.table.game, info.table.renderer);
     let board = null;
     if (mod && mod.render) { try { board = mod.render(v, ctx); } catch (e) { console.error(e); } }
     if (!board) board = genericBoard(v, ctx);
