@@ -47,6 +47,22 @@ _tables: Any = None  # the component pack in use (inherited by forked workers)
 # --- planning ---------------------------------------------------------------------
 
 
+def split_bots(text: str) -> list[str]:
+    """Split a ``--bots`` list on commas, keeping each bot's parameters with it:
+    ``"ismcts:iters=200,horizon=8,heuristic"`` -> ``["ismcts:iters=200,horizon=8",
+    "heuristic"]`` (a piece holding ``=`` but no ``:`` continues the previous bot)."""
+    out: list[str] = []
+    for piece in text.split(","):
+        piece = piece.strip()
+        if not piece:
+            continue
+        if out and "=" in piece and ":" not in piece:
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
+
+
 def arrangements(bots: list[str], players: int) -> list[tuple[str, ...]]:
     """Every seat arrangement of ``bots`` at ``players`` seats, in a fixed order."""
     n = len(bots)

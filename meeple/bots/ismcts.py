@@ -68,6 +68,15 @@ def terminal_values(state: State) -> list[float]:
     return values
 
 
+def margins(state: State) -> list[float]:
+    """Per seat: its score minus the best other seat's (``scores()``)."""
+    scores = state.scores()
+    if len(scores) < 2:
+        return [0.0] * len(scores)
+    top = sorted(scores, reverse=True)
+    return [float(x - (top[1] if x == top[0] else top[0])) for x in scores]
+
+
 def estimate_values(state: State) -> list[float]:
     """Per seat: ``game.evaluate`` clamped to [0, 1]."""
     evaluate = state.game.evaluate
@@ -78,6 +87,42 @@ def estimate_values(state: State) -> list[float]:
     return out
 
 
+class Valuer:
+    """Backs up one value per seat in [0, 1].
+
+    A finished game: its result (``terminal_values``).  Otherwise
+    ``game.evaluate``, blended (weight ``margin``) with the score margin
+    squashed to (0, 1) as ``0.5 + 0.5 * m / (|m| + scale)``, where ``scale``
+    is the mean absolute margin seen so far in this search (so the blend is
+    normalised per game and per stage of the game).  A finished game also
+    gets a twentieth of that margin term, so that a bigger win is preferred.
+    """
+
+    __slots__ = ("weight", "total", "count")
+
+    def __init__(self, weight: float) -> None:
+        self.weight = weight
+        self.total = 0.0
+        self.count = 0
+
+    def __call__(self, state: State) -> list[float]:
+        w = self.weight
+        over = state.is_over
+        base = terminal_values(state) if over else estimate_values(state)
+        if w <= 0.0:
+            return base
+        ms = margins(state)
+        for m in ms:
+            self.total += abs(m)
+        self.count += len(ms)
+        scale = max(1.0, self.total / self.count)
+        if over:
+            w = w / 20.0
+        return [
+            (1.0 - w) * b + w * (0.5 + 0.5 * m / (abs(m) + scale)) for b, m in zip(base, ms, strict=True)
+        ]
+
+
 def search(
     state: State,
     seat: int,
@@ -86,6 +131,7 @@ def search(
     seconds: float | None,
     horizon: int,
     c: float,
+    margin: float = 0.25,
 ) -> tuple[dict[str, tuple[int, float]], int]:
     """Run SO-ISMCTS from ``state`` for ``seat``; return the root children's
     ``(visits, reward)`` by notation and the number of iterations done."""
@@ -94,6 +140,7 @@ def search(
     deadline = None if seconds is None else clock() + seconds
     limit = iters if iters is not None else 1 << 62
     below = rng.below
+    value_of = Valuer(margin)
     done = 0
     while done < limit:
         if deadline is not None and done and clock() >= deadline:
@@ -150,7 +197,7 @@ def search(
             d.apply(legal[below(len(legal))] if len(legal) > 1 else legal[0])
             steps += 1
         # --- backup ------------------------------------------------------------
-        values = terminal_values(d) if d.is_over else estimate_values(d)
+        values = value_of(d)
         root.visits += 1
         for nd in path[1:]:
             nd.visits += 1
@@ -160,9 +207,9 @@ def search(
 
 
 def _worker(conn: Any, state: State, seat: int, seed: int, iters: int | None,
-            seconds: float | None, horizon: int, c: float) -> None:
+            seconds: float | None, horizon: int, c: float, margin: float) -> None:
     try:
-        conn.send(search(state, seat, Rng(seed), iters, seconds, horizon, c))
+        conn.send(search(state, seat, Rng(seed), iters, seconds, horizon, c, margin))
     except BaseException as exc:  # pragma: no cover - reported to the parent
         conn.send(exc)
     finally:
@@ -181,6 +228,7 @@ class ISMCTSBot(Bot):
         horizon: int = 20,
         c: float = 0.7,
         workers: int = 1,
+        margin: float = 0.25,
     ) -> None:
         if iters is None and seconds is None:
             seconds = 1.0
@@ -189,6 +237,7 @@ class ISMCTSBot(Bot):
         self.horizon = horizon
         self.c = c
         self.workers = workers
+        self.margin = margin
         # Totals over this bot's decisions (read by the arena and benchmarks).
         self.decisions = 0
         self.iterations = 0
@@ -211,7 +260,9 @@ class ISMCTSBot(Bot):
         if self.workers > 1 and _can_fork():
             totals, done = self._parallel(seat, state, rng)
         else:
-            totals, done = search(state, seat, rng, self.iters, self.seconds, self.horizon, self.c)
+            totals, done = search(
+                state, seat, rng, self.iters, self.seconds, self.horizon, self.c, self.margin
+            )
         self.elapsed += time.perf_counter() - start
         self.iterations += done
         self.decisions += 1
@@ -237,13 +288,16 @@ class ISMCTSBot(Bot):
             parent, child = ctx.Pipe(duplex=False)
             proc = ctx.Process(
                 target=_worker,
-                args=(child, state, seat, rng.next64(), iters, self.seconds, self.horizon, self.c),
+                args=(child, state, seat, rng.next64(), iters, self.seconds, self.horizon, self.c,
+                      self.margin),
                 daemon=True,
             )
             proc.start()
             child.close()
             jobs.append((proc, parent))
-        totals, done = search(state, seat, rng.fork(), iters, self.seconds, self.horizon, self.c)
+        totals, done = search(
+            state, seat, rng.fork(), iters, self.seconds, self.horizon, self.c, self.margin
+        )
         merged = dict(totals)
         for proc, conn in jobs:
             try:
@@ -271,7 +325,7 @@ def _can_fork() -> bool:
 
 
 def _factory(params: dict[str, str]) -> Bot:
-    check_params("ismcts", params, ("iters", "time", "horizon", "c", "workers"))
+    check_params("ismcts", params, ("iters", "time", "horizon", "c", "workers", "margin"))
     iters = int_param(params, "iters", 0) if "iters" in params else None
     seconds = float_param(params, "time", 1.0) if "time" in params else None
     if seconds is not None and seconds <= 0:
@@ -282,6 +336,7 @@ def _factory(params: dict[str, str]) -> Bot:
         horizon=int_param(params, "horizon", 20, low=0),
         c=float_param(params, "c", 0.7),
         workers=int_param(params, "workers", 1),
+        margin=float_param(params, "margin", 0.25),
     )
 
 
