@@ -210,3 +210,49 @@ def test_almagro_may_take_deck_top_even_in_storm() -> None:
     assert legal(s) == ["take n1 " + s.tables.developments[s.queue[0]].name, "take deck top"]
     play(s, "take deck top")
     assert s.owned[0][-1] == top
+
+
+def test_coronado_needs_two_doubloons() -> None:
+    """Seed, Coronado: paying 2 doubloons is required; without them the round simply has no event."""
+    s = round_start("C01")
+    give(s, 1, "P07")
+    s.money[1] = 1
+    begin_round(s, [])
+    assert s.phase != CORONADO and s.event == ""
+
+
+def test_pirates_spare_juan_de_la_cosa() -> None:
+    """Seed, Juan de la Cosa + Pirates: his owner keeps his cards even with a fleet of 2."""
+    s = fresh(3)
+    give(s, 0, "C01", "C03", "P03")
+    give(s, 1, "C05", "C07")
+    for p in range(3):
+        s.hand[p * K:p * K + K] = [1, 1, 0, 0, 0, 0, 0, 0, 0, 0]
+    s.event = "PI"
+    start_pirates(s, [])
+    assert s.phase == PIRATES and s.cur == 1
+
+
+def test_empty_resource_deck_is_rebuilt_from_discards() -> None:
+    """Research A13: when the resource deck runs out, the discard pile is shuffled into a new deck."""
+    from meeple.games.mundus_novus.rules import draw
+
+    s = fresh(3)
+    s.discard = [0] * K
+    s.discard[kind("indigo")] = 2
+    s.deck = []
+    got = [draw(s), draw(s), draw(s)]
+    assert got == [kind("indigo"), kind("indigo"), -1]
+    assert s.discard == [0] * K
+
+
+def test_warehouse_cards_are_in_hand_for_the_next_round() -> None:
+    """Research A15: kept cards are back in hand at the next Supply (5 more are drawn)."""
+    s = fresh(3)
+    progression_turn(s, 2, {"vanilla": 1, "cocoa": 1})
+    give(s, 2, "W07")  # keeps 2
+    s.order = [2]
+    refresh(s)
+    play(s, "end turn")
+    assert s.round == 2 and s.hand[2 * K + kind("vanilla")] >= 1
+    assert sum(s.hand[2 * K:3 * K]) == 7  # 2 kept + 5 drawn

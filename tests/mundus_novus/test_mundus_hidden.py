@@ -34,8 +34,8 @@ def test_committed_offers_hidden_until_revealed() -> None:
     for seat in (1, 2, None):
         # a strong (20) or weak (2) offer looks exactly the same to everyone else
         assert json.dumps(strong.view(seat)) == json.dumps(weak.view(seat))
-        assert "offer" not in strong.view(seat)["players"][0]
-        assert strong.view(seat)["players"][0]["offer_committed"] is True
+        assert "offer" not in strong.view(seat)["seats"][0]
+        assert strong.view(seat)["seats"][0]["offer_committed"] is True
     assert strong.view(0)["my_offer"] == {"inca relic": 2}
 
 
@@ -46,10 +46,10 @@ def test_hands_and_money_hidden_from_other_seats() -> None:
     for seat in range(4):
         v = s.view(seat)
         assert v["hand"] == {n: c for n, c in v["hand"].items()}
-        for p, entry in enumerate(v["players"]):
+        for p, entry in enumerate(v["seats"]):
             assert entry["money"] == (s.money[p] if p == seat else None)
             assert "hand" not in entry
-    assert all(e["money"] is None for e in s.view(None)["players"])
+    assert all(e["money"] is None for e in s.view(None)["seats"])
     assert "hand" not in s.view(None)
 
 

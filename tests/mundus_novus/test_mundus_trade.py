@@ -36,8 +36,8 @@ def test_offers_are_committed_one_card_at_a_time_in_secret() -> None:
     assert s.to_move == 1
     for seat in (1, 2, None):
         v = s.view(seat)
-        assert "offer" not in v["players"][0]
-        assert v["players"][0]["offer_committed"] is True
+        assert "offer" not in v["seats"][0]
+        assert v["seats"][0]["offer_committed"] is True
         assert "cocoa" not in str(v.get("my_offer", {}))
     assert s.view(0)["my_offer"] == {"cocoa": 1, "corn": 1}
 
@@ -152,7 +152,7 @@ def test_short_hand_offers_everything() -> None:
     s = at_announce(3, [{"cocoa": 5}, {"corn": 1}, {"vanilla": 5}])
     play(s, "announce 3")
     assert s.phase == EXCHANGE
-    assert s.view(0)["players"][1]["offer"] == {"corn": 1}
+    assert s.view(0)["seats"][1]["offer"] == {"corn": 1}
 
 
 def test_untaken_cards_return_when_taker_has_no_target() -> None:
