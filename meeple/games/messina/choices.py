@@ -256,14 +256,16 @@ def legal_build(s: MessinaState, task: Task) -> list[Action]:
     out: list[Action] = []
     cab_options: list[Action] = []
     free_cabins = []
-    seen_kind = set()
+    empty_seen = False
     for c in range(CABINS):
         base = (p * CABINS + c) * 3
         if s.cab[base + 2] < 0:
-            occupied = s.cab[base] >= 0
-            if occupied not in seen_kind:
-                seen_kind.add(occupied)
-                free_cabins.append(c)
+            if s.cab[base] < 0:
+                # empty unimproved cabins are all alike: offer the first
+                if empty_seen:
+                    continue
+                empty_seen = True
+            free_cabins.append(c)
     for k, st in enumerate(s.cab_st):
         if st and free_cabins and (swapped < 0 or swapped == k):
             tile = t.cabins[st[0]]

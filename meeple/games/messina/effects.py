@@ -103,9 +103,10 @@ def advance_track(s: MessinaState, p: int, track: int, steps: int, events: list[
         reward = tables[pos][0]
         if reward:
             grant_reward(s, p, reward, events)
-    s.pi[base + TRACK_POS[track]] = pos
-    s.stamp += 1
-    s.pi[base + TRACK_STAMP[track]] = s.stamp
+    if pos != s.pi[base + TRACK_POS[track]]:
+        s.pi[base + TRACK_POS[track]] = pos
+        s.stamp += 1
+        s.pi[base + TRACK_STAMP[track]] = s.stamp
 
 
 def grant_reward(s: MessinaState, p: int, reward: int, events: list[Event]) -> None:
