@@ -377,21 +377,18 @@ def explain(s: MessinaState, task: Task, text: str) -> str | None:
     if text.startswith("build "):
         if task[0] != T_BUILD:
             return "you can build only when an action lets you build"
-        for st in (*s.cab_st, *s.ws_st):
-            if st:
-                tile = s.tables.cabins[st[0]] if text.startswith("build Q") else None
-                if tile is not None and text.startswith(f"build {tile.name}"):
-                    return (f"{tile.name} costs {tile.cost_coins} coins and {tile.cost_wood} wood; you have "
-                            f"{s.pi[p * NP + COIN]} coins and {s.pi[p * NP + WOOD]} wood")
-        for st in s.ws_st:
-            if st:
-                w = s.tables.workshops[st[0]]
-                if text == f"build {w.name}":
-                    return (f"{w.name} costs {w.cost_coins} coins and {w.cost_wood} wood; you have "
-                            f"{s.pi[p * NP + COIN]} coins and {s.pi[p * NP + WOOD]} wood")
-        if task[2] >= 0:
-            return "after a swap you must build from the swapped stack"
-        return "that tile is not on top of a stack, or you cannot pay for it"
+        have = f"you have {s.pi[p * NP + COIN]} coins and {s.pi[p * NP + WOOD]} wood"
+        t = s.tables
+        tops = [t.cabins[st[0]] for st in s.cab_st if st] + [t.workshops[st[0]] for st in s.ws_st if st]
+        tops += [t.wagons[st[0]] for st in s.wg_st if st]
+        for tile in tops:
+            if text == f"build {tile.name}" or text.startswith(f"build {tile.name} on cabin"):
+                if not affordable(s, p, tile.cost_coins, tile.cost_wood):
+                    return f"{tile.name} costs {tile.cost_coins} coins and {tile.cost_wood} wood; {have}"
+                if task[2] >= 0:
+                    return "after a swap you must build from the swapped stack"
+                return "that cabin already has an improvement"
+        return "that tile is not on top of a stack"
     if text.startswith("activate "):
         if task[0] != T_ACT:
             return "no overseer or reward is activating citizens now"
