@@ -27,6 +27,11 @@ Event = dict[str, Any]
 """An event: ``{"type": str, "text": str, ...}``; ``"private": seat`` limits it to one seat."""
 
 
+VIEW_HEAD_KEYS = frozenset(
+    ("game", "version", "players", "seat", "is_over", "to_move", "decisions", "scores", "ranking")
+)
+"""Keys every view starts with, filled in by the engine; a game's ``_view`` may not use them."""
+
 MAX_FORCED_STEPS = 10_000
 """Forced steps in a row after which ``settle`` decides the game is stuck."""
 
@@ -344,6 +349,12 @@ class State(ABC):
         if over:
             head["scores"] = self.scores()
             head["ranking"] = self.ranking()
+        clash = VIEW_HEAD_KEYS.intersection(body)
+        if clash:
+            raise RuntimeError(
+                f"{self.game.name}: view keys {sorted(clash)} are the engine's "
+                f"(per-seat data goes under 'seats')"
+            )
         head.update(body)
         return head
 
