@@ -106,7 +106,7 @@ def render_value(key: str, value: Any, depth: int = 0) -> RenderableType:
         for k, v in value.items():
             if k not in scalars:
                 parts.append(render_value(str(k), v, depth + 1))
-        return Panel(Group(*parts) if parts else Text("-"), title=_label(key), title_align="left")
+        return Panel(Group(*parts) if parts else Text("-"), title=_label(key), title_align="left", expand=False)
     return Text(f"{_label(key)}: {_inline(value)}")
 
 
