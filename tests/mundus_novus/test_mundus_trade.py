@@ -209,3 +209,18 @@ def test_orellana_gains_two_for_market_triple_or_run() -> None:
     play(s2, "announce 2")
     play(s2, "swap cotton from p2 for vanilla")  # 3, 4, 5: a run
     assert s2.money[0] == 2
+
+
+def test_take_back_once_option() -> None:
+    """Research A4, ludorium's reading (option take_back='once'): B may take straight back from A once;
+    then A must take from someone else."""
+    s = at_announce(3, [{"cocoa": 5}, {"corn": 5}, {"vanilla": 5}])
+    s.options = dict(s.options, take_back="once")
+    refresh(s)
+    play(s, "announce 2")
+    assert s.tm == 2
+    play(s, "take cocoa from p0")
+    assert "take vanilla from p2" in legal(s)
+    play(s, "take vanilla from p2")
+    assert s.to_move == 2 and all(" from p0" not in a for a in legal(s))
+    assert any(a.startswith("take corn from p1") for a in legal(s))

@@ -29,6 +29,10 @@ class MundusNovus(Game):
         "low_set_reward": Option(
             "queue", "A set of 3 cards of value 1-3 takes queue card n°1 ('queue', research §6.1) or the top "
             "card of the development deck ('deck', the seed table's other reading).", ("queue", "deck")),
+        "take_back": Option(
+            "never", "After A takes from B, B may not take straight back from A ('never', the seed, "
+            "research A4) or may once, after which A must turn to someone else ('once', ludorium).",
+            ("never", "once")),
         "no_event_round_1": Option(True, "No event in round 1 (research §4)."),
         "money_end": Option(
             "round_end", "75 doubloons end the game at the end of the round ('round_end', the rulebook) or "

@@ -65,7 +65,9 @@ def explain(s: MundusState, text: str) -> str | None:
             k = _kind(s, card)
             if k < 0:
                 return f"{card!r} is not a resource"
-            if v == s.prev:
+            from meeple.games.mundus_novus.trade import blocked
+
+            if v == blocked(s):
                 return (f"p{v} just took from you; you may take back from p{v} only when nobody else has "
                         "cards on offer")
             if not s.offer[v * K + k]:

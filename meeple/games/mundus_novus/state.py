@@ -32,7 +32,7 @@ PHASE_NAMES = (
 
 _SLOTS = (
     "hand", "offer", "known", "money", "owned", "deck", "discard", "market", "supply", "dev_deck", "queue",
-    "round", "event", "tm", "phase", "cur", "announced", "done", "start_size", "prev", "order", "opos",
+    "round", "event", "tm", "phase", "cur", "announced", "done", "start_size", "prev", "prev2", "order", "opos",
     "need", "split", "sets", "diff_done", "inca_done", "merch_used", "pend_mask", "pend_inca", "pend_set",
     "conv", "dev_ended", "winner", "gift", "tie_mask", "cash_done", "abil", "ships", "names", "acache",
 )
@@ -63,6 +63,7 @@ class MundusState(State):
     done: list[int]
     start_size: list[int]
     prev: int
+    prev2: int
     order: list[int]
     opos: int
     need: int
@@ -142,6 +143,7 @@ class MundusState(State):
         o.done = self.done.copy()
         o.start_size = self.start_size.copy()
         o.prev = self.prev
+        o.prev2 = self.prev2
         o.order = self.order.copy()
         o.opos = self.opos
         o.need = self.need
@@ -266,6 +268,7 @@ def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tabl
     s.done = [0] * n
     s.start_size = [0] * n
     s.prev = -1
+    s.prev2 = -1
     s.order = []
     s.opos = 0
     s.need = 0

@@ -118,15 +118,24 @@ def new_trade_master(s: MundusState, seat: int, ev: list[Event]) -> None:
     """Trade 3.4: the new Trade Master takes the first card of the exchange chain."""
     s.tm = seat
     ev.append({"type": "trade_master", "seat": seat, "text": f"p{seat} becomes Trade Master"})
-    s.phase, s.cur, s.prev = EXCHANGE, seat, -1
+    s.phase, s.cur, s.prev, s.prev2 = EXCHANGE, seat, -1, -1
     if not targets(s):
         end_chain(s, ev)
+
+
+def blocked(s: MundusState) -> int:
+    """The player the taker may not take straight back from (-1: nobody).  Default (seed, research A4):
+    the player who just took from him.  Option ``take_back="once"`` (ludorium's reading): one A<->B
+    exchange is allowed, after which A must turn to someone else."""
+    if s.options["take_back"] == "once":
+        return s.prev if s.prev2 == s.cur else -1
+    return s.prev
 
 
 def targets(s: MundusState) -> list[int]:
     """Trade 3.5: whom the taker may take from: any other player with cards on offer, but not the player
     who just took from him, unless nobody else has cards on offer (seed note; research A4)."""
-    cur, prev = s.cur, s.prev
+    cur, prev = s.cur, blocked(s)
     found = []
     prev_ok = False
     for v in range(s.players):
@@ -165,7 +174,7 @@ def take(s: MundusState, victim: int, kind: int, market_kind: int, ev: list[Even
                        "text": f"p{p} gains {ORELLANA_BONUS} doubloons (Orellana: market pattern)"})
     s.hand[p * K + got] += 1
     s.known[p * K + got] += 1
-    s.prev, s.cur = p, victim
+    s.prev2, s.prev, s.cur = s.prev, p, victim
     if not targets(s):
         end_chain(s, ev)
 

@@ -65,7 +65,7 @@ def build_view(s: MundusState, seat: int | None) -> dict[str, Any]:
         "resource_deck": len(s.deck),
         "discard": {res[k].name: s.discard[k] for k in range(K) if s.discard[k]},
         "queue_exhausted": s.dev_ended,
-        "players": players,
+        "seats": players,
         "winner": s.winner if s.winner >= 0 else None,
     }
     if s.phase == EXCHANGE:
