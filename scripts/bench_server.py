@@ -47,7 +47,7 @@ async def player(base: str, game: str, players: int, seed: int, stop: float,
     rng = random.Random(seed)
     moves = 0
     ws_url = base.replace("http", "ws") + f"/ws/{tid}"
-    async with websockets.connect(ws_url, max_size=None) as ws:
+    async with websockets.connect(ws_url, max_size=None, compression=None) as ws:
         await ws.send(json.dumps({"token": token}))
         while time.perf_counter() < stop:
             try:

@@ -482,6 +482,9 @@ class Hub:
             if s.zombie:
                 raise ServerError(409, "your seat is played by a bot until you take it back")
             target = table.state.undo_target(seat)
+            last = next((e for e in reversed(table.entries) if e["kind"] == "action"), None)
+            if target is not None and last is not None and str(last.get("actor", "")).startswith("zombie:"):
+                raise ServerError(409, "undo is not allowed now: your last decision was taken by the clock's bot")
             if target is None:
                 raise ServerError(409, "undo is not allowed now: another seat has acted, or chance or "
                                        "hidden information was revealed, since your last decision")

@@ -393,7 +393,7 @@ async function replayPage(id) {
     if (seq !== showSeq) return;
     const v = r.view;
     const you = seat === "" ? null : Number(seat);
-    const ctx = { you, toMove: v.to_move, players: info.table.players, seatName: (i) => info.seats[i] || `${t("seat")} ${i + 1}`, legal: [], act: () => {}, t };
+    const ctx = { you, toMove: v.to_move, players: info.table.players, seatName: (i) => info.seats[i] || `${t("seat")} ${i + 1}`, legal: [], act: () => {}, t, lang: getLang() };
     let board = null;
     if (mod && mod.render) { try { board = mod.render(v, ctx); } catch (e) { console.error(e); } }
     if (!board) board = genericBoard(v, ctx);

@@ -50,6 +50,17 @@ const STRINGS = {
   },
 };
 
+
+// Headings of the per-game boards (English is the key itself).
+const BOARD_ZH = {
+  Messina: "墨西拿 1347", Troyes: "特魯瓦", "Mundus Novus": "航海新世界", "Luna Maris": "月海礦場",
+  Buildings: "建築", "Districts and dice": "區域與骰子", Activities: "活動卡", Events: "事件", Cathedral: "大教堂",
+  Market: "市場", Supply: "供應區", "Development queue": "發展卡列", "Your hand": "你的手牌", "Your offer": "你的出價",
+  Seats: "座位", "Discard pile": "棄牌堆", Modules: "模組", "Mining area": "採礦區", "Player boards": "玩家版圖",
+  "Scientists for hire": "可雇用的科學家", Food: "食物", Orders: "訂單", "Advanced modules": "進階模組", Equipment: "裝備",
+};
+Object.assign(STRINGS.zh, BOARD_ZH);
+
 const GAME_TITLES = {
   zh: { messina: "墨西拿 1347", troyes: "特魯瓦", mundus_novus: "航海新世界", luna_maris: "月海礦場" },
 };

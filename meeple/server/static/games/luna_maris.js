@@ -6,7 +6,7 @@ const ORE = { iron: "#9e9e9e", titanium: "#7fb3d5", he3: "#c39bd3", water: "#85c
 
 function modules(list, ctx, view) {
   return h("div", { class: "modules" }, list.map((m) => {
-    const here = (view.players || []).filter((p) => p.astronaut === m.key).map((p) => p.seat);
+    const here = (view.seats || []).filter((p) => p.astronaut === m.key).map((p) => p.seat);
     const card = h("div", { class: "card module" + (m.advanced ? " advanced" : "") },
       h("span", { class: "title" }, ctx.lang === "zh" && m.zh ? m.zh : m.name),
       h("div", { class: "small muted" }, ctx.lang === "zh" ? m.name : m.zh || ""),
@@ -37,7 +37,7 @@ function mining(area, ctx) {
 
 function row(title, list, ctx) {
   if (!Array.isArray(list)) return null;
-  return [h("h4", {}, title), h("div", { class: "rowcards" }, list.length ? list.map((x) => {
+  return [h("h4", {}, ctx.t(title)), h("div", { class: "rowcards" }, list.length ? list.map((x) => {
     const name = typeof x === "object" && x !== null ? (x.top ? `${x.top} (${x.count})` : JSON.stringify(x)) : String(x);
     const key = typeof x === "object" && x !== null ? x.top : x;
     return clickable(h("div", { class: "card" }, name), ctx, key);
@@ -63,16 +63,16 @@ function seatBoard(p, ctx, view) {
 export function render(view, ctx) {
   if (!Array.isArray(view.modules)) return null;
   const drawn = ["modules"];
-  const parts = [h("h3", {}, "Luna Maris"),
+  const parts = [h("h3", {}, ctx.t("Luna Maris")),
     h("p", { class: "small" }, `Round ${view.round ?? "?"}`, view.step ? ` · ${view.step}` : "", view.day !== undefined ? ` · ${view.day ? "day" : "night"}` : ""),
-    h("h4", {}, "Modules"), modules(view.modules, ctx, view)];
-  if (Array.isArray(view.mining_area) && view.mining_area.length) { drawn.push("mining_area"); parts.push(h("h4", {}, "Mining area"), mining(view.mining_area, ctx)); }
+    h("h4", {}, ctx.t("Modules")), modules(view.modules, ctx, view)];
+  if (Array.isArray(view.mining_area) && view.mining_area.length) { drawn.push("mining_area"); parts.push(h("h4", {}, ctx.t("Mining area")), mining(view.mining_area, ctx)); }
   for (const [key, title] of [["hiring_row", "Scientists for hire"], ["food_display", "Food"], ["order_stacks", "Orders"], ["advanced_offer", "Advanced modules"], ["equipment_offer", "Equipment"]]) {
     if (Array.isArray(view[key])) { drawn.push(key); parts.push(...row(title, view[key], ctx)); }
   }
-  if (Array.isArray(view.players)) {
-    drawn.push("players");
-    parts.push(h("h4", {}, "Player boards"), h("div", { class: "rowcards" }, view.players.map((p) => seatBoard(p, ctx, view))));
+  if (Array.isArray(view.seats)) {
+    drawn.push("seats");
+    parts.push(h("h4", {}, ctx.t("Player boards")), h("div", { class: "rowcards" }, view.seats.map((p) => seatBoard(p, ctx, view))));
   }
   return h("div", {}, h("section", { class: "panel gameboard luna" }, parts), restBoard(view, ctx, drawn));
 }

@@ -88,6 +88,6 @@ export function render(view, ctx) {
   const legend = h("p", { class: "muted small" },
     "■ citizens by class (", CLASS_LETTERS.join(" / "), ") · ● plague · ◯ lieutenants (filled: standing) · ★ victory points of the hex; click a highlighted hex or dock to act there.");
   return h("div", {},
-    h("section", { class: "panel gameboard" }, h("h3", {}, "Messina"), map, legend, docks(view.nodes, ctx)),
+    h("section", { class: "panel gameboard" }, h("h3", {}, ctx.t("Messina")), map, legend, docks(view.nodes, ctx)),
     restBoard(view, ctx, ["nodes"]));
 }

@@ -33,19 +33,19 @@ function resources(obj, ctx) {
 export function render(view, ctx) {
   if (!Array.isArray(view.market) || !Array.isArray(view.queue)) return null;
   const drawn = ["market", "queue", "hand", "my_offer", "supply", "discard"];
-  const parts = [h("h3", {}, "Mundus Novus"),
+  const parts = [h("h3", {}, ctx.t("Mundus Novus")),
     h("p", { class: "small" }, `Round ${view.round ?? "?"} · phase ${view.phase ?? "?"}`,
       typeof view.trade_master === "number" ? ` · trade master ${ctx.seatName(view.trade_master)}` : "",
       view.announced !== null && view.announced !== undefined ? ` · announced ${view.announced}` : "",
       view.event ? ` · event ${view.event}` : ""),
-    h("h4", {}, "Market"), resources(view.market, ctx)];
-  if (Array.isArray(view.supply) && view.supply.length) parts.push(h("h4", {}, "Supply"), resources(view.supply, ctx));
-  parts.push(h("h4", {}, "Development queue"), h("div", { class: "rowcards" }, view.queue.map((d) => devCard(d, ctx))));
-  if (view.hand) parts.push(h("h4", {}, "Your hand"), resources(view.hand, ctx));
-  if (view.my_offer) parts.push(h("h4", {}, "Your offer"), resources(view.my_offer, ctx));
-  if (Array.isArray(view.players)) {
-    drawn.push("players");
-    parts.push(h("h4", {}, "Seats"), h("div", { class: "rowcards" }, view.players.map((p, i) => {
+    h("h4", {}, ctx.t("Market")), resources(view.market, ctx)];
+  if (Array.isArray(view.supply) && view.supply.length) parts.push(h("h4", {}, ctx.t("Supply")), resources(view.supply, ctx));
+  parts.push(h("h4", {}, ctx.t("Development queue")), h("div", { class: "rowcards" }, view.queue.map((d) => devCard(d, ctx))));
+  if (view.hand) parts.push(h("h4", {}, ctx.t("Your hand")), resources(view.hand, ctx));
+  if (view.my_offer) parts.push(h("h4", {}, ctx.t("Your offer")), resources(view.my_offer, ctx));
+  if (Array.isArray(view.seats)) {
+    drawn.push("seats");
+    parts.push(h("h4", {}, ctx.t("Seats")), h("div", { class: "rowcards" }, view.seats.map((p, i) => {
       const seat = typeof p.seat === "number" ? p.seat : i;
       return h("div", { class: "card seatcard" + (seat === ctx.you ? " mine" : "") + (seat === view.to_move ? " tomove" : ""), style: { borderTop: `5px solid ${SEAT_COLOURS[seat % 6]}` } },
         h("span", { class: "title" }, ctx.seatName(seat)),
@@ -56,6 +56,6 @@ export function render(view, ctx) {
         h("div", {}, "developments: ", (p.developments || []).length ? (p.developments || []).map((d) => h("span", { class: "chip" }, typeof d === "object" ? (d.name || d.code) : d)) : "—"));
     })));
   }
-  if (view.discard && typeof view.discard === "object") parts.push(h("details", {}, h("summary", {}, "Discard pile"), resources(view.discard, ctx)));
+  if (view.discard && typeof view.discard === "object") parts.push(h("details", {}, h("summary", {}, ctx.t("Discard pile")), resources(view.discard, ctx)));
   return h("div", {}, h("section", { class: "panel gameboard mundus" }, parts), restBoard(view, ctx, drawn));
 }

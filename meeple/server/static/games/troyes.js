@@ -31,7 +31,7 @@ function buildings(list, ctx) {
 }
 
 function cathedral(levels, ctx) {
-  return h("div", { class: "card" }, h("span", { class: "title" }, "Cathedral"),
+  return h("div", { class: "card" }, h("span", { class: "title" }, ctx.t("Cathedral")),
     levels.map((row, i) => h("div", { class: "spaces" }, h("span", { class: "small muted" }, `L${i + 1} `), row.map((s, j) => spaceEl(s, ctx, j)))));
 }
 
@@ -72,13 +72,13 @@ function districts(list, ctx) {
 
 export function render(view, ctx) {
   if (!Array.isArray(view.buildings) || !Array.isArray(view.activities)) return null;
-  const parts = [h("h3", {}, "Troyes")];
+  const parts = [h("h3", {}, ctx.t("Troyes"))];
   const drawn = ["buildings", "activities"];
-  parts.push(h("h4", {}, "Buildings"), buildings(view.buildings, ctx));
+  parts.push(h("h4", {}, ctx.t("Buildings")), buildings(view.buildings, ctx));
   if (Array.isArray(view.cathedral)) { parts.push(cathedral(view.cathedral, ctx)); drawn.push("cathedral"); }
-  if (Array.isArray(view.districts)) { parts.push(h("h4", {}, "Districts and dice"), districts(view.districts, ctx)); drawn.push("districts"); }
+  if (Array.isArray(view.districts)) { parts.push(h("h4", {}, ctx.t("Districts and dice")), districts(view.districts, ctx)); drawn.push("districts"); }
   if (Array.isArray(view.black_dice) && view.black_dice.length) parts.push(h("div", {}, "Black dice: ", view.black_dice.map((d) => die(typeof d === "number" ? `b${d}` : d))));
-  parts.push(h("h4", {}, "Activities"), activities(view.activities, ctx));
-  if (Array.isArray(view.event_row)) { parts.push(h("h4", {}, "Events"), events(view.event_row, ctx)); drawn.push("event_row"); }
+  parts.push(h("h4", {}, ctx.t("Activities")), activities(view.activities, ctx));
+  if (Array.isArray(view.event_row)) { parts.push(h("h4", {}, ctx.t("Events")), events(view.event_row, ctx)); drawn.push("event_row"); }
   return h("div", {}, h("section", { class: "panel gameboard troyes" }, parts), restBoard(view, ctx, drawn));
 }
