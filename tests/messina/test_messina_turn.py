@@ -356,11 +356,17 @@ def test_repopulation_with_a_lieutenant_in_the_cost_loses_it() -> None:
     nt = list(s.ntile)
     nt[n] = c1
     s.ntile = tuple(nt)
+    s.nname = tuple("C1" if i == n else x for i, x in enumerate(s.nname))
     _can_repopulate(s, 0, n)
     at(s, (T_PLACE, 0, 0, 0, 0))
-    s.apply(f"lt1 to {s.nname[n]}")
+    s.apply("lt1 to C1")
     s.apply("repopulate C1")
-    assert s.lt[0] == LOC_LOST
+    assert legal(s) == ["give up lt1 (C1)", "give up lt2 (estate)", "give up lt3 (estate)"]
+    s.apply("give up lt2 (estate)")
+    assert s.lt[2] == LOC_LOST and s.lt[0] == n
+    while s.tasks[-1][0] == T_PAY:
+        s.apply(legal(s)[0])
+    assert s.owner[n] == 0
 
 
 def test_at_most_five_repopulations() -> None:

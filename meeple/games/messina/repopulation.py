@@ -17,10 +17,12 @@ from meeple.games.messina.consts import (
     LOC_LOST,
     MAXLT,
     NP,
+    OP_LTPAY,
     OP_PAY,
     RATS,
     REPOP,
     SLOTS,
+    T_LTPAY,
     T_PAY,
     WG_W,
     WOOD,
@@ -137,8 +139,8 @@ def repop_plan(s: MessinaState, p: int, n: int) -> tuple[str | None, int]:
 
 
 def repopulate(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
-    """Seed 活絡城市: pay the cost, exhaust a wagon, give up a lieutenant where shown (the one on the
-    hex), place your token (a rat if the district has plague), then return the citizens."""
+    """Seed 活絡城市: pay the cost, exhaust a wagon, place your token (a rat if the district has
+    plague), then give up a lieutenant where shown and return the citizens (the player's choices)."""
     _, wagon = repop_plan(s, p, n)
     t = s.tables
     h = t.hexes[s.ntile[n]]
@@ -146,12 +148,6 @@ def repopulate(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
     s.pi[base + COIN] -= h.cost_coins
     s.pi[base + WOOD] -= h.cost_wood
     s.wg[wagon + 2] = 1
-    if h.cost_lieutenant:
-        for i in range(MAXLT):
-            j = (p * MAXLT + i) * 2
-            if s.lt[j] == n:
-                s.lt[j] = LOC_LOST
-                break
     s.owner[n] = p
     s.pi[base + REPOP] += 1
     if s.cubes[n]:
@@ -159,6 +155,8 @@ def repopulate(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
     req = requirement(s, n)
     if any(req):
         s.tasks.append((T_PAY, p, pack(req), n, 0))
+    for _ in range(h.cost_lieutenant):
+        s.tasks.append((T_LTPAY, p, n, 0, 0))
     events.append({"type": "repopulate", "seat": p, "text": f"seat {p} repopulates {h.name}"})
 
 
@@ -192,3 +190,23 @@ def apply_pay(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> No
     s.cit_supply[s.tables.estate[k].cls] += 1
     if any(req):
         s.tasks.append((T_PAY, p, pack(req), task[3], 0))
+
+
+def legal_ltpay(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
+    """A lieutenant in the cost: any of your lieutenants (it is gone for good)."""
+    p = task[1]
+    out = []
+    for i in range(MAXLT):
+        loc = s.lt[(p * MAXLT + i) * 2]
+        if loc >= LOC_ESTATE:
+            where = "estate" if loc == LOC_ESTATE else s.nname[loc]
+            out.append(Action(f"give up lt{i + 1} ({where})", (OP_LTPAY, i)))
+    return out
+
+
+def apply_ltpay(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    task = s.tasks.pop()
+    p, i = task[1], data[1]
+    s.lt[(p * MAXLT + i) * 2] = LOC_LOST
+    s.lt[(p * MAXLT + i) * 2 + 1] = 0
+    events.append({"type": "lieutenant_lost", "seat": p, "text": f"seat {p} gives up lieutenant {i + 1}"})

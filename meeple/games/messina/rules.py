@@ -33,6 +33,7 @@ from meeple.games.messina.consts import (
     OP_DONESTAFF,
     OP_DOUSE,
     OP_END,
+    OP_LTPAY,
     OP_MAJOR,
     OP_MOVE,
     OP_PAY,
@@ -54,6 +55,7 @@ from meeple.games.messina.consts import (
     STANDING,
     T_CABIN,
     T_FIGHT,
+    T_LTPAY,
     T_MAIN,
     T_OVS,
     T_OVUP,
@@ -76,7 +78,8 @@ TASK_NAMES = {1: "choose a hex", 2: "place a rescued or cured citizen in the est
               7: "fight the ship's plague", 8: "advance an overseer", 9: "activate citizens",
               10: "advance a scroll cube", 11: "upgrade a citizen", 12: "build", 13: "advance city or church",
               14: "lightning: the action of any hex", 15: "upgrade an overseer",
-              16: "move citizens into workshops before production", 17: "pay the citizens of a repopulation"}
+              16: "move citizens into workshops before production", 17: "pay the citizens of a repopulation",
+              18: "give up a lieutenant for a repopulation"}
 
 
 # --- dispatch ---------------------------------------------------------------------------------
@@ -101,6 +104,8 @@ def legal(s: MessinaState) -> list[Action]:
         return legal_shipfight(s, task)
     if kind == T_PAY:
         return repopulation.legal_pay(s, task)
+    if kind == T_LTPAY:
+        return repopulation.legal_ltpay(s, task)
     if kind == T_STAFFWIN:
         return staff_actions(s, task[1]) + [Action("done staffing", (OP_DONESTAFF,))]
     return choices.legal(s, task)
@@ -122,6 +127,8 @@ def apply(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
         s.tasks.pop()
     elif op == OP_PAY:
         repopulation.apply_pay(s, data, events)
+    elif op == OP_LTPAY:
+        repopulation.apply_ltpay(s, data, events)
     else:
         choices.apply(s, data, events)
 
