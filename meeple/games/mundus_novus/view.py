@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.games.mundus_novus.rules import event_name
 from meeple.games.mundus_novus.state import (
     EXCHANGE,
     INCA,
@@ -56,6 +57,7 @@ def build_view(s: MundusState, seat: int | None) -> dict[str, Any]:
         "round": s.round,
         "phase": PHASE_NAMES[s.phase],
         "event": s.event or None,
+        "event_token": event_name(s, s.event) if s.event else "no event",
         "trade_master": s.tm,
         "announced": s.announced or None,
         "market": [res[k].name for k in s.market],
