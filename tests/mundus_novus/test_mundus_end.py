@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from meeple.games.mundus_novus import GAME
 from meeple.games.mundus_novus.scoring import TEN_DIFFERENT_BONUS
 from meeple.games.mundus_novus.state import OVER, K
@@ -125,3 +127,26 @@ def test_evaluate_prefers_more_doubloons_and_stays_in_range() -> None:
     assert 0.0 <= GAME.evaluate(s, 1) < 0.5
     s.phase = OVER
     assert GAME.evaluate(s, 0) == 1.0 and GAME.evaluate(s, 1) < 1.0
+
+
+@pytest.mark.parametrize("options", [
+    {"one_set_only": True}, {"inca_wild_in_different": True}, {"supply_order": "count"},
+    {"low_set_reward": "deck"}, {"no_event_round_1": False}, {"money_end": "immediate"},
+    {"take_back": "once"},
+])
+def test_every_option_plays_to_the_end(options: dict) -> None:
+    """Each documented option gives a complete game with all 120 resource cards conserved."""
+    from meeple.engine import Rng
+
+    s = GAME.new(4, seed=9, options=options)
+    r = Rng(9)
+    while not s.is_over:
+        s.apply(r.choice(s.legal_actions()))
+    total = [0] * K
+    for k in s.deck + s.market + s.supply:
+        total[k] += 1
+    for i in range(len(s.hand)):
+        total[i % K] += s.hand[i] + s.offer[i]
+    for k in range(K):
+        total[k] += s.discard[k]
+    assert total == [r_.copies for r_ in s.tables.resources]
