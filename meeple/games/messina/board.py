@@ -288,6 +288,9 @@ def ship_arrives(s: MessinaState, events: list[Event]) -> int:
     return h
 
 
+_NEW_HEX: dict[tuple[object, int], tuple[Any, ...]] = {}
+
+
 def add_new_hex(s: MessinaState, harbour: int, events: list[Event]) -> None:
     """The top neighbourhood tile joins the city clockwise from ``harbour`` (seed 下一輪設置 step 6)."""
     if not s.hood:
@@ -295,8 +298,23 @@ def add_new_hex(s: MessinaState, harbour: int, events: list[Event]) -> None:
     tile = s.hood[0]
     s.hood = s.hood[1:]
     s.reveals += 1
-    cell = new_hex_cell(s, harbour)
-    add_district(s, tile, cell)
+    key = (s.ncell, harbour)
+    hit = _NEW_HEX.get(key)
+    if hit is None:
+        cell = new_hex_cell(s, harbour)
+        n = add_district(s, tile, cell)
+        if len(_NEW_HEX) > 20000:
+            _NEW_HEX.clear()
+        _NEW_HEX[key] = (n, s.ncell, s.dist, s.dadj, s.nplay)
+    else:
+        # the same city grows the same way: reuse the geometry computed before
+        n, s.ncell, s.dist, s.dadj, s.nplay = hit
+        nt = list(s.ntile)
+        nt[n] = tile
+        s.ntile = tuple(nt)
+        names = list(s.nname)
+        names[n] = str(s.tables.hexes[tile].name)
+        s.nname = tuple(names)
     events.append({"type": "new_hex", "text": f"new neighbourhood {s.tables.hexes[tile].name} joins the city"})
 
 

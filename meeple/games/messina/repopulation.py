@@ -15,6 +15,7 @@ from meeple.games.messina.consts import (
     D0,
     LOC_ESTATE,
     LOC_LOST,
+    LOC_NONE,
     MAXLT,
     NP,
     OP_LTPAY,
@@ -84,8 +85,9 @@ def feasible(s: MessinaState, p: int, req: list[int], skip: int = -1) -> bool:
 
 
 def owned_lieutenants(s: MessinaState, p: int) -> int:
-    lt = s.lt
-    return sum(1 for i in range(p * MAXLT, (p + 1) * MAXLT) if lt[i * 2] >= LOC_ESTATE)
+    """Lieutenants a seat has (in the city or the estate): the price of a register step."""
+    locs = s.lt[p * MAXLT * 2:(p + 1) * MAXLT * 2:2]
+    return MAXLT - locs.count(LOC_NONE) - locs.count(LOC_LOST)
 
 
 def unused_wagon(s: MessinaState, p: int) -> int:

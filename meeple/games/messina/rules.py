@@ -21,9 +21,10 @@ from meeple.games.messina.consts import (
     DOCK0,
     FIRE,
     LOC_ESTATE,
+    LOC_LOST,
+    LOC_NONE,
     MAJOR,
     MAXLT,
-    NODES,
     NP,
     OP_ACTION,
     OP_BUY,
@@ -151,8 +152,9 @@ def fire_cost(s: MessinaState) -> tuple[int, int]:
 # --- step 1: choose a hex ---------------------------------------------------------------------
 
 def owned_lieutenants(s: MessinaState, p: int) -> int:
-    lt = s.lt
-    return sum(1 for i in range(p * MAXLT, (p + 1) * MAXLT) if lt[i * 2] >= LOC_ESTATE)
+    """Lieutenants a seat has (in the city or the estate): the price of a register step."""
+    locs = s.lt[p * MAXLT * 2:(p + 1) * MAXLT * 2:2]
+    return MAXLT - locs.count(LOC_NONE) - locs.count(LOC_LOST)
 
 
 def move_cost(s: MessinaState, a: int, b: int) -> int:
@@ -161,20 +163,16 @@ def move_cost(s: MessinaState, a: int, b: int) -> int:
     return d - 1 if d > 1 else 0
 
 
-_MOVES: dict[tuple[str, ...], tuple[tuple[Action | None, ...], ...]] = {}
+_MOVES: dict[tuple[int, int, str], Action] = {}
 
 
-def move_actions(s: MessinaState) -> tuple[tuple[Action | None, ...], ...]:
-    """The (immutable, shared) placement actions per lieutenant and node for this city."""
-    names = s.nname
-    hit = _MOVES.get(names)
-    if hit is None:
-        hit = tuple(tuple(Action(f"lt{i + 1} to {names[b]}", (OP_MOVE, i, b)) if names[b] else None
-                          for b in range(NODES)) for i in range(MAXLT))
-        if len(_MOVES) > 4096:
-            _MOVES.clear()
-        _MOVES[names] = hit
-    return hit
+def move_action(i: int, b: int, name: str) -> Action:
+    """The (immutable, shared) action sending lieutenant ``i`` to node ``b`` called ``name``."""
+    key = (i, b, name)
+    act = _MOVES.get(key)
+    if act is None:
+        act = _MOVES[key] = Action(f"lt{i + 1} to {name}", (OP_MOVE, i, b))
+    return act
 
 
 _RECALLS = tuple(Action(f"recall lt{i + 1}", (OP_RECALL, i)) for i in range(MAXLT))
@@ -187,7 +185,7 @@ def legal_place(s: MessinaState, p: int) -> list[Action]:
     used = s.used
     coins = s.pi[p * NP + COIN] + 1
     out: list[Action] = []
-    moves = move_actions(s)
+    names = s.nname
     nplay = s.nplay
     for i in range(MAXLT):
         j = (p * MAXLT + i) * 2
@@ -195,21 +193,19 @@ def legal_place(s: MessinaState, p: int) -> list[Action]:
         if a < 0 or lt[j + 1] != READY:
             continue
         da = s.dist[a]
-        mv = moves[i]
         for b in nplay:
             if used[b] or da[b] > coins:
                 continue
-            out.append(mv[b])  # type: ignore[arg-type]
+            out.append(move_action(i, b, names[b]))
         out.append(_RECALLS[i])
     if out:
         return out
     for i in range(MAXLT):
         j = (p * MAXLT + i) * 2
         if lt[j] == LOC_ESTATE and lt[j + 1] == READY:
-            mv = moves[i]
             for b in nplay:
                 if not used[b] and not DOCK0 <= b < D0:
-                    out.append(mv[b])  # type: ignore[arg-type]
+                    out.append(move_action(i, b, names[b]))
             if not out:
                 out.append(Action(f"skip lt{i + 1}", (OP_SKIP, i)))
             break
