@@ -55,3 +55,8 @@ def ready_to_move(s: LunaState, p: int, card: int, where: int) -> LunaState:
 
 def notations(s: LunaState) -> list[str]:
     return [a.notation for a in s.legal_actions()]
+
+
+def choices(s: LunaState) -> list[str]:
+    """The legal notations without the emergency deposit (offered at every real decision)."""
+    return [n for n in notations(s) if not n.startswith("emergency")]

@@ -78,8 +78,8 @@ def test_hands_and_food_are_open() -> None:
     s = fresh(3, seed=2)
     s.food[1] = [0]
     v = s.view(0)
-    assert v["players"][1]["food"] == ["potato 1 +vp"]
-    assert v["players"][2]["hand"] == ["J1", "J2", "J3", "J4", "J5", "J6"]
+    assert v["seats"][1]["food"] == ["potato 1 +vp"]
+    assert v["seats"][2]["hand"] == ["J1", "J2", "J3", "J4", "J5", "J6"]
 
 
 def test_no_leak_through_a_whole_game() -> None:

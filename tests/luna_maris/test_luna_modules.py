@@ -41,7 +41,7 @@ from meeple.games.luna_maris.state import (
     WASTE,
     WATER,
 )
-from tests.luna_maris.lm_helpers import at_module, fresh, notations, touch
+from tests.luna_maris.lm_helpers import at_module, choices, fresh, notations, touch
 
 
 def test_airlock_raises_stress_and_installs_probe_with_bonus() -> None:
@@ -135,7 +135,7 @@ def test_lab_research_beyond_four_scores_five_and_bonus_once() -> None:
     at_module(s, 0, LAB)
     s.apply("research sustainability")
     assert s.step == S_BONUS and s.pl[0][VP] == 10
-    assert notations(s) == ["bonus waste", "bonus food", "bonus rest"]
+    assert choices(s) == ["bonus waste", "bonus food", "bonus rest"]
     s.apply("bonus rest")
     assert s.pl[0][CAP] == 7
     at_module(s, 0, LAB)

@@ -39,7 +39,7 @@ from meeple.games.luna_maris.state import (
     WASTE,
     WATER,
 )
-from tests.luna_maris.lm_helpers import at_module, fresh, notations, ready_to_move, touch
+from tests.luna_maris.lm_helpers import at_module, choices, fresh, notations, ready_to_move, touch
 
 J1, J2, J4 = 0, 1, 3  # seat 0's juniors: J1 airlock+cargo, J2 mining+power, J4 lab+cargo
 
@@ -71,7 +71,7 @@ def test_o2_capped_by_stress() -> None:
 def test_card_icons_limit_modules() -> None:
     """Seed §啟動模組 1: the scientist's icons decide the modules; Hibernation needs no icon (option)."""
     s = ready_to_move(fresh(2), 0, J1, CARGO)
-    assert set(notations(s)) == {"go airlock", "go cargo", "go hibernation"}
+    assert set(choices(s)) == {"go airlock", "go cargo", "go hibernation"}
     with pytest.raises(IllegalAction, match="does not show"):
         s.apply("go lab")
     s2 = ready_to_move(fresh(2, hibernation_icon=True), 0, J1, CARGO)

@@ -13,13 +13,14 @@ from meeple.games.luna_maris.components import (
     POWER,
     RECYCLE,
 )
-from meeple.games.luna_maris.modules import extra_options, hire_cost, recycling_table
+from meeple.games.luna_maris.modules import extra_options, hire_cost, iron_need, recycling_table
 from meeple.games.luna_maris.resources import (
     WITH,
     add_waste,
     advanced,
     equipment_ready,
     gain_energy,
+    iron_range,
     pay_iron,
     pay_titanium,
     use_equipment,
@@ -53,6 +54,7 @@ from meeple.games.luna_maris.state import (
     S_COMPACT,
     S_FOOD,
     S_MODULE,
+    S_PAY,
     SECTIONS,
     SUS,
     SUS_BONUS,
@@ -91,9 +93,33 @@ def activate(s: LunaState, p: int, m: int) -> list[Event]:
 
 
 def do_main(s: LunaState, p: int, op: int, arg: int) -> list[Event]:
+    """Activate (or follow), then the main action; when titanium could stand in for some of its iron
+    the payment step comes first (seed §氣閘 note: titanium may replace iron)."""
     events = activate(s, p, s.module)
     s.main_done = 1
-    events.extend(MAIN_HANDLERS[op](s, p, arg))
+    need, reserved = iron_need(s, p, op, arg)
+    if need:
+        lo, hi = iron_range(s.pl[p], need, reserved)
+        if hi > lo:
+            s.pay_op = op
+            s.pay_arg = arg
+            s.step = S_PAY
+            return events
+        s.ti_use = lo
+    return events + run_main(s, p, op, arg)
+
+
+def pay_choice(s: LunaState, p: int, titanium: int) -> list[Event]:
+    """The payment step: ``titanium`` of the action's iron is paid with titanium, the rest with iron."""
+    op, arg = s.pay_op, s.pay_arg
+    s.pay_op = -1
+    s.ti_use = titanium
+    s.step = S_MODULE
+    return run_main(s, p, op, arg)
+
+
+def run_main(s: LunaState, p: int, op: int, arg: int) -> list[Event]:
+    events = MAIN_HANDLERS[op](s, p, arg)
     if s.step == S_MODULE:
         events.extend(after_main(s, p))
     return events
@@ -233,8 +259,9 @@ def research_bonus(s: LunaState, p: int, i: int) -> list[Event]:
 
 
 def run_refining(s: LunaState, p: int, pr: object) -> list[Event]:
+    """One refining process (its iron already paid): products, VP, and the iron onto the gauge."""
     me = s.pl[p]
-    events = pay_iron(s, p, pr.iron_to_waste, True)  # type: ignore[attr-defined]
+    events: list[Event] = []
     n = pr.iron_to_waste + pr.supply_iron_to_waste  # type: ignore[attr-defined]
     me[WATER] += pr.water - pr.water_cost  # type: ignore[attr-defined]
     me[HE3] += pr.he3  # type: ignore[attr-defined]
@@ -247,11 +274,19 @@ def run_refining(s: LunaState, p: int, pr: object) -> list[Event]:
 
 
 def refine(s: LunaState, p: int, arg: int) -> list[Event]:
+    """Seed §工業區: one process, or at level D one water process and one He-3 process (water first);
+    the iron of both is paid at once."""
     procs = s.tables.refining
     if arg < 10:
-        return run_refining(s, p, procs[arg])
-    w, h = divmod(arg - 10, 10)
-    return run_refining(s, p, procs[w]) + run_refining(s, p, procs[h])
+        chosen = [procs[arg]]
+    else:
+        w, h = divmod(arg - 10, 10)
+        chosen = [procs[w], procs[h]]
+    pay_iron(s, p, sum(pr.iron_to_waste for pr in chosen), True)
+    events: list[Event] = []
+    for pr in chosen:
+        events.extend(run_refining(s, p, pr))
+    return events
 
 
 def extract(s: LunaState, p: int, arg: int) -> list[Event]:
@@ -329,7 +364,8 @@ def recycle(s: LunaState, p: int, arg: int) -> list[Event]:
     else:
         i, j = divmod(arg - 100, 10)
         events = run_recycling(s, p, procs[i]) + run_recycling(s, p, procs[j])
-    if equipment_ready(s, p, RECYCLE):
+    if arg < 100 and equipment_ready(s, p, RECYCLE):
+        # Seed §回收設備 D: the equipment's process may be one of D's two, never a third
         s.compact = 1
     if s.pick_left:
         s.step = S_FOOD

@@ -11,15 +11,20 @@ from meeple.games.luna_maris.state import (
     ENERGY,
     EQUIP,
     EQUIP_UP,
+    FE_L,
+    FE_R,
     HE3,
     O2,
     POS,
     PROBES,
     REF,
+    S_BONUS,
+    S_COMPACT,
     S_FEED,
     S_FOOD,
     S_MODULE,
     S_MOVE,
+    S_PAY,
     S_TURN,
     STEP_NAMES,
     SUS,
@@ -32,12 +37,16 @@ from meeple.games.luna_maris.state import (
 
 _STEP_WORDS = {
     S_TURN: ("play", "feed", "pass", "emergency"),
-    S_MOVE: ("go", "end"),
+    S_MOVE: ("go", "end", "emergency"),
     S_MODULE: ("probe", "hire", "deliver", "research", "refine", "extract", "concentrate", "burn",
                "recycle", "take", "buy", "rest", "build", "cut", "done", "emergency"),
-    S_FOOD: ("take",),
-    S_FEED: ("return", "stop"),
+    S_FOOD: ("take", "emergency"),
+    S_FEED: ("return", "stop", "emergency"),
+    S_PAY: ("pay", "emergency"),
+    S_BONUS: ("bonus", "emergency"),
+    S_COMPACT: ("compact", "skip", "emergency"),
 }
+EMERGENCY_KINDS = ("energy", "iron", "water")
 _MODULE_OF = {
     "probe": 0, "extract": 1, "concentrate": 1, "refine": 2, "cut": 2, "recycle": 3, "burn": 4,
     "deliver": 5, "hire": 6, "research": 7, "build": 7, "buy": 8, "rest": 9,
@@ -61,6 +70,17 @@ def explain(s: LunaState, text: str) -> str | None:
             return (f"'{verb}' is an action of the {t.modules[m].name}; your astronaut is at the "
                     f"{t.modules[s.module].name}")
         return f"now is the '{STEP_NAMES[step]}' step of seat {p}; '{verb}' is not one of its actions"
+    if verb == "emergency":
+        return _explain_emergency(s, p, arg)
+    if step == S_PAY:
+        return _explain_pay(s, p, arg)
+    if step == S_BONUS:
+        track = "refining" if s.bonus_track == 0 else "sustainability"
+        return (f"{arg!r} is not a bonus space of the {track} track "
+                f"({', '.join(b.name for b in t.research_bonuses if b.track == s.bonus_track)})")
+    if step == S_COMPACT:
+        return (f"the compactor runs a recycling process of your sustainability level {me[SUS]} that you can "
+                f"pay (waste {me[WASTE]}), or 'skip'")
     if step == S_TURN:
         if verb == "play":
             names = [s.cards[c].name for c in s.hands[p]]
@@ -76,11 +96,6 @@ def explain(s: LunaState, text: str) -> str | None:
             if arg.lower() == "without food":
                 return "you hold a food card; losing 2 VP for a scientist is only allowed without food"
             return f"you hold no food card {arg!r} (food: {', '.join(t.foods[f].name for f in s.food[p]) or 'none'})"
-        if verb == "emergency":
-            kinds = ("energy", "iron", "water")
-            if arg.lower() in kinds and not me[EM_ENERGY + kinds.index(arg.lower())]:
-                return f"your emergency deposit's {arg} is already used (it is never refilled)"
-            return "the emergency deposit holds energy, iron and water"
     if step == S_MOVE:
         if verb == "end":
             return "a scientist must use at least one module before the turn can end"
@@ -107,6 +122,29 @@ def explain(s: LunaState, text: str) -> str | None:
     return None
 
 
+def _explain_emergency(s: LunaState, p: int, arg: str) -> str:
+    """Seed §緊急倉庫: one energy, one iron and one water per player, each once per game."""
+    me = s.pl[p]
+    kind = arg.lower()
+    if kind not in EMERGENCY_KINDS:
+        return "the emergency deposit holds energy, iron and water"
+    if not me[EM_ENERGY + EMERGENCY_KINDS.index(kind)]:
+        return f"your emergency deposit's {kind} is already used (it is never refilled)"
+    return ("the emergency deposit is opened at one of your decisions with a real choice "
+            "(a step with a single possible action is taken automatically)")
+
+
+def _explain_pay(s: LunaState, p: int, arg: str) -> str:
+    """Titanium stands in for iron: the split must add up to the cost and fit what you hold."""
+    me = s.pl[p]
+    need, reserved = mod.iron_need(s, p, s.pay_op, s.pay_arg)
+    fe = me[FE_L] + me[FE_R]
+    ti = me[TI_L] + me[TI_R] - reserved
+    owed = f" (besides the {reserved} titanium the order asks for)" if reserved else ""
+    return (f"the cost is {need} iron, paid as iron and titanium in any split{owed}; you hold {fe} iron "
+            f"and {ti} titanium, so 'pay <iron> iron <titanium> titanium' with the two adding up to {need}")
+
+
 def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
     me = s.pl[p]
     t = s.tables
@@ -120,8 +158,6 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
             return f"your {tile} equipment is face down (used this round)"
         if t.equipment[eq].module != m:
             return f"the {tile} equipment changes the {t.modules[t.equipment[eq].module].name}, not this module"
-    if verb == "emergency":
-        return "each cube of the emergency deposit can be used only once, and not after the extra action"
     if verb in _MODULE_OF and _MODULE_OF[verb] != m:
         return f"'{verb}' is an action of the {t.modules[_MODULE_OF[verb]].name}, not the {t.modules[m].name}"
     if s.main_done and verb not in ("build", "cut", "done"):
@@ -130,7 +166,8 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
         return "you already took this module's extra action"
     ac = mod.activation_cost(s, p, m)
     if verb not in ("build", "cut") and me[ENERGY] < ac:
-        return f"activating the {t.modules[m].name} needs 1 energy, you have {me[ENERGY]}"
+        hint = " (your emergency deposit still holds 1 energy)" if me[EM_ENERGY] else ""
+        return f"activating the {t.modules[m].name} needs 1 energy, you have {me[ENERGY]}{hint}"
     energy = me[ENERGY] - ac
     iron = res.iron_total(me)
     if verb == "probe":
@@ -168,6 +205,10 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
     if verb == "recycle":
         return (f"process {arg.upper()} is not open at your sustainability level {me[SUS]} "
                 f"or you have too little waste ({me[WASTE]})")
+    if verb == "extract":
+        return "you have no probe on the mining area"
+    if verb == "rest":
+        return "resting is the Hibernation room's main action"
     if verb == "concentrate":
         return f"there is no iron in the {arg} section of your conveyor"
     if verb == "burn":

@@ -23,6 +23,7 @@ from meeple.games.luna_maris.resources import (
     Option,
     advanced,
     equipment_ready,
+    iron_range,
     iron_total,
     with_equipment,
 )
@@ -41,6 +42,7 @@ from meeple.games.luna_maris.state import (
     K_EMERG,
     K_EXTRA,
     K_MAIN,
+    K_PAY,
     K_SKIP,
     K_TAKE,
     OP_BURN_IRON,
@@ -288,6 +290,36 @@ def extra_options(s: LunaState, p: int, m: int) -> list[Option]:
                        for n in range(1, min(most, me[ENERGY] + 1, room) + 1))
         return out
     return []
+
+
+# --- paying iron ---------------------------------------------------------------------------------
+
+
+def iron_need(s: LunaState, p: int, op: int, arg: int) -> tuple[int, int]:
+    """The iron a main action costs (titanium may stand in) and the titanium it costs as titanium:
+    hiring, the iron part of an order, refining processes and burning iron (seed §氣閘 note)."""
+    if op == OP_HIRE:
+        return hire_cost(s, p, arg % WITH, arg >= WITH), 0
+    if op == OP_DELIVER:
+        o = s.tables.orders[s.stacks[arg % WITH][-1]]
+        return o.iron, o.titanium
+    if op == OP_REFINE:
+        procs = s.tables.refining
+        if arg < 10:
+            return procs[arg].iron_to_waste, 0
+        w, h = divmod(arg - 10, 10)
+        return procs[w].iron_to_waste + procs[h].iron_to_waste, 0
+    if op == OP_BURN_IRON:
+        return 1, 0
+    return 0, 0
+
+
+def pay_options(s: LunaState, p: int) -> list[Action]:
+    """Titanium stands in for iron: when both kinds could pay, the player chooses how many titanium
+    cubes to use (one decision; the right conveyor section pays first within a kind)."""
+    need, reserved = iron_need(s, p, s.pay_op, s.pay_arg)
+    lo, hi = iron_range(s.pl[p], need, reserved)
+    return [Action(f"pay {need - t} iron {t} titanium", (K_PAY, t)) for t in range(lo, hi + 1)]
 
 
 # --- doing it -------------------------------------------------------------------------------------

@@ -39,17 +39,29 @@ def iron_total(me: list[int]) -> int:
     return me[FE_L] + me[FE_R] + me[TI_L] + me[TI_R]
 
 
+def iron_range(me: list[int], need: int, reserved_ti: int = 0) -> tuple[int, int]:
+    """The fewest and the most titanium cubes that can stand in for ``need`` iron (seed §氣閘 note:
+    titanium may replace iron), ``reserved_ti`` titanium being already owed as titanium."""
+    fe = me[FE_L] + me[FE_R]
+    ti = me[TI_L] + me[TI_R] - reserved_ti
+    return max(0, need - fe), max(0, min(need, ti))
+
+
 def pay_iron(s: LunaState, p: int, n: int, to_waste: bool) -> list[Event]:
-    """Pay ``n`` iron: right-section iron first, then left, then titanium (right, left).  Iron paid
-    'to waste' goes onto the waste gauge; titanium paid so returns to the supply and an iron cube from
-    the supply goes onto the gauge instead (seed §工業區 廢料區)."""
+    """Pay ``n`` iron, ``s.ti_use`` of them as titanium (the player's choice from the payment step;
+    when unset, as few titanium as possible).  Within a kind the right conveyor section pays first: a
+    cube there is never worth more than one on the left (it goes to waste at the next production).
+    Iron paid 'to waste' is put on the gauge by the caller; titanium paid so returns to the supply and
+    an iron cube from the supply goes onto the gauge instead (seed §工業區 廢料區)."""
     me = s.pl[p]
-    for f in (FE_R, FE_L, TI_R, TI_L):
-        take = min(n, me[f])
-        me[f] -= take
-        n -= take
-        if not n:
-            break
+    ti = s.ti_use if s.ti_use >= 0 else max(0, n - me[FE_L] - me[FE_R])
+    s.ti_use = -1
+    ti = min(ti, n)
+    fe = n - ti
+    take = min(fe, me[FE_R])
+    me[FE_R] -= take
+    me[FE_L] -= fe - take
+    pay_titanium(me, ti)
     return []
 
 

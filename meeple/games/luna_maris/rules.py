@@ -31,6 +31,7 @@ from meeple.games.luna_maris.state import (
     K_GO,
     K_MAIN,
     K_PASS,
+    K_PAY,
     K_PLAY,
     K_PROBE0,
     K_RETURN,
@@ -52,6 +53,7 @@ from meeple.games.luna_maris.state import (
     S_MODULE,
     S_MOVE,
     S_OVER,
+    S_PAY,
     S_PROBE,
     S_START,
     S_TURN,
@@ -103,17 +105,20 @@ def legal_actions(s: LunaState) -> list[Action]:
     t = s.tables
     if step == S_TURN:
         return turn_options(s, p)
+    if step == S_MODULE:
+        return mod.module_options(s, p)
+    if step < S_TURN:
+        return setup_options(s, p)
     if step == S_MOVE:
         mods = t.modules
         out = [Action(f"go {mods[m].key}", (K_GO, m)) for m in move_targets(s, p, s.card)]
         if s.acts_done:
             out.append(Action("end turn", (K_END,)))
-        return out
-    if step == S_MODULE:
-        return mod.module_options(s, p)
-    if step == S_FOOD:
-        return mod.food_pick_options(s)
-    if step == S_FEED:
+    elif step == S_PAY:
+        out = mod.pay_options(s, p)
+    elif step == S_FOOD:
+        out = mod.food_pick_options(s)
+    elif step == S_FEED:
         out = []
         seen = set()
         for c in s.rest[p]:
@@ -123,11 +128,22 @@ def legal_actions(s: LunaState) -> list[Action]:
                 out.append(Action(f"return {name}", (K_RETURN, c)))
         if s.feed_food:
             out.append(Action("stop", (K_STOP,)))
-        return out
-    if step == S_BONUS:
-        return mod.bonus_options(s, p)
-    if step == S_COMPACT:
-        return mod.compact_options(s, p)
+    elif step == S_BONUS:
+        out = mod.bonus_options(s, p)
+    elif step == S_COMPACT:
+        out = mod.compact_options(s, p)
+    else:
+        return []
+    if len(out) > 1:
+        # Seed §緊急倉庫: the deposit may be opened at any time (a forced step is not held up for it)
+        out.extend(emergency_options(s, p))
+    return out
+
+
+def setup_options(s: LunaState, p: int) -> list[Action]:
+    """The setup decisions: equipment, first probe, start module (research §3)."""
+    t = s.tables
+    step = s.step
     if step == S_EQUIP:
         eq = t.equipment
         return [Action(f"take {eq[e].name.lower()}", (K_EQUIP, e)) for e in s.equip_offer]
@@ -135,11 +151,9 @@ def legal_actions(s: LunaState) -> list[Action]:
         sp = t.mining_spaces
         return [Action(f"probe {sp[i].name}", (K_PROBE0, i)) for i in range(len(sp))
                 if s.grid[i] < 0 and sp[i].ore == 0]
-    if step == S_START:
-        taken = {s.pl[q][POS] for q in range(s.players)}
-        mods = t.modules
-        return [Action(f"start {mods[m].key}", (K_START, m)) for m in s.start_mods if m not in taken]
-    return []
+    taken = {s.pl[q][POS] for q in range(s.players)}
+    mods = t.modules
+    return [Action(f"start {mods[m].key}", (K_START, m)) for m in s.start_mods if m not in taken]
 
 
 def turn_options(s: LunaState, p: int) -> list[Action]:
@@ -207,6 +221,8 @@ def apply_action(s: LunaState, action: Action) -> list[Event]:
         return emergency_deposit(s, p, data[1])
     if kind == K_END:
         return end_turn(s, p)
+    if kind == K_PAY:
+        return act.pay_choice(s, p, data[1])
     if kind == K_BONUS:
         return act.research_bonus(s, p, data[1])
     if kind in (K_COMPACT, K_SKIP):

@@ -17,15 +17,17 @@ from meeple.engine.rng import Rng
 NFIELDS = 26
 
 # --- steps (who decides what) ---------------------------------------------------------------------
-S_EQUIP, S_PROBE, S_START, S_TURN, S_MOVE, S_MODULE, S_FOOD, S_FEED, S_BONUS, S_COMPACT, S_OVER = range(11)
+(S_EQUIP, S_PROBE, S_START, S_TURN, S_MOVE, S_MODULE, S_FOOD, S_FEED, S_BONUS, S_COMPACT, S_OVER,
+ S_PAY) = range(12)
 STEP_NAMES = ("choose equipment", "place first probe", "place astronaut", "turn", "move",
-              "module action", "take food", "feed scientists", "research bonus", "compactor", "over")
+              "module action", "take food", "feed scientists", "research bonus", "compactor", "over",
+              "pay iron")
 
 N_JUNIORS = 24  # scientist ids: juniors 0..23, seniors 24..
 
 # --- action kinds (Action.data[0]) and module operations (Action.data[1]) ---------------------------
 (K_EQUIP, K_PROBE0, K_START, K_PLAY, K_FEED, K_FEED_NONE, K_PASS, K_EMERG, K_GO, K_END, K_DONE,
- K_MAIN, K_EXTRA, K_TAKE, K_RETURN, K_STOP, K_BONUS, K_COMPACT, K_SKIP) = range(19)
+ K_MAIN, K_EXTRA, K_TAKE, K_RETURN, K_STOP, K_BONUS, K_COMPACT, K_SKIP, K_PAY) = range(20)
 (OP_PROBE, OP_HIRE, OP_DELIVER, OP_RESEARCH, OP_REFINE, OP_EXTRACT, OP_CONCENTRATE, OP_BURN_IRON,
  OP_BURN_WATER, OP_RECYCLE, OP_TAKE_FOOD, OP_BUY_FOOD, OP_REST) = range(13)
 X_BUILD, X_CO2 = 0, 1
@@ -114,6 +116,8 @@ class LunaState(State):
         # the turn in progress
         "card", "acts_left", "acts_done", "used", "module", "main_done", "extra_done",
         "pick_left", "feed_left", "feed_food", "bonus_track", "compact",
+        # a main action waiting for the player's choice of cubes (titanium standing in for iron)
+        "pay_op", "pay_arg", "ti_use",
     )
 
     # --- setup ------------------------------------------------------------------------------------
@@ -230,6 +234,9 @@ class LunaState(State):
         self.feed_food = 0
         self.bonus_track = -1
         self.compact = 0
+        self.pay_op = -1
+        self.pay_arg = 0
+        self.ti_use = -1
 
     # --- contract ---------------------------------------------------------------------------------
 
@@ -308,6 +315,9 @@ class LunaState(State):
         o.feed_food = self.feed_food
         o.bonus_track = self.bonus_track
         o.compact = self.compact
+        o.pay_op = self.pay_op
+        o.pay_arg = self.pay_arg
+        o.ti_use = self.ti_use
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """Hidden from everyone: the order of the senior deck and the food deck, and which order tiles

@@ -101,7 +101,7 @@ def build_view(s: LunaState, seat: int | None) -> dict[str, Any]:
         "build_track": list(s.build_track),
         "equipment_offer": [t.equipment[e].name for e in s.equip_offer],
         "start_modules": [mods[m].key for m in s.start_mods],
-        "players": players,
+        "seats": players,
         "turn": {
             "scientist": None if s.card < 0 else cards[s.card].name,
             "module_actions_left": s.acts_left,
