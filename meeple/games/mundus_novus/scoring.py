@@ -17,11 +17,9 @@ TEN_DIFFERENT_BONUS = 1000
 
 def end_game(s: MundusState, ev: list[Event], reason: str) -> None:
     s.phase = OVER
-    scores = final_scores(s)
     ev.append({"type": "game_over", "reason": reason, "money": list(s.money),
                "text": f"Game over ({reason}); doubloons: " + ", ".join(f"p{p} {m}" for p, m in
                                                                  enumerate(s.money))})
-    del scores
 
 
 def final_scores(s: MundusState) -> list[int]:

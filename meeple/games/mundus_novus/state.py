@@ -34,7 +34,7 @@ _SLOTS = (
     "hand", "offer", "known", "money", "owned", "deck", "discard", "market", "supply", "dev_deck", "queue",
     "round", "event", "tm", "phase", "cur", "announced", "done", "start_size", "prev", "prev2", "order", "opos",
     "need", "split", "sets", "diff_done", "inca_done", "merch_used", "pend_mask", "pend_inca", "pend_set",
-    "conv", "dev_ended", "winner", "gift", "tie_mask", "cash_done", "abil", "ships", "names", "acache",
+    "conv", "dev_ended", "winner", "gift", "tie_mask", "cash_done", "abil", "names", "acache",
 )
 
 
@@ -82,7 +82,6 @@ class MundusState(State):
     tie_mask: int
     cash_done: int
     abil: dict[str, int]
-    ships: int
     names: tuple[str, ...]
     acache: dict[tuple[int, ...], Action]
 
@@ -162,7 +161,6 @@ class MundusState(State):
         o.tie_mask = self.tie_mask
         o.cash_done = self.cash_done
         o.abil = self.abil  # rebuilt (never mutated in place) whenever a character changes hands
-        o.ships = self.ships
         o.names = self.names
         o.acache = self.acache  # memo of immutable Actions by data, shared by all copies
 
@@ -287,7 +285,6 @@ def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tabl
     s.tie_mask = 0
     s.cash_done = 0
     s.abil = {}
-    s.ships = 0
     s.names = tuple(r.name for r in tables.resources)
     s.acache = {}
     from meeple.games.mundus_novus.rules import begin_round
