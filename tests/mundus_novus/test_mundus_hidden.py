@@ -150,3 +150,32 @@ def test_private_events_only_for_their_seat() -> None:
     for e in events:
         if e["type"] in ("offer_card", "deal"):
             assert "private" in e
+
+
+def test_determinize_conserves_cards_and_sizes_over_whole_games() -> None:
+    """At many points of random games, every determinization keeps all 120 cards, every hand and offer
+    size, the seat's own cards and the public piles; no count goes negative."""
+    for players in (3, 5):
+        for i, s in enumerate(_walk(players, players + 11)):
+            if i % 23:
+                continue
+            for seat in range(players):
+                d = s.determinize(seat, Rng(i * 7 + seat))
+                assert min(d.hand) >= 0 and min(d.offer) >= 0
+                for p in range(players):
+                    o = p * K
+                    assert sum(d.hand[o:o + K]) == sum(s.hand[o:o + K])
+                    assert sum(d.offer[o:o + K]) == sum(s.offer[o:o + K])
+                o = seat * K
+                assert d.hand[o:o + K] == s.hand[o:o + K] and d.offer[o:o + K] == s.offer[o:o + K]
+                assert d.market == s.market and d.discard == s.discard and d.supply == s.supply
+                assert sorted(d.deck) != [] or not s.deck
+                total = [0] * K
+                for k in d.deck + d.market + d.supply:
+                    total[k] += 1
+                for j in range(len(d.hand)):
+                    total[j % K] += d.hand[j] + d.offer[j]
+                for k in range(K):
+                    total[k] += d.discard[k]
+                assert total == [r.copies for r in s.tables.resources]
+                assert sorted(d.dev_deck) == sorted(s.dev_deck) and d.queue == s.queue
