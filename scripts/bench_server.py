@@ -4,8 +4,10 @@
 Starts the server in its own process on a free loopback port (SQLite in a
 temporary folder unless ``--db`` is given), opens ``--tables`` tables at once,
 each with one seat played by a client-side random bot over HTTP + WebSocket
-(as a browser would: wait for the push that says it is our turn, POST the
-action) and the other seats played by the server's random bots.  Reports the
+(as a browser would: wait for the push that says it is our turn, think
+``--think`` seconds on average, POST the action) and the other seats played by
+the server's random bots.  With ``--think 0`` every table always has work
+queued, so the figures show the server at saturation.  Reports the
 latency of each accepted POST /act (which includes the database commit) and
 the throughput.
 
@@ -36,7 +38,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-async def player(base: str, game: str, players: int, seed: int, stop: float,
+async def player(base: str, game: str, players: int, seed: int, stop: float, think: float,
                  lat: list[float], errors: list[str], client: httpx.AsyncClient) -> tuple[str, int]:
     r = await client.post(f"{base}/api/tables", json={
         "game": game, "players": players, "seed": seed,
@@ -61,6 +63,8 @@ async def player(base: str, game: str, players: int, seed: int, stop: float,
             if not msg["legal"]:
                 continue
             action = rng.choice(msg["legal"])
+            if think:
+                await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
             t0 = time.perf_counter()
             res = await client.post(f"{base}/api/tables/{tid}/act", json={"action": action},
                                     headers={"X-Seat-Token": token})
@@ -81,7 +85,7 @@ async def run(args: argparse.Namespace, base: str) -> None:
         t0 = time.perf_counter()
         stop = t0 + args.seconds
         results = await asyncio.gather(*[
-            player(base, args.game, args.players, 1000 + i, stop, lat, errors, client)
+            player(base, args.game, args.players, 1000 + i, stop, args.think, lat, errors, client)
             for i in range(args.tables)], return_exceptions=True)
         elapsed = time.perf_counter() - t0
         total = 0
@@ -95,7 +99,8 @@ async def run(args: argparse.Namespace, base: str) -> None:
             finished += body["table"]["status"] == "over"
     lat.sort()
     q = lambda p: lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")  # noqa: E731
-    print(f"game {args.game}, {args.tables} tables x {args.players} players, {elapsed:.1f} s, db {args.db or 'sqlite (temp file)'}")
+    print(f"game {args.game}, {args.tables} tables x {args.players} players, think {args.think} s, "
+          f"{elapsed:.1f} s, db {args.db or 'sqlite (temp file)'}")
     print(f"client POST /act accepted: {len(lat)}  ({len(lat) / elapsed:.0f}/s)")
     print(f"  latency p50 {q(0.50):.1f} ms  p90 {q(0.90):.1f} ms  p99 {q(0.99):.1f} ms  max {q(1.0):.1f} ms"
           + (f"  mean {statistics.mean(lat) * 1000:.1f} ms" if lat else ""))
@@ -110,6 +115,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=30)
     ap.add_argument("--game", default="troyes")
     ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean pause (s) of the client seat before each action; 0 saturates the server")
     ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="meeple-bench-")

@@ -244,3 +244,30 @@ def test_server_websocket_pushes_own_view(make_client: Callable[[], TestClient])
     with client.websocket_connect(f"/ws/{tid}") as bad:
         bad.send_text('{"token": "forged"}')
         assert bad.receive_json()["type"] == "error"
+
+
+@pytest.mark.parametrize("game", sorted(set(games.names()) | {"servergame"}))
+def test_server_every_game_bots_finish_and_restart(make_client: Callable[[], TestClient], game: str) -> None:
+    """Every registered game plays to the end with server bots, replays, and survives a restart."""
+    if game not in games.names():
+        pytest.skip(f"{game} is not registered")
+    g = games.get(game)
+    client = make_client()
+    r = client.post("/api/tables", json={"game": game, "players": g.max_players, "seed": 5,
+                                         "seats": [{"kind": "human"}] + [{"kind": "bot"}] * (g.max_players - 1)})
+    assert r.status_code == 200, r.text
+    tid, tok = r.json()["table"], r.json()["token"]
+    v = client.get(f"/api/tables/{tid}", headers={H: tok}).json()
+    for _ in range(3):  # a few human decisions, then the bots take over via the clock-less seat
+        v = wait_for(client, tid, lambda b: bool(b["legal"]) or b["table"]["status"] == "over", token=tok)
+        if v["table"]["status"] == "over":
+            break
+        assert client.post(f"/api/tables/{tid}/act", json={"action": v["legal"][-1]}, headers={H: tok}).status_code == 200
+    other = make_client()  # restart: a new app on the same database
+    again = other.get(f"/api/tables/{tid}", headers={H: tok}).json()
+    assert again["decisions"] >= v["decisions"]
+    b = other.post("/api/tables", json={"game": game, "players": g.min_players, "seed": 9,
+                                        "seats": [{"kind": "bot"}] * g.min_players}).json()
+    done = wait_for(other, b["table"], lambda x: x["table"]["status"] == "over", timeout=60)
+    last = other.get(f"/api/tables/{b['table']}/replay/{done['decisions']}").json()
+    assert last["view"] == done["view"]
