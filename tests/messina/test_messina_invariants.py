@@ -1,0 +1,65 @@
+"""Conservation through whole random games: plague cubes and citizens are never created or lost
+(seed 遊戲設置: 16/18/24 cubes, 21 citizens per class; 對抗瘟疫: removed cubes return to the supply)."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.engine import Rng
+from meeple.games.messina.consts import CABINS, NODES, SLOTS, T_CABIN, T_SHIPFIGHT, T_SLOT, WS_W
+from meeple.games.messina.state import MessinaState
+from tests.messina.messina_helpers import new
+
+
+def _cubes(s: MessinaState) -> int:
+    ships = sum(code & 1 for d in s.docks for code in d)
+    moving = sum(1 for t in s.tasks if t[0] == T_SHIPFIGHT and t[3])
+    return s.cube_supply + sum(s.cubes) + ships + moving
+
+
+def _citizens(s: MessinaState) -> list[int]:
+    out = list(s.cit_supply)
+    for n in range(NODES):
+        for k in range(3):
+            out[k] += s.cit[n * 3 + k]
+    for p in range(s.players):
+        for k in range(SLOTS):
+            if s.estate[p * SLOTS + k] >= 0:
+                out[s.tables.estate[k].cls] += 1
+        for c in range(CABINS):
+            occ = s.cab[(p * CABINS + c) * 3]
+            if occ >= 0:
+                out[occ >> 1] += 1
+    for i in range(0, len(s.ws), WS_W):
+        if s.ws[i + 2] >= 0:
+            out[s.tables.workshops[s.ws[i + 1]].cls] += 1
+    for t in s.tasks:
+        if t[0] in (T_SLOT, T_CABIN):
+            out[t[2]] += 1
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_cubes_and_citizens_are_conserved(players: int) -> None:
+    """Every plague cube and citizen is always somewhere: supply, city, ships, estates, cabins,
+    workshops, or in hand during a decision."""
+    for seed in range(3):
+        s = new(players, seed=seed)
+        cubes = _cubes(s)
+        assert cubes == {2: 16, 3: 18, 4: 24}[players]
+        rng = Rng(seed + 17)
+        while not s.is_over:
+            s.apply(rng.choice(s.legal_actions()))
+            assert _cubes(s) == cubes
+            assert _citizens(s) == [21, 21, 21]
+            assert all(v >= 0 for v in s.pi), "no negative resources, VP during play or counts"
+            assert _one_standing_per_hex(s)
+
+
+def _one_standing_per_hex(s: MessinaState) -> bool:
+    """1. 選擇城市板塊: a hex (not the docks) holds at most one standing lieutenant."""
+    standing = [0] * NODES
+    for i in range(0, len(s.lt), 2):
+        if s.lt[i] >= 0 and s.lt[i + 1] == 1:
+            standing[s.lt[i]] += 1
+    return all(standing[n] <= 1 for n in range(NODES) if not 4 <= n < 8)
