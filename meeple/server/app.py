@@ -43,12 +43,13 @@ TOKEN_HEADER = "x-seat-token"
 
 
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str | None = None,
-               bot_workers: int = 2) -> FastAPI:
+               bot_workers: int = 8) -> FastAPI:
     """The ASGI app on the database at ``db_url`` (schema created on start).
 
     ``bot_delay`` is a pause before each bot move at tables with a person
     (so people can follow); ``schema`` puts PostgreSQL tables in their own
-    schema (tests use it for isolation).
+    schema (tests use it for isolation); ``bot_workers`` threads think for
+    bots (so a few slow searching bots do not hold up other tables' bots).
     """
     store = Store(db_url or "sqlite:///meeple.db", schema=schema)
     hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers)
@@ -211,7 +212,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
             return
         except WebSocketDisconnect:
             return
-        client = Client(websocket.send_text, seat)
+        client = Client(websocket.send_text, seat, close=lambda: websocket.close(code=4408))
         body = hub.payload(table, seat)
         body["type"] = "full"
         await websocket.send_text(json.dumps(body, ensure_ascii=False))

@@ -36,6 +36,7 @@ log = logging.getLogger("meeple.server")
 ZOMBIE_BOT = "heuristic"
 FALLBACK_BOT = "random"
 MAX_NAME = 40
+SEND_TIMEOUT = 3.0
 RENDERERS = Path(__file__).parent / "static" / "games"
 
 
@@ -62,6 +63,11 @@ def _clean_name(name: Any, default: str) -> str:
         return default
     text = " ".join(name.split())[:MAX_NAME]
     return text or default
+
+
+async def _quietly(aw: Any) -> None:
+    with contextlib.suppress(Exception):
+        await aw
 
 
 class Seat:
@@ -93,11 +99,13 @@ class Seat:
 
 
 class Client:
-    __slots__ = ("send", "seat")
+    __slots__ = ("send", "seat", "close")
 
-    def __init__(self, send: Callable[[str], Any], seat: int | None) -> None:
+    def __init__(self, send: Callable[[str], Any], seat: int | None,
+                 close: Callable[[], Any] | None = None) -> None:
         self.send = send
         self.seat = seat
+        self.close = close
 
 
 class Table:
@@ -422,11 +430,14 @@ class Hub:
                     body["entries"] = [self.entry_for(table, e, client.seat) for e in new_entries]
                 text = cache[client.seat] = json.dumps(body, ensure_ascii=False)
             try:
-                await client.send(text)
-            except Exception:  # noqa: BLE001 - a closed socket
+                # a stuck client must not hold up the table: drop it (it reconnects)
+                await asyncio.wait_for(client.send(text), timeout=SEND_TIMEOUT)
+            except Exception:  # noqa: BLE001 - a closed or stuck socket
                 dead.append(client)
         for client in dead:
             table.clients.discard(client)
+            if client.close is not None:  # the browser reconnects and gets a full view
+                asyncio.get_running_loop().create_task(_quietly(client.close()))
 
     # --- decisions ------------------------------------------------------------------------
 

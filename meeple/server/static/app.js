@@ -69,7 +69,9 @@ async function lobbyPage() {
   app.replaceChildren(page);
   try {
     const data = await api("GET", "/api/games");
-    games = data.games; botKinds = data.bots;
+    games = data.games;
+    // Bot levels: each kind, and for the searching bot a fast and a strong setting.
+    botKinds = data.bots.flatMap((k) => (k === "ismcts" ? ["ismcts:time=0.5", "ismcts:time=2"] : [k]));
   } catch (e) { toast(e.message); }
   const state = { game: localStorage.getItem("meeple:lastgame") || (games[0] && games[0].name), players: null, seats: [], options: {} };
 
@@ -408,11 +410,11 @@ async function replayPage(id) {
         h("a", { href: `/t/${id}`, "data-link": true, class: "muted" }, `${t("table")} ${id}`)),
       h("div", { class: "statusbar replaybar" },
         h("label", {}, t("as_seat"), " ", seatSel),
-        h("button", { onclick: () => go(0) }, "⏮ " + t("first")),
+        h("button", { onclick: () => go(0) }, "« " + t("first")),
         h("button", { id: "prev", onclick: () => go(step - 1) }, "◀ " + t("prev")),
         slider,
         h("button", { id: "next", onclick: () => go(step + 1) }, t("next") + " ▶"),
-        h("button", { onclick: () => go(total) }, t("last") + " ⏭"),
+        h("button", { onclick: () => go(total) }, t("last") + " »"),
         h("span", { id: "stepno" }, `${t("step")} ${step} / ${total}`)),
       h("div", { class: "layout" },
         h("div", { class: "main" },
