@@ -327,6 +327,17 @@ def test_miller_counts_palace_or_bishopric() -> None:
     assert notations(s) == ["x1 palace", "x1 bishopric"]
     s.apply("x1 palace")
     assert s.deniers[0] == 6
+    s2 = ready([(0, "y", 4), (0, "y", 4), (1, "w", 1)], deniers=(4, 0))
+    slot = slot_of(s2, "Miller")
+    s2.trade[slot * 4] = 1
+    s2.bld[0:6] = [0, 0, 0, 1, 1, 1]
+    s2.bld[6:12] = [0, 1, 1, 1, 1, 1]
+    touch(s2)
+    s2.apply("activate Miller")
+    s2.apply("dice y4 y4")
+    assert "x2 palace 1 bishopric 1" in notations(s2)
+    s2.apply("x2 palace 1 bishopric 1")  # each activation chooses: 2*3 + 2*1
+    assert s2.deniers[0] == 4 + 8
 
 
 def test_journeyman_pays_3_for_2_vp() -> None:

@@ -377,8 +377,8 @@ def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, 
         d, i = -times, times
     elif e == "artisan":
         d, i = 6 * times, -times
-    elif e == "miller":
-        d = 2 * times * s.bld[choice * 6:choice * 6 + 6].count(p)
+    elif e == "miller":  # ``choice`` activations count the Palace, the others the Bishopric
+        d = 2 * (choice * s.bld[0:6].count(p) + (times - choice) * s.bld[6:12].count(p))
     elif e == "goldsmith":
         d, v = 2 * times, times
     elif e == "journeyman":

@@ -326,7 +326,18 @@ def times_actions(s: TroyesState, p: int) -> list[Action]:
     """Activate at least once, up to the maximum (S7: fewer is allowed)."""
     top = max_activations(s, p)
     if s.tables.activities[s.slots[s.tgt_arg]].effect == "miller":
-        return [Action(f"x{k} {BUILDING_WORDS[b]}", (A_TIMES, k, b)) for k in range(1, top + 1) for b in (0, 1)]
+        # Miller: each activation counts the Palace or the Bishopric (data: activations on the Palace)
+        out = []
+        for k in range(1, top + 1):
+            for a in range(k, -1, -1):
+                if a == k:
+                    text = f"x{k} palace"
+                elif a == 0:
+                    text = f"x{k} bishopric"
+                else:
+                    text = f"x{k} palace {a} bishopric {k - a}"
+                out.append(Action(text, (A_TIMES, k, a)))
+        return out
     return [Action(f"x{k}", (A_TIMES, k, 0)) for k in range(1, top + 1)]
 
 
