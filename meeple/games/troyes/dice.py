@@ -247,39 +247,42 @@ _KJ = tuple((k, j) for k in (1, 2, 3) for j in range(k + 1))
 
 class Offer:
     """Per-colour dice summary for fast feasibility checks of the six actions (no cubes):
-    for each colour, the best total reachable for each price of a 1-3 dice group."""
+    prefix sums of the best own dice and of the best dice of others, per colour."""
 
-    __slots__ = ("own", "other", "money", "best")
+    __slots__ = ("own", "other", "money", "pm", "pt")
 
     def __init__(self, s: TroyesState, p: int) -> None:
         own: list[list[int]] = [[], [], []]
         other: list[list[int]] = [[], [], []]
         for d in s.dice:
             (own if d >> 6 == p else other)[(d >> 3) & 7].append(d & 7)
-        best: list[list[tuple[int, int]]] = []
+        pm: list[list[int]] = []
+        pt: list[list[int]] = []
         for c in range(3):
             mine, theirs = own[c], other[c]
             mine.sort(reverse=True)
             theirs.sort(reverse=True)
-            pm = [0]
+            acc = [0]
             for v in mine[:3]:
-                pm.append(pm[-1] + v)
-            pt = [0]
+                acc.append(acc[-1] + v)
+            pm.append(acc)
+            acc = [0]
             for v in theirs[:3]:
-                pt.append(pt[-1] + v)
-            nm, nt = len(pm) - 1, len(pt) - 1
-            pairs = []
-            for k, j in _KJ:
-                if nm >= k - j and nt >= j:
-                    pairs.append((j * DICE_PRICE[k], pm[k - j] + pt[j]))
-            best.append(pairs)
-        self.own, self.other, self.money, self.best = own, other, s.deniers[p], best
+                acc.append(acc[-1] + v)
+            pt.append(acc)
+        self.own, self.other, self.money, self.pm, self.pt = own, other, s.deniers[p], pm, pt
 
     def reach(self, colour: int, divisor: int, need: int) -> bool:
         """Some group of 1-3 dice of ``colour`` totals >= divisor and costs <= money - need."""
         budget = self.money - need
-        for cost, total in self.best[colour]:
-            if cost <= budget and total >= divisor:
+        if budget < 0:
+            return False
+        pm, pt = self.pm[colour], self.pt[colour]
+        if pm[-1] >= divisor:
+            return True  # own dice only, for free
+        nm, nt = len(pm) - 1, len(pt) - 1
+        for k, j in _KJ:
+            if j and j * DICE_PRICE[k] <= budget and nm >= k - j and nt >= j and pm[k - j] + pt[j] >= divisor:
                 return True
         return False
 
