@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.troyes.components import RED, WHITE, YELLOW
+from meeple.games.troyes.components import RED, YELLOW
 
 NEUTRAL = 4                     # the neutral (grey) owner of citizens and dice
 MAX_CITIZENS = 12               # a player never owns more (research §1, seed)
@@ -107,4 +107,3 @@ def mod_applies(effect: str, kind: int, colour: int) -> bool:
     return False
 
 
-__all__ = ["RED", "WHITE", "YELLOW"]

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from meeple.engine.core import Event
 from meeple.games.troyes import scoring
-from meeple.games.troyes.components import COLOUR_NAMES, RED, WHITE, YELLOW
+from meeple.games.troyes.components import RED, WHITE, YELLOW
 from meeple.games.troyes.consts import (
     INCOME,
     MARAUD,
@@ -416,4 +416,3 @@ def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, 
                "text": f"{pname(p)} activates {card.name} x{times}: " + (", ".join(x for x in parts if x) or "done")})
 
 
-__all__ = ["COLOUR_NAMES", "RED"]

@@ -28,7 +28,6 @@ from meeple.games.troyes.consts import (
     MARAUD,
     MAX_CITIZENS,
     NEUTRAL,
-    P_ACTION,
     P_BLACK,
     P_DRAFT,
     P_KEEP,
@@ -547,4 +546,4 @@ def pay_for_dice(s: TroyesState, p: int, combo: tuple[int, ...], effect: str, ev
         ev.append({"type": "buy", "seat": p, "text": f"{pname(p)} buys a die from {pname(o)} for {price}"})
 
 
-__all__ = ["legal", "apply", "target_text", "P_ACTION", "P_BLACK"]
+__all__ = ["legal", "apply", "target_text"]

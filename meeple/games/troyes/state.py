@@ -7,7 +7,7 @@ from typing import Any
 from meeple.engine.core import Action, Event, Game, State
 from meeple.engine.rng import Rng
 from meeple.games.troyes import explain, rules, scoring
-from meeple.games.troyes.components import BUILDINGS, COLOUR_NAMES
+from meeple.games.troyes.components import COLOUR_NAMES
 from meeple.games.troyes.consts import (
     CHARACTERS_EACH,
     GREY_CITIZENS,
@@ -384,4 +384,4 @@ def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tabl
     return s
 
 
-__all__ = ["TroyesState", "new_state", "BUILDINGS"]
+__all__ = ["TroyesState", "new_state"]
