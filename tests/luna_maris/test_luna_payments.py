@@ -152,7 +152,7 @@ def test_emergency_deposit_while_feeding_and_picking_food() -> None:
     s2 = fresh(2, equipment=False)
     s2.food_row = [0, 6, 12]  # three different cards
     at_module(s2, 0, 8)
-    s2.apply("buy food")
+    s2.apply("take food")
     assert s2.step == S_FOOD and "emergency iron" in notations(s2)
     s2.apply("emergency iron")
     assert s2.step == S_FOOD and s2.pl[0][FE_L] == 2
@@ -162,13 +162,10 @@ def test_emergency_deposit_does_not_hold_up_forced_steps() -> None:
     """Seed §緊急倉庫 with the engine's forced steps: a step with a single possible action is taken at
     once (it pays nothing), so the deposit is not offered there."""
     s = fresh(2, equipment=False)
-    s.food_row = [0, 6, 12]
+    s.food_row = [1, 2]  # two identical cards (potato 2): one way to take one
     at_module(s, 0, 8)
     s.apply("take food")
-    assert s.step == S_FOOD
-    assert choices(s) == ["take potato 1 +vp", "take lettuce 1 +water", "take tomato 1 +energy"]
-    s.apply("take potato 1 +vp")
-    assert s.step == S_TURN and s.food[0] == [0]
+    assert s.step == S_TURN and len(s.food[0]) == 1 and s.tables.foods[s.food[0][0]].name == "potato 2"
 
 
 def test_emergency_energy_opens_an_activation() -> None:

@@ -29,7 +29,6 @@ from meeple.games.luna_maris.state import (
     PENDING,
     POS,
     S_FEED,
-    S_FOOD,
     S_MODULE,
     S_MOVE,
     S_TURN,
@@ -360,13 +359,22 @@ def test_energy_capped_at_six() -> None:
 
 def test_greenhouse_display_refilled_only_after_turn() -> None:
     """Seed §溫室: the food display is refilled after the turn, not during it."""
-    s = at_module(fresh(2), 0, GREENHOUSE)
+    s = at_module(fresh(2), 0, GREENHOUSE, senior=True)
     s.food_row = [0, 6, 12]  # potato 1, lettuce 1, tomato 1: three different cards
-    s.apply("buy food")
+    s.apply("take food")
     s.apply("take potato 1 +vp")
-    assert s.food_row == [6, 12] and s.step == S_FOOD
-    s.apply("take lettuce 1 +water")  # the last card is taken automatically, then the turn ends
-    assert len(s.food_row) == 3 and sorted(s.food[0]) == [0, 6, 12] and s.step == S_TURN
+    assert s.food_row == [6, 12] and s.step == S_MOVE
+    s.apply("end turn")
+    assert len(s.food_row) == 3 and s.food[0] == [0] and s.step == S_TURN
+
+
+def test_greenhouse_buy_takes_whole_display_at_once() -> None:
+    """Seed §溫室: 1 water for three face-up cards and 1 VP; with three cards shown there is nothing to
+    choose, all three are taken at once."""
+    s = at_module(fresh(2), 0, GREENHOUSE)
+    s.food_row = [0, 6, 12]
+    s.apply("buy food")
+    assert sorted(s.food[0]) == [0, 6, 12] and s.step == S_TURN
     assert s.pl[0][VP] == 6 and s.pl[0][WATER] == 1
 
 

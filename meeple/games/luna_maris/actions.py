@@ -253,8 +253,9 @@ def research_bonus(s: LunaState, p: int, i: int) -> list[Event]:
     events: list[Event] = [{"type": "bonus", "seat": p, "text": f"Seat {p} claims the {b.name} research bonus."}]
     if b.food and s.food_row:
         s.pick_left = b.food
-        s.step = S_FOOD
-        return events
+        events.extend(food_picks(s, p))
+        if s.step == S_FOOD:
+            return events
     return events + after_main(s, p)
 
 
@@ -368,7 +369,7 @@ def recycle(s: LunaState, p: int, arg: int) -> list[Event]:
         # Seed §回收設備 D: the equipment's process may be one of D's two, never a third
         s.compact = 1
     if s.pick_left:
-        s.step = S_FOOD
+        events.extend(food_picks(s, p))
     return events
 
 
@@ -380,8 +381,9 @@ def compactor(s: LunaState, p: int, i: int) -> list[Event]:
         return after_main(s, p)
     events = [use_equipment(s, p)] + run_recycling(s, p, recycling_table(s)[i])
     if s.pick_left:
-        s.step = S_FOOD
-        return events
+        events.extend(food_picks(s, p))
+        if s.step == S_FOOD:
+            return events
     return events + after_main(s, p)
 
 
@@ -389,8 +391,7 @@ def greenhouse_take(s: LunaState, p: int, arg: int) -> list[Event]:
     """Seed §溫室: take one face-up food card (advanced greenhouse: two)."""
     adv = advanced(s, GREENHOUSE)
     s.pick_left = adv if adv > 0 else 1
-    s.step = S_FOOD
-    return []
+    return food_picks(s, p)
 
 
 def greenhouse_buy(s: LunaState, p: int, arg: int) -> list[Event]:
@@ -403,7 +404,21 @@ def greenhouse_buy(s: LunaState, p: int, arg: int) -> list[Event]:
         me[WATER] -= 1
     me[VP] += 1
     s.pick_left = 3
-    s.step = S_FOOD
+    return events + food_picks(s, p)
+
+
+def food_picks(s: LunaState, p: int) -> list[Event]:
+    """Seed §溫室: face-up cards are picked one by one (the food step); when the display holds no more
+    cards than are to be taken there is nothing to choose and all of them are taken at once."""
+    if s.pick_left < len(s.food_row):
+        s.step = S_FOOD
+        return []
+    foods = s.tables.foods
+    events: list[Event] = [{"type": "food", "seat": p, "text": f"Seat {p} takes food card {foods[f].name}."}
+                           for f in s.food_row]
+    s.food[p].extend(s.food_row)
+    s.food_row.clear()
+    s.pick_left = 0
     return events
 
 

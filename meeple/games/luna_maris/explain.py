@@ -115,6 +115,8 @@ def explain(s: LunaState, text: str) -> str | None:
                     f"(stress caps O2 at {me[CAP]})")
     if step == S_MODULE:
         return _explain_module(s, p, verb, arg)
+    if step == S_FEED and verb == "stop":
+        return "feeding without food takes back exactly one scientist; choose which with 'return'"
     if step == S_FEED and verb == "return":
         return f"{arg!r} is not in your rest pile (rest: {', '.join(s.cards[c].name for c in s.rest[p])})"
     if step == S_FOOD:
