@@ -132,3 +132,15 @@ def test_determinize_keeps_views_with_draw_two_keep_one() -> None:
                     assert [a.notation for a in d.legal_actions()] == [a.notation for a in s.legal_actions()]
         s.apply(rng.choice(s.legal_actions()))
         step += 1
+
+
+def test_draw_two_keep_one_determinize_respects_later_draws() -> None:
+    """Seed setup option: a card a seat drew after another player chose cannot be that player's."""
+    s = new(4, 3, character_deal="draw_two_keep_one")
+    s.apply(s.legal_actions()[0])  # seat 0 keeps one
+    pair1 = list(s.pair)           # seat 1 draws two after seat 0's choice
+    for k in range(40):
+        d = s.determinize(1, Rng(k))
+        assert d.chars[0] and d.chars[0][0] not in pair1
+        assert d.pair == s.pair and d.chars[1] == []
+        assert sorted(d.chars[0] + d.pair + d.box) == list(range(6))

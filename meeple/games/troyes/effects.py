@@ -414,5 +414,3 @@ def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, 
     parts = [f"{d:+d} deniers" if d else "", f"{v:+d} VP" if v else "", f"{i:+d} influence" if i else ""]
     ev.append({"type": "activity", "seat": p,
                "text": f"{pname(p)} activates {card.name} x{times}: " + (", ".join(x for x in parts if x) or "done")})
-
-
