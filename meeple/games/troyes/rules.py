@@ -89,6 +89,30 @@ _PLACE = tuple(Action(f"place {w}", (A_TARGET, T_PLACE, b)) for b, w in enumerat
 _ACTIVATE: dict[tuple[int, str], Action] = {}
 
 
+_DIE_ACTIONS: dict[tuple[int, int, int], Action] = {}
+_GROUPS: dict[tuple[int, ...], Action] = {}
+
+
+def die_action(kind: int, word: str, d: int, p: int) -> Action:
+    """``reroll r3`` / ``flip r3`` / ``spend r3`` for seat ``p``'s die ``d`` (built once)."""
+    key = (kind, d, p)
+    act = _DIE_ACTIONS.get(key)
+    if act is None:
+        act = _DIE_ACTIONS[key] = Action(f"{word} {die_text(d, p)}", (kind, d))
+    return act
+
+
+def group_action(combo: tuple[int, ...], p: int) -> Action:
+    """``dice y4 y5@p2`` for a group chosen by seat ``p`` (built once)."""
+    key = (p,) + combo
+    act = _GROUPS.get(key)
+    if act is None:
+        if len(_GROUPS) > 60000:  # keep the cache bounded
+            _GROUPS.clear()
+        act = _GROUPS[key] = Action("dice " + " ".join(die_text(d, p) for d in combo), (A_DICE,) + combo)
+    return act
+
+
 def target_text(s: TroyesState, kind: int, arg: int) -> str:
     t = s.tables
     if kind == T_ACT:
@@ -163,7 +187,7 @@ def legal(s: TroyesState) -> list[Action]:
         return flip_actions(s, p)
     if s.phase == P_BLACK:
         if s.step == S_SPEND:
-            return [Action(f"spend {die_text(d, p)}", (A_SPEND, d)) for d in own_dice(s, p)]
+            return [die_action(A_SPEND, "spend", d, p) for d in own_dice(s, p)]
         return black_actions(s, p)
     if s.step == S_MAIN:
         return main_actions(s, p)
@@ -172,7 +196,7 @@ def legal(s: TroyesState) -> list[Action]:
     if s.step == S_CUBE:
         return cube_actions(s, p)
     if s.step == S_DICE:
-        return [Action("dice " + " ".join(die_text(d, p) for d in combo), (A_DICE,) + combo)
+        return [group_action(combo, p)
                 for combo, _, _ in iter_groups(s, p, s.tgt_kind, s.tgt_arg, s.mod)]
     return times_actions(s, p)
 
@@ -197,7 +221,7 @@ def influence_actions(s: TroyesState, p: int, out: list[Action]) -> None:
     """Influence spends before countering or acting (seed 額外行動): 1 reroll, 2 citizen, 4 flip."""
     mine = own_dice(s, p)
     if s.infl[p] >= 1:
-        out.extend(Action(f"reroll {die_text(d, p)}", (A_REROLL, d)) for d in mine)
+        out.extend(die_action(A_REROLL, "reroll", d, p) for d in mine)
     if s.infl[p] >= 2 and s.owned[p] < MAX_CITIZENS:
         out.append(_FIXED["recruit citizen"])
     if s.infl[p] >= 4 and mine:
@@ -205,7 +229,7 @@ def influence_actions(s: TroyesState, p: int, out: list[Action]) -> None:
 
 
 def flip_actions(s: TroyesState, p: int) -> list[Action]:
-    out = [Action(f"flip {die_text(d, p)}", (A_FLIPDIE, d)) for d in own_dice(s, p, s.flipped)]
+    out = [die_action(A_FLIPDIE, "flip", d, p) for d in own_dice(s, p, s.flipped)]
     if s.flipped:
         out.append(_FIXED["stop flipping"])
     return out
