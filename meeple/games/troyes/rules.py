@@ -87,6 +87,7 @@ _FIXED = {
 }
 _PLACE = tuple(Action(f"place {w}", (A_TARGET, T_PLACE, b)) for b, w in enumerate(BUILDING_WORDS))
 _ACTIVATE: dict[tuple[int, str], Action] = {}
+_COMBAT: dict[tuple[int, str], Action] = {}
 
 
 _DIE_ACTIONS: dict[tuple[int, int, int], Action] = {}
@@ -278,8 +279,9 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
     citizen = s.supply[p] > 0 or p in s.bld or any(s.lying[b * 4 + p] for b in range(3)) \
         or any(s.trade[slot * 4 + p] for slot in range(9))
     infl = s.infl[p]
+    revealed = s.revealed
     for slot in range(9):
-        if slot % 3 >= s.revealed:
+        if slot % 3 >= revealed:
             continue
         hired = s.trade[slot * 4 + p]
         if not citizen and not hired:
@@ -290,7 +292,7 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
         else:
             need = (0 if hired else card.hire_cost) + EXTRA_COST.get(card.effect, 0)
             ok = reach(card.colour, card.divisor, need)
-        if ok or with_cube(T_ACT, slot):
+        if ok or (cube_mods and with_cube(T_ACT, slot)):
             key = (slot, card.name)
             act = _ACTIVATE.get(key)
             if act is None:
@@ -298,21 +300,25 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
             out.append(act)
     cath = s.cath
     if offer.single(WHITE, lambda v: cath[v - 1] < 0 or cath[v + 5] < 0 or cath[v + 11] < 0) \
-            or with_cube(T_CATH, 0):
+            or (cube_mods and with_cube(T_CATH, 0)):
         out.append(_FIXED["build cathedral"])
     events = t.events
     for arg, card in [(i, events[e]) for i, e in enumerate(s.row)] + [(MARAUD, t.permanent[0])]:
-        if reach(card.fight_colour, card.divisor, 0) or with_cube(T_FIGHT, arg):
-            out.append(Action(f"combat {card.name}", (A_TARGET, T_FIGHT, arg)))
+        if reach(card.fight_colour, card.divisor, 0) or (cube_mods and with_cube(T_FIGHT, arg)):
+            key = (arg, card.name)
+            act = _COMBAT.get(key)
+            if act is None:
+                act = _COMBAT[key] = Action(f"combat {card.name}", (A_TARGET, T_FIGHT, arg))
+            out.append(act)
     if citizen:
         for b in range(3):
             if any(s.expelled[b * 4:b * 4 + 4]):
                 ok = fast_possible(s, p, T_PLACE, b, offer)
             else:  # nobody is protected here: any die of the colour will do
                 ok = bool(offer.own[b]) or (offer.money >= 2 and bool(offer.other[b]))
-            if ok or with_cube(T_PLACE, b):
+            if ok or (cube_mods and with_cube(T_PLACE, b)):
                 out.append(_PLACE[b])
-    if reach(YELLOW, t.board[0].agriculture_divisor, 0) or with_cube(T_FARM, 0):
+    if reach(YELLOW, t.board[0].agriculture_divisor, 0) or (cube_mods and with_cube(T_FARM, 0)):
         out.append(_FIXED["farm"])
     out.append(_FIXED["pass"])
     return out
