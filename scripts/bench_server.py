@@ -38,22 +38,19 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-async def player(base: str, game: str, players: int, seed: int, stop: float, think: float,
-                 lat: list[float], errors: list[str], client: httpx.AsyncClient) -> tuple[str, int]:
-    r = await client.post(f"{base}/api/tables", json={
-        "game": game, "players": players, "seed": seed,
-        "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)})
-    r.raise_for_status()
-    made = r.json()
+async def player(base: str, game: str, players: int, seed: int, stop: list[float], think: float,
+                 lat: list[float], server_lat: list[float], errors: list[str], client: httpx.AsyncClient,
+                 made: dict[str, str], ready: asyncio.Barrier) -> tuple[str, int]:
     tid, token = made["table"], made["token"]
     rng = random.Random(seed)
     moves = 0
     ws_url = base.replace("http", "ws") + f"/ws/{tid}"
     async with websockets.connect(ws_url, max_size=None, compression=None) as ws:
         await ws.send(json.dumps({"token": token}))
-        while time.perf_counter() < stop:
+        await ready.wait()  # measure the steady state: every table open and connected
+        while time.perf_counter() < stop[0]:
             try:
-                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.perf_counter())))
+                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop[0] - time.perf_counter())))
             except TimeoutError:
                 break
             if msg.get("type") not in ("full", "update"):
@@ -71,23 +68,51 @@ async def player(base: str, game: str, players: int, seed: int, stop: float, thi
             dt = time.perf_counter() - t0
             if res.status_code == 200:
                 lat.append(dt)
+                timing = res.headers.get("server-timing", "")
+                if "dur=" in timing:
+                    server_lat.append(float(timing.split("dur=")[1]) / 1000)
                 moves += 1
             else:
                 errors.append(f"{res.status_code} {res.text[:120]}")
     return tid, moves
 
 
-async def run(args: argparse.Namespace, base: str) -> None:
+def cpu_seconds(pid: int | None) -> float | None:
+    """User+system CPU seconds of a process (Linux /proc), or None."""
+    if pid is None:
+        return None
+    try:
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+async def run(args: argparse.Namespace, base: str, server_pid: int | None = None) -> None:
     lat: list[float] = []
+    server_lat: list[float] = []
     errors: list[str] = []
     limits = httpx.Limits(max_connections=args.tables + 10, max_keepalive_connections=args.tables + 10)
     async with httpx.AsyncClient(limits=limits, timeout=60) as client:
+        # open every table first (the seat we drive is a person; the others are server bots)
+        made = []
+        for i in range(args.tables):
+            r = await client.post(f"{base}/api/tables", json={
+                "game": args.game, "players": args.players, "seed": 1000 + i,
+                "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (args.players - 1)})
+            r.raise_for_status()
+            made.append(r.json())
+        stop = [float("inf")]
+        ready = asyncio.Barrier(args.tables + 1)
+        tasks = [asyncio.create_task(player(base, args.game, args.players, 1000 + i, stop, args.think, lat,
+                                            server_lat, errors, client, made[i], ready)) for i in range(args.tables)]
+        await ready.wait()
+        cpu0 = cpu_seconds(server_pid)
         t0 = time.perf_counter()
-        stop = t0 + args.seconds
-        results = await asyncio.gather(*[
-            player(base, args.game, args.players, 1000 + i, stop, args.think, lat, errors, client)
-            for i in range(args.tables)], return_exceptions=True)
+        stop[0] = t0 + args.seconds
+        results = await asyncio.gather(*tasks, return_exceptions=True)
         elapsed = time.perf_counter() - t0
+        cpu1 = cpu_seconds(server_pid)
         total = 0
         finished = 0
         for res in results:
@@ -98,13 +123,23 @@ async def run(args: argparse.Namespace, base: str) -> None:
             total += body["decisions"]
             finished += body["table"]["status"] == "over"
     lat.sort()
-    q = lambda p: lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")  # noqa: E731
+    server_lat.sort()
+
+    def q(p: float, xs: list[float] = lat) -> float:
+        return xs[min(len(xs) - 1, int(p * len(xs)))] * 1000 if xs else float("nan")
+
     print(f"game {args.game}, {args.tables} tables x {args.players} players, think {args.think} s, "
           f"{elapsed:.1f} s, db {args.db or 'sqlite (temp file)'}")
     print(f"client POST /act accepted: {len(lat)}  ({len(lat) / elapsed:.0f}/s)")
     print(f"  latency p50 {q(0.50):.1f} ms  p90 {q(0.90):.1f} ms  p99 {q(0.99):.1f} ms  max {q(1.0):.1f} ms"
           + (f"  mean {statistics.mean(lat) * 1000:.1f} ms" if lat else ""))
+    print(f"  inside the server (apply, commit, push): p50 {q(0.5, server_lat):.1f} ms  "
+          f"p99 {q(0.99, server_lat):.1f} ms  max {q(1.0, server_lat):.1f} ms")
     print(f"all decisions (people + server bots): {total}  ({total / elapsed:.0f}/s); games finished: {finished}")
+    if cpu0 is not None and cpu1 is not None and total:
+        print(f"server process CPU: {cpu1 - cpu0:.1f} s = {(cpu1 - cpu0) / total * 1000:.2f} ms per decision "
+              f"(HTTP, WebSocket pushes, engine, bots, database); load average now {os.getloadavg()[0]:.1f} "
+              f"on {os.cpu_count()} CPUs")
     if errors:
         print(f"errors: {len(errors)}; first: {errors[0]}")
 
@@ -136,7 +171,7 @@ def main() -> None:
                 break
             except httpx.HTTPError:
                 time.sleep(0.1)
-        asyncio.run(run(args, base))
+        asyncio.run(run(args, base, proc.pid))
     finally:
         proc.terminate()
         proc.wait(timeout=20)

@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import json
 import sys
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -147,10 +148,14 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
         return await hub.join(table, body.get("seat"), body.get("name"))
 
     @app.post("/api/tables/{table_id}/act")
-    async def api_act(table_id: str, request: Request) -> dict[str, Any]:
+    async def api_act(table_id: str, request: Request, response: Response) -> dict[str, Any]:
+        t0 = time.perf_counter()
         body = await body_of(request)
         table, seat = await seat_of(request, table_id)
-        return await hub.act(table, seat, body.get("action"))
+        out = await hub.act(table, seat, body.get("action"))
+        # time inside the server: validate, apply, commit, push to every client
+        response.headers["Server-Timing"] = f"act;dur={(time.perf_counter() - t0) * 1000:.2f}"
+        return out
 
     @app.post("/api/tables/{table_id}/undo")
     async def api_undo(table_id: str, request: Request) -> dict[str, Any]:
