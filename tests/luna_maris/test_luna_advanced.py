@@ -191,7 +191,8 @@ def test_food_deck_rebuilt_from_discards() -> None:
 
 
 def test_hiring_row_not_refilled_from_empty_deck() -> None:
-    """Stand-in: with the senior deck empty the hiring row shrinks."""
+    """Seed §通訊室 (slide, then turn up a new card): hired seniors never come back, so with the deck
+    empty there is nothing to turn up and the hiring row shrinks."""
     s = fresh(2, equipment=False)
     s.senior_deck = []
     s.hire_row = [27]

@@ -94,3 +94,48 @@ def test_evaluate_in_unit_interval_and_tracks_score() -> None:
     base = s.game.evaluate(s, 0)
     s.pl[0][VP] += 10
     assert 0.0 <= base <= 1.0 and s.game.evaluate(s, 0) > base and s.game.evaluate(s, 1) < 0.5
+
+
+def test_used_emergency_cube_explained_at_any_step() -> None:
+    """Seed §緊急倉庫: each cube once per game, never refilled; the refusal says so at any step."""
+    from meeple.games.luna_maris.state import EM_WATER
+    from tests.luna_maris.lm_helpers import ready_to_move
+
+    s = fresh(2)
+    s.pl[0][EM_WATER] = 0
+    ready_to_move(s, 0, 1, 1)  # J2 at the Mining station
+    with pytest.raises(IllegalAction, match="water is already used"):
+        s.apply("emergency water")
+
+
+def test_research_bonus_choice_explained() -> None:
+    """Seed §實驗室: past level 4 a bonus space above the same track is claimed; others are named."""
+    from meeple.games.luna_maris.state import SUS
+
+    s = fresh(2)
+    s.pl[0][SUS] = 4
+    at_module(s, 0, LAB)
+    s.apply("research sustainability")
+    with pytest.raises(IllegalAction, match="not a bonus space of the sustainability track"):
+        s.apply("bonus titanium")
+
+
+def test_stop_after_feeding_without_food_explained() -> None:
+    """Seed §犒賞科學家: without food exactly one scientist comes back; 'stop' is refused."""
+    s = fresh(2)
+    s.cur = 0
+    s.rest[0] = [s.hands[0].pop(), s.hands[0].pop()]
+    s.food[0] = []
+    s._legal_cache = None
+    s.apply("feed without food")
+    with pytest.raises(IllegalAction, match="exactly one scientist"):
+        s.apply("stop")
+
+
+def test_extract_without_probe_explained() -> None:
+    """Seed §採礦站: extracting needs a probe on the mining area."""
+    s = fresh(2)
+    s.grid = [-1] * len(s.grid)
+    at_module(s, 0, 1)
+    with pytest.raises(IllegalAction, match="no probe on the mining area"):
+        s.apply("extract")

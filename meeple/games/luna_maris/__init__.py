@@ -14,8 +14,11 @@ from meeple.games.luna_maris.state import (
     FE_L,
     FE_R,
     HE3,
+    N_JUNIORS,
     O2,
     PASSED,
+    REF,
+    SUS,
     TI_L,
     TI_R,
     VP,
@@ -30,7 +33,7 @@ class LunaMaris(Game):
     title = "Luna Maris"
     min_players = 2
     max_players = 4
-    version = 3
+    version = 4
     options = {
         "solar": Option("day", "solar energy in production: 'day' = rounds 3 and 5 only (research), "
                         "'every' = every production phase (the seed's reading)", ("day", "every")),
@@ -59,7 +62,8 @@ class LunaMaris(Game):
 
     def evaluate(self, state: State, seat: int) -> float:
         """The projected final margin: each seat's score plus what the final scoring would add now,
-        plus a little for ore and probes still to come; 0.5 + margin / 60 against the best other seat."""
+        plus a little for ore and probes still to come, research levels, seniors and build-track discs;
+        0.5 + margin / 60 against the best other seat."""
         s: LunaState = state  # type: ignore[assignment]
         if s.is_over:
             return super().evaluate(state, seat)
@@ -72,6 +76,11 @@ class LunaMaris(Game):
             if not me[PASSED]:
                 future += 0.8 * max(0, me[CAP] - me[O2])  # O2 left this round: actions still to take
             future += 0.4 * len(s.hands[p]) + 0.2 * me[CAP]
+            # engine value still to come: research levels open processes, seniors act twice,
+            # build-track discs pay 1 VP at every clean-up left
+            future += left * (0.4 * (me[REF] + me[SUS] - 2) + 0.3 * sum(1 for c in s.hands[p] + s.rest[p]
+                                                                        if c >= N_JUNIORS))
+            future += (left + 1) * s.build_track.count(p)
             proj.append(me[VP] + sum(rows[p]) + future)
         best_other = max(x for i, x in enumerate(proj) if i != seat)
         return max(0.0, min(1.0, 0.5 + (proj[seat] - best_other) / 60.0))

@@ -143,8 +143,9 @@ ORDERS: tuple[Order, ...] = tuple(  # STAND_IN costs and rewards (research §8)
         ("WA4", 0, 0, 2, 0, 2, 6), ("WA5", 0, 0, 4, 0, 0, 10),
         ("HE1", 0, 0, 0, 1, 0, 4), ("HE2", 0, 0, 0, 2, 0, 8), ("HE3", 0, 0, 1, 1, 0, 6),
         ("HE4", 2, 0, 0, 1, 0, 6), ("HE5", 0, 0, 0, 3, 0, 11),
-        ("EN1", 0, 0, 0, 0, 3, 3), ("EN2", 0, 0, 0, 0, 4, 4), ("EN3", 0, 0, 1, 0, 3, 5),
-        ("EN4", 2, 0, 0, 0, 2, 4), ("EN5", 0, 0, 0, 0, 5, 6),
+        # STAND_IN balance (bot play): energy orders cost 1 energy more than research §8 (EN3: 4 VP)
+        ("EN1", 0, 0, 0, 0, 4, 3), ("EN2", 0, 0, 0, 0, 5, 4), ("EN3", 0, 0, 1, 0, 3, 4),
+        ("EN4", 2, 0, 0, 0, 2, 4), ("EN5", 0, 0, 0, 0, 6, 6),
         ("MX1", 1, 0, 1, 1, 0, 8), ("MX2", 0, 1, 1, 0, 1, 5), ("MX3", 2, 1, 1, 0, 0, 6),
         ("MX4", 0, 1, 0, 1, 2, 7), ("MX5", 1, 1, 1, 1, 0, 9),
     )
@@ -380,6 +381,8 @@ STAND_INS: tuple[str, ...] = (
     " J4 lab+cargo, J5 recycling+power, J6 comms+greenhouse",
     "seniors[*].icons and cost: STAND_IN S01-S16 (research §7)",
     "orders: STAND_IN six kinds FE/TI/WA/HE/EN/MX x 5 tiles, costs and VP per research §8",
+    "orders EN1/EN2/EN5: STAND_IN 4/5/6 energy (research: 3/4/5), EN3: STAND_IN 4 VP (research: 5);"
+    " balanced by bot play, energy orders were 60% of all deliveries",
     "foods: STAND_IN six kinds x values 1,2,2,3,3,4; the value-1 card has an extra reward; one value-2 card"
     " per kind is 4-player only",
     "advanced_modules[1..7]: STAND_IN effects and amounts (only advanced recycling is sourced)",
