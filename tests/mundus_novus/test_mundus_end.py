@@ -8,7 +8,7 @@ from meeple.games.mundus_novus import GAME
 from meeple.games.mundus_novus.scoring import TEN_DIFFERENT_BONUS
 from meeple.games.mundus_novus.state import OVER, K
 
-from .mundus_helpers import fresh, give, kind, legal, play, progression_turn, refresh
+from .mundus_helpers import fresh, give, kind, legal, play, play_open, progression_turn, refresh
 
 TEN = {"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "cotton": 1, "sugar cane": 1, "potato": 1,
        "indigo": 1, "vanilla": 1, "inca relic": 1}
@@ -62,12 +62,78 @@ def test_money_counted_only_at_round_end_by_default() -> None:
     play(s, "cash 1 inca")
     assert not s.is_over
     s2 = fresh(3, money_end="immediate")
-    s2.money = [0, 0, 80]
+    s2.money = [72, 0, 0]
     progression_turn(s2, 0, {"cocoa": 3, "inca relic": 1})
     s2.order = [0, 1]
     refresh(s2)
-    play(s2, "cash 1 inca", "end turn")
-    assert s2.is_over
+    play(s2, "cash 1 inca")  # 75 at once: the game is over before the turn ends
+    assert s2.is_over and s2.scores() == [75, 0, 0]
+
+
+def _immediate(players: int = 3):
+    return fresh(players, money_end="immediate")
+
+
+def test_money_end_immediate_at_income() -> None:
+    """Seed end A ("遊戲馬上結束", option money_end='immediate'): income that brings a player to 75 ends
+    the game before the round's Event."""
+    from meeple.games.mundus_novus.rules import begin_round
+
+    s = _immediate()
+    give(s, 1, "P01")  # Cortes: 3 a round
+    s.money = [0, 72, 0]
+    ev: list = []
+    begin_round(s, ev)
+    assert s.is_over and s.money[1] == 75 and ev[-1]["type"] == "game_over"
+
+
+def test_money_end_immediate_at_shipyard_payment() -> None:
+    """Seed end A, option money_end='immediate': a shipyard payment reaching 75 ends the game at the start
+    of Progression."""
+    from meeple.games.mundus_novus.trade import start_progression
+
+    s = _immediate()
+    give(s, 0, "S01")
+    give(s, 1, "C01")
+    s.money = [74, 5, 0]
+    start_progression(s, [])
+    assert s.is_over and s.money == [75, 4, 0]
+
+
+def test_money_end_immediate_at_different_set() -> None:
+    """Seed end A, option money_end='immediate': cashing a different set that reaches 75 ends the game at
+    once, before the turn ends."""
+    s = _immediate()
+    s.money = [70, 0, 0]
+    progression_turn(s, 0, {"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "inca relic": 1})
+    s.order = [0, 1]
+    refresh(s)
+    play_open(s, "different: add cocoa", "different: add corn", "different: add tobacco",
+              "different: add coffee", "cash different set of 4")
+    assert s.is_over and s.money[0] == 75
+    s2 = fresh(3)  # default: nothing ends mid-round
+    s2.money = [70, 0, 0]
+    progression_turn(s2, 0, {"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "inca relic": 1})
+    s2.order = [0, 1]
+    refresh(s2)
+    play_open(s2, "different: add cocoa", "different: add corn", "different: add tobacco",
+              "different: add coffee", "cash different set of 4")
+    assert not s2.is_over
+
+
+def test_money_end_immediate_at_orellana_bonus() -> None:
+    """Seed end A, option money_end='immediate': Orellana's market bonus reaching 75 ends the game in the
+    middle of the exchange."""
+    s = _immediate()
+    for p, h in enumerate([{"vanilla": 5}, {"corn": 5}, {"cotton": 5}]):
+        s.hand[p * K:(p + 1) * K] = [0] * K
+        s.hand[p * K + kind(next(iter(h)))] = 5
+    give(s, 0, "P06")
+    s.market = [kind("tobacco"), kind("coffee"), kind("vanilla")]
+    s.money = [73, 0, 0]
+    refresh(s)
+    play(s, "announce 2", "swap cotton from p2 for vanilla")  # 3, 4, 5: a run
+    assert s.is_over and s.money[0] == 75
 
 
 def test_queue_not_refilled_ends_after_the_round() -> None:

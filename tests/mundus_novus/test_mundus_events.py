@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.mundus_novus.rules import begin_round, pay_income, start_pirates, supply_order
+from meeple.games.mundus_novus.rules import begin_round, fleets, pay_income, start_pirates, supply_order
 from meeple.games.mundus_novus.state import CORONADO, KEEP, PIRATES, PONCE, PROG, SUPPLY, K
 
 from .mundus_helpers import dev, fresh, give, hand, kind, legal, play, play_open, progression_turn, refresh
@@ -181,7 +181,7 @@ def test_ponce_de_leon_splits_fleets() -> None:
     begin_round(s, [])
     assert s.phase == PONCE
     assert legal(s)[0] == "one fleet" and "split fleets 1+2 / 6+6" in legal(s)
-    s.split = 2
+    s.split = 0b0011  # caravels 1 and 2 in the first fleet
     assert supply_order(s)[:2] == [0, 2]
     s.event = "PI"
     s.hand[0:K] = [2, 0, 0, 0, 0, 0, 0, 0, 0, 0]
@@ -256,3 +256,30 @@ def test_warehouse_cards_are_in_hand_for_the_next_round() -> None:
     play(s, "end turn")
     assert s.round == 2 and s.hand[2 * K + kind("vanilla")] >= 1
     assert sum(s.hand[2 * K:3 * K]) == 7  # 2 kept + 5 drawn
+
+
+def test_ponce_de_leon_offers_every_distinct_split() -> None:
+    """Seed, Juan Ponce de Leon: any division into two fleets is allowed, not only "the k lowest"; splits
+    giving the same two multisets of caravel values are offered once."""
+    s = round_start("C01")
+    give(s, 0, "C01", "C03", "C12", "C11", "P09")  # caravels 1, 2, 6, 6
+    begin_round(s, [])
+    assert s.phase == PONCE
+    assert sorted(legal(s)) == sorted([
+        "one fleet", "split fleets 1 / 2+6+6", "split fleets 1+2 / 6+6", "split fleets 1+6 / 2+6",
+        "split fleets 1+2+6 / 6", "split fleets 1+6+6 / 2"])
+    events = play(s, "split fleets 1+6 / 2+6")
+    assert any(e["type"] == "split" and "1+6 and 2+6" in e["text"] for e in events)
+    assert fleets(s, 0) == [[1, 6], [2, 6]]
+
+
+def test_ponce_de_leon_split_with_pizarro_keeps_zeroed_caravel_apart() -> None:
+    """Seed, Ponce de Leon with Gonzalo Pizarro: the highest caravel counts 0, so the two sixes are
+    different caravels for the split."""
+    s = round_start("C01")
+    give(s, 0, "C01", "C12", "C11", "P09", "P08")  # caravels 1, 6, 6 (one of them counts 0)
+    begin_round(s, [])
+    assert sorted(legal(s)) == sorted([
+        "one fleet", "split fleets 1 / 6+6(0)", "split fleets 1+6 / 6(0)", "split fleets 1+6(0) / 6"])
+    play(s, "split fleets 1+6(0) / 6")
+    assert fleets(s, 0) == [[1, 0], [6]]

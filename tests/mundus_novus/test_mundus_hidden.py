@@ -184,3 +184,68 @@ def _totals(s) -> list[int]:
     for k in range(K):
         total[k] += s.discard[k]
     return total
+
+
+def test_publicly_taken_card_stays_known_after_the_turn_ends() -> None:
+    """Seed 3.4 and 4.2 (warehouses): a card everyone saw go into a hand (taken from an offer) and set
+    aside in a warehouse stays in that hand in every other seat's determinization, across the turn's end
+    and into the next round's Supply, until it leaves the hand."""
+    from meeple.games.mundus_novus.progression import begin_turn
+    from meeple.games.mundus_novus.state import PROG
+
+    from .mundus_helpers import give
+
+    s = fresh(2, seed=3)
+    give(s, 0, "W07")  # keeps 2
+    for p in range(2):
+        set_hand(s, p, {})
+    set_hand(s, 0, {"vanilla": 1, "corn": 2})
+    s.known[kind("vanilla")] = 1  # taken from p1's offer in view of all
+    s.order, s.opos, s.phase = [0, 1], 0, PROG
+    begin_turn(s)
+    set_hand(s, 1, {"cocoa": 3})
+    play(s, "end turn", "keep vanilla", "keep corn")
+    assert s.cur == 1 and s.known[kind("vanilla")] == 1 and s.known[kind("corn")] == 0
+    for i in range(30):
+        d = s.determinize(1, Rng(i))
+        assert d.hand[kind("vanilla")] >= 1 and sum(d.hand[0:K]) == 2
+    play(s, "end turn")  # p1's turn ends: a new round begins, p0 draws 5 face-down cards
+    assert s.round == 2 and sum(s.hand[0:K]) == 7
+    for i in range(30):
+        d = s.determinize(1, Rng(i))
+        assert d.hand[kind("vanilla")] >= 1 and sum(d.hand[0:K]) == 7
+
+
+def test_known_cards_forgotten_when_discarded_face_up() -> None:
+    """Seed 4.2: a known card discarded at the end of Progression is no longer known in that hand."""
+    from meeple.games.mundus_novus.progression import begin_turn
+    from meeple.games.mundus_novus.state import PROG
+
+    s = fresh(3, seed=3)
+    for p in range(3):
+        set_hand(s, p, {})
+    set_hand(s, 0, {"vanilla": 1, "corn": 2})
+    s.known[kind("vanilla")] = 1
+    s.order, s.opos, s.phase = [0, 1], 0, PROG
+    begin_turn(s)
+    set_hand(s, 1, {"cocoa": 3})
+    play(s, "end turn")
+    assert s.cur == 1 and s.known[0:K] == [0] * K
+
+
+def test_known_cards_are_a_true_lower_bound_over_whole_games() -> None:
+    """Hidden information: what others know of a hand (``known``) never exceeds the hand, so
+    determinizations keep every publicly known card in its hand without revealing anything more."""
+    for players in (2, 4, 6):
+        for i, s in enumerate(_walk(players, players + 40)):
+            for j in range(len(s.hand)):
+                assert s.known[j] <= s.hand[j] + s.offer[j]
+            if i % 41 == 0:
+                seat = i % players
+                d = s.determinize(seat, Rng(i))
+                for p in range(players):
+                    if p == seat:
+                        continue
+                    o = p * K
+                    for k in range(K):
+                        assert d.hand[o + k] + d.offer[o + k] >= s.known[o + k]

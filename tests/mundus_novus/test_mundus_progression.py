@@ -189,6 +189,36 @@ def test_merchant_conversion_lapses_at_turn_end() -> None:
     assert s.cur == 1 and hand(s, 0) == {"cocoa": 1, "corn": 1}
 
 
+def test_merchant_conversion_lasts_the_whole_progression_turn() -> None:
+    """Seed, merchants ("每當發展階段" ... 5, 5, 1 used as 5, 5, 5) and research A7: the converted card
+    counts as its new resource for every combination of that Progression turn: here first in an identical
+    set, then the natural copy left in hand goes into a different set."""
+    s = turn({"cotton": 3, "cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1})
+    give(s, 0, "M04")
+    play(s, "convert cocoa to cotton", "set 3 cotton")
+    s.apply(legal(s)[0])  # the development card
+    assert hand(s, 0) == {"cotton": 1, "corn": 1, "tobacco": 1, "coffee": 1}
+    money = s.money[0]
+    play_open(s, "different: add corn", "different: add tobacco", "different: add coffee",
+              "different: add cotton", "cash different set of 4")
+    assert s.money[0] == money + 5 and s.cur == 1
+
+
+def test_merchant_converted_card_is_used_before_natural_one() -> None:
+    """Seed, merchants; research A7: when a converted card and natural cards of the same resource are in
+    hand and some go into a set, the converted card is among them; the natural card stays in hand (and
+    can be kept in a warehouse) and the discard pile shows the converted card as printed."""
+    s = turn({"cotton": 3, "cocoa": 1})
+    give(s, 0, "M04", "W07")  # warehouse keeps 2
+    before = list(s.discard)
+    play(s, "convert cocoa to cotton", "set 3 cotton")
+    s.apply(legal(s)[0])  # then "end turn" is forced and the warehouse keeps the one card left
+    assert s.cur == 1
+    assert s.hand[0:K][kind("cotton")] == 1 and s.hand[0:K][kind("cocoa")] == 0
+    assert s.discard[kind("cotton")] - before[kind("cotton")] == 2
+    assert s.discard[kind("cocoa")] - before[kind("cocoa")] == 1
+
+
 def test_shipyards_collect_from_larger_fleets() -> None:
     """Seed, shipyards (research A8): at the start of Progression every player with more caravels pays
     the owner 1 doubloon per shipyard (what he has, if less)."""

@@ -9,11 +9,12 @@ from meeple.games.mundus_novus.rules import (
     OP_PIRATE,
     OP_SPLIT,
     OP_SUPPLY,
-    caravels,
     coronado_force,
+    fleets,
     flip_supply,
     name,
     pirate_discard,
+    ponce_splits,
     take_supply,
 )
 from meeple.games.mundus_novus.state import (
@@ -56,12 +57,9 @@ def legal(s: MundusState) -> list[Action]:
             acts.append(Action(f"force {e.name}", (OP_CORONADO, i)))
         return acts
     if ph == PONCE:
-        ships = caravels(s, s.cur)
         acts = [Action("one fleet", (OP_SPLIT, 0))]
-        for k in range(1, len(ships)):
-            low = "+".join(str(v) for v in ships[:k])
-            high = "+".join(str(v) for v in ships[k:])
-            acts.append(Action(f"split fleets {low} / {high}", (OP_SPLIT, k)))
+        for mask, label in ponce_splits(s, s.cur):
+            acts.append(Action(f"split fleets {label}", (OP_SPLIT, mask)))
         return acts
     return []
 
@@ -84,7 +82,9 @@ def apply(s: MundusState, action: Action) -> list[Event]:
     elif op == OP_SPLIT:
         s.split = data[1]
         if data[1]:
-            ev.append({"type": "split", "seat": s.cur, "text": f"p{s.cur} splits the caravels into two fleets"})
+            parts = " and ".join("+".join(str(v) for v in f) for f in fleets(s, s.cur))
+            ev.append({"type": "split", "seat": s.cur, "mask": data[1],
+                       "text": f"p{s.cur} splits the caravels into two fleets: {parts}"})
         flip_supply(s, ev)
     return ev
 

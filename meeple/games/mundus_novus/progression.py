@@ -29,6 +29,7 @@ def begin_turn(s: MundusState) -> None:
     s.sets = s.diff_done = s.inca_done = s.merch_used = s.cash_done = 0
     s.pend_mask = s.pend_inca = 0
     s.conv = []
+    s.spent = [0] * K
 
 
 # --- what the seat may do --------------------------------------------------------------------------
@@ -172,6 +173,7 @@ def remove_public(s: MundusState, seat: int, kind: int, count: int) -> None:
     i = seat * K + kind
     s.hand[i] -= count
     s.discard[kind] += count
+    s.spent[kind] += count
     kn = s.known[i] - count
     s.known[i] = kn if kn > 0 else 0
     if s.gift[1] == seat and s.gift[2] == kind:
@@ -231,6 +233,7 @@ def apply_progression(s: MundusState, data: tuple[int, ...], ev: list[Event]) ->
         s.cash_done += 1
         ev.append({"type": "inca", "seat": p, "cards": c, "amount": pay,
                    "text": f"p{p} cashes {c} inca relics for {pay} doubloons"})
+        check_instant_money(s, ev)
     elif op == OP_CONVERT:
         k, t, i = data[1], data[2], data[3]
         s.hand[o + k] -= 1
@@ -307,23 +310,14 @@ def cash_different(s: MundusState, ev: list[Event]) -> None:
     s.pend_mask = s.pend_inca = 0
     ev.append({"type": "different", "seat": p, "cards": cards, "amount": pay,
                "text": f"p{p} cashes {size} different resources for {pay} doubloons"})
+    check_instant_money(s, ev)
 
 
 def end_turn(s: MundusState, ev: list[Event]) -> None:
-    """Seed 4.2 end: merchant conversions lapse; warehouses keep 1-2 cards each (not under Fire);
-    the rest of the hand is discarded."""
+    """Seed 4.2 end: warehouses keep 1-2 cards each (not under Fire); the rest of the hand is discarded."""
+    revert_conversions(s)
     p = s.cur
     o = p * K
-    conv = s.conv
-    for i in range(0, len(conv), 2):
-        src, dst = conv[i], conv[i + 1]
-        if s.hand[o + dst]:
-            s.hand[o + dst] -= 1
-            s.hand[o + src] += 1
-        else:
-            s.discard[dst] -= 1
-            s.discard[src] += 1
-    s.conv = []
     cap = 0
     if event_for(s, p) != "FI":
         devs = s.tables.developments
@@ -341,7 +335,35 @@ def end_turn(s: MundusState, ev: list[Event]) -> None:
     finish_turn(s, ev)
 
 
+def revert_conversions(s: MundusState) -> None:
+    """Seed, merchants (research A7): a converted card counts as its new resource for the whole of its
+    owner's Progression turn (every combination, the ten-different win).  When the turn ends it is its
+    printed resource again: a converted card that went into a combination lies in the discard pile as
+    printed (a converted card is used before a natural card of the same resource), one still in hand is
+    kept in a warehouse or discarded as printed."""
+    p = s.cur
+    o = p * K
+    conv = s.conv
+    spent = s.spent
+    for i in range(len(conv) - 2, -1, -2):
+        src, dst = conv[i], conv[i + 1]
+        if spent[dst]:
+            spent[dst] -= 1
+            spent[src] += 1
+            s.discard[dst] -= 1
+            s.discard[src] += 1
+        else:
+            s.hand[o + dst] -= 1
+            s.hand[o + src] += 1
+            if s.known[o + dst]:
+                s.known[o + dst] -= 1
+            s.known[o + src] += 1
+    s.conv = []
+
+
 def finish_turn(s: MundusState, ev: list[Event]) -> None:
+    """Seed 4.2 end: the cards not set aside in a warehouse are discarded face up.  Cards other players
+    saw go into this hand stay known to them as far as the face-up discard allows (``state.known``)."""
     p = s.cur
     o = p * K
     dropped = 0
@@ -354,7 +376,10 @@ def finish_turn(s: MundusState, ev: list[Event]) -> None:
         kept += s.offer[o + k]
         s.hand[o + k] = s.offer[o + k]
         s.offer[o + k] = 0
-        s.known[o + k] = 0
+        if c and s.known[o + k]:
+            # the discard is face up: what is still known is what was known beyond the discarded cards
+            kn = s.known[o + k] - c
+            s.known[o + k] = kn if kn > 0 else 0
     if s.gift[1] == p:
         s.gift = (-1, -1, -1)
     ev.append({"type": "turn_end", "seat": p, "kept": kept, "discarded": dropped,

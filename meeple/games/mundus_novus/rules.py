@@ -13,6 +13,7 @@ from meeple.games.mundus_novus.state import (
     PIRATES,
     PONCE,
     SUPPLY,
+    WIN_MONEY,
     K,
     MundusState,
 )
@@ -59,16 +60,43 @@ def fleets(s: MundusState, seat: int) -> list[list[int]]:
     """``seat``'s fleets as lists of caravel values for the supply order (research A3, §10.4).
 
     Gonzalo Pizarro: the owner's highest caravel counts as 0.  Juan Ponce de Leon: the caravels are
-    split into two fleets (``state.split`` lowest ones in the first)."""
+    split into two fleets (``state.split`` is a bit mask over the caravels, lowest first: the set bits
+    form the first fleet; 0 = one fleet)."""
     ships = caravels(s, seat)
     if not ships:
         return []
     values = ships.copy()
     if s.abil.get("pizarro", -1) == seat:
         values[-1] = 0
-    if s.abil.get("ponce", -1) == seat and 0 < s.split < len(ships):
-        return [values[:s.split], values[s.split:]]
+    mask = s.split
+    if mask and s.abil.get("ponce", -1) == seat and 0 < mask < (1 << len(ships)) - 1:
+        first = [v for i, v in enumerate(values) if mask >> i & 1]
+        second = [v for i, v in enumerate(values) if not mask >> i & 1]
+        return [first, second]
     return [values]
+
+
+def ponce_splits(s: MundusState, seat: int) -> list[tuple[int, str]]:
+    """Juan Ponce de Leon (seed, cards): every distinct way to split the caravels into two non-empty
+    fleets, as (mask, label); splits giving the same two multisets of caravel values are offered once.
+    The first fleet is the one holding the lowest caravel."""
+    ships = caravels(s, seat)
+    n = len(ships)
+    zeroed = n - 1 if s.abil.get("pizarro", -1) == seat else -1
+    labels = [f"{v}(0)" if i == zeroed else str(v) for i, v in enumerate(ships)]
+    seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+    out: list[tuple[int, str]] = []
+    for mask in range(1, 1 << n, 2):  # the lowest caravel is always in the first fleet
+        if mask == (1 << n) - 1:
+            continue
+        first = tuple(labels[i] for i in range(n) if mask >> i & 1)
+        second = tuple(labels[i] for i in range(n) if not mask >> i & 1)
+        key = (first, second) if first <= second else (second, first)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append((mask, "+".join(first) + " / " + "+".join(second)))
+    return out
 
 
 def draw(s: MundusState) -> int:
@@ -308,8 +336,9 @@ def pirate_discard(s: MundusState, kind: int, ev: list[Event]) -> None:
 
 def check_instant_money(s: MundusState, ev: list[Event]) -> bool:
     """Option ``money_end="immediate"`` (the seed's reading of end A): the game stops as soon as someone
-    has 75 doubloons."""
-    if s.options["money_end"] == "immediate" and max(s.money) >= 75:
+    has 75 doubloons.  Called wherever doubloons are gained: income, Orellana's bonus, shipyards, a
+    different set, an Inca cash-in (and after each Progression turn)."""
+    if s.options["money_end"] == "immediate" and max(s.money) >= WIN_MONEY:
         from meeple.games.mundus_novus.scoring import end_game
 
         end_game(s, ev, "a player has 75 doubloons")

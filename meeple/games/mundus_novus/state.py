@@ -34,7 +34,7 @@ _SLOTS = (
     "hand", "offer", "known", "money", "owned", "deck", "discard", "market", "supply", "dev_deck", "queue",
     "round", "event", "tm", "phase", "cur", "announced", "done", "start_size", "prev", "prev2", "order", "opos",
     "need", "split", "sets", "diff_done", "inca_done", "merch_used", "pend_mask", "pend_inca", "pend_set",
-    "conv", "dev_ended", "winner", "gift", "tie_mask", "cash_done", "abil", "names", "acache",
+    "conv", "spent", "dev_ended", "winner", "gift", "tie_mask", "cash_done", "abil", "names", "acache",
 )
 
 
@@ -76,6 +76,7 @@ class MundusState(State):
     pend_inca: int
     pend_set: tuple[int, int, int]
     conv: list[int]
+    spent: list[int]
     dev_ended: bool
     winner: int
     gift: tuple[int, int, int]
@@ -155,6 +156,7 @@ class MundusState(State):
         o.pend_inca = self.pend_inca
         o.pend_set = self.pend_set
         o.conv = self.conv.copy()
+        o.spent = self.spent.copy()
         o.dev_ended = self.dev_ended
         o.winner = self.winner
         o.gift = self.gift
@@ -279,6 +281,7 @@ def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tabl
     s.pend_inca = 0
     s.pend_set = (-1, 0, 0)
     s.conv = []
+    s.spent = [0] * K
     s.dev_ended = False
     s.winner = -1
     s.gift = (-1, -1, -1)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from meeple.engine.core import Action, Event
-from meeple.games.mundus_novus.rules import hand_size, name
+from meeple.games.mundus_novus.rules import check_instant_money, hand_size, name
 from meeple.games.mundus_novus.state import (
     ANNOUNCE,
     EXCHANGE,
@@ -168,12 +168,14 @@ def take(s: MundusState, victim: int, kind: int, market_kind: int, ev: list[Even
                    "market": name(s, market_kind),
                    "text": f"p{p} puts p{victim}'s {name(s, kind)} in the market and takes "
                            f"{name(s, market_kind)}"})
-        if s.abil.get("orellana", -1) == p and orellana_pattern(s):
-            s.money[p] += ORELLANA_BONUS
-            ev.append({"type": "orellana", "seat": p, "amount": ORELLANA_BONUS,
-                       "text": f"p{p} gains {ORELLANA_BONUS} doubloons (Orellana: market pattern)"})
     s.hand[p * K + got] += 1
     s.known[p * K + got] += 1
+    if market_kind >= 0 and s.abil.get("orellana", -1) == p and orellana_pattern(s):
+        s.money[p] += ORELLANA_BONUS
+        ev.append({"type": "orellana", "seat": p, "amount": ORELLANA_BONUS,
+                   "text": f"p{p} gains {ORELLANA_BONUS} doubloons (Orellana: market pattern)"})
+        if check_instant_money(s, ev):
+            return
     s.prev2, s.prev, s.cur = s.prev, p, victim
     if not targets(s):
         end_chain(s, ev)
@@ -215,9 +217,11 @@ def give_gift(s: MundusState, kind: int, ev: list[Event]) -> None:
     tm, rec = s.cur, s.need
     s.hand[tm * K + kind] -= 1
     s.hand[rec * K + kind] += 1
-    # others saw a card leave the Trade Master's hand but not which: forget what was known of it
+    # others saw one card leave the Trade Master's hand but not which: each known count may be one less
+    o = tm * K
     for k in range(K):
-        s.known[tm * K + k] = 0
+        if s.known[o + k]:
+            s.known[o + k] -= 1
     s.gift = (tm, rec, kind)
     ev.append({"type": "gift", "seat": tm, "to": rec, "text": f"p{tm} gives p{rec} one card face down"})
     ev.append({"type": "gift_private", "seat": tm, "to": rec, "private": rec, "card": name(s, kind),
@@ -247,6 +251,8 @@ def start_progression(s: MundusState, ev: list[Event]) -> None:
                     s.money[p] += pay
                     ev.append({"type": "shipyard", "seat": p, "from": q, "amount": pay,
                                "text": f"p{q} pays p{p} {pay} doubloons (shipyard)"})
+    if check_instant_money(s, ev):
+        return
     s.phase, s.cur = START, s.tm
 
 
