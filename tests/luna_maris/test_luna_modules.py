@@ -78,6 +78,20 @@ def test_airlock_refused_at_maximum_stress() -> None:
         s.apply("probe r0c1")
 
 
+def test_airlock_with_suit_at_maximum_stress() -> None:
+    """Seed §氣閘 (the refusal is because the stress marker cannot move) with the Suit equipment
+    (stand-in: no stress): at maximum stress only the Suit's variant is offered."""
+    s = at_module(fresh(2, equipment=False), 0, AIRLOCK)
+    s.pl[0][CAP] = 3
+    s.pl[0][EQUIP] = 1
+    s.pl[0][EQUIP_UP] = 1
+    touch(s)
+    probes = [n for n in notations(s) if n.startswith("probe")]
+    assert probes and all(n.endswith("with suit") for n in probes)
+    s.apply(probes[0])
+    assert s.pl[0][CAP] == 3 and s.grid.count(0) == 2
+
+
 def test_comm_hires_a_senior_for_iron_titanium_may_pay() -> None:
     """Seed §通訊室: pay the senior's iron (titanium stands in), it goes to hand; the row refills."""
     s = fresh(2, equipment=False)

@@ -217,3 +217,12 @@ def test_paying_step_leaves_the_module_step() -> None:
     s.apply("burn iron")
     s.apply("pay 1 iron 0 titanium")
     assert s.step == S_TURN and s.pl[0][VP] == 6 and s.step != S_MODULE
+
+
+def test_payment_step_shows_the_iron_due() -> None:
+    """Seed §氣閘 note: while choosing the split every seat sees how much iron is due."""
+    s = fresh(2, equipment=False)
+    _cubes(s, 1, 0, 1, 0)
+    at_module(s, 0, POWER)
+    s.apply("burn iron")
+    assert s.view(1)["turn"]["iron_to_pay"] == 1 and s.view(0)["step"] == "pay iron"

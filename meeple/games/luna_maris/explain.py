@@ -174,7 +174,8 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
     iron = res.iron_total(me)
     if verb == "probe":
         if me[CAP] <= s.board.stress_min_cap:
-            return "your stress is at its maximum; the Airlock cannot be used"
+            return ("your stress is at its maximum; the Airlock cannot be used (only with the Suit, "
+                    "which raises no stress)")
         if me[PROBES] <= 0:
             return "you have no probe left on your board"
         return f"{arg!r} is not an empty mining space"

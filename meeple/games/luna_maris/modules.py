@@ -104,13 +104,18 @@ def module_options(s: LunaState, p: int) -> list[Action]:
 
 
 def airlock_options(s: LunaState, p: int, energy: int) -> list[Option]:
-    """Seed §氣閘: not at maximum stress; a probe left on the board; any empty mining space."""
+    """Seed §氣閘: not at maximum stress (the stress marker must move; the Suit equipment, which raises
+    no stress, still works there); a probe left on the board; any empty mining space."""
     me = s.pl[p]
-    if me[CAP] <= s.board.stress_min_cap or me[PROBES] <= 0:
+    if me[PROBES] <= 0:
         return []
     spaces = s.tables.mining_spaces
-    return with_equipment(s, p, AIRLOCK,
-                          [(f"probe {spaces[i].name}", OP_PROBE, i) for i, o in enumerate(s.grid) if o < 0])
+    out = with_equipment(s, p, AIRLOCK,
+                         [(f"probe {spaces[i].name}", OP_PROBE, i) for i, o in enumerate(s.grid) if o < 0])
+    if me[CAP] <= s.board.stress_min_cap:
+        # the stress marker cannot move further; only the Suit (no stress) still works
+        return [o for o in out if o[2] >= WITH]
+    return out
 
 
 def hire_cost(s: LunaState, p: int, card: int, relay: bool = False) -> int:

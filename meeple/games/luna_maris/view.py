@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.games.luna_maris.modules import iron_need
 from meeple.games.luna_maris.scoring import FINAL_ITEMS
 from meeple.games.luna_maris.state import (
     CAP,
@@ -26,6 +27,7 @@ from meeple.games.luna_maris.state import (
     PROBES,
     REF,
     REF_BONUS,
+    S_PAY,
     STEP_NAMES,
     SUS,
     SUS_BONUS,
@@ -109,6 +111,7 @@ def build_view(s: LunaState, seat: int | None) -> dict[str, Any]:
             "at_module": None if s.module < 0 else mods[s.module].key,
             "food_to_take": s.pick_left,
             "scientists_to_return": s.feed_left,
+            "iron_to_pay": iron_need(s, s.cur, s.pay_op, s.pay_arg)[0] if s.step == S_PAY else 0,
         },
     }
     if s.final:
