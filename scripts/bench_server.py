@@ -158,9 +158,9 @@ def main() -> None:
     db = args.db or f"sqlite:///{tmp}/bench.db"
     port = free_port()
     code = (
-        "import uvicorn; from meeple.server import create_app; "
+        "import uvicorn; from meeple.server import create_app, ws_impl; "
         f"uvicorn.run(create_app({db!r}, bot_delay=0.0), host='127.0.0.1', port={port}, "
-        "log_level='warning', ws='websockets-sansio', backlog=4096)"
+        "log_level='warning', ws=ws_impl(), backlog=4096)"
     )
     proc = subprocess.Popen([sys.executable, "-c", code], env={**os.environ})
     base = f"http://127.0.0.1:{port}"

@@ -27,7 +27,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> N
 
     app = create_app(db, bot_delay=0.4)
     print(f"meeple: serving on http://{host}:{port}/  (database: {normalise_url(db)})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws=ws_impl())
 
 
-__all__ = ["create_app", "serve"]
+def ws_impl() -> str:
+    """uvicorn's WebSocket implementation: the sans-I/O one where this uvicorn has it."""
+    import importlib.util
+
+    if importlib.util.find_spec("uvicorn.protocols.websockets.websockets_sansio_impl") is not None:
+        return "websockets-sansio"
+    return "auto"
+
+
+__all__ = ["create_app", "serve", "ws_impl"]

@@ -49,13 +49,13 @@ def _free_port() -> int:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
-    from meeple.server import create_app
+    from meeple.server import create_app, ws_impl
 
     db = tmp_path_factory.mktemp("srv") / "meeple.db"
     port = _free_port()
     app = create_app(f"sqlite:///{db}", bot_delay=0.0)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                        ws="websockets-sansio"))
+                                        ws=ws_impl()))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     end = time.time() + 20
