@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine import IllegalAction
-from meeple.games.messina.components import R_ACTIVATE, R_LIGHTNING, R_OVERSEER_UPGRADE_ADVANCE
+from meeple.games.messina.components import R_ACTIVATE, R_LIEUTENANT, R_LIGHTNING, R_OVERSEER_UPGRADE_ADVANCE
 from meeple.games.messina.consts import (
     CABINS,
     CHURCH,
@@ -14,6 +14,7 @@ from meeple.games.messina.consts import (
     COIN,
     FIRE,
     LOC_ESTATE,
+    LOC_NONE,
     MAXLT,
     NP,
     T_ACT,
@@ -191,13 +192,48 @@ def test_register_ties_put_the_newcomer_on_top() -> None:
 
 
 def test_city_register_gives_new_lieutenants() -> None:
-    """進度軌行動: the city register is the only source of new lieutenants (4th and 5th)."""
+    """進度軌行動 (獲得新工人): the city register is the only source of new lieutenants (4th and 5th);
+    like every register action the lieutenant is taken in step 4 of the turn that reached it."""
     s = clear_board(new(2, 1))
+    at(s, MAIN)
+    s.in_turn = 0
     advance_track(s, 0, 1, 4, [])
+    assert s.lt[3 * 2] == LOC_NONE
+    assert s.pend[0] == (R_LIGHTNING, R_LIEUTENANT)
+    s._legal_cache = None
+    s.apply("use new lieutenant")
     assert s.lt[3 * 2] == LOC_ESTATE
     advance_track(s, 0, 1, 4, [])
+    s._legal_cache = None
+    s.apply("use new lieutenant")
     assert s.lt[4 * 2] == LOC_ESTATE
     assert sum(1 for i in range(MAXLT) if s.lt[i * 2] >= LOC_ESTATE) == 5
+
+
+def test_new_lieutenant_reward_is_lost_if_unused_by_the_end_of_the_turn() -> None:
+    """進度軌行動: register actions are used only in step 4 of the turn that reached them; a new
+    lieutenant not taken by then is lost (the next city reward gives the next one)."""
+    s = clear_board(new(2, 1))
+    give(s, 0, CITY, 3)
+    give(s, 0, COIN, 3)
+    at(s, MAIN)
+    s.in_turn = 0
+    s.apply("buy city")
+    assert "use new lieutenant" in legal(s)
+    s.apply("end turn")
+    assert s.lt[3 * 2] == LOC_NONE and s.pend[0] == ()
+
+
+def test_unknown_or_spent_reward_is_explained() -> None:
+    """進度軌行動: using a reward you do not hold is explained."""
+    s = clear_board(new(2, 1))
+    at(s, MAIN)
+    with pytest.raises(IllegalAction, match="no 'lightning' reward"):
+        s.apply("use lightning")
+    s.defer[0] = (R_LIGHTNING,)
+    s._legal_cache = None
+    with pytest.raises(IllegalAction, match="next turn"):
+        s.apply("use lightning")
 
 
 def test_church_rewards_activate_and_upgrade_then_advance_an_overseer() -> None:

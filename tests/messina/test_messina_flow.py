@@ -7,6 +7,7 @@ from meeple.games.messina import flow
 from meeple.games.messina.consts import (
     FIRE,
     LOC_ESTATE,
+    NP,
     ST_OVER,
     ST_TURNS,
     STANDING,
@@ -64,9 +65,9 @@ def test_staffing_window_before_production() -> None:
     flow.advance(s, [])
     assert s.tasks[-1] == (T_STAFFWIN, 1, 0, 0, 0)
     assert legal(s) == ["staff WI-A1 from A1.2", "done staffing"]
-    coins = s.pi[1 * 17 + 0]
+    coins = s.pi[1 * NP + 0]
     s.apply("staff WI-A1 from A1.2")
-    assert s.pi[1 * 17 + 0] >= coins + 2, "the newly staffed workshop produced this round"
+    assert s.pi[1 * NP + 0] >= coins + 2, "the newly staffed workshop produced this round"
 
 
 def test_ship_plague_costs_two_fires_in_the_last_rounds() -> None:

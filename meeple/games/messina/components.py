@@ -21,6 +21,7 @@ CLASSES = ("craftsman", "aristocrat", "nun")
 CLASS_LETTER = ("C", "A", "N")
 COLOURS = ("red", "yellow", "green", "blue")
 RATS = ("r1", "r2", "r3")
+CARGOS = ("spices", "cloth", "gems")
 
 # register reward codes
 R_NONE = 0

@@ -5,7 +5,8 @@ from __future__ import annotations
 # player-int offsets (state.pi[seat * NP + X])
 COIN, WOOD, FIRE, MAJOR, VP, RATS, POP, CITY, CHURCH, POPT, CITYT, CHURCHT = range(12)
 SC0, SC1, SC2, SHIPS, REPOP = range(12, 17)
-NP = 17
+CARGO0 = 17     # ships taken by cargo: CARGO0 + 0 spices, 1 cloth, 2 gems
+NP = 20
 RESOURCE_NAMES = ("coins", "wood", "fire", "major fire")
 
 # register indexes (0 popularity, 1 city, 2 church) -> player-int offsets

@@ -40,6 +40,7 @@ from meeple.games.messina.components import (
     R_LIGHTNING,
     R_OVERSEER_UPGRADE,
     R_OVERSEER_UPGRADE_ADVANCE,
+    REWARD_NAMES,
 )
 
 _TRACKS: dict[int, tuple[object, tuple[tuple[tuple[int, int], ...], ...]]] = {}
@@ -110,21 +111,30 @@ def advance_track(s: MessinaState, p: int, track: int, steps: int, events: list[
 
 
 def grant_reward(s: MessinaState, p: int, reward: int, events: list[Event]) -> None:
-    """A register reward: a lieutenant joins at once; the others are used in step 4 of this turn,
-    or of the owner's next turn when reached outside its own turn (seed 進度軌行動, 生產推進)."""
-    if reward == R_LIEUTENANT:
-        lt = s.lt
-        for i in range(p * MAXLT, (p + 1) * MAXLT):
-            if lt[i * 2] == LOC_NONE:
-                lt[i * 2] = LOC_ESTATE
-                lt[i * 2 + 1] = READY
-                events.append({"type": "lieutenant", "seat": p, "text": f"seat {p} gains lieutenant {i % MAXLT + 1}"})
-                break
-        return
+    """A register reward (seed 進度軌行動: every register action, the new lieutenant included, is
+    used only in step 4): reached during the owner's own turn it may be used in that turn's step 4
+    and is lost when the turn ends; reached outside it (production, a cured citizen entering a
+    workshop, the staffing window) it waits for the owner's next turn's step 4 (seed 生產推進), and
+    rewards still waiting after round VI are lost."""
     if p == s.in_turn:
         s.pend[p] = s.pend[p] + (reward,)
     else:
         s.defer[p] = s.defer[p] + (reward,)
+    events.append({"type": "reward", "seat": p, "reward": REWARD_NAMES[reward],
+                   "text": f"seat {p} reaches a register reward: {REWARD_NAMES[reward]}"
+                   + ("" if p == s.in_turn else " (usable in its next turn's step 4)")})
+
+
+def join_lieutenant(s: MessinaState, p: int, events: list[Event]) -> None:
+    """The city register's new lieutenant (the 4th or 5th) joins lying in the estate; it can be used
+    this round after the lieutenants already in the city (seed 獲得新工人)."""
+    lt = s.lt
+    for i in range(p * MAXLT, (p + 1) * MAXLT):
+        if lt[i * 2] == LOC_NONE:
+            lt[i * 2] = LOC_ESTATE
+            lt[i * 2 + 1] = READY
+            events.append({"type": "lieutenant", "seat": p, "text": f"seat {p} gains lieutenant {i % MAXLT + 1}"})
+            return
 
 
 def use_reward(s: MessinaState, p: int, reward: int, events: list[Event]) -> None:
@@ -133,7 +143,9 @@ def use_reward(s: MessinaState, p: int, reward: int, events: list[Event]) -> Non
     pend.remove(reward)
     s.pend[p] = tuple(pend)
     tasks = s.tasks
-    if reward == R_CITY_OR_CHURCH:
+    if reward == R_LIEUTENANT:
+        join_lieutenant(s, p, events)
+    elif reward == R_CITY_OR_CHURCH:
         tasks.append((T_CORCH, p, 0, 0, 0))
     elif reward == R_LIGHTNING:
         tasks.append((T_LIGHT, p, 0, 0, 0))

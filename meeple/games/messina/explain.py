@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from meeple.games.messina import choices, repopulation
 from meeple.games.messina.board import node_in_play, node_name
+from meeple.games.messina.components import REWARD_NAMES
 from meeple.games.messina.consts import (
     COIN,
     D0,
@@ -22,11 +23,16 @@ from meeple.games.messina.consts import (
     T_PAY,
     T_PLACE,
     T_SHIPFIGHT,
+    T_SLOT,
+    T_STAFFWIN,
+    WS_W,
 )
 from meeple.games.messina.rules import TASK_NAMES, fire_cost, move_cost, owned_lieutenants
 
 if TYPE_CHECKING:
     from meeple.games.messina.state import MessinaState
+
+_STAFF_TASKS = (T_PLACE, T_FIGHT, T_SHIPFIGHT, T_MAIN, T_SLOT, T_STAFFWIN)
 
 
 def explain_illegal(s: MessinaState, text: str) -> str | None:
@@ -99,6 +105,35 @@ def explain_illegal(s: MessinaState, text: str) -> str | None:
         if kind != T_PAY:
             return "there is no repopulation to pay for now"
         return "that citizen cannot pay for what is still due (or the rest could not be paid)"
+    if words and words[0] == "use":
+        return _explain_reward(s, p, kind, text[4:].strip())
+    if words and words[0] == "staff":
+        return _explain_staff(s, p, kind, text)
     return choices.explain(s, task, text)
+
+
+def _explain_reward(s: MessinaState, p: int, kind: int, name: str) -> str:
+    """Seed 進度軌行動 and 生產推進: register rewards are used in step 4 only."""
+    if name not in REWARD_NAMES[1:]:
+        return f"there is no register reward called {name!r}"
+    code = REWARD_NAMES.index(name)
+    if kind != T_MAIN:
+        if code in s.pend[p]:
+            return "register rewards are used in step 4 of your turn; finish the current step first"
+        return "register rewards are used only in step 4 of your turn"
+    if code in s.defer[p]:
+        return "that reward was reached outside your turn: it can be used in your next turn's step 4"
+    return (f"you have no '{name}' reward to use: a reward is used in step 4 of the turn you reach it "
+            "(or your next turn when production reached it) and is lost when that turn ends")
+
+
+def _explain_staff(s: MessinaState, p: int, kind: int, text: str) -> str:
+    """Seed 工房: a citizen moves from your estate into an empty workshop of its class, for good."""
+    if kind not in _STAFF_TASKS:
+        return ("citizens move into workshops during your own turn (choosing a hex, fighting the plague, "
+                "step 4), when a rescued or cured citizen needs room, and just before production")
+    if p not in s.ws[0::WS_W]:
+        return "you have no workshop"
+    return "a citizen moves only from your estate into an empty workshop of its class (never out again)"
 
 

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 from meeple.engine.core import Action
 from meeple.games.messina import choices, effects, repopulation
 from meeple.games.messina.board import node_name
-from meeple.games.messina.components import REWARD_NAMES
+from meeple.games.messina.components import CARGOS, REWARD_NAMES
 from meeple.games.messina.consts import (
     CABINS,
+    CARGO0,
     CHURCH,
     CITY,
     COIN,
@@ -198,17 +199,20 @@ def legal_place(s: MessinaState, p: int) -> list[Action]:
                 continue
             out.append(move_action(i, b, names[b]))
         out.append(_RECALLS[i])
-    if out:
-        return out
-    for i in range(MAXLT):
-        j = (p * MAXLT + i) * 2
-        if lt[j] == LOC_ESTATE and lt[j + 1] == READY:
-            for b in nplay:
-                if not used[b] and not DOCK0 <= b < D0:
-                    out.append(move_action(i, b, names[b]))
-            if not out:
-                out.append(Action(f"skip lt{i + 1}", (OP_SKIP, i)))
-            break
+    if not out:
+        for i in range(MAXLT):
+            j = (p * MAXLT + i) * 2
+            if lt[j] == LOC_ESTATE and lt[j + 1] == READY:
+                for b in nplay:
+                    if not used[b] and not DOCK0 <= b < D0:
+                        out.append(move_action(i, b, names[b]))
+                if not out:
+                    out.append(Action(f"skip lt{i + 1}", (OP_SKIP, i)))
+                break
+    if p in s.ws[0::WS_W]:
+        # seed 工房: estate citizens may move into workshops at any time (e.g. for a phase II
+        # workshop's coins before paying for a move)
+        out += staff_actions(s, p)
     return out
 
 
@@ -253,7 +257,7 @@ def apply_place(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
     s.tasks.append((T_MAIN, p, b, 0, 0))
     plague = s.cubes[b] > 0
     if plague:
-        if legal_fight_options_exist(s, p, b):
+        if can_fight(s, p):
             s.tasks.append((T_FIGHT, p, b, 0, 0))
         else:
             leave_plague(s, p, b, events)
@@ -372,9 +376,13 @@ def staff(s: MessinaState, p: int, i: int, slot: int, events: list[Event]) -> No
 
 # --- step 3: fight the plague ---------------------------------------------------------------
 
-def legal_fight_options_exist(s: MessinaState, p: int, n: int) -> bool:
+def can_fight(s: MessinaState, p: int) -> bool:
+    """Step 3 is a decision while the seat can pay for a cube, or could first staff a workshop
+    (whose one-time pay-out may be fire)."""
     k, _ = fire_cost(s)
-    return s.pi[p * NP + FIRE] + s.pi[p * NP + MAJOR] >= k
+    if s.pi[p * NP + FIRE] + s.pi[p * NP + MAJOR] >= k:
+        return True
+    return p in s.ws[0::WS_W] and bool(staff_actions(s, p))
 
 
 def legal_fight(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
@@ -390,6 +398,8 @@ def legal_fight(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[A
         for m in s.dadj[n]:
             if s.cubes[m]:
                 out.append(Action(f"major fire, also {node_name(s, m)}", (OP_MAJOR, m)))
+    if p in s.ws[0::WS_W]:
+        out += staff_actions(s, p)
     out.append(Action("stop fighting", (OP_STOP,)))
     return out
 
@@ -436,7 +446,7 @@ def apply_fight(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
     events.append({"type": "fight", "seat": p, "text": f"seat {p} burns plague on {node_name(s, n)}"})
     if s.cubes[n] == 0:
         s.tasks.pop()
-    elif not legal_fight_options_exist(s, p, n):
+    elif not can_fight(s, p):
         s.tasks.pop()
         leave_plague(s, p, n, events)
 
@@ -502,6 +512,8 @@ def legal_shipfight(s: MessinaState, task: tuple[int, int, int, int, int]) -> li
     out = []
     if s.pi[p * NP + FIRE] + s.pi[p * NP + MAJOR] >= k:
         out.append(Action("douse the ship", (OP_SHIPDOUSE,)))
+    if p in s.ws[0::WS_W]:
+        out += staff_actions(s, p)
     out.append(Action("let the ship's plague go", (OP_SHIPLET,)))
     return out
 
@@ -538,11 +550,16 @@ def apply_ship(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> N
 
 
 def take_ship(s: MessinaState, p: int, ship: int, events: list[Event]) -> None:
+    """Seed 移動到船上: the ship and its coins go to the seat.  Its cargo (spices, cloth, gems) is
+    kept apart (shown in the view); in the basic game every cargo counts as one kind of ship, so the
+    ships scroll scores the total (the seed leaves separate cargo scoring to the advanced game)."""
     sh = s.tables.ships[ship]
     base = p * NP
     s.pi[base + COIN] += sh.coins
     s.pi[base + SHIPS] += 1
-    events.append({"type": "ship_taken", "seat": p, "text": f"seat {p} takes {sh.name} and {sh.coins} coins"})
+    s.pi[base + CARGO0 + CARGOS.index(sh.cargo)] += 1
+    events.append({"type": "ship_taken", "seat": p, "cargo": sh.cargo,
+                   "text": f"seat {p} takes {sh.name} ({sh.cargo}) and {sh.coins} coins"})
     count = s.pi[base + SHIPS]
     parity = 0 if s.options.get("ship_overseer_parity", "even") == "even" else 1
     if count % 2 == parity:

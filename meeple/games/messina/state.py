@@ -14,7 +14,7 @@ from meeple.games.messina.consts import (
 
 _PI_NAMES = ("coins", "wood", "fire", "major_fire", "vp", "rats", "popularity", "city", "church",
              "popularity_stack", "city_stack", "church_stack", "scroll_buildings", "scroll_ships",
-             "scroll_repopulation", "ships", "repopulations")
+             "scroll_repopulation", "ships", "repopulations", "spices", "cloth", "gems")
 
 
 class MessinaState(State):

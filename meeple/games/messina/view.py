@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.messina import rules
-from meeple.games.messina.components import CLASS_LETTER, CLASSES, COLOURS, RATS, REWARD_NAMES
+from meeple.games.messina.components import CARGOS, CLASS_LETTER, CLASSES, COLOURS, RATS, REWARD_NAMES
 from meeple.games.messina.consts import (
     CABINS,
     D0,
@@ -62,8 +62,8 @@ def _nodes(s: MessinaState) -> list[dict[str, Any]]:
         e["cell"] = None if c is None else [c[0], c[1]]
         e["lieutenants"] = on_node.get(n, [])
         if DOCK0 <= n < D0:
-            e["ships"] = [{"ship": t.ships[code >> 1].name, "coins": t.ships[code >> 1].coins,
-                           "plague": code & 1} for code in s.docks[n - DOCK0]]
+            e["ships"] = [{"ship": t.ships[code >> 1].name, "cargo": t.ships[code >> 1].cargo,
+                           "coins": t.ships[code >> 1].coins, "plague": code & 1} for code in s.docks[n - DOCK0]]
         else:
             e["used"] = bool(s.used[n])
         if n >= D0:
@@ -87,6 +87,7 @@ def _seat(s: MessinaState, p: int) -> dict[str, Any]:
     d: dict[str, Any] = {
         "coins": pi[0], "wood": pi[1], "fire": pi[2], "major_fire": pi[3], "vp": pi[4], "rats": pi[5],
         "ships": pi[15], "repopulations": pi[16],
+        "cargo": {CARGOS[k]: pi[17 + k] for k in range(3)},
         "registers": {"popularity": pi[6], "city": pi[7], "church": pi[8]},
         "register_stack_height": {"popularity": pi[9], "city": pi[10], "church": pi[11]},
         "scrolls": {t.scrolls[k].name: pi[12 + k] for k in range(3)},
@@ -125,6 +126,11 @@ def _seat(s: MessinaState, p: int) -> dict[str, Any]:
     return d
 
 
+def _segment(seg: Any) -> dict[str, Any]:
+    return {"segment": seg.name, "rat": RATS[seg.rat],
+            "colours": {CLASSES[k]: COLOURS[seg.colours[k]] for k in range(3)}}
+
+
 def _stack(names: list[str], st: tuple[int, ...], known: int) -> dict[str, Any]:
     return {"top": names[st[0]] if st else None, "count": len(st),
             "known_bottom": [names[x] for x in st[len(st) - known:]] if known else []}
@@ -144,7 +150,10 @@ def build(s: MessinaState, seat: int | None) -> dict[str, Any]:
         "turn_order": list(s.order),
         "now": rules.describe_task(s),
         "wheel": {"segment": seg.name, "rat": RATS[seg.rat],
-                  "colours": {CLASSES[k]: COLOURS[seg.colours[k]] for k in range(3)}},
+                  "colours": {CLASSES[k]: COLOURS[seg.colours[k]] for k in range(3)},
+                  # the printed wheel is in plain sight: the segments it will turn to next are public
+                  "next_segments": [_segment(t.wheel[(s.wheel + k) % len(t.wheel)])
+                                    for k in range(1, len(t.wheel))]},
         "plague_supply": s.cube_supply,
         "citizen_supply": {CLASSES[k]: s.cit_supply[k] for k in range(3)},
         "nodes": _nodes(s),

@@ -1,0 +1,228 @@
+"""Second pass on Messina 1347: ship cargo, the rat supply, when citizens enter workshops, register
+rewards from production, and the public population wheel (seed 移動到船上, 對抗瘟疫, 老鼠標記懲罰,
+工房, 進度軌行動, 生產推進, 起始設置)."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.engine import IllegalAction, Rng
+from meeple.games.messina import flow, scoring
+from meeple.games.messina.components import CARGOS, R_LIEUTENANT
+from meeple.games.messina.consts import (
+    CARGO0,
+    CITY,
+    COIN,
+    FIRE,
+    LOC_ESTATE,
+    LOC_NONE,
+    MAJOR,
+    POP,
+    RATS,
+    SC1,
+    SHIPS,
+    T_BUILD,
+    T_FIGHT,
+    T_MAIN,
+    T_PLACE,
+    WOOD,
+)
+from tests.messina.messina_helpers import (
+    all_in_estate,
+    at,
+    clear_board,
+    districts,
+    estate,
+    get,
+    give,
+    legal,
+    new,
+    put_lieutenant,
+    slot,
+)
+
+
+def _ws(s, name: str) -> int:
+    return [w.name for w in s.tables.workshops].index(name)
+
+
+def _ship(s, back: int, cargo: str) -> int:
+    return next(i for i, sh in enumerate(s.tables.ships) if sh.back == back and sh.cargo == cargo)
+
+
+def _round_two(players: int = 3):
+    s = clear_board(new(players, 1))
+    s.round_ = 2
+    all_in_estate(s)
+    return s
+
+
+# --- 1. cargo ---------------------------------------------------------------------------------
+
+def test_ship_cargo_is_kept_apart_and_shown() -> None:
+    """移動到船上: each ship carries spices, cloth or gems; the seat keeps its ships by cargo and every
+    view shows them (at the docks and on the seat's board)."""
+    s = _round_two(3)
+    put_lieutenant(s, 0, 0, 0)                       # on harbour H1
+    gem = _ship(s, 1, "gems")
+    s.docks = ((gem * 2,), (), (), ())
+    dock = next(e for e in s.view(1)["nodes"] if e["name"] == "D1")
+    assert dock["ships"][0]["cargo"] == "gems"
+    at(s, (T_PLACE, 0, 0, 0, 0))
+    s.apply("lt1 to D1")
+    assert get(s, 0, SHIPS) == 1
+    assert [get(s, 0, CARGO0 + k) for k in range(3)] == [0, 0, 1]
+    assert s.view(2)["seats"]["seat 0"]["cargo"] == {"spices": 0, "cloth": 0, "gems": 1}
+
+
+def test_cargo_counts_as_one_kind_for_the_ships_scroll() -> None:
+    """移動到船上 / 最終計分 3: in the basic game all cargo counts as one kind, so the ships scroll
+    scores every ship taken alike (separate cargo scoring belongs to the advanced game)."""
+    s = clear_board(new(3, 1))
+    for p in range(3):
+        for off in (COIN, WOOD, FIRE, MAJOR):
+            give(s, p, off, 0)
+    give(s, 0, SHIPS, 3)
+    for k in range(3):
+        give(s, 0, CARGO0 + k, 1)                   # one spices, one cloth, one gems
+    give(s, 1, SHIPS, 3)
+    give(s, 1, CARGO0 + CARGOS.index("cloth"), 3)    # three cloth
+    give(s, 0, SC1, 2)
+    give(s, 1, SC1, 2)
+    d0, d1 = scoring.breakdown(s)[0], scoring.breakdown(s)[1]
+    assert d0["scrolls"] == d1["scrolls"] == 3 * s.tables.scrolls[1].values[2]
+
+
+def test_two_players_leave_the_gem_ships_out() -> None:
+    """船隻板塊: with two players the gem ships leave the game (6 ships)."""
+    s = new(2, 3)
+    cargo = {s.tables.ships[i].cargo for i in s.ship_stack}
+    cargo |= {s.tables.ships[c >> 1].cargo for d in s.docks for c in d}
+    assert "gems" not in cargo and len(s.ship_stack) + sum(len(d) for d in s.docks) == 6
+
+
+# --- 2. rats ----------------------------------------------------------------------------------
+
+def test_rats_are_not_limited_by_the_fifteen_wooden_rats() -> None:
+    """對抗瘟疫 / 老鼠標記懲罰: a rat per cube left is taken whatever the number of rats already out
+    (no source limits them; the seed limits only the plague cubes), and each one counts."""
+    s = _round_two(4)
+    for p in range(1, 4):
+        give(s, p, RATS, 5)                          # 15 rats already out
+    a = districts(s)[0]
+    s.cubes[a] = 2
+    s.cube_supply -= 2
+    give(s, 0, FIRE, 0)
+    give(s, 0, MAJOR, 0)
+    at(s, (T_PLACE, 0, 0, 0, 0))
+    s.apply(f"lt1 to {s.nname[a]}")
+    assert get(s, 0, RATS) == 2
+    assert sum(get(s, p, RATS) for p in range(4)) == 17
+    assert scoring.breakdown(s)[0]["rat_penalty"] == -2
+
+
+# --- 3. citizens into workshops ---------------------------------------------------------------
+
+def test_citizens_may_enter_workshops_when_choosing_a_hex() -> None:
+    """工房 (任何時候): an estate citizen may move into a workshop at any moment of your turn, e.g.
+    before choosing a hex, so a phase II workshop's coins pay for a longer move."""
+    s = _round_two(2)
+    s.ws += [0, _ws(s, "WII-A1"), -1, 0]             # 5 coins once
+    slot(s, 0, "A1.0", 0)
+    give(s, 0, COIN, 0)
+    at(s, (T_PLACE, 0, 0, 0, 0))
+    assert "staff WII-A1 from A1.0" in legal(s)
+    s.apply("staff WII-A1 from A1.0")
+    assert get(s, 0, COIN) == 5 and estate(s, 0, "A1.0") == -1
+    assert s.tasks[-1][0] == T_PLACE
+
+
+def test_citizens_may_enter_workshops_during_the_fight() -> None:
+    """工房 / 對抗瘟疫: with no fire, the fight is still a decision when a workshop can be staffed;
+    a phase II workshop's fire then pays for the cube."""
+    s = _round_two(2)
+    s.ws += [0, _ws(s, "WII-N1"), -1, 0]             # 2 fire once
+    slot(s, 0, "N1.0", 0)
+    give(s, 0, FIRE, 0)
+    give(s, 0, MAJOR, 0)
+    a = districts(s)[0]
+    s.cubes[a] = 1
+    s.cube_supply -= 1
+    at(s, (T_PLACE, 0, 0, 0, 0))
+    s.apply(f"lt1 to {s.nname[a]}")
+    assert s.tasks[-1][0] == T_FIGHT
+    assert legal(s)[-1] == "stop fighting" and "douse" not in legal(s)
+    s.apply("staff WII-N1 from N1.0")
+    s.apply("douse")
+    assert s.cubes[a] == 0 and get(s, 0, RATS) == 0 and get(s, 0, POP) == 1
+
+
+def test_staffing_in_the_middle_of_another_decision_is_explained() -> None:
+    """工房: a typed staffing in the middle of a build is refused, naming the moments it is allowed."""
+    s = _round_two(2)
+    s.ws += [0, _ws(s, "WI-A1"), -1, 0]
+    slot(s, 0, "A1.0", 0)
+    at(s, (T_MAIN, 0, districts(s)[0], 1, 0), (T_BUILD, 0, -1, 0, 0))
+    with pytest.raises(IllegalAction, match="before production"):
+        s.apply("staff WI-A1 from A1.0")
+    at(s, (T_MAIN, 0, districts(s)[0], 1, 0))
+    assert "staff WI-A1 from A1.0" in legal(s)
+    s.ws[-2] = 0                                     # the workshop is taken
+    s._legal_cache = None
+    assert s.explain_illegal("staff WI-A1 from A1.0") == (
+        "a citizen moves only from your estate into an empty workshop of its class (never out again)")
+
+
+# --- 4. register rewards ----------------------------------------------------------------------
+
+def test_production_lieutenant_waits_for_the_next_step_four() -> None:
+    """生產推進: a city step from production is taken at once, but its new lieutenant joins only in
+    the owner's next turn's step 4 (it is a register action like the others)."""
+    s = clear_board(new(2, 1))
+    s.in_turn = -1
+    give(s, 0, CITY, 3)
+    s.ws += [0, _ws(s, "WI-A3"), 0, 0]               # production: city +1 -> space 4
+    flow.production(s, [])
+    assert get(s, 0, CITY) == 4
+    assert s.lt[3 * 2] == LOC_NONE and s.defer[0] == (R_LIEUTENANT,)
+    s.order = (0, 1)
+    s.cur = -1
+    put_lieutenant(s, 0, 0, LOC_ESTATE)
+    assert flow.next_turn(s)
+    assert s.pend[0] == (R_LIEUTENANT,)
+    a = districts(s)[0]
+    at(s, (T_MAIN, 0, a, 1, 0))
+    s.apply("use new lieutenant")
+    assert s.lt[3 * 2] == LOC_ESTATE
+
+
+def test_production_rewards_after_round_six_are_lost() -> None:
+    """生產推進: rewards reached by the last round's production can never be used."""
+    s = clear_board(new(2, 1))
+    s.round_ = 6
+    for p in range(2):
+        for i in range(3):
+            put_lieutenant(s, p, i, districts(s)[p * 3 + i], 1)
+    give(s, 0, CITY, 3)
+    s.ws += [0, _ws(s, "WI-A3"), 0, 0]
+    s.tasks = []
+    s.cur = 1
+    s._legal_cache = None
+    flow.advance(s, [])
+    assert s.is_over
+    assert get(s, 0, CITY) == 4
+    assert s.defer[0] == () and s.pend[0] == () and s.lt[3 * 2] == LOC_NONE
+
+
+# --- 5b. the wheel ----------------------------------------------------------------------------
+
+def test_the_wheels_future_is_public() -> None:
+    """起始設置 / 下一輪設置 7: the printed wheel turns one segment at a time from its set-up position,
+    so every seat (and a spectator) sees the segments to come, in order."""
+    s = new(3, 5)
+    wheel = s.tables.wheel
+    nxt = s.view(None)["wheel"]["next_segments"]
+    assert [x["segment"] for x in nxt] == [wheel[(s.wheel + k) % len(wheel)].name for k in range(1, len(wheel))]
+    assert s.view(0)["wheel"] == s.view(2)["wheel"] == s.view(None)["wheel"]
+    clone = s.determinize(1, Rng(7))
+    assert clone.wheel == s.wheel
