@@ -129,6 +129,15 @@ def test_server_browser_play_against_bots(browser: Any, server: str, game: str) 
     assert page.locator("#whoami").inner_text().startswith("You play")
     if page.get_attribute(".tablehead", "data-status") != "over":
         _click_and_wait(page)
+    # a piece on a game's board that legal actions name: clicking it plays or highlights them
+    page.wait_for_selector("#actions button.act, .status.over")
+    pieces = page.locator("[data-piece]")
+    if pieces.count():
+        before = _decisions(page)
+        pieces.first.click()
+        page.wait_for_function(
+            f"Number(document.querySelector('.tablehead').dataset.decisions) > {before}"
+            " || document.querySelector('#actions button.act.focus') !== null")
     assert not errors, errors
     ctx.close()
 
