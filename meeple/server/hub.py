@@ -451,7 +451,9 @@ class Hub:
                 await self._come_back_locked(table, seat)
             entry = await self._apply(table, seat, action.strip(), "human")
         self._kick(table)
-        return {"ok": True, "decisions": entry["decision"] + 1, "events": entry["events"]}
+        # only the events this seat may see (an action can reveal something to another seat)
+        return {"ok": True, "decisions": entry["decision"] + 1,
+                "events": table.state.visible_events(entry["events"], seat)}
 
     def _return_note(self, seat: int) -> dict[str, Any]:
         return {"type": "return", "key": "note_return", "seat": seat,
