@@ -217,8 +217,8 @@ class Hub:
             }
             try:
                 state = await self.db(meeple.replay, record)
-            except BadSetup as exc:
-                raise ServerError(500, f"table {table_id} cannot be rebuilt: {exc}") from None
+            except BadSetup as exc:  # e.g. a record of an older rules version
+                raise ServerError(409, f"table {table_id} cannot be resumed by this server: {exc}") from None
             table = Table(meta, [Seat(r) for r in seat_rows], state, entries)
             self.tables[table_id] = table
             self._loading.pop(table_id, None)
