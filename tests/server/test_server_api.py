@@ -271,3 +271,21 @@ def test_server_every_game_bots_finish_and_restart(make_client: Callable[[], Tes
     done = wait_for(other, b["table"], lambda x: x["table"]["status"] == "over", timeout=60)
     last = other.get(f"/api/tables/{b['table']}/replay/{done['decisions']}").json()
     assert last["view"] == done["view"]
+
+
+def test_server_unresumable_table_is_refused_clearly(make_client: Callable[[], TestClient],
+                                                     db: dict[str, Any]) -> None:
+    """A stored game of another rules version neither stops the server nor half-loads."""
+    from meeple.server.store import Store
+
+    store = Store(db["url"], schema=db["schema"])
+    store.create_schema()
+    store.create_table({"id": "oldgame1", "game": "servergame", "version": 999, "players": 2, "seed": 1,
+                        "options": {"pile": 12}, "components": "x", "clock": None, "status": "playing"},
+                       [{"seat": 0, "kind": "bot", "bot": "random", "name": "a"},
+                        {"seat": 1, "kind": "bot", "bot": "random", "name": "b"}])
+    store.dispose()
+    client = make_client()  # starts (and tries to resume running games) without failing
+    r = client.get("/api/tables/oldgame1")
+    assert r.status_code == 409 and "version" in r.json()["error"]
+    assert client.get("/api/tables").status_code == 200
