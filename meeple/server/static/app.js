@@ -1,7 +1,9 @@
 // The meeple browser client: lobby, table page and replay page (plain ES modules).
 import { api, ApiError, setToken, tokenFor } from "./api.js";
-import { applyStatic, gameTitle, getLang, setLang, t } from "./i18n.js";
-import { genericBoard, h } from "./render.js";
+import { applyStatic, gameTitle, getLang, setLang, t, viewLabel } from "./i18n.js";
+import { genericBoard, h, setLabelTranslator } from "./render.js";
+
+setLabelTranslator(viewLabel);
 
 const app = document.getElementById("app");
 let cleanup = null;  // the current page's teardown (sockets, timers)

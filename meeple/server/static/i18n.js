@@ -61,6 +61,24 @@ const BOARD_ZH = {
 };
 Object.assign(STRINGS.zh, BOARD_ZH);
 
+// Common words in the games' views (the generic board's labels).
+const VIEW_ZH = {
+  Round: "回合", Rounds: "總回合數", Phase: "階段", Step: "步驟", Turn: "回合", "Turn order": "回合順序",
+  "Next turn order": "下回合順序", "Start player": "起始玩家", Seat: "座位", Seats: "座位", Players: "玩家",
+  "Players info": "玩家資訊", Score: "分數", Scores: "分數", Vp: "勝利點", Coins: "金幣", Money: "金錢", Wood: "木材",
+  Hand: "手牌", "Hand size": "手牌數", Deck: "牌庫", Discard: "棄牌堆", Market: "市場", Queue: "佇列",
+  Pending: "待處理", Event: "事件", Events: "事件", Name: "名稱", Kind: "種類", Count: "數量", Cards: "卡牌",
+  Dice: "骰子", "Black dice": "黑骰", Influence: "影響力", Deniers: "錢幣", Supply: "供應", Passed: "已過",
+  Plague: "瘟疫", Citizens: "市民", Lieutenants: "副手", Ships: "船", Used: "已使用", Energy: "能量", Water: "水",
+  Stress: "壓力", Food: "食物", Orders: "訂單", Research: "研究", Modules: "模組", Day: "白天", Pile: "牌堆",
+  Winner: "勝利者", Developments: "發展卡", Caravels: "帆船", Offer: "出價", "Trade master": "交易主",
+};
+Object.assign(STRINGS.zh, VIEW_ZH);
+
+export function viewLabel(text) {
+  return lang === "zh" && VIEW_ZH[text] ? VIEW_ZH[text] : text;
+}
+
 const GAME_TITLES = {
   zh: { messina: "墨西拿 1347", troyes: "特魯瓦", mundus_novus: "航海新世界", luna_maris: "月海礦場" },
 };

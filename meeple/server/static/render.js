@@ -21,9 +21,13 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+let translateLabel = (s) => s;
+// The interface language's words for common view keys (set by the app).
+export function setLabelTranslator(fn) { translateLabel = fn; }
+
 export function label(key) {
   const s = String(key).replace(/_/g, " ");
-  return s.charAt(0).toUpperCase() + s.slice(1);
+  return translateLabel(s.charAt(0).toUpperCase() + s.slice(1));
 }
 
 const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
