@@ -32,14 +32,13 @@ Group = tuple[tuple[int, ...], int, int]  # dice, cost in deniers, effective tot
 
 def event_card(s: TroyesState, arg: int):  # type: ignore[no-untyped-def]
     """The event card a FIGHT target refers to (Marauding for ``MARAUD``)."""
-    t = s.tables
-    return t.permanent[0] if arg == MARAUD else t.events[s.row[arg]]
+    return s.perm if arg == MARAUD else s.evts[s.row[arg]]
 
 
 def target_colour(s: TroyesState, kind: int, arg: int) -> int:
     """The dice colour an action needs (seed §5.1-5.5)."""
     if kind == T_ACT:
-        return int(s.tables.activities[s.slots[arg]].colour)
+        return int(s.acts[s.slots[arg]].colour)
     if kind == T_CATH:
         return WHITE
     if kind == T_FIGHT:
@@ -52,7 +51,7 @@ def target_colour(s: TroyesState, kind: int, arg: int) -> int:
 def usable_mods(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
     """Slots of delayed cards on which ``p`` has a cube that may modify this action."""
     colour = target_colour(s, kind, arg)
-    acts = s.tables.activities
+    acts = s.acts
     out = []
     for slot in range(9):
         if s.cubes[slot * 4 + p] and mod_applies(acts[s.slots[slot]].effect, kind, colour):
@@ -140,9 +139,8 @@ def group_cost(p: int, combo: tuple[int, ...], effect: str) -> int:
 
 def extra_need(s: TroyesState, p: int, kind: int, arg: int) -> tuple[int, int]:
     """(deniers needed besides the dice, divisor) for an action."""
-    t = s.tables
     if kind == T_ACT:
-        card = t.activities[s.slots[arg]]
+        card = s.acts[s.slots[arg]]
         need = 0 if s.trade[arg * 4 + p] else card.hire_cost
         if card.effect == "journeyman":
             need += 3
@@ -152,15 +150,14 @@ def extra_need(s: TroyesState, p: int, kind: int, arg: int) -> tuple[int, int]:
     if kind == T_FIGHT:
         return 0, event_card(s, arg).divisor
     if kind == T_FARM:
-        return 0, t.board[0].agriculture_divisor
+        return 0, s.brd.agriculture_divisor
     return 0, 1
 
 
 def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int) -> Iterator[Group]:
     """Every distinct group ``p`` may use for this action with this cube (-1: none)."""
-    t = s.tables
     colour = target_colour(s, kind, arg)
-    effect = t.activities[s.slots[mod]].effect if mod >= 0 else ""
+    effect = s.acts[s.slots[mod]].effect if mod >= 0 else ""
     allowed: tuple[int, ...] = (colour,)
     hi = 1 if kind == T_PLACE else 3
     if effect == "monk":
@@ -182,7 +179,7 @@ def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int) -> Iterat
     need, divisor = extra_need(s, p, kind, arg)
     if money < need:
         return
-    if kind == T_ACT and t.activities[s.slots[arg]].effect == "artisan" and s.infl[p] < 1:
+    if kind == T_ACT and s.acts[s.slots[arg]].effect == "artisan" and s.infl[p] < 1:
         return
     plain = effect == ""
     for k in range(1, hi + 1):
@@ -242,49 +239,60 @@ def strength(s: TroyesState, p: int) -> int:
     return total
 
 
-_KJ = tuple((k, j) for k in (1, 2, 3) for j in range(k + 1))
-
-
 class Offer:
-    """Per-colour dice summary for fast feasibility checks of the six actions (no cubes):
-    prefix sums of the best own dice and of the best dice of others, per colour."""
+    """Per-colour dice summary for fast feasibility checks of the six actions (no cubes),
+    built in one pass over the dice: per colour, the own dice values and the others' values,
+    each best first, and the total of the best three own dice."""
 
-    __slots__ = ("own", "other", "money", "pm", "pt")
+    __slots__ = ("own", "other", "money", "own3", "mine")
 
     def __init__(self, s: TroyesState, p: int) -> None:
         own: list[list[int]] = [[], [], []]
         other: list[list[int]] = [[], [], []]
+        mine: list[int] = []
         for d in s.dice:
-            (own if d >> 6 == p else other)[(d >> 3) & 7].append(d & 7)
-        pm: list[list[int]] = []
-        pt: list[list[int]] = []
-        for c in range(3):
-            mine, theirs = own[c], other[c]
-            mine.sort(reverse=True)
-            theirs.sort(reverse=True)
-            acc = [0]
-            for v in mine[:3]:
-                acc.append(acc[-1] + v)
-            pm.append(acc)
-            acc = [0]
-            for v in theirs[:3]:
-                acc.append(acc[-1] + v)
-            pt.append(acc)
-        self.own, self.other, self.money, self.pm, self.pt = own, other, s.deniers[p], pm, pt
+            if d >> 6 == p:
+                own[(d >> 3) & 7].append(d & 7)
+                if d not in mine:
+                    mine.append(d)
+            else:
+                other[(d >> 3) & 7].append(d & 7)
+        own3 = [0, 0, 0]
+        for c in (0, 1, 2):
+            mv = own[c]
+            if len(mv) > 1:
+                mv.sort(reverse=True)
+                own3[c] = mv[0] + mv[1] + (mv[2] if len(mv) > 2 else 0)
+            elif mv:
+                own3[c] = mv[0]
+            if len(other[c]) > 1:
+                other[c].sort(reverse=True)
+        self.own, self.other, self.money, self.own3, self.mine = own, other, s.deniers[p], own3, mine
 
     def reach(self, colour: int, divisor: int, need: int) -> bool:
         """Some group of 1-3 dice of ``colour`` totals >= divisor and costs <= money - need."""
         budget = self.money - need
         if budget < 0:
             return False
-        pm, pt = self.pm[colour], self.pt[colour]
-        if pm[-1] >= divisor:
+        if self.own3[colour] >= divisor:
             return True  # own dice only, for free
-        nm, nt = len(pm) - 1, len(pt) - 1
-        for k, j in _KJ:
-            if j and j * DICE_PRICE[k] <= budget and nm >= k - j and nt >= j and pm[k - j] + pt[j] >= divisor:
-                return True
-        return False
+        tv = self.other[colour]
+        if budget < 2 or not tv:
+            return False
+        mv = self.own[colour]
+        nm, nt = len(mv), len(tv)
+        # j bought dice in a group of k cost j * (2, 4, 6)[k - 1] each (seed §5)
+        if nm >= 2 and budget >= 6 and mv[0] + mv[1] + tv[0] >= divisor:
+            return True
+        if nm >= 1 and budget >= 4 and mv[0] + tv[0] >= divisor:
+            return True
+        if nm >= 1 and nt >= 2 and budget >= 12 and mv[0] + tv[0] + tv[1] >= divisor:
+            return True
+        if nt >= 3 and budget >= 18 and tv[0] + tv[1] + tv[2] >= divisor:
+            return True
+        if nt >= 2 and budget >= 8 and tv[0] + tv[1] >= divisor:
+            return True
+        return tv[0] >= divisor  # budget >= 2: one bought die
 
     def single(self, colour: int, ok: Callable[[int], bool]) -> bool:
         """Some single die of ``colour`` with ``ok(value)``: own for free, another's for 2."""
@@ -300,16 +308,16 @@ def fast_possible(s: TroyesState, p: int, kind: int, arg: int, offer: Offer) -> 
     """``action_possible`` without cubes, from the per-colour summary (same answer as
     ``has_group(..., -1)``)."""
     if kind == T_ACT:
-        card = s.tables.activities[s.slots[arg]]
+        card = s.acts[s.slots[arg]]
         if card.effect == "artisan" and s.infl[p] < 1:
             return False
         need = (0 if s.trade[arg * 4 + p] else card.hire_cost) + EXTRA_COST.get(card.effect, 0)
         return offer.reach(card.colour, card.divisor, need)
     if kind == T_FIGHT:
-        card = s.tables.permanent[0] if arg == MARAUD else s.tables.events[s.row[arg]]
+        card = s.perm if arg == MARAUD else s.evts[s.row[arg]]
         return offer.reach(card.fight_colour, card.divisor, 0)
     if kind == T_FARM:
-        return offer.reach(YELLOW, s.tables.board[0].agriculture_divisor, 0)
+        return offer.reach(YELLOW, s.brd.agriculture_divisor, 0)
     if kind == T_PLACE:
         return offer.single(arg, lambda v: placement_blocked(s, arg, v) < 0)
     cath = s.cath

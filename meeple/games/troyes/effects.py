@@ -110,7 +110,7 @@ def reveal_activities(s: TroyesState, ev: list[Event]) -> None:
         return
     s.revealed = s.rnd
     s.reveals += 1
-    names = [s.tables.activities[s.slots[c * 3 + s.rnd - 1]].name for c in range(3)]
+    names = [s.acts[s.slots[c * 3 + s.rnd - 1]].name for c in range(3)]
     ev.append({"type": "reveal", "text": f"activity cards revealed: {', '.join(names)}"})
 
 
@@ -148,7 +148,6 @@ def workforce(s: TroyesState, ev: list[Event]) -> None:
 
 def reveal_events(s: TroyesState, ev: list[Event]) -> None:
     """Turn up the next red event and the white/yellow event it names, to the row's right end."""
-    t = s.tables
     red = s.decks[RED]
     if not red:
         return
@@ -156,22 +155,21 @@ def reveal_events(s: TroyesState, ev: list[Event]) -> None:
     s.row.append(card)
     s.evcubes.append([])
     s.reveals += 1
-    names = [t.events[card].name]
-    follow = t.events[card].follow_up
+    names = [s.evts[card].name]
+    follow = s.evts[card].follow_up
     if follow in (WHITE, YELLOW) and s.decks[follow]:
         other = s.decks[follow].pop()
         s.row.append(other)
         s.evcubes.append([])
-        names.append(t.events[other].name)
+        names.append(s.evts[other].name)
     ev.append({"type": "event", "text": f"events revealed: {', '.join(names)}"})
 
 
 def resolve_events(s: TroyesState, ev: list[Event]) -> None:
     """Marauding, then every card in the row from left to right (seed §4)."""
-    t = s.tables
-    black = t.permanent[0].black_dice
+    black = s.perm.black_dice
     for card_i in list(s.row):
-        card = t.events[card_i]
+        card = s.evts[card_i]
         black += card.black_dice
         if card.effect:
             event_effect(s, card.name, card.effect, ev)
@@ -213,7 +211,7 @@ def event_effect(s: TroyesState, name: str, effect: str, ev: list[Event]) -> Non
 
 def roll_black_dice(s: TroyesState, ev: list[Event]) -> None:
     """The start player rolls the black dice (at most the 6 that exist)."""
-    count = min(s.black[0] if s.black else 0, s.tables.board[0].black_dice_cap)
+    count = min(s.black[0] if s.black else 0, s.brd.black_dice_cap)
     s.black = sorted((s.rng.die() for _ in range(count)), reverse=True)
     if s.black:
         ev.append({"type": "black", "text": f"black dice: {' '.join(map(str, s.black))}"})
@@ -296,7 +294,7 @@ def enter_building(s: TroyesState, p: int, b: int, v: int, ev: list[Event]) -> N
 
 def hire(s: TroyesState, p: int, slot: int, src: int, ev: list[Event]) -> None:
     """Pay the hiring cost; the tradesman takes the leftmost free VP space (seed §5.1)."""
-    card = s.tables.activities[s.slots[slot]]
+    card = s.acts[s.slots[slot]]
     s.deniers[p] -= card.hire_cost
     take_citizen(s, p, src)
     used = {s.trade[slot * 4 + q] for q in range(s.players)}
@@ -315,7 +313,7 @@ def hire(s: TroyesState, p: int, slot: int, src: int, ev: list[Event]) -> None:
 
 def cathedral_cubes(s: TroyesState, p: int, values: list[int], ev: list[Event]) -> int:
     """Cubes on the cathedral: 1 VP and 1 or 2 influence each (seed §5.2)."""
-    board = s.tables.board[0]
+    board = s.brd
     placed = cathedral_places(s, values)
     for i in placed:
         s.cath[i] = p
@@ -360,7 +358,7 @@ def event_cubes(s: TroyesState, owner: int, arg: int, k: int, ev: list[Event]) -
 
 def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, ev: list[Event]) -> None:
     """The card's effect, ``times`` activations (research §6, 10.2)."""
-    card = s.tables.activities[s.slots[slot]]
+    card = s.acts[s.slots[slot]]
     e = card.effect
     d = v = i = 0
     if card.delayed:

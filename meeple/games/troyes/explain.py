@@ -80,7 +80,7 @@ def explain(s: TroyesState, text: str) -> str | None:
 
 def _dice(s: TroyesState, p: int, words: list[str]) -> str | None:
     """A group that is not offered: a die not on the square, the wrong colour, too many, too dear, too low."""
-    effect = s.tables.activities[s.slots[s.mod]].effect if s.mod >= 0 else ""
+    effect = s.acts[s.slots[s.mod]].effect if s.mod >= 0 else ""
     if not 1 <= len(words) <= 3:
         return "a group has 1 to 3 dice"
     pool = list(s.dice)
@@ -124,14 +124,13 @@ def _influence(s: TroyesState, p: int, head: str, text: str) -> str | None:
 
 
 def _target(s: TroyesState, p: int, head: str, text: str) -> str | None:
-    t = s.tables
     rest = text.strip()[len(head):].strip()
     if head == "activate":
-        slot = next((k for k in range(9) if t.activities[s.slots[k]].name.lower() == rest.lower()
+        slot = next((k for k in range(9) if s.acts[s.slots[k]].name.lower() == rest.lower()
                      and k % 3 + 1 <= s.revealed), -1)
         if slot < 0:
             return f"{rest or 'that card'} is not a face-up activity card"
-        card = t.activities[s.slots[slot]]
+        card = s.acts[s.slots[slot]]
         if not s.trade[slot * 4 + p]:
             if s.deniers[p] < card.hire_cost:
                 return f"hiring a tradesman on {card.name} costs {card.hire_cost} deniers, you have {s.deniers[p]}"
@@ -143,8 +142,8 @@ def _target(s: TroyesState, p: int, head: str, text: str) -> str | None:
     if head == "build":
         return _no_group(s, p, T_CATH, 0)
     if head == "combat":
-        names = [t.events[e].name.lower() for e in s.row]
-        if rest.lower() == t.permanent[0].name.lower():
+        names = [s.evts[e].name.lower() for e in s.row]
+        if rest.lower() == s.perm.name.lower():
             return _no_group(s, p, T_FIGHT, 99)
         if rest.lower() not in names:
             return f"{rest or 'that event'} is not in the event row"

@@ -85,6 +85,11 @@ _FIXED = {
     "pass": Action("pass", (A_PASS,)),
     "no cube": Action("no cube", (A_CUBE, -1)),
 }
+_RECRUIT = _FIXED["recruit citizen"]
+_FLIP = _FIXED["flip dice"]
+_CATHEDRAL = _FIXED["build cathedral"]
+_FARM = _FIXED["farm"]
+_PASS = _FIXED["pass"]
 _PLACE = tuple(Action(f"place {w}", (A_TARGET, T_PLACE, b)) for b, w in enumerate(BUILDING_WORDS))
 _ACTIVATE: dict[tuple[int, str], Action] = {}
 _COMBAT: dict[tuple[int, str], Action] = {}
@@ -115,9 +120,8 @@ def group_action(combo: tuple[int, ...], p: int) -> Action:
 
 
 def target_text(s: TroyesState, kind: int, arg: int) -> str:
-    t = s.tables
     if kind == T_ACT:
-        return f"activate {t.activities[s.slots[arg]].name}"
+        return f"activate {s.acts[s.slots[arg]].name}"
     if kind == T_CATH:
         return "build cathedral"
     if kind == T_FIGHT:
@@ -134,7 +138,7 @@ def source_text(s: TroyesState, src: int) -> str:
         return f"citizen lying at {BUILDING_WORDS[src - SRC_LYING]}"
     if src >= SRC_BLD:
         return f"citizen from {space_text(s, src - SRC_BLD)}"
-    return f"citizen from {s.tables.activities[s.slots[src - SRC_CARD]].name}"
+    return f"citizen from {s.acts[s.slots[src - SRC_CARD]].name}"
 
 
 def space_text(s: TroyesState, i: int) -> str:
@@ -257,70 +261,107 @@ def black_actions(s: TroyesState, p: int) -> list[Action]:
     return out
 
 
+_REVEALED_SLOTS = tuple(tuple(slot for slot in range(9) if slot % 3 < r) for r in range(4))
+# (slot, card index) -> (card name, its Action, colour, divisor, hire cost, extra deniers, artisan)
+_SLOT_INFO: dict[int, tuple[str, Action, int, int, int, int, bool]] = {}
+# (row position, card index) -> (card name, its Action); MARAUD for the permanent event
+_EVENT_INFO: dict[int, tuple[str, Action]] = {}
+
+
+def _slot_info(s: TroyesState, slot: int) -> tuple[str, Action, int, int, int, int, bool]:
+    idx = s.slots[slot]
+    card = s.acts[idx]
+    key = slot * 4096 + idx
+    info = _SLOT_INFO.get(key)
+    if info is None or info[0] != card.name:
+        info = _SLOT_INFO[key] = (card.name, Action(f"activate {card.name}", (A_TARGET, T_ACT, slot)),
+                                  card.colour, card.divisor, card.hire_cost,
+                                  EXTRA_COST.get(card.effect, 0), card.effect == "artisan")
+    return info
+
+
+def _combat_action(arg: int, idx: int, name: str) -> Action:
+    key = arg * 4096 + idx
+    info = _EVENT_INFO.get(key)
+    if info is None or info[0] != name:
+        info = _EVENT_INFO[key] = (name, Action(f"combat {name}", (A_TARGET, T_FIGHT, arg)))
+    return info[1]
+
+
+def has_citizen(s: TroyesState, p: int) -> bool:
+    """A citizen to place or hire: in the supply, lying beside a building, on a card or in a building."""
+    return s.supply[p] > 0 or p in s.bld or s.lying[p] > 0 or s.lying[4 + p] > 0 or s.lying[8 + p] > 0 \
+        or any(s.trade[slot * 4 + p] for slot in range(9))
+
+
 def main_actions(s: TroyesState, p: int) -> list[Action]:
-    """Influence, then the six actions (seed §5)."""
+    """Influence, then the six actions (seed §5).  Feasibility comes from one pass over the
+    dice (``Offer``); delayed-card cubes are checked only when the player has one."""
     out: list[Action] = []
-    influence_actions(s, p, out)
-    t = s.tables
-    acts = t.activities
     offer = Offer(s, p)
+    mine = offer.mine
+    infl = s.infl[p]
+    if infl >= 1:
+        for d in mine:
+            out.append(die_action(A_REROLL, "reroll", d, p))
+        if infl >= 2:
+            if s.owned[p] < MAX_CITIZENS:
+                out.append(_RECRUIT)
+            if infl >= 4 and mine:
+                out.append(_FLIP)
     reach = offer.reach
-    cube_mods = [(slot, acts[s.slots[slot]].effect) for slot in range(9) if s.cubes[slot * 4 + p]]
+    cubes = s.cubes
+    cube_mods: list[tuple[int, str]] = []
+    if any(cubes[slot * 4 + p] for slot in range(9)):
+        acts = s.acts
+        cube_mods = [(slot, acts[s.slots[slot]].effect) for slot in range(9) if cubes[slot * 4 + p]]
 
     def with_cube(kind: int, arg: int) -> bool:
-        if not cube_mods:
-            return False
         colour = target_colour(s, kind, arg)
         for m, effect in cube_mods:
             if mod_applies(effect, kind, colour) and has_group(s, p, kind, arg, m):
                 return True
         return False
 
-    citizen = s.supply[p] > 0 or p in s.bld or any(s.lying[b * 4 + p] for b in range(3)) \
-        or any(s.trade[slot * 4 + p] for slot in range(9))
-    infl = s.infl[p]
-    revealed = s.revealed
-    for slot in range(9):
-        if slot % 3 >= revealed:
-            continue
-        hired = s.trade[slot * 4 + p]
+    citizen = has_citizen(s, p)
+    trade = s.trade
+    for slot in _REVEALED_SLOTS[s.revealed]:
+        hired = trade[slot * 4 + p]
         if not citizen and not hired:
             continue  # a hire needs a citizen (one on this card itself means no hire is needed)
-        card = acts[s.slots[slot]]
-        if card.effect == "artisan" and infl < 1:
+        name, act, colour, divisor, hire_cost, extra, artisan = _slot_info(s, slot)
+        if artisan and infl < 1:
             ok = False
         else:
-            need = (0 if hired else card.hire_cost) + EXTRA_COST.get(card.effect, 0)
-            ok = reach(card.colour, card.divisor, need)
+            ok = reach(colour, divisor, (0 if hired else hire_cost) + extra)
         if ok or (cube_mods and with_cube(T_ACT, slot)):
-            key = (slot, card.name)
-            act = _ACTIVATE.get(key)
-            if act is None:
-                act = _ACTIVATE[key] = Action(f"activate {card.name}", (A_TARGET, T_ACT, slot))
             out.append(act)
     cath = s.cath
-    if offer.single(WHITE, lambda v: cath[v - 1] < 0 or cath[v + 5] < 0 or cath[v + 11] < 0) \
-            or (cube_mods and with_cube(T_CATH, 0)):
-        out.append(_FIXED["build cathedral"])
-    events = t.events
-    for arg, card in [(i, events[e]) for i, e in enumerate(s.row)] + [(MARAUD, t.permanent[0])]:
-        if reach(card.fight_colour, card.divisor, 0) or (cube_mods and with_cube(T_FIGHT, arg)):
-            key = (arg, card.name)
-            act = _COMBAT.get(key)
-            if act is None:
-                act = _COMBAT[key] = Action(f"combat {card.name}", (A_TARGET, T_FIGHT, arg))
-            out.append(act)
+    # a value still has a free space while its top level is free (levels fill from the bottom)
+    ok = any(cath[v + 11] < 0 for v in offer.own[WHITE]) or (
+        offer.money >= 2 and any(cath[v + 11] < 0 for v in offer.other[WHITE]))
+    if ok or (cube_mods and with_cube(T_CATH, 0)):
+        out.append(_CATHEDRAL)
+    events = s.evts
+    for i, e in enumerate(s.row):
+        card = events[e]
+        if reach(card.fight_colour, card.divisor, 0) or (cube_mods and with_cube(T_FIGHT, i)):
+            out.append(_combat_action(i, e, card.name))
+    card = s.perm
+    if reach(card.fight_colour, card.divisor, 0) or (cube_mods and with_cube(T_FIGHT, MARAUD)):
+        out.append(_combat_action(MARAUD, 0, card.name))
     if citizen:
+        expelled = s.expelled
         for b in range(3):
-            if any(s.expelled[b * 4:b * 4 + 4]):
+            if expelled[b * 4] or expelled[b * 4 + 1] or expelled[b * 4 + 2] or expelled[b * 4 + 3]:
                 ok = fast_possible(s, p, T_PLACE, b, offer)
             else:  # nobody is protected here: any die of the colour will do
                 ok = bool(offer.own[b]) or (offer.money >= 2 and bool(offer.other[b]))
             if ok or (cube_mods and with_cube(T_PLACE, b)):
                 out.append(_PLACE[b])
-    if reach(YELLOW, t.board[0].agriculture_divisor, 0) or (cube_mods and with_cube(T_FARM, 0)):
-        out.append(_FIXED["farm"])
-    out.append(_FIXED["pass"])
+    if reach(YELLOW, s.brd.agriculture_divisor, 0) or (cube_mods and with_cube(T_FARM, 0)):
+        out.append(_FARM)
+    out.append(_PASS)
     return out
 
 
@@ -331,14 +372,14 @@ def cube_actions(s: TroyesState, p: int) -> list[Action]:
         out.append(_FIXED["no cube"])
     for m in usable_mods(s, p, s.tgt_kind, s.tgt_arg):
         if has_group(s, p, s.tgt_kind, s.tgt_arg, m):
-            out.append(Action(f"cube {s.tables.activities[s.slots[m]].name}", (A_CUBE, m)))
+            out.append(Action(f"cube {s.acts[s.slots[m]].name}", (A_CUBE, m)))
     return out
 
 
 def max_activations(s: TroyesState, p: int) -> int:
     """Dice total // divisor, limited by what a paying effect can afford (seed §5.1)."""
-    card = s.tables.activities[s.slots[s.tgt_arg]]
-    effect = s.tables.activities[s.slots[s.mod]].effect if s.mod >= 0 else ""
+    card = s.acts[s.slots[s.tgt_arg]]
+    effect = s.acts[s.slots[s.mod]].effect if s.mod >= 0 else ""
     combo = tuple(s.group)
     top = group_total(s, combo, effect) // card.divisor
     left = s.deniers[p] - group_cost(p, combo, effect) - (0 if s.trade[s.tgt_arg * 4 + p] else card.hire_cost)
@@ -354,7 +395,7 @@ def max_activations(s: TroyesState, p: int) -> int:
 def times_actions(s: TroyesState, p: int) -> list[Action]:
     """Activate at least once, up to the maximum (S7: fewer is allowed)."""
     top = max_activations(s, p)
-    if s.tables.activities[s.slots[s.tgt_arg]].effect == "miller":
+    if s.acts[s.slots[s.tgt_arg]].effect == "miller":
         # Miller: each activation counts the Palace or the Bishopric (data: activations on the Palace)
         out = []
         for k in range(1, top + 1):
@@ -525,16 +566,15 @@ def next_turn(s: TroyesState) -> list[Event]:
 
 def resolve(s: TroyesState, p: int, times: int, choice: int) -> list[Event]:
     """Carry out the chosen action with the chosen group (seed §5.1-5.5)."""
-    t = s.tables
     ev: list[Event] = []
     combo = tuple(s.group)
-    effect = t.activities[s.slots[s.mod]].effect if s.mod >= 0 else ""
+    effect = s.acts[s.slots[s.mod]].effect if s.mod >= 0 else ""
     pay_for_dice(s, p, combo, effect, ev)
     for d in combo:
         s.dice.remove(d)
     if s.mod >= 0:
         s.cubes[s.mod * 4 + p] -= 1
-        ev.append({"type": "cube", "seat": p, "text": f"{pname(p)} spends a {t.activities[s.slots[s.mod]].name} cube"})
+        ev.append({"type": "cube", "seat": p, "text": f"{pname(p)} spends a {s.acts[s.slots[s.mod]].name} cube"})
     kind, arg = s.tgt_kind, s.tgt_arg
     dice_txt = " ".join(die_text(d, NEUTRAL + 1) for d in combo)
     ev.append({"type": "action", "seat": p, "text": f"{pname(p)}: {target_text(s, kind, arg)} with {dice_txt}"})
@@ -551,7 +591,7 @@ def resolve(s: TroyesState, p: int, times: int, choice: int) -> list[Event]:
         effects.take_citizen(s, p, s.src)
         effects.enter_building(s, p, arg, combo[0] & 7, ev)
     else:
-        gain = group_total(s, combo, effect) // t.board[0].agriculture_divisor
+        gain = group_total(s, combo, effect) // s.brd.agriculture_divisor
         s.deniers[p] += gain
         ev.append({"type": "farm", "seat": p, "text": f"{pname(p)} farms for {gain} deniers"})
     s.tgt_kind, s.tgt_arg, s.src, s.mod, s.group, s.step = 0, 0, SRC_NONE, -1, [], S_MAIN

@@ -66,7 +66,6 @@ def metric(s: TroyesState, name: str, p: int) -> int:
 
 def breakdown(s: TroyesState) -> list[dict[str, Any]]:
     """Each seat's final score by part (seed 'game end' 1-5)."""
-    t = s.tables
     per_card = s.options.get("unfinished_events") == "per_card"
     in_play = sorted(c for hand in s.chars for c in hand)
     out = []
@@ -79,7 +78,7 @@ def breakdown(s: TroyesState) -> list[dict[str, Any]]:
         for slot in range(9):
             v = s.trade[slot * 4 + p]
             if v and v != NO_SPACE:
-                trades += t.activities[s.slots[slot]].vp_spaces[v - 1]
+                trades += s.acts[s.slots[slot]].vp_spaces[v - 1]
         missing = sum(1 for level in range(3) if p not in s.cath[level * 6:level * 6 + 6])
         chars = sum(character_points(s, c, p) for c in in_play)
         parts = {"vp": s.vp[p], "unfinished_events": unfinished, "tradesmen": trades,

@@ -34,6 +34,7 @@ _LISTS = ("deniers", "vp", "infl", "supply", "owned", "district", "passed", "bld
           "expelled", "dice", "black", "slots", "trade", "cubes", "row", "maraud", "gone", "box",
           "cath", "order", "group", "flipped", "bsel", "final", "pair", "klog")
 _NESTED = ("evcubes", "won", "decks", "chars")
+_SHARED = ("acts", "evts", "perm", "brd")  # component tables read in hot paths (shared, immutable)
 _INTS = ("phase", "step", "rnd", "rounds", "start", "turn", "grey", "revealed", "tgt_kind",
          "tgt_arg", "src", "mod", "pool")
 
@@ -41,8 +42,12 @@ _INTS = ("phase", "step", "rnd", "rounds", "start", "turn", "grey", "revealed", 
 class TroyesState(State):
     """One position of Troyes.  Seats 0..n-1; owner 4 is the neutral (grey) player."""
 
-    __slots__ = _LISTS + _NESTED + _INTS
+    __slots__ = _LISTS + _NESTED + _INTS + _SHARED
 
+    acts: tuple[Any, ...]   # tables.activities
+    evts: tuple[Any, ...]   # tables.events
+    perm: Any               # tables.permanent[0] (Marauding)
+    brd: Any                # tables.board[0]
     phase: int
     step: int
     rnd: int
@@ -121,6 +126,7 @@ class TroyesState(State):
 
     def _copy_into(self, other: State) -> None:
         o: Any = other
+        o.acts, o.evts, o.perm, o.brd = self.acts, self.evts, self.perm, self.brd
         o.phase, o.step, o.rnd, o.rounds = self.phase, self.step, self.rnd, self.rounds
         o.start, o.turn, o.grey, o.revealed = self.start, self.turn, self.grey, self.revealed
         o.tgt_kind, o.tgt_arg, o.src, o.mod, o.pool = self.tgt_kind, self.tgt_arg, self.src, self.mod, self.pool
@@ -323,6 +329,7 @@ def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tabl
     State.__init__(s, game, players, seed, options, tables)
     rng = s.rng
     n = players
+    s.acts, s.evts, s.perm, s.brd = tables.activities, tables.events, tables.permanent[0], tables.board[0]
     s.phase, s.step, s.rnd, s.rounds = P_KEEP, 0, 0, ROUNDS[n]
     s.start, s.turn, s.grey, s.revealed = 0, 0, GREY_CITIZENS, 0
     s.tgt_kind, s.tgt_arg, s.src, s.mod, s.pool = 0, 0, -1, -1, 0
