@@ -25,7 +25,7 @@ function die(code) {
 function buildings(list, ctx) {
   return h("div", { class: "rowcards" }, list.map((b) => clickable(h("div", { class: "card building" },
     h("span", { class: "title" }, b.name),
-    h("div", { class: "spaces" }, (b.spaces || []).map((s, i) => spaceEl(s, ctx, i))),
+    h("div", { class: "spaces" }, (b.spaces || []).map((s, i) => clickable(spaceEl(s, ctx, i), ctx, `${String(b.name).toLowerCase()} ${i + 1}`))),
     Array.isArray(b.lying) && b.lying.some(Boolean) ? h("div", { class: "small muted" }, "lying: ", b.lying.map((n, i) => n ? `${ctx.seatName(i)} ${n}` : null).filter(Boolean).join(", ")) : null),
   ctx, String(b.name).toLowerCase())));
 }
