@@ -139,3 +139,79 @@ def test_extract_without_probe_explained() -> None:
     at_module(s, 0, 1)
     with pytest.raises(IllegalAction, match="no probe on the mining area"):
         s.apply("extract")
+
+
+def _no_probes_left(s):  # type: ignore[no-untyped-def]
+    from meeple.games.luna_maris.state import PROBES
+
+    s.pl[0][PROBES] = 0
+
+
+def _no_cubes(s):  # type: ignore[no-untyped-def]
+    from meeple.games.luna_maris.state import FE_L, FE_R, TI_L, TI_R, WASTE, WATER
+
+    me = s.pl[0]
+    me[FE_L] = me[FE_R] = me[TI_L] = me[TI_R] = me[WASTE] = me[WATER] = 0
+
+
+def _builds_done(s):  # type: ignore[no-untyped-def]
+    s.build_track = [1, 1, 1, 1]
+
+
+def _no_energy_after_main(s):  # type: ignore[no-untyped-def]
+    from meeple.games.luna_maris.state import ENERGY
+
+    s.pl[0][ENERGY] = 0
+
+
+REFUSALS = [
+    # (rule, module, setup, action, explanation)
+    ("seed §氣閘: a probe must be left on the board", 0, _no_probes_left, "probe r3c3", "no probe left"),
+    ("seed §回收設備: a process needs waste", 3, _no_cubes, "recycle A", "too little waste"),
+    ("seed §採礦站: concentrating needs iron in that section", 1, _no_cubes, "concentrate right",
+     "no iron in the right section"),
+    ("seed §發電站: burning iron needs iron or titanium", 4, _no_cubes, "burn iron", "you have none"),
+    ("seed §發電站: burning water needs water and waste", 4, _no_cubes, "burn water",
+     "needs 1 water and 1 waste"),
+    ("seed §溫室: buying food needs 1 water", 8, _no_cubes, "buy food", "needs 1 water, you have 0"),
+    ("seed §實驗室: building needs 2 titanium and 1 energy", 7, _no_cubes, "build mining",
+     "needs 2 titanium and 1 energy"),
+    ("seed §實驗室: at most four advanced modules", 7, _builds_done, "build mining", "all 4"),
+    ("seed §工業區: cutting CO2 costs 1 energy per step", 2, _no_energy_after_main, "cut co2 1",
+     "costs 1 energy per step"),
+]
+
+
+@pytest.mark.parametrize("rule,module,setup,text,reason", REFUSALS, ids=[r[4] for r in REFUSALS])
+def test_each_module_refusal_is_explained(rule: str, module: int, setup, text: str,  # type: ignore[no-untyped-def]
+                                          reason: str) -> None:
+    """Seed §氣閘 ... §溫室: every module refusal names the rule it breaks; nothing changes."""
+    s = fresh(2, equipment=False)
+    setup(s)
+    at_module(s, 0, module)
+    before = s.view(None)
+    with pytest.raises(IllegalAction, match=reason):
+        s.apply(text)
+    assert s.view(None) == before, rule
+
+
+def test_module_used_twice_in_a_turn_explained() -> None:
+    """Seed §啟動模組 3: no module twice in one turn; a senior's second move names the rule."""
+    from meeple.games.luna_maris.components import POWER
+
+    s = fresh(2, equipment=False)
+    s.hands[0].append(26)  # S03: airlock, lab, power
+    at_module(s, 0, POWER, senior=True)
+    s.card = 26
+    s.apply("done")
+    with pytest.raises(IllegalAction, match="already used the Power plant this turn"):
+        s.apply("go power")
+
+
+def test_end_turn_before_any_module_explained() -> None:
+    """Seed §啟動模組: a played scientist must use a module before the turn can end."""
+    from tests.luna_maris.lm_helpers import ready_to_move
+
+    s = ready_to_move(fresh(2), 0, 1, 1)
+    with pytest.raises(IllegalAction, match="at least one module"):
+        s.apply("end turn")
