@@ -150,7 +150,8 @@ async function lobbyPage() {
           return h("tr", { "data-table": x.id },
             h("td", {}, h("b", {}, gameTitle(x.game, x.title)), h("div", { class: "muted small" }, x.id)),
             h("td", {}, x.seats.map((s) => h("span", { class: "chip" + (s.open ? " openseat" : "") }, s.open ? t("open") : s.name))),
-            h("td", {}, t(x.status === "over" ? "over" : "playing"), open ? ` · ${open} ${t("open_seats")}` : ""),
+            h("td", {}, t(x.status === "over" ? "over" : "playing"), open ? ` · ${open} ${t("open_seats")}` : "",
+              x.clock ? ` · ⏱ ${clockLabel(x.clock)}` : ""),
             h("td", {}, x.status === "over"
               ? h("a", { href: `/replay/${x.id}`, "data-link": true }, t("replay"))
               : h("a", { href: `/t/${x.id}`, "data-link": true }, mine ? t("table") : open ? t("join") : t("watch"))));
