@@ -154,33 +154,37 @@ def extra_need(s: TroyesState, p: int, kind: int, arg: int) -> tuple[int, int]:
     return 0, 1
 
 
+_ALLOWED = {"monk": (WHITE,), "militia": (YELLOW,), "mercenary": (WHITE,), "apprenticeship": (RED, WHITE, YELLOW)}
+
+
 def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int) -> Iterator[Group]:
     """Every distinct group ``p`` may use for this action with this cube (-1: none)."""
-    colour = target_colour(s, kind, arg)
     effect = s.acts[s.slots[mod]].effect if mod >= 0 else ""
-    allowed: tuple[int, ...] = (colour,)
     hi = 1 if kind == T_PLACE else 3
-    if effect == "monk":
-        allowed, hi = (WHITE,), 1
-    elif effect == "militia":
-        allowed = (YELLOW,)
-    elif effect == "mercenary":
-        allowed = (WHITE,)
-    elif effect == "apprenticeship":
-        allowed = (RED, WHITE, YELLOW)
+    if effect:
+        allowed = _ALLOWED.get(effect) or (target_colour(s, kind, arg),)
+        if effect == "monk":
+            hi = 1
+    else:
+        allowed = (target_colour(s, kind, arg),)
     counts: dict[int, int] = {}
-    for d in s.dice:
-        if (d >> 3) & 7 in allowed:
+    if len(allowed) == 1:
+        colour = allowed[0]
+        for d in s.dice:
+            if (d >> 3) & 7 == colour:
+                counts[d] = counts.get(d, 0) + 1
+    else:
+        for d in s.dice:
             counts[d] = counts.get(d, 0) + 1
     if not counts:
         return
-    keys = sorted(counts)
     money = s.deniers[p]
     need, divisor = extra_need(s, p, kind, arg)
     if money < need:
         return
     if kind == T_ACT and s.acts[s.slots[arg]].effect == "artisan" and s.infl[p] < 1:
         return
+    keys = sorted(counts)
     plain = effect == ""
     for k in range(1, hi + 1):
         price = DICE_PRICE[k]

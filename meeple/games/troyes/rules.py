@@ -141,6 +141,22 @@ def source_text(s: TroyesState, src: int) -> str:
     return f"citizen from {s.acts[s.slots[src - SRC_CARD]].name}"
 
 
+_SOURCE: dict[int, tuple[str, Action]] = {}
+
+
+def source_action(s: TroyesState, src: int) -> Action:
+    """The action naming a citizen source (cached; a card source is keyed by its card too)."""
+    key = src * 4096 + (s.slots[src - SRC_CARD] if SRC_CARD <= src < SRC_BLD else 0)
+    hit = _SOURCE.get(key)
+    if hit is None:
+        text = source_text(s, src)
+        hit = _SOURCE[key] = (text, Action(text, (A_SRC, src)))
+    elif SRC_CARD <= src < SRC_BLD and s.acts[s.slots[src - SRC_CARD]].name not in hit[0]:
+        text = source_text(s, src)  # another component pack: rebuild
+        hit = _SOURCE[key] = (text, Action(text, (A_SRC, src)))
+    return hit[1]
+
+
 def space_text(s: TroyesState, i: int) -> str:
     """``palace 3`` / ``bishopric 1-2 left`` for building space index ``i``."""
     b, sp = divmod(i, 6)
@@ -161,9 +177,8 @@ def sources(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
     for slot in range(9):
         if s.trade[slot * 4 + p] and not (kind == T_ACT and slot == arg):
             out.append(SRC_CARD + slot)
-    for i in range(18):
-        if s.bld[i] == p:
-            out.append(SRC_BLD + i)
+    if p in s.bld:
+        out.extend(SRC_BLD + i for i, o in enumerate(s.bld) if o == p)
     return out
 
 
@@ -197,7 +212,7 @@ def legal(s: TroyesState) -> list[Action]:
     if s.step == S_MAIN:
         return main_actions(s, p)
     if s.step == S_SRC:
-        return [Action(source_text(s, src), (A_SRC, src)) for src in sources(s, p, s.tgt_kind, s.tgt_arg)]
+        return [source_action(s, src) for src in sources(s, p, s.tgt_kind, s.tgt_arg)]
     if s.step == S_CUBE:
         return cube_actions(s, p)
     if s.step == S_DICE:
@@ -250,15 +265,31 @@ def black_actions(s: TroyesState, p: int) -> list[Action]:
     if power < top:
         out.append(_FIXED["cannot counter"])
         return out
-    values = sorted(set(s.black[1:]), reverse=True)
-    counts = [s.black[1:].count(v) for v in values]
-    combos: list[list[int]] = [[top]]
-    for v, c in zip(values, counts, strict=True):
-        combos = [base + [v] * k for base in combos for k in range(c + 1)]
-    for combo in combos:
+    for combo in _black_subsets(tuple(s.black)):
         if sum(combo) <= power:
-            out.append(Action("counter " + "+".join(map(str, combo)), (A_COUNTER,) + tuple(combo)))
+            act = _COUNTER.get(combo)
+            if act is None:
+                act = _COUNTER[combo] = Action("counter " + "+".join(map(str, combo)), (A_COUNTER,) + combo)
+            out.append(act)
     return out
+
+
+_COUNTER: dict[tuple[int, ...], Action] = {}
+_SUBSETS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+
+
+def _black_subsets(black: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The distinct sets of black dice that include the highest (``black`` is highest first)."""
+    subsets = _SUBSETS.get(black)
+    if subsets is None:
+        rest = black[1:]
+        values = sorted(set(rest), reverse=True)
+        combos: list[tuple[int, ...]] = [(black[0],)]
+        for v in values:
+            c = rest.count(v)
+            combos = [base + (v,) * k for base in combos for k in range(c + 1)]
+        subsets = _SUBSETS[black] = combos
+    return subsets
 
 
 _REVEALED_SLOTS = tuple(tuple(slot for slot in range(9) if slot % 3 < r) for r in range(4))
