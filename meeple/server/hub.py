@@ -639,7 +639,13 @@ class Hub:
             state, version = table.state, table.version
             bot = table.bots.get(spec)
             if bot is None:
-                bot = table.bots[spec] = bots.make(spec)
+                try:
+                    bot = bots.make(spec)
+                except BadSetup as exc:  # a bot kind that is not installed (any more)
+                    bot = bots.make(FALLBACK_BOT)
+                    await self._note_locked(table, {"type": "bot_error", "text": f"{exc}; the {FALLBACK_BOT} "
+                                                    "bot plays this seat instead."})
+                table.bots[spec] = bot
             rng = Rng((table.meta["seed"] * 1_000_003 + len(state.history) * 7919 + seat) & ((1 << 64) - 1))
             try:
                 action = await loop.run_in_executor(self.bot_pool, bots.act, bot, state, rng)
