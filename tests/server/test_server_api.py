@@ -289,3 +289,40 @@ def test_server_unresumable_table_is_refused_clearly(make_client: Callable[[], T
     r = client.get("/api/tables/oldgame1")
     assert r.status_code == 409 and "version" in r.json()["error"]
     assert client.get("/api/tables").status_code == 200
+
+
+@pytest.mark.parametrize("game", sorted(set(games.names()) | {"servergame"}))
+def test_server_each_seat_gets_exactly_its_view(make_client: Callable[[], TestClient], game: str) -> None:
+    """People at every seat: each payload holds exactly ``view(seat)`` (spectators ``view(None)``),
+    legal actions only for the seat to move, and no token but the caller's own."""
+    import meeple
+
+    if game not in games.names():
+        pytest.skip(f"{game} is not registered")
+    g = games.get(game)
+    n = g.min_players
+    client = make_client()
+    made = client.post("/api/tables", json={"game": game, "players": n, "seed": 21,
+                                            "seats": [{"kind": "human"}] * n}).json()
+    tid = made["table"]
+    tokens = [made["token"]] + [client.post(f"/api/tables/{tid}/join", json={"seat": s}).json()["token"]
+                                for s in range(1, n)]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    for step in range(12):
+        truth = meeple.replay(hub.tables[tid].record())
+        if truth.is_over:
+            break
+        for seat in [None, *range(n)]:
+            body = client.get(f"/api/tables/{tid}", headers={H: tokens[seat]} if seat is not None else {}).json()
+            assert body["view"] == truth.view(seat)
+            text = str(body)
+            assert all(tok not in text for i, tok in enumerate(tokens) if i != seat)
+            if seat is not None and seat == truth.to_move:
+                assert body["legal"] == [a.notation for a in truth.legal_actions()]
+            else:
+                assert body["legal"] == []
+        mover = truth.to_move
+        legal = truth.legal_actions()
+        r = client.post(f"/api/tables/{tid}/act", json={"action": legal[step % len(legal)].notation},
+                        headers={H: tokens[mover]})
+        assert r.status_code == 200, r.text
