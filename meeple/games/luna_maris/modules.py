@@ -95,11 +95,11 @@ def module_options(s: LunaState, p: int) -> list[Action]:
     if not s.extra_done:
         for note, op, arg in extra_options(s, p, m):
             out.append(Action(note, (K_EXTRA, op, arg)))
-    if not s.extra_done:  # seed §緊急倉庫: the deposit may be opened at any time
+    out.append(Action("done", (K_DONE,)))
+    if not s.extra_done:  # seed §緊急倉庫: the deposit may be opened at any time (listed last)
         me = s.pl[p]
         out.extend(Action(f"emergency {EMERGENCY_NAMES[i]}", (K_EMERG, i)) for i in range(3)
                    if me[EM_ENERGY + i])
-    out.append(Action("done", (K_DONE,)))
     return out
 
 

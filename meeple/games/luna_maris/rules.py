@@ -178,8 +178,8 @@ def turn_options(s: LunaState, p: int) -> list[Action]:
                     out.append(Action(f"feed {name}", (K_FEED, f)))
         else:
             out.append(Action("feed without food", (K_FEED_NONE,)))
-    out.extend(emergency_options(s, p))
     out.append(Action("pass", (K_PASS,)))
+    out.extend(emergency_options(s, p))  # listed last: a costly choice never sits at number 1
     return out
 
 
