@@ -21,7 +21,7 @@ from meeple.games.messina.consts import (
     VP,
     WOOD,
 )
-from tests.messina.messina_helpers import clear_board, districts, give, new
+from tests.messina.messina_helpers import clear_board, districts, give, new, slot
 
 
 @pytest.mark.parametrize(("rats", "penalty"), list(enumerate((0, 1, 2, 4, 7, 10, 13, 16, 18, 21))))
@@ -120,8 +120,12 @@ def test_tie_break_by_repopulations_then_highest_hex() -> None:
 
 
 def test_evaluate_is_between_zero_and_one() -> None:
-    """evaluate: the bots' estimate of the final standing."""
+    """evaluate: the bots' estimate of the final standing, in [0, 1], rising with a seat's lead and
+    with assets the final scoring does not count yet (an estate citizen)."""
     s = _blank(3)
     give(s, 1, VP, 30)
-    assert scoring.evaluate(s, 1) == 1.0
-    assert 0.0 <= scoring.evaluate(s, 0) <= 1.0
+    assert scoring.evaluate(s, 1) > 0.9
+    assert 0.0 <= scoring.evaluate(s, 0) < 0.5
+    before = scoring.evaluate(s, 0)
+    slot(s, 0, "C1.0", 0)
+    assert scoring.evaluate(s, 0) > before

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine import IllegalAction, Rng
-from meeple.games.messina import flow, scoring
+from meeple.games.messina import GAME, flow, scoring
 from meeple.games.messina.components import CARGOS, R_LIEUTENANT
 from meeple.games.messina.consts import (
     CARGO0,
@@ -226,3 +226,40 @@ def test_the_wheels_future_is_public() -> None:
     assert s.view(0)["wheel"] == s.view(2)["wheel"] == s.view(None)["wheel"]
     clone = s.determinize(1, Rng(7))
     assert clone.wheel == s.wheel
+
+
+# --- 5. explanations --------------------------------------------------------------------------
+
+def test_every_illegal_typed_action_is_explained() -> None:
+    """遊戲流程 (every step): any action that exists somewhere in the game, typed when it is not
+    legal, gets an explanation in the game's terms (never silence)."""
+    game = GAME
+    pool: set[str] = set()
+    states = []
+    for g in range(4):
+        s = game.new(2 + g % 3, seed=g)
+        rng = Rng(g)
+        k = 0
+        while not s.is_over:
+            acts = s.legal_actions()
+            pool.update(a.notation for a in acts)
+            if k % 23 == 0:
+                states.append(s.clone())
+            s.apply(rng.choice(acts))
+            k += 1
+    texts = sorted(pool)
+    for s in states[::3]:
+        now = {a.notation for a in s.legal_actions()}
+        for t in texts:
+            if t not in now:
+                assert s.explain_illegal(t), (t, s.tasks[-1])
+
+
+def test_estate_lieutenants_are_placed_in_order_and_explained() -> None:
+    """額外的工人: estate lieutenants are alike, so only the first ready one is offered; typing another
+    one says so."""
+    s = clear_board(new(2, 1))
+    at(s, (T_PLACE, 0, 0, 0, 0))
+    a = s.nname[districts(s)[0]]
+    assert f"lt1 to {a}" in legal(s) and f"lt2 to {a}" not in legal(s)
+    assert s.explain_illegal(f"lt2 to {a}") == "lieutenants in the estate are alike: place lt1 first"

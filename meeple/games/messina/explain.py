@@ -18,13 +18,22 @@ from meeple.games.messina.consts import (
     NODES,
     NP,
     READY,
+    T_BUILD,
+    T_CABIN,
+    T_CORCH,
     T_FIGHT,
+    T_LIGHT,
+    T_LTPAY,
     T_MAIN,
     T_PAY,
     T_PLACE,
+    T_SCROLL,
+    T_SHIP,
     T_SHIPFIGHT,
     T_SLOT,
     T_STAFFWIN,
+    VP,
+    WOOD,
     WS_W,
 )
 from meeple.games.messina.rules import TASK_NAMES, fire_cost, move_cost, owned_lieutenants
@@ -64,6 +73,11 @@ def explain_illegal(s: MessinaState, text: str) -> str | None:
             return "lieutenants in the city must be used before those in the estate"
         if words[0] == "recall":
             return "only a lying lieutenant in the city can be recalled"
+        if loc == LOC_ESTATE:
+            first = next(j for j in range(MAXLT) if s.lt[(p * MAXLT + j) * 2] == LOC_ESTATE
+                         and s.lt[(p * MAXLT + j) * 2 + 1] == READY)
+            if first != i:
+                return f"lieutenants in the estate are alike: place lt{first + 1} first"
         target = text.split(" to ", 1)[-1].strip()
         for n in range(NODES):
             if node_in_play(s, n) and node_name(s, n) == target:
@@ -105,11 +119,70 @@ def explain_illegal(s: MessinaState, text: str) -> str | None:
         if kind != T_PAY:
             return "there is no repopulation to pay for now"
         return "that citizen cannot pay for what is still due (or the rest could not be paid)"
+    why = _explain_step(s, p, kind, text)
+    if why is not None:
+        return why
     if words and words[0] == "use":
         return _explain_reward(s, p, kind, text[4:].strip())
     if words and words[0] == "staff":
         return _explain_staff(s, p, kind, text)
-    return choices.explain(s, task, text)
+    why = choices.explain(s, task, text)
+    if why is not None:
+        return why
+    return f"that is not possible now: seat {p} must {TASK_NAMES.get(kind, 'decide')}"
+
+
+def _explain_step(s: MessinaState, p: int, kind: int, text: str) -> str | None:
+    """Actions that belong to one particular decision, typed at another moment or not possible."""
+    if text.startswith("swap "):
+        if kind != T_BUILD:
+            return "a stack's top can be swapped only at the start of a build action"
+        if s.tasks[-1][2] != -1:
+            return "only one swap per build"
+        if not any(s.pi[p * NP + off] for off in (COIN, WOOD, FIRE, MAJOR, VP)):
+            return "a swap costs 1 coin, wood, fire, major fire or VP, and you have none"
+        return "that stack does not exist or has fewer than two tiles"
+    if text.startswith("take ship"):
+        if kind != T_SHIP:
+            return "ships are taken by sending a lieutenant to the docks where they wait"
+        return "that ship is not waiting at these docks"
+    if text in ("douse the ship", "let the ship's plague go"):
+        if kind != T_SHIPFIGHT:
+            return "a ship's plague is fought when you take a ship that carries a cube"
+        k, _ = fire_cost(s)
+        return f"each cube needs {k} fire tokens this round"
+    if text.startswith("lightning:"):
+        if kind != T_LIGHT:
+            return "a lightning reward performs any district's action; you are not using one now"
+        return "no district in the city shows that action"
+    if text.startswith("quarantine in cabin"):
+        if kind != T_CABIN:
+            return "a citizen goes into quarantine only when rescued from a hex with plague"
+        return "that cabin is taken (or an empty cabin without improvement is offered once: they are alike)"
+    if text in ("city +1", "church +1"):
+        if kind != T_CORCH:
+            return "that is the popularity reward's choice; in step 4 buy a step with 'buy city' or 'buy church'"
+        return "that register is at its end"
+    if text.startswith("scroll "):
+        if kind != T_SCROLL:
+            return "no action lets you advance a scroll cube now"
+        return "that scroll track is full or does not exist"
+    if text == "stop fighting":
+        return "there is no plague fight going on" if kind != T_FIGHT else None
+    if text == "end turn":
+        return f"a turn ends in step 4; seat {p} must {TASK_NAMES.get(kind, 'decide')} first"
+    if text == "done staffing":
+        return "'done staffing' closes the window before production, which is not open now"
+    if text == "stop activating":
+        return "no citizens are being activated now"
+    if text == "build nothing":
+        return "no build action is open now" if kind != T_BUILD else "after a swap you must build if you can pay"
+    if text.startswith("give up lt"):
+        return "a lieutenant is given up only for a repopulation that shows one" if kind != T_LTPAY else \
+            "that lieutenant is not yours or is already gone"
+    if text.startswith("skip lt"):
+        return "a lieutenant is set aside only when no hex is free for it"
+    return None
 
 
 def _explain_reward(s: MessinaState, p: int, kind: int, name: str) -> str:
