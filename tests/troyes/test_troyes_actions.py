@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from meeple.engine.core import IllegalAction
 from meeple.games.troyes.components import WHITE, YELLOW
 from meeple.games.troyes.consts import NEUTRAL, S_MAIN, S_TIMES, die
@@ -258,19 +260,55 @@ def test_place_citizen_row_pushes_rightmost_out() -> None:
     assert s.grey == grey + 1  # STAND_IN: a pushed-out neutral goes back to the grey supply
 
 
-def test_one_expulsion_per_player_per_building_per_round() -> None:
-    """Seed §5.4: the same player cannot be pushed out of the same building twice in a round."""
+def test_push_out_protection_while_a_citizen_lies_beside_the_building() -> None:
+    """Seed §5.4 (被推出的工人先放到在該地區旁), research §5 D / §9 (default reading): a player
+    with a pushed-out citizen lying beside a building cannot be pushed out of it again."""
     s = ready([(0, "r", 4), (1, "w", 1)])
+    s.bld[3] = 1
+    s.lying[0 * 4 + 1] = 1
+    touch(s)
+    assert "place palace" not in notations(s)
+    with pytest.raises(IllegalAction, match="lying beside this building"):
+        s.apply("place palace")
+    # once that citizen is placed again (nothing lies beside the Palace), p2 can be pushed out
+    s.lying[0 * 4 + 1] = 0
+    s.expelled[0 * 4 + 1] = 1
+    touch(s)
+    s.apply("place palace")
+    s.apply("citizen from supply")
+    assert s.bld[3] == 0 and s.lying[0 * 4 + 1] == 1
+
+
+def test_push_out_protection_once_per_round_option() -> None:
+    """Seed §5.4 (同一回合同一個玩家同一個地區只能被推出一個), option push_out_protection=
+    once_per_round: once pushed out of a building this round, never again that round, even
+    after placing the citizen again."""
+    s = at_actions(2, seed=3, push_out_protection="once_per_round")
+    set_dice(s, [(0, "r", 4), (1, "w", 1)])
+    action_turn(s, 0)
+    s.deniers, s.supply = [20, 0], [1, 1]
     s.bld[3] = 1
     s.expelled[0 * 4 + 1] = 1
     touch(s)
     assert "place palace" not in notations(s)
-    try:
+    with pytest.raises(IllegalAction, match="once per player, building and round"):
         s.apply("place palace")
-    except IllegalAction as exc:
-        assert "already pushed out" in str(exc)
-    else:
-        raise AssertionError("place palace should be illegal")
+    s.expelled[0 * 4 + 1] = 0
+    touch(s)
+    s.apply("place palace")
+    s.apply("citizen from supply")
+    assert s.bld[3] == 0 and s.expelled[0 * 4 + 1] == 1
+
+
+def test_push_out_protection_is_per_building() -> None:
+    """Seed §5.4: the protection holds for the building the citizen was pushed out of only."""
+    s = ready([(0, "r", 4), (1, "w", 1)])
+    s.bld[3] = 1
+    s.lying[1 * 4 + 1] = 1  # p2's citizen lies beside the Bishopric, not the Palace
+    touch(s)
+    s.apply("place palace")
+    s.apply("citizen from supply")
+    assert s.bld[3] == 0 and s.lying[0 * 4 + 1] == 1
 
 
 def test_expelled_citizen_can_be_placed_again() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.games.troyes.consts import S_DICE
+from meeple.games.troyes.consts import MARAUD, S_DICE, S_MAIN, S_MASON, S_SQUIRE
 from tests.troyes.troyes_helpers import action_turn, at_actions, event_index, set_dice, slot_of, touch
 
 # card: (deniers, vp, influence) change for one activation with a tradesman already on the card
@@ -13,9 +13,9 @@ EFFECTS = {
     "Sergeant": (1, 0, 1),
     "Tournament": (0, 2, 0),
     "Patron": (0, 2, 0),           # two event cards won
-    "Squire": (0, 0, 1),           # a cube on the leftmost event, +1 influence
+    "Squire": (0, 0, 1),           # a cube on the chosen event, +1 influence
     "Confessor": (0, 0, 2),
-    "Master Mason": (0, 1, 2),     # cathedral level 1, space 6
+    "Master Mason": (0, 1, 2),     # cathedral level 1, chosen space 6
     "Reliquary": (0, 1, 1),
     "Baker": (2, 0, 0),            # two yellow dice left on the square
     "Merchant": (2, 0, 0),
@@ -45,6 +45,10 @@ def test_activity_card_effect(name: str) -> None:
     s.apply(f"activate {name}")
     if s.step == S_DICE:
         s.apply(f"dice {'rwy'[card.colour]}{card.divisor}")
+    if s.step == S_SQUIRE:
+        s.apply("squire Invasion")
+    if s.step == S_MASON:
+        s.apply("mason space 6")
     d, v, i = EFFECTS[name]
     assert (s.deniers[0] - 10, s.vp[0], s.infl[0] - 5) == (d, v, i)
     if name == "Squire":
@@ -108,3 +112,58 @@ def test_mercenary_white_dice_act_as_red_and_chaplain_adds_2() -> None:
     touch(s2)
     s2.apply("combat Marauding")  # 1 + 2 = 3 -> 1 cube
     assert s2.maraud == [0]
+
+
+def _activate_twice(name: str):  # type: ignore[no-untyped-def]
+    """A state where seat 0 activates ``name`` twice (a tradesman already on the card)."""
+    s = at_actions(2, seed=7)
+    slot = slot_of(s, name)
+    card = s.tables.activities[s.slots[slot]]
+    letter = "rwy"[card.colour]
+    set_dice(s, [(0, letter, 5), (0, letter, 5), (1, "y", 1)])
+    action_turn(s, 0)
+    s.trade[slot * 4] = 1
+    s.deniers, s.vp, s.infl = [10, 0], [0, 0], [5, 5]
+    s.row, s.evcubes = [event_index(s, "Invasion"), event_index(s, "Levy")], [[], []]
+    s.cath = [-1] * 18
+    touch(s)
+    s.apply(f"activate {name}")
+    s.apply(f"dice {letter}5 {letter}5")
+    s.apply("x2")
+    return s
+
+
+def test_master_mason_player_chooses_cathedral_space() -> None:
+    """STAND_IN Master Mason (research 10.2 'the lowest free cathedral space of your choice'):
+    each activation the player picks the space; the cube goes on its lowest free level."""
+    s = _activate_twice("Master Mason")
+    assert s.step == S_MASON and s.turn == 0
+    assert [a.notation for a in s.legal_actions()] == [f"mason space {v}" for v in range(1, 7)]
+    s.apply("mason space 2")
+    assert s.cath[1] == 0 and s.step == S_MASON  # one more to place
+    s.apply("mason space 2")
+    assert s.cath[1] == 0 and s.cath[7] == 0  # level 2 of space 2
+    assert s.vp[0] == 2 and s.infl[0] == 5 + 1 + 1
+    assert s.step == S_MAIN and s.turn == 1  # the turn ended after the last cube
+
+
+def test_master_mason_skips_full_spaces() -> None:
+    """STAND_IN Master Mason: a space full on all three levels cannot be chosen."""
+    s = _activate_twice("Master Mason")
+    s.cath[0] = s.cath[6] = s.cath[12] = 1
+    touch(s)
+    assert "mason space 1" not in [a.notation for a in s.legal_actions()]
+    assert "full" in (s.explain_illegal("mason space 1") or "")
+
+
+def test_squire_player_chooses_event() -> None:
+    """STAND_IN Squire (research 10.2 'a cube on any event in the row'): each activation the
+    player picks the event, Marauding included, and gains its influence."""
+    s = _activate_twice("Squire")
+    assert s.step == S_SQUIRE
+    assert [a.notation for a in s.legal_actions()] == ["squire Invasion", "squire Levy", "squire Marauding"]
+    s.apply("squire Levy")
+    s.apply("squire Marauding")
+    assert s.evcubes == [[], [0]] and s.maraud == [0]
+    assert s.infl[0] == 7 and s.step == S_MAIN and s.turn == 1
+    assert MARAUD == 99

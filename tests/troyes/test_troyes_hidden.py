@@ -19,7 +19,7 @@ def test_other_players_characters_absent_from_view() -> None:
     for seat in range(3):
         view = s.view(seat)
         for q in range(3):
-            entry = view["players_info"][q]
+            entry = view["seats"][q]
             assert entry["characters_held"] == 1
             names = [s.tables.characters[c].name for c in s.chars[q]]
             if q == seat:
@@ -41,7 +41,7 @@ def test_characters_revealed_at_game_end() -> None:
     while not s.is_over:
         s.apply(rng.choice(s.legal_actions()))
     view = s.view(None)
-    assert [len(p["characters"]) for p in view["players_info"]] == [2, 2]
+    assert [len(p["characters"]) for p in view["seats"]] == [2, 2]
 
 
 def test_event_deck_order_absent_from_view() -> None:
@@ -76,11 +76,11 @@ def test_victory_points_face_down_unless_option() -> None:
     s = at_actions(2, 1)
     s.vp = [7, 9]
     view = s.view(0)
-    assert view["players_info"][0]["vp"] == 7 and "vp" not in view["players_info"][1]
-    assert all("vp" not in p for p in s.view(None)["players_info"])
+    assert view["seats"][0]["vp"] == 7 and "vp" not in view["seats"][1]
+    assert all("vp" not in p for p in s.view(None)["seats"])
     s2 = at_actions(2, 1, open_vp=True)
     s2.vp = [7, 9]
-    assert [p["vp"] for p in s2.view(None)["players_info"]] == [7, 9]
+    assert [p["vp"] for p in s2.view(None)["seats"]] == [7, 9]
 
 
 def test_kept_character_choice_is_private() -> None:
@@ -91,9 +91,9 @@ def test_kept_character_choice_is_private() -> None:
     name = s.tables.characters[choice.data[1]].name
     assert all(name not in e["text"] for e in s.visible_events(events, 1))
     assert any(name in e["text"] for e in s.visible_events(events, 0))
-    assert "characters_drawn" not in s.view(0)["players_info"][0]  # seat 0 already chose
-    assert "characters_drawn" in s.view(1)["players_info"][1]
-    assert "characters_drawn" not in s.view(0)["players_info"][1]
+    assert "characters_drawn" not in s.view(0)["seats"][0]  # seat 0 already chose
+    assert "characters_drawn" in s.view(1)["seats"][1]
+    assert "characters_drawn" not in s.view(0)["seats"][1]
 
 
 def test_determinize_resamples_only_hidden_parts() -> None:

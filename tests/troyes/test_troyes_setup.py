@@ -110,13 +110,17 @@ def test_neutrals_fill_empty_spaces_after_draft(players: int, neutral: int) -> N
         assert s.supply[p] == 0
 
 
-def test_draft_row_takes_leftmost_free_space() -> None:
-    """STAND_IN geometry: a drafted citizen takes the leftmost free space of its row."""
+def test_draft_any_empty_space_left_or_right_of_a_row() -> None:
+    """Research §2 (draft: 'any empty space'): a starting citizen may take either empty space of a
+    Bishopric / City Hall row; it matters, as a full row pushes out its right-hand citizen."""
     s = new(3)
-    s.apply("draft bishopric 3-4")
-    s.apply("draft bishopric 3-4")
-    assert s.bld[6 + 2:6 + 4] == [0, 1]
-    assert "draft bishopric 3-4" not in notations(s)
+    assert "draft bishopric 3-4 left" in notations(s) and "draft bishopric 3-4 right" in notations(s)
+    s.apply("draft bishopric 3-4 right")
+    assert s.bld[6 + 2:6 + 4] == [-1, 0]
+    assert "draft bishopric 3-4 right" not in notations(s)
+    s.apply("draft bishopric 3-4 left")
+    assert s.bld[6 + 2:6 + 4] == [1, 0]
+    assert "taken" in (s.explain_illegal("draft bishopric 3-4 left") or "")
 
 
 def test_component_pack_round_trip_and_bad_values() -> None:

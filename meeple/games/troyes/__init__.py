@@ -16,7 +16,7 @@ class TroyesGame(Game):
     title = "Troyes"
     min_players = 2
     max_players = 4
-    version = 1
+    version = 2
     options = {
         "character_deal": Option(
             "random",
@@ -29,6 +29,13 @@ class TroyesGame(Game):
             "end-game VP for events still in the row: per_cube, 1 VP per own cube (seed); "
             "per_card, 1 VP per card you have a cube on (research S5)",
             ("per_cube", "per_card"),
+        ),
+        "push_out_protection": Option(
+            "lying",
+            "lying: a player cannot be pushed out of a building while a pushed-out citizen of theirs "
+            "lies beside it (research §5 D, §9); once_per_round: at most once per player, building "
+            "and round, even after placing that citizen again (the seed's reading)",
+            ("lying", "once_per_round"),
         ),
         "open_vp": Option(
             False,

@@ -24,8 +24,9 @@ NO_SPACE = 15                   # a tradesman on an activity card without a VP s
 P_KEEP, P_DRAFT, P_BLACK, P_ACTION, P_OVER = 0, 1, 2, 3, 4
 PHASE_NAMES = ("choose character", "draft", "black dice", "actions", "over")
 # steps inside the black-dice and action phases
-S_MAIN, S_FLIP, S_SPEND, S_SRC, S_CUBE, S_DICE, S_TIMES = 0, 1, 2, 3, 4, 5, 6
-STEP_NAMES = ("main", "flip", "spend dice", "citizen source", "cube", "dice", "activations")
+S_MAIN, S_FLIP, S_SPEND, S_SRC, S_CUBE, S_DICE, S_TIMES, S_MASON, S_SQUIRE = 0, 1, 2, 3, 4, 5, 6, 7, 8
+STEP_NAMES = ("main", "flip", "spend dice", "citizen source", "cube", "dice", "activations",
+              "master mason space", "squire event")
 
 # action targets
 T_ACT, T_CATH, T_FIGHT, T_PLACE, T_FARM = 1, 2, 3, 4, 5
@@ -39,8 +40,11 @@ SRC_BLD = 40                    # + building space index (a citizen standing in 
 
 # action kinds (Action.data[0])
 A_KEEP, A_DRAFT, A_REROLL, A_RECRUIT, A_FLIP, A_FLIPDIE, A_FLIPSTOP = 1, 2, 3, 4, 5, 6, 7
-A_COUNTER, A_SPEND, A_GIVEUP, A_TARGET, A_SRC, A_CUBE, A_DICE, A_TIMES, A_PASS = (
-    8, 9, 10, 11, 12, 13, 14, 15, 16)
+A_COUNTER, A_SPEND, A_GIVEUP, A_TARGET, A_SRC, A_CUBE, A_DICE, A_TIMES, A_PASS, A_PICK = (
+    8, 9, 10, 11, 12, 13, 14, 15, 16, 17)
+
+# push-out protection (option ``push_out_protection``)
+PROTECT_LYING, PROTECT_ROUND = 0, 1
 
 LETTER = "rwy"
 BUILDING_WORDS = ("palace", "bishopric", "city hall")

@@ -16,6 +16,7 @@ from meeple.games.troyes.consts import (
     DICE_PRICE,
     MARAUD,
     NEUTRAL,
+    PROTECT_ROUND,
     T_ACT,
     T_CATH,
     T_FARM,
@@ -74,13 +75,23 @@ def expelled_by(s: TroyesState, b: int, v: int) -> int:
     return -1
 
 
+def protection(s: TroyesState) -> list[int]:
+    """Per building*4 + seat, non-zero when that seat cannot be pushed out of the building now.
+
+    Default (research §5 D, §9 and STAND-IN 10.1): while the player has a pushed-out citizen
+    lying beside the building.  Option ``push_out_protection=once_per_round`` (seed §5.4:
+    同一回合同一個玩家同一個地區只能被推出一個): once pushed out of it this round, even after
+    placing that citizen again."""
+    return s.expelled if s.prot == PROTECT_ROUND else s.lying
+
+
 def placement_blocked(s: TroyesState, b: int, v: int) -> int:
-    """The seat protected from a second expulsion at ``b`` this round (-1: placement allowed)."""
+    """The seat protected from a second push-out at ``b`` (-1: placement allowed)."""
     i = expelled_by(s, b, v)
     if i < 0:
         return -1
     o = s.bld[i]
-    if o != NEUTRAL and s.expelled[b * 4 + o]:
+    if o != NEUTRAL and protection(s)[b * 4 + o]:
         return o
     return -1
 

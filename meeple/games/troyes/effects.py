@@ -17,6 +17,8 @@ from meeple.games.troyes.consts import (
     P_BLACK,
     P_OVER,
     S_MAIN,
+    S_MASON,
+    S_SQUIRE,
     SHORT_PENALTY,
     SRC_BLD,
     SRC_CARD,
@@ -60,14 +62,8 @@ def draft_order(s: TroyesState) -> list[int]:
 
 
 def draft_citizen(s: TroyesState, p: int, b: int, pos: int, ev: list[Event]) -> None:
-    """Place one starting citizen on an empty space (rows: the leftmost free space of the row)."""
-    if s.tables.buildings[b].rows:
-        i = b * 6 + pos * 2
-        if s.bld[i] >= 0:
-            i += 1
-    else:
-        i = b * 6 + pos
-    s.bld[i] = p
+    """Place one starting citizen on the chosen empty space (research §2)."""
+    s.bld[b * 6 + pos] = p
     s.supply[p] -= 1
     ev.append({"type": "draft", "seat": p,
                "text": f"{pname(p)} places a starting citizen in the {s.tables.buildings[b].name}"})
@@ -394,15 +390,10 @@ def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, 
     elif e == "patron":
         v = times * min(3, len(s.won[p]))
     elif e == "master_mason":
-        for _ in range(times):
-            free = [k for k in range(18) if s.cath[k] < 0]
-            if free:
-                level = free[0] // 6
-                best = max(k for k in free if k // 6 == level)
-                cathedral_cubes(s, p, [best % 6 + 1], ev)
+        if any(s.cath[k] < 0 for k in range(12, 18)):  # a space is free on some level
+            s.picks, s.step = times, S_MASON  # the player picks each space (rules.mason_actions)
     elif e == "squire":
-        for _ in range(times):
-            event_cubes(s, p, 0 if s.row else MARAUD, 1, ev)
+        s.picks, s.step = times, S_SQUIRE  # the player picks each event (rules.squire_actions)
     s.deniers[p] += d
     s.vp[p] += v
     if i > 0:

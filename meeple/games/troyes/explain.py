@@ -13,8 +13,11 @@ from meeple.games.troyes.consts import (
     P_DRAFT,
     P_KEEP,
     PHASE_NAMES,
+    PROTECT_ROUND,
     S_DICE,
     S_MAIN,
+    S_MASON,
+    S_SQUIRE,
     S_TIMES,
     STEP_NAMES,
     T_ACT,
@@ -64,7 +67,16 @@ def explain(s: TroyesState, text: str) -> str | None:
     if head == "draft":
         if s.phase != P_DRAFT:
             return "the starting citizens are already placed"
-        return "choose an empty space: draft palace 1-6, or draft bishopric / city hall 1-2, 3-4, 5-6"
+        return ("that space is taken or does not exist: choose an empty space, e.g. draft palace 3 or "
+                "draft bishopric 3-4 left / right")
+    if head in ("mason", "squire"):
+        want = S_MASON if head == "mason" else S_SQUIRE
+        if s.step != want:
+            card = "Master Mason" if head == "mason" else "Squire"
+            return f"only right after activating {card} (one choice per activation)"
+        if head == "mason":
+            return "that cathedral space is full on all three levels (or not 1-6)"
+        return "that event is not in the row (or Marauding)"
     if head in ("dice", "x1", "x2", "x3", "no", "cube", "citizen") and s.phase == P_ACTION and s.step == S_MAIN:
         return "choose an action first (activate, build cathedral, combat, place, farm or pass)"
     if head == "dice" and s.phase == P_ACTION and s.step == S_DICE:
@@ -106,8 +118,16 @@ def _dice(s: TroyesState, p: int, words: list[str]) -> str | None:
         if total < divisor:
             return f"the dice total {total}, less than the divisor {divisor}"
     if s.tgt_kind == T_PLACE and placement_blocked(s, s.tgt_arg, combo[0] & 7) >= 0:
-        return "that citizen was already pushed out of this building this round"
+        return _protected_text(s, placement_blocked(s, s.tgt_arg, combo[0] & 7))
     return "that group is not allowed for this action"
+
+
+def _protected_text(s: TroyesState, seat: int) -> str:
+    """Why a push-out is not allowed, under the protection reading in use (seed §5.4 / research §9)."""
+    who = f"p{seat + 1}"
+    if s.prot == PROTECT_ROUND:
+        return f"{who} was already pushed out of this building this round (once per player, building and round)."
+    return f"{who}, who has a pushed-out citizen lying beside this building (protected until it leaves)."
 
 
 def _influence(s: TroyesState, p: int, head: str, text: str) -> str | None:
@@ -156,11 +176,12 @@ def _target(s: TroyesState, p: int, head: str, text: str) -> str | None:
 
         if not sources(s, p, T_PLACE, b):
             return "you have no citizen to place (none in your supply, lying, or on the board)"
+        reason = _no_group(s, p, T_PLACE, b)
         blocked = [v for v in range(1, 7) if placement_blocked(s, b, v) >= 0]
-        if blocked:
-            return (f"no die you can use fits: values {blocked} would push out a citizen of a player "
-                    "already pushed out of this building this round")
-        return _no_group(s, p, T_PLACE, b)
+        if reason and blocked:
+            return (f"no die you can use fits: values {blocked} would push out a citizen of "
+                    f"{_protected_text(s, placement_blocked(s, b, blocked[0]))[:-1]}")
+        return reason
     if head == "farm":
         return _no_group(s, p, T_FARM, 0)
     return None

@@ -18,6 +18,7 @@ from meeple.games.troyes.consts import (
     A_GIVEUP,
     A_KEEP,
     A_PASS,
+    A_PICK,
     A_RECRUIT,
     A_REROLL,
     A_SPEND,
@@ -36,7 +37,9 @@ from meeple.games.troyes.consts import (
     S_DICE,
     S_FLIP,
     S_MAIN,
+    S_MASON,
     S_SPEND,
+    S_SQUIRE,
     S_SRC,
     S_TIMES,
     SHORT_PENALTY,
@@ -63,6 +66,7 @@ from meeple.games.troyes.dice import (
     group_values,
     has_group,
     iter_groups,
+    protection,
     strength,
     target_colour,
     usable_mods,
@@ -215,26 +219,61 @@ def legal(s: TroyesState) -> list[Action]:
         return [source_action(s, src) for src in sources(s, p, s.tgt_kind, s.tgt_arg)]
     if s.step == S_CUBE:
         return cube_actions(s, p)
+    if s.step == S_MASON:
+        return mason_actions(s)
+    if s.step == S_SQUIRE:
+        return squire_actions(s)
     if s.step == S_DICE:
         return [group_action(combo, p)
                 for combo, _, _ in iter_groups(s, p, s.tgt_kind, s.tgt_arg, s.mod)]
     return times_actions(s, p)
 
 
+_DRAFT: dict[tuple[int, bool], Action] = {}
+
+
 def draft_actions(s: TroyesState) -> list[Action]:
-    """Initial placement: any empty space of the three buildings (research §2)."""
+    """Initial placement: any empty space of the three buildings (research §2: 'any empty
+    space'); in a Bishopric / City Hall row the left or the right space (``draft bishopric
+    3-4 right``), which matters because a row pushes out its right-hand citizen."""
     out = []
-    for b, spec in enumerate(s.tables.buildings):
-        word = BUILDING_WORDS[b]
-        if spec.rows:
-            for r in range(3):
-                if s.bld[b * 6 + 2 * r] < 0 or s.bld[b * 6 + 2 * r + 1] < 0:
-                    out.append(Action(f"draft {word} {2 * r + 1}-{2 * r + 2}", (A_DRAFT, b, r)))
-        else:
-            for sp in range(6):
-                if s.bld[b * 6 + sp] < 0:
-                    out.append(Action(f"draft {word} {sp + 1}", (A_DRAFT, b, sp)))
+    bld = s.bld
+    buildings = s.tables.buildings
+    for i in range(18):
+        if bld[i] < 0:
+            rows = bool(buildings[i // 6].rows)
+            act = _DRAFT.get((i, rows))
+            if act is None:
+                act = _DRAFT[(i, rows)] = Action(f"draft {space_text(s, i)}", (A_DRAFT, i // 6, i % 6))
+            out.append(act)
     return out
+
+
+def mason_actions(s: TroyesState) -> list[Action]:
+    """Master Mason (STAND_IN card, research 10.2): a cube on the cathedral space of the player's
+    choice, on the lowest level where that space is free."""
+    cath = s.cath
+    return [_MASON[v] for v in range(6) if cath[v + 12] < 0]
+
+
+def squire_actions(s: TroyesState) -> list[Action]:
+    """Squire (STAND_IN card, research 10.2): a cube on any event of the player's choice
+    (an event card in the row, or Marauding)."""
+    out = [_combat_pick(i, e, s.evts[e].name) for i, e in enumerate(s.row)]
+    out.append(_combat_pick(MARAUD, 0, s.perm.name))
+    return out
+
+
+_MASON = tuple(Action(f"mason space {v + 1}", (A_PICK, v + 1)) for v in range(6))
+_SQUIRE: dict[int, tuple[str, Action]] = {}
+
+
+def _combat_pick(arg: int, idx: int, name: str) -> Action:
+    key = arg * 4096 + idx
+    info = _SQUIRE.get(key)
+    if info is None or info[0] != name:
+        info = _SQUIRE[key] = (name, Action(f"squire {name}", (A_PICK, arg)))
+    return info[1]
 
 
 def influence_actions(s: TroyesState, p: int, out: list[Action]) -> None:
@@ -382,9 +421,9 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
     if reach(card.fight_colour, card.divisor, 0) or (cube_mods and with_cube(T_FIGHT, MARAUD)):
         out.append(_combat_action(MARAUD, 0, card.name))
     if citizen:
-        expelled = s.expelled
+        guard = protection(s)
         for b in range(3):
-            if expelled[b * 4] or expelled[b * 4 + 1] or expelled[b * 4 + 2] or expelled[b * 4 + 3]:
+            if guard[b * 4] or guard[b * 4 + 1] or guard[b * 4 + 2] or guard[b * 4 + 3]:
                 ok = fast_possible(s, p, T_PLACE, b, offer)
             else:  # nobody is protected here: any die of the colour will do
                 ok = bool(offer.own[b]) or (offer.money >= 2 and bool(offer.other[b]))
@@ -519,6 +558,8 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
             ev.extend(resolve(s, p, 0, 0))
     elif kind == A_TIMES:
         ev.extend(resolve(s, p, data[1], data[2]))
+    elif kind == A_PICK:
+        place_pick(s, p, data[1], ev)
     elif kind == A_PASS:
         if s.dice:
             s.passed[p] = 2
@@ -528,6 +569,18 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
         ev.append({"type": "pass", "seat": p, "text": f"{pname(p)} passes"})
         ev.extend(next_turn(s))
     return ev
+
+
+def place_pick(s: TroyesState, p: int, arg: int, ev: list[Event]) -> None:
+    """One Master Mason / Squire cube where the player chose; the turn ends after the last."""
+    if s.step == S_MASON:
+        effects.cathedral_cubes(s, p, [arg], ev)
+    else:
+        effects.event_cubes(s, p, arg, 1, ev)
+    s.picks -= 1
+    if s.picks <= 0 or (s.step == S_MASON and not mason_actions(s)):
+        s.picks, s.step = 0, S_MAIN
+        ev.extend(next_turn(s))
 
 
 def keep_character(s: TroyesState, p: int, c: int, ev: list[Event]) -> None:
@@ -625,7 +678,10 @@ def resolve(s: TroyesState, p: int, times: int, choice: int) -> list[Event]:
         gain = group_total(s, combo, effect) // s.brd.agriculture_divisor
         s.deniers[p] += gain
         ev.append({"type": "farm", "seat": p, "text": f"{pname(p)} farms for {gain} deniers"})
-    s.tgt_kind, s.tgt_arg, s.src, s.mod, s.group, s.step = 0, 0, SRC_NONE, -1, [], S_MAIN
+    s.tgt_kind, s.tgt_arg, s.src, s.mod, s.group = 0, 0, SRC_NONE, -1, []
+    if s.picks:  # Master Mason / Squire: the cubes are placed one by one, then the turn ends
+        return ev
+    s.step = S_MAIN
     ev.extend(next_turn(s))
     return ev
 

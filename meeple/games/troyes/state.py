@@ -19,7 +19,10 @@ from meeple.games.troyes.consts import (
     P_KEEP,
     P_OVER,
     PHASE_NAMES,
+    PROTECT_LYING,
+    PROTECT_ROUND,
     ROUNDS,
+    S_MASON,
     START_CITIZENS,
     START_DENIERS,
     START_INFLUENCE,
@@ -36,7 +39,7 @@ _LISTS = ("deniers", "vp", "infl", "supply", "owned", "district", "passed", "bld
 _NESTED = ("evcubes", "won", "decks", "chars")
 _SHARED = ("acts", "evts", "perm", "brd")  # component tables read in hot paths (shared, immutable)
 _INTS = ("phase", "step", "rnd", "rounds", "start", "turn", "grey", "revealed", "tgt_kind",
-         "tgt_arg", "src", "mod", "pool")
+         "tgt_arg", "src", "mod", "pool", "prot", "picks")
 
 
 class TroyesState(State):
@@ -61,6 +64,8 @@ class TroyesState(State):
     src: int
     mod: int
     pool: int
+    prot: int               # push-out protection reading (consts PROTECT_LYING / PROTECT_ROUND)
+    picks: int              # Master Mason / Squire: cubes still to place one by one
     deniers: list[int]
     vp: list[int]
     infl: list[int]
@@ -130,6 +135,7 @@ class TroyesState(State):
         o.phase, o.step, o.rnd, o.rounds = self.phase, self.step, self.rnd, self.rounds
         o.start, o.turn, o.grey, o.revealed = self.start, self.turn, self.grey, self.revealed
         o.tgt_kind, o.tgt_arg, o.src, o.mod, o.pool = self.tgt_kind, self.tgt_arg, self.src, self.mod, self.pool
+        o.prot, o.picks = self.prot, self.picks
         o.deniers = self.deniers[:]
         o.vp = self.vp[:]
         o.infl = self.infl[:]
@@ -300,7 +306,7 @@ class TroyesState(State):
         body: dict[str, Any] = {
             "round": self.rnd, "rounds": self.rounds, "phase": PHASE_NAMES[self.phase],
             "step": STEP_NAMES[self.step], "start_player": self.start,
-            "players_info": players, "buildings": buildings, "grey_supply": self.grey,
+            "seats": players, "buildings": buildings, "grey_supply": self.grey,
             "cathedral": [[who(o) for o in self.cath[lv * 6:lv * 6 + 6]] for lv in range(3)],
             "activities": activities, "event_row": row,
             "marauding_cubes": [self.maraud.count(q) for q in range(n)],
@@ -313,6 +319,9 @@ class TroyesState(State):
         return body
 
     def _pending_view(self) -> dict[str, Any] | None:
+        if self.picks:
+            card = "Master Mason" if self.step == S_MASON else "Squire"
+            return {"card": card, "cubes_to_place": self.picks}
         if self.phase == P_BLACK:
             return {"countering": list(self.bsel), "pool": self.pool} if self.bsel else None
         if self.phase != P_ACTION or not self.tgt_kind:
@@ -333,6 +342,8 @@ def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tabl
     s.phase, s.step, s.rnd, s.rounds = P_KEEP, 0, 0, ROUNDS[n]
     s.start, s.turn, s.grey, s.revealed = 0, 0, GREY_CITIZENS, 0
     s.tgt_kind, s.tgt_arg, s.src, s.mod, s.pool = 0, 0, -1, -1, 0
+    s.prot = PROTECT_ROUND if options.get("push_out_protection") == "once_per_round" else PROTECT_LYING
+    s.picks = 0
     s.deniers = [START_DENIERS] * n
     s.vp = [0] * n
     s.infl = [START_INFLUENCE] * n
