@@ -81,3 +81,30 @@ def test_setup_choices_explained() -> None:
     assert "one of the two characters you drew" in reason(s, f"keep {other}")
     s2 = new(2, 2)
     assert "empty space" in reason(s2, "draft palace 1")
+
+
+def test_cube_and_citizen_steps_explained() -> None:
+    """Research §6.1 (one cube per action, only where its card applies) and seed §5.4 (a citizen
+    comes from your supply or the board): refused choices say why."""
+    s = at_actions(2)
+    set_dice(s, [(0, "y", 3), (0, "y", 4), (1, "w", 2)])
+    action_turn(s, 0)
+    s.deniers = [10, 0]
+    monk = slot_of(s, "Monk")
+    smith = slot_of(s, "Blacksmith")
+    s.cubes[monk * 4] = 1
+    s.cubes[smith * 4] = 1
+    touch(s)
+    s.apply("farm")
+    assert [a.notation for a in s.legal_actions()][:1] == ["no cube"]
+    assert "cannot modify this action" in reason(s, "cube Blacksmith")
+    assert "not a face-up activity card" in reason(s, "cube Sculptor")
+    assert "finish the step" in reason(s, "x2")
+    s2 = at_actions(2)
+    set_dice(s2, [(0, "r", 3), (1, "w", 2)])
+    action_turn(s2, 0)
+    s2.supply = [1, 1]
+    touch(s2)
+    s2.apply("place palace")
+    assert s2.legal_actions()[0].notation == "citizen from supply"
+    assert "no citizen there" in reason(s2, "citizen from Nowhere")

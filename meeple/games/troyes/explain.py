@@ -14,10 +14,12 @@ from meeple.games.troyes.consts import (
     P_KEEP,
     PHASE_NAMES,
     PROTECT_ROUND,
+    S_CUBE,
     S_DICE,
     S_MAIN,
     S_MASON,
     S_SQUIRE,
+    S_SRC,
     S_TIMES,
     STEP_NAMES,
     T_ACT,
@@ -79,6 +81,13 @@ def explain(s: TroyesState, text: str) -> str | None:
         return "that event is not in the row (or Marauding)"
     if head in ("dice", "x1", "x2", "x3", "no", "cube", "citizen") and s.phase == P_ACTION and s.step == S_MAIN:
         return "choose an action first (activate, build cathedral, combat, place, farm or pass)"
+    if head == "cube" and s.phase == P_ACTION and s.step == S_CUBE:
+        return _cube(s, p, text.strip()[4:].strip())
+    if head == "citizen" and s.phase == P_ACTION and s.step == S_SRC:
+        return ("you have no citizen there: a citizen comes from your supply, from beside a building, "
+                "from another activity card or from a building space of yours")
+    if head in ("x1", "x2", "x3", "no", "cube", "citizen", "mason", "squire") and s.phase == P_ACTION:
+        return f"finish the step you are in first (choose the {STEP_NAMES[s.step]})"
     if head == "dice" and s.phase == P_ACTION and s.step == S_DICE:
         return _dice(s, p, words[1:])
     if head.startswith("x") and head[1:].isdigit() and s.phase == P_ACTION and s.step == S_TIMES:
@@ -120,6 +129,22 @@ def _dice(s: TroyesState, p: int, words: list[str]) -> str | None:
     if s.tgt_kind == T_PLACE and placement_blocked(s, s.tgt_arg, combo[0] & 7) >= 0:
         return _protected_text(s, placement_blocked(s, s.tgt_arg, combo[0] & 7))
     return "that group is not allowed for this action"
+
+
+def _cube(s: TroyesState, p: int, name: str) -> str:
+    """Why a delayed-card cube cannot modify this action (research §6.1, 10.2)."""
+    slot = next((k for k in range(9) if s.acts[s.slots[k]].name.lower() == name.lower()
+                 and k % 3 + 1 <= s.revealed), -1)
+    if slot < 0:
+        return f"{name or 'that card'} is not a face-up activity card"
+    card = s.acts[s.slots[slot]]
+    if not s.cubes[slot * 4 + p]:
+        return f"you have no cube on {card.name}"
+    from meeple.games.troyes.dice import usable_mods
+
+    if slot not in usable_mods(s, p, s.tgt_kind, s.tgt_arg):
+        return f"a {card.name} cube cannot modify this action"
+    return f"no group of dice you can pay for works with a {card.name} cube here"
 
 
 def _protected_text(s: TroyesState, seat: int) -> str:
