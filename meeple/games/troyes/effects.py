@@ -33,8 +33,11 @@ if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
 
 
+_PNAMES = ("p1", "p2", "p3", "p4", "neutral")
+
+
 def pname(p: int) -> str:
-    return "neutral" if p == NEUTRAL else f"p{p + 1}"
+    return _PNAMES[p]
 
 
 def gain_influence(s: TroyesState, p: int, k: int) -> None:

@@ -338,16 +338,25 @@ _SLOT_INFO: dict[int, tuple[str, Action, int, int, int, int, bool]] = {}
 _EVENT_INFO: dict[int, tuple[str, Action]] = {}
 
 
-def _slot_info(s: TroyesState, slot: int) -> tuple[str, Action, int, int, int, int, bool]:
-    idx = s.slots[slot]
-    card = s.acts[idx]
-    key = slot * 4096 + idx
-    info = _SLOT_INFO.get(key)
-    if info is None or info[0] != card.name:
-        info = _SLOT_INFO[key] = (card.name, Action(f"activate {card.name}", (A_TARGET, T_ACT, slot)),
-                                  card.colour, card.divisor, card.hire_cost,
-                                  EXTRA_COST.get(card.effect, 0), card.effect == "artisan")
-    return info
+_INFOS: dict[tuple[int, ...], tuple[object, list[tuple[str, Action, int, int, int, int, bool]]]] = {}
+
+
+def _slot_infos(s: TroyesState) -> list[tuple[str, Action, int, int, int, int, bool]]:
+    """Per slot: (card name, its Action, colour, divisor, hire cost, extra deniers, artisan),
+    cached by the cards in the slots (and the activity table they come from)."""
+    key = tuple(s.slots)
+    hit = _INFOS.get(key)
+    if hit is None or hit[0] is not s.acts:
+        infos = []
+        for slot, idx in enumerate(key):
+            card = s.acts[idx]
+            infos.append((card.name, Action(f"activate {card.name}", (A_TARGET, T_ACT, slot)),
+                          card.colour, card.divisor, card.hire_cost,
+                          EXTRA_COST.get(card.effect, 0), card.effect == "artisan"))
+        if len(_INFOS) > 4096:
+            _INFOS.clear()
+        hit = _INFOS[key] = (s.acts, infos)
+    return hit[1]
 
 
 def _combat_action(arg: int, idx: int, name: str) -> Action:
@@ -372,14 +381,17 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
     mine = offer.mine
     infl = s.infl[p]
     if infl >= 1:
+        cache = _DIE_ACTIONS
         for d in mine:
-            out.append(die_action(A_REROLL, "reroll", d, p))
+            act = cache.get((A_REROLL, d, p))
+            out.append(act if act is not None else die_action(A_REROLL, "reroll", d, p))
         if infl >= 2:
             if s.owned[p] < MAX_CITIZENS:
                 out.append(_RECRUIT)
             if infl >= 4 and mine:
                 out.append(_FLIP)
     reach = offer.reach
+    own3, money = offer.own3, offer.money
     cubes = s.cubes
     cube_mods: list[tuple[int, str]] = []
     if any(cubes[slot * 4 + p] for slot in range(9)):
@@ -395,30 +407,34 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
 
     citizen = has_citizen(s, p)
     trade = s.trade
+    infos = _slot_infos(s)
     for slot in _REVEALED_SLOTS[s.revealed]:
         hired = trade[slot * 4 + p]
         if not citizen and not hired:
             continue  # a hire needs a citizen (one on this card itself means no hire is needed)
-        name, act, colour, divisor, hire_cost, extra, artisan = _slot_info(s, slot)
+        name, act, colour, divisor, hire_cost, extra, artisan = infos[slot]
         if artisan and infl < 1:
             ok = False
         else:
-            ok = reach(colour, divisor, (0 if hired else hire_cost) + extra)
+            need = (0 if hired else hire_cost) + extra
+            ok = money >= need and (own3[colour] >= divisor or reach(colour, divisor, need))
         if ok or (cube_mods and with_cube(T_ACT, slot)):
             out.append(act)
     cath = s.cath
     # a value still has a free space while its top level is free (levels fill from the bottom)
     ok = any(cath[v + 11] < 0 for v in offer.own[WHITE]) or (
-        offer.money >= 2 and any(cath[v + 11] < 0 for v in offer.other[WHITE]))
+        money >= 2 and any(cath[v + 11] < 0 for v in offer.other[WHITE]))
     if ok or (cube_mods and with_cube(T_CATH, 0)):
         out.append(_CATHEDRAL)
     events = s.evts
     for i, e in enumerate(s.row):
         card = events[e]
-        if reach(card.fight_colour, card.divisor, 0) or (cube_mods and with_cube(T_FIGHT, i)):
+        colour, divisor = card.fight_colour, card.divisor
+        if own3[colour] >= divisor or reach(colour, divisor, 0) or (cube_mods and with_cube(T_FIGHT, i)):
             out.append(_combat_action(i, e, card.name))
     card = s.perm
-    if reach(card.fight_colour, card.divisor, 0) or (cube_mods and with_cube(T_FIGHT, MARAUD)):
+    colour, divisor = card.fight_colour, card.divisor
+    if own3[colour] >= divisor or reach(colour, divisor, 0) or (cube_mods and with_cube(T_FIGHT, MARAUD)):
         out.append(_combat_action(MARAUD, 0, card.name))
     if citizen:
         guard = protection(s)
@@ -426,10 +442,11 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
             if guard[b * 4] or guard[b * 4 + 1] or guard[b * 4 + 2] or guard[b * 4 + 3]:
                 ok = fast_possible(s, p, T_PLACE, b, offer)
             else:  # nobody is protected here: any die of the colour will do
-                ok = bool(offer.own[b]) or (offer.money >= 2 and bool(offer.other[b]))
+                ok = bool(offer.own[b]) or (money >= 2 and bool(offer.other[b]))
             if ok or (cube_mods and with_cube(T_PLACE, b)):
                 out.append(_PLACE[b])
-    if reach(YELLOW, s.brd.agriculture_divisor, 0) or (cube_mods and with_cube(T_FARM, 0)):
+    divisor = s.brd.agriculture_divisor
+    if own3[YELLOW] >= divisor or reach(YELLOW, divisor, 0) or (cube_mods and with_cube(T_FARM, 0)):
         out.append(_FARM)
     out.append(_PASS)
     return out
