@@ -35,12 +35,26 @@ def tiebreak(s: MundusState, seat: int) -> tuple[int, ...]:
     return (len(s.owned[seat]),)
 
 
-DEV_WORTH = {"caravel": 5, "warehouse": 4, "shipyard": 3, "merchant": 5, "character": 4}
-"""A rough doubloon worth of each development kind for ``estimate`` (bots only)."""
+PER_ROUND = {"caravel": 1.5, "warehouse": 0.8, "shipyard": 0.7, "merchant": 1.0, "character": 0.8}
+"""A rough doubloon yield per remaining round of each development kind beyond its printed income, for
+``estimate`` (bots only): a caravel's extra card, a warehouse's kept cards, a shipyard's fees, a
+merchant's conversion, a character's ability."""
+ROUND_YIELD = 8.0
+"""Doubloons a player gains in a typical round (bot play, 2-6 players): used to guess the rounds left."""
+
+
+def rounds_left(s: MundusState) -> float:
+    """A guess at the rounds still to play: from the leader's distance to 75 doubloons and from the
+    development cards left before the queue runs dry (bots only)."""
+    by_money = (75 - max(s.money)) / ROUND_YIELD
+    by_deck = (len(s.dev_deck) + 1) / max(1.0, 0.5 * s.players)
+    left = min(by_money, by_deck)
+    return 1.0 if left < 1.0 else 10.0 if left > 10.0 else left
 
 
 def hand_potential(s: MundusState, seat: int) -> float:
-    """What the seat's hand could still become this round, roughly, in doubloons (bots only)."""
+    """What the seat's hand could still become, roughly, in doubloons (bots only): the best different set,
+    an identical set, the Inca cash-in, and progress toward ten different resources (an instant win)."""
     from meeple.games.mundus_novus.state import INCA, K
 
     o = seat * K
@@ -56,19 +70,23 @@ def hand_potential(s: MundusState, seat: int) -> float:
     for row in s.tables.inca:
         if h[INCA] >= row.cards:
             inca = row.doubloons
-    return 0.7 * diff + ident + 0.4 * inca
+    ten = distinct + (1 if h[INCA] else 0)
+    toward_ten = 6.0 * (ten - 6) if ten > 6 else 0.0
+    return 0.7 * diff + ident + 0.4 * inca + toward_ten
 
 
 def estimate(s: MundusState, seat: int) -> float:
-    """A cheap [0, 1] estimate of ``seat``'s standing: doubloons, developments, income and hand, against
-    the best other seat (used by the bots through ``Game.evaluate``)."""
+    """A cheap [0, 1] estimate of ``seat``'s standing: doubloons, developments (their income and yield
+    over the rounds likely left), and hand, against the best other seat (used by the bots through
+    ``Game.evaluate``)."""
     devs = s.tables.developments
+    left = rounds_left(s)
     worth = []
     for p in range(s.players):
         w = float(s.money[p])
         for i in s.owned[p]:
             d = devs[i]
-            w += DEV_WORTH.get(d.kind, 3) + 2 * d.income
+            w += (PER_ROUND.get(d.kind, 0.8) + d.income) * left
         w += hand_potential(s, p)
         worth.append(w)
     mine = worth[seat]
