@@ -236,6 +236,6 @@ def test_shipyards_collect_from_larger_fleets() -> None:
 def test_illegal_set_is_explained() -> None:
     """Errors in the game's terms: an impossible set names the rule."""
     s = turn({"cotton": 2})
-    with pytest.raises(IllegalAction, match="at least 3 cards"):
+    with pytest.raises(IllegalAction, match="you have only 2 cotton"):
         s.apply("set 3 cotton")
     assert dev("C01") == 0
