@@ -108,11 +108,13 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None = None
                                             server_lat, errors, client, made[i], ready)) for i in range(args.tables)]
         await ready.wait()
         cpu0 = cpu_seconds(server_pid)
+        me0 = cpu_seconds(os.getpid())
         t0 = time.perf_counter()
         stop[0] = t0 + args.seconds
         results = await asyncio.gather(*tasks, return_exceptions=True)
         elapsed = time.perf_counter() - t0
         cpu1 = cpu_seconds(server_pid)
+        me1 = cpu_seconds(os.getpid())
         total = 0
         finished = 0
         for res in results:
@@ -140,6 +142,8 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None = None
         print(f"server process CPU: {cpu1 - cpu0:.1f} s = {(cpu1 - cpu0) / total * 1000:.2f} ms per decision "
               f"(HTTP, WebSocket pushes, engine, bots, database); load average now {os.getloadavg()[0]:.1f} "
               f"on {os.cpu_count()} CPUs")
+    if me0 is not None and me1 is not None:
+        print(f"load client CPU: {me1 - me0:.1f} s over {elapsed:.1f} s (a saturated client inflates the latency)")
     if errors:
         print(f"errors: {len(errors)}; first: {errors[0]}")
 
