@@ -37,6 +37,8 @@ ZOMBIE_BOT = "heuristic"
 FALLBACK_BOT = "random"
 MAX_NAME = 40
 SEND_TIMEOUT = 3.0
+SWEEP_EVERY = 60.0  # seconds between looks for finished tables to drop from memory
+IDLE_EVICT = 600.0  # a finished table unused this long (and unwatched) leaves memory
 RENDERERS = Path(__file__).parent / "static" / "games"
 
 
@@ -122,6 +124,7 @@ class Table:
         self.driver: asyncio.Task[None] | None = None
         self.timer: asyncio.Task[None] | None = None
         self.bots: dict[str, bots.Bot] = {}
+        self.touched = time.monotonic()
 
     @property
     def over(self) -> bool:
@@ -154,8 +157,8 @@ class Hub:
         self.bot_pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="meeple-bot")
         self.db_pool = ThreadPoolExecutor(max_workers=db_workers, thread_name_prefix="meeple-db")
         self._replays: OrderedDict[str, list[State]] = OrderedDict()
-        self.zombie_note: str | None = None
         self.stopping = False
+        self._sweeper: asyncio.Task[None] | None = None
 
     # --- plumbing -----------------------------------------------------------------
 
@@ -177,9 +180,29 @@ class Hub:
                 continue
             self._arm_clock(table)
             self._kick(table)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        while not self.stopping:
+            await asyncio.sleep(SWEEP_EVERY)
+            self.sweep()
+
+    def sweep(self, idle: float | None = None) -> int:
+        """Drop finished tables nobody watches and nobody used for a while from memory
+        (the database keeps them; the next request loads them again)."""
+        limit = time.monotonic() - (IDLE_EVICT if idle is None else idle)
+        gone = [t.id for t in self.tables.values()
+                if t.over and not t.clients and t.touched < limit and not t.lock.locked()
+                and (t.driver is None or t.driver.done()) and (t.timer is None or t.timer.done())]
+        for table_id in gone:
+            del self.tables[table_id]
+            self._replays.pop(table_id, None)
+        return len(gone)
 
     async def stop(self) -> None:
         self.stopping = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         tasks = []
         for table in self.tables.values():
             for task in (table.driver, table.timer):
@@ -198,6 +221,7 @@ class Hub:
     async def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is not None:
+            table.touched = time.monotonic()
             return table
         if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
             raise ServerError(404, f"no table {table_id!r}")

@@ -197,6 +197,10 @@ def test_server_bots_finish_and_replay(make_client: Callable[[], TestClient]) ->
     assert last["view"]["is_over"]
     assert client.get(f"/api/tables/{tid}/replay/{n + 1}").status_code == 400
     assert client.get(f"/api/tables/{tid}/record").json()["actions"] == rep["record"]["actions"]
+    # a finished, unwatched table leaves memory and comes back from the database unchanged
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert hub.sweep(idle=-1) >= 1 and tid not in hub.tables
+    assert client.get(f"/api/tables/{tid}").json()["view"] == done["view"]
 
 
 def test_server_replay_refused_while_running(make_client: Callable[[], TestClient]) -> None:
