@@ -221,7 +221,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
         body = hub.payload(table, seat)
         body["type"] = "full"
         await websocket.send_text(json.dumps(body, ensure_ascii=False))
-        hub.attach(table, client)
+        await hub.attach(table, client)
         try:
             while True:
                 msg = await websocket.receive_text()
@@ -230,6 +230,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
         except WebSocketDisconnect:
             pass
         finally:
-            hub.detach(table, client)
+            with contextlib.suppress(Exception):
+                await hub.detach(table, client)
 
     return app

@@ -424,6 +424,8 @@ class Hub:
                 "renderer": has_renderer(table.meta["game"]),
             },
             "seats": [x.public(now) for x in table.seats],
+            "online": sorted({c.seat for c in table.clients if c.seat is not None}),
+            "watchers": sum(1 for c in table.clients if c.seat is None),
             "you": seat,
             "view": state.view(seat),
             "legal": [a.notation for a in state.legal_actions()] if can_act else [],
@@ -700,11 +702,15 @@ class Hub:
 
     # --- sockets ----------------------------------------------------------------------------
 
-    def attach(self, table: Table, client: Client) -> None:
+    async def attach(self, table: Table, client: Client) -> None:
+        """A socket joins the table; the others learn who is online."""
         table.clients.add(client)
+        await self.broadcast(table, [])
 
-    def detach(self, table: Table, client: Client) -> None:
+    async def detach(self, table: Table, client: Client) -> None:
         table.clients.discard(client)
+        if not self.stopping:
+            await self.broadcast(table, [])
 
     # --- replays ----------------------------------------------------------------------------
 

@@ -288,11 +288,13 @@ async function tablePage(id) {
     const seats = h("section", { class: "panel seats" }, h("h3", {}, t("seats")), h("ul", {}, data.seats.map((s) => h("li", {
       class: [s.seat === toMove && !over ? "tomove" : "", s.seat === you ? "mine" : ""].join(" ") },
       h("span", { class: "dot s" + s.seat }), h("b", {}, s.name), " ",
+      s.kind === "human" && !s.open ? h("span", { class: "online" + ((data.online || []).includes(s.seat) ? " on" : ""), title: (data.online || []).includes(s.seat) ? t("online") : t("offline") }) : null,
       h("span", { class: "muted small" }, s.kind === "bot" ? `${t("bot")} (${s.bot})` : s.open ? t("open") : t("human")),
       s.zombie ? h("span", { class: "tag" }, t("bot_plays")) : null,
       data.scores ? h("span", { class: "score" }, data.scores[s.seat]) : null,
       s.clock !== null && s.clock !== undefined ? h("span", { class: "clock", "data-left": s.clock }, "") : null,
       s.open && you === null ? h("button", { class: "small sit", onclick: () => sit(s.seat) }, t("sit_here")) : null))));
+    const watchers = data.watchers ? h("p", { class: "muted small" }, t("watchers", { n: data.watchers })) : null;
     const who = you === null ? h("p", { class: "muted", id: "whoami" }, t("spectator")) : h("p", { id: "whoami" }, t("you_are", { who: `${t("seat")} ${you + 1}` }));
     const invite = `${location.origin}/t/${id}`;
     const links = h("details", { class: "links" }, h("summary", {}, t("invite")),
@@ -315,7 +317,7 @@ async function tablePage(id) {
       mine && mine.zombie ? h("p", { class: "warn" }, t("zombie_you")) : null,
       h("div", { class: "layout" },
         h("div", { class: "main" }, actions, h("div", { id: "board" }, board)),
-        h("aside", { class: "side" }, seats, who, links, h("section", { class: "panel" }, h("h3", {}, t("log")), logEl)))].filter(Boolean));
+        h("aside", { class: "side" }, seats, who, watchers, links, h("section", { class: "panel" }, h("h3", {}, t("log")), logEl)))].filter(Boolean));
     logEl.scrollTop = logEl.scrollHeight;
     tick();
   }

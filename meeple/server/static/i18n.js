@@ -22,7 +22,7 @@ const STRINGS = {
     note_return: "Seat {n} is back and plays again.", none: "none", table: "Table",
     create_hint: "Choose a game, who sits at each seat, and start. Others join with the invite link.",
     error: "Error", back_to_lobby: "Back to the lobby", more: "more", open_seats: "open seats",
-    private_note: "only you", all_games_play: "Every registered game can be played here.",
+    private_note: "only you", online: "online", offline: "offline", watchers: "{n} watching", all_games_play: "Every registered game can be played here.",
   },
   zh: {
     lobby: "大廳", language: "語言", new_table: "開新桌", game: "遊戲", players: "玩家人數",
@@ -46,7 +46,7 @@ const STRINGS = {
     note_return: "座位 {n} 回來了，繼續親自遊玩。", none: "無", table: "遊戲桌",
     create_hint: "選擇遊戲與每個座位由誰來坐，然後開始。其他人以邀請連結加入。",
     error: "錯誤", back_to_lobby: "回到大廳", more: "更多", open_seats: "個空位",
-    private_note: "僅你可見", all_games_play: "所有已註冊的遊戲都能在這裡玩。",
+    private_note: "僅你可見", online: "在線", offline: "離線", watchers: "{n} 人觀戰", all_games_play: "所有已註冊的遊戲都能在這裡玩。",
   },
 };
 
