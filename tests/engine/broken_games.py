@@ -112,6 +112,22 @@ class DeterminizeTouchesState(HiLoState):
         return super().determinize(seat, rng)
 
 
+class UncanonicalState(HiLoState):
+    """Resamples from the pool in its current order, so the sample depends on the true hands."""
+
+    __slots__ = ()
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        unseen = self.deck + [c for s, h in enumerate(self.hands) if s != seat for c in h]
+        rng.shuffle(unseen)
+        for s, hand in enumerate(self.hands):
+            if s != seat:
+                n = len(hand)
+                hand[:] = unseen[:n]
+                del unseen[:n]
+        self.deck[:] = unseen
+
+
 class EndlessState(HiLoState):
     """Never ends: once the cards are gone, players skip forever."""
 
@@ -164,6 +180,7 @@ BROKEN = {
     "legal_actions_duplicates": variant("broken_duplicates", DuplicateNotationState),
     "hidden_information": variant("broken_leak", LeakyViewState),
     "hidden_information_touches": variant("broken_touch", DeterminizeTouchesState),
+    "canonical_determinize": variant("broken_uncanonical", UncanonicalState),
     "ends": variant("broken_endless", EndlessState),
     "scores_and_ranking": variant("broken_scores", FloatScoresState),
     "view_json": variant("broken_view", TupleViewState),

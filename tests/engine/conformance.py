@@ -197,6 +197,44 @@ def check_hidden_information(game: Game, players: int, seed: int) -> None:
         assert snapshot(state) == before, f"{game.name}: determinize changed the original state"
 
 
+def fingerprint(state: State) -> str:
+    """Every field of a state, hidden ones included (for tests only: surfaces never look)."""
+    skip = {"game", "tables", "_legal_cache"}
+    fields: dict[str, Any] = {}
+    for cls in type(state).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if name not in skip and hasattr(state, name):
+                fields[name] = getattr(state, name)
+    for name, value in getattr(state, "__dict__", {}).items():
+        if name not in skip:
+            fields[name] = value
+    fields["rng"] = (state.rng.state, state.rng.draws)
+    return repr(sorted(fields.items()))
+
+
+def check_canonical_determinize(game: Game, players: int, seed: int) -> None:
+    """``determinize(seat, rng)`` depends only on what ``seat`` knows and on ``rng``.
+
+    Two states that differ only in what the seat cannot see must give the very
+    same sample for the same rng; otherwise a bot's choice could depend on the
+    true hidden state (issue 7: a bot never uses hidden information).  Games get
+    this by putting the unseen components in a canonical (sorted) order before
+    shuffling them.
+    """
+    for state in _positions(game, players, seed):
+        for seat in range(players):
+            a = state.determinize(seat, Rng(seed * 101 + seat))
+            b = state.determinize(seat, Rng(seed * 101 + seat + 50_000))
+            for k in range(2):
+                fa = fingerprint(a.determinize(seat, Rng(k)))
+                fb = fingerprint(b.determinize(seat, Rng(k)))
+                assert fa == fb, (
+                    f"{game.name}: determinize({seat}) is not canonical: two states that differ only "
+                    f"in what seat {seat} cannot see give different samples for the same rng "
+                    f"(sort the pool of unseen components before shuffling)"
+                )
+
+
 def check_ends(game: Game, players: int, seed: int) -> None:
     """Random play ends within the game's documented step bound."""
     play_out(game, players, seed)
@@ -268,6 +306,7 @@ CHECKS = {
     "illegal_rejected": check_illegal_rejected,
     "legal_actions": check_legal_actions,
     "hidden_information": check_hidden_information,
+    "canonical_determinize": check_canonical_determinize,
     "ends": check_ends,
     "scores_and_ranking": check_scores_and_ranking,
     "view_json": check_view_json,

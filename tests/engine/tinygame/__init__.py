@@ -119,7 +119,7 @@ class HiLoState(State):
         other.turn = self.turn
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
-        unseen = self.deck + [c for s, h in enumerate(self.hands) if s != seat for c in h]
+        unseen = sorted(self.deck + [c for s, h in enumerate(self.hands) if s != seat for c in h])
         rng.shuffle(unseen)
         for s, hand in enumerate(self.hands):
             if s != seat:
