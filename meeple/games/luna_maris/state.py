@@ -323,6 +323,8 @@ class LunaState(State):
         """Hidden from everyone: the order of the senior deck and the food deck, and which order tiles
         lie under each stack's face-up top (drawn from the tiles of that kind not yet seen).
         Hands, rest piles and food are open (every card enters a hand from a face-up source)."""
+        self.senior_deck.sort()  # canonical order first: the sample depends only on what is known
+        self.food_deck.sort()
         rng.shuffle(self.senior_deck)
         rng.shuffle(self.food_deck)
         t = self.tables
