@@ -6,7 +6,7 @@ const ORE = { iron: "#9e9e9e", titanium: "#7fb3d5", he3: "#c39bd3", water: "#85c
 
 function modules(list, ctx, view) {
   return h("div", { class: "modules" }, list.map((m) => {
-    const here = (view.seats || []).filter((p) => p.astronaut === m.key).map((p) => p.seat);
+    const here = seatList(view)[1].map((p, i) => ({ seat: i, ...p })).filter((p) => p.astronaut === m.key).map((p) => p.seat);
     const card = h("div", { class: "card module" + (m.advanced ? " advanced" : "") },
       h("span", { class: "title" }, ctx.lang === "zh" && m.zh ? m.zh : m.name),
       h("div", { class: "small muted" }, ctx.lang === "zh" ? m.name : m.zh || ""),
@@ -60,7 +60,15 @@ function seatBoard(p, ctx, view) {
     Array.isArray(p.orders) && p.orders.length ? h("div", { class: "small" }, "orders: ", p.orders.join(", ")) : null);
 }
 
+// The per-seat list: "seats" (or "players" when it is a list).
+function seatList(view) {
+  if (Array.isArray(view.seats)) return ["seats", view.seats];
+  if (Array.isArray(view.players)) return ["players", view.players];
+  return [null, []];
+}
+
 export function render(view, ctx) {
+  const [seatKey, seatRows] = seatList(view);
   if (!Array.isArray(view.modules)) return null;
   const drawn = ["modules"];
   const parts = [h("h3", {}, ctx.t("Luna Maris")),
@@ -70,9 +78,9 @@ export function render(view, ctx) {
   for (const [key, title] of [["hiring_row", "Scientists for hire"], ["food_display", "Food"], ["order_stacks", "Orders"], ["advanced_offer", "Advanced modules"], ["equipment_offer", "Equipment"]]) {
     if (Array.isArray(view[key])) { drawn.push(key); parts.push(...row(title, view[key], ctx)); }
   }
-  if (Array.isArray(view.seats)) {
-    drawn.push("seats");
-    parts.push(h("h4", {}, ctx.t("Player boards")), h("div", { class: "rowcards" }, view.seats.map((p) => seatBoard(p, ctx, view))));
+  if (seatKey) {
+    drawn.push(seatKey);
+    parts.push(h("h4", {}, ctx.t("Player boards")), h("div", { class: "rowcards" }, seatRows.map((p, i) => seatBoard({ seat: i, ...p }, ctx, view))));
   }
   return h("div", {}, h("section", { class: "panel gameboard luna" }, parts), restBoard(view, ctx, drawn));
 }

@@ -30,7 +30,15 @@ function resources(obj, ctx) {
   return h("div", { class: "rowcards" }, entries.length ? entries.map(([r, n]) => resCard(r, n, ctx)) : h("span", { class: "muted" }, "—"));
 }
 
+// The per-seat list: "seats" (or "players" when it is a list).
+function seatList(view) {
+  if (Array.isArray(view.seats)) return ["seats", view.seats];
+  if (Array.isArray(view.players)) return ["players", view.players];
+  return [null, []];
+}
+
 export function render(view, ctx) {
+  const [seatKey, seatRows] = seatList(view);
   if (!Array.isArray(view.market) || !Array.isArray(view.queue)) return null;
   const drawn = ["market", "queue", "hand", "my_offer", "supply", "discard"];
   const parts = [h("h3", {}, ctx.t("Mundus Novus")),
@@ -43,9 +51,9 @@ export function render(view, ctx) {
   parts.push(h("h4", {}, ctx.t("Development queue")), h("div", { class: "rowcards" }, view.queue.map((d) => devCard(d, ctx))));
   if (view.hand) parts.push(h("h4", {}, ctx.t("Your hand")), resources(view.hand, ctx));
   if (view.my_offer) parts.push(h("h4", {}, ctx.t("Your offer")), resources(view.my_offer, ctx));
-  if (Array.isArray(view.seats)) {
-    drawn.push("seats");
-    parts.push(h("h4", {}, ctx.t("Seats")), h("div", { class: "rowcards" }, view.seats.map((p, i) => {
+  if (seatKey) {
+    drawn.push(seatKey);
+    parts.push(h("h4", {}, ctx.t("Seats")), h("div", { class: "rowcards" }, seatRows.map((p, i) => {
       const seat = typeof p.seat === "number" ? p.seat : i;
       return h("div", { class: "card seatcard" + (seat === ctx.you ? " mine" : "") + (seat === view.to_move ? " tomove" : ""), style: { borderTop: `5px solid ${SEAT_COLOURS[seat % 6]}` } },
         h("span", { class: "title" }, ctx.seatName(seat)),
