@@ -1,6 +1,8 @@
 // The meeple browser client: lobby, table page and replay page (plain ES modules).
 import { api, ApiError, setToken, tokenFor } from "./api.js";
 import { applyStatic, gameTitle, getLang, setLang, t, viewLabel } from "./i18n.js";
+
+const viewLabelOf = (text) => viewLabel(text);
 import { genericBoard, h, setLabelTranslator } from "./render.js";
 
 setLabelTranslator(viewLabel);
@@ -207,6 +209,15 @@ export function logList(entries, data) {
   return items;
 }
 
+// Where the game stands, from the view's own words (round, phase, step), if it has them.
+function stage(v) {
+  const bits = [];
+  for (const k of ["round", "phase", "step"]) {
+    if (typeof v[k] === "string" || typeof v[k] === "number") bits.push(k === "round" ? `${viewLabelOf("Round")} ${v[k]}` : String(v[k]));
+  }
+  return bits.length ? h("span", { class: "stage muted" }, " · " + bits.join(" · ")) : null;
+}
+
 function groupActions(legal) {
   const groups = new Map();
   for (const a of legal) {
@@ -267,9 +278,9 @@ async function tablePage(id) {
         winners.map((s) => seatName(data, s)).join(", "), " · ",
         h("a", { href: `/replay/${id}`, "data-link": true }, t("replay")));
     } else if (you !== null && toMove === you && data.legal.length) {
-      status = h("div", { class: "status yourturn" }, h("b", {}, t("your_turn")));
+      status = h("div", { class: "status yourturn" }, h("b", {}, t("your_turn")), stage(v));
     } else {
-      status = h("div", { class: "status" }, t("waiting_for", { who: seatName(data, toMove) }));
+      status = h("div", { class: "status" }, t("waiting_for", { who: seatName(data, toMove) }), stage(v));
     }
     const mine = you !== null ? data.seats[you] : null;
     const tools = h("div", { class: "tools" },
