@@ -215,7 +215,7 @@ def test_server_clock_expiry_hands_seat_to_bot(make_client: Callable[[], TestCli
     t = create(client, clock=0.3, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
     tid, tok0 = t["table"], t["token"]
     v = client.get(f"/api/tables/{tid}", headers={H: tok0}).json()
-    assert v["seats"][0]["clock"] is not None
+    assert v["seats"][0]["clock"] is not None or v["seats"][0]["zombie"]  # (a slow machine may be past it)
     v = wait_for(client, tid, lambda b: b["decisions"] >= 3 or b["table"]["status"] == "over", token=tok0)
     assert v["seats"][0]["zombie"] is True
     notes = [ev for e in v["log"] for ev in e["events"] if ev.get("type") == "clock"]
