@@ -64,6 +64,7 @@ class TroyesGame(Game):
         from meeple.games.troyes.scoring import final_scores
 
         assert isinstance(state, TroyesState)
+        state = finish_pending(state, seat)
         scores: list[float] = list(final_scores(state) if not state.is_over else state.scores())
         if not state.is_over:
             scores = [sc + state.deniers[q] / 4 + state.infl[q] / 3 + state.owned[q] / 2
@@ -72,6 +73,32 @@ class TroyesGame(Game):
             return 0.5
         best_other = max(x for q, x in enumerate(scores) if q != seat)
         return 0.5 + 0.5 * tanh((scores[seat] - best_other) / 10.0)
+
+
+def finish_pending(state: TroyesState, seat: int) -> TroyesState:
+    """An action ``seat`` has started (target chosen, dice or activations still to choose) is
+    completed on a clone with plain choices (own dice with the highest total, the most
+    activations), so that ``evaluate`` sees what the action will bring, not a position where
+    nothing has happened yet."""
+    from meeple.games.troyes.consts import P_ACTION, S_DICE, S_MAIN, S_TIMES
+
+    if state.phase != P_ACTION or state.step == S_MAIN or state.to_move != seat or state.is_over:
+        return state
+    c = state.clone()
+    assert isinstance(c, TroyesState)
+    for _ in range(8):
+        if c.is_over or c.phase != P_ACTION or c.step == S_MAIN or c.to_move != seat:
+            break
+        legal = c.legal_actions()
+        pick = legal[0]
+        if c.step == S_TIMES:
+            pick = legal[-1]
+        elif c.step == S_DICE:
+            own = [a for a in legal if all(d >> 6 == seat for d in a.data[1:])]
+            if own:
+                pick = max(own, key=lambda a: sum(d & 7 for d in a.data[1:]))
+        c.apply(pick)
+    return c
 
 
 def check_tables(tables: Tables, players: int, options: dict[str, Any]) -> None:
