@@ -120,3 +120,32 @@ def test_final_scores_after_a_whole_game_match_breakdown() -> None:
     parts = scoring.breakdown(s)
     assert s.scores() == [p["total"] for p in parts]
     assert all(p["total"] == sum(v for k, v in p.items() if k != "total") for p in parts)
+
+
+def test_evaluate_sees_what_a_started_action_brings() -> None:
+    """evaluate (issue 3, for the bots): a seat half-way through an activation (dice chosen,
+    activations still to choose) is valued as if the action were carried out; the estimate
+    stays in [0, 1] and leaves the state untouched."""
+    from meeple.games.troyes import GAME
+    from meeple.games.troyes.consts import S_TIMES
+    from tests.troyes.troyes_helpers import action_turn, at_actions, set_dice, slot_of, touch
+
+    s = at_actions(2, seed=7)
+    slot = slot_of(s, "Merchant")
+    set_dice(s, [(0, "y", 6), (0, "y", 6), (0, "y", 6), (1, "w", 1)])
+    action_turn(s, 0)
+    s.trade[slot * 4] = 1
+    s.deniers = [0, 0]
+    touch(s)
+    idle = GAME.evaluate(s, 0)
+    s.apply("activate Merchant")
+    s.apply("dice y6 y6 y6")
+    assert s.step == S_TIMES
+    before = GAME.evaluate(s, 0)
+    s2 = s.clone()
+    s2.apply("x6")
+    assert s.step == S_TIMES and s.deniers[0] == 0  # untouched
+    assert 0.0 <= before <= 1.0
+    assert s2.deniers[0] == 12
+    assert abs(before - GAME.evaluate(s2, 0)) < 1e-9
+    assert before > idle  # 12 deniers are worth something before the last choice is made
