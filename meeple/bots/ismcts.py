@@ -35,7 +35,7 @@ from typing import Any
 
 from meeple.bots import register
 from meeple.bots.base import Bot
-from meeple.bots.heuristic import check_params, float_param, int_param
+from meeple.bots.heuristic import check_params, float_param, int_param, position_value
 from meeple.engine.core import Action, BadSetup, State
 from meeple.engine.rng import Rng
 
@@ -123,6 +123,22 @@ class Valuer:
         ]
 
 
+def best_of(d: State, legal: list[Action], pick: int, below: Any) -> State:
+    """The rollout policy with ``pick`` > 1: of ``pick`` random legal actions,
+    the one whose result the mover values most (``position_value``)."""
+    mover = d.to_move
+    best_state = d
+    best_value = -2.0
+    for _ in range(pick):
+        after = d.clone()
+        after.apply(legal[below(len(legal))])
+        v = position_value(after, mover)
+        if v > best_value:
+            best_value = v
+            best_state = after
+    return best_state
+
+
 def search(
     state: State,
     seat: int,
@@ -132,9 +148,18 @@ def search(
     horizon: int,
     c: float,
     margin: float = 0.25,
+    prior: int = 0,
+    pick: int = 1,
 ) -> tuple[dict[str, tuple[int, float]], int]:
     """Run SO-ISMCTS from ``state`` for ``seat``; return the root children's
-    ``(visits, reward)`` by notation and the number of iterations done."""
+    ``(visits, reward)`` by notation and the number of iterations done.
+
+    ``prior`` > 0: a node's children are all created the first time it is
+    expanded, each seeded with ``prior`` virtual visits worth the value (for
+    the seat that chooses it) of the position right after its action in the
+    current sample: a progressive bias that matters only while few real
+    visits have been made, and that steers the search through long compound
+    turns the way the heuristic would."""
     root = Node(-1)
     clock = time.perf_counter
     deadline = None if seconds is None else clock() + seconds
@@ -161,7 +186,17 @@ def search(
                     else:
                         untried.append(a)
             mover = d.to_move
-            if untried is not None:
+            if untried is not None and prior > 0:
+                # expand every untried action at once, with its one-step value
+                for a in untried:
+                    after = d.clone()
+                    after.apply(a)
+                    ch = children[a.notation] = Node(mover)
+                    ch.visits = prior
+                    ch.reward = prior * value_of(after)[mover]
+                    ch.avail = 0
+                expanded = True
+            elif untried is not None:
                 a = untried[below(len(untried))] if len(untried) > 1 else untried[0]
                 for b in legal:
                     ch = children.get(b.notation)
@@ -171,6 +206,8 @@ def search(
                 d.apply(a)
                 path.append(child)
                 break
+            else:
+                expanded = False
             best = None
             best_action = None
             best_ucb = -1.0
@@ -190,11 +227,16 @@ def search(
             d.apply(best_action)
             node = best
             path.append(node)
+            if expanded:
+                break
         # --- rollout -----------------------------------------------------------
         steps = 0
         while steps < horizon and not d.is_over:
             legal = d.legal_actions()
-            d.apply(legal[below(len(legal))] if len(legal) > 1 else legal[0])
+            if pick <= 1 or len(legal) == 1:
+                d.apply(legal[below(len(legal))] if len(legal) > 1 else legal[0])
+            else:
+                d = best_of(d, legal, pick, below)
             steps += 1
         # --- backup ------------------------------------------------------------
         values = value_of(d)
@@ -207,9 +249,10 @@ def search(
 
 
 def _worker(conn: Any, state: State, seat: int, seed: int, iters: int | None,
-            seconds: float | None, horizon: int, c: float, margin: float) -> None:
+            seconds: float | None, horizon: int, c: float, margin: float, prior: int,
+            pick: int) -> None:
     try:
-        conn.send(search(state, seat, Rng(seed), iters, seconds, horizon, c, margin))
+        conn.send(search(state, seat, Rng(seed), iters, seconds, horizon, c, margin, prior, pick))
     except BaseException as exc:  # pragma: no cover - reported to the parent
         conn.send(exc)
     finally:
@@ -229,6 +272,8 @@ class ISMCTSBot(Bot):
         c: float = 0.7,
         workers: int = 1,
         margin: float = 0.25,
+        prior: int = 0,
+        pick: int = 1,
     ) -> None:
         if iters is None and seconds is None:
             seconds = 1.0
@@ -238,6 +283,8 @@ class ISMCTSBot(Bot):
         self.c = c
         self.workers = workers
         self.margin = margin
+        self.prior = prior
+        self.pick = pick
         # Totals over this bot's decisions (read by the arena and benchmarks).
         self.decisions = 0
         self.iterations = 0
@@ -261,7 +308,8 @@ class ISMCTSBot(Bot):
             totals, done = self._parallel(seat, state, rng)
         else:
             totals, done = search(
-                state, seat, rng, self.iters, self.seconds, self.horizon, self.c, self.margin
+                state, seat, rng, self.iters, self.seconds, self.horizon, self.c, self.margin,
+                self.prior, self.pick,
             )
         self.elapsed += time.perf_counter() - start
         self.iterations += done
@@ -289,14 +337,15 @@ class ISMCTSBot(Bot):
             proc = ctx.Process(
                 target=_worker,
                 args=(child, state, seat, rng.next64(), iters, self.seconds, self.horizon, self.c,
-                      self.margin),
+                      self.margin, self.prior, self.pick),
                 daemon=True,
             )
             proc.start()
             child.close()
             jobs.append((proc, parent))
         totals, done = search(
-            state, seat, rng.fork(), iters, self.seconds, self.horizon, self.c, self.margin
+            state, seat, rng.fork(), iters, self.seconds, self.horizon, self.c, self.margin,
+            self.prior, self.pick,
         )
         merged = dict(totals)
         for proc, conn in jobs:
@@ -325,7 +374,7 @@ def _can_fork() -> bool:
 
 
 def _factory(params: dict[str, str]) -> Bot:
-    check_params("ismcts", params, ("iters", "time", "horizon", "c", "workers", "margin"))
+    check_params("ismcts", params, ("iters", "time", "horizon", "c", "workers", "margin", "prior", "pick"))
     iters = int_param(params, "iters", 0) if "iters" in params else None
     seconds = float_param(params, "time", 1.0) if "time" in params else None
     if seconds is not None and seconds <= 0:
@@ -337,6 +386,8 @@ def _factory(params: dict[str, str]) -> Bot:
         c=float_param(params, "c", 0.7),
         workers=int_param(params, "workers", 1),
         margin=float_param(params, "margin", 0.25),
+        prior=int_param(params, "prior", 0, low=0),
+        pick=int_param(params, "pick", 1),
     )
 
 

@@ -24,7 +24,8 @@ def test_bot_kinds_registered() -> None:
 @pytest.mark.parametrize(
     "spec",
     ["heuristic:depth=0", "heuristic:speed=2", "ismcts:iters=x", "ismcts:time=0",
-     "ismcts:time=-1", "ismcts:workers=0", "ismcts:foo=1"],
+     "ismcts:time=-1", "ismcts:workers=0", "ismcts:foo=1", "ismcts:prior=-1", "ismcts:pick=0",
+     "ismcts:horizon=-2", "ismcts:margin=x"],
 )
 def test_bad_bot_parameters_are_refused(spec: str) -> None:
     with pytest.raises(BadSetup):
@@ -56,3 +57,12 @@ def test_parallel_ismcts_returns_a_legal_action(name: str) -> None:
     action = bots.act(bot, state, Rng(9))
     assert action in state.legal_actions()
     assert bot.stats()["iterations"] >= 8
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iters=30,prior=2,horizon=3", "ismcts:iters=20,pick=3,horizon=4",
+                                  "ismcts:iters=20,horizon=0,margin=0"])
+@pytest.mark.parametrize("name", games.names())
+def test_ismcts_variants_return_legal_actions(name: str, spec: str) -> None:
+    for state in positions(name, games.get(name).min_players, 8, 2):
+        action = bots.act(bots.make(spec), state, Rng(3))
+        assert action in state.legal_actions()
