@@ -128,7 +128,7 @@ def test_coronado_pays_two_to_force_an_event() -> None:
     assert legal(s) == ["no event", "force King's Help", "force Natives", "force Storm", "force Fire",
                         "force Pirates"]
     play(s, "force Fire")
-    assert s.event == "FI" and s.money[1] == 3
+    assert s.event == "FI" and s.money[1] == 4  # 5 + 1 income (stand-in) - 2
 
 
 def test_supply_deals_five_face_down_cards() -> None:
@@ -216,9 +216,9 @@ def test_coronado_needs_two_doubloons() -> None:
     """Seed, Coronado: paying 2 doubloons is required; without them the round simply has no event."""
     s = round_start("C01")
     give(s, 1, "P07")
-    s.money[1] = 1
-    begin_round(s, [])
-    assert s.phase != CORONADO and s.event == ""
+    s.money[1] = 0
+    begin_round(s, [])  # 1 doubloon of income (stand-in): still not enough
+    assert s.money[1] == 1 and s.phase != CORONADO and s.event == ""
 
 
 def test_pirates_spare_juan_de_la_cosa() -> None:

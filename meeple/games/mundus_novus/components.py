@@ -124,7 +124,7 @@ DEVELOPMENTS: tuple[Development, ...] = (
     _pe("P04", "Bartolome de las Casas", "卡薩斯船長", "casas", 1),
     _pe("P05", "Pedro de Valdivia", "瓦爾迪維亞", "valdivia", 1),
     _pe("P06", "Francisco de Orellana", "奧雷利亞納船長", "orellana", 0),  # STAND_IN income 0
-    _pe("P07", "Francisco de Coronado", "科羅納多船長", "coronado", 0),  # STAND_IN income 0
+    _pe("P07", "Francisco de Coronado", "科羅納多船長", "coronado", 1),  # STAND_IN income 1 (bot balance)
     _pe("P08", "Gonzalo Pizarro", "派特羅船長", "pizarro", 1),  # STAND_IN income 1
     _pe("P09", "Juan Ponce de Leon", "萊昂船長", "ponce", 1),  # STAND_IN income 1
 )
@@ -200,7 +200,7 @@ STAND_INS: tuple[str, ...] = (
     "developments[*].event: KH on C03/W02/M04, NA on C07/S01/M01, ST on C09/W06/M07, FI on C11/W01/S02, "
     "PI on C05/C10/M05, no symbol on characters: STAND_IN",
     "developments[P06 Orellana].income: 0: STAND_IN",
-    "developments[P07 Coronado].income: 0: STAND_IN",
+    "developments[P07 Coronado].income: 1 (research proposed 0; raised after bot play): STAND_IN",
     "developments[P08 Pizarro].income: 1: STAND_IN",
     "developments[P09 Ponce de Leon].income: 1: STAND_IN",
     "inca: at most 5 relics per cash-in (table ends at 5): STAND_IN",
