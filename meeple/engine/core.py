@@ -405,8 +405,8 @@ class State(ABC):
         n = len(self.history)
         if n == 0 or n <= self.undo_floor or self.actors[-1] != seat:
             return None
-        if not self.is_over and self.to_move != seat:
-            return None
+        if self.is_over or self.to_move != seat:
+            return None  # a finished game is final; another seat deciding now means it has the turn
         return n - 1
 
     def visible_events(self, events: list[Event], seat: int | None) -> list[Event]:
