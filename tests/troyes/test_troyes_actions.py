@@ -140,12 +140,12 @@ def test_delayed_card_puts_cubes() -> None:
 
 def test_cube_modifies_one_later_action_even_without_tradesman() -> None:
     """Seed §5.1: a cube is spent on a later action (one per action), even if the tradesman left."""
-    s = ready([(0, "r", 1), (1, "w", 1)])
+    s = ready([(0, "r", 3), (1, "w", 1)])
     slot = slot_of(s, "Blacksmith")
     s.cubes[slot * 4 + 0] = 2
     s.trade[slot * 4 + 0] = 0
     touch(s)
-    s.apply("combat Marauding")  # r1 alone is too weak; Blacksmith +5 makes 6 -> 2 cubes
+    s.apply("combat Marauding")  # r3 alone is below divisor 4; Blacksmith +5 makes 8 -> 2 cubes
     assert s.maraud == [0, 0]
     assert s.cubes[slot * 4 + 0] == 1
 
@@ -189,17 +189,17 @@ def test_cathedral_fills_lowest_free_level() -> None:
 
 def test_combat_event_cubes_and_influence() -> None:
     """Seed §5.3: dice total // divisor cubes on the event, +1 influence per cube."""
-    s = ready([(0, "r", 6), (0, "r", 3), (1, "w", 1)])
+    s = ready([(0, "r", 6), (0, "r", 6), (1, "w", 1)])
     s.row, s.evcubes = [event_index(s, "Invasion")], [[]]
     touch(s)
     s.apply("combat Invasion")
-    s.apply("dice r3 r6")
+    s.apply("dice r6 r6")  # 12 // 4
     assert s.evcubes == [[0, 0, 0]] and s.infl[0] == 3
 
 
 def test_event_majority_first_and_second_and_card() -> None:
     """Seed §5.3: most cubes scores the high value and takes the card; second most the low value."""
-    s = ready([(0, "r", 3), (1, "w", 1)])
+    s = ready([(0, "r", 4), (1, "w", 1)])
     s.row, s.evcubes = [event_index(s, "Invasion")], [[1, 1, 1]]
     touch(s)
     s.apply("combat Invasion")
@@ -219,7 +219,7 @@ def test_event_majority_tie_split_first_placer_takes_card() -> None:
 
 def test_neutral_majority_removes_the_card() -> None:
     """Seed §5.3: if the neutral player has most cubes the card is simply removed."""
-    s = ready([(0, "r", 3), (1, "w", 1)])
+    s = ready([(0, "r", 4), (1, "w", 1)])
     card = event_index(s, "Invasion")
     s.row, s.evcubes = [card], [[NEUTRAL, NEUTRAL, NEUTRAL]]
     touch(s)
@@ -230,7 +230,7 @@ def test_neutral_majority_removes_the_card() -> None:
 
 def test_marauding_scores_and_starts_again() -> None:
     """Seed §5.3 劫掠: when completed its rewards are paid, its cubes removed; nobody takes it."""
-    s = ready([(0, "r", 3), (1, "w", 1)])
+    s = ready([(0, "r", 4), (1, "w", 1)])
     s.maraud = [1, 1, 1]
     touch(s)
     s.apply("combat Marauding")
@@ -420,7 +420,7 @@ def test_militia_yellow_dice_act_as_red() -> None:
     s.cubes[slot * 4] = 1
     touch(s)
     s.apply("combat Marauding")
-    assert s.maraud == [0, 0] and s.cubes[slot * 4] == 0
+    assert s.maraud == [0] and s.cubes[slot * 4] == 0  # 6 // 4
 
 
 def test_priest_adds_3_per_yellow_die_not_for_city_hall() -> None:

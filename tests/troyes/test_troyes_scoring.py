@@ -74,8 +74,8 @@ def test_every_character_scored_for_every_player() -> None:
     s.deniers = [0, 25, 9]
     s.won = [[0], [], [1, 2, 3]]
     parts = scoring.breakdown(s)
-    # influence 10 -> 4, 4 -> 0, 20 -> 8; deniers 0 -> 0, 25 -> 4, 9 -> 0; events 1 -> 2, 0 -> 0, 3 -> 6
-    assert [p["characters"] for p in parts] == [6, 4, 14]
+    # influence 10 -> 1, 4 -> 0, 20 -> 6; deniers 0 -> 0, 25 -> 6, 9 -> 1; events 1 -> 1, 0 -> 0, 3 -> 4
+    assert [p["characters"] for p in parts] == [2, 6, 11]
 
 
 def test_character_metrics() -> None:

@@ -16,7 +16,7 @@ class TroyesGame(Game):
     title = "Troyes"
     min_players = 2
     max_players = 4
-    version = 2
+    version = 3
     options = {
         "character_deal": Option(
             "random",
@@ -58,7 +58,8 @@ class TroyesGame(Game):
 
     def evaluate(self, state: State, seat: int) -> float:
         """Projected final score (the final scoring applied now) plus a small value for
-        deniers, influence and citizens, as a margin over the best other seat in [0, 1]."""
+        deniers, influence, citizens and unspent activity-card cubes, as a margin over the best
+        other seat in [0, 1]."""
         from math import tanh
 
         from meeple.games.troyes.scoring import final_scores
@@ -67,7 +68,9 @@ class TroyesGame(Game):
         state = finish_pending(state, seat)
         scores: list[float] = list(final_scores(state) if not state.is_over else state.scores())
         if not state.is_over:
+            cubes = state.cubes
             scores = [sc + state.deniers[q] / 4 + state.infl[q] / 3 + state.owned[q] / 2
+                      + sum(cubes[slot * 4 + q] for slot in range(9))  # an unspent card cube ~ 1 VP
                       for q, sc in enumerate(scores)]
         if len(scores) < 2:
             return 0.5

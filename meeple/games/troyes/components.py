@@ -130,7 +130,8 @@ _W, _Y = WHITE, YELLOW
 
 def _red(name: str, black: int, follow: int, boxes: int) -> EventCard:
     first, second = {3: (4, 2), 4: (5, 2), 5: (6, 3)}[boxes]  # STAND_IN rewards (research 10.3)
-    return EventCard(name, "", RED, RED, 3, boxes, first, second, black, follow, "", "STAND_IN values")
+    # STAND_IN divisor 4 (was 3: combat was the most used action in heuristic self-play)
+    return EventCard(name, "", RED, RED, 4, boxes, first, second, black, follow, "", "STAND_IN values")
 
 
 def _civil(name: str, colour: int, effect: str) -> EventCard:
@@ -159,17 +160,20 @@ EVENTS: tuple[EventCard, ...] = (
 
 # The permanent military event printed on the board (seed: 劫掠).  STAND_IN numbers (research 10.1).
 PERMANENT: tuple[EventCard, ...] = (
-    EventCard("Marauding", "劫掠", RED, RED, 3, 4, 3, 1, 1, -1, "", "STAND_IN values"),
+    EventCard("Marauding", "劫掠", RED, RED, 4, 4, 3, 1, 1, -1, "", "STAND_IN values"),
 )
 
 # Names and themes: research S10/S14; thresholds and points: STAND_IN (research 10.4).
+# Names and themes: research S10/S14; thresholds and points: STAND_IN (research 10.4), balanced by
+# heuristic self-play (docs/rules/troyes.md, "Playtesting the stand-ins").
+_STEPS = (1, 2, 4, 6)  # STAND_IN points for reaching each threshold
 CHARACTERS: tuple[Character, ...] = (
-    Character("Hugues de Payns", "", "influence", (5, 10, 15, 20), (2, 4, 6, 8)),
-    Character("Thibaut II", "", "deniers", (10, 20, 30, 40), (2, 4, 6, 8)),
-    Character("Urbain IV", "", "cathedral", (2, 4, 6, 8), (2, 4, 6, 8)),
-    Character("le Florentin", "", "tradesmen", (1, 3, 5, 7), (2, 4, 6, 8)),
-    Character("Chretien de Troyes", "", "citizens", (3, 5, 7, 9), (2, 4, 6, 8)),
-    Character("Henri I", "", "events", (1, 2, 3, 4), (2, 4, 6, 8)),
+    Character("Hugues de Payns", "", "influence", (8, 12, 16, 20), _STEPS),  # STAND_IN
+    Character("Thibaut II", "", "deniers", (5, 10, 15, 20), _STEPS),         # STAND_IN
+    Character("Urbain IV", "", "cathedral", (3, 5, 7, 9), _STEPS),           # STAND_IN
+    Character("le Florentin", "", "tradesmen", (1, 2, 4, 6), _STEPS),        # STAND_IN
+    Character("Chretien de Troyes", "", "citizens", (2, 4, 6, 8), _STEPS),   # STAND_IN
+    Character("Henri I", "", "events", (1, 2, 3, 4), _STEPS),                # STAND_IN
 )
 
 BOARD: tuple[Board, ...] = (
@@ -199,11 +203,11 @@ STAND_INS: tuple[str, ...] = (
     "events[red].black_dice: STAND_IN 1,1,1,1,2,2,2,2",
     "events[red].follow_up: STAND_IN alternating white/yellow",
     "events[red].boxes: STAND_IN 3,3,4,4,4,4,5,5 with rewards 4/2 (3 boxes), 5/2 (4), 6/3 (5)",
-    "events[*].divisor: STAND_IN 3",
+    "events[*].divisor: STAND_IN 4 for red events, 3 for white and yellow events",
     "events[white,yellow].boxes/vp: STAND_IN 4 boxes, 5/2 VP",
     "events[white,yellow].effect: STAND_IN effects (research 10.3)",
-    "permanent[Marauding]: STAND_IN 1 black die, red, divisor 3, 4 boxes, 3/1 VP",
-    "characters[*].thresholds/points: STAND_IN step functions (research 10.4)",
+    "permanent[Marauding]: STAND_IN 1 black die, red, divisor 4, 4 boxes, 3/1 VP",
+    "characters[*].thresholds/points: STAND_IN step functions, points 1/2/4/6 (research 10.4, rebalanced)",
     "board.agriculture_divisor: STAND_IN 2",
     "board.cathedral: STAND_IN 3 levels x 6 spaces keyed to die values 1-6",
 )
