@@ -65,7 +65,8 @@ def hand_potential(s: MundusState, seat: int) -> float:
         if distinct >= row.cards:
             diff = row.doubloons
     best_group = max(h[:INCA]) + h[INCA]
-    ident = 6.0 if best_group >= 3 else 2.0 * best_group / 3
+    dev_value = 1.0 * rounds_left(s)  # below what any development card yields once taken
+    ident = dev_value if best_group >= 3 else dev_value * (best_group / 3) ** 2
     inca = 0
     for row in s.tables.inca:
         if h[INCA] >= row.cards:
