@@ -113,21 +113,22 @@ def _h(name: str, cls: str, mp: int, rat: int, col: int, actions: tuple[int, ...
     return Hex(name, "城市板塊", cls, mp, rat, col, actions, coins, wood, cit, upg, anyu, lt, vp)
 
 
-# STAND_IN: every hex's action, cost, VP, player mark, rat and colour (research §3.2)
+# STAND_IN: every hex's action, cost, VP, player mark, rat and colour (research §3.2); the A hexes'
+# VP are the research's +1 (4/6/7 instead of 3/5/6), balanced by bot play (docs/rules/messina.md)
 HEXES: tuple[Hex, ...] = (
-    _h("A01", "A", 1, 0, 0, (0,), 2, 0, (1, 0, 0), (0, 0, 0), 0, 0, 3),
-    _h("A02", "A", 1, 1, 1, (1,), 0, 1, (0, 0, 1), (0, 0, 0), 0, 0, 3),
-    _h("A03", "A", 1, 2, 2, (2,), 1, 0, (0, 1, 0), (0, 0, 0), 0, 0, 3),
-    _h("A04", "A", 1, 0, 3, (2, 1), 0, 2, (1, 0, 1), (0, 0, 0), 0, 0, 5),
-    _h("A05", "A", 1, 1, 0, (4,), 2, 0, (1, 1, 0), (0, 0, 0), 0, 0, 5),
-    _h("A06", "A", 1, 2, 1, (5,), 1, 1, (0, 0, 2), (0, 0, 0), 0, 0, 5),
-    _h("A07", "A", 1, 0, 2, (6,), 0, 2, (2, 0, 0), (0, 0, 0), 0, 0, 5),
-    _h("A08", "A", 1, 1, 3, (7,), 2, 0, (0, 2, 0), (0, 0, 0), 0, 0, 5),
-    _h("A09", "A", 1, 2, 0, (8,), 1, 1, (1, 1, 0), (0, 0, 0), 0, 0, 5),
-    _h("A10", "A", 3, 0, 1, (9,), 3, 0, (0, 0, 0), (0, 0, 1), 0, 0, 6),
-    _h("A11", "A", 3, 1, 2, (11,), 0, 2, (0, 0, 0), (1, 0, 0), 0, 0, 6),
-    _h("A12", "A", 4, 2, 3, (3,), 0, 3, (0, 1, 1), (0, 0, 0), 0, 0, 6),
-    _h("A13", "A", 4, 0, 0, (10,), 2, 1, (0, 0, 0), (0, 1, 0), 0, 0, 6),
+    _h("A01", "A", 1, 0, 0, (0,), 2, 0, (1, 0, 0), (0, 0, 0), 0, 0, 4),
+    _h("A02", "A", 1, 1, 1, (1,), 0, 1, (0, 0, 1), (0, 0, 0), 0, 0, 4),
+    _h("A03", "A", 1, 2, 2, (2,), 1, 0, (0, 1, 0), (0, 0, 0), 0, 0, 4),
+    _h("A04", "A", 1, 0, 3, (2, 1), 0, 2, (1, 0, 1), (0, 0, 0), 0, 0, 6),
+    _h("A05", "A", 1, 1, 0, (4,), 2, 0, (1, 1, 0), (0, 0, 0), 0, 0, 6),
+    _h("A06", "A", 1, 2, 1, (5,), 1, 1, (0, 0, 2), (0, 0, 0), 0, 0, 6),
+    _h("A07", "A", 1, 0, 2, (6,), 0, 2, (2, 0, 0), (0, 0, 0), 0, 0, 6),
+    _h("A08", "A", 1, 1, 3, (7,), 2, 0, (0, 2, 0), (0, 0, 0), 0, 0, 6),
+    _h("A09", "A", 1, 2, 0, (8,), 1, 1, (1, 1, 0), (0, 0, 0), 0, 0, 6),
+    _h("A10", "A", 3, 0, 1, (9,), 3, 0, (0, 0, 0), (0, 0, 1), 0, 0, 7),
+    _h("A11", "A", 3, 1, 2, (11,), 0, 2, (0, 0, 0), (1, 0, 0), 0, 0, 7),
+    _h("A12", "A", 4, 2, 3, (3,), 0, 3, (0, 1, 1), (0, 0, 0), 0, 0, 7),
+    _h("A13", "A", 4, 0, 0, (10,), 2, 1, (0, 0, 0), (0, 1, 0), 0, 0, 7),
     _h("B1", "B", 1, 1, 1, (12,), 2, 2, (1, 0, 0), (0, 0, 0), 1, 0, 8),
     _h("B2", "B", 1, 2, 2, (4,), 3, 0, (1, 1, 1), (0, 0, 0), 0, 0, 8),
     _h("C1", "C", 1, 0, 3, (13,), 0, 2, (1, 0, 0), (1, 0, 0), 0, 1, 12),
@@ -488,7 +489,7 @@ TABLES: dict[str, tuple] = {
 
 STAND_INS: tuple[str, ...] = (
     "hexes[*]: action, repopulation cost, VP, player mark, rat and colour of all 20 districts: STAND_IN "
-    "(13 A + 2 B + 5 C; research §3.2)",
+    "(13 A + 2 B + 5 C; research §3.2, with the A hexes' VP raised by 1 to 4/6/7 after bot play)",
     "harbours[*]: no action of their own; docks hold 2 ships each: STAND_IN",
     "layout[*]: start-city shapes of 10/12/14 districts for 2/3/4 players, harbours at the corners: STAND_IN",
     "new hexes: placed on the free cell touching at least 2 districts that comes first clockwise from the "
