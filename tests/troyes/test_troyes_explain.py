@@ -108,3 +108,23 @@ def test_cube_and_citizen_steps_explained() -> None:
     s2.apply("place palace")
     assert s2.legal_actions()[0].notation == "citizen from supply"
     assert "no citizen there" in reason(s2, "citizen from Nowhere")
+
+
+def test_choices_out_of_turn_order_explained() -> None:
+    """Seed §5 / 額外行動: each choice belongs to a step (influence before countering or acting,
+    the dice and activations after choosing an action); a choice typed at the wrong time says why."""
+    s = at_actions(2)
+    set_dice(s, [(0, "y", 3), (0, "y", 4), (1, "w", 2)])
+    action_turn(s, 0)
+    s.infl = [0, 0]
+    touch(s)
+    assert "choose an action first" in reason(s, "x9")
+    assert "not flipping dice now" in reason(s, "stop flipping")
+    s.apply("farm")
+    assert "finish the action you started" in reason(s, "pass")
+    black = at_actions(2)
+    set_dice(black, [(0, "w", 3), (0, "w", 4), (1, "w", 2)])
+    black_turn(black, 0, [5])
+    assert "belongs to an action" in reason(black, "x1")
+    black.apply("counter 5")
+    assert "spend your own dice" in reason(black, "cannot counter")

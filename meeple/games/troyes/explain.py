@@ -16,6 +16,7 @@ from meeple.games.troyes.consts import (
     PROTECT_ROUND,
     S_CUBE,
     S_DICE,
+    S_FLIP,
     S_MAIN,
     S_MASON,
     S_SQUIRE,
@@ -50,8 +51,17 @@ def explain(s: TroyesState, text: str) -> str | None:
         return None
     head = words[0]
     phase = PHASE_NAMES[s.phase]
-    if head in ("reroll", "recruit", "flip") and s.phase in (P_BLACK, P_ACTION):
+    if head in ("reroll", "recruit", "flip", "stop"):
+        if s.phase not in (P_BLACK, P_ACTION):
+            return f"influence is spent before countering black dice or before an action, not in the {phase} phase"
+        if head == "stop":
+            return "you are not flipping dice now" if s.step != S_FLIP else "flip at least one die first"
+        if head == "flip" and s.step == S_FLIP:
+            return "flip one of your own dice not yet turned over in this flip (up to three), or stop flipping"
         return _influence(s, p, head, text)
+    step_word = head in ("no", "cube", "citizen", "mason", "squire") or (head[:1] == "x" and head[1:].isdigit())
+    if (step_word or head == "dice") and s.phase != P_ACTION:
+        return f"that choice belongs to an action; it is now the {phase} phase"
     if head in ("activate", "build", "combat", "place", "farm", "pass"):
         if s.phase != P_ACTION:
             return f"actions come later; it is now the {phase} phase"
@@ -79,21 +89,21 @@ def explain(s: TroyesState, text: str) -> str | None:
         if head == "mason":
             return "that cathedral space is full on all three levels (or not 1-6)"
         return "that event is not in the row (or Marauding)"
-    if head in ("dice", "x1", "x2", "x3", "no", "cube", "citizen") and s.phase == P_ACTION and s.step == S_MAIN:
+    if (step_word or head == "dice") and s.step == S_MAIN:
         return "choose an action first (activate, build cathedral, combat, place, farm or pass)"
     if head == "cube" and s.phase == P_ACTION and s.step == S_CUBE:
         return _cube(s, p, text.strip()[4:].strip())
     if head == "citizen" and s.phase == P_ACTION and s.step == S_SRC:
         return ("you have no citizen there: a citizen comes from your supply, from beside a building, "
                 "from another activity card or from a building space of yours")
-    if head in ("x1", "x2", "x3", "no", "cube", "citizen", "mason", "squire") and s.phase == P_ACTION:
-        return f"finish the step you are in first (choose the {STEP_NAMES[s.step]})"
     if head == "dice" and s.phase == P_ACTION and s.step == S_DICE:
         return _dice(s, p, words[1:])
     if head.startswith("x") and head[1:].isdigit() and s.phase == P_ACTION and s.step == S_TIMES:
         from meeple.games.troyes.rules import max_activations
 
         return f"activations go from 1 to {max_activations(s, p)} (dice total divided by the card's divisor)"
+    if step_word:
+        return f"finish the step you are in first (choose the {STEP_NAMES[s.step]})"
     if head == "dice":
         return "that group of dice is not allowed for this action (1-3 dice of its colour that you can pay for)"
     return None
@@ -228,6 +238,8 @@ def _no_group(s: TroyesState, p: int, kind: int, arg: int) -> str | None:
 
 
 def _black(s: TroyesState, p: int, head: str, words: list[str]) -> str | None:
+    if s.bsel and head != "spend":
+        return f"you chose to counter {'+'.join(map(str, s.bsel))}: spend your own dice until they reach it"
     power = strength(s, p)
     top = s.black[0] if s.black else 0
     if head == "cannot":
