@@ -491,9 +491,9 @@ def test_offered_actions_match_full_search() -> None:
     """Seed §5: an action is offered exactly when some complete way (dice, cube, citizen) exists."""
     from meeple.engine import Rng
     from meeple.games.troyes import GAME
+    from meeple.games.troyes.actions import main_actions, needs_source, sources, target_text
     from meeple.games.troyes.consts import MARAUD, P_ACTION, T_ACT, T_CATH, T_FARM, T_FIGHT, T_PLACE
     from meeple.games.troyes.dice import action_possible
-    from meeple.games.troyes.rules import main_actions, needs_source, sources, target_text
 
     checked = 0
     for seed in range(8):

@@ -394,9 +394,9 @@ def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, 
         v = times * min(3, len(s.won[p]))
     elif e == "master_mason":
         if any(s.cath[k] < 0 for k in range(12, 18)):  # a space is free on some level
-            s.picks, s.step = times, S_MASON  # the player picks each space (rules.mason_actions)
+            s.picks, s.step = times, S_MASON  # the player picks each space (actions.mason_actions)
     elif e == "squire":
-        s.picks, s.step = times, S_SQUIRE  # the player picks each event (rules.squire_actions)
+        s.picks, s.step = times, S_SQUIRE  # the player picks each event (actions.squire_actions)
     s.deniers[p] += d
     s.vp[p] += v
     if i > 0:

@@ -99,7 +99,7 @@ def explain(s: TroyesState, text: str) -> str | None:
     if head == "dice" and s.phase == P_ACTION and s.step == S_DICE:
         return _dice(s, p, words[1:])
     if head.startswith("x") and head[1:].isdigit() and s.phase == P_ACTION and s.step == S_TIMES:
-        from meeple.games.troyes.rules import max_activations
+        from meeple.games.troyes.actions import max_activations
 
         return f"activations go from 1 to {max_activations(s, p)} (dice total divided by the card's divisor)"
     if step_word:
@@ -189,7 +189,7 @@ def _target(s: TroyesState, p: int, head: str, text: str) -> str | None:
         if not s.trade[slot * 4 + p]:
             if s.deniers[p] < card.hire_cost:
                 return f"hiring a tradesman on {card.name} costs {card.hire_cost} deniers, you have {s.deniers[p]}"
-            from meeple.games.troyes.rules import sources
+            from meeple.games.troyes.actions import sources
 
             if not sources(s, p, T_ACT, slot):
                 return "you have no citizen to hire as a tradesman"
@@ -207,7 +207,7 @@ def _target(s: TroyesState, p: int, head: str, text: str) -> str | None:
         if rest not in BUILDING_WORDS:
             return "place palace, place bishopric or place city hall"
         b = BUILDING_WORDS.index(rest)
-        from meeple.games.troyes.rules import sources
+        from meeple.games.troyes.actions import sources
 
         if not sources(s, p, T_PLACE, b):
             return "you have no citizen to place (none in your supply, lying, or on the board)"

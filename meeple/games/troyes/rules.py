@@ -1,4 +1,4 @@
-"""Legal actions and their application, phase by phase (seed §4-5, 額外行動)."""
+"""Applying a decision, phase by phase (seed §4-5, 額外行動); the legal actions are in actions.py."""
 
 from __future__ import annotations
 
@@ -6,7 +6,14 @@ from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action, Event
 from meeple.games.troyes import effects
-from meeple.games.troyes.components import RED, WHITE, YELLOW
+from meeple.games.troyes.actions import (
+    mason_actions,
+    needs_source,
+    own_dice,
+    sources,
+    target_text,
+)
+from meeple.games.troyes.components import RED
 from meeple.games.troyes.consts import (
     A_COUNTER,
     A_CUBE,
@@ -25,13 +32,8 @@ from meeple.games.troyes.consts import (
     A_SRC,
     A_TARGET,
     A_TIMES,
-    BUILDING_WORDS,
-    MARAUD,
-    MAX_CITIZENS,
     NEUTRAL,
-    P_BLACK,
     P_DRAFT,
-    P_KEEP,
     PASS_FIRST,
     S_CUBE,
     S_DICE,
@@ -39,463 +41,26 @@ from meeple.games.troyes.consts import (
     S_MAIN,
     S_MASON,
     S_SPEND,
-    S_SQUIRE,
     S_SRC,
     S_TIMES,
     SHORT_PENALTY,
-    SRC_BLD,
-    SRC_CARD,
-    SRC_LYING,
     SRC_NONE,
-    SRC_SUPPLY,
     T_ACT,
     T_CATH,
-    T_FARM,
     T_FIGHT,
     T_PLACE,
     die_text,
-    mod_applies,
 )
 from meeple.games.troyes.dice import (
-    EXTRA_COST,
-    Offer,
     event_card,
-    fast_possible,
-    group_cost,
     group_total,
     group_values,
-    has_group,
-    iter_groups,
-    protection,
-    strength,
-    target_colour,
     usable_mods,
 )
 from meeple.games.troyes.effects import draft_order, pname
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
-
-
-# Actions that never change are built once (speed: legal actions are listed at every decision).
-# Table-dependent ones (activity names) are cached per slot and card name.
-_FIXED = {
-    "recruit citizen": Action("recruit citizen", (A_RECRUIT,)),
-    "flip dice": Action("flip dice", (A_FLIP,)),
-    "stop flipping": Action("stop flipping", (A_FLIPSTOP,)),
-    "cannot counter": Action("cannot counter", (A_GIVEUP,)),
-    "build cathedral": Action("build cathedral", (A_TARGET, T_CATH, 0)),
-    "farm": Action("farm", (A_TARGET, T_FARM, 0)),
-    "pass": Action("pass", (A_PASS,)),
-    "no cube": Action("no cube", (A_CUBE, -1)),
-}
-_RECRUIT = _FIXED["recruit citizen"]
-_FLIP = _FIXED["flip dice"]
-_CATHEDRAL = _FIXED["build cathedral"]
-_FARM = _FIXED["farm"]
-_PASS = _FIXED["pass"]
-_PLACE = tuple(Action(f"place {w}", (A_TARGET, T_PLACE, b)) for b, w in enumerate(BUILDING_WORDS))
-_ACTIVATE: dict[tuple[int, str], Action] = {}
-_COMBAT: dict[tuple[int, str], Action] = {}
-
-
-_DIE_ACTIONS: dict[tuple[int, int, int], Action] = {}
-_GROUPS: dict[tuple[int, ...], Action] = {}
-
-
-def die_action(kind: int, word: str, d: int, p: int) -> Action:
-    """``reroll r3`` / ``flip r3`` / ``spend r3`` for seat ``p``'s die ``d`` (built once)."""
-    key = (kind, d, p)
-    act = _DIE_ACTIONS.get(key)
-    if act is None:
-        act = _DIE_ACTIONS[key] = Action(f"{word} {die_text(d, p)}", (kind, d))
-    return act
-
-
-def group_action(combo: tuple[int, ...], p: int) -> Action:
-    """``dice y4 y5@p2`` for a group chosen by seat ``p`` (built once)."""
-    key = (p,) + combo
-    act = _GROUPS.get(key)
-    if act is None:
-        if len(_GROUPS) > 60000:  # keep the cache bounded
-            _GROUPS.clear()
-        act = _GROUPS[key] = Action("dice " + " ".join(die_text(d, p) for d in combo), (A_DICE,) + combo)
-    return act
-
-
-def target_text(s: TroyesState, kind: int, arg: int) -> str:
-    if kind == T_ACT:
-        return f"activate {s.acts[s.slots[arg]].name}"
-    if kind == T_CATH:
-        return "build cathedral"
-    if kind == T_FIGHT:
-        return f"combat {event_card(s, arg).name}"
-    if kind == T_PLACE:
-        return f"place {BUILDING_WORDS[arg]}"
-    return "farm"
-
-
-def source_text(s: TroyesState, src: int) -> str:
-    if src == SRC_SUPPLY:
-        return "citizen from supply"
-    if SRC_LYING <= src < SRC_LYING + 3:
-        return f"citizen lying at {BUILDING_WORDS[src - SRC_LYING]}"
-    if src >= SRC_BLD:
-        return f"citizen from {space_text(s, src - SRC_BLD)}"
-    return f"citizen from {s.acts[s.slots[src - SRC_CARD]].name}"
-
-
-_SOURCE: dict[int, tuple[str, Action]] = {}
-
-
-def source_action(s: TroyesState, src: int) -> Action:
-    """The action naming a citizen source (cached; a card source is keyed by its card too)."""
-    key = src * 4096 + (s.slots[src - SRC_CARD] if SRC_CARD <= src < SRC_BLD else 0)
-    hit = _SOURCE.get(key)
-    if hit is None:
-        text = source_text(s, src)
-        hit = _SOURCE[key] = (text, Action(text, (A_SRC, src)))
-    elif SRC_CARD <= src < SRC_BLD and s.acts[s.slots[src - SRC_CARD]].name not in hit[0]:
-        text = source_text(s, src)  # another component pack: rebuild
-        hit = _SOURCE[key] = (text, Action(text, (A_SRC, src)))
-    return hit[1]
-
-
-def space_text(s: TroyesState, i: int) -> str:
-    """``palace 3`` / ``bishopric 1-2 left`` for building space index ``i``."""
-    b, sp = divmod(i, 6)
-    if s.tables.buildings[b].rows:
-        r, pos = divmod(sp, 2)
-        return f"{BUILDING_WORDS[b]} {2 * r + 1}-{2 * r + 2} {'right' if pos else 'left'}"
-    return f"{BUILDING_WORDS[b]} {sp + 1}"
-
-
-def sources(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
-    """Where a citizen to place or hire may come from (seed §5.4, research §5 D): the personal
-    supply, or anywhere on the board: an own citizen lying beside a building, an own tradesman
-    on another activity card, or an own citizen standing in a building."""
-    out = [SRC_SUPPLY] if s.supply[p] > 0 else []
-    for b in range(3):
-        if s.lying[b * 4 + p]:
-            out.append(SRC_LYING + b)
-    for slot in range(9):
-        if s.trade[slot * 4 + p] and not (kind == T_ACT and slot == arg):
-            out.append(SRC_CARD + slot)
-    if p in s.bld:
-        out.extend(SRC_BLD + i for i, o in enumerate(s.bld) if o == p)
-    return out
-
-
-def needs_source(s: TroyesState, p: int, kind: int, arg: int) -> bool:
-    return kind == T_PLACE or (kind == T_ACT and not s.trade[arg * 4 + p])
-
-
-def own_dice(s: TroyesState, p: int, skip: list[int] | None = None) -> list[int]:
-    """Distinct own dice (encoded), in stable order; ``skip``: dice indices to leave out."""
-    out: list[int] = []
-    for i, d in enumerate(s.dice):
-        if d >> 6 == p and d not in out and (not skip or i not in skip):
-            out.append(d)
-    return out
-
-
-# --- legal actions -----------------------------------------------------------------------------
-
-def legal(s: TroyesState) -> list[Action]:
-    p = s.to_move
-    if s.phase == P_KEEP:
-        return [Action(f"keep {s.tables.characters[c].name}", (A_KEEP, c)) for c in s.pair]
-    if s.phase == P_DRAFT:
-        return draft_actions(s)
-    if s.step == S_FLIP:
-        return flip_actions(s, p)
-    if s.phase == P_BLACK:
-        if s.step == S_SPEND:
-            return [die_action(A_SPEND, "spend", d, p) for d in own_dice(s, p)]
-        return black_actions(s, p)
-    if s.step == S_MAIN:
-        return main_actions(s, p)
-    if s.step == S_SRC:
-        return [source_action(s, src) for src in sources(s, p, s.tgt_kind, s.tgt_arg)]
-    if s.step == S_CUBE:
-        return cube_actions(s, p)
-    if s.step == S_MASON:
-        return mason_actions(s)
-    if s.step == S_SQUIRE:
-        return squire_actions(s)
-    if s.step == S_DICE:
-        return [group_action(combo, p)
-                for combo, _, _ in iter_groups(s, p, s.tgt_kind, s.tgt_arg, s.mod)]
-    return times_actions(s, p)
-
-
-_DRAFT: dict[tuple[int, bool], Action] = {}
-
-
-def draft_actions(s: TroyesState) -> list[Action]:
-    """Initial placement: any empty space of the three buildings (research §2: 'any empty
-    space'); in a Bishopric / City Hall row the left or the right space (``draft bishopric
-    3-4 right``), which matters because a row pushes out its right-hand citizen."""
-    out = []
-    bld = s.bld
-    buildings = s.tables.buildings
-    for i in range(18):
-        if bld[i] < 0:
-            rows = bool(buildings[i // 6].rows)
-            act = _DRAFT.get((i, rows))
-            if act is None:
-                act = _DRAFT[(i, rows)] = Action(f"draft {space_text(s, i)}", (A_DRAFT, i // 6, i % 6))
-            out.append(act)
-    return out
-
-
-def mason_actions(s: TroyesState) -> list[Action]:
-    """Master Mason (STAND_IN card, research 10.2): a cube on the cathedral space of the player's
-    choice, on the lowest level where that space is free."""
-    cath = s.cath
-    return [_MASON[v] for v in range(6) if cath[v + 12] < 0]
-
-
-def squire_actions(s: TroyesState) -> list[Action]:
-    """Squire (STAND_IN card, research 10.2): a cube on any event of the player's choice
-    (an event card in the row, or Marauding)."""
-    out = [_combat_pick(i, e, s.evts[e].name) for i, e in enumerate(s.row)]
-    out.append(_combat_pick(MARAUD, 0, s.perm.name))
-    return out
-
-
-_MASON = tuple(Action(f"mason space {v + 1}", (A_PICK, v + 1)) for v in range(6))
-_SQUIRE: dict[int, tuple[str, Action]] = {}
-
-
-def _combat_pick(arg: int, idx: int, name: str) -> Action:
-    key = arg * 4096 + idx
-    info = _SQUIRE.get(key)
-    if info is None or info[0] != name:
-        info = _SQUIRE[key] = (name, Action(f"squire {name}", (A_PICK, arg)))
-    return info[1]
-
-
-def influence_actions(s: TroyesState, p: int, out: list[Action]) -> None:
-    """Influence spends before countering or acting (seed 額外行動): 1 reroll, 2 citizen, 4 flip."""
-    mine = own_dice(s, p)
-    if s.infl[p] >= 1:
-        out.extend(die_action(A_REROLL, "reroll", d, p) for d in mine)
-    if s.infl[p] >= 2 and s.owned[p] < MAX_CITIZENS:
-        out.append(_FIXED["recruit citizen"])
-    if s.infl[p] >= 4 and mine:
-        out.append(_FIXED["flip dice"])
-
-
-def flip_actions(s: TroyesState, p: int) -> list[Action]:
-    out = [die_action(A_FLIPDIE, "flip", d, p) for d in own_dice(s, p, s.flipped)]
-    if s.flipped:
-        out.append(_FIXED["stop flipping"])
-    return out
-
-
-def black_actions(s: TroyesState, p: int) -> list[Action]:
-    """Counter the highest black die, and any others, with own dice totalling at least their sum;
-    red dice count double (seed §4).  Unable: lose 2 VP and the highest is removed."""
-    out: list[Action] = []
-    influence_actions(s, p, out)
-    power = strength(s, p)
-    top = s.black[0]
-    if power < top:
-        out.append(_FIXED["cannot counter"])
-        return out
-    for combo in _black_subsets(tuple(s.black)):
-        if sum(combo) <= power:
-            act = _COUNTER.get(combo)
-            if act is None:
-                act = _COUNTER[combo] = Action("counter " + "+".join(map(str, combo)), (A_COUNTER,) + combo)
-            out.append(act)
-    return out
-
-
-_COUNTER: dict[tuple[int, ...], Action] = {}
-_SUBSETS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-
-
-def _black_subsets(black: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """The distinct sets of black dice that include the highest (``black`` is highest first)."""
-    subsets = _SUBSETS.get(black)
-    if subsets is None:
-        rest = black[1:]
-        values = sorted(set(rest), reverse=True)
-        combos: list[tuple[int, ...]] = [(black[0],)]
-        for v in values:
-            c = rest.count(v)
-            combos = [base + (v,) * k for base in combos for k in range(c + 1)]
-        subsets = _SUBSETS[black] = combos
-    return subsets
-
-
-_REVEALED_SLOTS = tuple(tuple(slot for slot in range(9) if slot % 3 < r) for r in range(4))
-# (slot, card index) -> (card name, its Action, colour, divisor, hire cost, extra deniers, artisan)
-_SLOT_INFO: dict[int, tuple[str, Action, int, int, int, int, bool]] = {}
-# (row position, card index) -> (card name, its Action); MARAUD for the permanent event
-_EVENT_INFO: dict[int, tuple[str, Action]] = {}
-
-
-_INFOS: dict[tuple[int, ...], tuple[object, list[tuple[str, Action, int, int, int, int, bool]]]] = {}
-
-
-def _slot_infos(s: TroyesState) -> list[tuple[str, Action, int, int, int, int, bool]]:
-    """Per slot: (card name, its Action, colour, divisor, hire cost, extra deniers, artisan),
-    cached by the cards in the slots (and the activity table they come from)."""
-    key = tuple(s.slots)
-    hit = _INFOS.get(key)
-    if hit is None or hit[0] is not s.acts:
-        infos = []
-        for slot, idx in enumerate(key):
-            card = s.acts[idx]
-            infos.append((card.name, Action(f"activate {card.name}", (A_TARGET, T_ACT, slot)),
-                          card.colour, card.divisor, card.hire_cost,
-                          EXTRA_COST.get(card.effect, 0), card.effect == "artisan"))
-        if len(_INFOS) > 4096:
-            _INFOS.clear()
-        hit = _INFOS[key] = (s.acts, infos)
-    return hit[1]
-
-
-def _combat_action(arg: int, idx: int, name: str) -> Action:
-    key = arg * 4096 + idx
-    info = _EVENT_INFO.get(key)
-    if info is None or info[0] != name:
-        info = _EVENT_INFO[key] = (name, Action(f"combat {name}", (A_TARGET, T_FIGHT, arg)))
-    return info[1]
-
-
-def has_citizen(s: TroyesState, p: int) -> bool:
-    """A citizen to place or hire: in the supply, lying beside a building, on a card or in a building."""
-    return s.supply[p] > 0 or p in s.bld or s.lying[p] > 0 or s.lying[4 + p] > 0 or s.lying[8 + p] > 0 \
-        or any(s.trade[slot * 4 + p] for slot in range(9))
-
-
-def main_actions(s: TroyesState, p: int) -> list[Action]:
-    """Influence, then the six actions (seed §5).  Feasibility comes from one pass over the
-    dice (``Offer``); delayed-card cubes are checked only when the player has one."""
-    out: list[Action] = []
-    offer = Offer(s, p)
-    mine = offer.mine
-    infl = s.infl[p]
-    if infl >= 1:
-        cache = _DIE_ACTIONS
-        for d in mine:
-            act = cache.get((A_REROLL, d, p))
-            out.append(act if act is not None else die_action(A_REROLL, "reroll", d, p))
-        if infl >= 2:
-            if s.owned[p] < MAX_CITIZENS:
-                out.append(_RECRUIT)
-            if infl >= 4 and mine:
-                out.append(_FLIP)
-    reach = offer.reach
-    own3, money = offer.own3, offer.money
-    cubes = s.cubes
-    cube_mods: list[tuple[int, str]] = []
-    if any(cubes[slot * 4 + p] for slot in range(9)):
-        acts = s.acts
-        cube_mods = [(slot, acts[s.slots[slot]].effect) for slot in range(9) if cubes[slot * 4 + p]]
-
-    def with_cube(kind: int, arg: int) -> bool:
-        colour = target_colour(s, kind, arg)
-        for m, effect in cube_mods:
-            if mod_applies(effect, kind, colour) and has_group(s, p, kind, arg, m):
-                return True
-        return False
-
-    citizen = has_citizen(s, p)
-    trade = s.trade
-    infos = _slot_infos(s)
-    for slot in _REVEALED_SLOTS[s.revealed]:
-        hired = trade[slot * 4 + p]
-        if not citizen and not hired:
-            continue  # a hire needs a citizen (one on this card itself means no hire is needed)
-        name, act, colour, divisor, hire_cost, extra, artisan = infos[slot]
-        if artisan and infl < 1:
-            ok = False
-        else:
-            need = (0 if hired else hire_cost) + extra
-            ok = money >= need and (own3[colour] >= divisor or reach(colour, divisor, need))
-        if ok or (cube_mods and with_cube(T_ACT, slot)):
-            out.append(act)
-    cath = s.cath
-    # a value still has a free space while its top level is free (levels fill from the bottom)
-    ok = any(cath[v + 11] < 0 for v in offer.own[WHITE]) or (
-        money >= 2 and any(cath[v + 11] < 0 for v in offer.other[WHITE]))
-    if ok or (cube_mods and with_cube(T_CATH, 0)):
-        out.append(_CATHEDRAL)
-    events = s.evts
-    for i, e in enumerate(s.row):
-        card = events[e]
-        colour, divisor = card.fight_colour, card.divisor
-        if own3[colour] >= divisor or reach(colour, divisor, 0) or (cube_mods and with_cube(T_FIGHT, i)):
-            out.append(_combat_action(i, e, card.name))
-    card = s.perm
-    colour, divisor = card.fight_colour, card.divisor
-    if own3[colour] >= divisor or reach(colour, divisor, 0) or (cube_mods and with_cube(T_FIGHT, MARAUD)):
-        out.append(_combat_action(MARAUD, 0, card.name))
-    if citizen:
-        guard = protection(s)
-        for b in range(3):
-            if guard[b * 4] or guard[b * 4 + 1] or guard[b * 4 + 2] or guard[b * 4 + 3]:
-                ok = fast_possible(s, p, T_PLACE, b, offer)
-            else:  # nobody is protected here: any die of the colour will do
-                ok = bool(offer.own[b]) or (money >= 2 and bool(offer.other[b]))
-            if ok or (cube_mods and with_cube(T_PLACE, b)):
-                out.append(_PLACE[b])
-    divisor = s.brd.agriculture_divisor
-    if own3[YELLOW] >= divisor or reach(YELLOW, divisor, 0) or (cube_mods and with_cube(T_FARM, 0)):
-        out.append(_FARM)
-    out.append(_PASS)
-    return out
-
-
-def cube_actions(s: TroyesState, p: int) -> list[Action]:
-    """At most one delayed-card cube per action (research §6.1)."""
-    out = []
-    if has_group(s, p, s.tgt_kind, s.tgt_arg, -1):
-        out.append(_FIXED["no cube"])
-    for m in usable_mods(s, p, s.tgt_kind, s.tgt_arg):
-        if has_group(s, p, s.tgt_kind, s.tgt_arg, m):
-            out.append(Action(f"cube {s.acts[s.slots[m]].name}", (A_CUBE, m)))
-    return out
-
-
-def max_activations(s: TroyesState, p: int) -> int:
-    """Dice total // divisor, limited by what a paying effect can afford (seed §5.1)."""
-    card = s.acts[s.slots[s.tgt_arg]]
-    effect = s.acts[s.slots[s.mod]].effect if s.mod >= 0 else ""
-    combo = tuple(s.group)
-    top = group_total(s, combo, effect) // card.divisor
-    left = s.deniers[p] - group_cost(p, combo, effect) - (0 if s.trade[s.tgt_arg * 4 + p] else card.hire_cost)
-    if card.effect == "innkeeper":
-        top = min(top, left)
-    elif card.effect == "journeyman":
-        top = min(top, left // 3)
-    elif card.effect == "artisan":
-        top = min(top, s.infl[p])
-    return max(top, 1)
-
-
-def times_actions(s: TroyesState, p: int) -> list[Action]:
-    """Activate at least once, up to the maximum (S7: fewer is allowed)."""
-    top = max_activations(s, p)
-    if s.acts[s.slots[s.tgt_arg]].effect == "miller":
-        # Miller: each activation counts the Palace or the Bishopric (data: activations on the Palace)
-        out = []
-        for k in range(1, top + 1):
-            for a in range(k, -1, -1):
-                if a == k:
-                    text = f"x{k} palace"
-                elif a == 0:
-                    text = f"x{k} bishopric"
-                else:
-                    text = f"x{k} palace {a} bishopric {k - a}"
-                out.append(Action(text, (A_TIMES, k, a)))
-        return out
-    return [Action(f"x{k}", (A_TIMES, k, 0)) for k in range(1, top + 1)]
 
 
 # --- apply -------------------------------------------------------------------------------------
@@ -720,4 +285,4 @@ def pay_for_dice(s: TroyesState, p: int, combo: tuple[int, ...], effect: str, ev
         ev.append({"type": "buy", "seat": p, "text": f"{pname(p)} buys a die from {pname(o)} for {price}"})
 
 
-__all__ = ["legal", "apply", "target_text"]
+__all__ = ["apply"]

@@ -6,7 +6,7 @@ from typing import Any
 
 from meeple.engine.core import Action, Event, Game, State
 from meeple.engine.rng import Rng
-from meeple.games.troyes import explain, rules, scoring
+from meeple.games.troyes import actions, effects, explain, rules, scoring
 from meeple.games.troyes.components import COLOUR_NAMES
 from meeple.games.troyes.consts import (
     CHARACTERS_EACH,
@@ -111,7 +111,7 @@ class TroyesState(State):
         return self.phase == P_OVER
 
     def _legal(self) -> list[Action]:
-        return rules.legal(self)
+        return actions.legal(self)
 
     def _apply(self, action: Action) -> list[Event]:
         return rules.apply(self, action)
@@ -326,8 +326,8 @@ class TroyesState(State):
             return {"countering": list(self.bsel), "pool": self.pool} if self.bsel else None
         if self.phase != P_ACTION or not self.tgt_kind:
             return None
-        return {"action": rules.target_text(self, self.tgt_kind, self.tgt_arg),
-                "citizen": rules.source_text(self, self.src) if self.src >= 0 else None,
+        return {"action": actions.target_text(self, self.tgt_kind, self.tgt_arg),
+                "citizen": actions.source_text(self, self.src) if self.src >= 0 else None,
                 "cube": self.tables.activities[self.slots[self.mod]].name if self.mod >= 0 else None,
                 "dice": [die_text(d, NEUTRAL + 1) for d in self.group]}
 
@@ -398,7 +398,7 @@ def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tabl
             s.bld[b * 6 + 5] = NEUTRAL
         s.grey -= 6
     if s.phase == P_DRAFT:
-        s.order = rules.draft_order(s)
+        s.order = effects.draft_order(s)
     return s
 
 
