@@ -54,6 +54,7 @@ from meeple.games.troyes.consts import (
     mod_applies,
 )
 from meeple.games.troyes.dice import (
+    ALLOWED_COLOURS,
     EXTRA_COST,
     Offer,
     event_card,
@@ -393,10 +394,16 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
         acts = s.acts
         cube_mods = [(slot, acts[s.slots[slot]].effect) for slot in range(9) if cubes[slot * 4 + p]]
 
+    present = [bool(offer.own[c]) or bool(offer.other[c]) for c in (0, 1, 2)]
+
     def with_cube(kind: int, arg: int) -> bool:
         colour = target_colour(s, kind, arg)
         for m, effect in cube_mods:
-            if mod_applies(effect, kind, colour) and has_group(s, p, kind, arg, m):
+            if not mod_applies(effect, kind, colour):
+                continue
+            if not any(present[c] for c in ALLOWED_COLOURS.get(effect, (colour,))):
+                continue  # no die this cube could work with
+            if has_group(s, p, kind, arg, m):
                 return True
         return False
 

@@ -165,7 +165,7 @@ def extra_need(s: TroyesState, p: int, kind: int, arg: int) -> tuple[int, int]:
     return 0, 1
 
 
-_ALLOWED = {"monk": (WHITE,), "militia": (YELLOW,), "mercenary": (WHITE,), "apprenticeship": (RED, WHITE, YELLOW)}
+ALLOWED_COLOURS = {"monk": (WHITE,), "militia": (YELLOW,), "mercenary": (WHITE,), "apprenticeship": (RED, WHITE, YELLOW)}
 
 
 def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int) -> Iterator[Group]:
@@ -173,7 +173,7 @@ def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int) -> Iterat
     effect = s.acts[s.slots[mod]].effect if mod >= 0 else ""
     hi = 1 if kind == T_PLACE else 3
     if effect:
-        allowed = _ALLOWED.get(effect) or (target_colour(s, kind, arg),)
+        allowed = ALLOWED_COLOURS.get(effect) or (target_colour(s, kind, arg),)
         if effect == "monk":
             hi = 1
     else:
