@@ -263,3 +263,18 @@ def test_estate_lieutenants_are_placed_in_order_and_explained() -> None:
     a = s.nname[districts(s)[0]]
     assert f"lt1 to {a}" in legal(s) and f"lt2 to {a}" not in legal(s)
     assert s.explain_illegal(f"lt2 to {a}") == "lieutenants in the estate are alike: place lt1 first"
+
+
+def test_rewards_of_a_turn_without_step_four_are_lost() -> None:
+    """進度軌行動: rewards are used in step 4 of the turn that reached them; a recall has no step 4, so
+    a reward reached earlier in that turn (a workshop staffed while choosing) is lost with the turn."""
+    s = _round_two(2)
+    s.ws += [0, _ws(s, "WII-A2"), -1, 0]             # city +2 once: reaches the lightning space
+    slot(s, 0, "A1.0", 0)
+    put_lieutenant(s, 0, 0, districts(s)[0])
+    at(s, (T_PLACE, 0, 0, 0, 0))
+    s.stage = 0
+    s.apply("staff WII-A2 from A1.0")
+    assert get(s, 0, CITY) == 2 and s.pend[0] != ()
+    s.apply("recall lt1")
+    assert s.pend[0] == ()

@@ -18,7 +18,7 @@ class Messina(Game):
     title = "Messina 1347"
     min_players = 2
     max_players = 4
-    version = 5
+    version = 6
     options = {
         "ship_overseer_parity": Option(
             "even",

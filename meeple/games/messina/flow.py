@@ -52,6 +52,9 @@ def advance(s: MessinaState, events: list[Event]) -> None:
     while not s.tasks and s.stage != ST_OVER:
         stage = s.stage
         if stage == ST_TURNS:
+            if s.in_turn >= 0:
+                # the turn is over (step 4 ended, or a recall or skip had none): its rewards are lost
+                s.pend[s.in_turn] = ()
             if not next_turn(s):
                 s.stage = ST_STAFF
                 s.in_turn = -1
