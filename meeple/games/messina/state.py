@@ -153,29 +153,30 @@ class MessinaState(State):
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """Reshuffle what no seat can see: the neighbourhood stack below a known B tile, the order
         of ships of one back number, the unused selection tiles, and the face-down parts of the
-        cabin and workshop stacks (the tiles put on the bottom by a swap are known)."""
+        cabin and workshop stacks (the tiles put on the bottom by a swap are known).  Each pool is
+        sorted before it is shuffled, so the sample depends only on what the seat knows and on rng."""
         hexes = self.tables.hexes
         hood = list(self.hood)
         keep = 1 if hood and hexes[hood[0]].cls == "B" else 0
-        rest = hood[keep:]
+        rest = sorted(hood[keep:])
         rng.shuffle(rest)
         self.hood = tuple(hood[:keep] + rest)
         ships = self.tables.ships
         stack = list(self.ship_stack)
         out: list[int] = []
         for back in sorted({ships[i].back for i in stack}):
-            group = [i for i in stack if ships[i].back == back]
+            group = sorted(i for i in stack if ships[i].back == back)
             rng.shuffle(group)
             out += group
         self.ship_stack = tuple(out)
-        sel = list(self.sel)
+        sel = sorted(self.sel)
         rng.shuffle(sel)
         self.sel = tuple(sel)
         self.cab_st = _reshuffle(self.cab_st, self.cab_known, rng)
         self.ws_st = _reshuffle(self.ws_st, self.ws_known, rng)
         new2 = []
         for st in self.ws2_st:
-            lst = list(st)
+            lst = sorted(st)
             rng.shuffle(lst)
             new2.append(tuple(lst))
         self.ws2_st = tuple(new2)
@@ -195,7 +196,7 @@ def _reshuffle(stacks: tuple[tuple[int, ...], ...], known: tuple[int, ...], rng:
         lst = list(st)
         if len(lst) > 2:
             lo, hi = 1, len(lst) - min(k, len(lst) - 1)
-            mid = lst[lo:hi]
+            mid = sorted(lst[lo:hi])
             rng.shuffle(mid)
             lst[lo:hi] = mid
         out.append(tuple(lst))
