@@ -366,7 +366,7 @@ def _combat_action(arg: int, idx: int, name: str) -> Action:
 def has_citizen(s: TroyesState, p: int) -> bool:
     """A citizen to place or hire: in the supply, lying beside a building, on a card or in a building."""
     return s.supply[p] > 0 or p in s.bld or s.lying[p] > 0 or s.lying[4 + p] > 0 or s.lying[8 + p] > 0 \
-        or any(s.trade[slot * 4 + p] for slot in range(9))
+        or any(s.trade[p::4])
 
 
 def main_actions(s: TroyesState, p: int) -> list[Action]:
@@ -387,14 +387,14 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
             if infl >= 4 and mine:
                 out.append(_FLIP)
     reach = offer.reach
-    own3, money = offer.own3, offer.money
+    own3, money, other = offer.own3, offer.money, offer.other
     cubes = s.cubes
     cube_mods: list[tuple[int, str]] = []
-    if any(cubes[slot * 4 + p] for slot in range(9)):
+    present = [True, True, True]
+    if any(cubes[p::4]):
         acts = s.acts
         cube_mods = [(slot, acts[s.slots[slot]].effect) for slot in range(9) if cubes[slot * 4 + p]]
-
-    present = [bool(offer.own[c]) or bool(offer.other[c]) for c in (0, 1, 2)]
+        present = [bool(offer.own[c]) or bool(offer.other[c]) for c in (0, 1, 2)]
 
     def with_cube(kind: int, arg: int) -> bool:
         colour = target_colour(s, kind, arg)
@@ -419,7 +419,8 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
             ok = False
         else:
             need = (0 if hired else hire_cost) + extra
-            ok = money >= need and (own3[colour] >= divisor or reach(colour, divisor, need))
+            ok = money >= need and (own3[colour] >= divisor or (
+                money - need >= 2 and bool(other[colour]) and reach(colour, divisor, need)))
         if ok or (cube_mods and with_cube(T_ACT, slot)):
             out.append(act)
     cath = s.cath
@@ -432,11 +433,13 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
     for i, e in enumerate(s.row):
         card = events[e]
         colour, divisor = card.fight_colour, card.divisor
-        if own3[colour] >= divisor or reach(colour, divisor, 0) or (cube_mods and with_cube(T_FIGHT, i)):
+        if own3[colour] >= divisor or (money >= 2 and other[colour] and reach(colour, divisor, 0)) \
+                or (cube_mods and with_cube(T_FIGHT, i)):
             out.append(_combat_action(i, e, card.name))
     card = s.perm
     colour, divisor = card.fight_colour, card.divisor
-    if own3[colour] >= divisor or reach(colour, divisor, 0) or (cube_mods and with_cube(T_FIGHT, MARAUD)):
+    if own3[colour] >= divisor or (money >= 2 and other[colour] and reach(colour, divisor, 0)) \
+            or (cube_mods and with_cube(T_FIGHT, MARAUD)):
         out.append(_combat_action(MARAUD, 0, card.name))
     if citizen:
         guard = protection(s)
@@ -448,7 +451,8 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
             if ok or (cube_mods and with_cube(T_PLACE, b)):
                 out.append(_PLACE[b])
     divisor = s.brd.agriculture_divisor
-    if own3[YELLOW] >= divisor or reach(YELLOW, divisor, 0) or (cube_mods and with_cube(T_FARM, 0)):
+    if own3[YELLOW] >= divisor or (money >= 2 and other[YELLOW] and reach(YELLOW, divisor, 0)) \
+            or (cube_mods and with_cube(T_FARM, 0)):
         out.append(_FARM)
     out.append(_PASS)
     return out
