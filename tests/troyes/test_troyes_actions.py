@@ -546,3 +546,26 @@ def test_citizen_taken_from_a_building_leaves_its_space_empty() -> None:
     assert "citizen from bishopric 1-2 left" in notations(s)
     s.apply("citizen from bishopric 1-2 left")
     assert s.bld[6] == -1 and s.bld[1] == 0 and s.lying[0 * 4 + 1] == 1
+
+
+def test_dice_groups_listed_match_full_search() -> None:
+    """Seed §5: the dice groups offered for an action are exactly those the full search finds
+    (1-3 dice of the colour, bought ones at 2/4/6 each, total at least the divisor)."""
+    from meeple.engine import Rng
+    from meeple.games.troyes import GAME
+    from meeple.games.troyes.actions import group_action
+    from meeple.games.troyes.consts import P_ACTION, S_DICE
+    from meeple.games.troyes.dice import iter_groups
+
+    checked = 0
+    for seed in range(10):
+        s = GAME.new(2 + seed % 3, 70 + seed)
+        rng = Rng(seed)
+        while not s.is_over:
+            if s.phase == P_ACTION and s.step == S_DICE:
+                p = s.to_move
+                want = [group_action(c, p).notation for c, _, _ in iter_groups(s, p, s.tgt_kind, s.tgt_arg, s.mod)]
+                assert [a.notation for a in s.legal_actions()] == want
+                checked += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert checked > 100

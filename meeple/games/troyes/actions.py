@@ -58,6 +58,7 @@ from meeple.games.troyes.dice import (
     EXTRA_COST,
     Offer,
     event_card,
+    extra_need,
     fast_possible,
     group_cost,
     group_total,
@@ -220,9 +221,60 @@ def legal(s: TroyesState) -> list[Action]:
     if s.step == S_SQUIRE:
         return squire_actions(s)
     if s.step == S_DICE:
+        if s.mod < 0 and s.tgt_kind in _TOTAL_KINDS:
+            return plain_dice_actions(s, p)
         return [group_action(combo, p)
                 for combo, _, _ in iter_groups(s, p, s.tgt_kind, s.tgt_arg, s.mod)]
     return times_actions(s, p)
+
+
+_TOTAL_KINDS = (T_ACT, T_FIGHT, T_FARM)
+
+
+def plain_dice_actions(s: TroyesState, p: int) -> list[Action]:
+    """The dice groups for an action judged by its total, without a cube (seed §5: 1-3 dice of
+    the action's colour, others' dice at 2/4/6 each, total at least the divisor).  The same
+    groups, in the same order, as ``iter_groups(..., -1)``, built without a generator."""
+    kind, arg = s.tgt_kind, s.tgt_arg
+    colour = target_colour(s, kind, arg)
+    need, divisor = extra_need(s, p, kind, arg)
+    budget = s.deniers[p] - need
+    if budget < 0 or (kind == T_ACT and s.acts[s.slots[arg]].effect == "artisan" and s.infl[p] < 1):
+        return []
+    counts: dict[int, int] = {}
+    for d in s.dice:
+        if (d >> 3) & 7 == colour:
+            counts[d] = counts.get(d, 0) + 1
+    keys = sorted(counts)
+    n = len(keys)
+    bought = [d >> 6 != p for d in keys]
+    vals = [d & 7 for d in keys]
+    cache = _GROUPS
+    out: list[Action] = []
+
+    def add(combo: tuple[int, ...]) -> None:
+        act = cache.get((p,) + combo)
+        out.append(act if act is not None else group_action(combo, p))
+
+    for i in range(n):
+        if vals[i] >= divisor and (not bought[i] or budget >= 2):
+            add((keys[i],))
+    for i in range(n):
+        for j in range(i, n):
+            if i == j and counts[keys[i]] < 2:
+                continue
+            if 4 * (bought[i] + bought[j]) <= budget and vals[i] + vals[j] >= divisor:
+                add((keys[i], keys[j]))
+    for i in range(n):
+        for j in range(i, n):
+            if i == j and counts[keys[i]] < 2:
+                continue
+            for k in range(j, n):
+                if j == k and counts[keys[j]] < (3 if i == j else 2):
+                    continue
+                if 6 * (bought[i] + bought[j] + bought[k]) <= budget and vals[i] + vals[j] + vals[k] >= divisor:
+                    add((keys[i], keys[j], keys[k]))
+    return out
 
 
 _DRAFT: dict[tuple[int, bool], Action] = {}
