@@ -415,6 +415,27 @@ def _combat_action(arg: int, idx: int, name: str) -> Action:
     return info[1]
 
 
+_ROWS: dict[tuple[int, ...], tuple[object, object, list[tuple[int, int, int, Action]]]] = {}
+
+
+def _row_infos(s: TroyesState) -> list[tuple[int, int, int, Action]]:
+    """Per event that may be combated (the row, then Marauding): (target argument, dice colour,
+    divisor, its Action), cached by the cards in the row (and the event table)."""
+    key = tuple(s.row)
+    hit = _ROWS.get(key)
+    if hit is None or hit[0] is not s.evts or hit[1] is not s.perm:
+        infos = []
+        for i, e in enumerate(key):
+            card = s.evts[e]
+            infos.append((i, card.fight_colour, card.divisor, _combat_action(i, e, card.name)))
+        card = s.perm
+        infos.append((MARAUD, card.fight_colour, card.divisor, _combat_action(MARAUD, 0, card.name)))
+        if len(_ROWS) > 4096:
+            _ROWS.clear()
+        hit = _ROWS[key] = (s.evts, s.perm, infos)
+    return hit[2]
+
+
 def has_citizen(s: TroyesState, p: int) -> bool:
     """A citizen to place or hire: in the supply, lying beside a building, on a card or in a building."""
     return s.supply[p] > 0 or p in s.bld or s.lying[p] > 0 or s.lying[4 + p] > 0 or s.lying[8 + p] > 0 \
@@ -475,33 +496,40 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
                 money - need >= 2 and bool(other[colour]) and reach(colour, divisor, need)))
         if ok or (cube_mods and with_cube(T_ACT, slot)):
             out.append(act)
-    cath = s.cath
     # a value still has a free space while its top level is free (levels fill from the bottom)
-    ok = any(cath[v + 11] < 0 for v in offer.own[WHITE]) or (
-        money >= 2 and any(cath[v + 11] < 0 for v in offer.other[WHITE]))
+    top = s.cath[11:]  # top[v] for die value v
+    ok = False
+    for v in offer.own[WHITE]:
+        if top[v] < 0:
+            ok = True
+            break
+    else:
+        if money >= 2:
+            for v in other[WHITE]:
+                if top[v] < 0:
+                    ok = True
+                    break
     if ok or (cube_mods and with_cube(T_CATH, 0)):
         out.append(_CATHEDRAL)
-    events = s.evts
-    for i, e in enumerate(s.row):
-        card = events[e]
-        colour, divisor = card.fight_colour, card.divisor
+    for arg, colour, divisor, act in _row_infos(s):
         if own3[colour] >= divisor or (money >= 2 and other[colour] and reach(colour, divisor, 0)) \
-                or (cube_mods and with_cube(T_FIGHT, i)):
-            out.append(_combat_action(i, e, card.name))
-    card = s.perm
-    colour, divisor = card.fight_colour, card.divisor
-    if own3[colour] >= divisor or (money >= 2 and other[colour] and reach(colour, divisor, 0)) \
-            or (cube_mods and with_cube(T_FIGHT, MARAUD)):
-        out.append(_combat_action(MARAUD, 0, card.name))
+                or (cube_mods and with_cube(T_FIGHT, arg)):
+            out.append(act)
     if citizen:
         guard = protection(s)
-        for b in range(3):
-            if guard[b * 4] or guard[b * 4 + 1] or guard[b * 4 + 2] or guard[b * 4 + 3]:
-                ok = fast_possible(s, p, T_PLACE, b, offer)
-            else:  # nobody is protected here: any die of the colour will do
-                ok = bool(offer.own[b]) or (money >= 2 and bool(offer.other[b]))
-            if ok or (cube_mods and with_cube(T_PLACE, b)):
-                out.append(_PLACE[b])
+        own = offer.own
+        if not any(guard):  # nobody is protected: any die of the building's colour will do
+            for b in (0, 1, 2):
+                if own[b] or (money >= 2 and other[b]) or (cube_mods and with_cube(T_PLACE, b)):
+                    out.append(_PLACE[b])
+        else:
+            for b in (0, 1, 2):
+                if guard[b * 4] or guard[b * 4 + 1] or guard[b * 4 + 2] or guard[b * 4 + 3]:
+                    ok = fast_possible(s, p, T_PLACE, b, offer)
+                else:
+                    ok = bool(own[b]) or (money >= 2 and bool(other[b]))
+                if ok or (cube_mods and with_cube(T_PLACE, b)):
+                    out.append(_PLACE[b])
     divisor = s.brd.agriculture_divisor
     if own3[YELLOW] >= divisor or (money >= 2 and other[YELLOW] and reach(YELLOW, divisor, 0)) \
             or (cube_mods and with_cube(T_FARM, 0)):
