@@ -185,7 +185,7 @@ def keep_character(s: TroyesState, p: int, c: int, ev: list[Event]) -> None:
 
 def skip_cube_step(s: TroyesState, p: int) -> None:
     """Go to the cube step, or straight to the dice when no cube can modify this action."""
-    if any(s.cubes[slot * 4 + p] for slot in range(9)) and usable_mods(s, p, s.tgt_kind, s.tgt_arg):
+    if any(s.cubes[p::4]) and usable_mods(s, p, s.tgt_kind, s.tgt_arg):
         s.step = S_CUBE
     else:
         s.mod, s.step = -1, S_DICE
