@@ -469,13 +469,33 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
         cube_mods = [(slot, acts[s.slots[slot]].effect) for slot in range(9) if cubes[slot * 4 + p]]
         present = [bool(offer.own[c]) or bool(offer.other[c]) for c in (0, 1, 2)]
 
-    def with_cube(kind: int, arg: int) -> bool:
+    def with_cube(kind: int, arg: int, divisor: int = 0, need: int = 0) -> bool:
+        """Some cube makes this action possible (called only when it is not possible without one).
+        For an action judged by its total (divisor > 0) the simple cubes are decided from the
+        dice summary: Militia / Mercenary (other dice as red), Knight (total doubled),
+        Blacksmith (+5), Canon (adds a cube, so never makes an impossible combat possible)."""
         colour = target_colour(s, kind, arg)
         for m, effect in cube_mods:
             if not mod_applies(effect, kind, colour):
                 continue
-            if not any(present[c] for c in ALLOWED_COLOURS.get(effect, (colour,))):
+            allowed = ALLOWED_COLOURS.get(effect, (colour,))
+            if not any(present[c] for c in allowed):
                 continue  # no die this cube could work with
+            if divisor:
+                if effect == "canon":
+                    continue
+                if effect in ("militia", "mercenary"):
+                    if reach(allowed[0], divisor, need):
+                        return True
+                    continue
+                if effect == "knight":
+                    if reach(colour, (divisor + 1) // 2, need):
+                        return True
+                    continue
+                if effect == "blacksmith":
+                    if reach(colour, max(1, divisor - 5), need):
+                        return True
+                    continue
             if has_group(s, p, kind, arg, m):
                 return True
         return False
@@ -494,7 +514,8 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
             need = (0 if hired else hire_cost) + extra
             ok = money >= need and (own3[colour] >= divisor or (
                 money - need >= 2 and bool(other[colour]) and reach(colour, divisor, need)))
-        if ok or (cube_mods and with_cube(T_ACT, slot)):
+        if ok or (cube_mods and not (artisan and infl < 1) and money >= (0 if hired else hire_cost) + extra
+                  and with_cube(T_ACT, slot, divisor, (0 if hired else hire_cost) + extra)):
             out.append(act)
     # a value still has a free space while its top level is free (levels fill from the bottom)
     top = s.cath[11:]  # top[v] for die value v
@@ -513,7 +534,7 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
         out.append(_CATHEDRAL)
     for arg, colour, divisor, act in _row_infos(s):
         if own3[colour] >= divisor or (money >= 2 and other[colour] and reach(colour, divisor, 0)) \
-                or (cube_mods and with_cube(T_FIGHT, arg)):
+                or (cube_mods and with_cube(T_FIGHT, arg, divisor)):
             out.append(act)
     if citizen:
         guard = protection(s)
