@@ -58,7 +58,6 @@ from meeple.games.troyes.dice import (
     EXTRA_COST,
     Offer,
     event_card,
-    extra_need,
     fast_possible,
     group_cost,
     group_total,
@@ -236,44 +235,64 @@ def plain_dice_actions(s: TroyesState, p: int) -> list[Action]:
     the action's colour, others' dice at 2/4/6 each, total at least the divisor).  The same
     groups, in the same order, as ``iter_groups(..., -1)``, built without a generator."""
     kind, arg = s.tgt_kind, s.tgt_arg
-    colour = target_colour(s, kind, arg)
-    need, divisor = extra_need(s, p, kind, arg)
-    budget = s.deniers[p] - need
-    if budget < 0 or (kind == T_ACT and s.acts[s.slots[arg]].effect == "artisan" and s.infl[p] < 1):
+    budget = s.deniers[p]
+    if kind == T_ACT:
+        _, _, colour, divisor, hire_cost, extra, artisan = _slot_infos(s)[arg]
+        budget -= extra + (0 if s.trade[arg * 4 + p] else hire_cost)
+        if artisan and s.infl[p] < 1:
+            return []
+    elif kind == T_FIGHT:
+        card = s.perm if arg == MARAUD else s.evts[s.row[arg]]
+        colour, divisor = card.fight_colour, card.divisor
+    else:
+        colour, divisor = YELLOW, s.brd.agriculture_divisor
+    if budget < 0:
         return []
-    counts: dict[int, int] = {}
+    keys: list[int] = []
+    twice: list[int] = []  # dice present at least twice, and three times
+    thrice: list[int] = []
     for d in s.dice:
         if (d >> 3) & 7 == colour:
-            counts[d] = counts.get(d, 0) + 1
-    keys = sorted(counts)
+            if d not in keys:
+                keys.append(d)
+            elif d not in twice:
+                twice.append(d)
+            elif d not in thrice:
+                thrice.append(d)
+    if not keys:
+        return []
+    keys.sort()
     n = len(keys)
     bought = [d >> 6 != p for d in keys]
     vals = [d & 7 for d in keys]
     cache = _GROUPS
     out: list[Action] = []
-
-    def add(combo: tuple[int, ...]) -> None:
-        act = cache.get((p,) + combo)
-        out.append(act if act is not None else group_action(combo, p))
-
     for i in range(n):
         if vals[i] >= divisor and (not bought[i] or budget >= 2):
-            add((keys[i],))
+            combo: tuple[int, ...] = (keys[i],)
+            act = cache.get((p,) + combo)
+            out.append(act if act is not None else group_action(combo, p))
+    if n == 1 and not twice:
+        return out
     for i in range(n):
         for j in range(i, n):
-            if i == j and counts[keys[i]] < 2:
+            if i == j and keys[i] not in twice:
                 continue
             if 4 * (bought[i] + bought[j]) <= budget and vals[i] + vals[j] >= divisor:
-                add((keys[i], keys[j]))
+                combo = (keys[i], keys[j])
+                act = cache.get((p,) + combo)
+                out.append(act if act is not None else group_action(combo, p))
     for i in range(n):
         for j in range(i, n):
-            if i == j and counts[keys[i]] < 2:
+            if i == j and keys[i] not in twice:
                 continue
             for k in range(j, n):
-                if j == k and counts[keys[j]] < (3 if i == j else 2):
+                if j == k and keys[j] not in (thrice if i == j else twice):
                     continue
                 if 6 * (bought[i] + bought[j] + bought[k]) <= budget and vals[i] + vals[j] + vals[k] >= divisor:
-                    add((keys[i], keys[j], keys[k]))
+                    combo = (keys[i], keys[j], keys[k])
+                    act = cache.get((p,) + combo)
+                    out.append(act if act is not None else group_action(combo, p))
     return out
 
 
