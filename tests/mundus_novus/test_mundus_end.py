@@ -216,3 +216,17 @@ def test_every_option_plays_to_the_end(options: dict) -> None:
     for k in range(K):
         total[k] += s.discard[k]
     assert total == [r_.copies for r_ in s.tables.resources]
+
+
+def test_merchant_conversion_counts_for_ten_different() -> None:
+    """Seed end B with a merchant (research A7): a converted card counts as its new resource for the
+    ten-different win."""
+    cards = dict(TEN)
+    del cards["cotton"]
+    cards["cocoa"] = 2
+    s = last_turn(cards)
+    give(s, 0, "M04")
+    assert "reveal ten different" not in legal(s)
+    play(s, "convert cocoa to cotton")
+    play(s, "reveal ten different")
+    assert s.is_over and s.winner == 0

@@ -283,3 +283,54 @@ def test_ponce_de_leon_split_with_pizarro_keeps_zeroed_caravel_apart() -> None:
         "one fleet", "split fleets 1 / 6+6(0)", "split fleets 1+6 / 6(0)", "split fleets 1+6(0) / 6"])
     play(s, "split fleets 1+6(0) / 6")
     assert fleets(s, 0) == [[1, 0], [6]]
+
+
+def test_fire_keeps_warehouse_income() -> None:
+    """Seed, Fire and warehouses ("倉庫也會提供1元"); research A16: Fire blocks storage, not income."""
+    s = round_start("C11", round_no=1)  # C11 carries Fire; round 2 below has events
+    give(s, 0, "W03")
+    s.money = [0, 0, 0]
+    begin_round(s, [])  # round 2: Fire from queue card n°1
+    assert s.event == "FI" and s.money[0] == 1
+
+
+def test_pizarro_does_not_change_pirates() -> None:
+    """Seed, Gonzalo Pizarro and Pirates (research A11): Pirates counts caravels, so a fleet of 2 still
+    costs a card even though its highest caravel counts 0."""
+    s = fresh(3)
+    give(s, 0, "C01", "C11", "P08")
+    for p in range(3):
+        s.hand[p * K:p * K + K] = [2, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    s.event = "PI"
+    start_pirates(s, [])
+    assert s.order[:2] == [0, 1] and s.phase == PIRATES
+
+
+def test_market_not_refreshed_between_rounds() -> None:
+    """Seed setup 1 (research A14): the market of 3 changes only through trade swaps, never at a new
+    round."""
+    s = round_start("C01")
+    s.market = [kind("cocoa"), kind("corn"), kind("vanilla")]
+    begin_round(s, [])
+    assert s.market == [kind("cocoa"), kind("corn"), kind("vanilla")]
+
+
+def test_low_set_reward_deck_option_takes_deck_top() -> None:
+    """Seed 4.1 table, top-left cell "抽取1張發展卡" read as drawing from the deck (option
+    low_set_reward='deck'): 3 cards of value 1-3 take the development deck's top card."""
+    s = turn({"corn": 3, "cocoa": 1}, "", low_set_reward="deck")
+    top = s.dev_deck[-1]
+    queue = list(s.queue)
+    play(s, "set 3 corn")  # the only reward is forced
+    assert top in s.owned[0] and s.queue == queue
+
+
+def test_orellana_inca_triple_counts() -> None:
+    """Seed, Orellana ("某一種資源剛好為3張"): three Inca relics in the market are three identical cards."""
+    from meeple.games.mundus_novus.trade import orellana_pattern
+
+    s = fresh(3)
+    s.market = [kind("inca relic")] * 3
+    assert orellana_pattern(s)
+    s.market = [kind("inca relic"), kind("cocoa"), kind("corn")]
+    assert not orellana_pattern(s)  # relics have no value: no run
