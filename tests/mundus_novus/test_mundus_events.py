@@ -271,6 +271,7 @@ def test_ponce_de_leon_offers_every_distinct_split() -> None:
     events = play(s, "split fleets 1+6 / 2+6")
     assert any(e["type"] == "split" and "1+6 and 2+6" in e["text"] for e in events)
     assert fleets(s, 0) == [[1, 6], [2, 6]]
+    assert s.view(2)["seats"][0]["fleets"] == [[1, 6], [2, 6]]  # the division is public
 
 
 def test_ponce_de_leon_split_with_pizarro_keeps_zeroed_caravel_apart() -> None:

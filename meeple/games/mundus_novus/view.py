@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.games.mundus_novus.rules import event_name
+from meeple.games.mundus_novus.rules import event_name, fleets
 from meeple.games.mundus_novus.state import (
     EXCHANGE,
     INCA,
@@ -47,6 +47,8 @@ def build_view(s: MundusState, seat: int | None) -> dict[str, Any]:
             "caravels": sum(1 for d in devs if d["kind"] == "caravel"),
             "money": s.money[p] if (p == seat or over) else None,
         }
+        if s.split and s.abil.get("ponce", -1) == p:
+            entry["fleets"] = fleets(s, p)  # Ponce de Leon's two fleets this round (public)
         if s.phase == OFFER:
             entry["offer_committed"] = bool(s.done[p])
             entry["offer_size"] = sum(s.offer[o:o + K]) if (s.done[p] or p == seat) else None
