@@ -249,3 +249,17 @@ def test_known_cards_are_a_true_lower_bound_over_whole_games() -> None:
                     o = p * K
                     for k in range(K):
                         assert d.hand[o + k] + d.offer[o + k] >= s.known[o + k]
+
+
+def test_determinize_depends_only_on_what_the_seat_knows() -> None:
+    """Hidden information (issue: determinize consistent with what the seat has seen, and nothing more):
+    two positions differing only in what a seat cannot see give the same sample for the same rng."""
+    for players in (2, 5):
+        for i, s in enumerate(_walk(players, players + 70)):
+            if i % 37:
+                continue
+            for seat in range(players):
+                a = s.determinize(seat, Rng(i))
+                b = s.determinize(seat, Rng(i + 10_000))
+                x, y = a.determinize(seat, Rng(1)), b.determinize(seat, Rng(1))
+                assert (x.hand, x.offer, x.deck, x.dev_deck, x.gift) == (y.hand, y.offer, y.deck, y.dev_deck, y.gift)

@@ -198,6 +198,7 @@ class MundusState(State):
                     pool.extend([k] * extra)
                     total += extra
             hidden_counts[p] = total
+        pool.sort()  # canonical order: the sample depends only on what ``seat`` knows and on ``rng``
         rng.shuffle(pool)
         d = len(self.deck)
         self.deck[:] = pool[:d]
@@ -225,7 +226,10 @@ class MundusState(State):
                     self.hand[o + k] = 0
                 for k in cards:
                     self.hand[o + k] += 1
+        self.dev_deck.sort()
         rng.shuffle(self.dev_deck)
+        if seat not in (gift_from, gift_to):
+            self.gift = (-1, -1, -1)  # which card the Trade Master gave is not this seat's knowledge
 
     # --- view ---------------------------------------------------------------------------------
 
