@@ -11,18 +11,26 @@ information set; its edges are action notations.  Each iteration:
    ``r/n + c * sqrt(ln(avail) / n)`` (``avail``: how many times the child was
    legal when its parent was visited), and apply it to the sample;
 3. **expand**: add one untried action legal in the sample (chosen at random);
-4. **rollout**: play random legal actions until the game ends or ``horizon``
-   decisions have been made;
-5. **back up** a value per seat: the result when the game ended (a sole win
-   1, a shared first place split, otherwise 0), else ``game.evaluate`` clamped
-   to [0, 1].  Each node adds the value of the seat that chose its action.
+   with ``prior=k``, add every untried action at once, each seeded with k
+   virtual visits worth the one-step value of its result for its mover,
+   then select among them;
+4. **rollout**: play random legal actions (``pick=k``: the best of k random
+   ones by the mover's value) until the game ends or ``horizon`` decisions
+   have been made;
+5. **back up** a value per seat (see ``Valuer``): the result when the game
+   ended (a sole win 1, a shared first place split, otherwise 0), else
+   ``game.evaluate`` blended with a normalised score margin.  Each node adds
+   the value of the seat that chose its action.
+
+``lead=k`` seeds each root child with k virtual visits worth the heuristic
+bot's value of that action (depth 2, one determinization), so that a small
+budget plays at least like the heuristic and a large one overrides it.
 
 The move played is the most visited root child.  Budgets: ``iters=N``
 (iterations) and/or ``time=S`` (seconds per decision); whichever ends first.
 Without either, ``time=1.0``.  ``workers=W`` runs W independent searches in
 forked processes (root parallelism) and adds up their root statistics.
-Other parameters: ``horizon`` (rollout decisions, default 20), ``c`` (the
-exploration constant, default 0.7).
+Defaults: see ``DEFAULTS``.
 """
 
 from __future__ import annotations
@@ -35,9 +43,26 @@ from typing import Any
 
 from meeple.bots import register
 from meeple.bots.base import Bot
-from meeple.bots.heuristic import check_params, float_param, int_param, position_value
+from meeple.bots.heuristic import (
+    HeuristicBot,
+    check_params,
+    float_param,
+    int_param,
+    position_value,
+)
 from meeple.engine.core import Action, BadSetup, State
 from meeple.engine.rng import Rng
+
+DEFAULTS: dict[str, float] = {
+    "horizon": 4,  # rollout decisions after the tree
+    "c": 0.7,  # UCB exploration constant (values are in [0, 1])
+    "margin": 0.25,  # weight of the normalised score margin in leaf values
+    "prior": 2,  # virtual visits of one-step values at expansion (0: plain SO-ISMCTS)
+    "pick": 1,  # rollout policy: best of `pick` random actions (1: uniform random)
+    "lead": 5,  # virtual visits of the heuristic's values at the root (0: none)
+}
+"""Chosen from short trials (8 games per setting against ``heuristic`` at 0.1 s a
+decision on each game: see docs/bots.md); every one is a spec parameter."""
 
 _log = math.log
 _sqrt = math.sqrt
@@ -150,6 +175,7 @@ def search(
     margin: float = 0.25,
     prior: int = 0,
     pick: int = 1,
+    lead: int = 0,
 ) -> tuple[dict[str, tuple[int, float]], int]:
     """Run SO-ISMCTS from ``state`` for ``seat``; return the root children's
     ``(visits, reward)`` by notation and the number of iterations done.
@@ -166,6 +192,14 @@ def search(
     limit = iters if iters is not None else 1 << 62
     below = rng.below
     value_of = Valuer(margin)
+    if lead > 0 and not state.is_over and state.to_move == seat:
+        # seed the root with the heuristic bot's values (one sample, depth 2)
+        sample = state.determinize(seat, rng)
+        guide = HeuristicBot()
+        for a in sample.legal_actions():
+            ch = root.children[a.notation] = Node(seat)
+            ch.visits = lead
+            ch.reward = lead * min(1.0, guide._value_after(sample, a, seat, guide.depth, rng))
     done = 0
     while done < limit:
         if deadline is not None and done and clock() >= deadline:
@@ -199,9 +233,9 @@ def search(
             elif untried is not None:
                 a = untried[below(len(untried))] if len(untried) > 1 else untried[0]
                 for b in legal:
-                    ch = children.get(b.notation)
-                    if ch is not None:
-                        ch.avail += 1
+                    seen = children.get(b.notation)
+                    if seen is not None:
+                        seen.avail += 1
                 child = children[a.notation] = Node(mover)
                 d.apply(a)
                 path.append(child)
@@ -250,9 +284,10 @@ def search(
 
 def _worker(conn: Any, state: State, seat: int, seed: int, iters: int | None,
             seconds: float | None, horizon: int, c: float, margin: float, prior: int,
-            pick: int) -> None:
+            pick: int, lead: int) -> None:
     try:
-        conn.send(search(state, seat, Rng(seed), iters, seconds, horizon, c, margin, prior, pick))
+        conn.send(search(state, seat, Rng(seed), iters, seconds, horizon, c, margin, prior, pick,
+                         lead))
     except BaseException as exc:  # pragma: no cover - reported to the parent
         conn.send(exc)
     finally:
@@ -268,12 +303,13 @@ class ISMCTSBot(Bot):
         self,
         iters: int | None = None,
         seconds: float | None = None,
-        horizon: int = 20,
-        c: float = 0.7,
+        horizon: int = int(DEFAULTS["horizon"]),
+        c: float = DEFAULTS["c"],
         workers: int = 1,
-        margin: float = 0.25,
-        prior: int = 0,
-        pick: int = 1,
+        margin: float = DEFAULTS["margin"],
+        prior: int = int(DEFAULTS["prior"]),
+        pick: int = int(DEFAULTS["pick"]),
+        lead: int = int(DEFAULTS["lead"]),
     ) -> None:
         if iters is None and seconds is None:
             seconds = 1.0
@@ -285,6 +321,7 @@ class ISMCTSBot(Bot):
         self.margin = margin
         self.prior = prior
         self.pick = pick
+        self.lead = lead
         # Totals over this bot's decisions (read by the arena and benchmarks).
         self.decisions = 0
         self.iterations = 0
@@ -309,7 +346,7 @@ class ISMCTSBot(Bot):
         else:
             totals, done = search(
                 state, seat, rng, self.iters, self.seconds, self.horizon, self.c, self.margin,
-                self.prior, self.pick,
+                self.prior, self.pick, self.lead,
             )
         self.elapsed += time.perf_counter() - start
         self.iterations += done
@@ -337,7 +374,7 @@ class ISMCTSBot(Bot):
             proc = ctx.Process(
                 target=_worker,
                 args=(child, state, seat, rng.next64(), iters, self.seconds, self.horizon, self.c,
-                      self.margin, self.prior, self.pick),
+                      self.margin, self.prior, self.pick, self.lead),
                 daemon=True,
             )
             proc.start()
@@ -345,7 +382,7 @@ class ISMCTSBot(Bot):
             jobs.append((proc, parent))
         totals, done = search(
             state, seat, rng.fork(), iters, self.seconds, self.horizon, self.c, self.margin,
-            self.prior, self.pick,
+            self.prior, self.pick, self.lead,
         )
         merged = dict(totals)
         for proc, conn in jobs:
@@ -374,7 +411,7 @@ def _can_fork() -> bool:
 
 
 def _factory(params: dict[str, str]) -> Bot:
-    check_params("ismcts", params, ("iters", "time", "horizon", "c", "workers", "margin", "prior", "pick"))
+    check_params("ismcts", params, ("iters", "time", "horizon", "c", "workers", "margin", "prior", "pick", "lead"))
     iters = int_param(params, "iters", 0) if "iters" in params else None
     seconds = float_param(params, "time", 1.0) if "time" in params else None
     if seconds is not None and seconds <= 0:
@@ -382,12 +419,13 @@ def _factory(params: dict[str, str]) -> Bot:
     return ISMCTSBot(
         iters=iters,
         seconds=seconds,
-        horizon=int_param(params, "horizon", 20, low=0),
-        c=float_param(params, "c", 0.7),
+        horizon=int_param(params, "horizon", int(DEFAULTS["horizon"]), low=0),
+        c=float_param(params, "c", DEFAULTS["c"]),
         workers=int_param(params, "workers", 1),
-        margin=float_param(params, "margin", 0.25),
-        prior=int_param(params, "prior", 0, low=0),
-        pick=int_param(params, "pick", 1),
+        margin=float_param(params, "margin", DEFAULTS["margin"]),
+        prior=int_param(params, "prior", int(DEFAULTS["prior"]), low=0),
+        pick=int_param(params, "pick", int(DEFAULTS["pick"])),
+        lead=int_param(params, "lead", int(DEFAULTS["lead"]), low=0),
     )
 
 

@@ -80,6 +80,62 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def speed(names: list[str], ismcts: str, seconds: float = 2.0) -> str:
+    """A Markdown table of raw speed per game and player count (2 and max):
+    random-play decisions per second, clone time, and ISMCTS iterations per
+    second on one core (mean over three mid-game positions, one decision
+    each)."""
+    from meeple import bots
+    from meeple.engine.rng import Rng
+
+    lines = [
+        "| game | players | random decisions/s | decisions/game | clone µs | "
+        f"`{ismcts}` iterations/s |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name in names:
+        g = games.get(name)
+        for players in sorted({2, g.max_players}):
+            if not g.min_players <= players <= g.max_players:
+                continue
+            rng = Rng(1)
+            n = played = clones = 0
+            clone_s = 0.0
+            t0 = time.perf_counter()
+            mids: list[Any] = []
+            while time.perf_counter() - t0 < seconds or played < 2:
+                state = g.new(players, played)
+                played += 1
+                steps = 0
+                while not state.is_over:
+                    legal = state.legal_actions()
+                    state.apply(legal[rng.below(len(legal))])
+                    n += 1
+                    steps += 1
+                    if n % 10 == 0:
+                        c0 = time.perf_counter()
+                        copy = state.clone()
+                        clone_s += time.perf_counter() - c0
+                        clones += 1
+                        if len(mids) < 3 and played > 1 and steps > 20 and not copy.is_over \
+                                and len(copy.legal_actions()) > 1:
+                            mids.append(copy)
+            elapsed = time.perf_counter() - t0
+            total_iters = total_s = 0.0
+            for k, pos in enumerate(mids):
+                bot = bots.make(ismcts)
+                bots.act(bot, pos, Rng(k))
+                st = bot.stats()  # type: ignore[attr-defined]
+                total_iters += st["iterations"]
+                total_s += st["seconds"]
+            rate = total_iters / total_s if total_s else 0.0
+            lines.append(
+                f"| {name} | {players} | {n / elapsed:,.0f} | {n / played:.0f} | "
+                f"{1e6 * clone_s / max(1, clones):.0f} | {rate:,.0f} |"
+            )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20, help="games per match-up")
@@ -92,10 +148,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", default="", help="comma-separated counts (default: 2 and max)")
     ap.add_argument("--matchups", default="", help="comma-separated indices of 0,1,2")
     ap.add_argument("--out", default=None, help="write the reports as JSON here")
+    ap.add_argument("--speed", action="store_true", help="only the speed table")
     args = ap.parse_args(argv)
     budget = f"iters={args.iters}" if args.iters else f"time={args.time:g}"
     ismcts = f"ismcts:{budget}" + (f",{args.extra}" if args.extra else "")
     names = [n for n in args.only.split(",") if n] or games.names()
+    if args.speed:
+        print(speed(names, ismcts))
+        return 0
     chosen = [int(i) for i in args.matchups.split(",") if i] or [0, 1, 2]
     rows = []
     reports = []

@@ -39,7 +39,7 @@ from tests.bots.helpers import (
 )
 from tests.engine.tinygame import HiLo, HiLoState
 
-SPECS = [FAST_HEURISTIC, FAST_ISMCTS, "ismcts:iters=40,horizon=8", "random"]
+SPECS = [FAST_HEURISTIC, FAST_ISMCTS, "ismcts:iters=40,horizon=8,prior=0,lead=0,pick=2", "random"]
 
 
 class CanonicalHiLoState(HiLoState):

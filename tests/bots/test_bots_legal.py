@@ -25,7 +25,7 @@ def test_bot_kinds_registered() -> None:
     "spec",
     ["heuristic:depth=0", "heuristic:speed=2", "ismcts:iters=x", "ismcts:time=0",
      "ismcts:time=-1", "ismcts:workers=0", "ismcts:foo=1", "ismcts:prior=-1", "ismcts:pick=0",
-     "ismcts:horizon=-2", "ismcts:margin=x"],
+     "ismcts:horizon=-2", "ismcts:margin=x", "ismcts:lead=-1"],
 )
 def test_bad_bot_parameters_are_refused(spec: str) -> None:
     with pytest.raises(BadSetup):
@@ -59,8 +59,9 @@ def test_parallel_ismcts_returns_a_legal_action(name: str) -> None:
     assert bot.stats()["iterations"] >= 8
 
 
-@pytest.mark.parametrize("spec", ["ismcts:iters=30,prior=2,horizon=3", "ismcts:iters=20,pick=3,horizon=4",
-                                  "ismcts:iters=20,horizon=0,margin=0"])
+@pytest.mark.parametrize("spec", ["ismcts:iters=30,prior=0,lead=0,horizon=12",
+                                  "ismcts:iters=20,pick=3,horizon=4,lead=0",
+                                  "ismcts:iters=20,horizon=0,margin=0,lead=9"])
 @pytest.mark.parametrize("name", games.names())
 def test_ismcts_variants_return_legal_actions(name: str, spec: str) -> None:
     for state in positions(name, games.get(name).min_players, 8, 2):
