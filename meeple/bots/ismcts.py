@@ -147,6 +147,19 @@ class Valuer:
             (1.0 - w) * b + w * (0.5 + 0.5 * m / (abs(m) + scale)) for b, m in zip(base, ms, strict=True)
         ]
 
+    def one(self, state: State, seat: int) -> float:
+        """``self(state)[seat]`` without evaluating the other seats."""
+        if state.is_over:
+            return self(state)[seat]
+        x = float(state.game.evaluate(state, seat))
+        base = 0.5 if x != x else 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
+        w = self.weight
+        if w <= 0.0:
+            return base
+        m = margins(state)[seat]
+        scale = max(1.0, self.total / self.count) if self.count else max(1.0, abs(m))
+        return (1.0 - w) * base + w * (0.5 + 0.5 * m / (abs(m) + scale))
+
 
 def best_of(d: State, legal: list[Action], pick: int, below: Any) -> State:
     """The rollout policy with ``pick`` > 1: of ``pick`` random legal actions,
@@ -227,7 +240,7 @@ def search(
                     after.apply(a)
                     ch = children[a.notation] = Node(mover)
                     ch.visits = prior
-                    ch.reward = prior * value_of(after)[mover]
+                    ch.reward = prior * value_of.one(after, mover)
                     ch.avail = 0
                 expanded = True
             elif untried is not None:
