@@ -210,6 +210,8 @@ def search(
         sample = state.determinize(seat, rng)
         guide = HeuristicBot()
         for a in sample.legal_actions():
+            if deadline is not None and clock() >= deadline:
+                break  # out of time: the rest get no lead
             ch = root.children[a.notation] = Node(seat)
             ch.visits = lead
             ch.reward = lead * min(1.0, guide._value_after(sample, a, seat, guide.depth, rng))
