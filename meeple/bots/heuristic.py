@@ -116,12 +116,12 @@ class HeuristicBot(Bot):
         # choice depends only on what ``seat`` knows and on that rng (given a
         # game whose determinization depends only on the seat's information).
         sample = state.determinize(seat, rng)
-        values = [self._value_after(sample, action, seat, self.depth, rng) for action in legal]
+        values = [self.value_after(sample, action, seat, self.depth, rng) for action in legal]
         best = max(values)
         ties = [legal[i] for i, v in enumerate(values) if v >= best - EPS]
         return ties[0] if len(ties) == 1 else rng.choice(ties)
 
-    def _value_after(self, state: State, action: Action, seat: int, depth: int, rng: Rng) -> float:
+    def value_after(self, state: State, action: Action, seat: int, depth: int, rng: Rng) -> float:
         """``seat``'s value after ``action`` and, while ``seat`` is still to move,
         the best of its next ``depth - 1`` own decisions."""
         child = state.clone()

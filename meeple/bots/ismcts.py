@@ -214,7 +214,7 @@ def search(
                 break  # out of time: the rest get no lead
             ch = root.children[a.notation] = Node(seat)
             ch.visits = lead
-            ch.reward = lead * min(1.0, guide._value_after(sample, a, seat, guide.depth, rng))
+            ch.reward = lead * min(1.0, guide.value_after(sample, a, seat, guide.depth, rng))
     done = 0
     while done < limit:
         if deadline is not None and done and clock() >= deadline:
