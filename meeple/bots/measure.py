@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--only", default="", help="comma-separated games (default: all registered)")
-    ap.add_argument("--players", default="", help="comma-separated counts (default: 2 and max)")
+    ap.add_argument("--players", default="", help="comma-separated counts, 'max' for each game's maximum (default: 2,max)")
     ap.add_argument("--matchups", default="", help="comma-separated indices of 0,1,2")
     ap.add_argument("--out", default=None, help="write the reports as JSON here")
     ap.add_argument("--speed", action="store_true", help="only the speed table")
@@ -161,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     reports = []
     for name in names:
         g = games.get(name)
-        counts = [int(p) for p in args.players.split(",") if p] or sorted({2, g.max_players})
+        counts = [g.max_players if p == "max" else int(p) for p in args.players.split(",") if p]
+        counts = counts or sorted({2, g.max_players})
         for players in counts:
             if not g.min_players <= players <= g.max_players:
                 continue
