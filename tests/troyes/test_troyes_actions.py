@@ -32,8 +32,8 @@ def test_buy_dice_2_4_6_each_by_group_size_paid_to_owner() -> None:
     """Seed §5: bought dice cost 2/4/6 each for a group of 1/2/3, paid to their owner; never refused."""
     s = ready([(0, "y", 1), (1, "y", 5), (1, "y", 6), (1, "w", 1)])
     s.apply("farm")
-    assert "dice y5@p2" in notations(s) and "dice y1 y5@p2 y6@p2" in notations(s)
-    s.apply("dice y1 y5@p2 y6@p2")
+    assert "dice y5@p1" in notations(s) and "dice y1 y5@p1 y6@p1" in notations(s)
+    s.apply("dice y1 y5@p1 y6@p1")
     assert s.deniers == [20 - 12 + 6, 12]
 
 
@@ -304,7 +304,7 @@ def test_push_out_protection_is_per_building() -> None:
     """Seed §5.4: the protection holds for the building the citizen was pushed out of only."""
     s = ready([(0, "r", 4), (1, "w", 1)])
     s.bld[3] = 1
-    s.lying[1 * 4 + 1] = 1  # p2's citizen lies beside the Bishopric, not the Palace
+    s.lying[1 * 4 + 1] = 1  # seat 1's citizen lies beside the Bishopric, not the Palace
     touch(s)
     s.apply("place palace")
     s.apply("citizen from supply")
@@ -408,8 +408,8 @@ def test_tithing_takes_one_yellow_die_from_each_other_player_free() -> None:
     s.cubes[slot * 4] = 1
     touch(s)
     s.apply("farm")
-    assert "dice y6@p2 y6@n" in notations(s)
-    s.apply("dice y6@p2 y6@n")
+    assert "dice y6@p1 y6@n" in notations(s)
+    s.apply("dice y6@p1 y6@n")
     assert s.deniers == [6, 0]
 
 

@@ -28,7 +28,7 @@ def test_influence_costs_explained() -> None:
     assert "needs 4 influence, you have 0" in reason(s, "flip dice")
     s.infl = [5, 0]
     touch(s)
-    assert "own district" in reason(s, "reroll w2@p2")
+    assert "own district" in reason(s, "reroll w2@p1")
 
 
 def test_black_dice_explained() -> None:
@@ -66,9 +66,9 @@ def test_dice_group_explained() -> None:
     s.apply("farm")
     assert "no die y5" in reason(s, "dice y5")
     assert "needs yellow dice" in reason(s, "dice w6")
-    assert "cost 2 deniers; you have 1" in reason(s, "dice y6@p2")
+    assert "cost 2 deniers; you have 1" in reason(s, "dice y6@p1")
     assert "less than the divisor 2" in reason(s, "dice y1")
-    assert "1 to 3 dice" in reason(s, "dice y1 y2 y6@p2 w6")
+    assert "1 to 3 dice" in reason(s, "dice y1 y2 y6@p1 w6")
 
 
 def test_setup_choices_explained() -> None:

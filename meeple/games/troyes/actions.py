@@ -109,7 +109,7 @@ def die_action(kind: int, word: str, d: int, p: int) -> Action:
 
 
 def group_action(combo: tuple[int, ...], p: int) -> Action:
-    """``dice y4 y5@p2`` for a group chosen by seat ``p`` (built once)."""
+    """``dice y4 y5@p1`` for a group chosen by seat ``p`` (``@p1``: a die of seat 1; built once)."""
     key = (p,) + combo
     act = _GROUPS.get(key)
     if act is None:

@@ -75,7 +75,7 @@ _TEXT: dict[tuple[int, int], str] = {}
 
 
 def die_text(d: int, seat: int) -> str:
-    """``r5`` for one of ``seat``'s own dice, ``r5@p2`` for player 2's, ``r5@n`` for a neutral one."""
+    """``r5`` for one of ``seat``'s own dice, ``r5@p2`` for seat 2's (0-based), ``r5@n`` for a neutral one."""
     key = (d, seat)
     text = _TEXT.get(key)
     if text is None:
@@ -88,7 +88,7 @@ def _die_text(d: int, seat: int) -> str:
     base = f"{LETTER[(d >> 3) & 7]}{d & 7}"
     if own == seat:
         return base
-    return f"{base}@n" if own == NEUTRAL else f"{base}@p{own + 1}"
+    return f"{base}@n" if own == NEUTRAL else f"{base}@p{own}"
 
 
 def mod_applies(effect: str, kind: int, colour: int) -> bool:

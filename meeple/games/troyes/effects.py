@@ -33,11 +33,19 @@ if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
 
 
-_PNAMES = ("p1", "p2", "p3", "p4", "neutral")
+# Seats are named by their 0-based index everywhere a person reads them (docs/engine.md).
+_PNAMES = ("seat 0", "seat 1", "seat 2", "seat 3", "neutral")
+_PNAMES_START = ("Seat 0", "Seat 1", "Seat 2", "Seat 3", "Neutral")
 
 
 def pname(p: int) -> str:
+    """``seat 2`` (mid-sentence); ``neutral`` for the neutral colour."""
     return _PNAMES[p]
+
+
+def pname_start(p: int) -> str:
+    """``Seat 2``, for the start of an event text."""
+    return _PNAMES_START[p]
 
 
 def gain_influence(s: TroyesState, p: int, k: int) -> None:
@@ -49,7 +57,7 @@ def lose_vp(s: TroyesState, p: int, k: int, why: str, ev: list[Event]) -> None:
     """A penalty never takes a player below 0 VP (research §4, S6/S7)."""
     lost = min(k, s.vp[p])
     s.vp[p] -= lost
-    ev.append({"type": "penalty", "seat": p, "text": f"{pname(p)} loses {lost} VP: {why}"})
+    ev.append({"type": "penalty", "seat": p, "text": f"{pname_start(p)} loses {lost} VP: {why}"})
 
 
 # --- setup: the draft --------------------------------------------------------------------------
@@ -69,7 +77,7 @@ def draft_citizen(s: TroyesState, p: int, b: int, pos: int, ev: list[Event]) -> 
     s.bld[b * 6 + pos] = p
     s.supply[p] -= 1
     ev.append({"type": "draft", "seat": p,
-               "text": f"{pname(p)} places a starting citizen in the {s.tables.buildings[b].name}"})
+               "text": f"{pname_start(p)} places a starting citizen in the {s.tables.buildings[b].name}"})
 
 
 def fill_neutrals(s: TroyesState, ev: list[Event]) -> None:
@@ -89,7 +97,7 @@ def begin_round(s: TroyesState) -> list[Event]:
     """Phases 1-4 of a round up to the black dice (seed §1-4)."""
     s.rnd += 1
     ev: list[Event] = [{"type": "round", "round": s.rnd,
-                        "text": f"round {s.rnd} of {s.rounds}; start player {pname(s.start)}"}]
+                        "text": f"round {s.rnd} of {s.rounds}; {pname(s.start)} is the start player"}]
     reveal_activities(s, ev)
     income_and_wages(s, ev)
     workforce(s, ev)
@@ -125,11 +133,11 @@ def income_and_wages(s: TroyesState, ev: list[Event]) -> None:
                 wage += rate * s.bld[b * 6:b * 6 + 6].count(p)
         if wage > s.deniers[p]:
             s.deniers[p] = 0
-            ev.append({"type": "wages", "seat": p, "text": f"{pname(p)} cannot pay {wage} deniers of wages"})
+            ev.append({"type": "wages", "seat": p, "text": f"{pname_start(p)} cannot pay {wage} deniers of wages"})
             lose_vp(s, p, SHORT_PENALTY, "wages unpaid", ev)
         else:
             s.deniers[p] -= wage
-            ev.append({"type": "wages", "seat": p, "text": f"{pname(p)} earns 10 and pays {wage} in wages"})
+            ev.append({"type": "wages", "seat": p, "text": f"{pname_start(p)} earns 10 and pays {wage} in wages"})
 
 
 def workforce(s: TroyesState, ev: list[Event]) -> None:
@@ -231,7 +239,7 @@ def end_round(s: TroyesState) -> list[Event]:
     for p in range(s.players):
         if s.district[p]:
             ev.append({"type": "district", "seat": p,
-                       "text": f"{pname(p)} collects {s.district[p]} deniers from the district"})
+                       "text": f"{pname_start(p)} collects {s.district[p]} deniers from the district"})
         s.deniers[p] += s.district[p]
         s.district[p] = 0
         for b in range(3):
@@ -248,7 +256,7 @@ def end_round(s: TroyesState) -> list[Event]:
         s.reveals += 1
         for p in range(s.players):
             names = ", ".join(s.tables.characters[c].name for c in s.chars[p])
-            ev.append({"type": "characters", "seat": p, "text": f"{pname(p)} reveals {names}"})
+            ev.append({"type": "characters", "seat": p, "text": f"{pname_start(p)} reveals {names}"})
         ev.append({"type": "game_over", "scores": list(s.final),
                    "text": "game over; scores " + ", ".join(map(str, s.final))})
         return ev
@@ -280,8 +288,9 @@ def enter_building(s: TroyesState, p: int, b: int, v: int, ev: list[Event]) -> N
         else:
             s.lying[b * 4 + o] += 1
             s.expelled[b * 4 + o] = 1
+        whose = "A neutral citizen" if o == NEUTRAL else f"{pname_start(o)}'s citizen"
         ev.append({"type": "expel", "seat": o,
-                   "text": f"{pname(o)}'s citizen is pushed out of the {s.tables.buildings[b].name}"})
+                   "text": f"{whose} is pushed out of the {s.tables.buildings[b].name}"})
     if s.tables.buildings[b].rows:
         left = b * 6 + (min(max(v, 1), 6) - 1) // 2 * 2
         if s.bld[left] >= 0:
@@ -305,7 +314,7 @@ def hire(s: TroyesState, p: int, slot: int, src: int, ev: list[Event]) -> None:
     s.trade[slot * 4 + p] = space
     where = "no VP space" if space == NO_SPACE else f"VP space {space} ({card.vp_spaces[space - 1]} VP)"
     ev.append({"type": "hire", "seat": p,
-               "text": f"{pname(p)} hires a tradesman onto {card.name} for {card.hire_cost} deniers, {where}"})
+               "text": f"{pname_start(p)} hires a tradesman onto {card.name} for {card.hire_cost} deniers, {where}"})
 
 
 # --- effects of actions ----------------------------------------------------------------------
@@ -319,7 +328,7 @@ def cathedral_cubes(s: TroyesState, p: int, values: list[int], ev: list[Event]) 
         s.vp[p] += board.cathedral_vp
         gain_influence(s, p, board.cathedral_influence[i % 6])
         ev.append({"type": "cathedral", "seat": p,
-                   "text": f"{pname(p)} builds on cathedral level {i // 6 + 1}, space {i % 6 + 1}: "
+                   "text": f"{pname_start(p)} builds on cathedral level {i // 6 + 1}, space {i % 6 + 1}: "
                            f"+{board.cathedral_vp} VP, +{board.cathedral_influence[i % 6]} influence"})
     return len(placed)
 
@@ -333,14 +342,14 @@ def event_cubes(s: TroyesState, owner: int, arg: int, k: int, ev: list[Event]) -
     if owner != NEUTRAL:
         gain_influence(s, owner, k)
     ev.append({"type": "combat", "seat": owner,
-               "text": f"{pname(owner)} puts {k} cube(s) on {card.name} (+{k} influence)"})
+               "text": f"{pname_start(owner)} puts {k} cube(s) on {card.name} (+{k} influence)"})
     if len(cubes) < card.boxes:
         return
     shares, winner = scoring.event_rewards(cubes, card.vp_first, card.vp_second)
     for q, gained in sorted(shares.items()):
         if q != NEUTRAL and gained:
             s.vp[q] += gained
-            ev.append({"type": "event_scored", "seat": q, "text": f"{pname(q)} scores {gained} VP for {card.name}"})
+            ev.append({"type": "event_scored", "seat": q, "text": f"{pname_start(q)} scores {gained} VP for {card.name}"})
     if arg == MARAUD:
         s.maraud.clear()
         ev.append({"type": "event_done", "text": "Marauding is driven off and starts again"})
@@ -352,7 +361,7 @@ def event_cubes(s: TroyesState, owner: int, arg: int, k: int, ev: list[Event]) -
         ev.append({"type": "event_done", "text": f"{card.name} is removed (neutral majority)"})
     else:
         s.won[winner].append(card_i)
-        ev.append({"type": "event_done", "seat": winner, "text": f"{pname(winner)} takes {card.name}"})
+        ev.append({"type": "event_done", "seat": winner, "text": f"{pname_start(winner)} takes {card.name}"})
 
 
 def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, ev: list[Event]) -> None:
@@ -362,7 +371,7 @@ def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, 
     d = v = i = 0
     if card.delayed:
         s.cubes[slot * 4 + p] += times
-        ev.append({"type": "activity", "seat": p, "text": f"{pname(p)} puts {times} cube(s) on {card.name}"})
+        ev.append({"type": "activity", "seat": p, "text": f"{pname_start(p)} puts {times} cube(s) on {card.name}"})
         return
     if e == "merchant":
         d = 2 * times
@@ -405,4 +414,4 @@ def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, 
         s.infl[p] += i
     parts = [f"{d:+d} deniers" if d else "", f"{v:+d} VP" if v else "", f"{i:+d} influence" if i else ""]
     ev.append({"type": "activity", "seat": p,
-               "text": f"{pname(p)} activates {card.name} x{times}: " + (", ".join(x for x in parts if x) or "done")})
+               "text": f"{pname_start(p)} activates {card.name} x{times}: " + (", ".join(x for x in parts if x) or "done")})

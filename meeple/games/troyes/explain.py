@@ -159,7 +159,7 @@ def _cube(s: TroyesState, p: int, name: str) -> str:
 
 def _protected_text(s: TroyesState, seat: int) -> str:
     """Why a push-out is not allowed, under the protection reading in use (seed §5.4 / research §9)."""
-    who = f"p{seat + 1}"
+    who = f"seat {seat}"
     if s.prot == PROTECT_ROUND:
         return f"{who} was already pushed out of this building this round (once per player, building and round)."
     return f"{who}, who has a pushed-out citizen lying beside this building (protected until it leaves)."

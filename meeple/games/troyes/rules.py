@@ -57,7 +57,7 @@ from meeple.games.troyes.dice import (
     group_values,
     usable_mods,
 )
-from meeple.games.troyes.effects import draft_order, pname
+from meeple.games.troyes.effects import draft_order, pname, pname_start
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
@@ -84,23 +84,23 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
         s.dice[i] = (d & ~7) | s.rng.die()
         s.infl[p] -= 1
         ev.append({"type": "influence", "seat": p,
-                   "text": f"{pname(p)} spends 1 influence to reroll {die_text(d, p)}: {s.dice[i] & 7}"})
+                   "text": f"{pname_start(p)} spends 1 influence to reroll {die_text(d, p)}: {s.dice[i] & 7}"})
     elif kind == A_RECRUIT:
         s.infl[p] -= 2
         s.supply[p] += 1
         s.owned[p] += 1
-        ev.append({"type": "influence", "seat": p, "text": f"{pname(p)} spends 2 influence for a new citizen"})
+        ev.append({"type": "influence", "seat": p, "text": f"{pname_start(p)} spends 2 influence for a new citizen"})
     elif kind == A_FLIP:
         s.infl[p] -= 4
         s.flipped = []
         s.step = S_FLIP
-        ev.append({"type": "influence", "seat": p, "text": f"{pname(p)} spends 4 influence to flip dice"})
+        ev.append({"type": "influence", "seat": p, "text": f"{pname_start(p)} spends 4 influence to flip dice"})
     elif kind == A_FLIPDIE:
         d = data[1]
         i = next(k for k, x in enumerate(s.dice) if x == d and k not in s.flipped)
         s.dice[i] = (d & ~7) | (7 - (d & 7))
         s.flipped.append(i)
-        ev.append({"type": "flip", "seat": p, "text": f"{pname(p)} flips {die_text(d, p)} to {7 - (d & 7)}"})
+        ev.append({"type": "flip", "seat": p, "text": f"{pname_start(p)} flips {die_text(d, p)} to {7 - (d & 7)}"})
         if len(s.flipped) == 3 or not own_dice(s, p, s.flipped):
             s.step, s.flipped = S_MAIN, []
     elif kind == A_FLIPSTOP:
@@ -113,7 +113,7 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
         counter_with(s, p, data[1], ev)
     elif kind == A_GIVEUP:
         gone = s.black.pop(0)
-        ev.append({"type": "black", "seat": p, "text": f"{pname(p)} cannot counter the black {gone}"})
+        ev.append({"type": "black", "seat": p, "text": f"{pname_start(p)} cannot counter the black {gone}"})
         effects.lose_vp(s, p, SHORT_PENALTY, "black die not countered", ev)
         ev.extend(next_black(s))
     elif kind == A_TARGET:
@@ -148,7 +148,7 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
             s.district[p] += PASS_FIRST
         else:
             s.passed[p] = 1
-        ev.append({"type": "pass", "seat": p, "text": f"{pname(p)} passes"})
+        ev.append({"type": "pass", "seat": p, "text": f"{pname_start(p)} passes"})
         ev.extend(next_turn(s))
     return ev
 
@@ -174,7 +174,7 @@ def keep_character(s: TroyesState, p: int, c: int, ev: list[Event]) -> None:
     s.box.append(other)
     s.rng.shuffle(s.box)
     ev.append({"type": "keep", "seat": p, "private": p, "text": f"you keep {s.tables.characters[c].name}"})
-    ev.append({"type": "keep", "seat": p, "text": f"{pname(p)} keeps a character and returns the other"})
+    ev.append({"type": "keep", "seat": p, "text": f"{pname_start(p)} keeps a character and returns the other"})
     s.order.pop(0)
     if s.order:
         s.pair = sorted([s.box.pop(), s.box.pop()])
@@ -202,7 +202,7 @@ def counter_with(s: TroyesState, p: int, d: int, ev: list[Event]) -> None:
         s.black.remove(v)
     effects.gain_influence(s, p, len(s.bsel))
     ev.append({"type": "black", "seat": p,
-               "text": f"{pname(p)} counters black {'+'.join(map(str, s.bsel))} (+{len(s.bsel)} influence)"})
+               "text": f"{pname_start(p)} counters black {'+'.join(map(str, s.bsel))} (+{len(s.bsel)} influence)"})
     s.bsel, s.pool, s.step = [], 0, S_MAIN
     ev.extend(next_black(s))
 
@@ -240,10 +240,10 @@ def resolve(s: TroyesState, p: int, times: int, choice: int) -> list[Event]:
         s.dice.remove(d)
     if s.mod >= 0:
         s.cubes[s.mod * 4 + p] -= 1
-        ev.append({"type": "cube", "seat": p, "text": f"{pname(p)} spends a {s.acts[s.slots[s.mod]].name} cube"})
+        ev.append({"type": "cube", "seat": p, "text": f"{pname_start(p)} spends a {s.acts[s.slots[s.mod]].name} cube"})
     kind, arg = s.tgt_kind, s.tgt_arg
     dice_txt = " ".join(die_text(d, NEUTRAL + 1) for d in combo)
-    ev.append({"type": "action", "seat": p, "text": f"{pname(p)}: {target_text(s, kind, arg)} with {dice_txt}"})
+    ev.append({"type": "action", "seat": p, "text": f"{pname_start(p)}: {target_text(s, kind, arg)} with {dice_txt}"})
     if kind == T_ACT:
         if not s.trade[arg * 4 + p]:
             effects.hire(s, p, arg, s.src, ev)
@@ -259,7 +259,7 @@ def resolve(s: TroyesState, p: int, times: int, choice: int) -> list[Event]:
     else:
         gain = group_total(s, combo, effect) // s.brd.agriculture_divisor
         s.deniers[p] += gain
-        ev.append({"type": "farm", "seat": p, "text": f"{pname(p)} farms for {gain} deniers"})
+        ev.append({"type": "farm", "seat": p, "text": f"{pname_start(p)} farms for {gain} deniers"})
     s.tgt_kind, s.tgt_arg, s.src, s.mod, s.group = 0, 0, SRC_NONE, -1, []
     if s.picks:  # Master Mason / Squire: the cubes are placed one by one, then the turn ends
         return ev
@@ -282,7 +282,7 @@ def pay_for_dice(s: TroyesState, p: int, combo: tuple[int, ...], effect: str, ev
         s.deniers[p] -= price
         if o != NEUTRAL:
             s.deniers[o] += price
-        ev.append({"type": "buy", "seat": p, "text": f"{pname(p)} buys a die from {pname(o)} for {price}"})
+        ev.append({"type": "buy", "seat": p, "text": f"{pname_start(p)} buys a die from {pname(o)} for {price}"})
 
 
 __all__ = ["apply"]

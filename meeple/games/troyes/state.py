@@ -249,7 +249,7 @@ class TroyesState(State):
         def who(o: int) -> str | None:
             if o < 0:
                 return None
-            return "neutral" if o == NEUTRAL else f"p{o + 1}"
+            return "neutral" if o == NEUTRAL else f"p{o}"
 
         players = []
         for q in range(n):
