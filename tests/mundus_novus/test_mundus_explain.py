@@ -42,7 +42,7 @@ def test_take_from_own_offer_or_missing_card_explained() -> None:
     play(s, "announce 2")
     assert "your own offer" in refused(s, "take vanilla from p2")
     assert "no vanilla on offer" in refused(s, "take vanilla from p1")
-    assert "no player p7" in refused(s, "take corn from p7")
+    assert "no seat 7" in refused(s, "take corn from p7")
 
 
 def test_second_inca_cash_in_explained() -> None:
@@ -189,7 +189,7 @@ def test_balancing_gift_goes_to_short_player_explained() -> None:
     s = fresh(3)
     set_hand(s, 0, {"cocoa": 2})
     s.phase, s.cur, s.need = GIFT, 0, 2
-    assert "goes to p2" in refused(s, "give cocoa to p1")
+    assert "goes to seat 2" in refused(s, "give cocoa to p1")
     assert "no vanilla in hand" in refused(s, "give vanilla to p2")
 
 

@@ -89,7 +89,7 @@ def test_no_immediate_take_back_unless_no_other_target() -> None:
     play(s, "announce 2")
     play(s, "take cocoa from p0")
     assert not any(a.endswith("from p2") or " from p2 " in a for a in legal(s))
-    assert "p2 just took from you" in (s.explain_illegal("take vanilla from p2") or "")
+    assert "seat 2 just took from you" in (s.explain_illegal("take vanilla from p2") or "")
     # empty p1's offer: now p0 may take back from p2
     s.offer[1 * K + kind("corn")] = 0
     refresh(s)

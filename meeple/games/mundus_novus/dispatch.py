@@ -84,7 +84,7 @@ def apply(s: MundusState, action: Action) -> list[Event]:
         if data[1]:
             parts = " and ".join("+".join(str(v) for v in f) for f in fleets(s, s.cur))
             ev.append({"type": "split", "seat": s.cur, "mask": data[1],
-                       "text": f"p{s.cur} splits the caravels into two fleets: {parts}"})
+                       "text": f"Seat {s.cur} splits the caravels into two fleets: {parts}"})
         flip_supply(s, ev)
     return ev
 

@@ -67,7 +67,7 @@ def explain(s: MundusState, text: str) -> str | None:
         return reason
     exp = EXPECTED.get(s.phase)
     if exp:
-        return f"p{s.cur} is in the {PHASE_NAMES[s.phase]} step and must choose {exp}"
+        return f"seat {s.cur} is in the {PHASE_NAMES[s.phase]} step and must choose {exp}"
     return None
 
 
@@ -147,17 +147,17 @@ def _exchange(s: MundusState, text: str, head: str) -> str | None:
     if v == p:
         return "you cannot take from your own offer"
     if not 0 <= v < s.players:
-        return f"there is no player p{v}"
+        return f"there is no seat {v}"
     k = _kind(s, card)
     if k < 0:
         return f"{card!r} is not a resource"
     from meeple.games.mundus_novus.trade import blocked
 
     if v == blocked(s):
-        return (f"p{v} just took from you; you may take back from p{v} only when nobody else has "
+        return (f"seat {v} just took from you; you may take back from seat {v} only when nobody else has "
                 "cards on offer")
     if not s.offer[v * K + k]:
-        return f"p{v} has no {card} on offer"
+        return f"seat {v} has no {card} on offer"
     if head == "swap":
         m = _kind(s, text.rsplit(" for ", 1)[-1])
         if m not in s.market:
@@ -173,7 +173,7 @@ def _gift(s: MundusState, text: str, head: str) -> str | None:
         return None
     card, _, to = text[5:].rpartition(" to ")
     if _seat(to) != s.need:
-        return f"the balancing card goes to p{s.need}, the player left one card short"
+        return f"the balancing card goes to seat {s.need}, the player left one card short"
     k = _kind(s, card)
     if k < 0 or not s.hand[s.cur * K + k]:
         return f"you have no {card} in hand"
@@ -183,7 +183,7 @@ def _gift(s: MundusState, text: str, head: str) -> str | None:
 def _start(s: MundusState, text: str, head: str) -> str | None:
     """Seed 4: the Trade Master chooses who starts the Progression."""
     if text.endswith("starts progression"):
-        return f"choose a seat from p0 to p{s.players - 1}"
+        return f"choose a seat from 0 to {s.players - 1} (p0 to p{s.players - 1})"
     return None
 
 

@@ -20,7 +20,7 @@ def start_turns(s: MundusState, first: int, ev: list[Event]) -> None:
     n = s.players
     s.order = [(first + i) % n for i in range(n)]
     s.opos = 0
-    ev.append({"type": "progression", "seat": first, "text": f"p{first} starts the progression"})
+    ev.append({"type": "progression", "seat": first, "text": f"Seat {first} starts the progression"})
     begin_turn(s)
 
 
@@ -219,7 +219,7 @@ def apply_progression(s: MundusState, data: tuple[int, ...], ev: list[Event]) ->
         s.pend_set = (kind, c, j)
         s.phase = PICKDEV
         ev.append({"type": "set", "seat": p, "kind": name(s, kind), "cards": c, "inca": j,
-                   "text": f"p{p} reveals a set of {c} {name(s, kind)}" + (f" and {j} inca" if j else "")})
+                   "text": f"Seat {p} reveals a set of {c} {name(s, kind)}" + (f" and {j} inca" if j else "")})
     elif op == OP_PICK:
         pick_development(s, data[1], ev)
     elif op == OP_DIFF_CASH:
@@ -232,7 +232,7 @@ def apply_progression(s: MundusState, data: tuple[int, ...], ev: list[Event]) ->
         s.inca_done = 1
         s.cash_done += 1
         ev.append({"type": "inca", "seat": p, "cards": c, "amount": pay,
-                   "text": f"p{p} cashes {c} inca relics for {pay} doubloons"})
+                   "text": f"Seat {p} cashes {c} inca relics for {pay} doubloons"})
         check_instant_money(s, ev)
     elif op == OP_CONVERT:
         k, t, i = data[1], data[2], data[3]
@@ -247,11 +247,11 @@ def apply_progression(s: MundusState, data: tuple[int, ...], ev: list[Event]) ->
         s.conv.append(k)
         s.conv.append(t)
         ev.append({"type": "convert", "seat": p, "from": name(s, k), "to": name(s, t),
-                   "text": f"p{p}'s merchant turns {name(s, k)} into {name(s, t)}"})
+                   "text": f"Seat {p}'s merchant turns {name(s, k)} into {name(s, t)}"})
     elif op == OP_TEN:
         s.winner = p
         ev.append({"type": "ten_different", "seat": p,
-                   "text": f"p{p} reveals ten different resources and wins at once"})
+                   "text": f"Seat {p} reveals ten different resources and wins at once"})
         end_game(s, ev, "ten different resources")
     elif op == OP_END:
         end_turn(s, ev)
@@ -288,7 +288,7 @@ def pick_development(s: MundusState, pos: int, ev: list[Event]) -> None:
     if devs[card].ability:
         set_abilities(s)
     ev.append({"type": "develop", "seat": p, "card": devs[card].name, "code": devs[card].code,
-               "text": f"p{p} takes {devs[card].name} from {where}"})
+               "text": f"Seat {p} takes {devs[card].name} from {where}"})
     s.phase = PROG
 
 
@@ -309,7 +309,7 @@ def cash_different(s: MundusState, ev: list[Event]) -> None:
     s.cash_done += 1
     s.pend_mask = s.pend_inca = 0
     ev.append({"type": "different", "seat": p, "cards": cards, "amount": pay,
-               "text": f"p{p} cashes {size} different resources for {pay} doubloons"})
+               "text": f"Seat {p} cashes {size} different resources for {pay} doubloons"})
     check_instant_money(s, ev)
 
 
@@ -383,7 +383,7 @@ def finish_turn(s: MundusState, ev: list[Event]) -> None:
     if s.gift[1] == p:
         s.gift = (-1, -1, -1)
     ev.append({"type": "turn_end", "seat": p, "kept": kept, "discarded": dropped,
-               "text": f"p{p} keeps {kept} cards and discards {dropped}"})
+               "text": f"Seat {p} keeps {kept} cards and discards {dropped}"})
     s.opos += 1
     if check_instant_money(s, ev):
         return

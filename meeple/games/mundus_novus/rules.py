@@ -138,7 +138,7 @@ def pay_income(s: MundusState, ev: list[Event]) -> None:
         if amount:
             gain(s, p, amount)
             ev.append({"type": "income", "seat": p, "amount": amount,
-                       "text": f"p{p} receives {amount} doubloons of income"})
+                       "text": f"Seat {p} receives {amount} doubloons of income"})
 
 
 def determine_event(s: MundusState, ev: list[Event]) -> None:
@@ -180,7 +180,7 @@ def coronado_force(s: MundusState, code: str, ev: list[Event]) -> None:
         s.money[s.cur] -= 2
         s.event = code
         ev.append({"type": "coronado", "seat": s.cur, "event": code,
-                   "text": f"p{s.cur} pays 2 doubloons (Coronado): {event_name(s, code)} this round"})
+                   "text": f"Seat {s.cur} pays 2 doubloons (Coronado): {event_name(s, code)} this round"})
     start_supply(s, ev)
 
 
@@ -199,7 +199,7 @@ def start_supply(s: MundusState, ev: list[Event]) -> None:
         ev.append({"type": "deal", "seat": p, "private": p, "cards": [name(s, k) for k in got],
                    "text": "you draw " + ", ".join(name(s, k) for k in got)})
         ev.append({"type": "deal_public", "seat": p, "count": len(got),
-                   "text": f"p{p} draws {len(got)} face-down cards"})
+                   "text": f"Seat {p} draws {len(got)} face-down cards"})
     s.split = 0
     ponce = s.abil.get("ponce", -1)
     if ponce >= 0 and len(caravels(s, ponce)) >= 2:
@@ -247,7 +247,7 @@ def give_supply(s: MundusState, seat: int, kind: int, ev: list[Event]) -> None:
     s.hand[seat * K + kind] += 1
     s.known[seat * K + kind] += 1
     ev.append({"type": "supply_take", "seat": seat, "card": name(s, kind),
-               "text": f"p{seat} takes {name(s, kind)} from the supply"})
+               "text": f"Seat {seat} takes {name(s, kind)} from the supply"})
 
 
 def next_fleet(s: MundusState, ev: list[Event]) -> None:
@@ -325,7 +325,7 @@ def pirate_discard(s: MundusState, kind: int, ev: list[Event]) -> None:
     if s.gift[1] == p and s.gift[2] == kind:
         s.gift = (-1, -1, -1)
     ev.append({"type": "pirates", "seat": p, "card": name(s, kind),
-               "text": f"Pirates: p{p} discards {name(s, kind)}"})
+               "text": f"Pirates: seat {p} discards {name(s, kind)}"})
     s.need -= 1
     if s.need == 0 or hand_size(s, p) == 0:
         s.opos += 2

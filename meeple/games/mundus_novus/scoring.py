@@ -18,7 +18,7 @@ TEN_DIFFERENT_BONUS = 1000
 def end_game(s: MundusState, ev: list[Event], reason: str) -> None:
     s.phase = OVER
     ev.append({"type": "game_over", "reason": reason, "money": list(s.money),
-               "text": f"Game over ({reason}); doubloons: " + ", ".join(f"p{p} {m}" for p, m in
+               "text": f"Game over ({reason}); doubloons: " + ", ".join(f"seat {p} has {m}" for p, m in
                                                                  enumerate(s.money))})
 
 

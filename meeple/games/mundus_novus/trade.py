@@ -31,7 +31,7 @@ def announce(s: MundusState, count: int, ev: list[Event]) -> None:
     s.order = [(s.tm + i) % s.players for i in range(s.players)]
     s.opos = 0
     ev.append({"type": "announce", "seat": s.tm, "count": count,
-               "text": f"Trade Master p{s.tm} announces offers of {count} cards"})
+               "text": f"Seat {s.tm}, the Trade Master, announces offers of {count} cards"})
     next_offerer(s, ev)
 
 
@@ -51,7 +51,7 @@ def next_offerer(s: MundusState, ev: list[Event]) -> None:
                 s.hand[o + k] = 0
             s.done[p] = 1
             s.opos += 1
-            ev.append({"type": "offer", "seat": p, "text": f"p{p} commits an offer face down"})
+            ev.append({"type": "offer", "seat": p, "text": f"Seat {p} commits an offer face down"})
             continue
         s.phase, s.cur, s.need = OFFER, p, min(s.announced, hs)
         return
@@ -71,7 +71,7 @@ def offer_card(s: MundusState, kind: int, ev: list[Event]) -> None:
 
 def finish_offer(s: MundusState, ev: list[Event]) -> None:
     s.done[s.cur] = 1
-    ev.append({"type": "offer", "seat": s.cur, "text": f"p{s.cur} commits an offer face down"})
+    ev.append({"type": "offer", "seat": s.cur, "text": f"Seat {s.cur} commits an offer face down"})
     s.opos += 1
     next_offerer(s, ev)
 
@@ -104,7 +104,7 @@ def reveal(s: MundusState, ev: list[Event]) -> None:
         totals.append(t)
         cards = [name(s, k) for k in range(K) for _ in range(s.offer[o + k])]
         ev.append({"type": "reveal", "seat": p, "cards": cards, "total": t,
-                   "text": f"p{p} offers {', '.join(cards) or 'nothing'} (value {t})"})
+                   "text": f"Seat {p} offers {', '.join(cards) or 'nothing'} (value {t})"})
     best = max(totals)
     tied = [p for p in range(n) if totals[p] == best]
     if len(tied) == 1:
@@ -117,7 +117,7 @@ def reveal(s: MundusState, ev: list[Event]) -> None:
 def new_trade_master(s: MundusState, seat: int, ev: list[Event]) -> None:
     """Trade 3.4: the new Trade Master takes the first card of the exchange chain."""
     s.tm = seat
-    ev.append({"type": "trade_master", "seat": seat, "text": f"p{seat} becomes Trade Master"})
+    ev.append({"type": "trade_master", "seat": seat, "text": f"Seat {seat} becomes Trade Master"})
     s.phase, s.cur, s.prev, s.prev2 = EXCHANGE, seat, -1, -1
     if not targets(s):
         end_chain(s, ev)
@@ -160,20 +160,20 @@ def take(s: MundusState, victim: int, kind: int, market_kind: int, ev: list[Even
     if market_kind < 0:
         got = kind
         ev.append({"type": "take", "seat": p, "from": victim, "card": name(s, kind),
-                   "text": f"p{p} takes {name(s, kind)} from p{victim}"})
+                   "text": f"Seat {p} takes {name(s, kind)} from seat {victim}"})
     else:
         got = market_kind
         s.market[s.market.index(market_kind)] = kind
         ev.append({"type": "swap", "seat": p, "from": victim, "card": name(s, kind),
                    "market": name(s, market_kind),
-                   "text": f"p{p} puts p{victim}'s {name(s, kind)} in the market and takes "
+                   "text": f"Seat {p} puts seat {victim}'s {name(s, kind)} in the market and takes "
                            f"{name(s, market_kind)}"})
     s.hand[p * K + got] += 1
     s.known[p * K + got] += 1
     if market_kind >= 0 and s.abil.get("orellana", -1) == p and orellana_pattern(s):
         s.money[p] += ORELLANA_BONUS
         ev.append({"type": "orellana", "seat": p, "amount": ORELLANA_BONUS,
-                   "text": f"p{p} gains {ORELLANA_BONUS} doubloons (Orellana: market pattern)"})
+                   "text": f"Seat {p} gains {ORELLANA_BONUS} doubloons (Orellana: market pattern)"})
         if check_instant_money(s, ev):
             return
     s.prev2, s.prev, s.cur = s.prev, p, victim
@@ -204,7 +204,7 @@ def end_chain(s: MundusState, ev: list[Event]) -> None:
                 s.known[o + k] += c
                 s.offer[o + k] = 0
                 ev.append({"type": "return", "seat": p, "card": name(s, k), "count": c,
-                           "text": f"{c} untaken {name(s, k)} go back to p{p}"})
+                           "text": f"{c} untaken {name(s, k)} go back to seat {p}"})
     ev.append({"type": "chain_end", "text": "The exchange is over"})
     short = [p for p in range(n) if p != s.tm and hand_size(s, p) < s.start_size[p]]
     if short and hand_size(s, s.tm) > s.start_size[s.tm]:
@@ -223,11 +223,11 @@ def give_gift(s: MundusState, kind: int, ev: list[Event]) -> None:
         if s.known[o + k]:
             s.known[o + k] -= 1
     s.gift = (tm, rec, kind)
-    ev.append({"type": "gift", "seat": tm, "to": rec, "text": f"p{tm} gives p{rec} one card face down"})
+    ev.append({"type": "gift", "seat": tm, "to": rec, "text": f"Seat {tm} gives seat {rec} one card face down"})
     ev.append({"type": "gift_private", "seat": tm, "to": rec, "private": rec, "card": name(s, kind),
-               "text": f"p{tm} gives you {name(s, kind)}"})
+               "text": f"Seat {tm} gives you {name(s, kind)}"})
     ev.append({"type": "gift_private", "seat": tm, "to": rec, "private": tm, "card": name(s, kind),
-               "text": f"you give p{rec} {name(s, kind)}"})
+               "text": f"you give seat {rec} {name(s, kind)}"})
     start_progression(s, ev)
 
 
@@ -250,7 +250,7 @@ def start_progression(s: MundusState, ev: list[Event]) -> None:
                     s.money[q] -= pay
                     s.money[p] += pay
                     ev.append({"type": "shipyard", "seat": p, "from": q, "amount": pay,
-                               "text": f"p{q} pays p{p} {pay} doubloons (shipyard)"})
+                               "text": f"Seat {q} pays seat {p} {pay} doubloons (shipyard)"})
     if check_instant_money(s, ev):
         return
     s.phase, s.cur = START, s.tm
