@@ -56,17 +56,17 @@ class PileState(State):
                 self.hands[me].append(card)
                 self.reveals += 1
                 self._next()
-                return [{"type": "draw", "text": f"Seat {me + 1} draws a card."},
+                return [{"type": "draw", "text": f"Seat {me} draws a card."},
                         {"type": "card", "text": f"You draw a {card}.", "private": me}]
             self.pile -= action.data
             self.score[me] += action.data
             self.step = 1
-            return [{"type": "take", "text": f"Seat {me + 1} takes {action.data}."}]
+            return [{"type": "take", "text": f"Seat {me} takes {action.data}."}]
         if action.data > 0:
             self.hands[me].remove(action.data)
             self.score[me] += action.data
             self._next()
-            return [{"type": "play", "text": f"Seat {me + 1} plays a {action.data}."}]
+            return [{"type": "play", "text": f"Seat {me} plays a {action.data}."}]
         self._next()
         return []
 

@@ -156,16 +156,16 @@ def test_server_browser_second_seat_sees_only_its_own(browser: Any, server: str)
     b.wait_for_selector("button.sit")
     assert "spectator" in b.locator("#whoami").inner_text()
     b.click("button.sit")
-    b.wait_for_function("document.querySelector('#whoami').innerText.includes('Seat 2')")
-    # seat 1 draws a secret card: only seat 1 sees what it is
+    b.wait_for_function("document.querySelector('#whoami').innerText.includes('Seat 1')")
+    # seat 0 draws a secret card: only seat 0 sees what it is
     a.click("#actions button.act[data-action='draw']")
     a.wait_for_selector("text=You draw a")
-    b.wait_for_selector("text=Seat 1 draws a card.")
+    b.wait_for_selector("text=Seat 0 draws a card.")
     assert "You draw a" not in b.content()
     assert tok not in b.content()
     b_token = b.evaluate(f"localStorage.getItem('meeple:token:{tid}')")
     assert b_token and b_token not in a.content()
-    # seat 2 now acts from its own page
+    # seat 1 now acts from its own page
     b.wait_for_selector("#actions button.act")
     b.click("#actions button.act[data-action='take 1']")
     a.wait_for_selector(".tablehead[data-decisions='2']")

@@ -101,7 +101,7 @@ async function lobbyPage() {
       else input = h("input", { type: "text", value: cur, onchange: (e) => { state.options[k] = e.target.value; } });
       return h("label", { class: "opt", title: o.doc }, h("span", {}, k), input, h("small", { class: "muted" }, o.doc));
     });
-    const seatRows = state.seats.map((who, i) => h("div", { class: "seatrow" }, h("span", {}, `${t("seat")} ${i + 1}`),
+    const seatRows = state.seats.map((who, i) => h("div", { class: "seatrow" }, h("span", {}, seatLabel(i)),
       h("select", { class: "seatkind", "data-seat": i, onchange: (e) => { state.seats[i] = e.target.value; drawForm(); } },
         h("option", { value: "you", selected: who === "you" }, t("you")),
         h("option", { value: "open", selected: who === "open" }, t("open_seat")),
@@ -151,7 +151,7 @@ async function lobbyPage() {
           const mine = tokenFor(x.id);
           return h("tr", { "data-table": x.id },
             h("td", {}, h("b", {}, gameTitle(x.game, x.title)), h("div", { class: "muted small" }, x.id)),
-            h("td", {}, x.seats.map((s) => h("span", { class: "chip" + (s.open ? " openseat" : "") }, s.open ? t("open") : s.name))),
+            h("td", {}, x.seats.map((s, i) => h("span", { class: "chip" + (s.open ? " openseat" : "") }, s.open ? `${seatLabel(i)} · ${t("open")}` : seatTitle(i, s.name, s.kind === "bot" ? s.bot : null)))),
             h("td", {}, t(x.status === "over" ? "over" : "playing"), open ? ` · ${open} ${t("open_seats")}` : "",
               x.clock ? ` · ⏱ ${clockLabel(x.clock)}` : ""),
             h("td", {}, x.status === "over"
@@ -179,14 +179,36 @@ async function gameRenderer(name, has) {
   return gameModules[name];
 }
 
+// A seat is named by its 0-based index, as in the game's events and the terminal ("Seat 0"); a
+// name a person chose follows it. The server's default names ("Seat 2", "Bot 2 (heuristic)")
+// carry no more than the index and the bot kind, so they are shown as the label alone.
+const DEFAULT_SEAT = /^Seat \d+$/, DEFAULT_BOT = /^Bot \d+ \((.+)\)$/;
+
+function seatLabel(i) {
+  return `${t("seat")} ${i}`;
+}
+
+function customName(name) {
+  return typeof name === "string" && name && !DEFAULT_SEAT.test(name) && !DEFAULT_BOT.test(name) ? name : null;
+}
+
+function seatTitle(i, name, bot) {
+  const m = typeof name === "string" ? name.match(DEFAULT_BOT) : null;
+  const own = customName(name);
+  if (own) return `${seatLabel(i)} · ${own}`;
+  if (m || bot) return `${seatLabel(i)} · ${t("bot_kind", { bot: bot || m[1] })}`;
+  return seatLabel(i);
+}
+
 function seatName(data, i) {
   const s = data && data.seats && data.seats[i];
-  return s ? s.name : `${t("seat")} ${i + 1}`;
+  if (!s) return seatLabel(i);
+  return seatTitle(i, s.name, s.kind === "bot" ? s.bot : null);
 }
 
 function eventText(ev, data) {
   if (ev.key) {
-    const n = typeof ev.seat === "number" ? ev.seat + 1 : "";
+    const n = typeof ev.seat === "number" ? ev.seat : "";
     const name = typeof ev.seat === "number" ? seatName(data, ev.seat) : "";
     return t(ev.key, { n, name, bot: ev.bot || "" });
   }
@@ -269,7 +291,7 @@ async function tablePage(id) {
       const panel = page.querySelector("#actions");
       if (panel) panel.scrollIntoView({ block: "nearest", behavior: "smooth" });
     };
-    const ctx = { you, toMove, players: data.table.players, seatName: (i) => seatName(data, i), legal: data.legal, act, focus, t, lang: getLang() };
+    const ctx = { you, toMove, players: data.table.players, seatName: (i) => seatName(data, i), seatLabel, legal: data.legal, act, focus, t, lang: getLang() };
     // status bar
     let status;
     if (over) {
@@ -298,15 +320,15 @@ async function tablePage(id) {
     // seats
     const seats = h("section", { class: "panel seats" }, h("h3", {}, t("seats")), h("ul", {}, data.seats.map((s) => h("li", {
       class: [s.seat === toMove && !over ? "tomove" : "", s.seat === you ? "mine" : ""].join(" ") },
-      h("span", { class: "dot s" + s.seat }), h("b", {}, s.name), " ",
+      h("span", { class: "dot s" + s.seat }), h("b", {}, seatName(data, s.seat)), " ",
       s.kind === "human" && !s.open ? h("span", { class: "online" + ((data.online || []).includes(s.seat) ? " on" : ""), title: (data.online || []).includes(s.seat) ? t("online") : t("offline") }) : null,
-      h("span", { class: "muted small" }, s.kind === "bot" ? `${t("bot")} (${s.bot})` : s.open ? t("open") : t("human")),
+      h("span", { class: "muted small" }, s.kind === "bot" ? (customName(s.name) ? t("bot_kind", { bot: s.bot }) : "") : s.open ? t("open") : t("human")),
       s.zombie ? h("span", { class: "tag" }, t("bot_plays")) : null,
       data.scores ? h("span", { class: "score" }, data.scores[s.seat]) : null,
       s.clock !== null && s.clock !== undefined ? h("span", { class: "clock", "data-left": s.clock }, "") : null,
       s.open && you === null ? h("button", { class: "small sit", onclick: () => sit(s.seat) }, t("sit_here")) : null))));
     const watchers = data.watchers ? h("p", { class: "muted small" }, t("watchers", { n: data.watchers })) : null;
-    const who = you === null ? h("p", { class: "muted", id: "whoami" }, t("spectator")) : h("p", { id: "whoami" }, t("you_are", { who: `${t("seat")} ${you + 1}` }));
+    const who = you === null ? h("p", { class: "muted", id: "whoami" }, t("spectator")) : h("p", { id: "whoami" }, t("you_are", { who: seatLabel(you) }));
     const invite = `${location.origin}/t/${id}`;
     const links = h("details", { class: "links" }, h("summary", {}, t("invite")),
       h("div", {}, h("input", { readonly: true, value: invite, id: "invite" }),
@@ -411,13 +433,13 @@ async function replayPage(id) {
     if (seq !== showSeq) return;
     const v = r.view;
     const you = seat === "" ? null : Number(seat);
-    const ctx = { you, toMove: v.to_move, players: info.table.players, seatName: (i) => info.seats[i] || `${t("seat")} ${i + 1}`, legal: [], act: () => {}, t, lang: getLang() };
+    const ctx = { you, toMove: v.to_move, players: info.table.players, seatName: (i) => seatTitle(i, info.seats[i], null), seatLabel, legal: [], act: () => {}, t, lang: getLang() };
     let board = null;
     if (mod && mod.render) { try { board = mod.render(v, ctx); } catch (e) { console.error(e); } }
     if (!board) board = genericBoard(v, ctx);
     const seatSel = h("select", { id: "replay-seat", onchange: (e) => { seat = e.target.value; show(); } },
       h("option", { value: "", selected: seat === "" }, t("spectator_short")),
-      info.seats.map((name, i) => h("option", { value: i, selected: String(i) === seat }, `${t("seat")} ${i + 1}: ${name}`)));
+      info.seats.map((name, i) => h("option", { value: i, selected: String(i) === seat }, seatTitle(i, name, null))));
     const go = (n) => { step = Math.max(0, Math.min(total, n)); show(); };
     const slider = h("input", { type: "range", min: 0, max: total, value: step, id: "replay-step", onchange: (e) => go(Number(e.target.value)) });
     const cur = step > 0 ? info.steps[step - 1] : null;

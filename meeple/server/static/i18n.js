@@ -3,7 +3,7 @@ const STRINGS = {
   en: {
     lobby: "Lobby", language: "Language", new_table: "New table", game: "Game", players: "Players",
     options: "Options", seats: "Seats", seat: "Seat", you: "You", open_seat: "Open seat (a person joins by link)",
-    bot: "Bot", clock: "Turn clock", no_clock: "No clock", per_decision: "per decision", your_name: "Your name",
+    bot: "Bot", bot_kind: "{bot} bot", clock: "Turn clock", no_clock: "No clock", per_decision: "per decision", your_name: "Your name",
     seed: "Seed (optional)", create: "Create table", tables: "Tables", refresh: "Refresh", no_tables: "No tables yet.",
     join: "Join", watch: "Watch", replay: "Replay", open: "open", playing: "playing", over: "finished",
     status: "Status", to_move: "To move", your_turn: "Your turn", waiting_for: "Waiting for {who}",
@@ -27,7 +27,7 @@ const STRINGS = {
   zh: {
     lobby: "大廳", language: "語言", new_table: "開新桌", game: "遊戲", players: "玩家人數",
     options: "選項", seats: "座位", seat: "座位", you: "你", open_seat: "空位（他人以連結加入）",
-    bot: "電腦", clock: "回合計時", no_clock: "不計時", per_decision: "每個決定", your_name: "你的名字",
+    bot: "電腦", bot_kind: "{bot} 電腦", clock: "回合計時", no_clock: "不計時", per_decision: "每個決定", your_name: "你的名字",
     seed: "亂數種子（可不填）", create: "建立遊戲桌", tables: "遊戲桌", refresh: "重新整理", no_tables: "還沒有遊戲桌。",
     join: "加入", watch: "觀戰", replay: "重播", open: "有空位", playing: "進行中", over: "已結束",
     status: "狀態", to_move: "輪到", your_turn: "輪到你了", waiting_for: "等待 {who}",

@@ -130,7 +130,7 @@ export function value(key, v, ctx, depth = 0) {
         : matrix(v);
     } else if (v.every(isPlain)) {
       if (perSeat(key) && v.length === ctx.players && v.length > 1 && v.every((x) => typeof x === "number")) {
-        body = h("span", { class: "chips" }, v.map((x, i) => h("span", { class: "chip" + (i === ctx.you ? " mine" : "") }, `${ctx.seatName(i)}: ${x}`)));
+        body = h("span", { class: "chips" }, v.map((x, i) => h("span", { class: "chip" + (i === ctx.you ? " mine" : "") }, `${ctx.seatLabel ? ctx.seatLabel(i) : ctx.seatName(i)}: ${x}`)));
       } else body = chips(v);
       return h("div", { class: "field" }, h("span", { class: "k" }, label(key)), h("span", { class: "v" }, body));
     } else body = h("div", { class: "cellstack" }, v.map((x, i) => value(`#${i + 1}`, x, ctx, depth + 1)));

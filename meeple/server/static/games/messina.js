@@ -26,7 +26,7 @@ function lieutenants(list, x, y) {
     cx: x + i * 11, cy: y, r: 5,
     fill: l.standing ? SEAT_COLOURS[l.seat % SEAT_COLOURS.length] : "#fff",
     stroke: SEAT_COLOURS[l.seat % SEAT_COLOURS.length], "stroke-width": 2,
-  }, svg("title", {}, `seat ${l.seat + 1} lieutenant ${l.lieutenant}${l.standing ? "" : " (lying)"}`)));
+  }, svg("title", {}, `seat ${l.seat} lieutenant ${l.lieutenant}${l.standing ? "" : " (lying)"}`)));
 }
 
 function hexMap(nodes, ctx) {
@@ -60,7 +60,7 @@ function hexMap(nodes, ctx) {
       });
     }
     if (n.repopulated_by !== null && n.repopulated_by !== undefined) {
-      g.append(svg("rect", { x: cx - 6, y: cy + 12, width: 12, height: 8, fill: SEAT_COLOURS[n.repopulated_by % 6] }, svg("title", {}, `repopulated by seat ${n.repopulated_by + 1}`)));
+      g.append(svg("rect", { x: cx - 6, y: cy + 12, width: 12, height: 8, fill: SEAT_COLOURS[n.repopulated_by % 6] }, svg("title", {}, `repopulated by seat ${n.repopulated_by}`)));
     }
     for (const el of lieutenants(n.lieutenants, cx - 16, cy + SIZE * 0.58)) g.append(el);
     clickable(g, ctx, n.name);
@@ -77,7 +77,7 @@ function docks(nodes, ctx) {
       h("span", { class: "title" }, `${n.name} · ${n.kind}`),
       (n.ships || []).map((s) => h("div", {}, "⛵ ", s.name, ` (${s.coins} coins, ${s.plague} plague)`)),
       (n.ships || []).length ? null : h("div", { class: "muted" }, "—"),
-      h("div", {}, (n.lieutenants || []).map((l) => h("span", { class: "pip", style: { background: l.standing ? SEAT_COLOURS[l.seat % 6] : "#fff", borderColor: SEAT_COLOURS[l.seat % 6] }, title: `seat ${l.seat + 1}` }))));
+      h("div", {}, (n.lieutenants || []).map((l) => h("span", { class: "pip", style: { background: l.standing ? SEAT_COLOURS[l.seat % 6] : "#fff", borderColor: SEAT_COLOURS[l.seat % 6] }, title: `seat ${l.seat}` }))));
     return clickable(card, ctx, n.name);
   }));
 }

@@ -7,13 +7,13 @@ const DIE = { r: "red", w: "white", y: "yellow", b: "black" };
 function owner(tag) {
   if (typeof tag !== "string") return null;
   const m = tag.match(/^p(\d+)$/);
-  return m ? Number(m[1]) - 1 : null;
+  return m ? Number(m[1]) : null;  // "p0": seat 0 (0-based, as in the notations)
 }
 
 function spaceEl(tag, ctx, i) {
   const seat = owner(tag);
   const style = seat !== null ? { background: SEAT_COLOURS[seat % 6], color: "#fff" } : tag ? { background: "#9a9a9a", color: "#fff" } : {};
-  return h("span", { class: "space", style, title: tag ? (seat !== null ? ctx.seatName(seat) : tag) : "empty" }, seat !== null ? String(seat + 1) : tag ? "n" : String(i + 1));
+  return h("span", { class: "space", style, title: tag ? (seat !== null ? ctx.seatName(seat) : tag) : "empty" }, seat !== null ? String(seat) : tag ? "n" : String(i + 1));
 }
 
 function die(code) {
@@ -26,7 +26,7 @@ function buildings(list, ctx) {
   return h("div", { class: "rowcards" }, list.map((b) => clickable(h("div", { class: "card building" },
     h("span", { class: "title" }, b.name),
     h("div", { class: "spaces" }, (b.spaces || []).map((s, i) => clickable(spaceEl(s, ctx, i), ctx, `${String(b.name).toLowerCase()} ${i + 1}`))),
-    Array.isArray(b.lying) && b.lying.some(Boolean) ? h("div", { class: "small muted" }, "lying: ", b.lying.map((n, i) => n ? `${ctx.seatName(i)} ${n}` : null).filter(Boolean).join(", ")) : null),
+    Array.isArray(b.lying) && b.lying.some(Boolean) ? h("div", { class: "small muted" }, "lying: ", b.lying.map((n, i) => n ? `${ctx.seatLabel(i)} ${n}` : null).filter(Boolean).join(", ")) : null),
   ctx, String(b.name).toLowerCase())));
 }
 
@@ -45,7 +45,7 @@ function activities(list, ctx) {
         h("div", { class: "small" }, `hire ${a.hire_cost ?? "?"} · ÷${a.divisor ?? "?"}${a.delayed ? " · delayed" : ""}`),
         Array.isArray(a.vp_spaces) ? h("div", { class: "small" }, "VP spaces: ", a.vp_spaces.join(" / ")) : null,
         h("div", {}, (a.tradesmen || []).map((t) => h("span", { class: "pip", style: { background: SEAT_COLOURS[t.seat % 6] }, title: `${ctx.seatName(t.seat)} space ${t.space + 1}` }))),
-        Array.isArray(a.cubes) && a.cubes.some(Boolean) ? h("div", { class: "small" }, "cubes: ", a.cubes.map((n, i) => `${ctx.seatName(i)} ${n}`).join(", ")) : null);
+        Array.isArray(a.cubes) && a.cubes.some(Boolean) ? h("div", { class: "small" }, "cubes: ", a.cubes.map((n, i) => `${ctx.seatLabel(i)} ${n}`).join(", ")) : null);
       return clickable(card, ctx, a.card);
     }))));
 }
@@ -57,7 +57,7 @@ function events(list, ctx) {
     h("div", { class: "small" }, `fight with ${e.fight_colour} · ÷${e.divisor} · VP ${(e.vp || []).join("/")}`),
     e.black_dice ? h("div", { class: "small" }, `${e.black_dice} black dice`) : null,
     e.effect ? h("div", { class: "small muted" }, e.effect) : null,
-    h("div", { class: "small" }, `boxes ${e.boxes} · cubes `, (e.cubes || []).map((n, i) => `${ctx.seatName(i)} ${n}`).join(", "), e.neutral_cubes ? ` · neutral ${e.neutral_cubes}` : "")),
+    h("div", { class: "small" }, `boxes ${e.boxes} · cubes `, (e.cubes || []).map((n, i) => `${ctx.seatLabel(i)} ${n}`).join(", "), e.neutral_cubes ? ` · neutral ${e.neutral_cubes}` : "")),
   ctx, e.card)));
 }
 
