@@ -331,10 +331,10 @@ class Hub:
                 except BadSetup as exc:
                     raise ServerError(400, f"seats[{i}]: {exc}") from None
                 seat_rows.append({"seat": i, "kind": "bot", "bot": bot,
-                                  "name": _clean_name(spec.get("name"), f"Bot {i + 1} ({bot})")})
+                                  "name": _clean_name(spec.get("name"), f"Bot {i} ({bot})")})
             elif kind == "human":
                 row: dict[str, Any] = {"seat": i, "kind": "human", "bot": None,
-                                       "name": _clean_name(spec.get("name"), f"Seat {i + 1}"), "token": None}
+                                       "name": _clean_name(spec.get("name"), f"Seat {i}"), "token": None}
                 seat_rows.append(row)
             else:
                 raise ServerError(400, f"seats[{i}].kind must be 'human' or 'bot', got {kind!r}")
@@ -390,7 +390,7 @@ class Hub:
             s.token = digest
             s.name = new_name
             await self._note(table, {"type": "join", "key": "note_join", "seat": seat,
-                                     "text": f"{new_name} sits down at seat {seat + 1}."})
+                                     "text": f"{new_name} sits down at seat {seat}."})
             await self._clock_after_change(table, persist=True)
         await self.broadcast(table, [])
         self._kick(table)
@@ -483,7 +483,7 @@ class Hub:
 
     def _return_note(self, seat: int) -> dict[str, Any]:
         return {"type": "return", "key": "note_return", "seat": seat,
-                "text": f"Seat {seat + 1} is back and plays again."}
+                "text": f"Seat {seat} is back and plays again."}
 
     async def _apply(self, table: Table, seat: int, notation: str, actor: str) -> dict[str, Any]:
         """Apply one decision (the caller holds the lock): clone, apply, commit, swap, push."""
@@ -491,7 +491,7 @@ class Hub:
         if state.is_over:
             raise ServerError(409, "the game is over")
         if state.to_move != seat:
-            raise ServerError(409, f"it is not your turn: seat {state.to_move + 1} is to move")
+            raise ServerError(409, f"it is not your turn: seat {state.to_move} is to move")
         new = state.clone()
         try:
             events = new.apply(notation)
@@ -530,7 +530,7 @@ class Hub:
             record = table.record()
             new = await self.db(meeple.replay, record, None, target)
             note = {"seat": seat, "events": [{"type": "undo", "key": "note_undo", "seat": seat,
-                                              "text": f"Seat {seat + 1} takes back a decision."}]}
+                                              "text": f"Seat {seat} takes back a decision."}]}
             status = "over" if new.is_over else "playing"
             await self.db(self.store.truncate, table.id, target, note, status)
             table.state = new
@@ -619,7 +619,7 @@ class Hub:
             s.deadline = None
             table.version += 1
             spec, note = self._zombie_spec()
-            text = f"Seat {seat + 1} ran out of time; the {spec} bot plays for them until they return."
+            text = f"Seat {seat} ran out of time; the {spec} bot plays for them until they return."
             if note:
                 text += " " + note
             await self._note(table, {"type": "clock", "key": "note_clock", "seat": seat, "bot": spec,
