@@ -1,0 +1,170 @@
+"""Third-pass audit of the seed, rule by rule: rules verified correct that had no focused test yet.
+
+Each test builds a state, runs the rule and asserts what would break if the rule did.
+"""
+
+from __future__ import annotations
+
+from meeple.games.messina import repopulation, scoring
+from meeple.games.messina.consts import (
+    COIN,
+    FIRE,
+    MAJOR,
+    POP,
+    RATS,
+    SC0,
+    SHIPS,
+    STANDING,
+    T_FIGHT,
+    T_MAIN,
+    T_PLACE,
+    VP,
+    WOOD,
+)
+from tests.messina.messina_helpers import (
+    at,
+    clear_board,
+    districts,
+    get,
+    give,
+    legal,
+    new,
+    node,
+    put_lieutenant,
+    slot,
+)
+
+
+def _plague_here(s, n: int, cubes: int, fire: int, major: int) -> None:
+    s.cubes[n] = cubes
+    s.cube_supply -= cubes
+    give(s, 0, FIRE, fire)
+    give(s, 0, MAJOR, major)
+    at(s, (T_PLACE, 0, 0, 0, 0))
+    s.apply(f"lt1 to {s.nname[n]}")
+
+
+def test_major_fire_needs_two_major_fires_for_the_neighbour_in_the_last_two_rounds() -> None:
+    """火焰指示物: in the late rounds two major fires are needed to also clear a neighbouring
+    district's cube; each cube removed then scores 2 VP."""
+    s = clear_board(new(2, 1))
+    s.round_ = 5
+    n = districts(s)[0]
+    m = next(x for x in districts(s) if s.dist[n][x] == 1)
+    s.cubes[m] = 1
+    s.cube_supply -= 1
+    _plague_here(s, n, 1, 1, 1)
+    assert s.tasks[-1][0] == T_FIGHT
+    assert "douse" in legal(s), "a fire and a major fire pay one late-round cube"
+    assert f"major fire, also {s.nname[m]}" not in legal(s), "one major fire is not enough in round V"
+    s = clear_board(new(2, 1))
+    s.round_ = 5
+    s.cubes[m] = 1
+    s.cube_supply -= 1
+    _plague_here(s, n, 1, 0, 2)
+    s.apply(f"major fire, also {s.nname[m]}")
+    assert s.cubes[n] == 0 and s.cubes[m] == 0
+    assert get(s, 0, MAJOR) == 0 and get(s, 0, VP) == 4 and get(s, 0, POP) == 2
+
+
+def test_major_fire_serves_as_an_ordinary_fire() -> None:
+    """火焰指示物: a major fire may be used as an ordinary fire (a plain douse)."""
+    s = clear_board(new(2, 1))
+    n = districts(s)[0]
+    _plague_here(s, n, 1, 0, 1)
+    assert "douse" in legal(s)
+    s.apply("douse")
+    assert s.cubes[n] == 0 and get(s, 0, MAJOR) == 0 and get(s, 0, RATS) == 0
+
+
+def test_removed_cubes_return_to_the_supply() -> None:
+    """對抗瘟疫: a removed cube goes back to the supply (the cube limit stays the same)."""
+    s = clear_board(new(2, 1))
+    n = districts(s)[0]
+    before = s.cube_supply
+    _plague_here(s, n, 2, 1, 0)
+    assert s.cube_supply == before - 2
+    s.apply("douse")
+    assert s.cube_supply == before - 1 and s.cubes[n] == 1
+    # no fire left: the fight ends by itself, the cube stays and gives a rat
+    assert get(s, 0, RATS) == 1 and s.cubes[n] == 1
+
+
+def test_rescue_comes_before_the_fight() -> None:
+    """拯救市民 then 對抗瘟疫: citizens on a plague hex go to quarantine even if the plague is then
+    burnt."""
+    s = clear_board(new(2, 1))
+    n = districts(s)[0]
+    s.cit[n * 3 + 2] = 1
+    s.cit_supply[2] -= 1
+    _plague_here(s, n, 1, 1, 0)
+    # the only choice (any empty cabin) was made at once: the nun is quarantined before the fight
+    assert s.tasks[-1][0] == T_FIGHT
+    assert s.cab[0] == 4 and s.cit[n * 3 + 2] == 0
+    s.apply("douse")
+    assert s.cab[0] == 4 and s.cab[1] == 1, "the nun stays in quarantine at stage I"
+    assert s.cubes[n] == 0
+
+
+def test_harbour_hex_holds_one_standing_lieutenant() -> None:
+    """碼頭和城市板塊的差異: a harbour hex holds one standing lieutenant (the docks beyond it any
+    number)."""
+    s = clear_board(new(2, 1))
+    put_lieutenant(s, 1, 0, node(s, "H1"), STANDING)
+    s.used[node(s, "H1")] = 1
+    at(s, (T_PLACE, 0, 0, 0, 0))
+    options = legal(s)
+    assert "lt1 to H1" not in options and "lt1 to H2" in options
+
+
+def test_quarantined_and_workshop_citizens_cannot_pay_for_a_repopulation() -> None:
+    """市民的移動總結: quarantined citizens and workshop citizens never repopulate; only estate
+    citizens pay."""
+    s = clear_board(new(2, 1))
+    req = [0, 0, 0, 0, 1, 0, 0]          # one ordinary craftsman
+    assert not repopulation.feasible(s, 0, req)
+    s.cab[0:3] = [0, 2, -1]              # a craftsman in quarantine
+    s.ws += [0, [w.name for w in s.tables.workshops].index("WI-C1"), 0, 0]   # and one in a workshop
+    assert not repopulation.feasible(s, 0, req)
+    slot(s, 0, "C1.0", 0)
+    assert repopulation.feasible(s, 0, req)
+
+
+def test_repopulation_once_per_district_and_never_on_harbours_or_docks() -> None:
+    """活絡城市: harbours and docks cannot be repopulated; a district only once."""
+    s = clear_board(new(2, 1))
+    assert repopulation.repop_plan(s, 0, node(s, "H1"))[0] == "only districts can be repopulated"
+    assert repopulation.repop_plan(s, 0, node(s, "D1"))[0] == "only districts can be repopulated"
+    n = districts(s)[0]
+    s.owner[n] = 1
+    assert repopulation.repop_plan(s, 0, n)[0] == "this district is already repopulated"
+    at(s, (T_MAIN, 0, n, 0, 0))
+    assert not any(o.startswith("repopulate") for o in legal(s))
+
+
+def test_buildings_scroll_counts_at_most_six_workshops() -> None:
+    """工房 / 最終計分 3: more than six workshops may be held but the scroll counts six."""
+    s = clear_board(new(2, 1))
+    for k in range(8):
+        s.ws += [0, k, -1, 0]
+    s.pi[SC0] = 1                        # buildings track at 1 VP per item (stand-in)
+    per_item = s.tables.scrolls[0].values[1]
+    assert scoring.breakdown(s)[0]["scrolls"] == 6 * per_item
+
+
+def test_leftovers_score_one_per_three_in_any_mix() -> None:
+    """最終計分 4: fire, major fire, wood and coins left score 1 VP per 3, in any mix."""
+    s = clear_board(new(2, 1))
+    for off, v in ((FIRE, 1), (MAJOR, 1), (WOOD, 1), (COIN, 2)):
+        give(s, 0, off, v)
+    assert scoring.breakdown(s)[0]["leftovers"] == 1
+    give(s, 0, COIN, 3)
+    assert scoring.breakdown(s)[0]["leftovers"] == 2
+
+
+def test_ships_scroll_counts_every_ship() -> None:
+    """最終計分 3: the ships scroll scores each ship taken at the cube's value."""
+    s = clear_board(new(2, 1))
+    give(s, 0, SHIPS, 3)
+    s.pi[SC0 + 1] = 2
+    assert scoring.breakdown(s)[0]["scrolls"] == 3 * s.tables.scrolls[1].values[2]
