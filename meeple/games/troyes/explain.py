@@ -119,6 +119,8 @@ def _dice(s: TroyesState, p: int, words: list[str]) -> str | None:
     for w in words:
         found = next((d for d in pool if die_text(d, p) == w), None)
         if found is None:
+            if any(die_text(d, p) == w for d in s.dice):
+                return f"there are not that many dice {w} on the city square"
             return f"there is no die {w} on the city square"
         pool.remove(found)
         combo.append(found)

@@ -35,6 +35,7 @@ from meeple.games.troyes.consts import (
     NEUTRAL,
     P_DRAFT,
     PASS_FIRST,
+    PASS_LATER,
     S_CUBE,
     S_DICE,
     S_FLIP,
@@ -226,7 +227,7 @@ def next_turn(s: TroyesState) -> list[Event]:
             s.turn = q
             return []
         if s.passed[q] == 2:
-            s.district[q] += 1
+            s.district[q] += PASS_LATER
     return effects.end_round(s)
 
 

@@ -286,7 +286,8 @@ class TroyesState(State):
                 entry.update({"divisor": c.divisor, "hire_cost": c.hire_cost, "vp_spaces": list(c.vp_spaces),
                               "delayed": c.delayed, "effect": c.effect})
                 entry["tradesmen"] = [
-                    {"seat": q, "space": None if v == NO_SPACE else v - 1}
+                    {"seat": q, "space": None if v == NO_SPACE else v - 1,
+                     "vp": 0 if v == NO_SPACE else c.vp_spaces[v - 1]}
                     for q in range(n) if (v := self.trade[slot * 4 + q])
                 ]
                 entry["cubes"] = [self.cubes[slot * 4 + q] for q in range(n)]
