@@ -37,6 +37,26 @@ def event_counts(events: list[Event]) -> dict[str, int]:
     return {k: counts.get(k, 0) for k in KEY_EVENTS}
 
 
+def refresh() -> None:
+    """Keep the stored records (the same games) and re-derive what is checked from them: for a change
+    of texts or events that does not change any rule (``... make_messina_golden --refresh``)."""
+    game = meeple.games.get("messina")
+    for players, _ in GAMES:
+        path = HERE / f"messina_{players}p.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        record = data["record"]
+        state = game.new(players, seed=record["seed"], options=record["options"])
+        events: list[Event] = []
+        for text in record["actions"]:
+            events += state.apply(text)
+        record["version"] = game.version
+        data.update(scores=state.scores(), ranking=state.ranking(),
+                    final_scoring=state.view(None)["final_scoring"], event_counts=event_counts(events),
+                    first_events=[e["text"] for e in events[:6]])
+        path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(path, state.scores(), len(record["actions"]))
+
+
 def main() -> None:
     for players, seed in GAMES:
         state, events = play(players, seed)
@@ -54,4 +74,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    refresh() if "--refresh" in sys.argv else main()

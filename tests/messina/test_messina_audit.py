@@ -168,3 +168,28 @@ def test_ships_scroll_counts_every_ship() -> None:
     give(s, 0, SHIPS, 3)
     s.pi[SC0 + 1] = 2
     assert scoring.breakdown(s)[0]["scrolls"] == 3 * s.tables.scrolls[1].values[2]
+
+
+def test_events_report_the_rescue_before_the_rats_of_an_unfought_plague() -> None:
+    """遊戲流程 steps 2 then 3: the events read in the seed's order, in plain English."""
+    s = clear_board(new(2, 1))
+    n = districts(s)[0]
+    s.cit[n * 3] = 1
+    s.cit_supply[0] -= 1
+    s.cubes[n] = 2
+    s.cube_supply -= 2
+    at(s, (T_PLACE, 0, 0, 0, 0))
+    texts = [e["text"] for e in s.apply(f"lt1 to {s.nname[n]}")]
+    rescue = next(i for i, x in enumerate(texts) if "rescues 1 citizen into quarantine" in x)
+    rats = next(i for i, x in enumerate(texts) if f"takes 2 rats from {s.nname[n]}" in x)
+    assert rescue < rats
+
+
+def test_docks_in_the_view_name_each_waiting_ship() -> None:
+    """移動到船上: the view shows each ship waiting at the docks by name, with its cargo, coins and
+    plague."""
+    s = new(2, 1)
+    docks = [e for e in s.view(0)["nodes"] if e["kind"] == "docks" and e["ships"]]
+    assert docks
+    ship = docks[0]["ships"][0]
+    assert ship["name"].startswith("ship") and {"cargo", "coins", "plague"} <= ship.keys()

@@ -145,6 +145,11 @@ def describe_task(s: MessinaState) -> dict[str, Any] | None:
     return out
 
 
+def plural(k: int, noun: str) -> str:
+    """``1 rat``, ``2 rats``: event texts read as English."""
+    return f"{k} {noun}" if k == 1 else f"{k} {noun}s"
+
+
 def fire_cost(s: MessinaState) -> tuple[int, int]:
     info = s.tables.rounds[s.round_ - 1]
     return info.fire_cost, info.fire_vp
@@ -256,12 +261,13 @@ def apply_place(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
                        "text": f"seat {owner} scores 2 VP: a lieutenant came to its {name}"})
     s.tasks.append((T_MAIN, p, b, 0, 0))
     plague = s.cubes[b] > 0
-    if plague:
-        if can_fight(s, p):
-            s.tasks.append((T_FIGHT, p, b, 0, 0))
-        else:
-            leave_plague(s, p, b, events)
+    fight = plague and can_fight(s, p)
+    if fight:
+        s.tasks.append((T_FIGHT, p, b, 0, 0))
+    # seed 遊戲流程: step 2 (rescue) comes before step 3 (fight), in the events too
     rescue(s, p, b, plague, events)
+    if plague and not fight:
+        leave_plague(s, p, b, events)
 
 
 def rescue(s: MessinaState, p: int, n: int, plague: bool, events: list[Event]) -> None:
@@ -275,7 +281,8 @@ def rescue(s: MessinaState, p: int, n: int, plague: bool, events: list[Event]) -
     for k in (2, 1, 0):
         for _ in range(counts[k]):
             tasks.append((T_CABIN, p, k, 0, 0) if plague else (T_SLOT, p, k, 0, 0))
-    events.append({"type": "rescue", "seat": p, "text": f"seat {p} rescues {sum(counts)} citizens"
+    total = sum(counts)
+    events.append({"type": "rescue", "seat": p, "text": f"seat {p} rescues {plural(total, 'citizen')}"
                    + (" into quarantine" if plague else "")})
 
 
@@ -427,7 +434,7 @@ def leave_plague(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
     left = s.cubes[n]
     if left:
         s.pi[p * NP + RATS] += left
-        events.append({"type": "rat", "seat": p, "text": f"seat {p} takes {left} rats from {node_name(s, n)}"})
+        events.append({"type": "rat", "seat": p, "text": f"seat {p} takes {plural(left, 'rat')} from {node_name(s, n)}"})
 
 
 def apply_fight(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:

@@ -62,7 +62,7 @@ def _nodes(s: MessinaState) -> list[dict[str, Any]]:
         e["cell"] = None if c is None else [c[0], c[1]]
         e["lieutenants"] = on_node.get(n, [])
         if DOCK0 <= n < D0:
-            e["ships"] = [{"ship": t.ships[code >> 1].name, "cargo": t.ships[code >> 1].cargo,
+            e["ships"] = [{"name": t.ships[code >> 1].name, "cargo": t.ships[code >> 1].cargo,
                            "coins": t.ships[code >> 1].coins, "plague": code & 1} for code in s.docks[n - DOCK0]]
         else:
             e["used"] = bool(s.used[n])
