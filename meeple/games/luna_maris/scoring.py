@@ -101,6 +101,14 @@ def waste_points(waste: int) -> int:
     return -(2 * waste - 1) if waste > 0 else 0
 
 
+def clean_up_score(me: list[int], steps: Sequence[int]) -> None:
+    """Seed §結算階段: the scoring steps (probes, carbon credits, build track) are taken one after
+    the other, in the seed's order; the score track has no negatives, so a loss at one step stops at
+    0 and a later step's points still count in full (0 VP, credits -1, one build disc: 1 VP)."""
+    for pts in steps:
+        me[VP] = max(0, me[VP] + pts)
+
+
 def clean_up(s: LunaState) -> list[Event]:
     """Seed §結算階段: probe groups, carbon credits, build-track income, equipment face up, O2 to 0."""
     b = s.board
@@ -111,7 +119,7 @@ def clean_up(s: LunaState) -> list[Event]:
         group = largest_group(s.grid, s.adj, p)
         probe = probe_points(group, b.probe_group_vp)
         build = s.build_track.count(p)
-        me[VP] = max(0, me[VP] + probe + credits[p] + build)  # the score track has no negatives
+        clean_up_score(me, (probe, credits[p], build))
         if me[EQUIP] >= 0:
             me[EQUIP_UP] = 1
         me[O2] = 0

@@ -1,0 +1,160 @@
+"""Luna Maris: rules checked line by line against the seed in the audit, each on a constructed state
+(seed sections cited in every docstring)."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.engine import IllegalAction
+from meeple.games.luna_maris.components import AIRLOCK, HIBERNATION, LAB, MINING
+from meeple.games.luna_maris.rules import pass_turn
+from meeple.games.luna_maris.scoring import clean_up, final_breakdown
+from meeple.games.luna_maris.state import (
+    CO2,
+    ENERGY,
+    FE_L,
+    FE_R,
+    N_JUNIORS,
+    O2,
+    ON_ACT,
+    POS,
+    PROBES,
+    S_TURN,
+    TI_L,
+    TI_R,
+    VP,
+    WASTE,
+)
+from tests.luna_maris.lm_helpers import at_module, choices, fresh, touch
+
+
+def test_clean_up_steps_in_order_each_floored_at_zero() -> None:
+    """Seed §結算階段 (probes, then carbon credits, then build track, in this order): a carbon-credit
+    loss at 0 VP stops at 0 and the build-track point that follows still counts."""
+    s = fresh(2, equipment=False)
+    s.grid = [-1] * 16
+    s.build_track = [0]
+    s.pl[0][VP], s.pl[1][VP] = 0, 0
+    s.pl[0][CO2], s.pl[1][CO2] = 1, 3  # seat 0 has more CO2: carbon credits -1
+    clean_up(s)
+    assert s.pl[0][VP] == 1  # 0 -> 0 (credits -1 floored) -> 1 (build disc)
+    assert s.pl[1][VP] == 1
+
+
+def test_clean_up_credits_loss_never_below_zero() -> None:
+    """Seed §結算階段 / 碳信用分數: the last place loses 1 VP, but never below 0."""
+    s = fresh(2, equipment=False)
+    s.grid = [-1] * 16
+    s.build_track = []
+    s.pl[0][VP], s.pl[1][VP] = 0, 4
+    s.pl[0][CO2], s.pl[1][CO2] = 2, 4
+    clean_up(s)
+    assert (s.pl[0][VP], s.pl[1][VP]) == (0, 5)
+
+
+def test_lab_build_pays_titanium_not_iron() -> None:
+    """Seed §實驗室 extra (支付兩個鈦礦和一個能量): building needs titanium itself; iron does not stand
+    in, and the titanium is paid from either conveyor section."""
+    s = fresh(2, equipment=False)
+    s.adv_offer = [0]
+    me = s.pl[0]
+    me[FE_L], me[FE_R], me[TI_L], me[TI_R] = 3, 3, 1, 0
+    at_module(s, 0, LAB)
+    assert not any(n.startswith("build") for n in choices(s))
+    with pytest.raises(IllegalAction):
+        s.apply("build recycling")
+    me[TI_R] = 1
+    touch(s)
+    s.apply("build recycling")
+    assert (me[TI_L], me[TI_R], me[FE_L], me[FE_R]) == (0, 0, 3, 3) and me[ENERGY] == 2
+
+
+def test_airlock_refused_when_no_mining_space_is_empty() -> None:
+    """Seed §氣閘 (放不下就不能拿): with every mining space taken no probe can be installed."""
+    s = fresh(2, equipment=False)
+    s.grid = [1] * 16
+    at_module(s, 0, AIRLOCK)
+    assert not any(n.startswith("probe") for n in choices(s))
+
+
+def test_airlock_refused_without_probes_on_the_board() -> None:
+    """Seed §氣閘 (共四個探測器可用): once all four probes are out the action is gone."""
+    s = fresh(2, equipment=False)
+    s.pl[0][PROBES] = 0
+    at_module(s, 0, AIRLOCK)
+    assert not any(n.startswith("probe") for n in choices(s))
+
+
+def test_concentrate_takes_iron_not_titanium() -> None:
+    """Seed §採礦站 (將輸送帶上任一側的一個鐵礦放到廢料區): concentrating needs an iron cube; titanium
+    on the conveyor does not count."""
+    s = fresh(2, equipment=False)
+    me = s.pl[0]
+    me[FE_L], me[FE_R], me[TI_L], me[TI_R] = 0, 0, 2, 2
+    at_module(s, 0, MINING)
+    assert not any(n.startswith("concentrate") for n in choices(s))
+
+
+def test_no_pass_reward_after_the_last_round() -> None:
+    """Seed §PASS (拿取對應獎勵`如果有的話`) and research §5.10: no turn-order track after round 5,
+    so passing in round 5 gives nothing."""
+    s = fresh(2, equipment=False)
+    s.round = 5
+    p = s.cur
+    energy, iron = s.pl[p][ENERGY], s.pl[p][FE_L]
+    pass_turn(s, p)
+    assert s.pl[p][ENERGY] == energy and s.pl[p][FE_L] == iron
+
+
+def test_next_round_turn_order_is_the_passing_order() -> None:
+    """Seed §PASS (順位標記移到下一輪最左方空格): next round starts with the first player to pass,
+    in passing order; the round is scored once everyone has passed and O2 goes back to 0."""
+    s = fresh(3, equipment=False)
+    first = s.cur
+    s.pl[first][O2] = 3
+    order = []
+    while s.round == 1:
+        order.append(s.cur)
+        s.apply("pass")
+    assert s.round == 2 and s.order == order and s.cur == order[0]
+    assert order[0] == first and s.pl[first][O2] == 0 and s.step == S_TURN
+
+
+def test_seniors_score_two_in_hand_and_rest_pile() -> None:
+    """Seed §最終計分 2 (每張高級科學家兩分): seniors in hand and in the rest pile both count;
+    juniors do not."""
+    s = fresh(2, equipment=False)
+    s.hands[0].append(N_JUNIORS)
+    s.rest[0].append(N_JUNIORS + 1)
+    rows = final_breakdown(s)
+    assert rows[0][1] == 4 and rows[1][1] == 0
+
+
+def test_rest_at_hibernation_needs_activation_energy() -> None:
+    """Seed §啟動模組 3 (only the Power Plant is exempt from activation): resting in the Hibernation
+    room with no energy and nobody to follow is not possible."""
+    s = fresh(2, equipment=False)
+    s.pl[0][ENERGY] = 0
+    s.act[HIBERNATION] = -1
+    at_module(s, 0, HIBERNATION)
+    assert "rest" not in choices(s)
+    s.act[HIBERNATION] = 1  # seat 1 holds it: follow for free
+    touch(s)
+    s.apply("rest")
+    assert s.pl[1][VP] == 6 and s.pl[0][ON_ACT] == 0 and s.pl[0][POS] == HIBERNATION
+
+
+def test_extract_produces_one_ore_per_probe_by_space() -> None:
+    """Seed §採礦站 開採礦石 (如生產階段獲得對應礦石, 礦石要全拿): one ore per own probe, of its
+    space's kind, into the left section; other players' probes give nothing; no waste."""
+    s = fresh(2, equipment=False)
+    s.grid = [-1] * 16
+    s.grid[0] = 0  # iron
+    s.grid[2] = 0  # titanium
+    s.grid[5] = 1  # titanium, other seat
+    me = s.pl[0]
+    me[FE_L] = me[TI_L] = me[FE_R] = me[TI_R] = 0
+    waste = me[WASTE]
+    at_module(s, 0, MINING)
+    s.apply("extract")
+    assert (me[FE_L], me[TI_L], me[FE_R], me[TI_R]) == (1, 1, 0, 0) and me[WASTE] == waste
