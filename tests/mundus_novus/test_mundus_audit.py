@@ -165,3 +165,21 @@ def test_everyone_gets_back_as_many_cards_as_offered() -> None:
                     assert sizes == list(s.start_size[:players])
                     checked += 1
     assert checked > 100
+
+
+def test_view_shows_the_supply_order() -> None:
+    """Seed 2.2: while fleets take face-up cards, every seat's view lists the fleets still to take, in
+    order, with how many cards each still takes."""
+    s = fresh(3)
+    put(s, "C01", 0)  # no event
+    give(s, 0, "C11", "C12")  # 6 + 6
+    give(s, 1, "C03")  # 2
+    give(s, 2, "C07")  # 4
+    s.round = 1
+    begin_round(s, [])
+    assert s.phase == SUPPLY and s.cur == 1
+    order = [{"seat": 1, "cards": 1}, {"seat": 2, "cards": 1}, {"seat": 0, "cards": 2}]
+    assert s.view(0)["supply_order"] == order and s.view(None)["supply_order"] == order
+    play(s, legal(s)[0])
+    if s.phase == SUPPLY:
+        assert s.view(2)["supply_order"][0]["seat"] == s.cur != 1

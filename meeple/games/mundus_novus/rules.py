@@ -112,6 +112,11 @@ def draw(s: MundusState) -> int:
     return s.deck.pop()
 
 
+def doubloons(amount: int) -> str:
+    """``amount`` with the right noun for event texts ("1 doubloon", "3 doubloons")."""
+    return f"{amount} doubloon" if amount == 1 else f"{amount} doubloons"
+
+
 def gain(s: MundusState, seat: int, amount: int) -> None:
     s.money[seat] += amount
 
@@ -138,7 +143,7 @@ def pay_income(s: MundusState, ev: list[Event]) -> None:
         if amount:
             gain(s, p, amount)
             ev.append({"type": "income", "seat": p, "amount": amount,
-                       "text": f"Seat {p} receives {amount} doubloons of income"})
+                       "text": f"Seat {p} receives {doubloons(amount)} of income"})
 
 
 def determine_event(s: MundusState, ev: list[Event]) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from meeple.engine.core import Action, Event
-from meeple.games.mundus_novus.rules import check_instant_money, hand_size, name
+from meeple.games.mundus_novus.rules import check_instant_money, doubloons, hand_size, name
 from meeple.games.mundus_novus.state import (
     ANNOUNCE,
     EXCHANGE,
@@ -250,7 +250,7 @@ def start_progression(s: MundusState, ev: list[Event]) -> None:
                     s.money[q] -= pay
                     s.money[p] += pay
                     ev.append({"type": "shipyard", "seat": p, "from": q, "amount": pay,
-                               "text": f"Seat {q} pays seat {p} {pay} doubloons (shipyard)"})
+                               "text": f"Seat {q} pays seat {p} {doubloons(pay)} (shipyard)"})
     if check_instant_money(s, ev):
         return
     s.phase, s.cur = START, s.tm

@@ -12,6 +12,7 @@ from meeple.games.mundus_novus.state import (
     OFFER,
     PHASE_NAMES,
     PICKDEV,
+    SUPPLY,
     TIE,
     K,
     MundusState,
@@ -72,6 +73,12 @@ def build_view(s: MundusState, seat: int | None) -> dict[str, Any]:
         "seats": players,
         "winner": s.winner if s.winner >= 0 else None,
     }
+    if s.phase == SUPPLY:
+        # seed 2.2: the fleets still to take face-up cards, in order (the first one is choosing now and
+        # "cards" is what it still takes)
+        view["supply_order"] = [
+            {"seat": s.order[i], "cards": s.need if i == s.opos else s.order[i + 1]}
+            for i in range(s.opos, len(s.order), 2)]
     if s.phase == EXCHANGE:
         view["taker"] = s.cur
         view["last_taker"] = s.prev if s.prev >= 0 else None
