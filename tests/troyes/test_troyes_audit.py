@@ -163,3 +163,34 @@ def test_pass_last_player_still_gets_two_deniers() -> None:
     assert "Seat 1 collects 2 deniers from the district" in texts
     assert "Seat 0 collects 2 deniers from the district" in texts  # passed earlier, no turn went by
 
+
+
+# --- what a player sees ---------------------------------------------------------------------------
+
+def test_view_shows_marauding_and_counter_progress() -> None:
+    """Seed §4 and §5.3: Marauding (劫掠, printed on the board) can be combated, so the view gives
+    its colour, divisor and rewards; while countering black dice it shows the points spent and needed."""
+    s = at_actions(2)
+    set_dice(s, [(0, "w", 2), (0, "y", 1), (0, "y", 3), (1, "w", 6)])
+    black_turn(s, 0, [5])
+    view = s.view(0)
+    m = view["marauding"]
+    assert m["card"] == s.perm.name and m["boxes"] == s.perm.boxes and m["divisor"] == s.perm.divisor
+    s.apply("counter 5")
+    s.apply("spend w2")
+    assert s.view(0)["pending"] == {"countering": [5], "pool": 2, "needed": 5}
+
+
+def test_view_tradesman_shows_the_vp_of_its_space() -> None:
+    """Seed §5.1 (空格下面標示的是遊戲結束時結算的分數): each tradesman in the view carries the VP
+    of its space."""
+    s = ready([(0, "y", 4), (0, "y", 4), (1, "w", 1)])
+    slot = slot_of(s, "Merchant")
+    s.apply("activate Merchant")
+    if s.step != S_DICE:
+        s.apply("citizen from supply")
+    s.apply("dice y4 y4")
+    s.apply("x1")
+    card = s.acts[s.slots[slot]]
+    entry = s.view(0)["activities"][slot]
+    assert entry["tradesmen"] == [{"seat": 0, "space": 0, "vp": card.vp_spaces[0]}]

@@ -311,6 +311,9 @@ class TroyesState(State):
             "cathedral": [[who(o) for o in self.cath[lv * 6:lv * 6 + 6]] for lv in range(3)],
             "activities": activities, "event_row": row,
             "marauding_cubes": [self.maraud.count(q) for q in range(n)],
+            "marauding": {"card": self.perm.name, "fight_colour": COLOUR_NAMES[self.perm.fight_colour],
+                          "divisor": self.perm.divisor, "vp": [self.perm.vp_first, self.perm.vp_second],
+                          "black_dice": self.perm.black_dice, "boxes": self.perm.boxes},
             "event_decks": [len(d) for d in self.decks],
             "districts": districts, "black_dice": list(self.black),
             "pending": self._pending_view(),
@@ -324,7 +327,9 @@ class TroyesState(State):
             card = "Master Mason" if self.step == S_MASON else "Squire"
             return {"card": card, "cubes_to_place": self.picks}
         if self.phase == P_BLACK:
-            return {"countering": list(self.bsel), "pool": self.pool} if self.bsel else None
+            if not self.bsel:
+                return None
+            return {"countering": list(self.bsel), "pool": self.pool, "needed": sum(self.bsel)}
         if self.phase != P_ACTION or not self.tgt_kind:
             return None
         return {"action": actions.target_text(self, self.tgt_kind, self.tgt_arg),
