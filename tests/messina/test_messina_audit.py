@@ -193,3 +193,14 @@ def test_docks_in_the_view_name_each_waiting_ship() -> None:
     assert docks
     ship = docks[0]["ships"][0]
     assert ship["name"].startswith("ship") and {"cargo", "coins", "plague"} <= ship.keys()
+
+
+def test_the_fight_decision_shows_the_cost_of_a_cube() -> None:
+    """對抗瘟疫: while fighting, the view says how many cubes are left and what one costs and scores
+    (one fire in rounds I-IV; two fires and 2 VP in V-VI)."""
+    s = clear_board(new(2, 1))
+    s.round_ = 5
+    n = districts(s)[0]
+    _plague_here(s, n, 2, 4, 0)
+    now = s.view(0)["now"]
+    assert now["step"] and now["plague"] == 2 and now["fire_per_cube"] == 2 and now["vp_per_cube"] == 2

@@ -142,6 +142,10 @@ def describe_task(s: MessinaState) -> dict[str, Any] | None:
     out: dict[str, Any] = {"step": TASK_NAMES.get(task[0], "?"), "seat": task[1]}
     if task[0] in (T_MAIN, T_FIGHT):
         out["hex"] = node_name(s, task[2])
+    if task[0] in (T_FIGHT, T_SHIPFIGHT):
+        # seed 對抗瘟疫: what a cube costs and scores this round (two fires and +2 VP in V-VI)
+        out["plague"] = s.cubes[task[2]] if task[0] == T_FIGHT else 1
+        out["fire_per_cube"], out["vp_per_cube"] = fire_cost(s)
     return out
 
 
