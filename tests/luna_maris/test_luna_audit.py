@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine import IllegalAction
-from meeple.games.luna_maris.components import AIRLOCK, HIBERNATION, LAB, MINING
+from meeple.games.luna_maris.components import (
+    AIRLOCK,
+    GREENHOUSE,
+    HIBERNATION,
+    INDUSTRY,
+    LAB,
+    MINING,
+    POWER,
+    RECYCLE,
+)
 from meeple.games.luna_maris.rules import pass_turn
 from meeple.games.luna_maris.scoring import clean_up, final_breakdown
 from meeple.games.luna_maris.state import (
@@ -158,3 +167,31 @@ def test_extract_produces_one_ore_per_probe_by_space() -> None:
     at_module(s, 0, MINING)
     s.apply("extract")
     assert (me[FE_L], me[TI_L], me[FE_R], me[TI_R]) == (1, 1, 0, 0) and me[WASTE] == waste
+
+
+@pytest.mark.parametrize("text,words", [
+    ("go lab", "first play a scientist"),
+    ("research refining", "first play a scientist"),
+    ("end turn", "first play a scientist"),
+])
+def test_module_words_before_playing_a_scientist_explained(text: str, words: str) -> None:
+    """Seed §啟動模組 1 (打出科學家，決定可以使用的模組): typing a move or a module action at the start
+    of a turn says a scientist must be played first."""
+    s = fresh(2, equipment=False)
+    with pytest.raises(IllegalAction, match=words):
+        s.apply(text)
+
+
+@pytest.mark.parametrize("module,text,words", [
+    (LAB, "research physics", "not a research track"),
+    (POWER, "burn wood", "'burn iron'"),
+    (GREENHOUSE, "take soy 9", "'take food'"),
+    (INDUSTRY, "refine Z", "not a refining process"),
+    (RECYCLE, "recycle Q", "not a recycling process"),
+])
+def test_unknown_module_action_words_explained(module: int, text: str, words: str) -> None:
+    """Seed §實驗室, §發電站, §溫室, §工業區, §回收設備: a misspelt option of the module is answered
+    with the module's real options."""
+    s = at_module(fresh(2, equipment=False), 0, module)
+    with pytest.raises(IllegalAction, match=words):
+        s.apply(text)

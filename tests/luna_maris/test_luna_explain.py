@@ -12,7 +12,7 @@ from tests.luna_maris.lm_helpers import at_module, fresh
 @pytest.mark.parametrize("text,reason", [
     ("play S05", "no scientist 'S05' in hand"),
     ("feed potato 2", "rest pile is empty"),
-    ("go lab", "'go' is not one of its actions"),
+    ("go lab", "first play a scientist"),
 ])
 def test_turn_step_explanations(text: str, reason: str) -> None:
     """Seed §行動階段: refusals name the rule broken."""

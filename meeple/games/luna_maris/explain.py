@@ -65,6 +65,10 @@ def explain(s: LunaState, text: str) -> str | None:
     step = s.step
     allowed = _STEP_WORDS.get(step, ())
     if verb not in allowed and not (step == S_MODULE and verb == "take" and s.module == 8):
+        if step == S_TURN and (verb in _MODULE_OF or verb in ("go", "done", "end", "take")):
+            hand = ", ".join(s.cards[c].name for c in s.hands[p]) or "empty"
+            return ("first play a scientist ('play <card>', hand: " + hand + "): its icons decide which "
+                    "modules your astronaut may go to; then 'go <module>' and the module's action")
         if verb in _MODULE_OF and step == S_MODULE:
             m = _MODULE_OF[verb]
             return (f"'{verb}' is an action of the {t.modules[m].name}; your astronaut is at the "
@@ -202,10 +206,18 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
                     need.append(f"{o.energy} energy after activation (you have {energy})")
                 return "order " + o.name + " needs " + ", ".join(need)
         return f"{arg!r} is not the face-up tile of an order stack"
+    if verb == "research" and arg.lower() not in ("refining", "sustainability"):
+        return f"{arg!r} is not a research track: 'research refining' or 'research sustainability'"
     if verb == "refine":
+        names = _process_names(t.refining) + ["D"]
+        if arg.split(" ")[0].upper() not in names:
+            return f"{arg!r} is not a refining process ({', '.join(names)}; D as 'refine D <water>+<He-3>')"
         return (f"process {arg.upper()} is not open at your refining level {me[REF]} "
                 f"or you cannot pay it (iron {iron}, water {me[WATER]})")
     if verb == "recycle":
+        names = _process_names(mod.recycling_table(s)) + ["D"]
+        if arg.split(" ")[0].upper() not in names:
+            return f"{arg!r} is not a recycling process ({', '.join(names)}; D as 'recycle D <one>+<other>')"
         return (f"process {arg.upper()} is not open at your sustainability level {me[SUS]} "
                 f"or you have too little waste ({me[WASTE]})")
     if verb == "extract":
@@ -215,11 +227,16 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
     if verb == "concentrate":
         return f"there is no iron in the {arg} section of your conveyor"
     if verb == "burn":
+        if arg not in ("iron", "water"):
+            return "the Power plant offers 'burn iron' (1 iron: 2 energy, 1 VP) and 'burn water' (1 water, 1 waste: 4 energy, 1 VP)"
         if arg == "iron":
             return "burning needs 1 iron (or titanium), you have none"
         return f"burning water needs 1 water and 1 waste (you have {me[WATER]} water, {me[WASTE]} waste)"
     if verb == "buy":
         return f"buying food needs 1 water, you have {me[WATER]}" if s.food_row else "the food display is empty"
+    if verb in ("take", "buy") and arg.split(" with ")[0] != "food":
+        return ("at the Greenhouse the actions are 'take food' (one card) and 'buy food' (1 water: three "
+                "cards and 1 VP); the cards are picked next")
     if verb == "take":
         return "the food display is empty"
     if verb == "build":
@@ -233,3 +250,7 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
     if verb == "cut":
         return f"cutting CO2 costs 1 energy per step (at most 2, 3 with the advanced module); you have {me[ENERGY]}"
     return None
+
+
+def _process_names(procs: tuple) -> list[str]:
+    return [pr.name for pr in procs]
