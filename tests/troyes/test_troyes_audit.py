@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from meeple.games.troyes.components import YELLOW
-from meeple.games.troyes.consts import P_ACTION, S_DICE, die
+from meeple.games.troyes.consts import P_ACTION, S_DICE, S_SRC, die
 from tests.troyes.troyes_helpers import (
     action_turn,
     at_actions,
@@ -194,3 +194,18 @@ def test_view_tradesman_shows_the_vp_of_its_space() -> None:
     card = s.acts[s.slots[slot]]
     entry = s.view(0)["activities"][slot]
     assert entry["tradesmen"] == [{"seat": 0, "space": 0, "vp": card.vp_spaces[0]}]
+
+
+def test_illegal_dice_explained_for_the_step() -> None:
+    """Seed §5 / 額外行動, as explained to a player: a die group typed while choosing the citizen
+    source asks to finish that step; a reroll of a die you do not have names your dice; a die
+    typed twice when there is one says so."""
+    s = ready([(0, "r", 6), (0, "r", 2), (1, "r", 4)])
+    s.infl = [3, 0]
+    touch(s)
+    assert s.explain_illegal("reroll r9") == "you have no die r9; yours are r2, r6"
+    s.apply("place palace")
+    assert s.step == S_SRC  # the supply and own citizens standing in buildings
+    assert s.explain_illegal("dice r6") == "finish the step you are in first (choose the citizen source)"
+    s.apply("citizen from supply")
+    assert s.explain_illegal("dice r6 r6") == "there are not that many dice r6 on the city square"

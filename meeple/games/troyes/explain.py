@@ -102,10 +102,8 @@ def explain(s: TroyesState, text: str) -> str | None:
         from meeple.games.troyes.actions import max_activations
 
         return f"activations go from 1 to {max_activations(s, p)} (dice total divided by the card's divisor)"
-    if step_word:
+    if step_word or head == "dice":
         return f"finish the step you are in first (choose the {STEP_NAMES[s.step]})"
-    if head == "dice":
-        return "that group of dice is not allowed for this action (1-3 dice of its colour that you can pay for)"
     return None
 
 
@@ -175,6 +173,9 @@ def _influence(s: TroyesState, p: int, head: str, text: str) -> str | None:
         return f"needs {cost} influence, you have {s.infl[p]}"
     if head == "recruit" and s.owned[p] >= MAX_CITIZENS:
         return f"you already own {MAX_CITIZENS} citizens, the most a family may have"
+    if head == "reroll" and "@" not in text:
+        mine = sorted({die_text(d, p) for d in s.dice if d >> 6 == p})
+        return f"you have no die {text.split()[-1]}; yours are {', '.join(mine) or 'none'}"
     if head in ("reroll", "flip"):
         return "only dice in your own district may be changed with influence (not bought or neutral dice)"
     return None
