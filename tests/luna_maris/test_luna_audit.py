@@ -21,6 +21,8 @@ from meeple.games.luna_maris.scoring import clean_up, final_breakdown
 from meeple.games.luna_maris.state import (
     CO2,
     ENERGY,
+    EQUIP,
+    EQUIP_UP,
     FE_L,
     FE_R,
     N_JUNIORS,
@@ -34,7 +36,7 @@ from meeple.games.luna_maris.state import (
     VP,
     WASTE,
 )
-from tests.luna_maris.lm_helpers import at_module, choices, fresh, touch
+from tests.luna_maris.lm_helpers import GAME, at_module, choices, fresh, touch
 
 
 def test_clean_up_steps_in_order_each_floored_at_zero() -> None:
@@ -195,3 +197,15 @@ def test_unknown_module_action_words_explained(module: int, text: str, words: st
     s = at_module(fresh(2, equipment=False), 0, module)
     with pytest.raises(IllegalAction, match=words):
         s.apply(text)
+
+
+def test_equipment_dealt_at_random_option() -> None:
+    """Seed §特殊設備 (開局隨機分配), option equipment_deal=random: every player starts with one random
+    tile, all different and face up, and there is no equipment choice in the setup."""
+    s = GAME.new(3, seed=4, options={"equipment_deal": "random"})
+    assert s.view(None)["step"] != "choose equipment" and not s.equip_offer
+    tiles = [me[EQUIP] for me in s.pl]
+    assert all(e >= 0 for e in tiles) and len(set(tiles)) == 3
+    assert all(me[EQUIP_UP] == 1 for me in s.pl)
+    plain = GAME.new(3, seed=4, options={"equipment_deal": "random", "equipment": False})
+    assert all(me[EQUIP] == -1 for me in plain.pl)

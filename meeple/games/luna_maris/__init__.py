@@ -42,6 +42,10 @@ class LunaMaris(Game):
                               ("immediate", "production")),
         "equipment": Option(True, "play with the special equipment tiles (the seed advises leaving them "
                             "out of a first game)"),
+        "equipment_deal": Option("choose", "how the special equipment is handed out: 'choose' = players + 1 "
+                                 "tiles face up, picked in reverse turn order (rulebook, research §3); "
+                                 "'random' = one random tile dealt to each player (the seed: 開局隨機分配)",
+                                 ("choose", "random")),
         "hibernation_icon": Option(False, "the Hibernation room needs a scientist showing its icon "
                                    "(default: any scientist may rest)"),
         "hibernation_activation": Option(True, "resting in the Hibernation room needs activation "

@@ -183,10 +183,11 @@ class LunaState(State):
         # advanced modules: 5 face up
         self.adv_offer = sorted(rng.sample(range(len(t.advanced_modules)), b.advanced_offered))
         # special equipment: players + 1 face up, chosen in reverse turn order
-        if self.options["equipment"]:
+        self.equip_offer = []
+        if self.options["equipment"] and self.options["equipment_deal"] == "random":
+            self._deal_equipment()
+        elif self.options["equipment"]:
             self.equip_offer = sorted(rng.sample(range(len(t.equipment)), min(n + 1, len(t.equipment))))
-        else:
-            self.equip_offer = []
         # starting astronaut modules from revealed scientist icons
         self.start_mods = self._reveal_start_modules()
         self.final: list[list[int]] = []
@@ -200,6 +201,14 @@ class LunaState(State):
             self.step = S_PROBE
             self.queue = list(reversed(self.order))
         self.cur = self.queue.pop(0)
+
+    def _deal_equipment(self) -> None:
+        """Seed §特殊設備 (開局隨機分配), option equipment_deal=random: each player is dealt one random
+        tile, face up; there is no choice to make."""
+        tiles = self.rng.sample(range(len(self.tables.equipment)), self.players)
+        for me, e in zip(self.pl, tiles, strict=True):
+            me[EQUIP] = e
+            me[EQUIP_UP] = 1
 
     def _reveal_start_modules(self) -> list[int]:
         """Seed/research §3: 2p one level-1 card, 3p one level-2 card, 4p two level-1 cards; more
