@@ -7,7 +7,7 @@ import pytest
 from meeple.engine import IllegalAction
 from meeple.games.mundus_novus.state import PICKDEV, PROG, K
 
-from .mundus_helpers import fresh, kind, play, progression_turn, set_hand
+from .mundus_helpers import fresh, kind, play, progression_turn, refresh, set_hand
 
 
 def refused(s, text: str) -> str:
@@ -72,7 +72,8 @@ def test_identical_set_needs_three_cards_explained() -> None:
     s = _turn({"cotton": 2, "inca relic": 1})
     assert "at least 3 cards" in refused(s, "set 2 cotton")
     assert "you have only 2 cotton" in refused(s, "set 3 cotton")
-    assert "only 1 Inca relics" in refused(s, "set 1 cotton + 2 inca")
+    assert "only 1 Inca relic" in refused(s, "set 1 cotton + 2 inca")
+    assert "' + <n> inca'" in refused(s, "set 2 cotton + 1 inca relic")  # a misspelt relic part
 
 
 def test_identical_set_needs_a_real_card_explained() -> None:
@@ -125,7 +126,7 @@ def test_inca_cash_in_at_most_five_explained() -> None:
     s = _turn({"inca relic": 6})
     assert "at most 5 Inca relics" in refused(s, "cash 6 inca")
     s2 = _turn({"inca relic": 2, "cocoa": 1})
-    assert "you have 2 Inca relics" in refused(s2, "cash 3 inca")
+    assert "you have only 2 Inca relics" in refused(s2, "cash 3 inca")
 
 
 def test_merchant_conversion_rules_explained() -> None:
@@ -230,3 +231,18 @@ def test_ponce_split_must_divide_the_caravels_explained() -> None:
     give(s, 0, "C01", "C03", "P09")
     s.phase, s.cur = PONCE, 0
     assert "two non-empty fleets" in refused(s, "split fleets 1 / 6")
+
+
+def test_exchange_wording_mistakes_explained() -> None:
+    """Seed 3.4-3.5 in the terminal: a seat written "seat N", a swap without its market card, or a market
+    card that is not there is explained with the right form and the market's contents."""
+    s = fresh(3)
+    s.tm = s.cur = 0
+    for p, h in enumerate([{"vanilla": 5}, {"corn": 5}, {"cotton": 5}]):
+        set_hand(s, p, h)
+    s.market = [kind("tobacco"), kind("coffee"), kind("vanilla")]
+    refresh(s)
+    s.apply("announce 2")
+    assert "'take cotton from p2'" in refused(s, "take cotton from seat 2")
+    assert "'swap <resource> from pN for <market card>'" in refused(s, "swap cotton from p2")
+    assert "the market holds tobacco, coffee, vanilla" in refused(s, "swap cotton from p2 for corn")

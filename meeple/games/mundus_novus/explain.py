@@ -135,6 +135,8 @@ def _tie(s: MundusState, text: str, head: str) -> str | None:
 def _exchange(s: MundusState, text: str, head: str) -> str | None:
     """Seed 3.4-3.5: take a card from another player's offer (not straight back, A4), into hand or
     through the market for a different market card."""
+    if head in ("take", "swap") and " from seat " in text:
+        return f"name the seat as pN, e.g. {text.replace(' from seat ', ' from p')!r}"
     if head not in ("take", "swap") or " from p" not in text:
         return None
     p = s.cur
@@ -159,9 +161,13 @@ def _exchange(s: MundusState, text: str, head: str) -> str | None:
     if not s.offer[v * K + k]:
         return f"seat {v} has no {card} on offer"
     if head == "swap":
-        m = _kind(s, text.rsplit(" for ", 1)[-1])
+        if " for " not in text:
+            return "write the swap as 'swap <resource> from pN for <market card>'"
+        wanted = text.rsplit(" for ", 1)[-1]
+        m = _kind(s, wanted)
         if m not in s.market:
-            return "that card is not in the market"
+            market = ", ".join(s.names[x] for x in s.market)
+            return f"{wanted!r} is not in the market (the market holds {market})"
         if m == k:
             return "you cannot take back the card you just put into the market"
     return None
@@ -207,12 +213,21 @@ def _progression(s: MundusState, text: str, head: str) -> str | None:
         top = max(r.cards for r in s.tables.inca)
         if count > top:
             return f"at most {top} Inca relics per cash-in"
-        return f"you have {s.hand[o + INCA]} Inca relics"
+        if count < 1:
+            return "write the cash-in as 'cash <n> inca' with n from 1 to 5"
+        return f"you have only {relics(s.hand[o + INCA])}"
     if head == "reveal":
         return "you need all ten resources (1-9 and an Inca relic) in hand"
     if head == "convert":
         return _convert_reason(s, text)
     return None
+
+
+def relics(count: int) -> str:
+    """``count`` Inca relics with the right noun ("1 Inca relic", "no Inca relic")."""
+    if count == 0:
+        return "no Inca relic"
+    return "1 Inca relic" if count == 1 else f"{count} Inca relics"
 
 
 def words_int(text: str, i: int) -> int:
@@ -238,6 +253,8 @@ def _set_reason(s: MundusState, text: str) -> str:
     count = int(parts[0]) if parts[0].isdigit() else 0
     k = _kind(s, parts[1]) if len(parts) > 1 else -1
     incas = words_int(extra, 0)
+    if extra and (len(extra.split()) != 2 or extra.split()[1] != "inca" or incas < 1):
+        return "write the wild relics as ' + <n> inca', e.g. 'set 2 cotton + 1 inca'"
     if k == INCA:
         return "an identical set needs at least one real resource card; cash Inca relics alone instead"
     if k < 0:
@@ -247,7 +264,7 @@ def _set_reason(s: MundusState, text: str) -> str:
     if count > s.hand[o + k]:
         return f"you have only {s.hand[o + k]} {s.names[k]}"
     if incas > s.hand[o + INCA]:
-        return f"you have only {s.hand[o + INCA]} Inca relics"
+        return f"you have only {relics(s.hand[o + INCA])}"
     return "an identical set needs at least 3 cards (Inca relics are wild)"
 
 
