@@ -204,3 +204,13 @@ def test_the_fight_decision_shows_the_cost_of_a_cube() -> None:
     _plague_here(s, n, 2, 4, 0)
     now = s.view(0)["now"]
     assert now["step"] and now["plague"] == 2 and now["fire_per_cube"] == 2 and now["vp_per_cube"] == 2
+
+
+def test_recalling_an_estate_lieutenant_is_explained() -> None:
+    """召回工人: only a lieutenant lying in the city can be recalled; one in the estate is told so."""
+    s = clear_board(new(2, 1))
+    s.round_ = 2
+    put_lieutenant(s, 0, 0, districts(s)[0])
+    at(s, (T_PLACE, 0, 0, 0, 0))
+    assert "recall lt1" in legal(s) and "recall lt3" not in legal(s)
+    assert "already in the estate" in (s.explain_illegal("recall lt3") or "")

@@ -69,6 +69,8 @@ def explain_illegal(s: MessinaState, text: str) -> str | None:
             return f"lieutenant {i + 1} was already used this round"
         city_ready = any(s.lt[(p * MAXLT + j) * 2] >= 0 and s.lt[(p * MAXLT + j) * 2 + 1] == READY
                          for j in range(MAXLT))
+        if words[0] == "recall" and loc == LOC_ESTATE:
+            return f"lieutenant {i + 1} is already in the estate: only a lying lieutenant in the city can be recalled"
         if loc == LOC_ESTATE and city_ready:
             return "lieutenants in the city must be used before those in the estate"
         if words[0] == "recall":
