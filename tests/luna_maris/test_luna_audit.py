@@ -209,3 +209,12 @@ def test_equipment_dealt_at_random_option() -> None:
     assert all(me[EQUIP_UP] == 1 for me in s.pl)
     plain = GAME.new(3, seed=4, options={"equipment_deal": "random", "equipment": False})
     assert all(me[EQUIP] == -1 for me in plain.pl)
+
+
+def test_leaving_a_module_unused_is_told_and_uses_the_visit() -> None:
+    """Seed §啟動模組 (同一回合不能執行同一個模組超過一次): 'done' without an action is reported, and
+    the module still counts as visited this turn."""
+    s = at_module(fresh(2, equipment=False), 0, LAB, senior=True)
+    events = s.apply("done")
+    assert any(e["type"] == "idle" and "without using it" in e["text"] for e in events)
+    assert s.used >> LAB & 1 and "go lab" not in choices(s)

@@ -325,6 +325,10 @@ def move_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
 
 def finish_module(s: LunaState, p: int) -> list[Event]:
     """One module action of the played scientist is over; a senior may go on to a second module."""
+    events: list[Event] = []
+    if not s.main_done and not s.extra_done:
+        events.append({"type": "idle", "seat": p, "text": f"Seat {p} leaves the "
+                       f"{s.tables.modules[s.module].name} without using it (the visit still counts)."})
     s.used |= 1 << s.module
     s.acts_done += 1
     s.acts_left -= 1
@@ -332,8 +336,8 @@ def finish_module(s: LunaState, p: int) -> list[Event]:
     s.main_done = s.extra_done = 0
     if s.acts_left > 0 and can_move_anywhere(s, p, s.card):
         s.step = S_MOVE
-        return []
-    return end_turn(s, p)
+        return events
+    return events + end_turn(s, p)
 
 
 def end_turn(s: LunaState, p: int) -> list[Event]:
