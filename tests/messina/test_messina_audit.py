@@ -214,3 +214,37 @@ def test_recalling_an_estate_lieutenant_is_explained() -> None:
     at(s, (T_PLACE, 0, 0, 0, 0))
     assert "recall lt1" in legal(s) and "recall lt3" not in legal(s)
     assert "already in the estate" in (s.explain_illegal("recall lt3") or "")
+
+
+def test_register_steps_beyond_the_end_are_lost() -> None:
+    """進度軌 (research §8.2): a disc at the end of its register stays there; further steps are lost."""
+    from meeple.games.messina import effects
+    from meeple.games.messina.consts import CITY
+
+    s = clear_board(new(2, 1))
+    give(s, 0, CITY, 11)
+    effects.advance_track(s, 0, 1, 3, [])
+    assert get(s, 0, CITY) == 12
+
+
+def test_workshop_citizens_never_move_again() -> None:
+    """工房: a citizen in a workshop cannot move to another workshop; only estate citizens staff."""
+    s = clear_board(new(2, 1))
+    names = [w.name for w in s.tables.workshops]
+    s.ws += [0, names.index("WI-C1"), 0, 0]      # staffed
+    s.ws += [0, names.index("WI-C2"), -1, 0]     # empty, same class
+    at(s, (T_MAIN, 0, districts(s)[0], 1, 0))
+    assert not any(o.startswith("staff") for o in legal(s))
+    slot(s, 0, "C1.0", 0)
+    at(s, (T_MAIN, 0, districts(s)[0], 1, 0))
+    assert [o for o in legal(s) if o.startswith("staff")] == ["staff WI-C2 from C1.0"]
+
+
+def test_a_wagon_serves_one_repopulation_per_round() -> None:
+    """車廂 / 活絡城市 2: a used wagon is turned over and cannot pay another repopulation this round."""
+    s = clear_board(new(2, 1))
+    s.wg += [0, 0, 1]                            # the seat's only wagon, already used this round
+    give(s, 0, COIN, 9)
+    give(s, 0, WOOD, 9)
+    why, _ = repopulation.repop_plan(s, 0, districts(s)[0])
+    assert why is not None and "an unused wagon" in why
