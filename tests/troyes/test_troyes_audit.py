@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from meeple.games.troyes import effects
 from meeple.games.troyes.components import YELLOW
 from meeple.games.troyes.consts import P_ACTION, S_DICE, S_SRC, die
 from tests.troyes.troyes_helpers import (
+    NEUTRAL,
     action_turn,
+    after_draft,
     at_actions,
     black_turn,
     event_index,
@@ -209,3 +212,20 @@ def test_illegal_dice_explained_for_the_step() -> None:
     assert s.explain_illegal("dice r6") == "finish the step you are in first (choose the citizen source)"
     s.apply("citizen from supply")
     assert s.explain_illegal("dice r6 r6") == "there are not that many dice r6 on the city square"
+
+
+def test_neutral_event_citizen_respects_push_out_protection() -> None:
+    """Seed §5.4 (同一回合同一個玩家同一個地區只能被推出一個): a second neutral-citizen event in
+    the same building and round does not push out another citizen of a player already pushed out
+    of it; the neutral citizen stays in the grey supply."""
+    s = after_draft(2)
+    s.bld[6 + 4:6 + 6] = [0, 0]
+    grey = s.grey
+    effects.event_effect(s, "Pilgrims", "neutral_bishopric", [])
+    assert s.bld[6 + 4:6 + 6] == [NEUTRAL, 0] and s.lying[4 + 0] == 1
+    s.bld[6 + 4:6 + 6] = [1, 0]  # seat 0 again on the right of the full row
+    ev: list = []
+    effects.event_effect(s, "Pilgrims", "neutral_bishopric", ev)
+    assert s.bld[6 + 4:6 + 6] == [1, 0] and s.lying[4 + 0] == 1
+    assert s.grey == grey - 1
+    assert "seat 0 was already pushed out" in ev[-1]["text"]

@@ -16,7 +16,7 @@ class TroyesGame(Game):
     title = "Troyes"
     min_players = 2
     max_players = 4
-    version = 4
+    version = 5
     options = {
         "character_deal": Option(
             "random",

@@ -27,7 +27,7 @@ from meeple.games.troyes.consts import (
     START_CITIZENS,
     die,
 )
-from meeple.games.troyes.dice import cathedral_places, event_card, expelled_by
+from meeple.games.troyes.dice import cathedral_places, event_card, expelled_by, placement_blocked
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
@@ -188,6 +188,8 @@ def event_effect(s: TroyesState, name: str, effect: str, ev: list[Event]) -> Non
     they can and loses 2 VP for this card (research §4, S7)."""
     if effect in ("neutral_bishopric", "neutral_city_hall"):
         b = WHITE if effect == "neutral_bishopric" else YELLOW
+        if s.grey > 0 and neutral_entry_blocked(s, b, name, ev):
+            return
         if s.grey > 0:
             s.grey -= 1
             enter_building(s, NEUTRAL, b, 6, ev)
@@ -214,6 +216,19 @@ def event_effect(s: TroyesState, name: str, effect: str, ev: list[Event]) -> Non
             ev.append({"type": "event", "seat": p, "text": f"{name}: {pname(p)} {' and '.join(parts)}"})
         if short:
             lose_vp(s, p, SHORT_PENALTY, f"could not comply with {name}", ev)
+
+
+def neutral_entry_blocked(s: TroyesState, b: int, name: str, ev: list[Event]) -> bool:
+    """Seed §5.4 (同一回合同一個玩家同一個地區只能被推出一個) applies to an event's neutral
+    citizen too: if it would push out a citizen of a player protected at that building (a second
+    push-out there this round), it stays in the grey supply.  Only possible when two such events
+    hit one building in a round (a component pack; the stand-in events have one per building)."""
+    o = placement_blocked(s, b, 6)
+    if o < 0:
+        return False
+    ev.append({"type": "event", "text": f"{name}: no neutral citizen enters the {s.tables.buildings[b].name} "
+                                        f"({pname(o)} was already pushed out of it this round)"})
+    return True
 
 
 def roll_black_dice(s: TroyesState, ev: list[Event]) -> None:
