@@ -183,3 +183,13 @@ def test_view_shows_the_supply_order() -> None:
     play(s, legal(s)[0])
     if s.phase == SUPPLY:
         assert s.view(2)["supply_order"][0]["seat"] == s.cur != 1
+
+
+def test_view_names_each_seats_development_cards() -> None:
+    """Seed, development cards: every seat's owned cards are public and named by what they do (caravel
+    value, warehouse capacity, merchant band, character)."""
+    s = fresh(3)
+    give(s, 1, "C12", "W06", "M04", "P01")
+    seat1 = s.view(0)["seats"][1]
+    assert seat1["developments"] == ["Caravel 6", "Warehouse (keeps 2)", "Merchant 4-6", "Hernan Cortes"]
+    assert seat1["caravels"] == 1

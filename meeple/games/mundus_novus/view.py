@@ -40,12 +40,14 @@ def build_view(s: MundusState, seat: int | None) -> dict[str, Any]:
     players = []
     for p in range(n):
         o = p * K
-        devs = [_dev(s, i) for i in s.owned[p]]
+        cards = [s.tables.developments[i] for i in s.owned[p]]
         entry: dict[str, Any] = {
             "seat": p,
             "hand_size": sum(s.hand[o:o + K]),
-            "developments": devs,
-            "caravels": sum(1 for d in devs if d["kind"] == "caravel"),
+            # names only ("Caravel 6", "Warehouse (keeps 2)", "Merchant 4-6", a character's name): they say
+            # all that an owned card does, and stay readable in the seats table
+            "developments": [d.name for d in cards],
+            "caravels": sum(1 for d in cards if d.kind == "caravel"),
             "money": s.money[p] if (p == seat or over) else None,
         }
         if s.split and s.abil.get("ponce", -1) == p:
