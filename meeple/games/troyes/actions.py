@@ -26,7 +26,6 @@ from meeple.games.troyes.consts import (
     A_SPEND,
     A_SRC,
     A_TARGET,
-    A_TIMES,
     BUILDING_WORDS,
     MARAUD,
     MAX_CITIZENS,
@@ -59,15 +58,13 @@ from meeple.games.troyes.dice import (
     Offer,
     event_card,
     fast_possible,
-    group_cost,
-    group_total,
     has_group,
     iter_groups,
     protection,
     strength,
     target_colour,
-    usable_mods,
 )
+from meeple.games.troyes.steps import cube_actions, times_actions
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
@@ -576,49 +573,3 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
         out.append(_FARM)
     out.append(_PASS)
     return out
-
-
-def cube_actions(s: TroyesState, p: int) -> list[Action]:
-    """At most one delayed-card cube per action (research §6.1)."""
-    out = []
-    if has_group(s, p, s.tgt_kind, s.tgt_arg, -1):
-        out.append(_FIXED["no cube"])
-    for m in usable_mods(s, p, s.tgt_kind, s.tgt_arg):
-        if has_group(s, p, s.tgt_kind, s.tgt_arg, m):
-            out.append(Action(f"cube {s.acts[s.slots[m]].name}", (A_CUBE, m)))
-    return out
-
-
-def max_activations(s: TroyesState, p: int) -> int:
-    """Dice total // divisor, limited by what a paying effect can afford (seed §5.1)."""
-    card = s.acts[s.slots[s.tgt_arg]]
-    effect = s.acts[s.slots[s.mod]].effect if s.mod >= 0 else ""
-    combo = tuple(s.group)
-    top = group_total(s, combo, effect) // card.divisor
-    left = s.deniers[p] - group_cost(p, combo, effect) - (0 if s.trade[s.tgt_arg * 4 + p] else card.hire_cost)
-    if card.effect == "innkeeper":
-        top = min(top, left)
-    elif card.effect == "journeyman":
-        top = min(top, left // 3)
-    elif card.effect == "artisan":
-        top = min(top, s.infl[p])
-    return max(top, 1)
-
-
-def times_actions(s: TroyesState, p: int) -> list[Action]:
-    """Activate at least once, up to the maximum (S7: fewer is allowed)."""
-    top = max_activations(s, p)
-    if s.acts[s.slots[s.tgt_arg]].effect == "miller":
-        # Miller: each activation counts the Palace or the Bishopric (data: activations on the Palace)
-        out = []
-        for k in range(1, top + 1):
-            for a in range(k, -1, -1):
-                if a == k:
-                    text = f"x{k} palace"
-                elif a == 0:
-                    text = f"x{k} bishopric"
-                else:
-                    text = f"x{k} palace {a} bishopric {k - a}"
-                out.append(Action(text, (A_TIMES, k, a)))
-        return out
-    return [Action(f"x{k}", (A_TIMES, k, 0)) for k in range(1, top + 1)]

@@ -99,7 +99,7 @@ def explain(s: TroyesState, text: str) -> str | None:
     if head == "dice" and s.phase == P_ACTION and s.step == S_DICE:
         return _dice(s, p, words[1:])
     if head.startswith("x") and head[1:].isdigit() and s.phase == P_ACTION and s.step == S_TIMES:
-        from meeple.games.troyes.actions import max_activations
+        from meeple.games.troyes.steps import max_activations
 
         return f"activations go from 1 to {max_activations(s, p)} (dice total divided by the card's divisor)"
     if step_word or head == "dice":
