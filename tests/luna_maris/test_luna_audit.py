@@ -218,3 +218,16 @@ def test_leaving_a_module_unused_is_told_and_uses_the_visit() -> None:
     events = s.apply("done")
     assert any(e["type"] == "idle" and "without using it" in e["text"] for e in events)
     assert s.used >> LAB & 1 and "go lab" not in choices(s)
+
+
+def test_view_shows_order_costs_and_scientist_icons() -> None:
+    """Seed §貨運碼頭 (支付訂單上需要的資源) and §啟動模組 1 (專長圖示決定可使用的工擺格): the view
+    tells what each face-up order asks and gives, and which modules each visible scientist allows
+    (with the iron a senior for hire costs)."""
+    s = fresh(2, equipment=False)
+    s.stacks[2] = [12, 10]  # WA1 on top: 2 water -> 5 VP
+    view = s.view(0)
+    assert view["order_stacks"][2] == {"top": "WA1", "count": 2, "cost": "2 water", "vp": 5}
+    assert view["scientists"]["J1"] == "airlock, cargo"
+    senior = s.cards[s.hire_row[0]]
+    assert view["scientists"][senior.name].endswith(f"hire for {senior.cost} iron")

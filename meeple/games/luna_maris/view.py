@@ -44,6 +44,27 @@ def _seat(x: int) -> int | None:
     return None if x < 0 else x
 
 
+def order_cost(o: Any) -> str:
+    """Seed §貨運碼頭: what an order asks for, in words."""
+    parts = [(o.iron, "iron"), (o.titanium, "titanium"), (o.water, "water"), (o.he3, "He-3"), (o.energy, "energy")]
+    return ", ".join(f"{n} {what}" for n, what in parts if n)
+
+
+def scientist_notes(s: LunaState) -> dict[str, str]:
+    """Seed §啟動模組 1 (手牌專長圖示決定可使用的工擺格): the module icons of every scientist in a hand,
+    a rest pile or the hiring row, and the iron a senior in the hiring row costs."""
+    mods = s.tables.modules
+    seen: list[int] = sorted({c for p in range(s.players) for c in s.hands[p] + s.rest[p]} | set(s.hire_row))
+    out: dict[str, str] = {}
+    for c in seen:
+        card = s.cards[c]
+        text = ", ".join(mods[m].key for m in card.icons)
+        if c in s.hire_row:
+            text += f"; hire for {card.cost} iron"
+        out[card.name] = text
+    return out
+
+
 def build_view(s: LunaState, seat: int | None) -> dict[str, Any]:
     t = s.tables
     b = s.board
@@ -95,7 +116,9 @@ def build_view(s: LunaState, seat: int | None) -> dict[str, Any]:
                          "probe": _seat(s.grid[i])} for i, sp in enumerate(t.mining_spaces)],
         "hiring_row": [cards[c].name for c in s.hire_row],
         "senior_deck": len(s.senior_deck),
-        "order_stacks": [{"top": orders[st[-1]].name if st else None, "count": len(st)} for st in s.stacks],
+        "order_stacks": [{"top": orders[st[-1]].name if st else None, "count": len(st),
+                          "cost": order_cost(orders[st[-1]]) if st else None,
+                          "vp": orders[st[-1]].vp if st else None} for st in s.stacks],
         "food_display": [foods[f].name for f in s.food_row],
         "food_deck": len(s.food_deck),
         "food_discard": [foods[f].name for f in s.food_discard],
@@ -103,6 +126,7 @@ def build_view(s: LunaState, seat: int | None) -> dict[str, Any]:
         "build_track": list(s.build_track),
         "equipment_offer": [t.equipment[e].name for e in s.equip_offer],
         "start_modules": [mods[m].key for m in s.start_mods],
+        "scientists": scientist_notes(s),
         "seats": players,
         "turn": {
             "scientist": None if s.card < 0 else cards[s.card].name,
