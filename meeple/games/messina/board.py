@@ -231,7 +231,7 @@ def wheel_turn(s: MessinaState, citizens: bool, events: list[Event]) -> None:
         t = s.ntile[n]
         if t >= 0 and hexes[t].rat == seg.rat and place_cube(s, n, events):
             placed += 1
-    text = f"the wheel turns to {seg.name}: {placed} plague cubes placed"
+    text = f"the wheel turns to {seg.name}: {placed} plague {'cube' if placed == 1 else 'cubes'} placed"
     if citizens:
         cit = s.cit
         for k in range(3):

@@ -150,7 +150,8 @@ def quarantine(s: MessinaState, events: list[Event]) -> None:
         for occ in reversed(cured):
             s.tasks.append((T_SLOT, p, occ >> 1, occ & 1, 1))
         if cured:
-            events.append({"type": "cured", "seat": p, "text": f"seat {p}: {len(cured)} citizens leave quarantine"})
+            events.append({"type": "cured", "seat": p, "text": f"seat {p}: {len(cured)} "
+                           + ("citizen leaves" if len(cured) == 1 else "citizens leave") + " quarantine"})
 
 
 def turn_order(s: MessinaState, rnd: int) -> tuple[int, ...]:
