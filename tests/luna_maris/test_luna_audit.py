@@ -231,3 +231,15 @@ def test_view_shows_order_costs_and_scientist_icons() -> None:
     assert view["scientists"]["J1"] == "airlock, cargo"
     senior = s.cards[s.hire_row[0]]
     assert view["scientists"][senior.name].endswith(f"hire for {senior.cost} iron")
+
+
+def test_view_tells_advanced_module_and_equipment_effects() -> None:
+    """Seed §實驗室 (進階模組) and §特殊設備 (改變對應模組的行動): the view says what every advanced
+    module on offer and every equipment tile in play does."""
+    s = fresh(2)
+    view = s.view(1)
+    for a in s.adv_offer:
+        assert view["tile_effects"][s.tables.advanced_modules[a].name] == s.tables.advanced_modules[a].effect
+    for me in s.pl:
+        tile = s.tables.equipment[me[EQUIP]]
+        assert view["tile_effects"][tile.name].endswith("once a round")

@@ -65,6 +65,18 @@ def scientist_notes(s: LunaState) -> dict[str, str]:
     return out
 
 
+def tile_effects(s: LunaState) -> dict[str, str]:
+    """Seed §實驗室 (進階模組) and §特殊設備: what each advanced module on offer or built and each
+    special equipment tile on offer or owned does."""
+    t = s.tables
+    adv = sorted(set(s.adv_offer) | {a for a in s.built if a >= 0})
+    equip = sorted(set(s.equip_offer) | {me[EQUIP] for me in s.pl if me[EQUIP] >= 0})
+    out = {t.advanced_modules[a].name: t.advanced_modules[a].effect for a in adv}
+    out.update({t.equipment[e].name: f"{t.modules[t.equipment[e].module].key}: {t.equipment[e].effect}; once a round"
+                for e in equip})
+    return out
+
+
 def build_view(s: LunaState, seat: int | None) -> dict[str, Any]:
     t = s.tables
     b = s.board
@@ -127,6 +139,7 @@ def build_view(s: LunaState, seat: int | None) -> dict[str, Any]:
         "equipment_offer": [t.equipment[e].name for e in s.equip_offer],
         "start_modules": [mods[m].key for m in s.start_mods],
         "scientists": scientist_notes(s),
+        "tile_effects": tile_effects(s),
         "seats": players,
         "turn": {
             "scientist": None if s.card < 0 else cards[s.card].name,
