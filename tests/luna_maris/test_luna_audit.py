@@ -19,6 +19,7 @@ from meeple.games.luna_maris.components import (
 from meeple.games.luna_maris.rules import pass_turn
 from meeple.games.luna_maris.scoring import clean_up, final_breakdown
 from meeple.games.luna_maris.state import (
+    CAP,
     CO2,
     ENERGY,
     EQUIP,
@@ -31,10 +32,12 @@ from meeple.games.luna_maris.state import (
     POS,
     PROBES,
     S_TURN,
+    SUS,
     TI_L,
     TI_R,
     VP,
     WASTE,
+    WATER,
 )
 from tests.luna_maris.lm_helpers import GAME, at_module, choices, fresh, touch
 
@@ -243,3 +246,49 @@ def test_view_tells_advanced_module_and_equipment_effects() -> None:
     for me in s.pl:
         tile = s.tables.equipment[me[EQUIP]]
         assert view["tile_effects"][tile.name].endswith("once a round")
+
+
+@pytest.mark.parametrize("kind,field,delta", [
+    (0, VP, 1), (1, WATER, 1), (2, ENERGY, 1), (3, CAP, 1), (4, FE_L, 1), (5, CO2, 1),
+])
+def test_every_food_extra_reward_gained_when_played(kind: int, field: int, delta: int) -> None:
+    """Seed §犒賞科學家 (部分糧食牌有其他獎勵，打出時獲得): each value-1 food card's reward (stand-in:
+    +1 VP, +1 water, +1 energy, stress -1 (O2 cap +1), +1 iron, CO2 -1 (track index +1)) is gained
+    when it is played to feed a scientist."""
+    s = fresh(2, equipment=False)
+    s.cur = 0
+    s.rest[0] = [s.hands[0].pop()]
+    card = kind * 6  # the value-1 card of this kind
+    s.food[0] = [card]
+    me = s.pl[0]
+    before = me[field]
+    touch(s)
+    s.apply(f"feed {s.tables.foods[card].name}")
+    assert me[field] == before + delta and s.food[0] == [] and card in s.food_discard
+
+
+def test_advanced_recycling_d_takes_two_different_letters() -> None:
+    """Seed §回收設備 advanced D (上述三個任選兩個): two of A, B, C; A1 and A2 are both A, so they are
+    never paired."""
+    s = fresh(2, equipment=False)
+    s.built[RECYCLE] = 0
+    s.pl[0][SUS] = 4
+    s.pl[0][WASTE] = 3
+    at_module(s, 0, RECYCLE)
+    ds = [n for n in choices(s) if n.startswith("recycle D")]
+    assert "recycle D A1+B" in ds and "recycle D A2+C" in ds
+    assert all("A1+A2" not in n and "A2+A1" not in n for n in ds)
+
+
+def test_probe_groups_ignore_the_ore_type() -> None:
+    """Seed §探測器分數 (無視礦種): an iron and a titanium probe side by side are a group of 2 (1 VP)."""
+    s = fresh(2, equipment=False)
+    s.grid = [-1] * 16
+    s.grid[1] = 0  # r0c1 iron
+    s.grid[2] = 0  # r0c2 titanium
+    s.build_track = []
+    for me in s.pl:
+        me[VP] = 5
+        me[CO2] = 2
+    clean_up(s)
+    assert s.pl[0][VP] == 6 and s.pl[1][VP] == 5
