@@ -18,8 +18,9 @@ from tests.troyes.troyes_helpers import (
 )
 
 
-def ready(dice: list[tuple[int, str, int]], deniers: tuple[int, int] = (20, 0), infl: tuple[int, int] = (0, 0)):
-    s = at_actions(2, seed=3)
+def ready(dice: list[tuple[int, str, int]], deniers: tuple[int, int] = (20, 0), infl: tuple[int, int] = (0, 0),
+          **options: str):
+    s = at_actions(2, seed=3, **options)
     set_dice(s, dice)
     action_turn(s, 0)
     s.deniers, s.infl = list(deniers), list(infl)
@@ -261,9 +262,9 @@ def test_place_citizen_row_pushes_rightmost_out() -> None:
 
 
 def test_push_out_protection_while_a_citizen_lies_beside_the_building() -> None:
-    """Seed §5.4 (被推出的工人先放到在該地區旁), research §5 D / §9 (default reading): a player
-    with a pushed-out citizen lying beside a building cannot be pushed out of it again."""
-    s = ready([(0, "r", 4), (1, "w", 1)])
+    """Seed §5.4 (被推出的工人先放到在該地區旁), research §5 D (option push_out_protection=lying):
+    a player with a pushed-out citizen lying beside a building cannot be pushed out of it again."""
+    s = ready([(0, "r", 4), (1, "w", 1)], push_out_protection="lying")
     s.bld[3] = 1
     s.lying[0 * 4 + 1] = 1
     touch(s)
@@ -279,11 +280,10 @@ def test_push_out_protection_while_a_citizen_lies_beside_the_building() -> None:
     assert s.bld[3] == 0 and s.lying[0 * 4 + 1] == 1
 
 
-def test_push_out_protection_once_per_round_option() -> None:
-    """Seed §5.4 (同一回合同一個玩家同一個地區只能被推出一個), option push_out_protection=
-    once_per_round: once pushed out of a building this round, never again that round, even
-    after placing the citizen again."""
-    s = at_actions(2, seed=3, push_out_protection="once_per_round")
+def test_push_out_protection_once_per_round_by_default() -> None:
+    """Seed §5.4 (同一回合同一個玩家同一個地區只能被推出一個), the default: once pushed out of a
+    building this round, never again that round, even after placing the citizen again."""
+    s = at_actions(2, seed=3)
     set_dice(s, [(0, "r", 4), (1, "w", 1)])
     action_turn(s, 0)
     s.deniers, s.supply = [20, 0], [1, 1]

@@ -16,7 +16,7 @@ class TroyesGame(Game):
     title = "Troyes"
     min_players = 2
     max_players = 4
-    version = 5
+    version = 6
     options = {
         "character_deal": Option(
             "random",
@@ -31,11 +31,11 @@ class TroyesGame(Game):
             ("per_cube", "per_card"),
         ),
         "push_out_protection": Option(
-            "lying",
-            "lying: a player cannot be pushed out of a building while a pushed-out citizen of theirs "
-            "lies beside it (research §5 D, §9); once_per_round: at most once per player, building "
-            "and round, even after placing that citizen again (the seed's reading)",
-            ("lying", "once_per_round"),
+            "once_per_round",
+            "once_per_round: at most once per player, building and round, even after placing that "
+            "citizen again (seed §5.4, research §7 summary, the issue); lying: only while a "
+            "pushed-out citizen of theirs lies beside the building (research §5 D reading)",
+            ("once_per_round", "lying"),
         ),
         "open_vp": Option(
             False,

@@ -348,7 +348,7 @@ def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tabl
     s.phase, s.step, s.rnd, s.rounds = P_KEEP, 0, 0, ROUNDS[n]
     s.start, s.turn, s.grey, s.revealed = 0, 0, GREY_CITIZENS, 0
     s.tgt_kind, s.tgt_arg, s.src, s.mod, s.pool = 0, 0, -1, -1, 0
-    s.prot = PROTECT_ROUND if options.get("push_out_protection") == "once_per_round" else PROTECT_LYING
+    s.prot = PROTECT_LYING if options.get("push_out_protection") == "lying" else PROTECT_ROUND
     s.picks = 0
     s.deniers = [START_DENIERS] * n
     s.vp = [0] * n
