@@ -8,6 +8,7 @@ import pytest
 from meeple.engine import IllegalAction
 from meeple.games.luna_maris.components import (
     AIRLOCK,
+    COMM,
     GREENHOUSE,
     HIBERNATION,
     INDUSTRY,
@@ -292,3 +293,16 @@ def test_probe_groups_ignore_the_ore_type() -> None:
         me[CO2] = 2
     clean_up(s)
     assert s.pl[0][VP] == 6 and s.pl[1][VP] == 5
+
+
+def test_payment_step_says_what_the_iron_pays_for() -> None:
+    """Seed §氣閘 note (鈦礦可以取代鐵礦用) with §通訊室: when titanium could stand in, the payment step
+    names the action it pays for, in the events and in the view."""
+    s = fresh(3, equipment=False)
+    s.hire_row = [26, 25, 24]  # S03, S02, S01: 3 iron each
+    at_module(s, 0, COMM)
+    s.pl[0][FE_L], s.pl[0][TI_L] = 2, 2
+    touch(s)
+    events = s.apply("hire S03")
+    assert any(e["type"] == "pay_due" and "3 iron for hiring S03" in e["text"] for e in events)
+    assert s.view(0)["turn"]["paying_for"] == "hiring S03"

@@ -13,7 +13,13 @@ from meeple.games.luna_maris.components import (
     POWER,
     RECYCLE,
 )
-from meeple.games.luna_maris.modules import extra_options, hire_cost, iron_need, recycling_table
+from meeple.games.luna_maris.modules import (
+    extra_options,
+    hire_cost,
+    iron_need,
+    payment_label,
+    recycling_table,
+)
 from meeple.games.luna_maris.resources import (
     WITH,
     add_waste,
@@ -104,7 +110,9 @@ def do_main(s: LunaState, p: int, op: int, arg: int) -> list[Event]:
             s.pay_op = op
             s.pay_arg = arg
             s.step = S_PAY
-            return events
+            return events + [{"type": "pay_due", "seat": p,
+                              "text": f"Seat {p} is to pay {need} iron for {payment_label(s, op, arg)} "
+                                      f"(titanium may stand in)."}]
         s.ti_use = lo
     return events + run_main(s, p, op, arg)
 

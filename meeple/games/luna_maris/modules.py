@@ -319,6 +319,17 @@ def iron_need(s: LunaState, p: int, op: int, arg: int) -> tuple[int, int]:
     return 0, 0
 
 
+def payment_label(s: LunaState, op: int, arg: int) -> str:
+    """What the iron of the payment step pays for, in words."""
+    if op == OP_HIRE:
+        return f"hiring {s.cards[arg % WITH].name}"
+    if op == OP_DELIVER:
+        return f"order {s.tables.orders[s.stacks[arg % WITH][-1]].name}"
+    if op == OP_REFINE:
+        return "refining"
+    return "burning iron"
+
+
 def pay_options(s: LunaState, p: int) -> list[Action]:
     """Titanium stands in for iron: when both kinds could pay, the player chooses how many titanium
     cubes to use (one decision; the right conveyor section pays first within a kind)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.games.luna_maris.modules import iron_need
+from meeple.games.luna_maris.modules import iron_need, payment_label
 from meeple.games.luna_maris.scoring import FINAL_ITEMS
 from meeple.games.luna_maris.state import (
     CAP,
@@ -149,6 +149,7 @@ def build_view(s: LunaState, seat: int | None) -> dict[str, Any]:
             "food_to_take": s.pick_left,
             "scientists_to_return": s.feed_left,
             "iron_to_pay": iron_need(s, s.cur, s.pay_op, s.pay_arg)[0] if s.step == S_PAY else 0,
+            "paying_for": payment_label(s, s.pay_op, s.pay_arg) if s.step == S_PAY else None,
         },
     }
     if s.final:
