@@ -23,6 +23,9 @@ from meeple.engine import BadSetup, Event, IllegalAction, State, replay, save_re
 from meeple.engine.components import Tables
 from meeple.engine.rng import Rng
 
+WIDE_TABLE = 9
+"""A table of more fields than this (and no more entries) is drawn one row per field."""
+
 HEAD_KEYS = ("game", "version", "players", "seat", "is_over", "to_move", "decisions", "scores", "ranking")
 
 HELP = """\
@@ -82,6 +85,15 @@ def _table_of_dicts(title: str, rows: list[dict[str, Any]]) -> Table:
             if key not in columns:
                 columns.append(key)
     table = Table(title=_label(title), title_justify="left", expand=False, show_lines=False)
+    if len(columns) > WIDE_TABLE and len(rows) <= WIDE_TABLE:
+        # many fields, few entries (a table per seat): one row per field reads better
+        table.add_column("", style="bold")
+        for i, row in enumerate(rows):
+            name = row.get("seat", row.get("name", i))
+            table.add_column(f"seat {name}" if "seat" in row else str(name), overflow="fold")
+        for col in columns:
+            table.add_row(_label(col), *(_inline(row.get(col)) for row in rows))
+        return table
     table.add_column("#", style="dim")
     for col in columns:
         table.add_column(_label(col), overflow="fold")
