@@ -13,7 +13,7 @@ FAST_ISMCTS = "ismcts:iters=16,horizon=4"
 
 def game_counts() -> list[tuple[str, int]]:
     """Every registered game at every player count it allows."""
-    out = []
+    out: list[tuple[str, int]] = []
     for name in games.names():
         g = games.get(name)
         out.extend((name, n) for n in range(g.min_players, g.max_players + 1))

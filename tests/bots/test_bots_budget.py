@@ -34,6 +34,7 @@ def test_iteration_budget_is_exact_and_deterministic() -> None:
     state = positions(name, games.get(name).min_players, 5, 1)[0]
     seat = state.to_move
     b1, b2 = bots.make("ismcts:iters=37"), bots.make("ismcts:iters=37")
+    assert isinstance(b1, ISMCTSBot)
     a1 = b1.choose(seat, state, Rng(4))
     a2 = b2.choose(seat, state, Rng(4))
     assert a1 == a2
@@ -44,6 +45,7 @@ def test_iterations_and_time_together_stop_at_the_first() -> None:
     name = games.names()[0]
     state = positions(name, games.get(name).min_players, 6, 1)[0]
     bot = bots.make("ismcts:iters=5,time=5")
+    assert isinstance(bot, ISMCTSBot)
     start = time.perf_counter()
     bot.choose(state.to_move, state, Rng(1))
     assert time.perf_counter() - start < 2.0

@@ -18,7 +18,8 @@ def test_bot_kinds_registered() -> None:
     bot = bots.make("ismcts:iters=50,horizon=7,c=1.2")
     assert isinstance(bot, ISMCTSBot)
     assert (bot.iters, bot.seconds, bot.horizon, bot.c) == (50, None, 7, 1.2)
-    assert bots.make("ismcts").seconds == 1.0
+    default = bots.make("ismcts")
+    assert isinstance(default, ISMCTSBot) and default.seconds == 1.0
 
 
 @pytest.mark.parametrize(
@@ -54,6 +55,7 @@ def test_bots_return_legal_actions(name: str, players: int) -> None:
 def test_parallel_ismcts_returns_a_legal_action(name: str) -> None:
     state = positions(name, games.get(name).min_players, 4, 1)[0]
     bot = bots.make("ismcts:iters=16,horizon=4,workers=2")
+    assert isinstance(bot, ISMCTSBot)
     action = bots.act(bot, state, Rng(9))
     assert action in state.legal_actions()
     assert bot.stats()["iterations"] >= 8
