@@ -60,7 +60,9 @@ def _options(pairs: list[str] | None) -> dict[str, Any]:
 
 
 def _bot_specs(text: str | None, seats: list[int], humans: list[int]) -> dict[int, str]:
-    specs = [s.strip() for s in text.split(",") if s.strip()] if text else []
+    from meeple.bots.arena import split_bots
+
+    specs = split_bots(text) if text else []
     if not specs:
         specs = ["heuristic" if "heuristic" in botlib.kinds() else "random"]
     out: dict[int, str] = {}
@@ -273,7 +275,9 @@ def arena(
 
     g = games.get(game)
     g.check_players(players)
-    specs = [s.strip() for s in bots.split(",") if s.strip()]
+    from meeple.bots.arena import split_bots
+
+    specs = split_bots(bots)
     if not specs:
         raise BadSetup("--bots needs at least one bot")
     for spec in specs:

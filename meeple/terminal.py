@@ -239,7 +239,9 @@ class TerminalGame:
                 seat = self.state.to_move
                 if seat in self.bots:
                     action = botlib.act(self.bots[seat], self.state, self.rng)
-                    self.console.print(f"[dim]seat {seat} ({self.bot_names[seat]}):[/dim] {action.notation}")
+                    # the notation may name a secret choice: people see the bot's move through the
+                    # events their seat may see, never through the notation
+                    self.console.print(f"[dim]seat {seat} ({self.bot_names[seat]}) decides[/dim]")
                     self.note(self.state.apply(action))
                     continue
                 if seat != self.viewer and len(self.humans) > 1:
@@ -349,7 +351,9 @@ def replay_viewer(
     while True:
         console.print(render_view(state.view(seat), f"step {step} of {total}"))
         if step < total:
-            console.print(f"next: seat {state.to_move} plays [cyan]{record['actions'][step]}[/cyan]")
+            mover = state.to_move
+            shown = record["actions"][step] if mover == seat else "(their decision)"
+            console.print(f"next: seat {mover} plays [cyan]{shown}[/cyan]")
         try:
             text = reader("[Enter] next, b back, N go to step N, e end, q quit> ").strip().lower()
         except (EOFError, KeyboardInterrupt):

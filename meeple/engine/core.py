@@ -32,6 +32,9 @@ VIEW_HEAD_KEYS = frozenset(
 )
 """Keys every view starts with, filled in by the engine; a game's ``_view`` may not use them."""
 
+HIDDEN_DECISION = "?"
+"""How another seat's decision appears in a determinized copy's history."""
+
 MAX_FORCED_STEPS = 10_000
 """Forced steps in a row after which ``settle`` decides the game is stuck."""
 
@@ -395,6 +398,10 @@ class State(ABC):
         other = self.clone()
         other._resample_hidden(seat, r)
         other.rng = Rng(r.next64())
+        # the copy must not lead back to the true game: a new seed, and other seats'
+        # decisions masked (a notation can name a secret choice, e.g. a face-down offer)
+        other.seed = r.next64() & 0x7FFFFFFF
+        other.history = [h if a == seat else HIDDEN_DECISION for h, a in zip(self.history, self.actors, strict=True)]
         other._legal_cache = None
         return other
 

@@ -136,3 +136,16 @@ def test_replay_command_steps_through_a_saved_game(tmp_path: Path) -> None:
     result = run("replay", str(path), "--seat", "1", stdin="\n\n\nq\n")
     assert result.returncode == 0, result.stderr
     assert "step 3 of 3" in result.stdout
+
+
+def test_terminal_never_prints_a_bots_notation(tmp_path: Path) -> None:
+    """Hidden information: a bot's move is told through the events the person's seat may see,
+    never through its notation (which can name a secret choice)."""
+    console = Console(record=True, width=120)
+    game = TerminalGame(HILO.new(2, seed=8), [0], {1: "random"}, console, scripted(["1"] * 200),
+                        save_dir=tmp_path)
+    game.run()
+    out = console.export_text()
+    bot_moves = [n for n, a in zip(game.state.history, game.state.actors, strict=True) if a == 1]
+    assert bot_moves and "seat 1 (random) decides" in out
+    assert not any(f"(random): {n}" in out for n in bot_moves)

@@ -135,3 +135,17 @@ def test_events_can_be_private() -> None:
     assert all("private" not in e for e in state.visible_events(events, 1))
     assert all("private" not in e for e in state.visible_events(events, None))
     assert all(isinstance(e["text"], str) and e["type"] for e in events)
+
+
+def test_determinized_copy_does_not_lead_back_to_the_true_game() -> None:
+    """ENGINE.md "Hidden information stays hidden": a bot's copy carries neither the true seed
+    nor other seats' decision notations (a notation can name a secret choice)."""
+    state = HILO.new(3, seed=11)
+    rng = Rng(2)
+    for _ in range(6):
+        state.apply(rng.choice(state.legal_actions()))
+    copy = state.determinize(0, Rng(5))
+    assert copy.seed != state.seed
+    for mine, theirs, actor in zip(copy.history, state.history, state.actors, strict=True):
+        assert mine == (theirs if actor == 0 else "?")
+    assert state.history[-1] != "?"  # the original keeps its record
