@@ -249,14 +249,14 @@ def bench(
         print(json.dumps(rows, indent=1))
         return
     table = Table(title="meeple bench (random play, one core)")
-    for col in ("game", "players", "decisions/s", "games/s", "decisions/game",
-                "legal_actions µs", "apply µs", "clone µs"):
-        table.add_column(col, justify="right")
+    table.add_column("game", no_wrap=True)
+    for col in ("players", "decisions/s", "games/s", "decisions/game", "legal µs", "apply µs", "clone µs"):
+        table.add_column(col, justify="right", no_wrap=True)
     for r in rows:
         table.add_row(r["game"], str(r["players"]), f"{r['decisions_per_second']:,}",
                       str(r["games_per_second"]), str(r["mean_decisions"]), str(r["legal_actions_us"]),
                       str(r["apply_us"]), str(r["clone_us"]))
-    console.print(table)
+    console.print(table, width=max(console.width, 100))
 
 
 @app.command()
