@@ -256,7 +256,7 @@ def bench(
         table.add_row(r["game"], str(r["players"]), f"{r['decisions_per_second']:,}",
                       str(r["games_per_second"]), str(r["mean_decisions"]), str(r["legal_actions_us"]),
                       str(r["apply_us"]), str(r["clone_us"]))
-    console.print(table, width=max(console.width, 100))
+    (console if console.is_terminal and console.width >= 100 else Console(width=110)).print(table)
 
 
 @app.command()
