@@ -11,13 +11,12 @@ from __future__ import annotations
 import json
 import multiprocessing
 import time
-import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from meeple import bots as botlib
 from meeple import games
+from meeple.bots.match import play_match
 from meeple.engine import State
 from meeple.engine.components import Tables
 from meeple.engine.rng import Rng
@@ -45,34 +44,11 @@ def _init_worker(tables: Tables | None) -> None:
 def play_one(task: tuple[str, int, int, list[str], dict[str, Any]]) -> GameResult:
     """Play one seeded game with the given bots (one spec per seat)."""
     name, players, seed, specs, options = task
-    game = games.get(name)
-    started = time.perf_counter()
-    state: State | None = None
-    pending: str | None = None
-    try:
-        state = game.new(players, seed=seed, options=options, tables=_tables)
-        seat_bots = [botlib.make(spec) for spec in specs]
-        rngs = [Rng(seed * 1_000_003 + seat) for seat in range(players)]
-        limit = game.max_steps(players) * 10
-        while not state.is_over:
-            seat = state.to_move
-            pending = None
-            action = botlib.act(seat_bots[seat], state, rngs[seat])
-            pending = action.notation
-            state.apply(action)
-            if len(state.history) > limit:
-                raise RuntimeError(f"no end after {limit} decisions")
-        return GameResult(seed, state.scores(), state.ranking(), len(state.history),
-                          time.perf_counter() - started)
-    except Exception as exc:  # a crash is a result: it carries the record that reproduces it
-        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-        record = None
-        if state is not None:
-            # the record holds the decisions before the crash; meta names the one that crashed
-            record = state.record()
-            record["meta"] = {"error": detail, "crashed_on": pending, "bots": specs,
-                              "traceback": traceback.format_exc()}
-        return GameResult(seed, error=detail, record=record, seconds=time.perf_counter() - started)
+    match = play_match(name, players, seed, specs, options, _tables)
+    state = match.state
+    if match.error is not None or state is None:
+        return GameResult(seed, error=match.error, record=match.crash_record(), seconds=match.seconds)
+    return GameResult(seed, state.scores(), state.ranking(), len(state.history), match.seconds)
 
 
 def run_games(

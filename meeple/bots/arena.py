@@ -17,7 +17,7 @@ is a draw.  The mean rating is 1500.
 
 Any exception raised by a bot or the game, and any game that runs past ten
 times the game's step bound, is a crash: the game's record is saved to a
-file (``meeple.engine.record.save_record``; a ``meta`` field adds the error,
+file (``Match.crash_record``; a ``meta`` field adds the error,
 the bots by seat and the action that was being applied), its path is shown,
 and the exit status is 1.
 """
@@ -30,13 +30,11 @@ import math
 import multiprocessing
 import sys
 import time
-import traceback
 from pathlib import Path
 from typing import Any
 
-from meeple.engine.core import MeepleError, State
-from meeple.engine.record import save_record
-from meeple.engine.rng import Rng
+from meeple.bots.match import Match, play_match
+from meeple.engine.core import MeepleError
 
 Z95 = 1.959963984540054
 MAX_ARRANGEMENTS = 720
@@ -80,11 +78,6 @@ def arrangements(bots: list[str], players: int) -> list[tuple[str, ...]]:
     return out
 
 
-def seat_rng(game_seed: int, seat: int) -> Rng:
-    """The bot rng of ``seat`` in the game of seed ``game_seed``."""
-    return Rng(game_seed * 1_000_003 + 7919 * (seat + 1))
-
-
 def game_seeds(seed: int, games: int, n_arrangements: int) -> list[tuple[int, int]]:
     """(game seed, arrangement index) of each game."""
     return [(seed + g // n_arrangements, g % n_arrangements) for g in range(games)]
@@ -96,33 +89,9 @@ def game_seeds(seed: int, games: int, n_arrangements: int) -> list[tuple[int, in
 def play_one(task: tuple[int, str, int, int, tuple[str, ...], str]) -> dict[str, Any]:
     """Play one game; never raises (a crash is returned, with its saved record)."""
     index, game_name, players, game_seed, specs, crash_dir = task
-    from meeple import bots as botlib
-    from meeple import games as gamelib
-
-    state: State | None = None
-    pending: str | None = None
-    think = [0.0] * players
-    decisions = [0] * players
-    made: list[Any] = []
-    try:
-        game = gamelib.get(game_name)
-        made = [botlib.make(spec) for spec in specs]
-        rngs = [seat_rng(game_seed, s) for s in range(players)]
-        state = game.new(players, game_seed, None, _tables)
-        limit = 10 * max(1, game.max_steps(players))
-        steps = 0
-        while not state.is_over:
-            if steps >= limit:
-                raise RuntimeError(f"the game did not end within {limit} decisions")
-            seat = state.to_move
-            t0 = time.perf_counter()
-            action = botlib.act(made[seat], state, rngs[seat])
-            think[seat] += time.perf_counter() - t0
-            decisions[seat] += 1
-            pending = action.notation
-            state.apply(action)
-            pending = None
-            steps += 1
+    match = play_match(game_name, players, game_seed, specs, None, _tables)
+    state = match.state
+    if match.error is None and state is not None:
         return {
             "index": index,
             "seed": game_seed,
@@ -130,25 +99,20 @@ def play_one(task: tuple[int, str, int, int, tuple[str, ...], str]) -> dict[str,
             "scores": list(state.scores()),
             "ranking": [list(p) for p in state.ranking()],
             "decisions": len(state.history),
-            "think": think,
-            "moves": decisions,
-            "stats": [_bot_stats(b) for b in made],
+            "think": match.think,
+            "moves": match.moves,
+            "stats": [_bot_stats(b) for b in match.bots],
             "error": None,
         }
-    except Exception as exc:  # a crash: keep going, save what reproduces it
-        error = f"{type(exc).__name__}: {exc}"
-        path = None
-        if state is not None:
-            path = _save_crash(state, crash_dir, index, game_seed, specs, error, pending)
-        return {
-            "index": index,
-            "seed": game_seed,
-            "bots": list(specs),
-            "error": error,
-            "traceback": traceback.format_exc(limit=8),
-            "record": path,
-            "pending": pending,
-        }
+    return {
+        "index": index,
+        "seed": game_seed,
+        "bots": list(specs),
+        "error": match.error,
+        "traceback": match.traceback,
+        "record": _save_crash(match, crash_dir, index),
+        "pending": match.crashed_on,
+    }
 
 
 def _bot_stats(bot: Any) -> dict[str, float] | None:
@@ -156,29 +120,22 @@ def _bot_stats(bot: Any) -> dict[str, float] | None:
     return stats() if callable(stats) else None
 
 
-def _save_crash(
-    state: State, crash_dir: str, index: int, game_seed: int, specs: tuple[str, ...],
-    error: str, pending: str | None,
-) -> str | None:
+def _save_crash(match: Match, crash_dir: str, index: int) -> str | None:
+    """Write the crash's record (``meta.crashed_on`` names the decision that failed)."""
+    record = match.crash_record(
+        arena=True,
+        note=("replay the actions, then apply crashed_on to reproduce a game error; "
+              "a bot error reproduces by re-running the arena game with this seed and bots"),
+    )
+    if record is None:
+        return None
     try:
         folder = Path(crash_dir)
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{state.game.name}-{state.players}p-seed{game_seed}-game{index}.json"
-        save_record(state, path)
-        data = json.loads(path.read_text(encoding="utf-8"))
-        data["meta"] = {
-            "arena": True,
-            "error": error,
-            "bots": list(specs),
-            "failed_action": pending,
-            "note": (
-                "replay the actions, then apply failed_action to reproduce a game error; "
-                "a bot error reproduces by re-running the arena game with this seed and bots"
-            ),
-        }
-        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        path = folder / f"{record['game']}-{record['players']}p-seed{match.seed}-game{index}.json"
+        path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
         return str(path)
-    except Exception:  # pragma: no cover - the record cannot be written
+    except OSError:  # pragma: no cover - the record cannot be written
         return None
 
 
@@ -365,7 +322,7 @@ def arena_command(
     summary = summarise(results, bots, players)
     crashes = [
         {"game": r["index"], "seed": r["seed"], "bots": r["bots"], "error": r["error"],
-         "record": r.get("record"), "failed_action": r.get("pending")}
+         "record": r.get("record"), "crashed_on": r.get("pending")}
         for r in results if r.get("error")
     ]
     report = {
