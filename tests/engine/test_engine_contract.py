@@ -26,20 +26,14 @@ def test_bad_player_count_and_option_are_refused() -> None:
 
 
 def test_rng_is_fixed_bit_for_bit() -> None:
-    """Determinism everywhere: the same seed gives the same numbers on every machine."""
+    """Determinism everywhere (ENGINE.md): the same seed gives the same numbers on every machine
+    and Python version; these values are pinned, so any change to the generator shows."""
     rng = Rng(42)
-    assert [rng.below(100) for _ in range(6)] == [rng2 for rng2 in _draws(42)]
+    assert [rng.below(100) for _ in range(6)] == [13, 91, 58, 64, 50, 62]
     deck = list(range(10))
     Rng(7).shuffle(deck)
-    again = list(range(10))
-    Rng(7).shuffle(again)
-    assert deck == again and sorted(deck) == list(range(10)) and deck != list(range(10))
+    assert deck == [8, 1, 5, 9, 0, 4, 3, 2, 6, 7]
     assert Rng(1).next64() == 0x910A2DEC89025CC1  # splitmix64 reference value for seed 1
-
-
-def _draws(seed: int) -> list[int]:
-    rng = Rng(seed)
-    return [rng.below(100) for _ in range(6)]
 
 
 def test_rng_copy_is_independent() -> None:
