@@ -194,7 +194,7 @@ class State(ABC):
 
     __slots__ = (
         "game", "players", "seed", "options", "tables", "rng",
-        "history", "actors", "reveals", "undo_floor", "_legal_cache",
+        "history", "actors", "reveals", "undo_floor", "_legal_cache", "_memo",
     )
 
     def __init__(
@@ -211,6 +211,7 @@ class State(ABC):
         self.reveals = 0
         self.undo_floor = 0
         self._legal_cache: list[Action] | None = None
+        self._memo: dict[str, Any] | None = None
 
     # --- what the game provides -------------------------------------------------
 
@@ -264,6 +265,18 @@ class State(ABC):
             cache = self._legal_cache = [] if self.is_over else self._legal()
         return cache
 
+    def memo(self) -> dict[str, Any]:
+        """A scratch dict for values derived from this exact position (a game's
+        ``evaluate`` may keep its per-seat projection here so that asking for every
+        seat computes it once).  It is dropped whenever the position changes
+        (``apply``, forced steps, ``determinize``); ``clone`` shares it, which is
+        safe because a clone is the same position until it is changed, and a
+        change replaces the dict rather than emptying it."""
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = {}
+        return memo
+
     def find(self, action: Action | str) -> Action:
         """The legal action matching ``action`` (an Action or notation), or ``IllegalAction``."""
         if isinstance(action, Action):
@@ -294,6 +307,7 @@ class State(ABC):
         draws, reveals = self.rng.draws, self.reveals
         events = self._apply(chosen)
         self._legal_cache = None
+        self._memo = None
         self.history.append(chosen.notation)
         self.actors.append(seat)
         events.extend(self.settle())
@@ -311,6 +325,7 @@ class State(ABC):
                 break
             events.extend(self._apply(legal[0]))
             self._legal_cache = None
+            self._memo = None
             forced += 1
             if forced > MAX_FORCED_STEPS:
                 raise RuntimeError(
@@ -388,7 +403,9 @@ class State(ABC):
         other.actors = self.actors.copy()
         other.reveals = self.reveals
         other.undo_floor = self.undo_floor
-        other._legal_cache = None
+        # the same position has the same legal actions (the list is never mutated)
+        other._legal_cache = self._legal_cache
+        other._memo = self._memo
         self._copy_into(other)
         return other
 
@@ -403,6 +420,7 @@ class State(ABC):
         other.seed = r.next64() & 0x7FFFFFFF
         other.history = [h if a == seat else HIDDEN_DECISION for h, a in zip(self.history, self.actors, strict=True)]
         other._legal_cache = None
+        other._memo = None
         return other
 
     def undo_target(self, seat: int) -> int | None:
