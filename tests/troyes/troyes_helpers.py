@@ -38,8 +38,9 @@ def set_dice(s: TroyesState, dice: list[tuple[int, str, int]]) -> None:
 
 
 def touch(s: TroyesState) -> None:
-    """Forget cached legal actions after editing a state by hand."""
+    """Forget cached legal actions and derived values after editing a state by hand."""
     s._legal_cache = None
+    s._memo = None
 
 
 def action_turn(s: TroyesState, seat: int) -> None:
