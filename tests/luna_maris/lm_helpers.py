@@ -21,6 +21,7 @@ def fresh(players: int = 2, seed: int = 0, **options: Any) -> LunaState:
 
 def touch(s: LunaState) -> LunaState:
     s._legal_cache = None
+    s._memo = None
     return s
 
 

@@ -93,6 +93,7 @@ def test_evaluate_in_unit_interval_and_tracks_score() -> None:
 
     base = s.game.evaluate(s, 0)
     s.pl[0][VP] += 10
+    s._memo = None
     assert 0.0 <= base <= 1.0 and s.game.evaluate(s, 0) > base and s.game.evaluate(s, 1) < 0.5
 
 
