@@ -60,7 +60,9 @@ def hand(s: MundusState, seat: int) -> dict[str, int]:
 
 
 def refresh(s: MundusState) -> None:
+    """After poking state fields directly: drop what was derived from the old position."""
     s._legal_cache = None
+    s._memo = None
 
 
 def legal(s: MundusState) -> list[str]:
