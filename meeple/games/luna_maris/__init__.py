@@ -7,25 +7,8 @@ from typing import Any
 from meeple.engine.components import Tables
 from meeple.engine.core import Game, Option, State
 from meeple.games.luna_maris import components
-from meeple.games.luna_maris.scoring import final_breakdown
-from meeple.games.luna_maris.state import (
-    CAP,
-    ENERGY,
-    FE_L,
-    FE_R,
-    HE3,
-    N_JUNIORS,
-    O2,
-    PASSED,
-    REF,
-    SUS,
-    TI_L,
-    TI_R,
-    VP,
-    WATER,
-    LunaState,
-    new_state,
-)
+from meeple.games.luna_maris.evaluation import projection, seat_values
+from meeple.games.luna_maris.state import LunaState, new_state
 
 
 class LunaMaris(Game):
@@ -65,29 +48,16 @@ class LunaMaris(Game):
         return 1500 * players
 
     def evaluate(self, state: State, seat: int) -> float:
-        """The projected final margin: each seat's score plus what the final scoring would add now,
-        plus a little for ore and probes still to come, research levels, seniors and build-track discs;
-        0.5 + margin / 60 against the best other seat."""
+        """The projected final margin (``evaluation.projection``): 0.5 + margin / 60 against the best
+        other seat, clamped to [0, 1].  All seats are valued once per position (``state.memo()``)."""
         s: LunaState = state  # type: ignore[assignment]
         if s.is_over:
             return super().evaluate(state, seat)
-        rows = final_breakdown(s)
-        left = s.board.rounds - s.round
-        proj = []
-        for p, me in enumerate(s.pl):
-            future = left * (0.6 * s.grid.count(p) + 0.3 * me[ENERGY] / 6)
-            future += 0.3 * (me[FE_L] + me[FE_R]) + 0.6 * (me[TI_L] + me[TI_R]) + 0.8 * me[WATER] + 1.2 * me[HE3]
-            if not me[PASSED]:
-                future += 0.8 * max(0, me[CAP] - me[O2])  # O2 left this round: actions still to take
-            future += 0.4 * len(s.hands[p]) + 0.2 * me[CAP]
-            # engine value still to come: research levels open processes, seniors act twice,
-            # build-track discs pay 1 VP at every clean-up left
-            future += left * (0.4 * (me[REF] + me[SUS] - 2) + 0.3 * sum(1 for c in s.hands[p] + s.rest[p]
-                                                                        if c >= N_JUNIORS))
-            future += (left + 1) * s.build_track.count(p)
-            proj.append(me[VP] + sum(rows[p]) + future)
-        best_other = max(x for i, x in enumerate(proj) if i != seat)
-        return max(0.0, min(1.0, 0.5 + (proj[seat] - best_other) / 60.0))
+        memo = s.memo()
+        values = memo.get("luna_eval")
+        if values is None:
+            values = memo["luna_eval"] = seat_values(projection(s))
+        return values[seat]
 
 
 GAME = LunaMaris()

@@ -72,12 +72,16 @@ def rank_points(values: Sequence[int], table: Sequence[int], eligible: Sequence[
     out = [0] * len(values)
     order = sorted((i for i in range(len(values)) if eligible[i]), key=lambda i: -values[i])
     place = 0
-    while place < len(order):
-        tied = [i for i in order if values[i] == values[order[place]]]
-        pts = sum(table[place + k] for k in range(len(tied)) if place + k < len(table))
-        for i in tied:
-            out[i] = pts // len(tied)
-        place += len(tied)
+    held = len(order)
+    while place < held:
+        v = values[order[place]]
+        end = place + 1
+        while end < held and values[order[end]] == v:  # sorted: the tied players are adjacent
+            end += 1
+        share = sum(table[place:end]) // (end - place)
+        for i in order[place:end]:
+            out[i] = share
+        place = end
     return out
 
 
@@ -130,30 +134,46 @@ def clean_up(s: LunaState) -> list[Event]:
     return events
 
 
+def food_ranks(s: LunaState) -> tuple[list[int], list[int]]:
+    """Per seat: the food diversity and food value rank points (seed §最終計分 3-4)."""
+    foods = s.tables.foods
+    table = s.board.food_rank_vp
+    held = s.food
+    if not any(held):
+        zero = [0] * s.players
+        return zero, zero[:]
+    kinds = [len({foods[f].kind for f in fs}) for fs in held]
+    value = [sum(foods[f].value for f in fs) for fs in held]
+    holds = [bool(fs) for fs in held]
+    return rank_points(kinds, table, holds), rank_points(value, table, holds)
+
+
+def seniors_held(s: LunaState, p: int) -> int:
+    """Senior scientists in seat ``p``'s hand and rest pile."""
+    return sum(1 for c in s.hands[p] if c >= N_JUNIORS) + sum(1 for c in s.rest[p] if c >= N_JUNIORS)
+
+
+def seat_items(s: LunaState, p: int, seniors: int, div: int, nut: int) -> list[int]:
+    """Seat ``p``'s eight final items: [stress, seniors, diversity, nutrition, co2, orders,
+    resources, waste]."""
+    b = s.board
+    me = s.pl[p]
+    return [
+        stress_points(me[CAP], b.stress_final_vp),
+        seniors * b.senior_vp,
+        div,
+        nut,
+        b.co2_vp[me[CO2]],
+        orders_points(len(s.delivered[p]), b.orders_vp),
+        resource_points(me),
+        waste_points(me[WASTE]),
+    ]
+
+
 def final_breakdown(s: LunaState) -> list[list[int]]:
     """Per seat: [stress, seniors, diversity, nutrition, co2, orders, resources, waste]."""
-    b = s.board
-    foods = s.tables.foods
-    n = s.players
-    kinds = [len({foods[f].kind for f in s.food[p]}) for p in range(n)]
-    value = [sum(foods[f].value for f in s.food[p]) for p in range(n)]
-    holds = [bool(s.food[p]) for p in range(n)]
-    div = rank_points(kinds, b.food_rank_vp, holds)
-    nut = rank_points(value, b.food_rank_vp, holds)
-    out = []
-    for p, me in enumerate(s.pl):
-        seniors = sum(1 for c in s.hands[p] + s.rest[p] if c >= N_JUNIORS)
-        out.append([
-            stress_points(me[CAP], b.stress_final_vp),
-            seniors * b.senior_vp,
-            div[p],
-            nut[p],
-            b.co2_vp[me[CO2]],
-            orders_points(len(s.delivered[p]), b.orders_vp),
-            resource_points(me),
-            waste_points(me[WASTE]),
-        ])
-    return out
+    div, nut = food_ranks(s)
+    return [seat_items(s, p, seniors_held(s, p), div[p], nut[p]) for p in range(s.players)]
 
 
 FINAL_ITEMS = ("stress", "seniors", "food diversity", "food value", "CO2", "orders", "resources", "waste")
