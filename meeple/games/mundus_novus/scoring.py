@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from meeple.engine.core import Event
 
 if TYPE_CHECKING:
+    from meeple.games.mundus_novus.fixed import Fixed
     from meeple.games.mundus_novus.state import MundusState
 
 OVER = 13  # state.OVER (not imported: state imports the rules, which import this module)
@@ -35,12 +36,11 @@ def tiebreak(s: MundusState, seat: int) -> tuple[int, ...]:
     return (len(s.owned[seat]),)
 
 
-PER_ROUND = {"caravel": 1.5, "warehouse": 0.8, "shipyard": 0.7, "merchant": 1.0, "character": 0.8}
-"""A rough doubloon yield per remaining round of each development kind beyond its printed income, for
-``estimate`` (bots only): a caravel's extra card, a warehouse's kept cards, a shipyard's fees, a
-merchant's conversion, a character's ability."""
 ROUND_YIELD = 8.0
 """Doubloons a player gains in a typical round (bot play, 2-6 players): used to guess the rounds left."""
+INCA = 9  # state.INCA
+K = 10  # state.K
+HAND_TERMS_CAP = 200_000  # entries a memo in ``Fixed`` keeps per game before it starts afresh
 
 
 def rounds_left(s: MundusState) -> float:
@@ -52,46 +52,81 @@ def rounds_left(s: MundusState) -> float:
     return 1.0 if left < 1.0 else 10.0 if left > 10.0 else left
 
 
-def hand_potential(s: MundusState, seat: int) -> float:
+def hand_potential(s: MundusState, seat: int, left: float | None = None) -> float:
     """What the seat's hand could still become, roughly, in doubloons (bots only): the best different set,
-    an identical set, the Inca cash-in, and progress toward ten different resources (an instant win)."""
-    from meeple.games.mundus_novus.state import INCA, K
-
+    an identical set, the Inca cash-in, and progress toward ten different resources (an instant win).
+    ``left``: ``rounds_left(s)`` when the caller already has it."""
+    if left is None:
+        left = rounds_left(s)
     o = seat * K
-    h = s.hand[o:o + K]
-    distinct = sum(1 for k in range(INCA) if h[k])
-    diff = 0
-    for row in s.tables.different:
-        if distinct >= row.cards:
-            diff = row.doubloons
-    best_group = max(h[:INCA]) + h[INCA]
-    dev_value = 1.0 * rounds_left(s)  # below what any development card yields once taken
-    ident = dev_value if best_group >= 3 else dev_value * (best_group / 3) ** 2
-    inca = 0
-    for row in s.tables.inca:
-        if h[INCA] >= row.cards:
-            inca = row.doubloons
-    ten = distinct + (1 if h[INCA] else 0)
+    fixed_part, per_round = hand_terms(s.fx, tuple(s.hand[o:o + K]))
+    return fixed_part + per_round * left
+
+
+def hand_terms(fx: Fixed, row: tuple[int, ...]) -> tuple[float, float]:
+    """``hand_potential`` of a hand (its ``K`` card counts) as (a part that does not depend on the rounds
+    left, a part per round left): the development an identical set would bring is worth 1 doubloon per
+    round left, scaled down while the hand holds fewer than 3 cards of one resource (Inca relics help)."""
+    got = fx.hand_terms.get(row)
+    if got is not None:
+        return got
+    plain = row[:INCA]
+    incas = row[INCA]
+    distinct = INCA - plain.count(0)
+    best_group = max(plain) + incas
+    per_round = 1.0 if best_group >= 3 else (best_group / 3) ** 2
+    ten = distinct + (1 if incas else 0)
     toward_ten = 6.0 * (ten - 6) if ten > 6 else 0.0
-    return 0.7 * diff + ident + 0.4 * inca + toward_ten
+    got = (0.7 * fx.diff_pay[distinct] + 0.4 * fx.inca_for(incas) + toward_ten, per_round)
+    if len(fx.hand_terms) >= HAND_TERMS_CAP:
+        fx.hand_terms.clear()
+    fx.hand_terms[row] = got
+    return got
+
+
+def worths(s: MundusState) -> list[float]:
+    """Every seat's rough worth in doubloons: money, developments' income and yield over the rounds
+    likely left, and hand potential."""
+    left = rounds_left(s)
+    fx = s.fx
+    rate_of = fx.rate_sum
+    hand = s.hand
+    money = s.money
+    out = []
+    o = 0
+    for p, devs in enumerate(s.owned):
+        fixed_part, per_round = hand_terms(fx, tuple(hand[o:o + K]))
+        rate = rate_of.get(devs)
+        if rate is None:
+            if len(rate_of) >= HAND_TERMS_CAP:
+                rate_of.clear()
+            rate = rate_of[devs] = sum(fx.dev_rate[i] for i in devs)
+        out.append(money[p] + fixed_part + (rate + per_round) * left)
+        o += K
+    return out
+
+
+def standings(s: MundusState) -> tuple[list[float], float, int, float]:
+    """(worths, the best worth, a seat with it, the best worth of the other seats), computed once per
+    position (``state.memo``)."""
+    memo = s.memo()
+    got: tuple[list[float], float, int, float] | None = memo.get("mundus_standings")
+    if got is None:
+        worth = worths(s)
+        top = max(worth)
+        leader = worth.index(top)
+        second = max(w for p, w in enumerate(worth) if p != leader)
+        got = memo["mundus_standings"] = (worth, top, leader, second)
+    return got
 
 
 def estimate(s: MundusState, seat: int) -> float:
     """A cheap [0, 1] estimate of ``seat``'s standing: doubloons, developments (their income and yield
     over the rounds likely left), and hand, against the best other seat (used by the bots through
     ``Game.evaluate``)."""
-    devs = s.tables.developments
-    left = rounds_left(s)
-    worth = []
-    for p in range(s.players):
-        w = float(s.money[p])
-        for i in s.owned[p]:
-            d = devs[i]
-            w += (PER_ROUND.get(d.kind, 0.8) + d.income) * left
-        w += hand_potential(s, p)
-        worth.append(w)
+    worth, top, leader, second = standings(s)
     mine = worth[seat]
-    other = max(w for p, w in enumerate(worth) if p != seat)
+    other = second if seat == leader else top
     scale = max(30.0, mine, other)
     value = 0.5 + (mine - other) / (2 * scale)
     return 0.0 if value < 0 else 1.0 if value > 1 else value

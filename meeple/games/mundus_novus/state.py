@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import Action, Event, State
 from meeple.engine.rng import Rng
+from meeple.games.mundus_novus.fixed import Fixed
 
 if TYPE_CHECKING:
     from meeple.engine.components import Tables
@@ -35,6 +36,7 @@ _SLOTS = (
     "round", "event", "tm", "phase", "cur", "announced", "done", "start_size", "prev", "prev2", "order", "opos",
     "need", "split", "sets", "diff_done", "inca_done", "merch_used", "pend_mask", "pend_inca", "pend_set",
     "conv", "spent", "dev_ended", "winner", "gift", "tie_mask", "cash_done", "abil", "names", "acache",
+    "fx",
 )
 
 
@@ -85,6 +87,7 @@ class MundusState(State):
     abil: dict[str, int]
     names: tuple[str, ...]
     acache: dict[tuple[int, ...], Action]
+    fx: Fixed
 
     # --- turn properties ---------------------------------------------------------------
 
@@ -165,6 +168,7 @@ class MundusState(State):
         o.abil = self.abil  # rebuilt (never mutated in place) whenever a character changes hands
         o.names = self.names
         o.acache = self.acache  # memo of immutable Actions by data, shared by all copies
+        o.fx = self.fx  # derived from the tables once, shared by all copies
 
     # --- hidden information ------------------------------------------------------------------
 
@@ -294,6 +298,7 @@ def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tabl
     s.abil = {}
     s.names = tuple(r.name for r in tables.resources)
     s.acache = {}
+    s.fx = Fixed(tables)
     from meeple.games.mundus_novus.rules import begin_round
 
     begin_round(s, [])

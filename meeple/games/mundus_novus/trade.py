@@ -16,8 +16,10 @@ from meeple.games.mundus_novus.state import (
 )
 
 OP_ANNOUNCE, OP_OFFER, OP_OFFER_NONE, OP_TM, OP_TAKE, OP_SWAP, OP_GIFT, OP_START = range(10, 18)
+NOTHING = [0] * K  # an empty offer row
 VALDIVIA_BONUS = 3  # seed: Pedro de Valdivia adds 3 to his offer's value
 ORELLANA_BONUS = 2  # seed: Francisco de Orellana's market bonus
+VICTIM_ACTS_CAP = 100_000  # offer rows whose exchange actions are remembered per game
 
 
 def start_trade(s: MundusState, ev: list[Event]) -> None:
@@ -119,7 +121,7 @@ def new_trade_master(s: MundusState, seat: int, ev: list[Event]) -> None:
     s.tm = seat
     ev.append({"type": "trade_master", "seat": seat, "text": f"Seat {seat} becomes Trade Master"})
     s.phase, s.cur, s.prev, s.prev2 = EXCHANGE, seat, -1, -1
-    if not targets(s):
+    if not has_target(s):
         end_chain(s, ev)
 
 
@@ -136,20 +138,32 @@ def targets(s: MundusState) -> list[int]:
     """Trade 3.5: whom the taker may take from: any other player with cards on offer, but not the player
     who just took from him, unless nobody else has cards on offer (seed note; research A4)."""
     cur, prev = s.cur, blocked(s)
+    offer = s.offer
     found = []
     prev_ok = False
+    o = 0
     for v in range(s.players):
-        if v == cur:
-            continue
-        o = v * K
-        if any(s.offer[o:o + K]):
+        if v != cur and offer[o:o + K] != NOTHING:
             if v == prev:
                 prev_ok = True
             else:
                 found.append(v)
+        o += K
     if not found and prev_ok:
         found.append(prev)
     return found
+
+
+def has_target(s: MundusState) -> bool:
+    """Whether ``targets(s)`` is not empty: somebody other than the taker has cards on offer."""
+    offer = s.offer
+    cur = s.cur
+    o = 0
+    for v in range(s.players):
+        if v != cur and offer[o:o + K] != NOTHING:
+            return True
+        o += K
+    return False
 
 
 def take(s: MundusState, victim: int, kind: int, market_kind: int, ev: list[Event]) -> None:
@@ -177,7 +191,7 @@ def take(s: MundusState, victim: int, kind: int, market_kind: int, ev: list[Even
         if check_instant_money(s, ev):
             return
     s.prev2, s.prev, s.cur = s.prev, p, victim
-    if not targets(s):
+    if not has_target(s):
         end_chain(s, ev)
 
 
@@ -262,28 +276,7 @@ def legal_trade(s: MundusState) -> list[Action]:
     o = p * K
     data: tuple[int, ...]
     if ph == EXCHANGE:
-        acts = []
-        names = s.names
-        cache = s.acache
-        mk = sorted(set(s.market))
-        offer = s.offer
-        for v in targets(s):
-            vo = v * K
-            for k in range(K):
-                if offer[vo + k]:
-                    data = (OP_TAKE, v, k, -1)
-                    a = cache.get(data)
-                    if a is None:
-                        a = cache[data] = Action(f"take {names[k]} from p{v}", data)
-                    acts.append(a)
-                    for m in mk:
-                        if m != k:
-                            data = (OP_SWAP, v, k, m)
-                            a = cache.get(data)
-                            if a is None:
-                                a = cache[data] = Action(f"swap {names[k]} from p{v} for {names[m]}", data)
-                            acts.append(a)
-        return acts
+        return exchange_actions(s)
     if ph == OFFER:
         acts = []
         if s.abil.get("casas", -1) == p and not any(s.offer[o:o + K]):
@@ -306,6 +299,47 @@ def legal_trade(s: MundusState) -> list[Action]:
     if ph == START:
         return [Action(f"p{q} starts progression", (OP_START, q)) for q in range(s.players)]
     return []
+
+
+def exchange_actions(s: MundusState) -> list[Action]:
+    """Trade 3.4-3.5: for each target, each kind on its offer: take it, or swap it for each different
+    kind in the market."""
+    market = tuple(sorted(set(s.market)))
+    cache = s.fx.victim_acts
+    offer = s.offer
+    acts: list[Action] = []
+    for v in targets(s):
+        vo = v * K
+        key = (v, tuple(offer[vo:vo + K]), market)
+        part = cache.get(key)
+        if part is None:
+            if len(cache) >= VICTIM_ACTS_CAP:
+                cache.clear()
+            part = cache[key] = victim_actions(s, v, key[1], market)
+        acts.extend(part)
+    return acts
+
+
+def victim_actions(s: MundusState, v: int, row: tuple[int, ...], market: tuple[int, ...]) -> list[Action]:
+    """The exchange actions on victim ``v``'s offer ``row`` with these market kinds (``exchange_actions``)."""
+    names = s.names
+    cache = s.acache
+    acts = []
+    for k in range(K):
+        if row[k]:
+            data: tuple[int, ...] = (OP_TAKE, v, k, -1)
+            a = cache.get(data)
+            if a is None:
+                a = cache[data] = Action(f"take {names[k]} from p{v}", data)
+            acts.append(a)
+            for m in market:
+                if m != k:
+                    data = (OP_SWAP, v, k, m)
+                    a = cache.get(data)
+                    if a is None:
+                        a = cache[data] = Action(f"swap {names[k]} from p{v} for {names[m]}", data)
+                    acts.append(a)
+    return acts
 
 
 def apply_trade(s: MundusState, data: tuple[int, ...], ev: list[Event]) -> None:
