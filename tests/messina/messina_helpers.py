@@ -38,6 +38,7 @@ def at(s: MessinaState, *tasks: tuple[int, int, int, int, int]) -> MessinaState:
     s.stage = ST_TURNS
     s.in_turn = tasks[0][1]
     s._legal_cache = None
+    s._memo = None
     return s
 
 

@@ -24,6 +24,7 @@ from meeple.games.messina.consts import (
     SLOTS,
     ST_TURNS,
 )
+from meeple.games.messina.derived import derived
 
 if TYPE_CHECKING:
     from meeple.engine.components import Tables
@@ -325,6 +326,7 @@ def setup(game: Game, players: int, seed: int, options: dict[str, Any], tables: 
 
     s = MessinaState.__new__(MessinaState)
     State.__init__(s, game, players, seed, options, tables)
+    s.fx = derived(tables)
     rng = s.rng
     pc = next(p for p in tables.player_counts if p.players == players)
     st = tables.start[0]

@@ -30,6 +30,8 @@ from meeple.games.messina.consts import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from meeple.engine.core import Event
     from meeple.games.messina.state import MessinaState
 
@@ -57,7 +59,7 @@ def requirement(s: MessinaState, n: int) -> list[int]:
     return [*h.cost_upgraded, h.cost_any_upgraded, *h.cost_citizens]
 
 
-def feasible(s: MessinaState, p: int, req: list[int], skip: int = -1) -> bool:
+def feasible(s: MessinaState, p: int, req: Sequence[int], skip: int = -1) -> bool:
     """Can the estate (less slot ``skip``) pay ``req``? Greedy: ordinary citizens first."""
     est = s.estate
     base = p * SLOTS

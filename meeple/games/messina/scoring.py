@@ -7,9 +7,13 @@ from typing import TYPE_CHECKING
 
 from meeple.games.messina.consts import (
     CABINS,
+    CHURCH,
+    CITY,
     COIN,
     D0,
     FIRE,
+    LOC_LOST,
+    LOC_NONE,
     MAJOR,
     MAXLT,
     NODES,
@@ -33,29 +37,27 @@ if TYPE_CHECKING:
 
 def rat_penalty(s: MessinaState, rats: int) -> int:
     """Seed 老鼠標記懲罰: 0/1/2/4/7/10/13/16/18/21 for 0..9 rats (STAND_IN beyond)."""
-    table = s.tables.rat_penalty
+    fx = s.fx
+    table = fx.rat_penalty
     if rats < len(table):
-        return int(table[rats].penalty)
-    last = table[-1]
-    step = last.penalty - table[-2].penalty
-    return int(last.penalty + step * (rats - last.rats))
+        return table[rats]
+    last_rats, last_penalty = fx.rat_last
+    return last_penalty + fx.rat_step * (rats - last_rats)
 
 
 def majority_bonus(s: MessinaState, pops: list[int]) -> list[int]:
     """Seed 最終計分 1: 10/7/3 for the popularity ranking; ties by fire tokens (a major fire counts
     2); still tied players share the places' bonuses, rounded down."""
-    pc = next(x for x in s.tables.player_counts if x.players == s.players)
-    bonus = list(pc.majority)
-    keys = []
-    for p in range(s.players):
-        fires = s.pi[p * NP + FIRE] + 2 * s.pi[p * NP + MAJOR]
-        keys.append((pops[p], fires))
-    order = sorted(range(s.players), key=lambda p: keys[p], reverse=True)
+    bonus = s.fx.majority[s.players]
+    pi = s.pi
+    keys = [(pops[p], pi[p * NP + FIRE] + 2 * pi[p * NP + MAJOR]) for p in range(s.players)]
+    order = sorted(range(s.players), key=keys.__getitem__, reverse=True)
     out = [0] * s.players
     i = 0
-    while i < len(order):
+    n = len(order)
+    while i < n:
         j = i
-        while j + 1 < len(order) and keys[order[j + 1]] == keys[order[i]]:
+        while j + 1 < n and keys[order[j + 1]] == keys[order[i]]:
             j += 1
         share = sum(bonus[k] for k in range(i, j + 1) if k < len(bonus))
         for k in range(i, j + 1):
@@ -64,36 +66,48 @@ def majority_bonus(s: MessinaState, pops: list[int]) -> list[int]:
     return out
 
 
+PARTS = ("during_play", "rat_penalty", "popularity", "city", "church", "majority", "repopulated_hexes",
+         "scrolls", "leftovers")
+"""The parts of the final score, in the order of ``breakdown`` (before its ``total``)."""
+
+
+def parts(s: MessinaState) -> list[tuple[int, ...]]:
+    """Per seat, the final score's parts (``PARTS``) as they would be now, without changing the state."""
+    fx = s.fx
+    pi = s.pi
+    players = s.players
+    pop_vp, city_vp, church_vp = fx.register_vp
+    pops = [max(0, pi[p * NP + POP] - pi[p * NP + RATS]) for p in range(players)]
+    bonus = majority_bonus(s, pops)
+    hexes = [0] * players
+    owner = s.owner
+    ntile = s.ntile
+    hex_vp = fx.hex_vp
+    for n in range(D0, NODES):
+        o = owner[n]
+        if o >= 0:
+            hexes[o] += hex_vp[ntile[n]]
+    workshops = [0] * players
+    for o in s.ws[0::WS_W]:
+        workshops[o] += 1
+    (v0, cap0), (v1, cap1), (v2, cap2) = fx.scrolls
+    out: list[tuple[int, ...]] = []
+    for p in range(players):
+        base = p * NP
+        scroll = (v0[pi[base + SC0]] * min(workshops[p], cap0) + v1[pi[base + SC0 + 1]] * min(pi[base + SHIPS], cap1)
+                  + v2[pi[base + SC0 + 2]] * min(pi[base + REPOP], cap2))
+        leftovers = (pi[base + FIRE] + pi[base + MAJOR] + pi[base + WOOD] + pi[base + COIN]) // 3
+        out.append((pi[base + VP], -rat_penalty(s, pi[base + RATS]), pop_vp[pops[p]], city_vp[pi[base + CITY]],
+                    church_vp[pi[base + CHURCH]], bonus[p], hexes[p], scroll, leftovers))
+    return out
+
+
 def breakdown(s: MessinaState) -> list[dict[str, int]]:
     """Every part of the final score, per seat, computed without changing the state."""
-    t = s.tables
-    regs = t.registers
-    vp_of = {name: [r.vp for r in regs if r.track == name] for name in ("popularity", "city", "church")}
-    pops = []
     out: list[dict[str, int]] = []
-    for p in range(s.players):
-        base = p * NP
-        rats = s.pi[base + RATS]
-        pops.append(max(0, s.pi[base + POP] - rats))
-    bonus = majority_bonus(s, pops)
-    for p in range(s.players):
-        base = p * NP
-        rats = s.pi[base + RATS]
-        d: dict[str, int] = {"during_play": s.pi[base + VP]}
-        d["rat_penalty"] = -rat_penalty(s, rats)
-        d["popularity"] = vp_of["popularity"][pops[p]]
-        d["city"] = vp_of["city"][s.pi[base + 7]]
-        d["church"] = vp_of["church"][s.pi[base + 8]]
-        d["majority"] = bonus[p]
-        d["repopulated_hexes"] = sum(t.hexes[s.ntile[n]].vp for n in range(D0, NODES) if s.owner[n] == p)
-        workshops = sum(1 for i in range(0, len(s.ws), WS_W) if s.ws[i] == p)
-        counts = (workshops, s.pi[base + SHIPS], s.pi[base + REPOP])
-        scroll = 0
-        for k, track in enumerate(t.scrolls):
-            scroll += track.values[s.pi[base + SC0 + k]] * min(counts[k], track.cap)
-        d["scrolls"] = scroll
-        d["leftovers"] = (s.pi[base + FIRE] + s.pi[base + MAJOR] + s.pi[base + WOOD] + s.pi[base + COIN]) // 3
-        d["total"] = sum(d.values())
+    for row in parts(s):
+        d = dict(zip(PARTS, row, strict=True))
+        d["total"] = sum(row)
         out.append(d)
     return out
 
@@ -127,32 +141,36 @@ def potential(s: MessinaState, p: int) -> float:
     fading as the game nears its end."""
     if s.final is not None:
         return 0.0
-    left = len(s.tables.rounds) - s.round_          # whole rounds after this one
+    fx = s.fx
+    left = fx.rounds - s.round_          # whole rounds after this one
     w = min(1.0, (left + 0.5) / 1.5)
     base = p * NP
     pi = s.pi
     val = 0.0
     est = s.estate[p * SLOTS:(p + 1) * SLOTS]
     val += (_W_CITIZEN * est.count(0) + _W_UPGRADED * est.count(1)) * w
-    for k in range(CABINS):
-        cb = (p * CABINS + k) * 3
-        if s.cab[cb] >= 0:
+    cab = s.cab
+    for cb in range(p * CABINS * 3, (p + 1) * CABINS * 3, 3):
+        if cab[cb] >= 0:
             val += _W_QUARANTINE * w
-            if s.cab[cb + 2] >= 0:
+            if cab[cb + 2] >= 0:
                 val += _W_CABIN_ROUND * (left + 1)
-    for i, off in enumerate((COIN, WOOD, FIRE, MAJOR)):
-        val += _W_RESOURCE[i] * pi[base + off] * w
+    val += _W_RESOURCE[0] * pi[base + COIN] * w
+    val += _W_RESOURCE[1] * pi[base + WOOD] * w
+    val += _W_RESOURCE[2] * pi[base + FIRE] * w
+    val += _W_RESOURCE[3] * pi[base + MAJOR] * w
     ws = s.ws
-    wt = s.tables.workshops
+    phase = fx.ws_phase
     for i in range(0, len(ws), WS_W):
-        if ws[i] == p and ws[i + 2] >= 0 and wt[ws[i + 1]].phase == 1:
+        if ws[i] == p and ws[i + 2] >= 0 and phase[ws[i + 1]] == 1:
             val += _W_WORKSHOP_ROUND * (left + 1)
-    extra = sum(1 for i in range(MAXLT) if s.lt[(p * MAXLT + i) * 2] >= -1) - 3
+    # lieutenants the seat has (in the city or the estate) beyond the first three
+    locs = s.lt[p * MAXLT * 2:(p + 1) * MAXLT * 2:2]
+    extra = MAXLT - locs.count(LOC_NONE) - locs.count(LOC_LOST) - 3
     if extra > 0:
         val += _W_LIEUTENANT_ROUND * extra * (left + 0.5)
-    if pi[base + REPOP] < s.tables.start[0].repopulation_tokens:
-        wg = s.wg
-        wagons = sum(1 for i in range(0, len(wg), WG_W) if wg[i] == p)
+    if pi[base + REPOP] < fx.repop_tokens:
+        wagons = s.wg[0::WG_W].count(p)
         val += _W_WAGON * w * min(wagons, 2)
         if wagons:
             val += _W_READY * w * _best_repopulation(s, p)
@@ -164,28 +182,50 @@ def potential(s: MessinaState, p: int) -> float:
 
 def _best_repopulation(s: MessinaState, p: int) -> int:
     """The printed VP of the best free district whose citizens seat ``p``'s estate could pay now."""
-    from meeple.games.messina.repopulation import feasible, requirement
+    from meeple.games.messina.repopulation import feasible
 
-    hexes = s.tables.hexes
+    fx = s.fx
+    hex_vp = fx.hex_vp
+    hex_req = fx.hex_req
+    owner = s.owner
     best = 0
     for n in range(D0, NODES):
         t = s.ntile[n]
-        if t >= 0 and s.owner[n] < 0 and hexes[t].vp > best and feasible(s, p, requirement(s, n)):
-            best = hexes[t].vp
+        if t >= 0 and owner[n] < 0 and hex_vp[t] > best and feasible(s, p, hex_req[t]):
+            best = hex_vp[t]
     return best
+
+
+_EVALUATE = "messina.evaluate"
 
 
 def evaluate(s: MessinaState, seat: int) -> float:
     """Cheap standing estimate in [0, 1] for the bots: each seat's would-be final score plus the
     VP-equivalent of its assets (``potential``), and a logistic of the seat's lead over the others
-    (half the best other, half their mean)."""
-    rows = s.final if s.final is not None else breakdown(s)
-    est = [rows[p]["total"] + potential(s, p) for p in range(s.players)]
-    others = [est[p] for p in range(s.players) if p != seat]
-    if not others:
-        return 0.5
-    lead = est[seat] - 0.5 * (max(others) + sum(others) / len(others))
-    return 1.0 / (1.0 + math.exp(-lead / _SCALE))
+    (half the best other, half their mean).  Every seat's value is computed at once and kept in the
+    position's memo (the bots ask for every seat)."""
+    memo = s.memo()
+    values = memo.get(_EVALUATE)
+    if values is None:
+        values = memo[_EVALUATE] = standing(s)
+    return values[seat]
 
 
-__all__ = ["final_scoring", "tiebreak", "evaluate", "breakdown", "rat_penalty", "majority_bonus"]
+def standing(s: MessinaState) -> list[float]:
+    """``evaluate`` for every seat."""
+    players = s.players
+    if s.final is not None:
+        est = [row["total"] + 0.0 for row in s.final]
+    else:
+        est = [sum(row) + potential(s, p) for p, row in enumerate(parts(s))]
+    if players < 2:
+        return [0.5] * players
+    out = []
+    for seat in range(players):
+        others = [est[p] for p in range(players) if p != seat]
+        lead = est[seat] - 0.5 * (max(others) + sum(others) / len(others))
+        out.append(1.0 / (1.0 + math.exp(-lead / _SCALE)))
+    return out
+
+
+__all__ = ["final_scoring", "tiebreak", "evaluate", "standing", "breakdown", "parts", "rat_penalty", "majority_bonus"]

@@ -11,6 +11,7 @@ from meeple.games.messina.consts import (
     NP,
     ST_OVER,
 )
+from meeple.games.messina.derived import Derived
 
 _PI_NAMES = ("coins", "wood", "fire", "major_fire", "vp", "rats", "popularity", "city", "church",
              "popularity_stack", "city_stack", "church_stack", "scroll_buildings", "scroll_ships",
@@ -25,6 +26,7 @@ class MessinaState(State):
         "wg", "pend", "defer", "stamp", "ntile", "ncell", "dist", "dadj", "nname", "nplay", "cubes", "cit", "owner", "used",
         "docks", "cube_supply", "cit_supply", "hood", "ship_stack", "sel", "sel_used", "wheel",
         "cab_st", "cab_known", "ws_st", "ws_known", "ws2_st", "wg_st", "ws_phase", "final",
+        "fx",
     )
 
     round_: int
@@ -69,6 +71,7 @@ class MessinaState(State):
     wg_st: tuple[tuple[int, ...], ...]
     ws_phase: int
     final: list[dict[str, int]] | None
+    fx: Derived
 
     # --- turn ----------------------------------------------------------------------------
 
@@ -147,6 +150,7 @@ class MessinaState(State):
         o.wg_st = self.wg_st
         o.ws_phase = self.ws_phase
         o.final = self.final
+        o.fx = self.fx
 
     # --- hidden information ----------------------------------------------------------------
 
