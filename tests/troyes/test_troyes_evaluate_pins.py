@@ -113,3 +113,12 @@ def test_evaluate_values_are_pinned_for_every_seat(case: tuple[int, int, int, in
     # the position is unchanged by evaluating it
     assert [round(GAME.evaluate(s, q), 9) for q in range(players)] == pytest.approx(expected, abs=1e-9)
     assert s.legal_actions() == _position(players, seed, rseed, steps).legal_actions()
+
+
+@pytest.mark.parametrize("case", CASES[::7], ids=[f"{c[0]}p-{c[1]}-{c[3]}" for c in CASES[::7]])
+def test_final_scores_match_the_breakdown_totals_mid_game(case: tuple[int, int, int, int, tuple[float, ...]]) -> None:
+    """The fast final scoring (used by evaluate) adds up to the breakdown shown in the view."""
+    from meeple.games.troyes import scoring
+
+    s = _position(*case[:4])
+    assert scoring.final_scores(s) == [b["total"] for b in scoring.breakdown(s)]

@@ -6,9 +6,11 @@ from typing import Any
 
 from meeple.engine.components import Tables
 from meeple.engine.core import BadSetup, Game, Option, State
+from meeple.games.troyes import value
 from meeple.games.troyes.components import STAND_INS, TABLES
 from meeple.games.troyes.consts import CHARACTERS_EACH, ROUNDS
 from meeple.games.troyes.state import TroyesState, new_state
+from meeple.games.troyes.value import finish_pending
 
 
 class TroyesGame(Game):
@@ -57,51 +59,10 @@ class TroyesGame(Game):
         return 6000 * players
 
     def evaluate(self, state: State, seat: int) -> float:
-        """Projected final score (the final scoring applied now) plus a small value for
-        deniers, influence, citizens and unspent activity-card cubes, as a margin over the best
-        other seat in [0, 1]."""
-        from math import tanh
-
-        from meeple.games.troyes.scoring import final_scores
-
+        """Projected final score plus small values for resources, as a margin over the best
+        other seat in [0, 1] (``value.evaluate``)."""
         assert isinstance(state, TroyesState)
-        state = finish_pending(state, seat)
-        scores: list[float] = list(final_scores(state) if not state.is_over else state.scores())
-        if not state.is_over:
-            cubes = state.cubes
-            scores = [sc + state.deniers[q] / 4 + state.infl[q] / 3 + state.owned[q] / 2
-                      + sum(cubes[slot * 4 + q] for slot in range(9))  # an unspent card cube ~ 1 VP
-                      for q, sc in enumerate(scores)]
-        if len(scores) < 2:
-            return 0.5
-        best_other = max(x for q, x in enumerate(scores) if q != seat)
-        return 0.5 + 0.5 * tanh((scores[seat] - best_other) / 10.0)
-
-
-def finish_pending(state: TroyesState, seat: int) -> TroyesState:
-    """An action ``seat`` has started (target chosen, dice or activations still to choose) is
-    completed on a clone with plain choices (own dice with the highest total, the most
-    activations), so that ``evaluate`` sees what the action will bring, not a position where
-    nothing has happened yet."""
-    from meeple.games.troyes.consts import P_ACTION, S_DICE, S_MAIN, S_TIMES
-
-    if state.phase != P_ACTION or state.step == S_MAIN or state.to_move != seat or state.is_over:
-        return state
-    c = state.clone()
-    assert isinstance(c, TroyesState)
-    for _ in range(8):
-        if c.is_over or c.phase != P_ACTION or c.step == S_MAIN or c.to_move != seat:
-            break
-        legal = c.legal_actions()
-        pick = legal[0]
-        if c.step == S_TIMES:
-            pick = legal[-1]
-        elif c.step == S_DICE:
-            own = [a for a in legal if all(d >> 6 == seat for d in a.data[1:])]
-            if own:
-                pick = max(own, key=lambda a: sum(d & 7 for d in a.data[1:]))
-        c.apply(pick)
-    return c
+        return value.evaluate(state, seat)
 
 
 def check_tables(tables: Tables, players: int, options: dict[str, Any]) -> None:
@@ -133,4 +94,4 @@ def check_tables(tables: Tables, players: int, options: dict[str, Any]) -> None:
 
 GAME = TroyesGame()
 
-__all__ = ["GAME", "TroyesGame", "TroyesState"]
+__all__ = ["GAME", "TroyesGame", "TroyesState", "finish_pending"]

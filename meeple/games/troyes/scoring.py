@@ -89,7 +89,75 @@ def breakdown(s: TroyesState) -> list[dict[str, Any]]:
 
 
 def final_scores(s: TroyesState) -> list[int]:
-    return [int(b["total"]) for b in breakdown(s)]
+    """Each seat's final score: the totals of ``breakdown``, summed without building its parts
+    (speed: the bots' ``evaluate`` projects the final scoring at every leaf)."""
+    n = s.players
+    totals = list(s.vp)
+    per_card = s.options.get("unfinished_events") == "per_card"
+    for cubes in s.evcubes:
+        for o in set(cubes) if per_card else cubes:
+            if o < n:
+                totals[o] += 1
+    trade, acts, slots = s.trade, s.acts, s.slots
+    for slot in range(9):
+        base = slot * 4
+        for p in range(n):
+            v = trade[base + p]
+            if v and v != NO_SPACE:
+                totals[p] += acts[slots[slot]].vp_spaces[v - 1]
+    cath = s.cath
+    for level in range(3):
+        seg = cath[level * 6:level * 6 + 6]
+        for p in range(n):
+            if p not in seg:
+                totals[p] -= SHORT_PENALTY
+    values: dict[str, list[int]] = {}
+    rules = _character_rules(s.tables.characters)
+    for hand in s.chars:
+        for c in hand:
+            name, steps = rules[c]
+            per_seat = values.get(name)
+            if per_seat is None:
+                per_seat = values[name] = seat_metrics(s, name)
+            for p in range(n):
+                value = per_seat[p]
+                pts = 0
+                for need, got in steps:
+                    if value >= need:
+                        pts = got
+                totals[p] += pts
+    return totals
+
+
+_RULES: dict[int, tuple[object, list[tuple[str, tuple[tuple[int, int], ...]]]]] = {}
+
+
+def _character_rules(characters: Any) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
+    """Per character: (metric, its (threshold, points) steps), cached per character table."""
+    hit = _RULES.get(id(characters))
+    if hit is None or hit[0] is not characters:
+        rules = [(ch.metric, tuple(zip(ch.thresholds, ch.points, strict=False))) for ch in characters]
+        hit = _RULES[id(characters)] = (characters, rules)
+    return hit[1]
+
+
+def seat_metrics(s: TroyesState, name: str) -> list[int]:
+    """``metric(s, name, p)`` for every seat ``p``."""
+    n = s.players
+    if name == "influence":
+        return s.infl
+    if name == "deniers":
+        return s.deniers
+    if name == "cathedral":
+        return [s.cath.count(p) for p in range(n)]
+    if name == "tradesmen":
+        trade = s.trade
+        return [sum(1 for slot in range(9) if trade[slot * 4 + p]) for p in range(n)]
+    if name == "citizens":
+        return [s.bld.count(p) for p in range(n)]
+    if name == "events":
+        return [len(w) for w in s.won]
+    raise ValueError(f"unknown character metric {name!r}")
 
 
 def tiebreak(s: TroyesState, seat: int) -> tuple[int, ...]:
