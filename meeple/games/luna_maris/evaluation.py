@@ -3,13 +3,15 @@ each seat's value against the best other seat."""
 
 from __future__ import annotations
 
-from meeple.games.luna_maris.scoring import food_ranks, seat_items, seniors_held
+from meeple.games.luna_maris.scoring import food_ranks
 from meeple.games.luna_maris.state import (
     CAP,
+    CO2,
     ENERGY,
     FE_L,
     FE_R,
     HE3,
+    N_JUNIORS,
     O2,
     PASSED,
     REF,
@@ -17,31 +19,49 @@ from meeple.games.luna_maris.state import (
     TI_L,
     TI_R,
     VP,
+    WASTE,
     WATER,
     LunaState,
 )
 
 
 def projection(s: LunaState) -> list[float]:
-    """Per seat: its score plus what the final scoring would add now, plus a little for ore and
-    probes still to come, research levels, seniors and build-track discs."""
+    """Per seat: its score plus what the final scoring would add now (``scoring.seat_items``,
+    summed), plus a little for ore and probes still to come, research levels, seniors and
+    build-track discs."""
+    b = s.board
     div, nut = food_ranks(s)
-    left = s.board.rounds - s.round
+    left = b.rounds - s.round
     grid = s.grid
     track = s.build_track
+    stress_vp = b.stress_final_vp
+    senior_vp = b.senior_vp
+    co2_vp = b.co2_vp
+    orders_vp = b.orders_vp
+    most_orders = len(orders_vp) - 1
     proj = []
     for p, me in enumerate(s.pl):
-        seniors = seniors_held(s, p)
+        hand = s.hands[p]
+        seniors = len([c for c in hand if c >= N_JUNIORS]) + len([c for c in s.rest[p] if c >= N_JUNIORS])
+        cap = me[CAP]
+        waste = me[WASTE]
+        final = (
+            (stress_vp[cap] if 0 <= cap < len(stress_vp) else 0)
+            + seniors * senior_vp + div[p] + nut[p] + co2_vp[me[CO2]]
+            + orders_vp[min(len(s.delivered[p]), most_orders)]
+            + (me[FE_L] + me[FE_R] + me[TI_L] + me[TI_R] + me[WATER] + me[HE3] + me[ENERGY]) // 2
+            + (-(2 * waste - 1) if waste > 0 else 0)
+        )
         future = left * (0.6 * grid.count(p) + 0.3 * me[ENERGY] / 6)
         future += 0.3 * (me[FE_L] + me[FE_R]) + 0.6 * (me[TI_L] + me[TI_R]) + 0.8 * me[WATER] + 1.2 * me[HE3]
         if not me[PASSED]:
-            future += 0.8 * max(0, me[CAP] - me[O2])  # O2 left this round: actions still to take
-        future += 0.4 * len(s.hands[p]) + 0.2 * me[CAP]
+            future += 0.8 * max(0, cap - me[O2])  # O2 left this round: actions still to take
+        future += 0.4 * len(hand) + 0.2 * cap
         # engine value still to come: research levels open processes, seniors act twice,
         # build-track discs pay 1 VP at every clean-up left
         future += left * (0.4 * (me[REF] + me[SUS] - 2) + 0.3 * seniors)
         future += (left + 1) * track.count(p)
-        proj.append(me[VP] + sum(seat_items(s, p, seniors, div[p], nut[p])) + future)
+        proj.append(me[VP] + final + future)
     return proj
 
 
@@ -49,9 +69,6 @@ def seat_values(proj: list[float]) -> list[float]:
     """Per seat: 0.5 + (its projection - the best other seat's) / 60, clamped to [0, 1]."""
     top = max(proj)
     lead = proj.index(top)
-    second = max(x for i, x in enumerate(proj) if i != lead)
-    out = []
-    for seat, mine in enumerate(proj):
-        best_other = second if seat == lead else top
-        out.append(max(0.0, min(1.0, 0.5 + (mine - best_other) / 60.0)))
-    return out
+    second = max(proj[:lead] + proj[lead + 1:])
+    return [max(0.0, min(1.0, 0.5 + (mine - (second if seat == lead else top)) / 60.0))
+            for seat, mine in enumerate(proj)]

@@ -97,7 +97,9 @@ def derived(tables: Any, icon_needed: bool) -> tuple[Any, ...]:
     cards = tuple(tables.juniors) + tuple(tables.seniors)
     dist = distances(tables)
     allowed, mincost = reach_tables(tables, cards, dist, icon_needed)
-    value = (cards, dist, adjacency(tables), allowed, mincost)
+    kinds = sorted({o.kind for o in tables.orders})
+    by_kind = tuple(tuple(i for i, o in enumerate(tables.orders) if o.kind == k) for k in range(len(kinds)))
+    value = (cards, dist, adjacency(tables), allowed, mincost, by_kind)
     if len(_DERIVED) > 64:
         _DERIVED.clear()
     _DERIVED[key] = (tables, value)
@@ -107,7 +109,7 @@ def derived(tables: Any, icon_needed: bool) -> tuple[Any, ...]:
 class LunaState(State):
     __slots__ = (
         # shared, immutable (never copied)
-        "board", "cards", "dist", "adj", "allowed", "mincost",
+        "board", "cards", "dist", "adj", "allowed", "mincost", "orders_of_kind",
         # mutable
         "step", "round", "cur", "order", "next_order", "queue", "pl", "grid", "act", "built",
         "build_track", "adv_offer", "equip_offer", "start_mods", "hire_row", "senior_deck",
@@ -126,7 +128,7 @@ class LunaState(State):
         """Seed §setup (research §3): boards, decks, rows and every player's starting kit."""
         t = self.tables
         b = self.board = t.board[0]
-        (self.cards, self.dist, self.adj, self.allowed, self.mincost) = derived(
+        (self.cards, self.dist, self.adj, self.allowed, self.mincost, self.orders_of_kind) = derived(
             t, self.options["hibernation_icon"])
         n = self.players
         rng = self.rng
@@ -287,6 +289,7 @@ class LunaState(State):
         o.adj = self.adj
         o.allowed = self.allowed
         o.mincost = self.mincost
+        o.orders_of_kind = self.orders_of_kind
         o.step = self.step
         o.round = self.round
         o.cur = self.cur
@@ -336,14 +339,17 @@ class LunaState(State):
         self.food_deck.sort()
         rng.shuffle(self.senior_deck)
         rng.shuffle(self.food_deck)
-        t = self.tables
-        seen = {i for d in self.delivered for i in d}
+        delivered = self.delivered
+        seen = {i for d in delivered for i in d} if any(delivered) else ()
         for k, stack in enumerate(self.stacks):
             if len(stack) <= 1:
                 continue
             top = stack[-1]
-            pool = [i for i, o in enumerate(t.orders) if o.kind == k and i != top and i not in seen]
-            stack[:] = rng.sample(pool, len(stack) - 1) + [top]
+            pool = [i for i in self.orders_of_kind[k] if i != top and i not in seen]
+            rng.shuffle(pool)  # what rng.sample(pool, ...) draws, without its copy
+            del pool[len(stack) - 1:]
+            pool.append(top)
+            stack[:] = pool
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         from meeple.games.luna_maris.view import build_view
