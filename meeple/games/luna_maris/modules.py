@@ -18,7 +18,6 @@ from meeple.games.luna_maris.components import (
     RECYCLE,
 )
 from meeple.games.luna_maris.resources import (
-    EMERGENCY_NAMES,
     WITH,
     Option,
     advanced,
@@ -38,12 +37,9 @@ from meeple.games.luna_maris.state import (
     HE3,
     K_BONUS,
     K_COMPACT,
-    K_DONE,
-    K_EMERG,
     K_EXTRA,
     K_MAIN,
     K_PAY,
-    K_SKIP,
     K_TAKE,
     OP_BURN_IRON,
     OP_BURN_WATER,
@@ -95,11 +91,10 @@ def module_options(s: LunaState, p: int) -> list[Action]:
     if not s.extra_done:
         for note, op, arg in extra_options(s, p, m):
             out.append(Action(note, (K_EXTRA, op, arg)))
-    out.append(Action("done", (K_DONE,)))
+    out.append(s.pre.done)
     if not s.extra_done:  # seed §緊急倉庫: the deposit may be opened at any time (listed last)
         me = s.pl[p]
-        out.extend(Action(f"emergency {EMERGENCY_NAMES[i]}", (K_EMERG, i)) for i in range(3)
-                   if me[EM_ENERGY + i])
+        out.extend(a for i, a in enumerate(s.pre.emergency) if me[EM_ENERGY + i])
     return out
 
 
@@ -351,7 +346,7 @@ def compact_options(s: LunaState, p: int) -> list[Action]:
     food_ok = bool(s.food_row)
     out = [Action(f"compact {pr.name}", (K_COMPACT, i)) for i, pr in enumerate(recycling_table(s))
            if pr.level <= me[SUS] and _afford(me, [pr], True) and (food_ok or not pr.food)]
-    out.append(Action("skip", (K_SKIP, -1)))
+    out.append(s.pre.skip)
     return out
 
 

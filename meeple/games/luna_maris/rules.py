@@ -102,7 +102,6 @@ def move_targets(s: LunaState, p: int, card: int) -> list[int]:
 def legal_actions(s: LunaState) -> list[Action]:
     step = s.step
     p = s.cur
-    t = s.tables
     if step == S_TURN:
         return turn_options(s, p)
     if step == S_MODULE:
@@ -110,10 +109,10 @@ def legal_actions(s: LunaState) -> list[Action]:
     if step < S_TURN:
         return setup_options(s, p)
     if step == S_MOVE:
-        mods = t.modules
-        out = [Action(f"go {mods[m].key}", (K_GO, m)) for m in move_targets(s, p, s.card)]
+        go = s.pre.go
+        out = [go[m] for m in move_targets(s, p, s.card)]
         if s.acts_done:
-            out.append(Action("end turn", (K_END,)))
+            out.append(s.pre.end)
     elif step == S_PAY:
         out = mod.pay_options(s, p)
     elif step == S_FOOD:
@@ -121,13 +120,14 @@ def legal_actions(s: LunaState) -> list[Action]:
     elif step == S_FEED:
         out = []
         seen = set()
+        names = s.pre.card_name
         for c in s.rest[p]:
-            name = s.cards[c].name
+            name = names[c]
             if name not in seen:
                 seen.add(name)
-                out.append(Action(f"return {name}", (K_RETURN, c)))
+                out.append(s.pre.ret[c])
         if s.feed_food:
-            out.append(Action("stop", (K_STOP,)))
+            out.append(s.pre.stop)
     elif step == S_BONUS:
         out = mod.bonus_options(s, p)
     elif step == S_COMPACT:
@@ -161,32 +161,32 @@ def turn_options(s: LunaState, p: int) -> list[Action]:
     deposit may be opened at any time."""
     out: list[Action] = []
     seen: set[str] = set()
-    cards = s.cards
+    pre = s.pre
+    names = pre.card_name
     for c in s.hands[p]:
-        name = cards[c].name
+        name = names[c]
         if name not in seen and can_move_anywhere(s, p, c):
             seen.add(name)
-            out.append(Action(f"play {name}", (K_PLAY, c)))
+            out.append(pre.play[c])
     if s.rest[p]:
         if s.food[p]:
-            foods = s.tables.foods
+            food_names = pre.food_name
             fseen: set[str] = set()
             for f in s.food[p]:
-                name = foods[f].name
+                name = food_names[f]
                 if name not in fseen:
                     fseen.add(name)
-                    out.append(Action(f"feed {name}", (K_FEED, f)))
+                    out.append(pre.feed[f])
         else:
-            out.append(Action("feed without food", (K_FEED_NONE,)))
-    out.append(Action("pass", (K_PASS,)))
+            out.append(pre.feed_none)
+    out.append(pre.pass_)
     out.extend(emergency_options(s, p))  # listed last: a costly choice never sits at number 1
     return out
 
 
 def emergency_options(s: LunaState, p: int) -> list[Action]:
     me = s.pl[p]
-    return [Action(f"emergency {EMERGENCY_NAMES[i]}", (K_EMERG, i))
-            for i in range(3) if me[EM_ENERGY + i]]
+    return [a for i, a in enumerate(s.pre.emergency) if me[EM_ENERGY + i]]
 
 
 # --- apply -----------------------------------------------------------------------------------------

@@ -109,7 +109,7 @@ def derived(tables: Any, icon_needed: bool) -> tuple[Any, ...]:
 class LunaState(State):
     __slots__ = (
         # shared, immutable (never copied)
-        "board", "cards", "dist", "adj", "allowed", "mincost", "orders_of_kind",
+        "board", "cards", "dist", "adj", "allowed", "mincost", "orders_of_kind", "pre",
         # mutable
         "step", "round", "cur", "order", "next_order", "queue", "pl", "grid", "act", "built",
         "build_track", "adv_offer", "equip_offer", "start_mods", "hire_row", "senior_deck",
@@ -130,6 +130,9 @@ class LunaState(State):
         b = self.board = t.board[0]
         (self.cards, self.dist, self.adj, self.allowed, self.mincost, self.orders_of_kind) = derived(
             t, self.options["hibernation_icon"])
+        from meeple.games.luna_maris.prebuilt import prebuilt
+
+        self.pre = prebuilt(t, self.cards)
         n = self.players
         rng = self.rng
         first = rng.below(n)
@@ -290,6 +293,7 @@ class LunaState(State):
         o.allowed = self.allowed
         o.mincost = self.mincost
         o.orders_of_kind = self.orders_of_kind
+        o.pre = self.pre
         o.step = self.step
         o.round = self.round
         o.cur = self.cur

@@ -1,0 +1,60 @@
+"""The Luna Maris actions whose notation depends only on the components, built once per component
+set and shared by every state (an ``Action`` is never changed after it is made)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.engine.core import Action
+from meeple.games.luna_maris.resources import EMERGENCY_NAMES
+from meeple.games.luna_maris.state import (
+    K_DONE,
+    K_EMERG,
+    K_END,
+    K_FEED,
+    K_FEED_NONE,
+    K_GO,
+    K_PASS,
+    K_PLAY,
+    K_RETURN,
+    K_SKIP,
+    K_STOP,
+)
+
+
+class Prebuilt:
+    """Per scientist: play / return; per food: feed; per module: go; the three emergency cubes;
+    and the fixed choices (pass, end turn, done, stop, skip, feed without food)."""
+
+    __slots__ = ("play", "ret", "card_name", "feed", "food_name", "go", "emergency", "pass_", "end",
+                 "done", "stop", "skip", "feed_none")
+
+    def __init__(self, tables: Any, cards: tuple[Any, ...]) -> None:
+        self.card_name = tuple(c.name for c in cards)
+        self.play = tuple(Action(f"play {c.name}", (K_PLAY, i)) for i, c in enumerate(cards))
+        self.ret = tuple(Action(f"return {c.name}", (K_RETURN, i)) for i, c in enumerate(cards))
+        self.food_name = tuple(f.name for f in tables.foods)
+        self.feed = tuple(Action(f"feed {f.name}", (K_FEED, i)) for i, f in enumerate(tables.foods))
+        self.go = tuple(Action(f"go {m.key}", (K_GO, i)) for i, m in enumerate(tables.modules))
+        self.emergency = tuple(Action(f"emergency {EMERGENCY_NAMES[i]}", (K_EMERG, i)) for i in range(3))
+        self.pass_ = Action("pass", (K_PASS,))
+        self.end = Action("end turn", (K_END,))
+        self.done = Action("done", (K_DONE,))
+        self.stop = Action("stop", (K_STOP,))
+        self.skip = Action("skip", (K_SKIP, -1))
+        self.feed_none = Action("feed without food", (K_FEED_NONE,))
+
+
+_CACHE: dict[int, tuple[Any, Prebuilt]] = {}
+
+
+def prebuilt(tables: Any, cards: tuple[Any, ...]) -> Prebuilt:
+    """The shared ``Prebuilt`` of a component set (``cards`` is the scientist table derived from it)."""
+    hit = _CACHE.get(id(tables))
+    if hit is not None and hit[0] is tables:
+        return hit[1]
+    value = Prebuilt(tables, cards)
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[id(tables)] = (tables, value)
+    return value
