@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Event
@@ -90,32 +91,40 @@ def worths(s: MundusState) -> list[float]:
     left = rounds_left(s)
     fx = s.fx
     rate_of = fx.rate_sum
-    hand = s.hand
+    terms_of = fx.hand_terms
+    hand = tuple(s.hand)
     money = s.money
     out = []
     o = 0
     for p, devs in enumerate(s.owned):
-        fixed_part, per_round = hand_terms(fx, tuple(hand[o:o + K]))
+        row = hand[o:o + K]
+        terms = terms_of.get(row)
+        if terms is None:
+            terms = hand_terms(fx, row)
         rate = rate_of.get(devs)
         if rate is None:
             if len(rate_of) >= HAND_TERMS_CAP:
                 rate_of.clear()
             rate = rate_of[devs] = sum(fx.dev_rate[i] for i in devs)
-        out.append(money[p] + fixed_part + (rate + per_round) * left)
+        out.append(money[p] + terms[0] + (rate + terms[1]) * left)
         o += K
     return out
 
 
 def standings(s: MundusState) -> tuple[list[float], float, int, float]:
-    """(worths, the best worth, a seat with it, the best worth of the other seats), computed once per
-    position (``state.memo``)."""
+    """(worths, the best worth, the first seat with it, the best worth of the other seats), computed
+    once per position (``state.memo``)."""
     memo = s.memo()
     got: tuple[list[float], float, int, float] | None = memo.get("mundus_standings")
     if got is None:
         worth = worths(s)
-        top = max(worth)
-        leader = worth.index(top)
-        second = max(w for p, w in enumerate(worth) if p != leader)
+        top = second = -math.inf
+        leader = -1
+        for p, w in enumerate(worth):
+            if w > top:
+                top, second, leader = w, top, p
+            elif w > second:
+                second = w
         got = memo["mundus_standings"] = (worth, top, leader, second)
     return got
 

@@ -17,6 +17,7 @@ from meeple.games.mundus_novus.state import (
 
 OP_ANNOUNCE, OP_OFFER, OP_OFFER_NONE, OP_TM, OP_TAKE, OP_SWAP, OP_GIFT, OP_START = range(10, 18)
 NOTHING = [0] * K  # an empty offer row
+NO_ROW = (0,) * K
 VALDIVIA_BONUS = 3  # seed: Pedro de Valdivia adds 3 to his offer's value
 ORELLANA_BONUS = 2  # seed: Francisco de Orellana's market bonus
 VICTIM_ACTS_CAP = 100_000  # offer rows whose exchange actions are remembered per game
@@ -302,22 +303,38 @@ def legal_trade(s: MundusState) -> list[Action]:
 
 
 def exchange_actions(s: MundusState) -> list[Action]:
-    """Trade 3.4-3.5: for each target, each kind on its offer: take it, or swap it for each different
-    kind in the market."""
+    """Trade 3.4-3.5: for each of ``targets(s)``, each kind on its offer: take it, or swap it for each
+    different kind in the market.  (Every target has a take action, so no actions means no target.)"""
+    cur, prev = s.cur, blocked(s)
     market = tuple(sorted(set(s.market)))
-    cache = s.fx.victim_acts
-    offer = s.offer
+    offer = tuple(s.offer)
     acts: list[Action] = []
-    for v in targets(s):
-        vo = v * K
-        key = (v, tuple(offer[vo:vo + K]), market)
-        part = cache.get(key)
-        if part is None:
-            if len(cache) >= VICTIM_ACTS_CAP:
-                cache.clear()
-            part = cache[key] = victim_actions(s, v, key[1], market)
-        acts.extend(part)
+    prev_row = None
+    o = 0
+    for v in range(s.players):
+        if v != cur:
+            row = offer[o:o + K]
+            if row != NO_ROW:
+                if v == prev:
+                    prev_row = row
+                else:
+                    acts.extend(victim_part(s, v, row, market))
+        o += K
+    if not acts and prev_row is not None:
+        acts.extend(victim_part(s, prev, prev_row, market))
     return acts
+
+
+def victim_part(s: MundusState, v: int, row: tuple[int, ...], market: tuple[int, ...]) -> list[Action]:
+    """``victim_actions``, remembered per game by (victim, offer row, market kinds)."""
+    cache = s.fx.victim_acts
+    key = (v, row, market)
+    part = cache.get(key)
+    if part is None:
+        if len(cache) >= VICTIM_ACTS_CAP:
+            cache.clear()
+        part = cache[key] = victim_actions(s, v, row, market)
+    return part
 
 
 def victim_actions(s: MundusState, v: int, row: tuple[int, ...], market: tuple[int, ...]) -> list[Action]:
