@@ -51,18 +51,16 @@ def majority_bonus(s: MessinaState, pops: list[int]) -> list[int]:
     bonus = s.fx.majority[s.players]
     pi = s.pi
     keys = [(pops[p], pi[p * NP + FIRE] + 2 * pi[p * NP + MAJOR]) for p in range(s.players)]
-    order = sorted(range(s.players), key=keys.__getitem__, reverse=True)
-    out = [0] * s.players
-    i = 0
-    n = len(order)
-    while i < n:
-        j = i
-        while j + 1 < n and keys[order[j + 1]] == keys[order[i]]:
-            j += 1
-        share = sum(bonus[k] for k in range(i, j + 1) if k < len(bonus))
-        for k in range(i, j + 1):
-            out[order[k]] = share // (j - i + 1)
-        i = j + 1
+    out = []
+    for key in keys:
+        # the places this seat's tie group takes: after every better key, one per tied seat
+        first = tied = 0
+        for other in keys:
+            if other > key:
+                first += 1
+            elif other == key:
+                tied += 1
+        out.append(sum(bonus[first:first + tied]) // tied)
     return out
 
 
@@ -135,49 +133,66 @@ _W_WAGON, _W_REWARD, _W_VISITS, _W_READY = 2.0, 1.5, 1.0, 0.5
 _SCALE = 12.0
 
 
-def potential(s: MessinaState, p: int) -> float:
-    """VP-equivalent of what seat ``p`` holds that the final scoring does not count yet (citizens,
-    resources beyond 1 per 3, production to come, extra lieutenants, unused wagons, rewards),
-    fading as the game nears its end."""
+def potentials(s: MessinaState) -> list[float]:
+    """Per seat, the VP-equivalent of what it holds that the final scoring does not count yet
+    (citizens, resources beyond 1 per 3, production to come, extra lieutenants, unused wagons,
+    rewards), fading as the game nears its end."""
+    players = s.players
     if s.final is not None:
-        return 0.0
+        return [0.0] * players
     fx = s.fx
     left = fx.rounds - s.round_          # whole rounds after this one
     w = min(1.0, (left + 0.5) / 1.5)
-    base = p * NP
+    quarantined = _W_QUARANTINE * w
+    cabin_round = _W_CABIN_ROUND * (left + 1)
+    workshop_round = _W_WORKSHOP_ROUND * (left + 1)
+    w_coin, w_wood, w_fire, w_major = _W_RESOURCE
     pi = s.pi
-    val = 0.0
-    est = s.estate[p * SLOTS:(p + 1) * SLOTS]
-    val += (_W_CITIZEN * est.count(0) + _W_UPGRADED * est.count(1)) * w
+    estate = s.estate
     cab = s.cab
-    for cb in range(p * CABINS * 3, (p + 1) * CABINS * 3, 3):
-        if cab[cb] >= 0:
-            val += _W_QUARANTINE * w
-            if cab[cb + 2] >= 0:
-                val += _W_CABIN_ROUND * (left + 1)
-    val += _W_RESOURCE[0] * pi[base + COIN] * w
-    val += _W_RESOURCE[1] * pi[base + WOOD] * w
-    val += _W_RESOURCE[2] * pi[base + FIRE] * w
-    val += _W_RESOURCE[3] * pi[base + MAJOR] * w
+    lt = s.lt
+    # phase I workshops holding a citizen, and wagons, per seat
+    producing = [0] * players
     ws = s.ws
     phase = fx.ws_phase
     for i in range(0, len(ws), WS_W):
-        if ws[i] == p and ws[i + 2] >= 0 and phase[ws[i + 1]] == 1:
-            val += _W_WORKSHOP_ROUND * (left + 1)
-    # lieutenants the seat has (in the city or the estate) beyond the first three
-    locs = s.lt[p * MAXLT * 2:(p + 1) * MAXLT * 2:2]
-    extra = MAXLT - locs.count(LOC_NONE) - locs.count(LOC_LOST) - 3
-    if extra > 0:
-        val += _W_LIEUTENANT_ROUND * extra * (left + 0.5)
-    if pi[base + REPOP] < fx.repop_tokens:
-        wagons = s.wg[0::WG_W].count(p)
-        val += _W_WAGON * w * min(wagons, 2)
-        if wagons:
-            val += _W_READY * w * _best_repopulation(s, p)
-    val += _W_REWARD * (len(s.pend[p]) + len(s.defer[p])) * w
-    # a repopulated district earns 2 VP per later visit
-    val += _W_VISITS * pi[base + REPOP] * (left + 0.5)
-    return val
+        if ws[i + 2] >= 0 and phase[ws[i + 1]] == 1:
+            producing[ws[i]] += 1
+    wagon_count = [0] * players
+    for o in s.wg[0::WG_W]:
+        wagon_count[o] += 1
+    out = []
+    for p in range(players):
+        base = p * NP
+        val = 0.0
+        est = estate[p * SLOTS:(p + 1) * SLOTS]
+        val += (_W_CITIZEN * est.count(0) + _W_UPGRADED * est.count(1)) * w
+        for cb in range(p * CABINS * 3, (p + 1) * CABINS * 3, 3):
+            if cab[cb] >= 0:
+                val += quarantined
+                if cab[cb + 2] >= 0:
+                    val += cabin_round
+        val += w_coin * pi[base + COIN] * w
+        val += w_wood * pi[base + WOOD] * w
+        val += w_fire * pi[base + FIRE] * w
+        val += w_major * pi[base + MAJOR] * w
+        for _ in range(producing[p]):
+            val += workshop_round
+        # lieutenants the seat has (in the city or the estate) beyond the first three
+        locs = lt[p * MAXLT * 2:(p + 1) * MAXLT * 2:2]
+        extra = MAXLT - locs.count(LOC_NONE) - locs.count(LOC_LOST) - 3
+        if extra > 0:
+            val += _W_LIEUTENANT_ROUND * extra * (left + 0.5)
+        if pi[base + REPOP] < fx.repop_tokens:
+            wagons = wagon_count[p]
+            val += _W_WAGON * w * min(wagons, 2)
+            if wagons:
+                val += _W_READY * w * _best_repopulation(s, p)
+        val += _W_REWARD * (len(s.pend[p]) + len(s.defer[p])) * w
+        # a repopulated district earns 2 VP per later visit
+        val += _W_VISITS * pi[base + REPOP] * (left + 0.5)
+        out.append(val)
+    return out
 
 
 def _best_repopulation(s: MessinaState, p: int) -> int:
@@ -201,7 +216,7 @@ _EVALUATE = "messina.evaluate"
 
 def evaluate(s: MessinaState, seat: int) -> float:
     """Cheap standing estimate in [0, 1] for the bots: each seat's would-be final score plus the
-    VP-equivalent of its assets (``potential``), and a logistic of the seat's lead over the others
+    VP-equivalent of its assets (``potentials``), and a logistic of the seat's lead over the others
     (half the best other, half their mean).  Every seat's value is computed at once and kept in the
     position's memo (the bots ask for every seat)."""
     memo = s.memo()
@@ -217,15 +232,15 @@ def standing(s: MessinaState) -> list[float]:
     if s.final is not None:
         est = [row["total"] + 0.0 for row in s.final]
     else:
-        est = [sum(row) + potential(s, p) for p, row in enumerate(parts(s))]
+        est = [sum(row) + extra for row, extra in zip(parts(s), potentials(s), strict=True)]
     if players < 2:
         return [0.5] * players
     out = []
     for seat in range(players):
-        others = [est[p] for p in range(players) if p != seat]
+        others = est[:seat] + est[seat + 1:]
         lead = est[seat] - 0.5 * (max(others) + sum(others) / len(others))
         out.append(1.0 / (1.0 + math.exp(-lead / _SCALE)))
     return out
 
 
-__all__ = ["final_scoring", "tiebreak", "evaluate", "standing", "breakdown", "parts", "rat_penalty", "majority_bonus"]
+__all__ = ["final_scoring", "tiebreak", "evaluate", "standing", "potentials", "breakdown", "parts", "rat_penalty", "majority_bonus"]
