@@ -34,9 +34,10 @@ class Fixed:
     """Per-game constants: resource names, each development's yield per round left (printed income
     plus ``PER_ROUND``), the different-set and Inca cash-in payouts by card count; and memos of values
     that depend only on these tables (built on first use, then reused): ``scoring.hand_terms`` by hand,
-    the yield of a set of developments, the exchange actions of one victim's offer row."""
+    the yield of a set of developments, the exchange actions of one victim's offer row, a Progression
+    turn's actions (``progression.turn_actions``)."""
 
-    __slots__ = ("names", "dev_rate", "diff_pay", "inca_pay", "victim_acts", "hand_terms", "rate_sum")
+    __slots__ = ("names", "dev_rate", "diff_pay", "inca_pay", "victim_acts", "turn_acts", "hand_terms", "rate_sum")
 
     def __init__(self, tables: Tables) -> None:
         self.names: tuple[str, ...] = tuple(r.name for r in tables.resources)
@@ -49,6 +50,7 @@ class Fixed:
         self.inca_pay: tuple[int, ...] = tuple(last_row_reached(inca, c) for c in range(top + 1))
         self.hand_terms: dict[tuple[int, ...], tuple[float, float]] = {}  # scoring.hand_terms by hand
         self.rate_sum: dict[tuple[int, ...], float] = {}  # the dev_rate sum of a seat's developments
+        self.turn_acts: dict[tuple[tuple[int, ...], tuple[int, ...], int, bool, bool, bool], list[Action]] = {}
         self.victim_acts: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[Action]] = {}
 
     def inca_for(self, count: int) -> int:

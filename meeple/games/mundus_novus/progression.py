@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from meeple.engine.core import Action, Event
 from meeple.games.mundus_novus.rules import begin_round, check_instant_money, event_for, name, set_abilities
 from meeple.games.mundus_novus.scoring import end_game
@@ -13,6 +15,7 @@ END_DATA = (OP_END,)
 MIN_IDENTICAL = 3  # seed 4.1: an identical set has at least 3 cards
 MIN_DIFFERENT = 4  # seed 4.2: a different set has 4 to 9 cards
 MAX_DIFFERENT = 9
+TURN_ACTS_CAP = 50_000  # Progression turn positions whose actions are remembered per game
 
 
 def start_turns(s: MundusState, first: int, ev: list[Event]) -> None:
@@ -50,9 +53,15 @@ def set_allowed(s: MundusState, seat: int) -> bool:
 
 def different_count(s: MundusState, seat: int) -> int:
     o = seat * K
-    distinct = sum(1 for k in range(INCA) if s.hand[o + k])
-    if s.options["inca_wild_in_different"]:
-        distinct = min(MAX_DIFFERENT, distinct + s.hand[o + INCA])
+    return different_in(s.hand[o:o + K], s.options["inca_wild_in_different"])
+
+
+def different_in(h: Sequence[int], inca_wild: bool) -> int:
+    """How many cards of a hand (its ``K`` card counts) a different set could hold: its distinct
+    resources, plus its Inca relics under option ``inca_wild_in_different`` (at most 9)."""
+    distinct = sum(1 for k in range(INCA) if h[k])
+    if inca_wild:
+        distinct = min(MAX_DIFFERENT, distinct + h[INCA])
     return distinct
 
 
@@ -71,8 +80,6 @@ def legal_progression(s: MundusState) -> list[Action]:
     o = p * K
     h = s.hand
     acts: list[Action] = []
-    cache = s.acache
-    data: tuple[int, ...]
     if s.phase == PICKDEV:
         return legal_pick(s)
     if s.phase == KEEP:
@@ -92,14 +99,35 @@ def legal_progression(s: MundusState) -> list[Action]:
         if size >= MIN_DIFFERENT:
             acts.append(Action(f"cash different set of {size}", (OP_DIFF_CASH,)))
         return acts
-    if all(h[o + k] for k in range(K)):
+    cash = may_cash(s)
+    key = (tuple(h[o:o + K]), s.owned[p], s.merch_used, set_allowed(s, p), cash and not s.diff_done,
+           cash and not s.inca_done)
+    cache = s.fx.turn_acts
+    got = cache.get(key)
+    if got is None:
+        if len(cache) >= TURN_ACTS_CAP:
+            cache.clear()
+        got = cache[key] = turn_actions(s, *key)
+    return got
+
+
+def turn_actions(s: MundusState, h: tuple[int, ...], owned: tuple[int, ...], merch_used: int, set_ok: bool,
+                 diff_ok: bool, inca_ok: bool) -> list[Action]:
+    """A Progression turn's choices for a hand ``h`` (its ``K`` card counts): ten different, merchant
+    conversions, identical sets, a different set, an Inca cash-in, end turn; ``set_ok``, ``diff_ok``,
+    ``inca_ok``: whether this kind of combination is still allowed this turn (``legal_progression``
+    remembers the list per game by these arguments)."""
+    acts: list[Action] = []
+    cache = s.acache
+    data: tuple[int, ...]
+    if all(h):
         acts.append(Action("reveal ten different", (OP_TEN,)))
     # merchants: one card each, into the merchant's value band (research A7)
     devs = s.tables.developments
     seen: set[int] = set()
-    for i in s.owned[p]:
+    for i in owned:
         d = devs[i]
-        if d.kind != "merchant" or s.merch_used >> i & 1:
+        if d.kind != "merchant" or merch_used >> i & 1:
             continue
         for v in range(d.band_lo, d.band_hi + 1):
             t = v - 1
@@ -107,12 +135,12 @@ def legal_progression(s: MundusState) -> list[Action]:
                 continue
             seen.add(t)
             for k in range(INCA):
-                if k != t and h[o + k]:
+                if k != t and h[k]:
                     acts.append(Action(f"convert {name(s, k)} to {name(s, t)}", (OP_CONVERT, k, t, i)))
-    if set_allowed(s, p):
-        incas = h[o + INCA]
+    if set_ok:
+        incas = h[INCA]
         for k in range(INCA):
-            have = h[o + k]
+            have = h[k]
             for c in range(1, have + 1):
                 for j in range(0, incas + 1):
                     if c + j >= MIN_IDENTICAL:
@@ -122,18 +150,19 @@ def legal_progression(s: MundusState) -> list[Action]:
                             text = f"set {c} {name(s, k)}" + (f" + {j} inca" if j else "")
                             a = cache[data] = Action(text, data)
                         acts.append(a)
-    if not s.diff_done and may_cash(s) and different_count(s, p) >= MIN_DIFFERENT:
+    wild = s.options["inca_wild_in_different"]
+    if diff_ok and different_in(h, wild) >= MIN_DIFFERENT:
         for k in range(INCA):
-            if h[o + k]:
+            if h[k]:
                 data = (OP_DIFF_ADD, k)
                 a = cache.get(data)
                 if a is None:
                     a = cache[data] = Action(f"different: add {name(s, k)}", data)
                 acts.append(a)
-        if s.options["inca_wild_in_different"] and h[o + INCA]:
+        if wild and h[INCA]:
             acts.append(Action(f"different: add {name(s, INCA)}", (OP_DIFF_ADD, INCA)))
-    if not s.inca_done and may_cash(s) and h[o + INCA]:
-        top = min(h[o + INCA], max(r.cards for r in s.tables.inca))
+    if inca_ok and h[INCA]:
+        top = min(h[INCA], max(r.cards for r in s.tables.inca))
         for c in range(1, top + 1):
             data = (OP_INCA, c)
             a = cache.get(data)

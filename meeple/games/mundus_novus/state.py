@@ -177,30 +177,32 @@ class MundusState(State):
         of every other hand (face-down supply, warehouse-kept cards, gifts), other seats' offers not yet
         revealed (or cards being set aside in a warehouse), and the development deck's order.  Cards publicly taken into a hand stay put."""
         n = self.players
+        hand, offer, known = self.hand, self.offer, self.known
         offering = self.phase == OFFER
         keeping = self.phase == KEEP
         pool = self.deck.copy()
+        kept: list[list[int]] = [[] for _ in range(n)]  # per seat: known cards that stay, by kind
         hidden_counts: list[int] = [0] * n
-        base: list[list[int]] = [[] for _ in range(n)]
         gift_from, gift_to, gift_kind = self.gift
         for p in range(n):
             if p == seat:
                 continue
             o = p * K
+            have = hand[o:o + K]
+            if offering or (keeping and p == self.cur):
+                have = [a + b for a, b in zip(have, offer[o:o + K], strict=True)]
+            keep = known[o:o + K]
+            if gift_from == seat and gift_to == p:
+                keep[gift_kind] += 1
             total = 0
-            mixed = offering or (keeping and p == self.cur)
             for k in range(K):
-                have = self.hand[o + k] + (self.offer[o + k] if mixed else 0)
-                keep = self.known[o + k]
-                if gift_from == seat and gift_to == p and gift_kind == k:
-                    keep += 1
-                if keep > have:
-                    keep = have
-                base[p].extend([k] * keep)
-                extra = have - keep
-                if extra:
-                    pool.extend([k] * extra)
+                extra = have[k] - keep[k]
+                if extra > 0:
+                    pool += [k] * extra
                     total += extra
+                elif extra < 0:
+                    keep[k] = have[k]
+            kept[p] = keep
             hidden_counts[p] = total
         pool.sort()  # canonical order: the sample depends only on what ``seat`` knows and on ``rng``
         rng.shuffle(pool)
@@ -210,26 +212,24 @@ class MundusState(State):
         for p in range(n):
             if p == seat:
                 continue
-            cards = base[p] + pool[pos:pos + hidden_counts[p]]
-            pos += hidden_counts[p]
             o = p * K
-            mixed = offering or (keeping and p == self.cur)
-            offered = sum(self.offer[o:o + K]) if mixed else 0
-            if mixed:
+            drawn = pool[pos:pos + hidden_counts[p]]
+            pos += hidden_counts[p]
+            if offering or (keeping and p == self.cur):
+                cards = [k for k in range(K) for _ in range(kept[p][k])] + drawn
+                offered = sum(offer[o:o + K])
                 rng.shuffle(cards)
-                for k in range(K):
-                    self.hand[o + k] = 0
-                    self.offer[o + k] = 0
-                for i, k in enumerate(cards):
-                    if i < offered:
-                        self.offer[o + k] += 1
-                    else:
-                        self.hand[o + k] += 1
+                row = [0] * K
+                offer[o:o + K] = row
+                for k in cards[:offered]:
+                    offer[o + k] += 1
+                for k in cards[offered:]:
+                    row[k] += 1
             else:
-                for k in range(K):
-                    self.hand[o + k] = 0
-                for k in cards:
-                    self.hand[o + k] += 1
+                row = kept[p]
+                for k in drawn:
+                    row[k] += 1
+            hand[o:o + K] = row
         self.dev_deck.sort()
         rng.shuffle(self.dev_deck)
         if seat not in (gift_from, gift_to):
