@@ -98,16 +98,13 @@ def final_scores(s: TroyesState) -> list[int]:
         for o in set(cubes) if per_card else cubes:
             if o < n:
                 totals[o] += 1
-    trade, acts, slots = s.trade, s.acts, s.slots
-    for slot in range(9):
-        base = slot * 4
-        for p in range(n):
-            v = trade[base + p]
-            if v and v != NO_SPACE:
-                totals[p] += acts[slots[slot]].vp_spaces[v - 1]
+    acts, slots = s.acts, s.slots
+    for i, v in enumerate(s.trade):  # slot * 4 + seat; seats beyond the count stay 0
+        if v and v != NO_SPACE:
+            totals[i & 3] += acts[slots[i >> 2]].vp_spaces[v - 1]
     cath = s.cath
-    for level in range(3):
-        seg = cath[level * 6:level * 6 + 6]
+    for level in (0, 6, 12):
+        seg = cath[level:level + 6]
         for p in range(n):
             if p not in seg:
                 totals[p] -= SHORT_PENALTY
@@ -115,28 +112,44 @@ def final_scores(s: TroyesState) -> list[int]:
     rules = _character_rules(s.tables.characters)
     for hand in s.chars:
         for c in hand:
-            name, steps = rules[c]
+            name, table, steps = rules[c]
             per_seat = values.get(name)
             if per_seat is None:
                 per_seat = values[name] = seat_metrics(s, name)
+            top = len(table) - 1
             for p in range(n):
                 value = per_seat[p]
-                pts = 0
-                for need, got in steps:
-                    if value >= need:
-                        pts = got
-                totals[p] += pts
+                if 0 <= value:
+                    totals[p] += table[value if value < top else top]
+                else:
+                    totals[p] += _points(steps, value)
     return totals
 
 
-_RULES: dict[int, tuple[object, list[tuple[str, tuple[tuple[int, int], ...]]]]] = {}
+def _points(steps: tuple[tuple[int, int], ...], value: int) -> int:
+    """The points of the last step whose threshold ``value`` reaches (0: none)."""
+    pts = 0
+    for need, got in steps:
+        if value >= need:
+            pts = got
+    return pts
 
 
-def _character_rules(characters: Any) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
-    """Per character: (metric, its (threshold, points) steps), cached per character table."""
+_Rule = tuple[str, list[int], tuple[tuple[int, int], ...]]
+_RULES: dict[int, tuple[object, list[_Rule]]] = {}
+
+
+def _character_rules(characters: Any) -> list[_Rule]:
+    """Per character: (metric, its points for each value 0..the highest threshold, its
+    (threshold, points) steps), cached per character table.  A value above the highest
+    threshold reaches every step, as the highest does."""
     hit = _RULES.get(id(characters))
     if hit is None or hit[0] is not characters:
-        rules = [(ch.metric, tuple(zip(ch.thresholds, ch.points, strict=False))) for ch in characters]
+        rules: list[_Rule] = []
+        for ch in characters:
+            steps = tuple(zip(ch.thresholds, ch.points, strict=False))
+            top = max([0] + [need for need, _ in steps])
+            rules.append((ch.metric, [_points(steps, v) for v in range(top + 1)], steps))
         hit = _RULES[id(characters)] = (characters, rules)
     return hit[1]
 
@@ -152,7 +165,7 @@ def seat_metrics(s: TroyesState, name: str) -> list[int]:
         return [s.cath.count(p) for p in range(n)]
     if name == "tradesmen":
         trade = s.trade
-        return [sum(1 for slot in range(9) if trade[slot * 4 + p]) for p in range(n)]
+        return [sum(1 for v in trade[p::4] if v) for p in range(n)]
     if name == "citizens":
         return [s.bld.count(p) for p in range(n)]
     if name == "events":

@@ -22,6 +22,7 @@ from meeple.games.troyes.consts import (
     PROTECT_LYING,
     PROTECT_ROUND,
     ROUNDS,
+    S_MAIN,
     S_MASON,
     START_CITIZENS,
     START_DENIERS,
@@ -32,6 +33,7 @@ from meeple.games.troyes.consts import (
     d_value,
     die_text,
 )
+from meeple.games.troyes.main_cache import cached_main_actions
 
 _LISTS = ("deniers", "vp", "infl", "supply", "owned", "district", "passed", "bld", "lying",
           "expelled", "dice", "black", "slots", "trade", "cubes", "row", "maraud", "gone", "box",
@@ -111,6 +113,8 @@ class TroyesState(State):
         return self.phase == P_OVER
 
     def _legal(self) -> list[Action]:
+        if self.phase == P_ACTION and self.step == S_MAIN:
+            return cached_main_actions(self, self.turn)
         return actions.legal(self)
 
     def _apply(self, action: Action) -> list[Event]:

@@ -43,7 +43,7 @@ def projection(state: TroyesState) -> list[float]:
     cubes = state.cubes
     deniers, infl, owned = state.deniers, state.infl, state.owned
     return [sc + deniers[q] / 4 + infl[q] / 3 + owned[q] / 2
-            + sum(cubes[slot * 4 + q] for slot in range(9))  # an unspent card cube ~ 1 VP
+            + sum(cubes[q::4])  # slot * 4 + q: an unspent card cube ~ 1 VP
             for q, sc in enumerate(final_scores(state))]
 
 
