@@ -23,10 +23,10 @@ from meeple.games.luna_maris.state import (
 
 
 class Prebuilt:
-    """Per scientist: play / return; per food: feed; per module: go; the three emergency cubes;
+    """Per scientist: play / return; per food: feed (and its kind and value); per module: go; the three emergency cubes;
     and the fixed choices (pass, end turn, done, stop, skip, feed without food)."""
 
-    __slots__ = ("play", "ret", "card_name", "feed", "food_name", "go", "emergency", "pass_", "end",
+    __slots__ = ("play", "ret", "card_name", "feed", "food_name", "food_kind", "food_value", "go", "emergency", "pass_", "end",
                  "done", "stop", "skip", "feed_none")
 
     def __init__(self, tables: Any, cards: tuple[Any, ...]) -> None:
@@ -34,6 +34,8 @@ class Prebuilt:
         self.play = tuple(Action(f"play {c.name}", (K_PLAY, i)) for i, c in enumerate(cards))
         self.ret = tuple(Action(f"return {c.name}", (K_RETURN, i)) for i, c in enumerate(cards))
         self.food_name = tuple(f.name for f in tables.foods)
+        self.food_kind = tuple(f.kind for f in tables.foods)
+        self.food_value = tuple(f.value for f in tables.foods)
         self.feed = tuple(Action(f"feed {f.name}", (K_FEED, i)) for i, f in enumerate(tables.foods))
         self.go = tuple(Action(f"go {m.key}", (K_GO, i)) for i, m in enumerate(tables.modules))
         self.emergency = tuple(Action(f"emergency {EMERGENCY_NAMES[i]}", (K_EMERG, i)) for i in range(3))

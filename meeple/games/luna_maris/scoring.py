@@ -136,14 +136,15 @@ def clean_up(s: LunaState) -> list[Event]:
 
 def food_ranks(s: LunaState) -> tuple[list[int], list[int]]:
     """Per seat: the food diversity and food value rank points (seed §最終計分 3-4)."""
-    foods = s.tables.foods
-    table = s.board.food_rank_vp
     held = s.food
     if not any(held):
         zero = [0] * s.players
         return zero, zero[:]
-    kinds = [len({foods[f].kind for f in fs}) for fs in held]
-    value = [sum(foods[f].value for f in fs) for fs in held]
+    table = s.board.food_rank_vp
+    kind = s.pre.food_kind
+    worth = s.pre.food_value
+    kinds = [len({kind[f] for f in fs}) for fs in held]
+    value = [sum([worth[f] for f in fs]) for fs in held]
     holds = [bool(fs) for fs in held]
     return rank_points(kinds, table, holds), rank_points(value, table, holds)
 

@@ -85,6 +85,7 @@ def reach_tables(
 
 
 _DERIVED: dict[tuple[int, bool], tuple[Any, ...]] = {}
+_copy = list.copy  # copies one inner list of a clone
 
 
 def derived(tables: Any, icon_needed: bool) -> tuple[Any, ...]:
@@ -300,7 +301,7 @@ class LunaState(State):
         o.order = self.order[:]
         o.next_order = self.next_order[:]
         o.queue = self.queue[:]
-        o.pl = [me[:] for me in self.pl]
+        o.pl = list(map(_copy, self.pl))
         o.grid = self.grid[:]
         o.act = self.act[:]
         o.built = self.built[:]
@@ -310,15 +311,15 @@ class LunaState(State):
         o.start_mods = self.start_mods[:]
         o.hire_row = self.hire_row[:]
         o.senior_deck = self.senior_deck[:]
-        o.stacks = [s[:] for s in self.stacks]
-        o.delivered = [d[:] for d in self.delivered]
+        o.stacks = list(map(_copy, self.stacks))
+        o.delivered = list(map(_copy, self.delivered))
         o.food_row = self.food_row[:]
         o.food_deck = self.food_deck[:]
         o.food_discard = self.food_discard[:]
-        o.hands = [h[:] for h in self.hands]
-        o.rest = [r[:] for r in self.rest]
-        o.food = [f[:] for f in self.food]
-        o.final = [f[:] for f in self.final]
+        o.hands = list(map(_copy, self.hands))
+        o.rest = list(map(_copy, self.rest))
+        o.food = list(map(_copy, self.food))
+        o.final = list(map(_copy, self.final))
         o.card = self.card
         o.acts_left = self.acts_left
         o.acts_done = self.acts_done
