@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from meeple.engine.core import Action, Event, State
 from meeple.engine.rng import Rng
 from meeple.games.mundus_novus.fixed import Fixed
+from meeple.games.mundus_novus.scoring import final_scores, tiebreak
 
 if TYPE_CHECKING:
     from meeple.engine.components import Tables
@@ -113,13 +114,9 @@ class MundusState(State):
         return explain(self, text)
 
     def scores(self) -> list[int]:
-        from meeple.games.mundus_novus.scoring import final_scores
-
         return final_scores(self)
 
     def tiebreak(self, seat: int) -> tuple[int, ...]:
-        from meeple.games.mundus_novus.scoring import tiebreak
-
         return tiebreak(self, seat)
 
     # --- clone ------------------------------------------------------------------------------

@@ -171,18 +171,19 @@ def take(s: MundusState, victim: int, kind: int, market_kind: int, ev: list[Even
     """Trade 3.4-3.5: take one card from ``victim``'s offer into hand (``market_kind`` < 0) or put it into
     the market and take a different market card into hand; the victim takes next."""
     p = s.cur
+    names = s.names
     s.offer[victim * K + kind] -= 1
     if market_kind < 0:
         got = kind
-        ev.append({"type": "take", "seat": p, "from": victim, "card": name(s, kind),
-                   "text": f"Seat {p} takes {name(s, kind)} from seat {victim}"})
+        ev.append({"type": "take", "seat": p, "from": victim, "card": names[kind],
+                   "text": f"Seat {p} takes {names[kind]} from seat {victim}"})
     else:
         got = market_kind
         s.market[s.market.index(market_kind)] = kind
-        ev.append({"type": "swap", "seat": p, "from": victim, "card": name(s, kind),
-                   "market": name(s, market_kind),
-                   "text": f"Seat {p} puts seat {victim}'s {name(s, kind)} in the market and takes "
-                           f"{name(s, market_kind)}"})
+        ev.append({"type": "swap", "seat": p, "from": victim, "card": names[kind],
+                   "market": names[market_kind],
+                   "text": f"Seat {p} puts seat {victim}'s {names[kind]} in the market and takes "
+                           f"{names[market_kind]}"})
     s.hand[p * K + got] += 1
     s.known[p * K + got] += 1
     if market_kind >= 0 and s.abil.get("orellana", -1) == p and orellana_pattern(s):
@@ -304,36 +305,38 @@ def legal_trade(s: MundusState) -> list[Action]:
 
 def exchange_actions(s: MundusState) -> list[Action]:
     """Trade 3.4-3.5: for each of ``targets(s)``, each kind on its offer: take it, or swap it for each
-    different kind in the market.  (Every target has a take action, so no actions means no target.)"""
+    different kind in the market.  (Every target has a take action, so no actions means no target.)
+    The actions on one victim's offer row are remembered per game (``victim_actions``)."""
     cur, prev = s.cur, blocked(s)
     market = tuple(sorted(set(s.market)))
     offer = tuple(s.offer)
+    cache = s.fx.victim_acts
     acts: list[Action] = []
-    prev_row = None
+    prev_key = None
     o = 0
     for v in range(s.players):
         if v != cur:
             row = offer[o:o + K]
             if row != NO_ROW:
+                key = (v, row, market)
                 if v == prev:
-                    prev_row = row
+                    prev_key = key
                 else:
-                    acts.extend(victim_part(s, v, row, market))
+                    part = cache.get(key)
+                    acts.extend(part if part is not None else victim_part(s, key))
         o += K
-    if not acts and prev_row is not None:
-        acts.extend(victim_part(s, prev, prev_row, market))
+    if not acts and prev_key is not None:
+        part = cache.get(prev_key)
+        acts.extend(part if part is not None else victim_part(s, prev_key))
     return acts
 
 
-def victim_part(s: MundusState, v: int, row: tuple[int, ...], market: tuple[int, ...]) -> list[Action]:
-    """``victim_actions``, remembered per game by (victim, offer row, market kinds)."""
+def victim_part(s: MundusState, key: tuple[int, tuple[int, ...], tuple[int, ...]]) -> list[Action]:
+    """``victim_actions`` for (victim, offer row, market kinds), remembered per game."""
     cache = s.fx.victim_acts
-    key = (v, row, market)
-    part = cache.get(key)
-    if part is None:
-        if len(cache) >= VICTIM_ACTS_CAP:
-            cache.clear()
-        part = cache[key] = victim_actions(s, v, row, market)
+    if len(cache) >= VICTIM_ACTS_CAP:
+        cache.clear()
+    part = cache[key] = victim_actions(s, *key)
     return part
 
 
