@@ -45,15 +45,20 @@ def projection(s: LunaState) -> list[float]:
         seniors = len([c for c in hand if c >= N_JUNIORS]) + len([c for c in s.rest[p] if c >= N_JUNIORS])
         cap = me[CAP]
         waste = me[WASTE]
+        energy = me[ENERGY]
+        water = me[WATER]
+        he3 = me[HE3]
+        iron = me[FE_L] + me[FE_R]
+        titanium = me[TI_L] + me[TI_R]
         final = (
             (stress_vp[cap] if 0 <= cap < len(stress_vp) else 0)
             + seniors * senior_vp + div[p] + nut[p] + co2_vp[me[CO2]]
             + orders_vp[min(len(s.delivered[p]), most_orders)]
-            + (me[FE_L] + me[FE_R] + me[TI_L] + me[TI_R] + me[WATER] + me[HE3] + me[ENERGY]) // 2
-            + (-(2 * waste - 1) if waste > 0 else 0)
+            + (iron + titanium + water + he3 + energy) // 2
+            + (1 - 2 * waste if waste > 0 else 0)
         )
-        future = left * (0.6 * grid.count(p) + 0.3 * me[ENERGY] / 6)
-        future += 0.3 * (me[FE_L] + me[FE_R]) + 0.6 * (me[TI_L] + me[TI_R]) + 0.8 * me[WATER] + 1.2 * me[HE3]
+        future = left * (0.6 * grid.count(p) + 0.3 * energy / 6)
+        future += 0.3 * iron + 0.6 * titanium + 0.8 * water + 1.2 * he3
         if not me[PASSED]:
             future += 0.8 * max(0, cap - me[O2])  # O2 left this round: actions still to take
         future += 0.4 * len(hand) + 0.2 * cap
@@ -70,5 +75,8 @@ def seat_values(proj: list[float]) -> list[float]:
     top = max(proj)
     lead = proj.index(top)
     second = max(proj[:lead] + proj[lead + 1:])
-    return [max(0.0, min(1.0, 0.5 + (mine - (second if seat == lead else top)) / 60.0))
-            for seat, mine in enumerate(proj)]
+    out = []
+    for seat, mine in enumerate(proj):
+        v = 0.5 + (mine - (second if seat == lead else top)) / 60.0
+        out.append(0.0 if v < 0.0 else 1.0 if v > 1.0 else v)
+    return out
