@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from meeple.engine.rng import Rng
-from meeple.games.messina import GAME
+from meeple.games.messina import GAME, scoring
 from meeple.games.messina.state import MessinaState
 
 PINS = Path(__file__).with_name("evaluate_pins.json")
@@ -60,6 +60,17 @@ def test_evaluate_matches_the_pinned_values_at_seeded_positions(players: int) ->
         for seat in range(players):
             assert abs(forward[seat] - want[seat]) <= 1e-9, (key, seat)
             assert abs(backward[seat] - want[seat]) <= 1e-9, (key, seat)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_fused_estimates_equal_the_score_parts_plus_potentials(players: int) -> None:
+    """``scoring.estimates`` (the one-pass hot path of ``evaluate``) equals the sum of the final
+    score's ``parts`` plus ``potentials`` (the readable definitions), exactly, for every seat."""
+    for _key, s in positions(players):
+        if s.final is not None:
+            continue
+        want = [sum(row) + extra for row, extra in zip(scoring.parts(s), scoring.potentials(s), strict=True)]
+        assert scoring.estimates(s) == want
 
 
 if __name__ == "__main__" and "--write" in sys.argv:
