@@ -21,6 +21,7 @@ from meeple.games.luna_maris.resources import (
     WITH,
     Option,
     advanced,
+    emergency_options,
     equipment_ready,
     iron_range,
     iron_total,
@@ -29,7 +30,6 @@ from meeple.games.luna_maris.resources import (
 from meeple.games.luna_maris.state import (
     CAP,
     CO2,
-    EM_ENERGY,
     ENERGY,
     EQUIP,
     FE_L,
@@ -93,8 +93,7 @@ def module_options(s: LunaState, p: int) -> list[Action]:
             out.append(Action(note, (K_EXTRA, op, arg)))
     out.append(s.pre.done)
     if not s.extra_done:  # seed §緊急倉庫: the deposit may be opened at any time (listed last)
-        me = s.pl[p]
-        out.extend(a for i, a in enumerate(s.pre.emergency) if me[EM_ENERGY + i])
+        out.extend(emergency_options(s, p))
     return out
 
 

@@ -23,11 +23,12 @@ from meeple.games.luna_maris.state import (
 
 
 class Prebuilt:
-    """Per scientist: play / return; per food: feed (and its kind and value); per module: go; the three emergency cubes;
-    and the fixed choices (pass, end turn, done, stop, skip, feed without food)."""
+    """Per scientist: play / return; per food: feed (and its kind and value); per module: go; the
+    emergency cubes still unused, by mask (bit i: cube i = energy, iron, water); and the fixed choices
+    (pass, end turn, done, stop, skip, feed without food)."""
 
-    __slots__ = ("play", "ret", "card_name", "feed", "food_name", "food_kind", "food_value", "go", "emergency", "pass_", "end",
-                 "done", "stop", "skip", "feed_none")
+    __slots__ = ("play", "ret", "card_name", "feed", "food_name", "food_kind", "food_value", "go",
+                 "emergency", "pass_", "end", "done", "stop", "skip", "feed_none")
 
     def __init__(self, tables: Any, cards: tuple[Any, ...]) -> None:
         self.card_name = tuple(c.name for c in cards)
@@ -38,7 +39,8 @@ class Prebuilt:
         self.food_value = tuple(f.value for f in tables.foods)
         self.feed = tuple(Action(f"feed {f.name}", (K_FEED, i)) for i, f in enumerate(tables.foods))
         self.go = tuple(Action(f"go {m.key}", (K_GO, i)) for i, m in enumerate(tables.modules))
-        self.emergency = tuple(Action(f"emergency {EMERGENCY_NAMES[i]}", (K_EMERG, i)) for i in range(3))
+        cubes = tuple(Action(f"emergency {EMERGENCY_NAMES[i]}", (K_EMERG, i)) for i in range(3))
+        self.emergency = tuple(tuple(a for i, a in enumerate(cubes) if mask >> i & 1) for mask in range(8))
         self.pass_ = Action("pass", (K_PASS,))
         self.end = Action("end turn", (K_END,))
         self.done = Action("done", (K_DONE,))

@@ -4,10 +4,13 @@ the waste gauge, food rewards, special equipment and advanced modules (seed §�
 
 from __future__ import annotations
 
-from meeple.engine.core import Event
+from meeple.engine.core import Action, Event
 from meeple.games.luna_maris.state import (
     CAP,
     CO2,
+    EM_ENERGY,
+    EM_IRON,
+    EM_WATER,
     ENERGY,
     EQUIP,
     EQUIP_UP,
@@ -24,6 +27,12 @@ from meeple.games.luna_maris.state import (
 WITH = 1000  # added to an action's argument when the player uses its special equipment
 EMERGENCY_NAMES = ("energy", "iron", "water")
 Option = tuple[str, int, int]  # (notation, operation, argument) of a module action
+
+
+def emergency_options(s: LunaState, p: int) -> tuple[Action, ...]:
+    """Seed §緊急倉庫: the deposit's cubes not used yet (energy, iron, water), in that order."""
+    me = s.pl[p]
+    return s.pre.emergency[(1 if me[EM_ENERGY] else 0) + (2 if me[EM_IRON] else 0) + (4 if me[EM_WATER] else 0)]
 
 
 def gain_energy(s: LunaState, p: int, n: int) -> int:

@@ -136,7 +136,7 @@ def legal_actions(s: LunaState) -> list[Action]:
         return []
     if len(out) > 1:
         # Seed §緊急倉庫: the deposit may be opened at any time (a forced step is not held up for it)
-        out.extend(emergency_options(s, p))
+        out.extend(res.emergency_options(s, p))
     return out
 
 
@@ -180,13 +180,8 @@ def turn_options(s: LunaState, p: int) -> list[Action]:
         else:
             out.append(pre.feed_none)
     out.append(pre.pass_)
-    out.extend(emergency_options(s, p))  # listed last: a costly choice never sits at number 1
+    out.extend(res.emergency_options(s, p))  # listed last: a costly choice never sits at number 1
     return out
-
-
-def emergency_options(s: LunaState, p: int) -> list[Action]:
-    me = s.pl[p]
-    return [a for i, a in enumerate(s.pre.emergency) if me[EM_ENERGY + i]]
 
 
 # --- apply -----------------------------------------------------------------------------------------

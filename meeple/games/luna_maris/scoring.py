@@ -70,7 +70,7 @@ def rank_points(values: Sequence[int], table: Sequence[int], eligible: Sequence[
     """Seed §最終計分 3-4: places 1/2/3 score 8/5/2; tied players add the points of the places they
     share and split them, rounded down.  Players who hold no food take no place."""
     out = [0] * len(values)
-    order = sorted((i for i in range(len(values)) if eligible[i]), key=lambda i: -values[i])
+    order = sorted([i for i in range(len(values)) if eligible[i]], key=values.__getitem__, reverse=True)
     place = 0
     held = len(order)
     while place < held:
