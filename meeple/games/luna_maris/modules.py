@@ -103,9 +103,8 @@ def airlock_options(s: LunaState, p: int, energy: int) -> list[Option]:
     me = s.pl[p]
     if me[PROBES] <= 0:
         return []
-    spaces = s.tables.mining_spaces
-    out = with_equipment(s, p, AIRLOCK,
-                         [(f"probe {spaces[i].name}", OP_PROBE, i) for i, o in enumerate(s.grid) if o < 0])
+    notes = s.pre.probe_note
+    out = with_equipment(s, p, AIRLOCK, [(notes[i], OP_PROBE, i) for i, o in enumerate(s.grid) if o < 0])
     if me[CAP] <= s.board.stress_min_cap:
         # the stress marker cannot move further; only the Suit (no stress) still works
         return [o for o in out if o[2] >= WITH]
@@ -125,8 +124,8 @@ def hire_cost(s: LunaState, p: int, card: int, relay: bool = False) -> int:
 
 def comm_options(s: LunaState, p: int, energy: int) -> list[Option]:
     have = iron_total(s.pl[p])
-    out: list[Option] = [(f"hire {s.cards[c].name}", OP_HIRE, c) for c in s.hire_row
-                         if hire_cost(s, p, c) <= have]
+    notes = s.pre.hire_note
+    out: list[Option] = [(notes[c], OP_HIRE, c) for c in s.hire_row if hire_cost(s, p, c) <= have]
     if equipment_ready(s, p, COMM):
         name = s.tables.equipment[s.pl[p][EQUIP]].name.lower()
         out.extend((f"hire {s.cards[c].name} with {name}", OP_HIRE, c + WITH) for c in s.hire_row
@@ -148,7 +147,7 @@ def cargo_options(s: LunaState, p: int, energy: int) -> list[Option]:
     out = []
     for k, stack in enumerate(s.stacks):
         if stack and can_pay_order(me, orders[stack[-1]], energy):
-            out.append((f"deliver {orders[stack[-1]].name}", OP_DELIVER, k))
+            out.append((s.pre.deliver_note[stack[-1]], OP_DELIVER, k))
     return with_equipment(s, p, CARGO, out)
 
 
@@ -179,7 +178,7 @@ def industry_options(s: LunaState, p: int, energy: int) -> list[Option]:
     out: list[Option] = []
     for i, pr in enumerate(procs):
         if pr.level <= me[REF] and _afford(me, [pr], False):
-            out.append((f"refine {pr.name}", OP_REFINE, i))
+            out.append((s.pre.refine_note[i], OP_REFINE, i))
     if me[REF] >= s.board.research_max:
         for w, pw in enumerate(procs):
             if not pw.water:

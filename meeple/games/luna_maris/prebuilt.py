@@ -25,10 +25,12 @@ from meeple.games.luna_maris.state import (
 class Prebuilt:
     """Per scientist: play / return; per food: feed (and its kind and value); per module: go; the
     emergency cubes still unused, by mask (bit i: cube i = energy, iron, water); and the fixed choices
-    (pass, end turn, done, stop, skip, feed without food)."""
+    (pass, end turn, done, stop, skip, feed without food); and the notations of the module actions
+    that name a component (probe a space, hire a scientist, deliver an order, refine a process)."""
 
     __slots__ = ("play", "ret", "card_name", "feed", "food_name", "food_kind", "food_value", "go",
-                 "emergency", "pass_", "end", "done", "stop", "skip", "feed_none")
+                 "emergency", "pass_", "end", "done", "stop", "skip", "feed_none", "probe_note", "hire_note",
+                 "deliver_note", "refine_note")
 
     def __init__(self, tables: Any, cards: tuple[Any, ...]) -> None:
         self.card_name = tuple(c.name for c in cards)
@@ -47,6 +49,10 @@ class Prebuilt:
         self.stop = Action("stop", (K_STOP,))
         self.skip = Action("skip", (K_SKIP, -1))
         self.feed_none = Action("feed without food", (K_FEED_NONE,))
+        self.probe_note = tuple(f"probe {sp.name}" for sp in tables.mining_spaces)
+        self.hire_note = tuple(f"hire {c.name}" for c in cards)
+        self.deliver_note = tuple(f"deliver {o.name}" for o in tables.orders)
+        self.refine_note = tuple(f"refine {pr.name}" for pr in tables.refining)
 
 
 _CACHE: dict[int, tuple[Any, Prebuilt]] = {}
