@@ -28,3 +28,56 @@ def test_cached_main_actions_match_fresh_ones_along_random_games_and_determiniza
                 legal = s.legal_actions()
                 s.apply(legal[rng.below(len(legal))])
     assert checked > 500
+
+
+def test_dice_groups_listed_fast_match_iter_groups_along_random_games() -> None:
+    """Every dice decision of seeded random games at 2-4 players lists the groups of
+    ``iter_groups`` (the reference enumeration), in its order."""
+    from meeple.games.troyes.actions import group_action
+    from meeple.games.troyes.consts import S_DICE
+    from meeple.games.troyes.dice import iter_groups
+
+    checked = 0
+    for players in (2, 3, 4):
+        for seed in range(4):
+            s = GAME.new(players, seed)
+            rng = Rng(seed + 70)
+            while not s.is_over:
+                assert isinstance(s, TroyesState)
+                if s.phase == P_ACTION and s.step == S_DICE:
+                    p = s.turn
+                    want = [group_action(c, p).notation for c, _, _ in iter_groups(s, p, s.tgt_kind, s.tgt_arg, s.mod)]
+                    assert [a.notation for a in s.legal_actions()] == want
+                    checked += 1
+                legal = s.legal_actions()
+                s.apply(legal[rng.below(len(legal))])
+    assert checked > 100
+
+
+def test_place_and_cathedral_groups_match_iter_groups_at_every_main_step() -> None:
+    """At each main-step position of seeded random games, for every seat, the fast listings of
+    citizen-placement and cathedral groups equal ``iter_groups`` without a cube."""
+    from meeple.games.troyes.consts import T_CATH, T_PLACE
+    from meeple.games.troyes.dice import iter_groups
+    from meeple.games.troyes.groups import plain_cath_groups, plain_place_groups
+
+    checked = 0
+    for players in (2, 4):
+        for seed in range(3):
+            s = GAME.new(players, seed, {"push_out_protection": "lying"} if seed == 1 else {})
+            rng = Rng(seed + 90)
+            while not s.is_over:
+                assert isinstance(s, TroyesState)
+                if s.phase == P_ACTION and s.step == S_MAIN:
+                    c = s.clone()
+                    assert isinstance(c, TroyesState)
+                    c.mod = -1
+                    for p in range(players):
+                        for kind, arg in ((T_PLACE, 0), (T_PLACE, 1), (T_PLACE, 2), (T_CATH, 0)):
+                            c.tgt_kind, c.tgt_arg = kind, arg
+                            fast = plain_place_groups(c, p) if kind == T_PLACE else plain_cath_groups(c, p)
+                            assert fast == [g for g, _, _ in iter_groups(c, p, kind, arg, -1)]
+                            checked += 1
+                legal = s.legal_actions()
+                s.apply(legal[rng.below(len(legal))])
+    assert checked > 1000

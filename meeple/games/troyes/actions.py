@@ -64,6 +64,7 @@ from meeple.games.troyes.dice import (
     strength,
     target_colour,
 )
+from meeple.games.troyes.groups import plain_cath_groups, plain_place_groups
 from meeple.games.troyes.steps import cube_actions, times_actions
 
 if TYPE_CHECKING:
@@ -217,8 +218,11 @@ def legal(s: TroyesState) -> list[Action]:
     if s.step == S_SQUIRE:
         return squire_actions(s)
     if s.step == S_DICE:
-        if s.mod < 0 and s.tgt_kind in _TOTAL_KINDS:
-            return plain_dice_actions(s, p)
+        if s.mod < 0:
+            if s.tgt_kind in _TOTAL_KINDS:
+                return plain_dice_actions(s, p)
+            combos = plain_place_groups(s, p) if s.tgt_kind == T_PLACE else plain_cath_groups(s, p)
+            return [group_action(combo, p) for combo in combos]
         return [group_action(combo, p)
                 for combo, _, _ in iter_groups(s, p, s.tgt_kind, s.tgt_arg, s.mod)]
     return times_actions(s, p)

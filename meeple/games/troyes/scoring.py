@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.troyes.consts import NEUTRAL, NO_SPACE, SHORT_PENALTY
@@ -108,22 +109,41 @@ def final_scores(s: TroyesState) -> list[int]:
         for p in range(n):
             if p not in seg:
                 totals[p] -= SHORT_PENALTY
-    values: dict[str, list[int]] = {}
-    rules = _character_rules(s.tables.characters)
-    for hand in s.chars:
-        for c in hand:
-            name, table, steps = rules[c]
-            per_seat = values.get(name)
-            if per_seat is None:
-                per_seat = values[name] = seat_metrics(s, name)
-            top = len(table) - 1
-            for p in range(n):
-                value = per_seat[p]
-                if 0 <= value:
-                    totals[p] += table[value if value < top else top]
-                else:
-                    totals[p] += _points(steps, value)
+    for name, table in _character_plan(s):
+        top = len(table) - 1
+        for p, value in enumerate(seat_metrics(s, name)):
+            if value >= 0:
+                totals[p] += table[value if value < top else top]
+            else:  # below every table: each character's steps, one by one
+                rules = _character_rules(s.tables.characters)
+                totals[p] += sum(_points(rules[c][2], value) for hand in s.chars for c in hand
+                                 if rules[c][0] == name)
     return totals
+
+
+_PLANS: dict[tuple[int, ...], list[tuple[str, list[int]]]] = {}
+
+
+def _character_plan(s: TroyesState) -> list[tuple[str, list[int]]]:
+    """The characters in play as (metric, points for each value 0..top) per metric, the
+    tables of characters sharing a metric added up (a value above a table's top scores as its
+    top); cached by the characters in play, per character table."""
+    characters = s.tables.characters
+    key = (id(characters),) + tuple(chain.from_iterable(s.chars))
+    plan = _PLANS.get(key)
+    if plan is None:
+        rules = _character_rules(characters)
+        merged: dict[str, list[int]] = {}
+        for c in key[1:]:
+            name, table, _ = rules[c]
+            old = merged.get(name, [0])
+            size = max(len(old), len(table))
+            merged[name] = [old[min(v, len(old) - 1)] + table[min(v, len(table) - 1)] for v in range(size)]
+        plan = list(merged.items())
+        if len(_PLANS) > 4096:
+            _PLANS.clear()
+        _PLANS[key] = plan
+    return plan
 
 
 def _points(steps: tuple[tuple[int, int], ...], value: int) -> int:
