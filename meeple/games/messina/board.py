@@ -224,23 +224,28 @@ def place_cube(s: MessinaState, n: int, events: list[Event]) -> bool:
 def wheel_turn(s: MessinaState, citizens: bool, events: list[Event]) -> None:
     """Turn the population wheel one segment: plague on every district with its rat, then one
     citizen of each class on every district of that class's colour (seed 起始設置; supply-limited)."""
-    s.wheel = (s.wheel + 1) % len(s.tables.wheel)
-    seg = s.tables.wheel[s.wheel]
-    hexes = s.tables.hexes
+    wheel = s.tables.wheel
+    s.wheel = (s.wheel + 1) % len(wheel)
+    seg = wheel[s.wheel]
+    fx = s.fx
+    ntile = s.ntile
+    hex_rat = fx.hex_rat
     placed = 0
     for n in range(D0, NODES):
-        t = s.ntile[n]
-        if t >= 0 and hexes[t].rat == seg.rat and place_cube(s, n, events):
+        t = ntile[n]
+        if t >= 0 and hex_rat[t] == seg.rat and place_cube(s, n, events):
             placed += 1
     text = f"the wheel turns to {seg.name}: {placed} plague {'cube' if placed == 1 else 'cubes'} placed"
     if citizens:
         cit = s.cit
+        supply = s.cit_supply
+        hex_colour = fx.hex_colour
         for k in range(3):
             colour = seg.colours[k]
             for n in range(D0, NODES):
-                t = s.ntile[n]
-                if t >= 0 and hexes[t].colour == colour and s.cit_supply[k] > 0:
-                    s.cit_supply[k] -= 1
+                t = ntile[n]
+                if t >= 0 and hex_colour[t] == colour and supply[k] > 0:
+                    supply[k] -= 1
                     cit[n * 3 + k] += 1
         text += ", citizens arrive"
     events.append({"type": "wheel", "segment": s.wheel, "text": text})
@@ -327,6 +332,7 @@ def setup(game: Game, players: int, seed: int, options: dict[str, Any], tables: 
     s = MessinaState.__new__(MessinaState)
     State.__init__(s, game, players, seed, options, tables)
     s.fx = derived(tables)
+    s.moves = None
     rng = s.rng
     pc = next(p for p in tables.player_counts if p.players == players)
     st = tables.start[0]

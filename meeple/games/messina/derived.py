@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.engine.core import Action
+from meeple.games.messina.consts import OP_ACTION, OP_CURE_WS, OP_REPOP, OP_SHIP, OP_SLOT, OP_STAFF
+
 if TYPE_CHECKING:
     from meeple.engine.components import Tables
 
@@ -17,8 +20,9 @@ class Derived:
     """Flat per-index tuples of the component fields the hot paths read."""
 
     __slots__ = (
-        "tables", "register_vp", "rat_penalty", "rat_last", "rat_step", "majority", "hex_vp",
+        "tables", "register_vp", "rat_penalty", "rat_last", "rat_step", "majority", "hex_vp", "hex_actions", "hex_rat", "hex_colour",
         "hex_req", "scrolls", "rounds", "repop_tokens", "ws_phase", "ws_cls", "ws_name", "slot_name",
+        "hex_action", "repop_action", "slot_action", "_staff", "_cure", "_take", "_ship_names",
     )
 
     def __init__(self, t: Tables) -> None:
@@ -36,6 +40,9 @@ class Derived:
             self.majority.setdefault(pc.players, tuple(pc.majority))
         hexes = t.hexes
         self.hex_vp: tuple[int, ...] = tuple(h.vp for h in hexes)
+        self.hex_actions: tuple[tuple[int, ...], ...] = tuple(h.actions for h in hexes)
+        self.hex_rat: tuple[int, ...] = tuple(h.rat for h in hexes)
+        self.hex_colour: tuple[int, ...] = tuple(h.colour for h in hexes)
         # repopulation requirement vectors (``repopulation.requirement``)
         self.hex_req: tuple[tuple[int, ...], ...] = tuple(
             (*h.cost_upgraded, h.cost_any_upgraded, *h.cost_citizens) for h in hexes)
@@ -47,6 +54,40 @@ class Derived:
         self.ws_cls: tuple[int, ...] = tuple(w.cls for w in ws)
         self.ws_name: tuple[str, ...] = tuple(w.name for w in ws)
         self.slot_name: tuple[str, ...] = tuple(e.name for e in t.estate)
+        # actions whose notation names a component, built once (actions are immutable and shared)
+        self.hex_action: tuple[Action, ...] = tuple(
+            Action(f"action: {e.name}", (OP_ACTION, k)) for k, e in enumerate(t.effects))
+        self.repop_action: tuple[Action, ...] = tuple(Action(f"repopulate {h.name}", (OP_REPOP,)) for h in hexes)
+        self.slot_action: tuple[Action, ...] = tuple(
+            Action(f"to {name}", (OP_SLOT, k)) for k, name in enumerate(self.slot_name))
+        self._staff: dict[tuple[int, int, int], Action] = {}
+        self._cure: dict[tuple[int, int], Action] = {}
+        self._take: dict[tuple[int, int], Action] = {}
+        self._ship_names: tuple[str, ...] = tuple(sh.name for sh in t.ships)
+
+    def staff(self, i: int, tile: int, k: int) -> Action:
+        """``staff <workshop> from <slot>``: estate slot ``k`` into workshop entry ``i`` (tile ``tile``)."""
+        key = (i, tile, k)
+        act = self._staff.get(key)
+        if act is None:
+            act = self._staff[key] = Action(f"staff {self.ws_name[tile]} from {self.slot_name[k]}", (OP_STAFF, i, k))
+        return act
+
+    def cure(self, i: int, tile: int) -> Action:
+        """``to <workshop>``: a cured citizen into workshop entry ``i`` (tile ``tile``)."""
+        key = (i, tile)
+        act = self._cure.get(key)
+        if act is None:
+            act = self._cure[key] = Action(f"to {self.ws_name[tile]}", (OP_CURE_WS, i))
+        return act
+
+    def take(self, i: int, ship: int) -> Action:
+        """``take <ship>``: the ``i``-th ship at the docks."""
+        key = (i, ship)
+        act = self._take.get(key)
+        if act is None:
+            act = self._take[key] = Action(f"take {self._ship_names[ship]}", (OP_SHIP, i))
+        return act
 
 
 _CACHE: dict[int, Derived] = {}

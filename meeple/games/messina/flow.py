@@ -183,8 +183,7 @@ def next_round(s: MessinaState, events: list[Event]) -> None:
     for i in range(0, len(lt), 2):
         if lt[i] >= LOC_ESTATE:
             lt[i + 1] = READY
-    for n in range(NODES):
-        s.used[n] = 0
+    s.used = [0] * NODES
     # 3. citizens on plague hexes die
     for n in range(D0, NODES):
         if s.cubes[n] and s.ntile[n] >= 0:

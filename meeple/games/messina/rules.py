@@ -40,7 +40,6 @@ from meeple.games.messina.consts import (
     OP_MOVE,
     OP_PAY,
     OP_RECALL,
-    OP_REPOP,
     OP_REWARD,
     OP_SHIP,
     OP_SHIPDOUSE,
@@ -100,8 +99,8 @@ def legal(s: MessinaState) -> list[Action]:
     if kind == T_CABIN:
         return legal_cabin(s, task)
     if kind == T_SHIP:
-        return [Action(f"take {s.tables.ships[code >> 1].name}", (OP_SHIP, i))
-                for i, code in enumerate(s.docks[task[2]])]
+        take = s.fx.take
+        return [take(i, code >> 1) for i, code in enumerate(s.docks[task[2]])]
     if kind == T_SHIPFIGHT:
         return legal_shipfight(s, task)
     if kind == T_PAY:
@@ -109,7 +108,7 @@ def legal(s: MessinaState) -> list[Action]:
     if kind == T_LTPAY:
         return repopulation.legal_ltpay(s, task)
     if kind == T_STAFFWIN:
-        return staff_actions(s, task[1]) + [Action("done staffing", (OP_DONESTAFF,))]
+        return staff_actions(s, task[1]) + [_DONE_STAFFING]
     return choices.legal(s, task)
 
 
@@ -188,6 +187,28 @@ def move_action(i: int, b: int, name: str) -> Action:
 _RECALLS = tuple(Action(f"recall lt{i + 1}", (OP_RECALL, i)) for i in range(MAXLT))
 
 
+_MOVE_ROWS: dict[tuple[str, ...], list[tuple[Action, ...] | None]] = {}
+
+
+def moves_of(s: MessinaState, i: int) -> tuple[Action, ...]:
+    """Lieutenant ``i``'s move actions, indexed by node, under the current node names (built once per
+    city's names; the state keeps the rows of its names, shared by clones)."""
+    names = s.nname
+    cached = s.moves
+    if cached is None or cached[0] is not names:
+        found = _MOVE_ROWS.get(names)
+        if found is None:
+            if len(_MOVE_ROWS) > 4096:
+                _MOVE_ROWS.clear()
+            found = _MOVE_ROWS[names] = [None] * MAXLT
+        cached = s.moves = (names, found)
+    rows = cached[1]
+    row = rows[i]
+    if row is None:
+        row = rows[i] = tuple(move_action(i, b, names[b]) for b in range(len(names)))
+    return row
+
+
 def legal_place(s: MessinaState, p: int) -> list[Action]:
     """Lieutenants in the city move first (any hex without a standing figure, or the docks); only
     then may estate lieutenants be placed like in round I (not onto the docks)."""
@@ -195,26 +216,23 @@ def legal_place(s: MessinaState, p: int) -> list[Action]:
     used = s.used
     coins = s.pi[p * NP + COIN] + 1
     out: list[Action] = []
-    names = s.nname
     nplay = s.nplay
+    dist = s.dist
     for i in range(MAXLT):
         j = (p * MAXLT + i) * 2
         a = lt[j]
         if a < 0 or lt[j + 1] != READY:
             continue
-        da = s.dist[a]
-        for b in nplay:
-            if used[b] or da[b] > coins:
-                continue
-            out.append(move_action(i, b, names[b]))
+        da = dist[a]
+        row = moves_of(s, i)
+        out += [row[b] for b in nplay if not used[b] and da[b] <= coins]
         out.append(_RECALLS[i])
     if not out:
         for i in range(MAXLT):
             j = (p * MAXLT + i) * 2
             if lt[j] == LOC_ESTATE and lt[j + 1] == READY:
-                for b in nplay:
-                    if not used[b] and not DOCK0 <= b < D0:
-                        out.append(move_action(i, b, names[b]))
+                row = moves_of(s, i)
+                out += [row[b] for b in nplay if not used[b] and not DOCK0 <= b < D0]
                 if not out:
                     out.append(Action(f"skip lt{i + 1}", (OP_SKIP, i)))
                 break
@@ -292,17 +310,20 @@ def rescue(s: MessinaState, p: int, n: int, plague: bool, events: list[Event]) -
 
 # --- step 2: citizens -------------------------------------------------------------------------
 
+CLASS_SLOTS = tuple((c * 3, c * 3 + 1, c * 3 + 2, c * 3 + 9, c * 3 + 10, c * 3 + 11) for c in range(3))
+"""The estate slots of each citizen class."""
+
+
 def free_slots(s: MessinaState, p: int, cls: int) -> list[int]:
     est = s.estate
     base = p * SLOTS
-    return [k for k in (cls * 3, cls * 3 + 1, cls * 3 + 2, cls * 3 + 9, cls * 3 + 10, cls * 3 + 11)
-            if est[base + k] < 0]
+    return [k for k in CLASS_SLOTS[cls] if est[base + k] < 0]
 
 
 def empty_workshops(s: MessinaState, p: int, cls: int) -> list[int]:
     ws = s.ws
-    wt = s.tables.workshops
-    return [i for i in range(0, len(ws), WS_W) if ws[i] == p and ws[i + 2] < 0 and wt[ws[i + 1]].cls == cls]
+    ws_cls = s.fx.ws_cls
+    return [i for i in range(0, len(ws), WS_W) if ws[i] == p and ws[i + 2] < 0 and ws_cls[ws[i + 1]] == cls]
 
 
 def staff_actions(s: MessinaState, p: int, cls_filter: int = -1) -> list[Action]:
@@ -311,33 +332,40 @@ def staff_actions(s: MessinaState, p: int, cls_filter: int = -1) -> list[Action]
     ws = s.ws
     if p not in ws[0::WS_W]:
         return out
-    wt = s.tables.workshops
+    fx = s.fx
+    ws_cls = fx.ws_cls
     est = s.estate
     base = p * SLOTS
-    slots = s.tables.estate
     for i in range(0, len(ws), WS_W):
         if ws[i] != p or ws[i + 2] >= 0:
             continue
-        cls = wt[ws[i + 1]].cls
+        tile = ws[i + 1]
+        cls = ws_cls[tile]
         if cls_filter >= 0 and cls != cls_filter:
             continue
-        for k in (cls * 3, cls * 3 + 1, cls * 3 + 2, cls * 3 + 9, cls * 3 + 10, cls * 3 + 11):
+        for k in CLASS_SLOTS[cls]:
             if est[base + k] >= 0:
-                out.append(Action(f"staff {wt[ws[i + 1]].name} from {slots[k].name}", (OP_STAFF, i, k)))
+                out.append(fx.staff(i, tile, k))
     return out
 
 
 def legal_slot(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
     p, cls, cured = task[1], task[2], task[4]
-    names = s.tables.estate
-    out = [Action(f"to {names[k].name}", (OP_SLOT, k)) for k in free_slots(s, p, cls)]
+    fx = s.fx
+    slot_action = fx.slot_action
+    out = [slot_action[k] for k in free_slots(s, p, cls)]
     if cured:
-        wt = s.tables.workshops
-        out += [Action(f"to {wt[s.ws[i + 1]].name}", (OP_CURE_WS, i)) for i in empty_workshops(s, p, cls)]
+        ws = s.ws
+        out += [fx.cure(i, ws[i + 1]) for i in empty_workshops(s, p, cls)]
     if not out:
         out = staff_actions(s, p, cls)
-        out.append(Action("discard citizen", (OP_DISCARD,)))
+        out.append(_DISCARD)
     return out
+
+
+_DISCARD = Action("discard citizen", (OP_DISCARD,))
+_QUARANTINE = tuple(Action(f"quarantine in cabin {k + 1}", (OP_CABIN, k)) for k in range(CABINS))
+_DONE_STAFFING = Action("done staffing", (OP_DONESTAFF,))
 
 
 def legal_cabin(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
@@ -351,9 +379,9 @@ def legal_cabin(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[A
                 if plain:
                     continue
                 plain = True
-            out.append(Action(f"quarantine in cabin {k + 1}", (OP_CABIN, k)))
+            out.append(_QUARANTINE[k])
     if not out:
-        out.append(Action("discard citizen", (OP_DISCARD,)))
+        out.append(_DISCARD)
     return out
 
 
@@ -396,6 +424,10 @@ def can_fight(s: MessinaState, p: int) -> bool:
     return p in s.ws[0::WS_W] and bool(staff_actions(s, p))
 
 
+_DOUSE = Action("douse", (OP_DOUSE,))
+_STOP = Action("stop fighting", (OP_STOP,))
+
+
 def legal_fight(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
     """Seed 對抗瘟疫: one fire per cube (two in rounds V-VI); a major fire may also clear one cube
     of a neighbouring district (two major fires in rounds V-VI); stop and take a rat per cube left."""
@@ -404,14 +436,14 @@ def legal_fight(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[A
     fire, major = s.pi[p * NP + FIRE], s.pi[p * NP + MAJOR]
     out: list[Action] = []
     if fire + major >= k:
-        out.append(Action("douse", (OP_DOUSE,)))
+        out.append(_DOUSE)
     if major >= k:
         for m in s.dadj[n]:
             if s.cubes[m]:
                 out.append(Action(f"major fire, also {node_name(s, m)}", (OP_MAJOR, m)))
     if p in s.ws[0::WS_W]:
         out += staff_actions(s, p)
-    out.append(Action("stop fighting", (OP_STOP,)))
+    out.append(_STOP)
     return out
 
 
@@ -464,30 +496,40 @@ def apply_fight(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
 
 # --- step 4: the hex action, repopulation, register purchases, rewards -----------------------
 
+_BUY_CITY = Action("buy city", (OP_BUY, 1))
+_BUY_CHURCH = Action("buy church", (OP_BUY, 2))
+_USE_REWARD = tuple(Action(f"use {name}", (OP_REWARD, r)) for r, name in enumerate(REWARD_NAMES))
+_END_TURN = Action("end turn", (OP_END,))
+
+
 def legal_main(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
     p, n, done = task[1], task[2], task[3]
     out: list[Action] = []
-    t = s.tables
     if not done and n >= D0:
-        h = t.hexes[s.ntile[n]]
-        for e in h.actions:
-            out.append(Action(f"action: {t.effects[e].name}", (OP_ACTION, e)))
+        fx = s.fx
+        tile = s.ntile[n]
+        hex_action = fx.hex_action
+        for e in fx.hex_actions[tile]:
+            out.append(hex_action[e])
         if repopulation.can_repopulate(s, p, n) and repopulation.repop_plan(s, p, n)[0] is None:
-            out.append(Action(f"repopulate {h.name}", (OP_REPOP,)))
+            out.append(fx.repop_action[tile])
     price = owned_lieutenants(s, p)
     base = p * NP
-    if s.pi[base + COIN] >= price:
-        if s.pi[base + CITY] < 12:
-            out.append(Action("buy city", (OP_BUY, 1)))
-        if s.pi[base + CHURCH] < 12:
-            out.append(Action("buy church", (OP_BUY, 2)))
-    seen = set()
-    for r in s.pend[p]:
-        if r not in seen:
-            seen.add(r)
-            out.append(Action(f"use {REWARD_NAMES[r]}", (OP_REWARD, r)))
+    pi = s.pi
+    if pi[base + COIN] >= price:
+        if pi[base + CITY] < 12:
+            out.append(_BUY_CITY)
+        if pi[base + CHURCH] < 12:
+            out.append(_BUY_CHURCH)
+    pend = s.pend[p]
+    if pend:
+        seen = set()
+        for r in pend:
+            if r not in seen:
+                seen.add(r)
+                out.append(_USE_REWARD[r])
     out += staff_actions(s, p)
-    out.append(Action("end turn", (OP_END,)))
+    out.append(_END_TURN)
     return out
 
 
@@ -517,15 +559,19 @@ def apply_main(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> N
 
 # --- the docks --------------------------------------------------------------------------------
 
+_SHIP_DOUSE = Action("douse the ship", (OP_SHIPDOUSE,))
+_SHIP_LET = Action("let the ship's plague go", (OP_SHIPLET,))
+
+
 def legal_shipfight(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
     p = task[1]
     k, _ = fire_cost(s)
     out = []
     if s.pi[p * NP + FIRE] + s.pi[p * NP + MAJOR] >= k:
-        out.append(Action("douse the ship", (OP_SHIPDOUSE,)))
+        out.append(_SHIP_DOUSE)
     if p in s.ws[0::WS_W]:
         out += staff_actions(s, p)
-    out.append(Action("let the ship's plague go", (OP_SHIPLET,)))
+    out.append(_SHIP_LET)
     return out
 
 

@@ -26,7 +26,7 @@ class MessinaState(State):
         "wg", "pend", "defer", "stamp", "ntile", "ncell", "dist", "dadj", "nname", "nplay", "cubes", "cit", "owner", "used",
         "docks", "cube_supply", "cit_supply", "hood", "ship_stack", "sel", "sel_used", "wheel",
         "cab_st", "cab_known", "ws_st", "ws_known", "ws2_st", "wg_st", "ws_phase", "final",
-        "fx",
+        "fx", "moves",
     )
 
     round_: int
@@ -72,6 +72,7 @@ class MessinaState(State):
     ws_phase: int
     final: list[dict[str, int]] | None
     fx: Derived
+    moves: tuple[tuple[str, ...], list[tuple[Action, ...] | None]] | None
 
     # --- turn ----------------------------------------------------------------------------
 
@@ -151,6 +152,7 @@ class MessinaState(State):
         o.ws_phase = self.ws_phase
         o.final = self.final
         o.fx = self.fx
+        o.moves = self.moves
 
     # --- hidden information ----------------------------------------------------------------
 
