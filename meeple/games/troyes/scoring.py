@@ -99,16 +99,19 @@ def final_scores(s: TroyesState) -> list[int]:
         for o in set(cubes) if per_card else cubes:
             if o < n:
                 totals[o] += 1
-    acts, slots = s.acts, s.slots
-    for i, v in enumerate(s.trade):  # slot * 4 + seat; seats beyond the count stay 0
+    acts, slots, trade = s.acts, s.slots, s.trade
+    for i in range(36):  # slot * 4 + seat; seats beyond the count stay 0
+        v = trade[i]
         if v and v != NO_SPACE:
             totals[i & 3] += acts[slots[i >> 2]].vp_spaces[v - 1]
     cath = s.cath
-    for level in (0, 6, 12):
-        seg = cath[level:level + 6]
-        for p in range(n):
-            if p not in seg:
-                totals[p] -= SHORT_PENALTY
+    for p in range(n):
+        if p not in cath:
+            totals[p] -= 3 * SHORT_PENALTY
+        else:
+            for seg in (cath[0:6], cath[6:12], cath[12:18]):
+                if p not in seg:
+                    totals[p] -= SHORT_PENALTY
     for name, table in _character_plan(s):
         top = len(table) - 1
         for p, value in enumerate(seat_metrics(s, name)):
@@ -121,29 +124,28 @@ def final_scores(s: TroyesState) -> list[int]:
     return totals
 
 
-_PLANS: dict[tuple[int, ...], list[tuple[str, list[int]]]] = {}
+_PLANS: dict[tuple[int, ...], tuple[object, list[tuple[str, list[int]]]]] = {}
 
 
 def _character_plan(s: TroyesState) -> list[tuple[str, list[int]]]:
     """The characters in play as (metric, points for each value 0..top) per metric, the
     tables of characters sharing a metric added up (a value above a table's top scores as its
-    top); cached by the characters in play, per character table."""
-    characters = s.tables.characters
-    key = (id(characters),) + tuple(chain.from_iterable(s.chars))
-    plan = _PLANS.get(key)
-    if plan is None:
-        rules = _character_rules(characters)
+    top); cached by the characters in play, per component table set."""
+    tables = s.tables
+    key = (id(tables),) + tuple(chain.from_iterable(s.chars))
+    hit = _PLANS.get(key)
+    if hit is None or hit[0] is not tables:
+        rules = _character_rules(tables.characters)
         merged: dict[str, list[int]] = {}
         for c in key[1:]:
             name, table, _ = rules[c]
             old = merged.get(name, [0])
             size = max(len(old), len(table))
             merged[name] = [old[min(v, len(old) - 1)] + table[min(v, len(table) - 1)] for v in range(size)]
-        plan = list(merged.items())
         if len(_PLANS) > 4096:
             _PLANS.clear()
-        _PLANS[key] = plan
-    return plan
+        hit = _PLANS[key] = (tables, list(merged.items()))
+    return hit[1]
 
 
 def _points(steps: tuple[tuple[int, int], ...], value: int) -> int:
@@ -185,7 +187,7 @@ def seat_metrics(s: TroyesState, name: str) -> list[int]:
         return [s.cath.count(p) for p in range(n)]
     if name == "tradesmen":
         trade = s.trade
-        return [sum(1 for v in trade[p::4] if v) for p in range(n)]
+        return [9 - trade[p::4].count(0) for p in range(n)]  # slot * 4 + p, 9 slots
     if name == "citizens":
         return [s.bld.count(p) for p in range(n)]
     if name == "events":
