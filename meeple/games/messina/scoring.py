@@ -55,6 +55,13 @@ def majority_bonus(s: MessinaState, pops: list[int]) -> list[int]:
 
 def _shares(bonus: tuple[int, ...], keys: list[tuple[int, int]]) -> list[int]:
     """Per seat, its places' bonuses shared by its tie group (ranked by ``keys``, highest first)."""
+    if len(keys) == 2:
+        a, b = keys
+        if a == b:
+            share = sum(bonus[0:2]) // 2
+            return [share, share]
+        first, second = sum(bonus[0:1]), sum(bonus[1:2])
+        return [first, second] if a > b else [second, first]
     out = []
     for key in keys:
         # the places this seat's tie group takes: after every better key, one per tied seat
@@ -209,19 +216,14 @@ def estimates(s: MessinaState) -> list[float]:
     """Per seat, the sum of ``parts`` plus ``potentials`` (what ``evaluate`` ranks), in one pass over
     the seats: the bots' hot path, tested equal to those two."""
     fx = s.fx
-    pi = s.pi
     players = s.players
-    rows = [pi[base:base + _ROW] for base in range(0, players * NP, NP)]
-    pops = [max(0, r[POP] - r[RATS]) for r in rows]
-    bonus = _shares(fx.majority[players], [(pop, r[FIRE] + 2 * r[MAJOR]) for pop, r in zip(pops, rows, strict=True)])
     hexes = [0] * players
     owner = s.owner
-    ntile = s.ntile
-    hex_vp = fx.hex_vp
-    for n in range(D0, NODES):
-        o = owner[n]
-        if o >= 0:
-            hexes[o] += hex_vp[ntile[n]]
+    if owner.count(-1) != NODES:
+        hex_vp = fx.hex_vp
+        for o, t in zip(owner, s.ntile, strict=True):
+            if o >= 0:
+                hexes[o] += hex_vp[t]
     workshops = [0] * players
     producing = [0] * players
     ws = s.ws
@@ -243,29 +245,40 @@ def estimates(s: MessinaState) -> list[float]:
     cabin_round = _W_CABIN_ROUND * (left + 1)
     workshop_round = _W_WORKSHOP_ROUND * (left + 1)
     w_coin, w_wood, w_fire, w_major = _W_RESOURCE
+    pi = s.pi
     estate = s.estate
     cab = s.cab
     lt = s.lt
     pend = s.pend
     defer = s.defer
-    out = []
-    for p, (coin, wood, fire, major, vp, rats, _, city, church, _, _, _, sc0, sc1, sc2, ships, repop
-            ) in enumerate(rows):
-        # the parts of the final score
+    keys = []
+    scores = []
+    values = []
+    for p in range(players):
+        base = p * NP
+        (coin, wood, fire, major, vp, rats, pop, city, church, _, _, _, sc0, sc1, sc2, ships, repop
+         ) = pi[base:base + _ROW]
+        # the parts of the final score but the majority bonus
+        pop -= rats
+        if pop < 0:
+            pop = 0
+        keys.append((pop, fire + 2 * major))
         penalty = penalties[rats] if 0 <= rats < len(penalties) else rat_penalty(s, rats)
         built = workshops[p]
-        score = (vp - penalty + pop_vp[pops[p]] + city_vp[city] + church_vp[church] + bonus[p] + hexes[p]
-                 + v0[sc0] * (built if built < cap0 else cap0) + v1[sc1] * (ships if ships < cap1 else cap1)
-                 + v2[sc2] * (repop if repop < cap2 else cap2) + (fire + major + wood + coin) // 3)
+        scores.append(vp - penalty + pop_vp[pop] + city_vp[city] + church_vp[church] + hexes[p]
+                      + v0[sc0] * (built if built < cap0 else cap0) + v1[sc1] * (ships if ships < cap1 else cap1)
+                      + v2[sc2] * (repop if repop < cap2 else cap2) + (fire + major + wood + coin) // 3)
         # the potential, added up in the order of ``potentials``
         est = estate[p * SLOTS:(p + 1) * SLOTS]
         val = 0.0
         val += (_W_CITIZEN * est.count(0) + _W_UPGRADED * est.count(1)) * w
-        for cb in range(p * CABINS * 3, (p + 1) * CABINS * 3, 3):
-            if cab[cb] >= 0:
-                val += quarantined
-                if cab[cb + 2] >= 0:
-                    val += cabin_round
+        c0 = p * CABINS * 3
+        if cab[c0:c0 + CABINS * 3:3].count(-1) != CABINS:
+            for cb in range(c0, c0 + CABINS * 3, 3):
+                if cab[cb] >= 0:
+                    val += quarantined
+                    if cab[cb + 2] >= 0:
+                        val += cabin_round
         val += w_coin * coin * w
         val += w_wood * wood * w
         val += w_fire * fire * w
@@ -283,8 +296,9 @@ def estimates(s: MessinaState) -> list[float]:
                 val += _W_READY * w * _best_repopulation(s, p)
         val += _W_REWARD * (len(pend[p]) + len(defer[p])) * w
         val += _W_VISITS * repop * (left + 0.5)
-        out.append(score + val)
-    return out
+        values.append(val)
+    bonus = _shares(fx.majority[players], keys)
+    return [scores[p] + bonus[p] + values[p] for p in range(players)]
 
 
 def _best_repopulation(s: MessinaState, p: int) -> int:
