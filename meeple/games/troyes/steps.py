@@ -21,8 +21,19 @@ def cube_actions(s: TroyesState, p: int) -> list[Action]:
         out.append(_NO_CUBE)
     for m in usable_mods(s, p, s.tgt_kind, s.tgt_arg):
         if has_group(s, p, s.tgt_kind, s.tgt_arg, m):
-            out.append(Action(f"cube {s.acts[s.slots[m]].name}", (A_CUBE, m)))
+            out.append(_cube_action(m, s.acts[s.slots[m]].name))
     return out
+
+
+_CUBES: dict[tuple[int, str], Action] = {}
+
+
+def _cube_action(slot: int, name: str) -> Action:
+    """``cube Master Mason``: spend the cube on the card in ``slot`` (built once per slot and name)."""
+    act = _CUBES.get((slot, name))
+    if act is None:
+        act = _CUBES[(slot, name)] = Action(f"cube {name}", (A_CUBE, slot))
+    return act
 
 
 def max_activations(s: TroyesState, p: int) -> int:
@@ -44,17 +55,27 @@ def max_activations(s: TroyesState, p: int) -> int:
 def times_actions(s: TroyesState, p: int) -> list[Action]:
     """Activate at least once, up to the maximum (S7: fewer is allowed)."""
     top = max_activations(s, p)
-    if s.acts[s.slots[s.tgt_arg]].effect == "miller":
-        # Miller: each activation counts the Palace or the Bishopric (data: activations on the Palace)
-        out = []
-        for k in range(1, top + 1):
-            for a in range(k, -1, -1):
-                if a == k:
-                    text = f"x{k} palace"
-                elif a == 0:
-                    text = f"x{k} bishopric"
-                else:
-                    text = f"x{k} palace {a} bishopric {k - a}"
-                out.append(Action(text, (A_TIMES, k, a)))
-        return out
-    return [Action(f"x{k}", (A_TIMES, k, 0)) for k in range(1, top + 1)]
+    miller = s.acts[s.slots[s.tgt_arg]].effect == "miller"
+    key = top * 2 + miller
+    acts = _TIMES.get(key)
+    if acts is None:
+        acts = _TIMES[key] = _miller_actions(top) if miller else [Action(f"x{k}", (A_TIMES, k, 0)) for k in range(1, top + 1)]
+    return acts[:]
+
+
+_TIMES: dict[int, list[Action]] = {}  # top * 2 + miller -> the actions (built once)
+
+
+def _miller_actions(top: int) -> list[Action]:
+    """Miller: each activation counts the Palace or the Bishopric (data: activations on the Palace)."""
+    out = []
+    for k in range(1, top + 1):
+        for a in range(k, -1, -1):
+            if a == k:
+                text = f"x{k} palace"
+            elif a == 0:
+                text = f"x{k} bishopric"
+            else:
+                text = f"x{k} palace {a} bishopric {k - a}"
+            out.append(Action(text, (A_TIMES, k, a)))
+    return out
