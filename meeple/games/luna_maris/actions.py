@@ -79,12 +79,12 @@ from meeple.games.luna_maris.state import (
 def activate(s: LunaState, p: int, m: int) -> list[Event]:
     """Seed §啟動模組 3: activate (1 energy, astronaut on the activation space), follow (free, the
     activating player scores 1 VP) or re-use your own activation (free, no bonus)."""
-    if not s.tables.modules[m].needs_activation:
+    if not s.tab.modules[m].needs_activation:
         return []
     if m == HIBERNATION and not s.options["hibernation_activation"]:
         return []
     owner = s.act[m]
-    name = s.tables.modules[m].name
+    name = s.tab.modules[m].name
     if owner == p:
         return []
     if owner < 0:
@@ -157,18 +157,18 @@ def install_probe(s: LunaState, p: int, space: int) -> list[Event]:
         events.append(use_equipment(s, p))
     else:
         me[CAP] -= 1
-    slot = s.tables.probe_slots[len(s.tables.probe_slots) - me[PROBES]]
+    slot = s.tab.probe_slots[len(s.tab.probe_slots) - me[PROBES]]
     me[PROBES] -= 1
     s.grid[space] = p
     me[FE_L] += slot.iron
     me[VP] += slot.vp
     me[WATER] += slot.water
     me[HE3] += slot.he3
-    ore = s.tables.mining_spaces[space].ore
+    ore = s.tab.mining_spaces[space].ore
     if advanced(s, AIRLOCK) > 0:
         me[TI_L if ore else FE_L] += advanced(s, AIRLOCK)
     events.insert(0, {"type": "probe", "seat": p,
-                      "text": f"Seat {p} installs its {slot.name} on {s.tables.mining_spaces[space].name}."})
+                      "text": f"Seat {p} installs its {slot.name} on {s.tab.mining_spaces[space].name}."})
     if slot.waste:
         events.extend(add_waste(s, p, slot.waste, "probe bonus"))
     return events
@@ -203,7 +203,7 @@ def deliver_order(s: LunaState, p: int, k: int) -> list[Event]:
     k %= WITH
     stack = s.stacks[k]
     oi = stack.pop()
-    o = s.tables.orders[oi]
+    o = s.tab.orders[oi]
     pay_titanium(me, o.titanium)
     pay_iron(s, p, o.iron, False)
     me[WATER] -= o.water
@@ -219,7 +219,7 @@ def deliver_order(s: LunaState, p: int, k: int) -> list[Event]:
         me[VP] += 1
     if stack:
         s.reveals += 1
-        events.append({"type": "reveal", "text": f"Order {s.tables.orders[stack[-1]].name} is turned up."})
+        events.append({"type": "reveal", "text": f"Order {s.tab.orders[stack[-1]].name} is turned up."})
     return events
 
 
@@ -250,7 +250,7 @@ def research(s: LunaState, p: int, track: int) -> list[Event]:
 
 def research_bonus(s: LunaState, p: int, i: int) -> list[Event]:
     """Research §5.7: the bonus space's reward, gained at once."""
-    b = s.tables.research_bonuses[i]
+    b = s.tab.research_bonuses[i]
     me = s.pl[p]
     me[TI_L] += b.titanium
     me[HE3] += b.he3
@@ -285,7 +285,7 @@ def run_refining(s: LunaState, p: int, pr: object) -> list[Event]:
 def refine(s: LunaState, p: int, arg: int) -> list[Event]:
     """Seed §工業區: one process, or at level D one water process and one He-3 process (water first);
     the iron of both is paid at once."""
-    procs = s.tables.refining
+    procs = s.tab.refining
     if arg < 10:
         chosen = [procs[arg]]
     else:
@@ -301,7 +301,7 @@ def refine(s: LunaState, p: int, arg: int) -> list[Event]:
 def extract(s: LunaState, p: int, arg: int) -> list[Event]:
     """Seed §採礦站: every probe you own produces as in production; the conveyor does not move."""
     me = s.pl[p]
-    spaces = s.tables.mining_spaces
+    spaces = s.tab.mining_spaces
     fe = ti = 0
     for i, owner in enumerate(s.grid):
         if owner == p:
@@ -421,7 +421,7 @@ def food_picks(s: LunaState, p: int) -> list[Event]:
     if s.pick_left < len(s.food_row):
         s.step = S_FOOD
         return []
-    foods = s.tables.foods
+    foods = s.tab.foods
     events: list[Event] = [{"type": "food", "seat": p, "text": f"Seat {p} takes food card {foods[f].name}."}
                            for f in s.food_row]
     s.food[p].extend(s.food_row)
@@ -435,7 +435,7 @@ def take_food(s: LunaState, p: int, i: int) -> list[Event]:
     f = s.food_row.pop(i)
     s.food[p].append(f)
     s.pick_left -= 1
-    events: list[Event] = [{"type": "food", "seat": p, "text": f"Seat {p} takes food card {s.tables.foods[f].name}."}]
+    events: list[Event] = [{"type": "food", "seat": p, "text": f"Seat {p} takes food card {s.tab.foods[f].name}."}]
     if s.pick_left <= 0 or not s.food_row:
         s.pick_left = 0
         s.step = S_MODULE
@@ -488,7 +488,7 @@ def build_module(s: LunaState, p: int, a: int) -> list[Event]:
     b = s.board
     pay_titanium(me, b.build_cost_titanium)
     me[ENERGY] -= b.build_cost_energy
-    adv = s.tables.advanced_modules[a]
+    adv = s.tab.advanced_modules[a]
     s.built[adv.module] = a
     s.adv_offer.remove(a)
     vp = b.build_vp[len(s.build_track)]

@@ -73,7 +73,7 @@ from meeple.games.luna_maris.state import (
 def activation_cost(s: LunaState, p: int, m: int) -> int:
     """Seed §啟動模組 3: 1 energy to activate an empty activation space; following another player's
     activation or re-using your own is free; the Power Plant needs no activation."""
-    if not s.tables.modules[m].needs_activation:
+    if not s.tab.modules[m].needs_activation:
         return 0
     if m == HIBERNATION and not s.options["hibernation_activation"]:
         return 0
@@ -127,7 +127,7 @@ def comm_options(s: LunaState, p: int, energy: int) -> list[Option]:
     notes = s.pre.hire_note
     out: list[Option] = [(notes[c], OP_HIRE, c) for c in s.hire_row if hire_cost(s, p, c) <= have]
     if equipment_ready(s, p, COMM):
-        name = s.tables.equipment[s.pl[p][EQUIP]].name.lower()
+        name = s.tab.equipment[s.pl[p][EQUIP]].name.lower()
         out.extend((f"hire {s.cards[c].name} with {name}", OP_HIRE, c + WITH) for c in s.hire_row
                    if hire_cost(s, p, c, True) <= have)
     return out
@@ -142,7 +142,7 @@ def can_pay_order(me: list[int], o: object, energy: int) -> bool:
 
 def cargo_options(s: LunaState, p: int, energy: int) -> list[Option]:
     """Seed §貨運碼頭: deliver the face-up order of a stack whose cost you can pay."""
-    orders = s.tables.orders
+    orders = s.tab.orders
     me = s.pl[p]
     out = []
     for k, stack in enumerate(s.stacks):
@@ -174,7 +174,7 @@ def industry_options(s: LunaState, p: int, energy: int) -> list[Option]:
     """Seed §工業區: a refining process allowed by your refining level; D (level 4) runs one water
     process and one He-3 process."""
     me = s.pl[p]
-    procs = s.tables.refining
+    procs = s.tab.refining
     out: list[Option] = []
     for i, pr in enumerate(procs):
         if pr.level <= me[REF] and _afford(me, [pr], False):
@@ -200,7 +200,7 @@ def mining_options(s: LunaState, p: int, energy: int) -> list[Option]:
     if me[FE_R]:
         out.append(("concentrate right", OP_CONCENTRATE, 1))
     if equipment_ready(s, p, MINING):
-        name = s.tables.equipment[me[EQUIP]].name.lower()
+        name = s.tab.equipment[me[EQUIP]].name.lower()
         out.extend((f"{n} with {name}", op, a + WITH) for n, op, a in out[:] if op == OP_CONCENTRATE)
     return out
 
@@ -217,7 +217,7 @@ def power_options(s: LunaState, p: int, energy: int) -> list[Option]:
 
 
 def recycling_table(s: LunaState) -> tuple:
-    return s.tables.adv_recycling if s.built[RECYCLE] >= 0 else s.tables.recycling
+    return s.tab.adv_recycling if s.built[RECYCLE] >= 0 else s.tab.recycling
 
 
 def recycle_options(s: LunaState, p: int, energy: int) -> list[Option]:
@@ -247,7 +247,7 @@ def greenhouse_options(s: LunaState, p: int, energy: int) -> list[Option]:
     if s.pl[p][WATER]:
         out.append(("buy food", OP_BUY_FOOD, 0))
     if equipment_ready(s, p, GREENHOUSE):
-        out.append((f"buy food with {s.tables.equipment[s.pl[p][EQUIP]].name.lower()}", OP_BUY_FOOD, WITH))
+        out.append((f"buy food with {s.tab.equipment[s.pl[p][EQUIP]].name.lower()}", OP_BUY_FOOD, WITH))
     return out
 
 
@@ -272,8 +272,8 @@ def extra_options(s: LunaState, p: int, m: int) -> list[Option]:
         if (len(s.build_track) >= b.max_builds or me[TI_L] + me[TI_R] < b.build_cost_titanium
                 or me[ENERGY] < b.build_cost_energy):
             return []
-        adv = s.tables.advanced_modules
-        mods = s.tables.modules
+        adv = s.tab.advanced_modules
+        mods = s.tab.modules
         return [(f"build {mods[adv[a].module].key}", X_BUILD, a) for a in s.adv_offer
                 if s.built[adv[a].module] < 0]
     if m == INDUSTRY:
@@ -283,7 +283,7 @@ def extra_options(s: LunaState, p: int, m: int) -> list[Option]:
         room = len(b.co2_vp) - 1 - me[CO2]
         out: list[Option] = [(f"cut co2 {n}", X_CO2, n) for n in range(1, min(most, me[ENERGY], room) + 1)]
         if equipment_ready(s, p, INDUSTRY):
-            name = s.tables.equipment[me[EQUIP]].name.lower()
+            name = s.tab.equipment[me[EQUIP]].name.lower()
             out.extend((f"cut co2 {n} with {name}", X_CO2, n + WITH)
                        for n in range(1, min(most, me[ENERGY] + 1, room) + 1))
         return out
@@ -299,10 +299,10 @@ def iron_need(s: LunaState, p: int, op: int, arg: int) -> tuple[int, int]:
     if op == OP_HIRE:
         return hire_cost(s, p, arg % WITH, arg >= WITH), 0
     if op == OP_DELIVER:
-        o = s.tables.orders[s.stacks[arg % WITH][-1]]
+        o = s.tab.orders[s.stacks[arg % WITH][-1]]
         return o.iron, o.titanium
     if op == OP_REFINE:
-        procs = s.tables.refining
+        procs = s.tab.refining
         if arg < 10:
             return procs[arg].iron_to_waste, 0
         w, h = divmod(arg - 10, 10)
@@ -317,7 +317,7 @@ def payment_label(s: LunaState, op: int, arg: int) -> str:
     if op == OP_HIRE:
         return f"hiring {s.cards[arg % WITH].name}"
     if op == OP_DELIVER:
-        return f"order {s.tables.orders[s.stacks[arg % WITH][-1]].name}"
+        return f"order {s.tab.orders[s.stacks[arg % WITH][-1]].name}"
     if op == OP_REFINE:
         return "refining"
     return "burning iron"
@@ -335,7 +335,7 @@ def pay_options(s: LunaState, p: int) -> list[Action]:
 
 
 def bonus_options(s: LunaState, p: int) -> list[Action]:
-    return [Action(f"bonus {b.name}", (K_BONUS, i)) for i, b in enumerate(s.tables.research_bonuses)
+    return [Action(f"bonus {b.name}", (K_BONUS, i)) for i, b in enumerate(s.tab.research_bonuses)
             if b.track == s.bonus_track]
 
 
@@ -349,7 +349,7 @@ def compact_options(s: LunaState, p: int) -> list[Action]:
 
 
 def food_pick_options(s: LunaState) -> list[Action]:
-    foods = s.tables.foods
+    foods = s.tab.foods
     out = []
     seen: set[str] = set()
     for i, f in enumerate(s.food_row):

@@ -3,6 +3,7 @@ set and shared by every state (an ``Action`` is never changed after it is made).
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from meeple.engine.core import Action
@@ -30,9 +31,11 @@ class Prebuilt:
 
     __slots__ = ("play", "ret", "card_name", "feed", "food_name", "food_kind", "food_value", "go",
                  "emergency", "pass_", "end", "done", "stop", "skip", "feed_none", "probe_note", "hire_note",
-                 "deliver_note", "refine_note")
+                 "deliver_note", "refine_note", "tab")
 
     def __init__(self, tables: Any, cards: tuple[Any, ...]) -> None:
+        # the component tables as plain attributes (``Tables`` resolves names through __getattr__)
+        self.tab = SimpleNamespace(**dict(tables))
         self.card_name = tuple(c.name for c in cards)
         self.play = tuple(Action(f"play {c.name}", (K_PLAY, i)) for i, c in enumerate(cards))
         self.ret = tuple(Action(f"return {c.name}", (K_RETURN, i)) for i, c in enumerate(cards))

@@ -130,7 +130,7 @@ def food_extra(s: LunaState, p: int, extra: str) -> list[Event]:
 
 def equipment_ready(s: LunaState, p: int, module: int) -> bool:
     me = s.pl[p]
-    return me[EQUIP] >= 0 and bool(me[EQUIP_UP]) and s.tables.equipment[me[EQUIP]].module == module
+    return me[EQUIP] >= 0 and bool(me[EQUIP_UP]) and s.tab.equipment[me[EQUIP]].module == module
 
 
 def use_equipment(s: LunaState, p: int) -> Event:
@@ -138,7 +138,7 @@ def use_equipment(s: LunaState, p: int) -> Event:
     me = s.pl[p]
     me[EQUIP_UP] = 0
     return {"type": "equipment", "seat": p,
-            "text": f"Seat {p} uses its {s.tables.equipment[me[EQUIP]].name} equipment."}
+            "text": f"Seat {p} uses its {s.tab.equipment[me[EQUIP]].name} equipment."}
 
 
 def with_equipment(s: LunaState, p: int, module: int, options: list[Option]) -> list[Option]:
@@ -146,7 +146,7 @@ def with_equipment(s: LunaState, p: int, module: int, options: list[Option]) -> 
     '... with <tile>' while the tile is face up."""
     if not equipment_ready(s, p, module):
         return options
-    name = s.tables.equipment[s.pl[p][EQUIP]].name.lower()
+    name = s.tab.equipment[s.pl[p][EQUIP]].name.lower()
     out: list[Option] = []
     for note, op, arg in options:
         out.append((note, op, arg))
@@ -157,7 +157,7 @@ def with_equipment(s: LunaState, p: int, module: int, options: list[Option]) -> 
 def advanced(s: LunaState, module: int) -> int:
     """The amount printed on the advanced module built over ``module``, or -1 if none is built."""
     a = s.built[module]
-    return -1 if a < 0 else s.tables.advanced_modules[a].amount
+    return -1 if a < 0 else s.tab.advanced_modules[a].amount
 
 
 # --- what may be done at a module ----------------------------------------------------------------

@@ -142,7 +142,7 @@ def legal_actions(s: LunaState) -> list[Action]:
 
 def setup_options(s: LunaState, p: int) -> list[Action]:
     """The setup decisions: equipment, first probe, start module (research §3)."""
-    t = s.tables
+    t = s.tab
     step = s.step
     if step == S_EQUIP:
         eq = t.equipment
@@ -261,7 +261,7 @@ def choose_equipment(s: LunaState, p: int, e: int) -> list[Event]:
     s.pl[p][EQUIP] = e
     s.pl[p][EQUIP_UP] = 1
     ev: list[Event] = [{"type": "equipment", "seat": p,
-                        "text": f"Seat {p} takes the {s.tables.equipment[e].name} equipment."}]
+                        "text": f"Seat {p} takes the {s.tab.equipment[e].name} equipment."}]
     return ev + _next_setup(s)
 
 
@@ -269,7 +269,7 @@ def place_first_probe(s: LunaState, p: int, space: int) -> list[Event]:
     """Research §5.6 (STAND_IN placement): each player's first probe on an empty iron space."""
     s.grid[space] = p
     ev: list[Event] = [{"type": "probe", "seat": p,
-                        "text": f"Seat {p} places its first probe on {s.tables.mining_spaces[space].name}."}]
+                        "text": f"Seat {p} places its first probe on {s.tab.mining_spaces[space].name}."}]
     return ev + _next_setup(s)
 
 
@@ -277,7 +277,7 @@ def place_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
     """Research §3: in turn order each astronaut starts on a distinct module from the revealed icons."""
     s.pl[p][POS] = m
     ev: list[Event] = [{"type": "start", "seat": p,
-                        "text": f"Seat {p}'s astronaut starts in the {s.tables.modules[m].name}."}]
+                        "text": f"Seat {p}'s astronaut starts in the {s.tab.modules[m].name}."}]
     return ev + _next_setup(s)
 
 
@@ -312,7 +312,7 @@ def move_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
     s.main_done = 0
     s.extra_done = 0
     s.step = S_MODULE
-    name = s.tables.modules[m].name
+    name = s.tab.modules[m].name
     verb = "stays in" if m == here else "moves to"
     return [{"type": "move", "seat": p, "o2": cost,
              "text": f"Seat {p} {verb} the {name} ({cost} O2, {me[O2]}/{me[CAP]} used)."}]
@@ -323,7 +323,7 @@ def finish_module(s: LunaState, p: int) -> list[Event]:
     events: list[Event] = []
     if not s.main_done and not s.extra_done:
         events.append({"type": "idle", "seat": p, "text": f"Seat {p} leaves the "
-                       f"{s.tables.modules[s.module].name} without using it (the visit still counts)."})
+                       f"{s.tab.modules[s.module].name} without using it (the visit still counts)."})
     s.used |= 1 << s.module
     s.acts_done += 1
     s.acts_left -= 1
@@ -361,7 +361,7 @@ def refill_food(s: LunaState) -> list[Event]:
     if drew:
         s.reveals += 1
         return [{"type": "food", "text": "The food display is refilled: "
-                 + ", ".join(s.tables.foods[f].name for f in row) + "."}]
+                 + ", ".join(s.tab.foods[f].name for f in row) + "."}]
     return []
 
 
@@ -446,7 +446,7 @@ def feed_scientists(s: LunaState, p: int, f: int) -> list[Event]:
     """Seed §犒賞科學家: play a food card, return up to its number of scientists from the rest pile;
     each one short puts 1 iron from the supply on the waste gauge; take its extra reward; the
     astronaut leaves its activation space."""
-    food = s.tables.foods[f]
+    food = s.tab.foods[f]
     s.food[p].remove(f)
     s.food_discard.append(f)
     _leave_activation(s, p)
@@ -536,7 +536,7 @@ def production(s: LunaState) -> list[Event]:
     ore into the left section; solar +3 energy in day rounds only (research §4; option 'solar')."""
     events: list[Event] = []
     b = s.board
-    spaces = s.tables.mining_spaces
+    spaces = s.tab.mining_spaces
     solar = s.options["solar"] == "every" or s.round in b.day_rounds
     for p, me in enumerate(s.pl):
         right = me[FE_R] + me[TI_R]

@@ -110,7 +110,7 @@ def derived(tables: Any, icon_needed: bool) -> tuple[Any, ...]:
 class LunaState(State):
     __slots__ = (
         # shared, immutable (never copied)
-        "board", "cards", "dist", "adj", "allowed", "mincost", "orders_of_kind", "pre",
+        "board", "cards", "dist", "adj", "allowed", "mincost", "orders_of_kind", "pre", "tab",
         # mutable
         "step", "round", "cur", "order", "next_order", "queue", "pl", "grid", "act", "built",
         "build_track", "adv_offer", "equip_offer", "start_mods", "hire_row", "senior_deck",
@@ -134,6 +134,7 @@ class LunaState(State):
         from meeple.games.luna_maris.prebuilt import prebuilt
 
         self.pre = prebuilt(t, self.cards)
+        self.tab = self.pre.tab  # the component tables, read fast in the rules
         n = self.players
         rng = self.rng
         first = rng.below(n)
@@ -295,6 +296,7 @@ class LunaState(State):
         o.mincost = self.mincost
         o.orders_of_kind = self.orders_of_kind
         o.pre = self.pre
+        o.tab = self.tab
         o.step = self.step
         o.round = self.round
         o.cur = self.cur
