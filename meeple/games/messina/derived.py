@@ -20,7 +20,7 @@ class Derived:
     """Flat per-index tuples of the component fields the hot paths read."""
 
     __slots__ = (
-        "tables", "register_vp", "rat_penalty", "rat_last", "rat_step", "majority", "hex_vp", "hex_actions", "hex_rat", "hex_colour",
+        "tables", "register_vp", "rat_penalty", "rat_last", "rat_step", "majority", "hex_vp", "hex_actions", "hex_rat", "hex_colour", "hex_b", "hex_cost", "ship_back", "fire",
         "hex_req", "scrolls", "rounds", "repop_tokens", "ws_phase", "ws_cls", "ws_name", "slot_name",
         "hex_action", "repop_action", "slot_action", "_staff", "_cure", "_take", "_ship_names",
     )
@@ -42,6 +42,11 @@ class Derived:
         self.hex_vp: tuple[int, ...] = tuple(h.vp for h in hexes)
         self.hex_actions: tuple[tuple[int, ...], ...] = tuple(h.actions for h in hexes)
         self.hex_rat: tuple[int, ...] = tuple(h.rat for h in hexes)
+        self.hex_b: tuple[bool, ...] = tuple(h.cls == "B" for h in hexes)
+        self.hex_cost: tuple[tuple[int, int], ...] = tuple((h.cost_coins, h.cost_wood) for h in hexes)
+        self.ship_back: tuple[int, ...] = tuple(sh.back for sh in t.ships)
+        # per round number (1-based; index 0 unused): fire tokens per cube and VP per cube removed
+        self.fire: tuple[tuple[int, int], ...] = ((0, 0),) + tuple((r.fire_cost, r.fire_vp) for r in t.rounds)
         self.hex_colour: tuple[int, ...] = tuple(h.colour for h in hexes)
         # repopulation requirement vectors (``repopulation.requirement``)
         self.hex_req: tuple[tuple[int, ...], ...] = tuple(

@@ -104,12 +104,13 @@ def can_repopulate(s: MessinaState, p: int, n: int) -> bool:
     """Cheap necessary conditions for a repopulation (the full check is ``repop_plan``)."""
     if s.owner[n] >= 0:
         return False
-    h = s.tables.hexes[s.ntile[n]]
+    fx = s.fx
+    coins, wood = fx.hex_cost[s.ntile[n]]
     base = p * NP
     pi = s.pi
-    if pi[base + COIN] < h.cost_coins or pi[base + WOOD] < h.cost_wood:
+    if pi[base + COIN] < coins or pi[base + WOOD] < wood:
         return False
-    if pi[base + REPOP] >= s.tables.start[0].repopulation_tokens:
+    if pi[base + REPOP] >= fx.repop_tokens:
         return False
     return unused_wagon(s, p) >= 0
 

@@ -154,8 +154,7 @@ def plural(k: int, noun: str) -> str:
 
 
 def fire_cost(s: MessinaState) -> tuple[int, int]:
-    info = s.tables.rounds[s.round_ - 1]
-    return info.fire_cost, info.fire_vp
+    return s.fx.fire[s.round_]
 
 
 # --- step 1: choose a hex ---------------------------------------------------------------------
@@ -259,12 +258,14 @@ def apply_place(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
         events.append({"type": "skip", "seat": p, "text": f"seat {p}: lieutenant {i + 1} finds no free hex"})
         return
     b = data[2]
-    a = s.lt[j]
+    lt = s.lt
+    a = lt[j]
     cost = move_cost(s, a, b) if a >= 0 else 0
-    s.pi[p * NP + COIN] -= cost
-    s.lt[j] = b
-    s.lt[j + 1] = STANDING
-    name = node_name(s, b)
+    if cost:
+        s.pi[p * NP + COIN] -= cost
+    lt[j] = b
+    lt[j + 1] = STANDING
+    name = s.nname[b]
     events.append({"type": "place", "seat": p, "hex": name,
                    "text": f"seat {p} sends lieutenant {i + 1} to {name}" + (f" for {cost} coins" if cost else "")})
     if DOCK0 <= b < D0:

@@ -161,17 +161,17 @@ class MessinaState(State):
         of ships of one back number, the unused selection tiles, and the face-down parts of the
         cabin and workshop stacks (the tiles put on the bottom by a swap are known).  Each pool is
         sorted before it is shuffled, so the sample depends only on what the seat knows and on rng."""
-        hexes = self.tables.hexes
-        hood = list(self.hood)
-        keep = 1 if hood and hexes[hood[0]].cls == "B" else 0
+        fx = self.fx
+        hood = self.hood
+        keep = 1 if hood and fx.hex_b[hood[0]] else 0
         rest = sorted(hood[keep:])
         rng.shuffle(rest)
-        self.hood = tuple(hood[:keep] + rest)
-        ships = self.tables.ships
-        stack = list(self.ship_stack)
+        self.hood = hood[:keep] + tuple(rest)
+        back_of = fx.ship_back
+        stack = self.ship_stack
         out: list[int] = []
-        for back in sorted({ships[i].back for i in stack}):
-            group = sorted(i for i in stack if ships[i].back == back)
+        for back in sorted({back_of[i] for i in stack}):
+            group = sorted(i for i in stack if back_of[i] == back)
             rng.shuffle(group)
             out += group
         self.ship_stack = tuple(out)
