@@ -163,9 +163,17 @@ def turn_options(s: LunaState, p: int) -> list[Action]:
     seen: set[str] = set()
     pre = s.pre
     names = pre.card_name
+    me = s.pl[p]
+    here = me[POS]
+    left = me[CAP] - me[O2]
+    mincost = s.mincost
+    used = s.used
     for c in s.hands[p]:
         name = names[c]
-        if name not in seen and can_move_anywhere(s, p, c):
+        if name in seen:
+            continue
+        # can_move_anywhere, its common case (no module used yet this turn) inlined
+        if mincost[c][here] <= left if not used else can_move_anywhere(s, p, c):
             seen.add(name)
             out.append(pre.play[c])
     if s.rest[p]:
