@@ -10,8 +10,23 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import Action
 from meeple.games.messina import choices, effects, repopulation
+from meeple.games.messina.actions import (
+    BUY_CHURCH,
+    BUY_CITY,
+    DISCARD,
+    DONE_STAFFING,
+    DOUSE,
+    END_TURN,
+    QUARANTINE,
+    RECALLS,
+    SHIP_DOUSE,
+    SHIP_LET,
+    STOP,
+    USE_REWARD,
+    moves_of,
+)
 from meeple.games.messina.board import node_name
-from meeple.games.messina.components import CARGOS, REWARD_NAMES
+from meeple.games.messina.components import CARGOS
 from meeple.games.messina.consts import (
     CABINS,
     CARGO0,
@@ -31,13 +46,10 @@ from meeple.games.messina.consts import (
     OP_BUY,
     OP_CABIN,
     OP_CURE_WS,
-    OP_DISCARD,
     OP_DONESTAFF,
-    OP_DOUSE,
     OP_END,
     OP_LTPAY,
     OP_MAJOR,
-    OP_MOVE,
     OP_PAY,
     OP_RECALL,
     OP_REWARD,
@@ -108,7 +120,7 @@ def legal(s: MessinaState) -> list[Action]:
     if kind == T_LTPAY:
         return repopulation.legal_ltpay(s, task)
     if kind == T_STAFFWIN:
-        return staff_actions(s, task[1]) + [_DONE_STAFFING]
+        return staff_actions(s, task[1]) + [DONE_STAFFING]
     return choices.legal(s, task)
 
 
@@ -171,43 +183,6 @@ def move_cost(s: MessinaState, a: int, b: int) -> int:
     return d - 1 if d > 1 else 0
 
 
-_MOVES: dict[tuple[int, int, str], Action] = {}
-
-
-def move_action(i: int, b: int, name: str) -> Action:
-    """The (immutable, shared) action sending lieutenant ``i`` to node ``b`` called ``name``."""
-    key = (i, b, name)
-    act = _MOVES.get(key)
-    if act is None:
-        act = _MOVES[key] = Action(f"lt{i + 1} to {name}", (OP_MOVE, i, b))
-    return act
-
-
-_RECALLS = tuple(Action(f"recall lt{i + 1}", (OP_RECALL, i)) for i in range(MAXLT))
-
-
-_MOVE_ROWS: dict[tuple[str, ...], list[tuple[Action, ...] | None]] = {}
-
-
-def moves_of(s: MessinaState, i: int) -> tuple[Action, ...]:
-    """Lieutenant ``i``'s move actions, indexed by node, under the current node names (built once per
-    city's names; the state keeps the rows of its names, shared by clones)."""
-    names = s.nname
-    cached = s.moves
-    if cached is None or cached[0] is not names:
-        found = _MOVE_ROWS.get(names)
-        if found is None:
-            if len(_MOVE_ROWS) > 4096:
-                _MOVE_ROWS.clear()
-            found = _MOVE_ROWS[names] = [None] * MAXLT
-        cached = s.moves = (names, found)
-    rows = cached[1]
-    row = rows[i]
-    if row is None:
-        row = rows[i] = tuple(move_action(i, b, names[b]) for b in range(len(names)))
-    return row
-
-
 def legal_place(s: MessinaState, p: int) -> list[Action]:
     """Lieutenants in the city move first (any hex without a standing figure, or the docks); only
     then may estate lieutenants be placed like in round I (not onto the docks)."""
@@ -225,7 +200,7 @@ def legal_place(s: MessinaState, p: int) -> list[Action]:
         da = dist[a]
         row = moves_of(s, i)
         out += [row[b] for b in nplay if not used[b] and da[b] <= coins]
-        out.append(_RECALLS[i])
+        out.append(RECALLS[i])
     if not out:
         for i in range(MAXLT):
             j = (p * MAXLT + i) * 2
@@ -360,13 +335,8 @@ def legal_slot(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Ac
         out += [fx.cure(i, ws[i + 1]) for i in empty_workshops(s, p, cls)]
     if not out:
         out = staff_actions(s, p, cls)
-        out.append(_DISCARD)
+        out.append(DISCARD)
     return out
-
-
-_DISCARD = Action("discard citizen", (OP_DISCARD,))
-_QUARANTINE = tuple(Action(f"quarantine in cabin {k + 1}", (OP_CABIN, k)) for k in range(CABINS))
-_DONE_STAFFING = Action("done staffing", (OP_DONESTAFF,))
 
 
 def legal_cabin(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
@@ -380,9 +350,9 @@ def legal_cabin(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[A
                 if plain:
                     continue
                 plain = True
-            out.append(_QUARANTINE[k])
+            out.append(QUARANTINE[k])
     if not out:
-        out.append(_DISCARD)
+        out.append(DISCARD)
     return out
 
 
@@ -425,10 +395,6 @@ def can_fight(s: MessinaState, p: int) -> bool:
     return p in s.ws[0::WS_W] and bool(staff_actions(s, p))
 
 
-_DOUSE = Action("douse", (OP_DOUSE,))
-_STOP = Action("stop fighting", (OP_STOP,))
-
-
 def legal_fight(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
     """Seed 對抗瘟疫: one fire per cube (two in rounds V-VI); a major fire may also clear one cube
     of a neighbouring district (two major fires in rounds V-VI); stop and take a rat per cube left."""
@@ -437,14 +403,14 @@ def legal_fight(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[A
     fire, major = s.pi[p * NP + FIRE], s.pi[p * NP + MAJOR]
     out: list[Action] = []
     if fire + major >= k:
-        out.append(_DOUSE)
+        out.append(DOUSE)
     if major >= k:
         for m in s.dadj[n]:
             if s.cubes[m]:
                 out.append(Action(f"major fire, also {node_name(s, m)}", (OP_MAJOR, m)))
     if p in s.ws[0::WS_W]:
         out += staff_actions(s, p)
-    out.append(_STOP)
+    out.append(STOP)
     return out
 
 
@@ -497,11 +463,6 @@ def apply_fight(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
 
 # --- step 4: the hex action, repopulation, register purchases, rewards -----------------------
 
-_BUY_CITY = Action("buy city", (OP_BUY, 1))
-_BUY_CHURCH = Action("buy church", (OP_BUY, 2))
-_USE_REWARD = tuple(Action(f"use {name}", (OP_REWARD, r)) for r, name in enumerate(REWARD_NAMES))
-_END_TURN = Action("end turn", (OP_END,))
-
 
 def legal_main(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
     p, n, done = task[1], task[2], task[3]
@@ -519,18 +480,18 @@ def legal_main(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Ac
     pi = s.pi
     if pi[base + COIN] >= price:
         if pi[base + CITY] < 12:
-            out.append(_BUY_CITY)
+            out.append(BUY_CITY)
         if pi[base + CHURCH] < 12:
-            out.append(_BUY_CHURCH)
+            out.append(BUY_CHURCH)
     pend = s.pend[p]
     if pend:
         seen = set()
         for r in pend:
             if r not in seen:
                 seen.add(r)
-                out.append(_USE_REWARD[r])
+                out.append(USE_REWARD[r])
     out += staff_actions(s, p)
-    out.append(_END_TURN)
+    out.append(END_TURN)
     return out
 
 
@@ -560,19 +521,16 @@ def apply_main(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> N
 
 # --- the docks --------------------------------------------------------------------------------
 
-_SHIP_DOUSE = Action("douse the ship", (OP_SHIPDOUSE,))
-_SHIP_LET = Action("let the ship's plague go", (OP_SHIPLET,))
-
 
 def legal_shipfight(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
     p = task[1]
     k, _ = fire_cost(s)
     out = []
     if s.pi[p * NP + FIRE] + s.pi[p * NP + MAJOR] >= k:
-        out.append(_SHIP_DOUSE)
+        out.append(SHIP_DOUSE)
     if p in s.ws[0::WS_W]:
         out += staff_actions(s, p)
-    out.append(_SHIP_LET)
+    out.append(SHIP_LET)
     return out
 
 
