@@ -100,10 +100,10 @@ def final_scores(s: TroyesState) -> list[int]:
             if o < n:
                 totals[o] += 1
     acts, slots, trade = s.acts, s.slots, s.trade
-    for i in range(36):  # slot * 4 + seat; seats beyond the count stay 0
-        v = trade[i]
-        if v and v != NO_SPACE:
-            totals[i & 3] += acts[slots[i >> 2]].vp_spaces[v - 1]
+    for p in range(n):
+        for slot, v in enumerate(trade[p::4]):  # slot * 4 + seat
+            if v and v != NO_SPACE:
+                totals[p] += acts[slots[slot]].vp_spaces[v - 1]
     cath = s.cath
     for p in range(n):
         if p not in cath:
