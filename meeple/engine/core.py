@@ -280,6 +280,10 @@ class State(ABC):
     def find(self, action: Action | str) -> Action:
         """The legal action matching ``action`` (an Action or notation), or ``IllegalAction``."""
         if isinstance(action, Action):
+            if self._legal_cache is not None:
+                for legal in self._legal_cache:
+                    if legal is action:  # one of this position's own actions (bots' path)
+                        return legal
             text = action.notation
         elif isinstance(action, str):
             text = action.strip()
@@ -418,7 +422,13 @@ class State(ABC):
         # the copy must not lead back to the true game: a new seed, and other seats'
         # decisions masked (a notation can name a secret choice, e.g. a face-down offer)
         other.seed = r.next64() & 0x7FFFFFFF
-        other.history = [h if a == seat else HIDDEN_DECISION for h, a in zip(self.history, self.actors, strict=True)]
+        memo = self.memo()
+        key = f"masked_history_{seat}"
+        masked = memo.get(key)
+        if masked is None:
+            masked = memo[key] = [h if a == seat else HIDDEN_DECISION
+                                  for h, a in zip(self.history, self.actors, strict=True)]
+        other.history = masked.copy()
         other._legal_cache = None
         other._memo = None
         return other

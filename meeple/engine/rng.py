@@ -15,6 +15,7 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
 
 
 class Rng:
@@ -63,10 +64,24 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place (``below`` written out inline: the same draws, faster)."""
+        state = self.state
+        draws = self.draws
         for i in range(len(seq) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            while True:
+                draws += 1
+                state = z = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             seq[i], seq[j] = seq[j], seq[i]
+        self.state = state
+        self.draws = draws
 
     def sample(self, seq: Sequence[T], k: int) -> list[T]:
         pool = list(seq)
