@@ -20,8 +20,9 @@ class Derived:
     """Flat per-index tuples of the component fields the hot paths read."""
 
     __slots__ = (
-        "tables", "register_vp", "rat_penalty", "rat_last", "rat_step", "majority", "hex_vp", "hex_actions", "hex_rat", "hex_colour", "hex_b", "hex_cost", "ship_back", "fire",
-        "hex_req", "scrolls", "rounds", "repop_tokens", "ws_phase", "ws_cls", "ws_name", "slot_name",
+        "tables", "register_vp", "rat_penalty", "rat_last", "rat_step", "majority", "scrolls", "rounds",
+        "repop_tokens", "fire", "hex_vp", "hex_actions", "hex_rat", "hex_colour", "hex_b", "hex_cost",
+        "hex_req", "ship_back", "ws_phase", "ws_cls", "ws_name", "slot_name",
         "hex_action", "repop_action", "slot_action", "_staff", "_cure", "_take", "_ship_names",
     )
 
