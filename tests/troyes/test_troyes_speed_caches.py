@@ -81,3 +81,38 @@ def test_place_and_cathedral_groups_match_iter_groups_at_every_main_step() -> No
                 legal = s.legal_actions()
                 s.apply(legal[rng.below(len(legal))])
     assert checked > 1000
+
+
+def _fields(s: TroyesState) -> dict[str, object]:
+    from meeple.games.troyes.state import _INTS, _LISTS, _NESTED
+
+    out: dict[str, object] = {name: getattr(s, name) for name in _LISTS + _NESTED + _INTS}
+    out.update(history=s.history, actors=s.actors, undo_floor=s.undo_floor, draws=s.rng.draws)
+    return out
+
+
+def test_evaluate_shortcut_apply_leaves_the_state_apply_leaves() -> None:
+    """``value.apply_legal`` (evaluate's quicker apply, which stops the forced steps early at a
+    main step with surely several choices) ends in the same position as ``State.apply``, and the
+    shortcut's test never holds at a main step with fewer than two legal actions."""
+    from meeple.games.troyes.value import apply_legal, several_main_actions
+
+    checked = 0
+    for players in (2, 3, 4):
+        for seed in range(3):
+            s = GAME.new(players, seed)
+            rng = Rng(seed + 110)
+            while not s.is_over:
+                assert isinstance(s, TroyesState)
+                if s.phase == P_ACTION and s.step == S_MAIN and several_main_actions(s, s.turn):
+                    assert len(s.legal_actions()) >= 2
+                legal = s.legal_actions()
+                a = legal[rng.below(len(legal))]
+                c = s.clone()
+                assert isinstance(c, TroyesState)
+                apply_legal(c, a)
+                s.apply(a)
+                assert _fields(c) == _fields(s)
+                assert c.legal_actions() == s.legal_actions()
+                checked += 1
+    assert checked > 500
