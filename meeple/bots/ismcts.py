@@ -9,11 +9,15 @@ information set; its edges are action notations.  Each iteration:
 2. **select**: from the root, while every action legal in this sample already
    has a child, pick the child maximising UCB1 with availability counts
    ``r/n + c * sqrt(ln(avail) / n)`` (``avail``: how many times the child was
-   legal when its parent was visited), and apply it to the sample;
+   legal when its parent was visited), and apply it to the sample; with
+   ``spread=1`` (default) ``c`` is multiplied by the standard deviation of the
+   leaf values seen so far in this search, so exploration matches the game's
+   own value differences;
 3. **expand**: add one untried action legal in the sample (chosen at random);
    with ``prior=k``, add every untried action at once, each seeded with k
    virtual visits worth the one-step value of its result for its mover,
-   then select among them;
+   then select among them (a node is expanded this way once the search has
+   passed through it ``expand`` times; before that it is a leaf);
 4. **rollout**: play random legal actions (``pick=k``: the best of k random
    ones by the mover's value) until the game ends or ``horizon`` decisions
    have been made;
@@ -28,6 +32,8 @@ budget plays at least like the heuristic and a large one overrides it.
 
 The move played is the most visited root child.  Budgets: ``iters=N``
 (iterations) and/or ``time=S`` (seconds per decision); whichever ends first.
+With ``early=1`` (default) a timed search stops as soon as the most visited
+move leads by more visits than the time left can add.
 Without either, ``time=1.0``.  ``workers=W`` runs W independent searches in
 forked processes (root parallelism) and adds up their root statistics.
 Defaults: see ``DEFAULTS``.
@@ -39,6 +45,7 @@ import math
 import multiprocessing
 import os
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from meeple.bots import register
@@ -55,14 +62,37 @@ from meeple.engine.rng import Rng
 
 DEFAULTS: dict[str, float] = {
     "horizon": 4,  # rollout decisions after the tree
-    "c": 0.7,  # UCB exploration constant (values are in [0, 1])
+    "c": 1.0,  # UCB exploration constant (with spread=1: in standard deviations of leaf values)
     "margin": 0.25,  # weight of the normalised score margin in leaf values
     "prior": 2,  # virtual visits of one-step values at expansion (0: plain SO-ISMCTS)
     "pick": 1,  # rollout policy: best of `pick` random actions (1: uniform random)
     "lead": 5,  # virtual visits of the heuristic's values at the root (0: none)
+    "early": 1,  # stop a timed search once the most visited move can no longer change
+    "spread": 1,  # c counts standard deviations of the leaf values seen (0: c is absolute)
+    "expand": 1,  # with prior: a node's children are made once it has been passed this often
 }
 """Chosen from short trials (8 games per setting against ``heuristic`` at 0.1 s a
 decision on each game: see docs/bots.md); every one is a spec parameter."""
+
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How one search runs (every field is a spec parameter; see ``DEFAULTS``)."""
+
+    horizon: int = int(DEFAULTS["horizon"])
+    c: float = DEFAULTS["c"]
+    margin: float = DEFAULTS["margin"]
+    prior: int = int(DEFAULTS["prior"])
+    pick: int = int(DEFAULTS["pick"])
+    lead: int = int(DEFAULTS["lead"])
+    early: bool = bool(DEFAULTS["early"])
+    spread: bool = bool(DEFAULTS["spread"])
+    expand: int = int(DEFAULTS["expand"])
+
+
+MIN_SPREAD = 0.01
+"""The least spread ``spread=1`` assumes, so that exploration never stops."""
 
 _log = math.log
 _sqrt = math.sqrt
@@ -71,12 +101,13 @@ _sqrt = math.sqrt
 class Node:
     """A tree node: the edge into it is an action chosen by ``player``."""
 
-    __slots__ = ("player", "children", "visits", "avail", "reward")
+    __slots__ = ("player", "children", "visits", "real", "avail", "reward")
 
     def __init__(self, player: int) -> None:
         self.player = player
         self.children: dict[str, Node] = {}
-        self.visits = 0
+        self.visits = 0  # real visits plus virtual ones (``prior``, ``lead``)
+        self.real = 0  # iterations that passed through this node
         self.avail = 1
         self.reward = 0.0
 
@@ -177,18 +208,27 @@ def best_of(d: State, legal: list[Action], pick: int, below: Any) -> State:
     return best_state
 
 
+def settled(root: Node, remaining: float) -> bool:
+    """Whether the most visited root child is ahead of every other by more visits
+    than the search has left (``remaining`` iterations): the move cannot change,
+    so the rest of the budget would be wasted (early termination)."""
+    first = second = 0
+    for ch in root.children.values():
+        n = ch.visits
+        if n > first:
+            first, second = n, first
+        elif n > second:
+            second = n
+    return first - second > remaining
+
+
 def search(
     state: State,
     seat: int,
     rng: Rng,
     iters: int | None,
     seconds: float | None,
-    horizon: int,
-    c: float,
-    margin: float = 0.25,
-    prior: int = 0,
-    pick: int = 1,
-    lead: int = 0,
+    settings: Settings,
 ) -> tuple[dict[str, tuple[int, float]], int]:
     """Run SO-ISMCTS from ``state`` for ``seat``; return the root children's
     ``(visits, reward)`` by notation and the number of iterations done.
@@ -199,12 +239,15 @@ def search(
     current sample: a progressive bias that matters only while few real
     visits have been made, and that steers the search through long compound
     turns the way the heuristic would."""
+    horizon, c, prior, pick, lead = settings.horizon, settings.c, settings.prior, settings.pick, settings.lead
+    expand = settings.expand
+    early = settings.early
     root = Node(-1)
     clock = time.perf_counter
     deadline = None if seconds is None else clock() + seconds
     limit = iters if iters is not None else 1 << 62
     below = rng.below
-    value_of = Valuer(margin)
+    value_of = Valuer(settings.margin)
     if lead > 0 and not state.is_over and state.to_move == seat:
         # seed the root with the heuristic bot's values (one sample, depth 2)
         sample = state.determinize(seat, rng)
@@ -216,10 +259,21 @@ def search(
             ch.visits = lead
             ch.reward = lead * min(1.0, guide.value_after(sample, a, seat, guide.depth, rng))
     done = 0
+    start = clock()
+    c_base, spread = c, settings.spread
+    n_leaf, sum_leaf, sq_leaf = 0, 0.0, 0.0
     while done < limit:
-        if deadline is not None and done and clock() >= deadline:
-            break
+        if deadline is not None and done:
+            now = clock()
+            if now >= deadline:
+                break
+            if early and done & 63 == 0 and settled(root, done / max(now - start, 1e-9) * (deadline - now)):
+                break
         done += 1
+        if spread and n_leaf > 1:
+            # exploration in units of the spread of the leaf values seen so far (per game, per stage)
+            var = (sq_leaf - sum_leaf * sum_leaf / n_leaf) / (n_leaf - 1)
+            c = c_base * max(_sqrt(var) if var > 0.0 else 0.0, MIN_SPREAD)
         d = state.determinize(seat, rng)
         node = root
         path = [root]
@@ -235,6 +289,8 @@ def search(
                     else:
                         untried.append(a)
             mover = d.to_move
+            if untried is not None and prior > 0 and node.real < expand and node is not root:
+                break  # a young leaf: roll out from here; its children come later
             if untried is not None and prior > 0:
                 # expand every untried action at once, with its one-step value
                 for a in untried:
@@ -289,20 +345,23 @@ def search(
             steps += 1
         # --- backup ------------------------------------------------------------
         values = value_of(d)
+        mine = values[seat]
+        n_leaf += 1
+        sum_leaf += mine
+        sq_leaf += mine * mine
         root.visits += 1
         for nd in path[1:]:
             nd.visits += 1
+            nd.real += 1
             nd.reward += values[nd.player]
     stats = {k: (ch.visits, ch.reward) for k, ch in root.children.items()}
     return stats, done
 
 
 def _worker(conn: Any, state: State, seat: int, seed: int, iters: int | None,
-            seconds: float | None, horizon: int, c: float, margin: float, prior: int,
-            pick: int, lead: int) -> None:
+            seconds: float | None, settings: Settings) -> None:
     try:
-        conn.send(search(state, seat, Rng(seed), iters, seconds, horizon, c, margin, prior, pick,
-                         lead))
+        conn.send(search(state, seat, Rng(seed), iters, seconds, settings))
     except BaseException as exc:  # pragma: no cover - reported to the parent
         conn.send(exc)
     finally:
@@ -318,25 +377,15 @@ class ISMCTSBot(Bot):
         self,
         iters: int | None = None,
         seconds: float | None = None,
-        horizon: int = int(DEFAULTS["horizon"]),
-        c: float = DEFAULTS["c"],
+        settings: Settings | None = None,
         workers: int = 1,
-        margin: float = DEFAULTS["margin"],
-        prior: int = int(DEFAULTS["prior"]),
-        pick: int = int(DEFAULTS["pick"]),
-        lead: int = int(DEFAULTS["lead"]),
     ) -> None:
         if iters is None and seconds is None:
             seconds = 1.0
         self.iters = iters
         self.seconds = seconds
-        self.horizon = horizon
-        self.c = c
+        self.settings = settings if settings is not None else Settings()
         self.workers = workers
-        self.margin = margin
-        self.prior = prior
-        self.pick = pick
-        self.lead = lead
         # Totals over this bot's decisions (read by the arena and benchmarks).
         self.decisions = 0
         self.iterations = 0
@@ -359,10 +408,7 @@ class ISMCTSBot(Bot):
         if self.workers > 1 and _can_fork():
             totals, done = self._parallel(seat, state, rng)
         else:
-            totals, done = search(
-                state, seat, rng, self.iters, self.seconds, self.horizon, self.c, self.margin,
-                self.prior, self.pick, self.lead,
-            )
+            totals, done = search(state, seat, rng, self.iters, self.seconds, self.settings)
         self.elapsed += time.perf_counter() - start
         self.iterations += done
         self.decisions += 1
@@ -388,17 +434,13 @@ class ISMCTSBot(Bot):
             parent, child = ctx.Pipe(duplex=False)
             proc = ctx.Process(
                 target=_worker,
-                args=(child, state, seat, rng.next64(), iters, self.seconds, self.horizon, self.c,
-                      self.margin, self.prior, self.pick, self.lead),
+                args=(child, state, seat, rng.next64(), iters, self.seconds, self.settings),
                 daemon=True,
             )
             proc.start()
             child.close()
             jobs.append((proc, parent))
-        totals, done = search(
-            state, seat, rng.fork(), iters, self.seconds, self.horizon, self.c, self.margin,
-            self.prior, self.pick, self.lead,
-        )
+        totals, done = search(state, seat, rng.fork(), iters, self.seconds, self.settings)
         merged = dict(totals)
         for proc, conn in jobs:
             try:
@@ -426,22 +468,24 @@ def _can_fork() -> bool:
 
 
 def _factory(params: dict[str, str]) -> Bot:
-    check_params("ismcts", params, ("iters", "time", "horizon", "c", "workers", "margin", "prior", "pick", "lead"))
+    check_params("ismcts", params, ("iters", "time", "workers", *DEFAULTS))
     iters = int_param(params, "iters", 0) if "iters" in params else None
     seconds = float_param(params, "time", 1.0) if "time" in params else None
     if seconds is not None and seconds <= 0:
         raise BadSetup(f"bot parameter time={params['time']!r} must be more than 0")
-    return ISMCTSBot(
-        iters=iters,
-        seconds=seconds,
+    settings = Settings(
         horizon=int_param(params, "horizon", int(DEFAULTS["horizon"]), low=0),
         c=float_param(params, "c", DEFAULTS["c"]),
-        workers=int_param(params, "workers", 1),
         margin=float_param(params, "margin", DEFAULTS["margin"]),
         prior=int_param(params, "prior", int(DEFAULTS["prior"]), low=0),
         pick=int_param(params, "pick", int(DEFAULTS["pick"])),
         lead=int_param(params, "lead", int(DEFAULTS["lead"]), low=0),
+        early=bool(int_param(params, "early", int(DEFAULTS["early"]), low=0)),
+        spread=bool(int_param(params, "spread", int(DEFAULTS["spread"]), low=0)),
+        expand=int_param(params, "expand", int(DEFAULTS["expand"]), low=0),
     )
+    return ISMCTSBot(iters=iters, seconds=seconds, settings=settings,
+                     workers=int_param(params, "workers", 1))
 
 
 register("ismcts", _factory)

@@ -18,7 +18,7 @@ BUDGET = 0.15
 def test_ismcts_time_budget(name: str) -> None:
     game = games.get(name)
     state = positions(name, game.min_players, 3, 2)[0]
-    bot = bots.make(f"ismcts:time={BUDGET}")
+    bot = bots.make(f"ismcts:time={BUDGET},early=0")
     assert isinstance(bot, ISMCTSBot)
     known = state.determinize(state.to_move, Rng(1))
     start = time.perf_counter()
@@ -50,3 +50,20 @@ def test_iterations_and_time_together_stop_at_the_first() -> None:
     bot.choose(state.to_move, state, Rng(1))
     assert time.perf_counter() - start < 2.0
     assert bot.stats()["iterations"] == 5
+
+
+def test_timed_search_stops_once_the_move_cannot_change() -> None:
+    """Early termination (docs/bots.md, `early`): a timed search stops when the most
+    visited root move leads every other by more visits than the time left can add,
+    and only then."""
+    from meeple.bots.ismcts import Node, settled
+
+    root = Node(-1)
+    for key, visits in (("a", 120), ("b", 30), ("c", 10)):
+        root.children[key] = Node(0)
+        root.children[key].visits = visits
+    assert settled(root, 89.0)
+    assert not settled(root, 90.0)
+    root.children["b"].visits = 119
+    assert settled(root, 0.5)
+    assert not settled(root, 1.0)

@@ -17,7 +17,7 @@ def test_bot_kinds_registered() -> None:
     assert isinstance(bots.make("heuristic:depth=3"), HeuristicBot)
     bot = bots.make("ismcts:iters=50,horizon=7,c=1.2")
     assert isinstance(bot, ISMCTSBot)
-    assert (bot.iters, bot.seconds, bot.horizon, bot.c) == (50, None, 7, 1.2)
+    assert (bot.iters, bot.seconds, bot.settings.horizon, bot.settings.c) == (50, None, 7, 1.2)
     default = bots.make("ismcts")
     assert isinstance(default, ISMCTSBot) and default.seconds == 1.0
 
