@@ -20,13 +20,18 @@ def test_bot_kinds_registered() -> None:
     assert (bot.iters, bot.seconds, bot.settings.horizon, bot.settings.c) == (50, None, 7, 1.2)
     default = bots.make("ismcts")
     assert isinstance(default, ISMCTSBot) and default.seconds == 1.0
+    plain = bots.make("ismcts:spread=0,expand=0,early=0")
+    assert isinstance(plain, ISMCTSBot)
+    assert (plain.settings.spread, plain.settings.expand, plain.settings.early) == (False, 0, False)
+    assert (default.settings.spread, default.settings.expand, default.settings.early) == (True, 1, True)
 
 
 @pytest.mark.parametrize(
     "spec",
     ["heuristic:depth=0", "heuristic:speed=2", "ismcts:iters=x", "ismcts:time=0",
      "ismcts:time=-1", "ismcts:workers=0", "ismcts:foo=1", "ismcts:prior=-1", "ismcts:pick=0",
-     "ismcts:horizon=-2", "ismcts:margin=x", "ismcts:lead=-1"],
+     "ismcts:horizon=-2", "ismcts:margin=x", "ismcts:lead=-1", "ismcts:expand=-1",
+     "ismcts:spread=x", "ismcts:early=-1"],
 )
 def test_bad_bot_parameters_are_refused(spec: str) -> None:
     with pytest.raises(BadSetup):
@@ -63,7 +68,9 @@ def test_parallel_ismcts_returns_a_legal_action(name: str) -> None:
 
 @pytest.mark.parametrize("spec", ["ismcts:iters=30,prior=0,lead=0,horizon=12",
                                   "ismcts:iters=20,pick=3,horizon=4,lead=0",
-                                  "ismcts:iters=20,horizon=0,margin=0,lead=9"])
+                                  "ismcts:iters=20,horizon=0,margin=0,lead=9",
+                                  "ismcts:iters=40,spread=0,c=0.7,expand=0",
+                                  "ismcts:iters=40,expand=3,early=0"])
 @pytest.mark.parametrize("name", games.names())
 def test_ismcts_variants_return_legal_actions(name: str, spec: str) -> None:
     for state in positions(name, games.get(name).min_players, 8, 2):
