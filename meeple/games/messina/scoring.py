@@ -153,63 +153,74 @@ def potentials(s: MessinaState) -> list[float]:
     """Per seat, the VP-equivalent of what it holds that the final scoring does not count yet
     (citizens, resources beyond 1 per 3, production to come, extra lieutenants, unused wagons,
     rewards), fading as the game nears its end."""
-    players = s.players
     if s.final is not None:
-        return [0.0] * players
-    fx = s.fx
-    left = fx.rounds - s.round_          # whole rounds after this one
-    w = min(1.0, (left + 0.5) / 1.5)
-    quarantined = _W_QUARANTINE * w
-    cabin_round = _W_CABIN_ROUND * (left + 1)
-    workshop_round = _W_WORKSHOP_ROUND * (left + 1)
-    w_coin, w_wood, w_fire, w_major = _W_RESOURCE
-    pi = s.pi
-    estate = s.estate
+        return [0.0] * s.players
+    fade = _Fade(s)
+    return [_potential(s, p, fade) for p in range(s.players)]
+
+
+class _Fade:
+    """What ``_potential`` needs that is the same for every seat of one position."""
+
+    __slots__ = ("left", "w", "quarantined", "cabin_round", "workshop_round", "producing", "wagons")
+
+    def __init__(self, s: MessinaState) -> None:
+        fx = s.fx
+        self.left = left = fx.rounds - s.round_          # whole rounds after this one
+        self.w = min(1.0, (left + 0.5) / 1.5)
+        self.quarantined = _W_QUARANTINE * self.w
+        self.cabin_round = _W_CABIN_ROUND * (left + 1)
+        self.workshop_round = _W_WORKSHOP_ROUND * (left + 1)
+        # phase I workshops holding a citizen, and wagons, per seat
+        self.producing = producing = [0] * s.players
+        ws = s.ws
+        phase = fx.ws_phase
+        for i in range(0, len(ws), WS_W):
+            if ws[i + 2] >= 0 and phase[ws[i + 1]] == 1:
+                producing[ws[i]] += 1
+        self.wagons = wagons = [0] * s.players
+        for o in s.wg[0::WG_W]:
+            wagons[o] += 1
+
+
+def _potential(s: MessinaState, p: int, fade: _Fade) -> float:
+    """Seat ``p``'s share of ``potentials``."""
+    coin, wood, fire, major = s.pi[p * NP:p * NP + 4]
+    repop = s.pi[p * NP + REPOP]
+    w = fade.w
+    left = fade.left
+    est = s.estate[p * SLOTS:(p + 1) * SLOTS]
+    val = 0.0
+    val += (_W_CITIZEN * est.count(0) + _W_UPGRADED * est.count(1)) * w
     cab = s.cab
-    lt = s.lt
-    # phase I workshops holding a citizen, and wagons, per seat
-    producing = [0] * players
-    ws = s.ws
-    phase = fx.ws_phase
-    for i in range(0, len(ws), WS_W):
-        if ws[i + 2] >= 0 and phase[ws[i + 1]] == 1:
-            producing[ws[i]] += 1
-    wagon_count = [0] * players
-    for o in s.wg[0::WG_W]:
-        wagon_count[o] += 1
-    out = []
-    for p in range(players):
-        coin, wood, fire, major = pi[p * NP:p * NP + 4]
-        repop = pi[p * NP + REPOP]
-        est = estate[p * SLOTS:(p + 1) * SLOTS]
-        val = 0.0
-        val += (_W_CITIZEN * est.count(0) + _W_UPGRADED * est.count(1)) * w
-        for cb in range(p * CABINS * 3, (p + 1) * CABINS * 3, 3):
+    c0 = p * CABINS * 3
+    if cab[c0:c0 + CABINS * 3:3].count(-1) != CABINS:
+        for cb in range(c0, c0 + CABINS * 3, 3):
             if cab[cb] >= 0:
-                val += quarantined
+                val += fade.quarantined
                 if cab[cb + 2] >= 0:
-                    val += cabin_round
-        val += w_coin * coin * w
-        val += w_wood * wood * w
-        val += w_fire * fire * w
-        val += w_major * major * w
-        for _ in range(producing[p]):
-            val += workshop_round
-        # lieutenants the seat has (in the city or the estate) beyond the first three
-        locs = lt[p * MAXLT * 2:(p + 1) * MAXLT * 2:2]
-        extra = MAXLT - locs.count(LOC_NONE) - locs.count(LOC_LOST) - 3
-        if extra > 0:
-            val += _W_LIEUTENANT_ROUND * extra * (left + 0.5)
-        if repop < fx.repop_tokens:
-            wagons = wagon_count[p]
-            val += _W_WAGON * w * min(wagons, 2)
-            if wagons:
-                val += _W_READY * w * _best_repopulation(s, p)
-        val += _W_REWARD * (len(s.pend[p]) + len(s.defer[p])) * w
-        # a repopulated district earns 2 VP per later visit
-        val += _W_VISITS * repop * (left + 0.5)
-        out.append(val)
-    return out
+                    val += fade.cabin_round
+    w_coin, w_wood, w_fire, w_major = _W_RESOURCE
+    val += w_coin * coin * w
+    val += w_wood * wood * w
+    val += w_fire * fire * w
+    val += w_major * major * w
+    for _ in range(fade.producing[p]):
+        val += fade.workshop_round
+    # lieutenants the seat has (in the city or the estate) beyond the first three
+    locs = s.lt[p * MAXLT * 2:(p + 1) * MAXLT * 2:2]
+    extra = MAXLT - locs.count(LOC_NONE) - locs.count(LOC_LOST) - 3
+    if extra > 0:
+        val += _W_LIEUTENANT_ROUND * extra * (left + 0.5)
+    if repop < s.fx.repop_tokens:
+        wagons = fade.wagons[p]
+        val += _W_WAGON * w * min(wagons, 2)
+        if wagons:
+            val += _W_READY * w * _best_repopulation(s, p)
+    val += _W_REWARD * (len(s.pend[p]) + len(s.defer[p])) * w
+    # a repopulated district earns 2 VP per later visit
+    val += _W_VISITS * repop * (left + 0.5)
+    return val
 
 
 def estimates(s: MessinaState) -> list[float]:
@@ -225,32 +236,14 @@ def estimates(s: MessinaState) -> list[float]:
             if o >= 0:
                 hexes[o] += hex_vp[t]
     workshops = [0] * players
-    producing = [0] * players
     ws = s.ws
-    phase = fx.ws_phase
     for i in range(0, len(ws), WS_W):
-        o = ws[i]
-        workshops[o] += 1
-        if ws[i + 2] >= 0 and phase[ws[i + 1]] == 1:
-            producing[o] += 1
-    wagon_count = [0] * players
-    for o in s.wg[0::WG_W]:
-        wagon_count[o] += 1
+        workshops[ws[i]] += 1
+    fade = _Fade(s)
     pop_vp, city_vp, church_vp = fx.register_vp
     (v0, cap0), (v1, cap1), (v2, cap2) = fx.scrolls
     penalties = fx.rat_penalty
-    left = fx.rounds - s.round_
-    w = min(1.0, (left + 0.5) / 1.5)
-    quarantined = _W_QUARANTINE * w
-    cabin_round = _W_CABIN_ROUND * (left + 1)
-    workshop_round = _W_WORKSHOP_ROUND * (left + 1)
-    w_coin, w_wood, w_fire, w_major = _W_RESOURCE
     pi = s.pi
-    estate = s.estate
-    cab = s.cab
-    lt = s.lt
-    pend = s.pend
-    defer = s.defer
     keys = []
     scores = []
     values = []
@@ -268,35 +261,7 @@ def estimates(s: MessinaState) -> list[float]:
         scores.append(vp - penalty + pop_vp[pop] + city_vp[city] + church_vp[church] + hexes[p]
                       + v0[sc0] * (built if built < cap0 else cap0) + v1[sc1] * (ships if ships < cap1 else cap1)
                       + v2[sc2] * (repop if repop < cap2 else cap2) + (fire + major + wood + coin) // 3)
-        # the potential, added up in the order of ``potentials``
-        est = estate[p * SLOTS:(p + 1) * SLOTS]
-        val = 0.0
-        val += (_W_CITIZEN * est.count(0) + _W_UPGRADED * est.count(1)) * w
-        c0 = p * CABINS * 3
-        if cab[c0:c0 + CABINS * 3:3].count(-1) != CABINS:
-            for cb in range(c0, c0 + CABINS * 3, 3):
-                if cab[cb] >= 0:
-                    val += quarantined
-                    if cab[cb + 2] >= 0:
-                        val += cabin_round
-        val += w_coin * coin * w
-        val += w_wood * wood * w
-        val += w_fire * fire * w
-        val += w_major * major * w
-        for _ in range(producing[p]):
-            val += workshop_round
-        locs = lt[p * MAXLT * 2:(p + 1) * MAXLT * 2:2]
-        extra = MAXLT - locs.count(LOC_NONE) - locs.count(LOC_LOST) - 3
-        if extra > 0:
-            val += _W_LIEUTENANT_ROUND * extra * (left + 0.5)
-        if repop < fx.repop_tokens:
-            wagons = wagon_count[p]
-            val += _W_WAGON * w * min(wagons, 2)
-            if wagons:
-                val += _W_READY * w * _best_repopulation(s, p)
-        val += _W_REWARD * (len(pend[p]) + len(defer[p])) * w
-        val += _W_VISITS * repop * (left + 0.5)
-        values.append(val)
+        values.append(_potential(s, p, fade))
     bonus = _shares(fx.majority[players], keys)
     return [scores[p] + bonus[p] + values[p] for p in range(players)]
 
