@@ -64,7 +64,7 @@ from meeple.games.troyes.dice import (
     strength,
     target_colour,
 )
-from meeple.games.troyes.groups import plain_cath_groups, plain_place_groups
+from meeple.games.troyes.groups import dice_of_colour, plain_cath_groups, plain_place_groups
 from meeple.games.troyes.steps import cube_actions, times_actions
 
 if TYPE_CHECKING:
@@ -249,20 +249,9 @@ def plain_dice_actions(s: TroyesState, p: int) -> list[Action]:
         colour, divisor = YELLOW, s.brd.agriculture_divisor
     if budget < 0:
         return []
-    keys: list[int] = []
-    twice: list[int] = []  # dice present at least twice, and three times
-    thrice: list[int] = []
-    for d in s.dice:
-        if (d >> 3) & 7 == colour:
-            if d not in keys:
-                keys.append(d)
-            elif d not in twice:
-                twice.append(d)
-            elif d not in thrice:
-                thrice.append(d)
+    keys, twice, thrice = dice_of_colour(s, colour)
     if not keys:
         return []
-    keys.sort()
     n = len(keys)
     bought = [d >> 6 != p for d in keys]
     vals = [d & 7 for d in keys]

@@ -26,26 +26,32 @@ def plain_place_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
             if (d >> 6 == p or money >= 2) and placement_blocked(s, b, d & 7) < 0]
 
 
-def plain_cath_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
-    """Groups of 1-3 white dice, affordable, with at least one die whose value still has a free
-    cathedral space on some level (``cathedral_places`` is then not empty)."""
-    money = s.deniers[p]
-    if money < 0:
-        return []
+def dice_of_colour(s: TroyesState, colour: int) -> tuple[list[int], list[int], list[int]]:
+    """The distinct dice of ``colour`` (sorted), and those present at least twice and three times."""
     keys: list[int] = []
-    twice: list[int] = []  # dice present at least twice, and three times
+    twice: list[int] = []
     thrice: list[int] = []
     for d in s.dice:
-        if (d >> 3) & 7 == WHITE:
+        if (d >> 3) & 7 == colour:
             if d not in keys:
                 keys.append(d)
             elif d not in twice:
                 twice.append(d)
             elif d not in thrice:
                 thrice.append(d)
+    keys.sort()
+    return keys, twice, thrice
+
+
+def plain_cath_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
+    """Groups of 1-3 white dice, affordable, with at least one die whose value still has a free
+    cathedral space on some level (``cathedral_places`` is then not empty)."""
+    money = s.deniers[p]
+    if money < 0:
+        return []
+    keys, twice, thrice = dice_of_colour(s, WHITE)
     if not keys:
         return []
-    keys.sort()
     cath = s.cath
     free = []
     for d in keys:
