@@ -75,7 +75,6 @@ DEFAULTS: dict[str, float] = {
 decision on each game: see docs/bots.md); every one is a spec parameter."""
 
 
-
 @dataclass(frozen=True)
 class Settings:
     """How one search runs (every field is a spec parameter; see ``DEFAULTS``)."""

@@ -248,6 +248,11 @@ class State(ABC):
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """Reshuffle in place everything ``seat`` cannot see, consistently with what it has seen."""
 
+    def _decision_ahead(self) -> bool:
+        """True only when this position surely has two or more legal actions, known more
+        cheaply than by listing them; ``settle`` then stops without listing (default: never)."""
+        return False
+
     def tiebreak(self, seat: int) -> tuple[int, ...]:
         """Higher is better among equal scores; empty means a shared place."""
         return ()
@@ -324,6 +329,8 @@ class State(ABC):
         events: list[Event] = []
         forced = 0
         while not self.is_over:
+            if self._decision_ahead():
+                break
             legal = self.legal_actions()
             if len(legal) != 1:
                 break
@@ -417,6 +424,8 @@ class State(ABC):
         """A clone whose hidden parts (and future chance) are resampled for ``seat``."""
         r = as_rng(rng)
         other = self.clone()
+        other._legal_cache = None  # resampling changes the position: nothing derived is shared
+        other._memo = None
         other._resample_hidden(seat, r)
         other.rng = Rng(r.next64())
         # the copy must not lead back to the true game: a new seed, and other seats'
@@ -429,8 +438,6 @@ class State(ABC):
             masked = memo[key] = [h if a == seat else HIDDEN_DECISION
                                   for h, a in zip(self.history, self.actors, strict=True)]
         other.history = masked.copy()
-        other._legal_cache = None
-        other._memo = None
         return other
 
     def undo_target(self, seat: int) -> int | None:

@@ -164,6 +164,15 @@ class TupleViewState(HiLoState):
         return view
 
 
+class OverclaimsState(HiLoState):
+    """Tells ``settle`` there is always a choice ahead, so forced steps are left to the player."""
+
+    __slots__ = ()
+
+    def _decision_ahead(self) -> bool:
+        return True
+
+
 def variant(name: str, state_class: type[HiLoState], **attrs: Any) -> HiLo:
     """A test-game instance registered under ``name`` that builds ``state_class``."""
     cls = type(f"Broken_{name}", (HiLo,), {"name": name, "state_class": state_class, **attrs})
@@ -178,6 +187,7 @@ BROKEN = {
     "illegal_rejected_mutates": variant("broken_mutates", MutatesOnRejectState),
     "legal_actions": variant("broken_stuck", StuckState),
     "legal_actions_duplicates": variant("broken_duplicates", DuplicateNotationState),
+    "legal_actions_overclaims": variant("broken_overclaims", OverclaimsState),
     "hidden_information": variant("broken_leak", LeakyViewState),
     "hidden_information_touches": variant("broken_touch", DeterminizeTouchesState),
     "canonical_determinize": variant("broken_uncanonical", UncanonicalState),

@@ -152,7 +152,8 @@ def check_illegal_rejected(game: Game, players: int, seed: int) -> None:
 
 
 def check_legal_actions(game: Game, players: int, seed: int) -> None:
-    """Not over means a non-empty, stable list of unique, non-numeric notations."""
+    """Not over means a non-empty, stable list of unique, non-numeric notations; a position
+    whose ``_decision_ahead`` lets ``settle`` stop early really has several choices."""
     for state in random_game(game, players, seed):
         if state.is_over:
             assert state.legal_actions() == [], f"{game.name}: legal actions after the end"
@@ -170,6 +171,9 @@ def check_legal_actions(game: Game, players: int, seed: int) -> None:
             f"{game.name}: legal actions are not stable across a clone"
         )
         assert 0 <= state.to_move < state.players, f"{game.name}: to_move {state.to_move} is not a seat"
+        assert not state._decision_ahead() or len(legal) >= 2, (
+            f"{game.name}: _decision_ahead() says several choices but there is {len(legal)}"
+        )
 
 
 def check_hidden_information(game: Game, players: int, seed: int) -> None:

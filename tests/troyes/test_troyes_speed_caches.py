@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 from meeple.engine.rng import Rng
 from meeple.games.troyes import GAME, TroyesState
 from meeple.games.troyes.actions import main_actions
@@ -91,11 +93,12 @@ def _fields(s: TroyesState) -> dict[str, object]:
     return out
 
 
-def test_evaluate_shortcut_apply_leaves_the_state_apply_leaves() -> None:
-    """``value.apply_legal`` (evaluate's quicker apply, which stops the forced steps early at a
-    main step with surely several choices) ends in the same position as ``State.apply``, and the
-    shortcut's test never holds at a main step with fewer than two legal actions."""
-    from meeple.games.troyes.value import apply_legal, several_main_actions
+def test_settle_shortcut_leaves_the_position_full_settling_leaves() -> None:
+    """``TroyesState._decision_ahead`` (``State.settle`` stops the forced steps early at a main
+    step with surely several choices) ends in the same position as settling by listing the
+    legal actions, and the shortcut's test never holds at a main step with fewer than two
+    legal actions."""
+    from meeple.games.troyes.main_cache import several_main_actions
 
     checked = 0
     for players in (2, 3, 4):
@@ -110,8 +113,9 @@ def test_evaluate_shortcut_apply_leaves_the_state_apply_leaves() -> None:
                 a = legal[rng.below(len(legal))]
                 c = s.clone()
                 assert isinstance(c, TroyesState)
-                apply_legal(c, a)
-                s.apply(a)
+                c.apply(a)
+                with patch.object(TroyesState, "_decision_ahead", lambda self: False):
+                    s.apply(a)
                 assert _fields(c) == _fields(s)
                 assert c.legal_actions() == s.legal_actions()
                 checked += 1

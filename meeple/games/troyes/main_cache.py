@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import Action
 from meeple.games.troyes.actions import main_actions
+from meeple.games.troyes.consts import MAX_CITIZENS
 from meeple.games.troyes.dice import protection
 
 if TYPE_CHECKING:
@@ -48,3 +49,16 @@ def main_key(s: TroyesState, p: int) -> tuple[int, ...]:
              + s.trade[p::4] + s.cubes[p::4])
     parts += (p, s.deniers[p], s.infl[p], s.owned[p], s.supply[p], r, s.prot, len(s.dice), len(s.row))
     return tuple(parts)
+
+
+def several_main_actions(s: TroyesState, p: int) -> bool:
+    """Seat ``p``'s main step lists at least two actions: pass always, and a reroll (1 influence
+    and an own die) or recruiting (2 influence, fewer than the most citizens) (``main_actions``)."""
+    infl = s.infl[p]
+    if infl >= 2 and s.owned[p] < MAX_CITIZENS:
+        return True
+    if infl >= 1:
+        for d in s.dice:
+            if d >> 6 == p:
+                return True
+    return False

@@ -33,7 +33,7 @@ from meeple.games.troyes.consts import (
     d_value,
     die_text,
 )
-from meeple.games.troyes.main_cache import cached_main_actions
+from meeple.games.troyes.main_cache import cached_main_actions, several_main_actions
 
 _LISTS = ("deniers", "vp", "infl", "supply", "owned", "district", "passed", "bld", "lying",
           "expelled", "dice", "black", "slots", "trade", "cubes", "row", "maraud", "gone", "box",
@@ -111,6 +111,10 @@ class TroyesState(State):
     @property
     def is_over(self) -> bool:
         return self.phase == P_OVER
+
+    def _decision_ahead(self) -> bool:
+        """A main step whose seat surely has several choices (``main_cache.several_main_actions``)."""
+        return self.phase == P_ACTION and self.step == S_MAIN and several_main_actions(self, self.turn)
 
     def _legal(self) -> list[Action]:
         if self.phase == P_ACTION and self.step == S_MAIN:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from math import tanh
 
-from meeple.engine.core import MAX_FORCED_STEPS, Action
-from meeple.games.troyes.consts import MAX_CITIZENS, P_ACTION, P_OVER, S_DICE, S_MAIN, S_TIMES
+from meeple.games.troyes.consts import P_ACTION, P_OVER, S_DICE, S_MAIN, S_TIMES
 from meeple.games.troyes.scoring import final_scores
 from meeple.games.troyes.state import TroyesState
 
@@ -68,46 +67,5 @@ def finish_pending(state: TroyesState, seat: int) -> TroyesState:
             own = [a for a in legal if all(d >> 6 == seat for d in a.data[1:])]
             if own:
                 pick = max(own, key=lambda a: sum(d & 7 for d in a.data[1:]))
-        apply_legal(c, pick)
+        c.apply(pick)
     return c
-
-
-def apply_legal(s: TroyesState, action: Action) -> None:
-    """``s.apply(action)`` for an action taken from ``s.legal_actions()``, with the same result,
-    but the forced steps that follow (``State.settle``) stop at once at a main step whose seat
-    surely has several choices (see ``several_main_actions``) instead of listing them."""
-    seat = s.to_move
-    draws, reveals = s.rng.draws, s.reveals
-    s._apply(action)
-    s._legal_cache = None
-    s._memo = None
-    s.history.append(action.notation)
-    s.actors.append(seat)
-    forced = 0
-    while not s.is_over:
-        if s.phase == P_ACTION and s.step == S_MAIN and several_main_actions(s, s.turn):
-            break
-        legal = s.legal_actions()
-        if len(legal) != 1:
-            break
-        s._apply(legal[0])
-        s._legal_cache = None
-        s._memo = None
-        forced += 1
-        if forced > MAX_FORCED_STEPS:
-            raise RuntimeError(f"troyes: more than {MAX_FORCED_STEPS} forced steps in a row")
-    if s.rng.draws != draws or s.reveals != reveals:
-        s.undo_floor = len(s.history)
-
-
-def several_main_actions(s: TroyesState, p: int) -> bool:
-    """Seat ``p``'s main step lists at least two actions: pass always, and a reroll (1 influence
-    and an own die) or recruiting (2 influence, fewer than the most citizens) (``main_actions``)."""
-    infl = s.infl[p]
-    if infl >= 2 and s.owned[p] < MAX_CITIZENS:
-        return True
-    if infl >= 1:
-        for d in s.dice:
-            if d >> 6 == p:
-                return True
-    return False
