@@ -22,11 +22,13 @@ import json
 import tomllib
 import types
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
-from meeple.engine.core import BadSetup
+from meeple.engine.errors import BadSetup
+
+T = TypeVar("T")
 
 STAND_IN = "STAND_IN"
 """Marker used in components.py comments and ``STAND_INS`` entries."""
@@ -35,13 +37,34 @@ STAND_IN = "STAND_IN"
 class Tables(Mapping[str, tuple[Any, ...]]):
     """An immutable set of component tables, read as ``tables.name`` or ``tables["name"]``."""
 
-    __slots__ = ("_tables", "_hash")
+    __slots__ = ("_tables", "_hash", "_derived")
     _tables: dict[str, tuple[Any, ...]]
     _hash: str | None
+    _derived: dict[str, Any]
 
     def __init__(self, tables: Mapping[str, tuple[Any, ...]]) -> None:
         object.__setattr__(self, "_tables", dict(tables))
         object.__setattr__(self, "_hash", None)
+        object.__setattr__(self, "_derived", {})
+
+    def derived(self, key: str, build: Callable[[Tables], T]) -> T:
+        """The value ``build(self)``, built once per tables object and kept with it.
+
+        A game's ``derived.py`` reaches every value derived from its component
+        set through this (the tables are immutable, so the value never goes
+        stale, and a component pack gets values of its own)."""
+        try:
+            return self._derived[key]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self._derived[key] = build(self)
+            return value
+
+    def cache(self, key: str, limit: int = 50_000) -> PositionCache:
+        """A bounded dict, one per ``key`` and tables object, for values keyed by
+        what part of a position they are derived from (the bots replay the same
+        positions many times).  The key must hold everything the value depends on,
+        hidden parts included, so a determinized copy never reads a real hand."""
+        return self.derived("cache:" + key, lambda _tables: PositionCache(limit))
 
     def __getattr__(self, name: str) -> tuple[Any, ...]:
         try:
@@ -65,6 +88,23 @@ class Tables(Mapping[str, tuple[Any, ...]]):
         merged = dict(self._tables)
         merged.update(new)
         return Tables(merged)
+
+
+class PositionCache(dict[Any, Any]):
+    """A dict that empties itself when it holds ``limit`` entries (see ``Tables.cache``)."""
+
+    __slots__ = ("limit",)
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def put(self, key: Any, value: T) -> T:
+        """Store and return ``value``; the whole cache is dropped first when full."""
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
 
 
 def _plain(value: Any) -> Any:

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
+from meeple.engine.components import Tables, tables_hash
+from meeple.engine.errors import BadSetup, IllegalAction, MeepleError  # noqa: F401 (re-exported)
 from meeple.engine.rng import Rng, as_rng
-
-if TYPE_CHECKING:
-    from meeple.engine.components import Tables
 
 Event = dict[str, Any]
 """An event: ``{"type": str, "text": str, ...}``; ``"private": seat`` limits it to one seat."""
@@ -37,18 +36,6 @@ HIDDEN_DECISION = "?"
 
 MAX_FORCED_STEPS = 10_000
 """Forced steps in a row after which ``settle`` decides the game is stuck."""
-
-
-class MeepleError(Exception):
-    """Base of every error meeple raises on purpose (shown as one line, never a traceback)."""
-
-
-class IllegalAction(MeepleError, ValueError):
-    """An action that is not legal in this state; the state is unchanged."""
-
-
-class BadSetup(MeepleError, ValueError):
-    """Bad game name, player count, option, record or component pack."""
 
 
 class Action:
@@ -388,8 +375,6 @@ class State(ABC):
         return head
 
     def record(self) -> dict[str, Any]:
-        from meeple.engine.components import tables_hash
-
         return {
             "game": self.game.name,
             "version": self.game.version,

@@ -1,0 +1,1 @@
+"""A deliberately circular package: the import-graph test must find its loop."""
