@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from meeple.engine.components import Tables, tables_hash
-from meeple.engine.encoding import Bounds, Encoder, relative_notation, view_digest
+from meeple.engine.encoding import Bounds, Encoder, view_digest
 from meeple.engine.errors import BadSetup, IllegalAction, MeepleError  # noqa: F401 (re-exported)
 from meeple.engine.rng import Rng, as_rng
 
@@ -461,10 +461,11 @@ class State(ABC):
         memo = self.memo()
         ids = memo.get("action_ids")
         if ids is None:
-            index = self.game._encoder().space(self.tables, self.players)[1]
-            mover, n = self.to_move, self.players
+            encoder = self.game._encoder()
+            index = encoder.space(self.tables, self.players)[1]
+            mover, n, canonical = self.to_move, self.players, encoder.canonical
             try:
-                ids = [index[relative_notation(a.notation, mover, n)] for a in self.legal_actions()]
+                ids = [index[canonical(a.notation, mover, n)] for a in self.legal_actions()]
             except KeyError as missing:
                 raise MeepleError(
                     f"{self.game.name}: legal action {missing.args[0]!r} has no id (the closed "

@@ -179,6 +179,10 @@ class Encoder:
         """Every canonical (seat-relative) notation the rules can produce, in a fixed order."""
         raise NotImplementedError
 
+    def canonical(self, notation: str, mover: int, players: int) -> str:
+        """The id's name of a legal action's notation (default: seats renamed relative to the mover)."""
+        return relative_notation(notation, mover, players)
+
     def vocabs(self, tables: Any) -> dict[str, dict[Any, int]]:
         """Vocabularies (component names ...) for ``observe``, built once per component set."""
         return {}
