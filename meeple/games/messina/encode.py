@@ -148,9 +148,9 @@ class MessinaEncoder(Encoder):
             out.num(f"later_workshops{k}", later[k] if k < len(later) else None, 0, 20)
         wagon_at = {w: (k, i) for k, stack in enumerate(st["wagons"]) for i, w in enumerate(stack)}
         for name in v["wagons"]:
-            at = wagon_at.get(name)
-            out.num(f"{name}.stack", None if at is None else at[0], 0, 4)
-            out.num(f"{name}.place", None if at is None else at[1], 0, 10)
+            wat = wagon_at.get(name)
+            out.num(f"{name}.stack", None if wat is None else wat[0], 0, 4)
+            out.num(f"{name}.place", None if wat is None else wat[1], 0, 10)
         for label, stacks, names in (("cabin", view["cabin_stacks"], v["cabins"]),
                                      ("workshop", view["workshop_stacks"], v["shops"])):
             for k, stack in enumerate(stacks):
