@@ -1,0 +1,164 @@
+"""``meeple train``: a value network for one game and player count, learned from self-play.
+
+1. **Games.**  Seeded games between bots (``--bots``, one spec per seat, the
+   last repeating; ``--explore`` of the decisions are played at random so the
+   data is not one line of play), spread over processes (``--jobs``) or a Ray
+   cluster (``--ray``).  At a share ``--keep`` of the decisions the position is
+   kept: the observation of the seat to move (``state.observation``) and, once
+   the game ends, every seat's result counted from that seat: its share of
+   first place and its score margin squashed to (-1, 1).
+2. **Fit.**  A small multi-layer perceptron (scikit-learn's ``MLPRegressor``,
+   ReLU, Adam) on the games of the first 90% of seeds; the last 10% are held
+   out and give the validation loss (mean squared error of the first-place
+   shares, beside the constant guess 1/N).
+3. **Write** the weights (``.npz``) and the manifest (``.json``) that
+   ``meeple.bots.valuenet`` loads and checks.
+
+scikit-learn is needed for training only (``pip install 'meeple[train]'``);
+the bots read the weights with numpy.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from meeple import games
+from meeple.bots.base import act
+from meeple.bots.match import seat_rng
+from meeple.bots.valuenet import WEIGHTS, expected_manifest, weights_path
+from meeple.engine.errors import BadSetup
+from meeple.engine.rng import Rng
+from meeple.parallel import run_tasks
+
+TRAIN_MISSING = "training needs scikit-learn: pip install 'meeple[train]' (or pip install scikit-learn)"
+
+
+def result_targets(state: Any, me: int) -> list[float]:
+    """Per seat counted from ``me``: first-place share, then squashed score margin."""
+    n = state.players
+    ranking = state.ranking()
+    first = ranking[0] if ranking else []
+    scores = state.scores()
+    spread = max(1.0, float(max(scores) - min(scores)))
+    shares, margins = [], []
+    for k in range(n):
+        s = (me + k) % n
+        shares.append(1.0 / len(first) if s in first else 0.0)
+        best_other = max(x for i, x in enumerate(scores) if i != s)
+        margins.append(math.tanh((scores[s] - best_other) / spread))
+    return shares + margins
+
+
+def play_for_data(task: tuple[str, int, int, list[str], float, float]) -> dict[str, Any]:
+    """One self-play game; the kept positions' observations and their targets."""
+    from meeple import bots as botlib
+
+    name, players, seed, specs, keep, explore = task
+    game = games.get(name)
+    state = game.new(players, seed)
+    bots = [botlib.make(specs[s]) for s in range(players)]
+    rngs = [seat_rng(seed, s) for s in range(players)]
+    pick = Rng(seed * 7_919 + 17)
+    kept: list[tuple[Any, int]] = []
+    limit = 10 * game.max_steps(players)
+    while not state.is_over and len(state.history) < limit:
+        me = state.to_move
+        legal = state.legal_actions()
+        if len(legal) > 1 and pick.below(1_000_000) < keep * 1_000_000:
+            kept.append((state.observation(me), me))
+        if len(legal) > 1 and pick.below(1_000_000) < explore * 1_000_000:
+            action = legal[pick.below(len(legal))]
+        else:
+            action = act(bots[me], state, rngs[me])
+        state.apply(action)
+    if not state.is_over:
+        return {"seed": seed, "x": [], "y": []}
+    return {"seed": seed, "x": [x for x, _ in kept], "y": [result_targets(state, me) for _, me in kept]}
+
+
+def train(
+    game: str, players: int, count: int, specs: list[str], *, seed: int = 0, jobs: int = 1,
+    keep: float = 0.25, explore: float = 0.1, hidden: tuple[int, ...] = (128, 64), epochs: int = 60,
+    out: Path | None = None, ray: str | None = None, command: str = "", log: Any = None,
+) -> dict[str, Any]:
+    """Generate, fit, evaluate and write; returns the manifest."""
+    try:
+        import numpy as np
+        from sklearn.neural_network import MLPRegressor
+    except ImportError:
+        raise BadSetup(TRAIN_MISSING) from None
+    g = games.get(game)
+    players = g.check_players(players)
+    if count < 10:
+        raise BadSetup("--games must be at least 10 (a tenth is held out for validation)")
+    if not 0 < keep <= 1 or not 0 <= explore < 1:
+        raise BadSetup("--keep must be in (0, 1] and --explore in [0, 1)")
+    opening = g.new(players, 0)
+    say = log or (lambda text: None)
+    started = time.perf_counter()
+    tasks = [(g.name, players, seed + i, specs, keep, explore) for i in range(count)]
+    results = sorted(run_tasks(play_for_data, tasks, jobs, ray=ray), key=lambda r: r["seed"])
+    gen_seconds = time.perf_counter() - started
+    cut = seed + count - max(1, count // 10)
+    train_x = [x for r in results if r["seed"] < cut for x in r["x"]]
+    train_y = [y for r in results if r["seed"] < cut for y in r["y"]]
+    val_x = [x for r in results if r["seed"] >= cut for x in r["x"]]
+    val_y = [y for r in results if r["seed"] >= cut for y in r["y"]]
+    if not train_x or not val_x:
+        raise BadSetup("too few positions kept: raise --games or --keep")
+    say(f"{len(results)} games, {len(train_x)} training and {len(val_x)} held-out positions "
+        f"in {gen_seconds:.0f} s")
+    layout = opening.observation_layout()
+    low = np.asarray(layout.low, dtype=np.float32)
+    span = np.maximum(np.asarray(layout.high, dtype=np.float32) - low, 1e-6).astype(np.float32)
+    X = (np.asarray(train_x, dtype=np.float32) - low) / span
+    Y = np.asarray(train_y, dtype=np.float32)
+    Xv = (np.asarray(val_x, dtype=np.float32) - low) / span
+    Yv = np.asarray(val_y, dtype=np.float32)
+    t0 = time.perf_counter()
+    model = MLPRegressor(hidden_layer_sizes=hidden, activation="relu", solver="adam", max_iter=epochs,
+                         batch_size=min(256, len(X)), learning_rate_init=1e-3, alpha=1e-4,
+                         random_state=seed, early_stopping=False, tol=1e-6, n_iter_no_change=epochs)
+    model.fit(X, Y)
+    fit_seconds = time.perf_counter() - t0
+    pred = model.predict(Xv).reshape(len(Xv), -1)
+    val_loss = float(np.mean((pred[:, :players] - Yv[:, :players]) ** 2))
+    train_loss = float(np.mean((model.predict(X).reshape(len(X), -1)[:, :players] - Y[:, :players]) ** 2))
+    constant = float(np.mean((1.0 / players - Yv[:, :players]) ** 2))
+    say(f"fit in {fit_seconds:.0f} s: validation loss {val_loss:.4f} (constant 1/N: {constant:.4f}), "
+        f"training loss {train_loss:.4f}")
+    arrays: dict[str, Any] = {"low": low, "span": span}
+    for i, (w, b) in enumerate(zip(model.coefs_, model.intercepts_, strict=True)):
+        arrays[f"W{i}"] = w.astype(np.float32)
+        arrays[f"b{i}"] = b.astype(np.float32)
+    manifest = {
+        **expected_manifest(opening),
+        "outputs": "first-place share per seat counted from the seat to move, then squashed margins",
+        "hidden": list(hidden),
+        "command": command or f"meeple train {g.name} --players {players} --games {count}",
+        "bots": specs, "explore": explore, "keep": keep, "seed": seed,
+        "games": count, "positions": len(train_x), "held_out_positions": len(val_x),
+        "validation_loss": round(val_loss, 5), "training_loss": round(train_loss, 5),
+        "constant_loss": round(constant, 5), "epochs": int(model.n_iter_),
+        "generate_seconds": round(gen_seconds, 1), "fit_seconds": round(fit_seconds, 1),
+    }
+    path = weights_path(g.name, players, out)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, **arrays)
+    path.with_suffix(".json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    say(f"wrote {path} and {path.with_suffix('.json').name}")
+    return manifest
+
+
+def command_line() -> str:
+    """The command as typed, for the manifest."""
+    return "meeple " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+
+
+__all__ = ["WEIGHTS", "command_line", "play_for_data", "result_targets", "train"]
