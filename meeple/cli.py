@@ -38,6 +38,23 @@ OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="a game option as key=value (repeatable)")
 ]
 
+RayOpt = Annotated[
+    str | None,
+    typer.Option("--ray", help="spread the games over a Ray cluster: an address (ray://host:10001, "
+                 "auto) or 'local' to start one here with --jobs CPUs (needs meeple[ray])"),
+]
+
+
+def _ray_address(value: str | None) -> str | None:
+    """``None`` (no Ray), ``""`` (a local cluster) or a cluster address; checks Ray is installed."""
+    if value is None:
+        return None
+    from meeple.parallel import ray_module
+
+    ray_module()
+    text = value.strip()
+    return "" if text in ("", "local") else text
+
 
 def _tables(name: str, pack: Path | None) -> Tables | None:
     return None if pack is None else load_pack(games.get(name).default_tables(), pack)
@@ -188,6 +205,7 @@ def simulate(
     option: OptionOpt = None,
     components: ComponentsOpt = None,
     crash_dir: Annotated[Path, typer.Option("--crash-dir")] = Path("."),
+    ray: RayOpt = None,
 ) -> None:
     """Play many seeded games between bots and report wins, scores and speed."""
     from meeple.simulate import run_games, save_crashes, summarise
@@ -205,7 +223,7 @@ def simulate(
                   TimeRemainingColumn(), console=err, disable=as_json or not err.is_terminal) as bar:
         task = bar.add_task(f"{g.name} {players}p", total=count)
         results = run_games(g.name, players, count, spec_list, seed, jobs, opts, tables,
-                            progress=lambda: bar.advance(task))
+                            progress=lambda: bar.advance(task), ray=_ray_address(ray))
     summary = summarise(g.name, players, spec_list, results, time.perf_counter() - started)
     save_crashes(summary, results, crash_dir)
     if as_json:
@@ -269,6 +287,7 @@ def arena(
     seed: Annotated[int, typer.Option("--seed")] = 0,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     components: ComponentsOpt = None,
+    ray: RayOpt = None,
 ) -> None:
     """Bots against each other in every seat arrangement: win rates, margins, Elo."""
     from meeple.bots.arena import arena_command
@@ -283,7 +302,7 @@ def arena(
     for spec in specs:
         botlib.make(spec)
     code = arena_command(g.name, players, specs, count, jobs=jobs, seed=seed, as_json=as_json,
-                         tables=_tables(g.name, components))
+                         tables=_tables(g.name, components), ray=_ray_address(ray))
     raise typer.Exit(code)
 
 
