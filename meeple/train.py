@@ -62,7 +62,7 @@ def play_for_data(task: tuple[str, int, int, list[str], float, float]) -> dict[s
     name, players, seed, specs, keep, explore = task
     game = games.get(name)
     state = game.new(players, seed)
-    bots = [botlib.make(specs[s]) for s in range(players)]
+    bots = [botlib.make(specs[min(s, len(specs) - 1)]) for s in range(players)]
     rngs = [seat_rng(seed, s) for s in range(players)]
     pick = Rng(seed * 7_919 + 17)
     kept: list[tuple[Any, int]] = []

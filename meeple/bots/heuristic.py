@@ -15,17 +15,42 @@ and avoids a losing one.  Equal values are broken by the bot's seeded ``Rng``.
 Spec parameters: ``depth`` (decisions looked at in a row, default 2),
 ``beam`` (continuations followed below the first decision, default 4),
 ``width`` (at most this many actions are evaluated at each level below the
-first, sampled by the rng when there are more; default 24).
+first, sampled by the rng when there are more; default 24), ``value`` (``eval``:
+the game's ``evaluate``, the default; ``net``: the trained value network shipped
+for the game and player count, ``meeple.bots.valuenet``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from meeple.bots import register
 from meeple.bots.base import Bot
+from meeple.bots.valuenet import net_for
 from meeple.engine.core import Action, BadSetup, State
 from meeple.engine.rng import Rng
 
 EPS = 1e-12
+
+Evaluate = Callable[[State, int], float]
+"""A position's value for a seat: ``game.evaluate`` or a learned network's (``value=net``)."""
+
+VALUES = ("eval", "net")
+"""``value=eval``: the game's hand-written ``evaluate``; ``value=net``: the shipped value network."""
+
+
+def evaluator(kind: str, state: State) -> Evaluate | None:
+    """The value function a bot with ``value=kind`` uses on ``state``'s game (None: evaluate)."""
+    if kind == "net":
+        return net_for(state).value
+    return None
+
+
+def value_param(params: dict[str, str]) -> str:
+    kind = params.get("value", "eval")
+    if kind not in VALUES:
+        raise BadSetup(f"bot parameter value={kind!r} must be one of {', '.join(VALUES)}")
+    return kind
 
 
 def result_value(state: State, seat: int) -> float:
@@ -38,7 +63,7 @@ def result_value(state: State, seat: int) -> float:
     return 0.0
 
 
-def position_value(state: State, seat: int) -> float:
+def position_value(state: State, seat: int, evaluate: Evaluate | None = None) -> float:
     """``seat``'s value of ``state``: the result when over, else ``evaluate``.
 
     A finished game adds a small share of ``evaluate`` so that among equal
@@ -47,7 +72,7 @@ def position_value(state: State, seat: int) -> float:
     one) breaks ties between positions ``evaluate`` rates the same (an
     evaluate that only ranks the seats is flat among many positions).
     """
-    value = _clamp(state.game.evaluate(state, seat))
+    value = _clamp((evaluate or state.game.evaluate)(state, seat))
     if state.is_over:
         value = result_value(state, seat) + 0.01 * value
     scores = state.scores()
@@ -103,10 +128,12 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def __init__(self, depth: int = 2, beam: int = 4, width: int = 24) -> None:
+    def __init__(self, depth: int = 2, beam: int = 4, width: int = 24, value: str = "eval") -> None:
         self.depth = depth
         self.beam = beam
         self.width = width
+        self.value = value
+        self._evaluate: Evaluate | None = None
 
     def choose(self, seat: int, state: State, rng: Rng) -> Action:
         legal = state.legal_actions()
@@ -116,6 +143,7 @@ class HeuristicBot(Bot):
         # choice depends only on what ``seat`` knows and on that rng (given a
         # game whose determinization depends only on the seat's information).
         sample = state.determinize(seat, rng)
+        self._evaluate = evaluator(self.value, sample)
         values = [self.value_after(sample, action, seat, self.depth, rng) for action in legal]
         best = max(values)
         ties = [legal[i] for i, v in enumerate(values) if v >= best - EPS]
@@ -127,7 +155,7 @@ class HeuristicBot(Bot):
         child = state.clone()
         child.apply(action)
         if depth <= 1 or child.is_over or child.to_move != seat:
-            return position_value(child, seat)
+            return position_value(child, seat, self._evaluate)
         return self._lookahead(child, seat, depth - 1, rng)
 
     def _lookahead(self, state: State, seat: int, depth: int, rng: Rng) -> float:
@@ -139,7 +167,7 @@ class HeuristicBot(Bot):
         for action in legal:
             child = state.clone()
             child.apply(action)
-            scored.append((position_value(child, seat), child))
+            scored.append((position_value(child, seat, self._evaluate), child))
         if depth <= 1:
             return max(v for v, _ in scored)
         scored.sort(key=lambda c: -c[0])
@@ -152,11 +180,12 @@ class HeuristicBot(Bot):
 
 
 def _factory(params: dict[str, str]) -> Bot:
-    check_params("heuristic", params, ("depth", "beam", "width"))
+    check_params("heuristic", params, ("depth", "beam", "width", "value"))
     return HeuristicBot(
         depth=int_param(params, "depth", 2),
         beam=int_param(params, "beam", 4),
         width=int_param(params, "width", 24),
+        value=value_param(params),
     )
 
 

@@ -36,7 +36,9 @@ With ``early=1`` (default) a timed search stops as soon as the most visited
 move leads by more visits than the time left can add.
 Without either, ``time=1.0``.  ``workers=W`` runs W independent searches in
 forked processes (root parallelism) and adds up their root statistics.
-Defaults: see ``DEFAULTS``.
+Defaults: see ``DEFAULTS``.  ``value=net`` takes leaf values (and the root's
+heuristic lead) from the trained value network shipped for the game and
+player count (``meeple.bots.valuenet``) instead of ``game.evaluate``.
 """
 
 from __future__ import annotations
@@ -51,11 +53,14 @@ from typing import Any
 from meeple.bots import register
 from meeple.bots.base import Bot
 from meeple.bots.heuristic import (
+    Evaluate,
     HeuristicBot,
     check_params,
+    evaluator,
     float_param,
     int_param,
     position_value,
+    value_param,
 )
 from meeple.engine.core import Action, BadSetup, State
 from meeple.engine.rng import Rng
@@ -88,6 +93,7 @@ class Settings:
     early: bool = bool(DEFAULTS["early"])
     spread: bool = bool(DEFAULTS["spread"])
     expand: int = int(DEFAULTS["expand"])
+    value: str = "eval"
 
 
 MIN_SPREAD = 0.01
@@ -132,9 +138,10 @@ def margins(state: State) -> list[float]:
     return [float(x - (top[1] if x == top[0] else top[0])) for x in scores]
 
 
-def estimate_values(state: State) -> list[float]:
-    """Per seat: ``game.evaluate`` clamped to [0, 1]."""
-    evaluate = state.game.evaluate
+def estimate_values(state: State, evaluate: Evaluate | None = None) -> list[float]:
+    """Per seat: ``game.evaluate`` (or the learned ``evaluate``) clamped to [0, 1]."""
+    if evaluate is None:
+        evaluate = state.game.evaluate
     out = []
     for s in range(state.players):
         x = float(evaluate(state, s))
@@ -153,17 +160,18 @@ class Valuer:
     gets a twentieth of that margin term, so that a bigger win is preferred.
     """
 
-    __slots__ = ("weight", "total", "count")
+    __slots__ = ("weight", "total", "count", "evaluate")
 
-    def __init__(self, weight: float) -> None:
+    def __init__(self, weight: float, evaluate: Evaluate | None = None) -> None:
         self.weight = weight
         self.total = 0.0
         self.count = 0
+        self.evaluate = evaluate
 
     def __call__(self, state: State) -> list[float]:
         w = self.weight
         over = state.is_over
-        base = terminal_values(state) if over else estimate_values(state)
+        base = terminal_values(state) if over else estimate_values(state, self.evaluate)
         if w <= 0.0:
             return base
         ms = margins(state)
@@ -181,7 +189,7 @@ class Valuer:
         """``self(state)[seat]`` without evaluating the other seats."""
         if state.is_over:
             return self(state)[seat]
-        x = float(state.game.evaluate(state, seat))
+        x = float((self.evaluate or state.game.evaluate)(state, seat))
         base = 0.5 if x != x else 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
         w = self.weight
         if w <= 0.0:
@@ -246,11 +254,13 @@ def search(
     deadline = None if seconds is None else clock() + seconds
     limit = iters if iters is not None else 1 << 62
     below = rng.below
-    value_of = Valuer(settings.margin)
+    learned = evaluator(settings.value, state)
+    value_of = Valuer(settings.margin, learned)
     if lead > 0 and not state.is_over and state.to_move == seat:
         # seed the root with the heuristic bot's values (one sample, depth 2)
         sample = state.determinize(seat, rng)
-        guide = HeuristicBot()
+        guide = HeuristicBot(value=settings.value)
+        guide._evaluate = learned
         for a in sample.legal_actions():
             if deadline is not None and clock() >= deadline:
                 break  # out of time: the rest get no lead
@@ -467,7 +477,7 @@ def _can_fork() -> bool:
 
 
 def _factory(params: dict[str, str]) -> Bot:
-    check_params("ismcts", params, ("iters", "time", "workers", *DEFAULTS))
+    check_params("ismcts", params, ("iters", "time", "workers", "value", *DEFAULTS))
     iters = int_param(params, "iters", 0) if "iters" in params else None
     seconds = float_param(params, "time", 1.0) if "time" in params else None
     if seconds is not None and seconds <= 0:
@@ -482,6 +492,7 @@ def _factory(params: dict[str, str]) -> Bot:
         early=bool(int_param(params, "early", int(DEFAULTS["early"]), low=0)),
         spread=bool(int_param(params, "spread", int(DEFAULTS["spread"]), low=0)),
         expand=int_param(params, "expand", int(DEFAULTS["expand"]), low=0),
+        value=value_param(params),
     )
     return ISMCTSBot(iters=iters, seconds=seconds, settings=settings,
                      workers=int_param(params, "workers", 1))

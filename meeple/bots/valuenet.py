@@ -18,6 +18,7 @@ place.  Inference is plain numpy, so playing needs no PyTorch or scikit-learn.
 from __future__ import annotations
 
 import json
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -27,11 +28,16 @@ from meeple.engine.core import State
 from meeple.engine.errors import BadSetup
 
 WEIGHTS = Path(__file__).parent / "weights"
+"""The shipped weights; ``MEEPLE_WEIGHTS`` names another folder (for trying new ones)."""
+
+
+def weights_folder() -> Path:
+    return Path(os.environ.get("MEEPLE_WEIGHTS") or WEIGHTS)
 
 
 def weights_path(game: str, players: int, folder: Path | None = None) -> Path:
     """Where the weights of ``game`` at ``players`` live (the manifest beside, ``.json``)."""
-    return (folder or WEIGHTS) / f"{game}_{players}p.npz"
+    return (folder or weights_folder()) / f"{game}_{players}p.npz"
 
 
 def layout_hash(state: State) -> str:
