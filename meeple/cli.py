@@ -23,6 +23,7 @@ from meeple import bots as botlib
 from meeple import games
 from meeple.engine import BadSetup, MeepleError, load_record, replay
 from meeple.engine.components import Tables, load_pack
+from meeple.train import train_command
 
 app = typer.Typer(
     add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -304,6 +305,9 @@ def arena(
     code = arena_command(g.name, players, specs, count, jobs=jobs, seed=seed, as_json=as_json,
                          tables=_tables(g.name, components), ray=_ray_address(ray))
     raise typer.Exit(code)
+
+
+app.command("train")(train_command)
 
 
 @app.command()

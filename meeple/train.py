@@ -26,7 +26,9 @@ import shlex
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+import typer
 
 from meeple import games
 from meeple.bots.base import act
@@ -161,4 +163,37 @@ def command_line() -> str:
     return "meeple " + " ".join(shlex.quote(a) for a in sys.argv[1:])
 
 
-__all__ = ["WEIGHTS", "command_line", "play_for_data", "result_targets", "train"]
+def train_command(
+    game: Annotated[str, typer.Argument(help="the game")],
+    players: Annotated[int, typer.Option("--players", "-p")] = 2,
+    count: Annotated[int, typer.Option("--games", "-n", help="self-play games (a tenth held out)")] = 400,
+    bots: Annotated[str, typer.Option("--bots", help="one bot per seat, the last repeating")] = "heuristic",
+    jobs: Annotated[int, typer.Option("--jobs", "-j")] = 1,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+    keep: Annotated[float, typer.Option("--keep", help="share of decisions kept as data")] = 0.25,
+    explore: Annotated[float, typer.Option("--explore", help="share of moves played at random")] = 0.1,
+    hidden: Annotated[str, typer.Option("--hidden", help="hidden layer sizes")] = "128,64",
+    epochs: Annotated[int, typer.Option("--epochs")] = 60,
+    out: Annotated[Path | None, typer.Option("--out", help="folder (default: the shipped weights)")] = None,
+    ray: Annotated[str | None, typer.Option("--ray", help="a Ray cluster address, or 'local'")] = None,
+) -> None:
+    """Learn a value network from self-play and write its weights and manifest (docs/bots.md)."""
+    from meeple.bots.arena import split_bots
+
+    specs = split_bots(bots)
+    if not specs:
+        raise BadSetup("--bots needs at least one bot")
+    try:
+        sizes = tuple(int(x) for x in hidden.split(",") if x.strip())
+    except ValueError:
+        raise BadSetup(f"--hidden must be whole numbers separated by commas, got {hidden!r}") from None
+    if not sizes or min(sizes) < 1:
+        raise BadSetup("--hidden needs at least one positive layer size")
+    if jobs < 1:
+        raise BadSetup("--jobs must be at least 1")
+    where = None if ray is None else ("" if ray.strip() in ("", "local") else ray.strip())
+    train(game, players, count, specs, seed=seed, jobs=jobs, keep=keep, explore=explore, hidden=sizes,
+          epochs=epochs, out=out, ray=where, command=command_line(), log=typer.echo)
+
+
+__all__ = ["WEIGHTS", "command_line", "play_for_data", "result_targets", "train", "train_command"]
