@@ -7,7 +7,8 @@ import pytest
 
 from meeple.engine import IllegalAction
 from meeple.games.messina.components import R_ACTIVATE, R_LIEUTENANT, R_LIGHTNING, R_OVERSEER_UPGRADE_ADVANCE
-from meeple.games.messina.consts import (
+from meeple.games.messina.registers import advance_track
+from meeple.games.messina.state import (
     CABINS,
     CHURCH,
     CITY,
@@ -25,7 +26,6 @@ from meeple.games.messina.consts import (
     VP,
     WOOD,
 )
-from meeple.games.messina.effects import advance_track
 from tests.messina.messina_helpers import at, clear_board, districts, estate, get, give, legal, new, slot
 
 MAIN = (T_MAIN, 0, 8, 1, 0)
@@ -184,7 +184,7 @@ def test_register_ties_put_the_newcomer_on_top() -> None:
     s = clear_board(new(3, 1))
     advance_track(s, 1, 1, 2, [])
     advance_track(s, 2, 1, 2, [])
-    from meeple.games.messina.flow import turn_order
+    from meeple.games.messina.next_round import turn_order
 
     assert turn_order(s, 2)[:2] == (2, 1)
     advance_track(s, 1, 1, 0, [])

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine import Rng
-from meeple.games.messina.consts import CABINS, NODES, SLOTS, T_CABIN, T_SHIPFIGHT, T_SLOT, WS_W
-from meeple.games.messina.state import MessinaState
+from meeple.games.messina.state import CABINS, NODES, SLOTS, T_CABIN, T_SHIPFIGHT, T_SLOT, WS_W, MessinaState
 from tests.messina.messina_helpers import new
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine import IllegalAction
-from meeple.games.messina.consts import (
+from meeple.games.messina.state import (
     CABINS,
     COIN,
     D0,

@@ -1,13 +1,17 @@
-"""Why a typed action is illegal, in the game's own terms (``State.explain_illegal``)."""
+"""Why a typed action is illegal, in the game's own terms (``explain(state, text)``, bound as
+``State.explain_illegal``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.messina import choices, repopulation
-from meeple.games.messina.board import node_in_play, node_name
+from meeple.games.messina import repopulation
+from meeple.games.messina.buildings import affordable
+from meeple.games.messina.city import node_in_play, node_name
 from meeple.games.messina.components import REWARD_NAMES
-from meeple.games.messina.consts import (
+from meeple.games.messina.plague import fire_cost
+from meeple.games.messina.registers import owned_lieutenants
+from meeple.games.messina.state import (
     COIN,
     D0,
     DOCK0,
@@ -18,6 +22,7 @@ from meeple.games.messina.consts import (
     NODES,
     NP,
     READY,
+    T_ACT,
     T_BUILD,
     T_CABIN,
     T_CORCH,
@@ -25,6 +30,8 @@ from meeple.games.messina.consts import (
     T_LIGHT,
     T_LTPAY,
     T_MAIN,
+    T_OVS,
+    T_OVUP,
     T_PAY,
     T_PLACE,
     T_SCROLL,
@@ -32,19 +39,21 @@ from meeple.games.messina.consts import (
     T_SHIPFIGHT,
     T_SLOT,
     T_STAFFWIN,
+    T_UPGRADE,
     VP,
     WOOD,
     WS_W,
 )
-from meeple.games.messina.rules import TASK_NAMES, fire_cost, move_cost, owned_lieutenants
+from meeple.games.messina.turns import TASK_NAMES, move_cost
 
 if TYPE_CHECKING:
     from meeple.games.messina.state import MessinaState
 
+Task = tuple[int, int, int, int, int]
 _STAFF_TASKS = (T_PLACE, T_FIGHT, T_SHIPFIGHT, T_MAIN, T_SLOT, T_STAFFWIN)
 
 
-def explain_illegal(s: MessinaState, text: str) -> str | None:
+def explain(s: MessinaState, text: str) -> str | None:
     """Why a typed action is not legal now, in the game's terms."""
     if s.is_over or not s.tasks:
         return "the game is over"
@@ -128,7 +137,7 @@ def explain_illegal(s: MessinaState, text: str) -> str | None:
         return _explain_reward(s, p, kind, text[4:].strip())
     if words and words[0] == "staff":
         return _explain_staff(s, p, kind, text)
-    why = choices.explain(s, task, text)
+    why = _explain_choice(s, task, text)
     if why is not None:
         return why
     return f"that is not possible now: seat {p} must {TASK_NAMES.get(kind, 'decide')}"
@@ -212,3 +221,40 @@ def _explain_staff(s: MessinaState, p: int, kind: int, text: str) -> str:
     return "a citizen moves only from your estate into an empty workshop of its class (never out again)"
 
 
+def _explain_choice(s: MessinaState, task: Task, text: str) -> str | None:
+    p = task[1]
+    if text.startswith("build "):
+        if task[0] != T_BUILD:
+            return "you can build only when an action lets you build"
+        have = f"you have {s.pi[p * NP + COIN]} coins and {s.pi[p * NP + WOOD]} wood"
+        t = s.tables
+        tops = [t.cabins[st[0]] for st in s.cab_st if st] + [t.workshops[st[0]] for st in s.ws_st if st]
+        tops += [t.wagons[st[0]] for st in s.wg_st if st]
+        for tile in tops:
+            if text == f"build {tile.name}" or text.startswith(f"build {tile.name} on cabin"):
+                if not affordable(s, p, tile.cost_coins, tile.cost_wood):
+                    return f"{tile.name} costs {tile.cost_coins} coins and {tile.cost_wood} wood; {have}"
+                if task[2] >= 0:
+                    return "after a swap you must build from the swapped stack"
+                return "that cabin already has an improvement"
+        return "that tile is not on top of a stack"
+    if text.startswith("activate "):
+        if task[0] != T_ACT:
+            return "no overseer or reward is activating citizens now"
+        return "that slot is empty, already activated, or not reachable by this activation"
+    if text.startswith("advance ") and "overseer" in text:
+        if task[0] != T_OVS:
+            return "no action lets you advance an overseer now"
+        return "that overseer has made its 6 advances, or is not the one this action moves"
+    if text.startswith("upgrade "):
+        if task[0] not in (T_UPGRADE, T_OVUP):
+            return "no action lets you upgrade now"
+        return "that citizen or overseer is already upgraded, or does not exist"
+    if text.startswith("staff "):
+        return "a citizen moves only from your estate into an empty workshop of its class"
+    if text.startswith("to "):
+        return "that slot or workshop is taken, or is not of the citizen's class"
+    return None
+
+
+__all__ = ["explain"]
