@@ -6,7 +6,7 @@ import pytest
 
 from meeple.engine.core import IllegalAction
 from meeple.games.troyes.components import WHITE, YELLOW
-from meeple.games.troyes.consts import NEUTRAL, S_MAIN, S_TIMES, die
+from meeple.games.troyes.state import NEUTRAL, S_MAIN, S_TIMES, die
 from tests.troyes.troyes_helpers import (
     action_turn,
     at_actions,
@@ -467,8 +467,8 @@ def test_fast_feasibility_matches_full_group_search() -> None:
     """The quick per-colour check offers exactly the actions for which a dice group exists."""
     from meeple.engine import Rng
     from meeple.games.troyes import GAME
-    from meeple.games.troyes.consts import MARAUD, P_ACTION, T_ACT, T_CATH, T_FARM, T_FIGHT, T_PLACE
     from meeple.games.troyes.dice import Offer, fast_possible, has_group
+    from meeple.games.troyes.state import MARAUD, P_ACTION, T_ACT, T_CATH, T_FARM, T_FIGHT, T_PLACE
 
     checked = 0
     for seed in range(6):
@@ -491,9 +491,10 @@ def test_offered_actions_match_full_search() -> None:
     """Seed §5: an action is offered exactly when some complete way (dice, cube, citizen) exists."""
     from meeple.engine import Rng
     from meeple.games.troyes import GAME
-    from meeple.games.troyes.actions import main_actions, needs_source, sources, target_text
-    from meeple.games.troyes.consts import MARAUD, P_ACTION, T_ACT, T_CATH, T_FARM, T_FIGHT, T_PLACE
-    from meeple.games.troyes.dice import action_possible
+    from meeple.games.troyes.actions import main_actions
+    from meeple.games.troyes.citizens import needs_source, sources
+    from meeple.games.troyes.dice import action_possible, target_text
+    from meeple.games.troyes.state import MARAUD, P_ACTION, T_ACT, T_CATH, T_FARM, T_FIGHT, T_PLACE
 
     checked = 0
     for seed in range(8):
@@ -554,8 +555,8 @@ def test_dice_groups_listed_match_full_search() -> None:
     from meeple.engine import Rng
     from meeple.games.troyes import GAME
     from meeple.games.troyes.actions import group_action
-    from meeple.games.troyes.consts import P_ACTION, S_DICE
     from meeple.games.troyes.dice import iter_groups
+    from meeple.games.troyes.state import P_ACTION, S_DICE
 
     checked = 0
     for seed in range(10):

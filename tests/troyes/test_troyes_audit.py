@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from meeple.games.troyes import effects
+from meeple.games.troyes import events
 from meeple.games.troyes.components import YELLOW
-from meeple.games.troyes.consts import P_ACTION, S_DICE, S_SRC, die
+from meeple.games.troyes.state import P_ACTION, S_DICE, S_SRC, die
 from tests.troyes.troyes_helpers import (
     NEUTRAL,
     action_turn,
@@ -221,11 +221,11 @@ def test_neutral_event_citizen_respects_push_out_protection() -> None:
     s = after_draft(2)
     s.bld[6 + 4:6 + 6] = [0, 0]
     grey = s.grey
-    effects.event_effect(s, "Pilgrims", "neutral_bishopric", [])
+    events.event_effect(s, "Pilgrims", "neutral_bishopric", [])
     assert s.bld[6 + 4:6 + 6] == [NEUTRAL, 0] and s.lying[4 + 0] == 1
     s.bld[6 + 4:6 + 6] = [1, 0]  # seat 0 again on the right of the full row
     ev: list = []
-    effects.event_effect(s, "Pilgrims", "neutral_bishopric", ev)
+    events.event_effect(s, "Pilgrims", "neutral_bishopric", ev)
     assert s.bld[6 + 4:6 + 6] == [1, 0] and s.lying[4 + 0] == 1
     assert s.grey == grey - 1
     assert "seat 0 was already pushed out" in ev[-1]["text"]

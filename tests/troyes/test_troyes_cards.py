@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.games.troyes.consts import MARAUD, S_DICE, S_MAIN, S_MASON, S_SQUIRE
+from meeple.games.troyes.state import MARAUD, S_DICE, S_MAIN, S_MASON, S_SQUIRE
 from tests.troyes.troyes_helpers import action_turn, at_actions, event_index, set_dice, slot_of, touch
 
 # card: (deniers, vp, influence) change for one activation with a tradesman already on the card

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.games.troyes import GAME, TroyesState
-from meeple.games.troyes.consts import NEUTRAL, P_ACTION, P_BLACK, S_MAIN, die
+from meeple.games.troyes.state import NEUTRAL, P_ACTION, P_BLACK, S_MAIN, die
 
 
 def new(players: int = 2, seed: int = 1, **options: Any) -> TroyesState:

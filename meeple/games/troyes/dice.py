@@ -11,18 +11,18 @@ from collections.abc import Callable, Iterator
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
+from meeple.games.troyes.cathedral import cathedral_places
+from meeple.games.troyes.citizens import placement_blocked
 from meeple.games.troyes.components import RED, WHITE, YELLOW
-from meeple.games.troyes.consts import (
+from meeple.games.troyes.state import (
+    BUILDING_WORDS,
     DICE_PRICE,
     MARAUD,
-    NEUTRAL,
-    PROTECT_ROUND,
     T_ACT,
     T_CATH,
     T_FARM,
     T_FIGHT,
     T_PLACE,
-    mod_applies,
 )
 
 if TYPE_CHECKING:
@@ -34,6 +34,19 @@ Group = tuple[tuple[int, ...], int, int]  # dice, cost in deniers, effective tot
 def event_card(s: TroyesState, arg: int):  # type: ignore[no-untyped-def]
     """The event card a FIGHT target refers to (Marauding for ``MARAUD``)."""
     return s.perm if arg == MARAUD else s.evts[s.row[arg]]
+
+
+def target_text(s: TroyesState, kind: int, arg: int) -> str:
+    """``activate Baker`` / ``build cathedral`` / ``combat Plague`` / ``place palace`` / ``farm``."""
+    if kind == T_ACT:
+        return f"activate {s.acts[s.slots[arg]].name}"
+    if kind == T_CATH:
+        return "build cathedral"
+    if kind == T_FIGHT:
+        return f"combat {event_card(s, arg).name}"
+    if kind == T_PLACE:
+        return f"place {BUILDING_WORDS[arg]}"
+    return "farm"
 
 
 def target_colour(s: TroyesState, kind: int, arg: int) -> int:
@@ -49,6 +62,26 @@ def target_colour(s: TroyesState, kind: int, arg: int) -> int:
     return YELLOW
 
 
+def mod_applies(effect: str, kind: int, colour: int) -> bool:
+    """Whether a cube of a delayed card with ``effect`` may modify an action (research §6.1, 10.2)."""
+    place = kind == T_PLACE
+    if effect in ("monk", "priest"):
+        return colour == YELLOW and not place
+    if effect == "tithing":
+        return colour == YELLOW
+    if effect == "apprenticeship":
+        return not place
+    if effect in ("chaplain", "blacksmith"):
+        return colour == RED and not place
+    if effect in ("militia", "mercenary"):
+        return colour == RED
+    if effect == "knight":
+        return colour == RED and kind == T_FIGHT
+    if effect == "canon":
+        return kind == T_FIGHT
+    return False
+
+
 def usable_mods(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
     """Slots of delayed cards on which ``p`` has a cube that may modify this action."""
     colour = target_colour(s, kind, arg)
@@ -58,55 +91,6 @@ def usable_mods(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
         if s.cubes[slot * 4 + p] and mod_applies(acts[s.slots[slot]].effect, kind, colour):
             out.append(slot)
     return out
-
-
-def expelled_by(s: TroyesState, b: int, v: int) -> int:
-    """Index in ``bld`` of the citizen a die of value ``v`` would push out of building ``b`` (-1: none).
-
-    Palace: the space of that value (seed §5.4).  Bishopric / City Hall: the right-hand
-    space of the row keyed to the value, when the row is full (STAND_IN geometry)."""
-    v = min(max(v, 1), 6)
-    if not s.tables.buildings[b].rows:
-        i = b * 6 + v - 1
-        return i if s.bld[i] >= 0 else -1
-    left = b * 6 + (v - 1) // 2 * 2
-    if s.bld[left] >= 0 and s.bld[left + 1] >= 0:
-        return left + 1
-    return -1
-
-
-def protection(s: TroyesState) -> list[int]:
-    """Per building*4 + seat, non-zero when that seat cannot be pushed out of the building now.
-
-    Default (research §5 D, §9 and STAND-IN 10.1): while the player has a pushed-out citizen
-    lying beside the building.  Option ``push_out_protection=once_per_round`` (seed §5.4:
-    同一回合同一個玩家同一個地區只能被推出一個): once pushed out of it this round, even after
-    placing that citizen again."""
-    return s.expelled if s.prot == PROTECT_ROUND else s.lying
-
-
-def placement_blocked(s: TroyesState, b: int, v: int) -> int:
-    """The seat protected from a second push-out at ``b`` (-1: placement allowed)."""
-    i = expelled_by(s, b, v)
-    if i < 0:
-        return -1
-    o = s.bld[i]
-    if o != NEUTRAL and protection(s)[b * 4 + o]:
-        return o
-    return -1
-
-
-def cathedral_places(s: TroyesState, values: list[int]) -> list[int]:
-    """Cathedral indices (level*6 + space) the dice would fill, lowest free level first (STAND_IN)."""
-    taken: list[int] = []
-    for v in values:
-        sp = min(max(v, 1), 6) - 1
-        for level in range(3):
-            i = level * 6 + sp
-            if s.cath[i] < 0 and i not in taken:
-                taken.append(i)
-                break
-    return taken
 
 
 def group_values(s: TroyesState, combo: tuple[int, ...], effect: str) -> list[int]:
@@ -245,6 +229,15 @@ def action_possible(s: TroyesState, p: int, kind: int, arg: int) -> bool:
     return any(has_group(s, p, kind, arg, m) for m in usable_mods(s, p, kind, arg))
 
 
+def own_dice(s: TroyesState, p: int, skip: list[int] | None = None) -> list[int]:
+    """Distinct own dice (encoded), in stable order; ``skip``: dice indices to leave out."""
+    out: list[int] = []
+    for i, d in enumerate(s.dice):
+        if d >> 6 == p and d not in out and (not skip or i not in skip):
+            out.append(d)
+    return out
+
+
 def strength(s: TroyesState, p: int) -> int:
     """Total of ``p``'s own dice against black dice, red counting double (seed §4)."""
     total = 0
@@ -337,3 +330,73 @@ def fast_possible(s: TroyesState, p: int, kind: int, arg: int, offer: Offer) -> 
         return offer.single(arg, lambda v: placement_blocked(s, arg, v) < 0)
     cath = s.cath
     return offer.single(WHITE, lambda v: cath[v - 1] < 0 or cath[v + 5] < 0 or cath[v + 11] < 0)
+
+
+# --- fast listings of the plain groups (no cube) ------------------------------------------
+# The same groups, in the same order, as ``iter_groups(..., mod=-1)`` (sizes 1 to 3, each in
+# ascending combination order of the distinct dice), built without a generator.
+
+def plain_place_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
+    """Single dice of the building's colour, affordable (another's die costs 2) and not pushing
+    out a protected citizen."""
+    b = s.tgt_arg
+    money = s.deniers[p]
+    if money < 0:
+        return []
+    keys = sorted({d for d in s.dice if (d >> 3) & 7 == b})
+    return [(d,) for d in keys
+            if (d >> 6 == p or money >= 2) and placement_blocked(s, b, d & 7) < 0]
+
+
+def dice_of_colour(s: TroyesState, colour: int) -> tuple[list[int], list[int], list[int]]:
+    """The distinct dice of ``colour`` (sorted), and those present at least twice and three times."""
+    keys: list[int] = []
+    twice: list[int] = []
+    thrice: list[int] = []
+    for d in s.dice:
+        if (d >> 3) & 7 == colour:
+            if d not in keys:
+                keys.append(d)
+            elif d not in twice:
+                twice.append(d)
+            elif d not in thrice:
+                thrice.append(d)
+    keys.sort()
+    return keys, twice, thrice
+
+
+def plain_cath_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
+    """Groups of 1-3 white dice, affordable, with at least one die whose value still has a free
+    cathedral space on some level (``cathedral_places`` is then not empty)."""
+    money = s.deniers[p]
+    if money < 0:
+        return []
+    keys, twice, thrice = dice_of_colour(s, WHITE)
+    if not keys:
+        return []
+    cath = s.cath
+    free = []
+    for d in keys:
+        v = min(max(d & 7, 1), 6)
+        free.append(cath[v - 1] < 0 or cath[v + 5] < 0 or cath[v + 11] < 0)
+    bought = [d >> 6 != p for d in keys]
+    n = len(keys)
+    out: list[tuple[int, ...]] = [(keys[i],) for i in range(n) if free[i] and 2 * bought[i] <= money]
+    if n == 1 and not twice:
+        return out
+    for i in range(n):
+        for j in range(i, n):
+            if i == j and keys[i] not in twice:
+                continue
+            if 4 * (bought[i] + bought[j]) <= money and (free[i] or free[j]):
+                out.append((keys[i], keys[j]))
+    for i in range(n):
+        for j in range(i, n):
+            if i == j and keys[i] not in twice:
+                continue
+            for k in range(j, n):
+                if j == k and keys[j] not in (thrice if i == j else twice):
+                    continue
+                if 6 * (bought[i] + bought[j] + bought[k]) <= money and (free[i] or free[j] or free[k]):
+                    out.append((keys[i], keys[j], keys[k]))
+    return out

@@ -4,8 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.games.troyes.activities import max_activations
+from meeple.games.troyes.citizens import placement_blocked, sources
 from meeple.games.troyes.components import COLOUR_NAMES
-from meeple.games.troyes.consts import (
+from meeple.games.troyes.dice import (
+    action_possible,
+    extra_need,
+    group_cost,
+    group_total,
+    strength,
+    target_colour,
+    usable_mods,
+)
+from meeple.games.troyes.state import (
     BUILDING_WORDS,
     MAX_CITIZENS,
     P_ACTION,
@@ -29,15 +40,6 @@ from meeple.games.troyes.consts import (
     T_FIGHT,
     T_PLACE,
     die_text,
-)
-from meeple.games.troyes.dice import (
-    action_possible,
-    extra_need,
-    group_cost,
-    group_total,
-    placement_blocked,
-    strength,
-    target_colour,
 )
 
 if TYPE_CHECKING:
@@ -99,8 +101,6 @@ def explain(s: TroyesState, text: str) -> str | None:
     if head == "dice" and s.phase == P_ACTION and s.step == S_DICE:
         return _dice(s, p, words[1:])
     if head.startswith("x") and head[1:].isdigit() and s.phase == P_ACTION and s.step == S_TIMES:
-        from meeple.games.troyes.steps import max_activations
-
         return f"activations go from 1 to {max_activations(s, p)} (dice total divided by the card's divisor)"
     if step_word or head == "dice":
         return f"finish the step you are in first (choose the {STEP_NAMES[s.step]})"
@@ -150,8 +150,6 @@ def _cube(s: TroyesState, p: int, name: str) -> str:
     card = s.acts[s.slots[slot]]
     if not s.cubes[slot * 4 + p]:
         return f"you have no cube on {card.name}"
-    from meeple.games.troyes.dice import usable_mods
-
     if slot not in usable_mods(s, p, s.tgt_kind, s.tgt_arg):
         return f"a {card.name} cube cannot modify this action"
     return f"no group of dice you can pay for works with a {card.name} cube here"
@@ -192,8 +190,6 @@ def _target(s: TroyesState, p: int, head: str, text: str) -> str | None:
         if not s.trade[slot * 4 + p]:
             if s.deniers[p] < card.hire_cost:
                 return f"hiring a tradesman on {card.name} costs {card.hire_cost} deniers, you have {s.deniers[p]}"
-            from meeple.games.troyes.actions import sources
-
             if not sources(s, p, T_ACT, slot):
                 return "you have no citizen to hire as a tradesman"
         return _no_group(s, p, T_ACT, slot)
@@ -210,8 +206,6 @@ def _target(s: TroyesState, p: int, head: str, text: str) -> str | None:
         if rest not in BUILDING_WORDS:
             return "place palace, place bishopric or place city hall"
         b = BUILDING_WORDS.index(rest)
-        from meeple.games.troyes.actions import sources
-
         if not sources(s, p, T_PLACE, b):
             return "you have no citizen to place (none in your supply, lying, or on the board)"
         reason = _no_group(s, p, T_PLACE, b)

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from math import tanh
 
-from meeple.games.troyes.consts import P_ACTION, P_OVER, S_DICE, S_MAIN, S_TIMES
 from meeple.games.troyes.scoring import final_scores
-from meeple.games.troyes.state import TroyesState
+from meeple.games.troyes.state import P_ACTION, P_OVER, S_DICE, S_MAIN, S_TIMES, TroyesState
 
 _KEY = "troyes.projection"
 
