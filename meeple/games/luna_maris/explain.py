@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from meeple.games.luna_maris import modules as mod
-from meeple.games.luna_maris import resources as res
-from meeple.games.luna_maris.rules import move_targets
+from meeple.games.luna_maris.modules import activation_cost, hire_cost, iron_need, move_targets
+from meeple.games.luna_maris.recycling import recycling_table
+from meeple.games.luna_maris.resources import iron_total
 from meeple.games.luna_maris.state import (
     CAP,
     EM_ENERGY,
@@ -143,7 +143,7 @@ def _explain_emergency(s: LunaState, p: int, arg: str) -> str:
 def _explain_pay(s: LunaState, p: int, arg: str) -> str:
     """Titanium stands in for iron: the split must add up to the cost and fit what you hold."""
     me = s.pl[p]
-    need, reserved = mod.iron_need(s, p, s.pay_op, s.pay_arg)
+    need, reserved = iron_need(s, p, s.pay_op, s.pay_arg)
     fe = me[FE_L] + me[FE_R]
     ti = me[TI_L] + me[TI_R] - reserved
     owed = f" (besides the {reserved} titanium the order asks for)" if reserved else ""
@@ -170,12 +170,12 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
         return "you already took this module's main action"
     if s.extra_done:
         return "you already took this module's extra action"
-    ac = mod.activation_cost(s, p, m)
+    ac = activation_cost(s, p, m)
     if verb not in ("build", "cut") and me[ENERGY] < ac:
         hint = " (your emergency deposit still holds 1 energy)" if me[EM_ENERGY] else ""
         return f"activating the {t.modules[m].name} needs 1 energy, you have {me[ENERGY]}{hint}"
     energy = me[ENERGY] - ac
-    iron = res.iron_total(me)
+    iron = iron_total(me)
     if verb == "probe":
         if me[CAP] <= s.board.stress_min_cap:
             return ("your stress is at its maximum; the Airlock cannot be used (only with the Suit, "
@@ -187,7 +187,7 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
         match = [c for c in s.hire_row if s.cards[c].name.lower() == arg.lower()]
         if not match:
             return f"{arg!r} is not in the hiring row ({', '.join(s.cards[c].name for c in s.hire_row)})"
-        return f"hiring {arg.upper()} needs {mod.hire_cost(s, p, match[0])} iron, you have {iron} (titanium counts)"
+        return f"hiring {arg.upper()} needs {hire_cost(s, p, match[0])} iron, you have {iron} (titanium counts)"
     if verb == "deliver":
         for stack in s.stacks:
             if stack and t.orders[stack[-1]].name.lower() == arg.lower():
@@ -215,7 +215,7 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
         return (f"process {arg.upper()} is not open at your refining level {me[REF]} "
                 f"or you cannot pay it (iron {iron}, water {me[WATER]})")
     if verb == "recycle":
-        names = _process_names(mod.recycling_table(s)) + ["D"]
+        names = _process_names(recycling_table(s)) + ["D"]
         if arg.split(" ")[0].upper() not in names:
             return f"{arg!r} is not a recycling process ({', '.join(names)}; D as 'recycle D <one>+<other>')"
         return (f"process {arg.upper()} is not open at your sustainability level {me[SUS]} "

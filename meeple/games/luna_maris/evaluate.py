@@ -1,8 +1,9 @@
-"""The bots' estimate of a Luna Maris position: every seat's projected final score, and from it
-each seat's value against the best other seat."""
+"""The bots' value of a Luna Maris position (``evaluate``): every seat's projected final score, and
+from it each seat's value against the best other seat."""
 
 from __future__ import annotations
 
+from meeple.engine.core import Game, State
 from meeple.games.luna_maris.scoring import food_ranks
 from meeple.games.luna_maris.state import (
     CAP,
@@ -23,6 +24,20 @@ from meeple.games.luna_maris.state import (
     WATER,
     LunaState,
 )
+
+
+def evaluate(state: State, seat: int) -> float:
+    """The projected final margin (``projection``): 0.5 + margin / 60 against the best other seat,
+    clamped to [0, 1].  All seats are valued once per position (``state.memo()``).  A finished game
+    is valued by the engine's default (the final scores)."""
+    s: LunaState = state  # type: ignore[assignment]
+    if s.is_over:
+        return Game.evaluate(s.game, state, seat)
+    memo = s.memo()
+    values = memo.get("luna_eval")
+    if values is None:
+        values = memo["luna_eval"] = seat_values(projection(s))
+    return values[seat]  # type: ignore[no-any-return]
 
 
 def projection(s: LunaState) -> list[float]:
