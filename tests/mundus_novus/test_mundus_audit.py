@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from meeple.games.mundus_novus import GAME
-from meeple.games.mundus_novus.rules import begin_round
+from meeple.games.mundus_novus.events import begin_round
 from meeple.games.mundus_novus.state import ANNOUNCE, OVER, PIRATES, START, SUPPLY, K, MundusState
 from meeple.games.mundus_novus.trade import start_progression
 

@@ -77,7 +77,7 @@ def _immediate(players: int = 3):
 def test_money_end_immediate_at_income() -> None:
     """Seed end A ("遊戲馬上結束", option money_end='immediate'): income that brings a player to 75 ends
     the game before the round's Event."""
-    from meeple.games.mundus_novus.rules import begin_round
+    from meeple.games.mundus_novus.events import begin_round
 
     s = _immediate()
     give(s, 1, "P01")  # Cortes: 3 a round

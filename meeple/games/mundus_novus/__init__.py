@@ -6,9 +6,23 @@ from typing import Any
 
 from meeple.engine.components import Tables
 from meeple.engine.core import Game, Option, State
+from meeple.games.mundus_novus import actions, evaluate, explain, rules, scoring, view
 from meeple.games.mundus_novus.components import STAND_INS, TABLES
-from meeple.games.mundus_novus.scoring import estimate
-from meeple.games.mundus_novus.state import OVER, MundusState, new_state
+from meeple.games.mundus_novus.setup import new_state
+from meeple.games.mundus_novus.state import MundusState
+
+
+class MundusPosition(MundusState):
+    """A Mundus Novus position with its rules bound: the concrete class every game plays with."""
+
+    __slots__ = ()
+
+    _legal = actions.legal
+    _apply = rules.apply
+    _view = view.view
+    scores = scoring.scores
+    tiebreak = scoring.tiebreak
+    explain_illegal = explain.explain
 
 
 class MundusNovus(Game):
@@ -46,20 +60,15 @@ class MundusNovus(Game):
         return STAND_INS
 
     def setup(self, players: int, seed: int, options: dict[str, Any], tables: Tables) -> State:
-        return new_state(self, players, seed, options, tables)
+        return new_state(MundusPosition, self, players, seed, options, tables)
 
     def max_steps(self, players: int) -> int:
         return 2000 + 500 * players
 
     def evaluate(self, state: State, seat: int) -> float:
-        """Doubloons, developments, income and hand potential against the best other seat (scoring.estimate)."""
+        """Doubloons, developments, income and hand potential against the best other seat (``evaluate.py``)."""
         assert isinstance(state, MundusState)
-        if state.phase == OVER:
-            ranking = state.ranking()
-            for place, seats in enumerate(ranking):
-                if seat in seats:
-                    return 1.0 - place / max(1, len(ranking) - 1) if len(ranking) > 1 else 0.5
-        return estimate(state, seat)
+        return evaluate.evaluate(state, seat)
 
 
 GAME = MundusNovus()

@@ -1,21 +1,20 @@
-"""The Mundus Novus state: plain data, setup, clone, view and determinization.
+"""The Mundus Novus position as plain data: fields, the game's constants, clone and determinization.
 
 Resource kinds are indexes 0..9 (9 = Inca relic).  Per-seat card counts live in flat lists of
 ``players * 10`` ints (``hand[seat * 10 + kind]``) so that ``clone`` copies a handful of lists.
+The concrete class binding the rules to this data is ``MundusPosition`` in ``__init__.py``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from meeple.engine.core import Action, Event, State
-from meeple.engine.rng import Rng
-from meeple.games.mundus_novus.fixed import Fixed
-from meeple.games.mundus_novus.scoring import final_scores, tiebreak
+from meeple.engine.core import State
 
 if TYPE_CHECKING:
-    from meeple.engine.components import Tables
-    from meeple.engine.core import Game
+    from meeple.engine.core import Action
+    from meeple.engine.rng import Rng
+    from meeple.games.mundus_novus.derived import Derived
 
 K = 10  # resource kinds
 INCA = 9
@@ -23,6 +22,14 @@ HAND_SIZE = 5  # face-down cards dealt to each player every round (seed 2.1)
 MARKET_SIZE = 3  # seed: setup 1
 QUEUE_SIZE = 5  # seed: setup 2
 WIN_MONEY = 75  # seed: end of game A
+TEN_DIFFERENT_BONUS = 1000
+"""The 10-different winner's score is his doubloons + 1000, so he ranks first whatever the money."""
+MIN_IDENTICAL = 3  # seed 4.1: an identical set has at least 3 cards
+MIN_DIFFERENT = 4  # seed 4.2: a different set has 4 to 9 cards
+MAX_DIFFERENT = 9
+VALDIVIA_BONUS = 3  # seed: Pedro de Valdivia adds 3 to his offer's value
+ORELLANA_BONUS = 2  # seed: Francisco de Orellana's market bonus
+CORONADO_PRICE = 2  # research A10: Francisco de Coronado pays 2 doubloons to force an event
 
 # phases (each a kind of decision)
 CORONADO, PONCE, SUPPLY, PIRATES, ANNOUNCE, OFFER, TIE, EXCHANGE, GIFT, START, PROG, PICKDEV, KEEP, OVER = range(14)
@@ -31,6 +38,15 @@ PHASE_NAMES = (
     "exchange", "balancing gift", "progression start", "progression", "choose development", "warehouse",
     "over",
 )
+
+# action opcodes (Action.data[0]): round flow 1-4, Trade 10-17, Progression 20-29
+OP_CORONADO, OP_SPLIT, OP_SUPPLY, OP_PIRATE = 1, 2, 3, 4
+OP_ANNOUNCE, OP_OFFER, OP_OFFER_NONE, OP_TM, OP_TAKE, OP_SWAP, OP_GIFT, OP_START = range(10, 18)
+(OP_TEN, OP_CONVERT, OP_SET, OP_DIFF_ADD, OP_DIFF_CASH, OP_INCA, OP_END, OP_PICK, OP_KEEP,
+ OP_KEEP_DONE) = range(20, 30)
+END_DATA = (OP_END,)
+NOTHING = [0] * K  # an empty offer row
+NO_ROW = (0,) * K
 
 _SLOTS = (
     "hand", "offer", "known", "money", "owned", "deck", "discard", "market", "supply", "dev_deck", "queue",
@@ -88,7 +104,7 @@ class MundusState(State):
     abil: dict[str, int]
     names: tuple[str, ...]
     acache: dict[tuple[int, ...], Action]
-    fx: Fixed
+    fx: Derived
 
     # --- turn properties ---------------------------------------------------------------
 
@@ -99,25 +115,6 @@ class MundusState(State):
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
-
-    # --- rules (rules.py / progression.py) ----------------------------------------------------
-
-    def _legal(self) -> list[Action]:
-        return _dispatch.legal(self)
-
-    def _apply(self, action: Action) -> list[Event]:
-        return _dispatch.apply(self, action)
-
-    def explain_illegal(self, text: str) -> str | None:
-        from meeple.games.mundus_novus.explain import explain
-
-        return explain(self, text)
-
-    def scores(self) -> list[int]:
-        return final_scores(self)
-
-    def tiebreak(self, seat: int) -> tuple[int, ...]:
-        return tiebreak(self, seat)
 
     # --- clone ------------------------------------------------------------------------------
 
@@ -165,7 +162,7 @@ class MundusState(State):
         o.abil = self.abil  # rebuilt (never mutated in place) whenever a character changes hands
         o.names = self.names
         o.acache = self.acache  # memo of immutable Actions by data, shared by all copies
-        o.fx = self.fx  # derived from the tables once, shared by all copies
+        o.fx = self.fx  # derived from the tables once (derived.py), shared by all copies
 
     # --- hidden information ------------------------------------------------------------------
 
@@ -232,74 +229,30 @@ class MundusState(State):
         if seat not in (gift_from, gift_to):
             self.gift = (-1, -1, -1)  # which card the Trade Master gave is not this seat's knowledge
 
-    # --- view ---------------------------------------------------------------------------------
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        from meeple.games.mundus_novus.view import build_view
+# --- small readings of a position, used by every step ------------------------------------------------
 
-        return build_view(self, seat)
-
-
-def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tables: Tables) -> MundusState:
-    """Setup (seed 'setup' 1-4): shuffle the resource deck, turn up a market of 3, filter the development
-    cards by player count, shuffle them and turn up a queue of 5; "no event" on top of the tokens; the
-    Trade Master token goes to seat 0 (the youngest player)."""
-    s = MundusState.__new__(MundusState)
-    State.__init__(s, game, players, seed, options, tables)
-    n = players
-    s.hand = [0] * (n * K)
-    s.offer = [0] * (n * K)
-    s.known = [0] * (n * K)
-    s.money = [0] * n
-    s.owned = [() for _ in range(n)]
-    deck: list[int] = []
-    for k, res in enumerate(tables.resources):
-        deck.extend([k] * res.copies)
-    s.rng.shuffle(deck)
-    s.deck = deck
-    s.discard = [0] * K
-    s.market = [s.deck.pop() for _ in range(MARKET_SIZE)]
-    s.supply = []
-    devs = [i for i, d in enumerate(tables.developments) if d.min_players <= n]
-    s.rng.shuffle(devs)
-    s.dev_deck = devs
-    s.queue = [s.dev_deck.pop() for _ in range(min(QUEUE_SIZE, len(devs)))]
-    s.round = 0
-    s.event = ""
-    s.tm = 0
-    s.phase = ANNOUNCE
-    s.cur = 0
-    s.announced = 0
-    s.done = [0] * n
-    s.start_size = [0] * n
-    s.prev = -1
-    s.prev2 = -1
-    s.order = []
-    s.opos = 0
-    s.need = 0
-    s.split = 0
-    s.sets = 0
-    s.diff_done = 0
-    s.inca_done = 0
-    s.merch_used = 0
-    s.pend_mask = 0
-    s.pend_inca = 0
-    s.pend_set = (-1, 0, 0)
-    s.conv = []
-    s.spent = [0] * K
-    s.dev_ended = False
-    s.winner = -1
-    s.gift = (-1, -1, -1)
-    s.tie_mask = 0
-    s.cash_done = 0
-    s.abil = {}
-    s.names = tuple(r.name for r in tables.resources)
-    s.acache = {}
-    s.fx = Fixed(tables)
-    from meeple.games.mundus_novus.rules import begin_round
-
-    begin_round(s, [])
-    return s
+def name(s: MundusState, kind: int) -> str:
+    return s.names[kind]
 
 
-from meeple.games.mundus_novus import dispatch as _dispatch  # noqa: E402  (rules import this module)
+def hand_size(s: MundusState, seat: int) -> int:
+    o = seat * K
+    return sum(s.hand[o:o + K])
+
+
+def holder(s: MundusState, ability: str) -> int:
+    """The seat owning the character with ``ability`` (-1: nobody)."""
+    return s.abil.get(ability, -1)
+
+
+def event_for(s: MundusState, seat: int) -> str:
+    """The round's event as it applies to ``seat``: Juan de la Cosa ignores every event (seed, cards)."""
+    if s.event and s.abil.get("cosa", -1) != seat:
+        return s.event
+    return ""
+
+
+def doubloons(amount: int) -> str:
+    """``amount`` with the right noun for event texts ("1 doubloon", "3 doubloons")."""
+    return f"{amount} doubloon" if amount == 1 else f"{amount} doubloons"
