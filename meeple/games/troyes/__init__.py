@@ -36,7 +36,7 @@ class TroyesGame(Game):
     title = "Troyes"
     min_players = 2
     max_players = 4
-    version = 6
+    version = 7
     options = {
         "character_deal": Option(
             "random",
@@ -53,7 +53,7 @@ class TroyesGame(Game):
         "push_out_protection": Option(
             "once_per_round",
             "once_per_round: at most once per player, building and round, even after placing that "
-            "citizen again (seed §5.4, research §7 summary, the issue); lying: only while a "
+            "citizen again (seed §5.4, research §9 table, the issue); lying: only while a "
             "pushed-out citizen of theirs lies beside the building (research §5 D reading)",
             ("once_per_round", "lying"),
         ),

@@ -13,7 +13,7 @@ from meeple.engine.components import PositionCache
 from meeple.engine.core import Action
 from meeple.games.troyes.activities import max_activations
 from meeple.games.troyes.cathedral import mason_spaces
-from meeple.games.troyes.citizens import has_citizen, protection, source_text, sources, space_text
+from meeple.games.troyes.citizens import has_citizen, protection, source_text, space_text
 from meeple.games.troyes.components import WHITE, YELLOW
 from meeple.games.troyes.dice import (
     ALLOWED_COLOURS,
@@ -30,6 +30,7 @@ from meeple.games.troyes.dice import (
     strength,
     target_colour,
     usable_mods,
+    usable_sources,
 )
 from meeple.games.troyes.state import (
     A_COUNTER,
@@ -149,7 +150,7 @@ def legal(s: TroyesState) -> list[Action]:
     if s.step == S_MAIN:
         return main_actions(s, p)
     if s.step == S_SRC:
-        return [source_action(s, src) for src in sources(s, p, s.tgt_kind, s.tgt_arg)]
+        return [source_action(s, src) for src in usable_sources(s, p, s.tgt_kind, s.tgt_arg)]
     if s.step == S_CUBE:
         return cube_actions(s, p)
     if s.step == S_MASON:

@@ -15,6 +15,7 @@ from meeple.games.troyes.state import (
     SRC_BLD,
     SRC_CARD,
     SRC_LYING,
+    SRC_NONE,
     SRC_SUPPLY,
     T_ACT,
     T_PLACE,
@@ -25,17 +26,19 @@ if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
 
 
-def expelled_by(s: TroyesState, b: int, v: int) -> int:
-    """Index in ``bld`` of the citizen a die of value ``v`` would push out of building ``b`` (-1: none).
+def expelled_by(s: TroyesState, b: int, v: int, gone: int = -1) -> int:
+    """Index in ``bld`` of the citizen a die of value ``v`` would push out of building ``b`` (-1: none),
+    with the space ``gone`` (a ``bld`` index, -1: none) already left by the citizen that moves.
 
     Palace: the space of that value (seed §5.4).  Bishopric / City Hall: the right-hand
     space of the row keyed to the value, when the row is full (STAND_IN geometry)."""
     v = min(max(v, 1), 6)
+    bld = s.bld
     if not s.tables.buildings[b].rows:
         i = b * 6 + v - 1
-        return i if s.bld[i] >= 0 else -1
+        return i if bld[i] >= 0 and i != gone else -1
     left = b * 6 + (v - 1) // 2 * 2
-    if s.bld[left] >= 0 and s.bld[left + 1] >= 0:
+    if bld[left] >= 0 and bld[left + 1] >= 0 and gone != left and gone != left + 1:
         return left + 1
     return -1
 
@@ -43,22 +46,54 @@ def expelled_by(s: TroyesState, b: int, v: int) -> int:
 def protection(s: TroyesState) -> list[int]:
     """Per building*4 + seat, non-zero when that seat cannot be pushed out of the building now.
 
-    Default (research §5 D, §9 and STAND-IN 10.1): while the player has a pushed-out citizen
-    lying beside the building.  Option ``push_out_protection=once_per_round`` (seed §5.4:
-    同一回合同一個玩家同一個地區只能被推出一個): once pushed out of it this round, even after
-    placing that citizen again."""
+    Default, ``push_out_protection=once_per_round`` (seed §5.4: 同一回合同一個玩家同一個地區只能
+    被推出一個; research §9 table): once pushed out of it this round, even after placing that
+    citizen again.  Option ``lying`` (research §5 D wording, STAND-IN 10.1): only while the
+    player has a pushed-out citizen lying beside the building."""
     return s.expelled if s.prot == PROTECT_ROUND else s.lying
 
 
-def placement_blocked(s: TroyesState, b: int, v: int) -> int:
-    """The seat protected from a second push-out at ``b`` (-1: placement allowed)."""
-    i = expelled_by(s, b, v)
+def placement_blocked(s: TroyesState, b: int, v: int, gone: int = -1, unlying: int = -1) -> int:
+    """The seat protected from a second push-out at ``b`` (-1: placement allowed), judged with
+    the moving citizen already gone (issue 13): from the building space ``gone`` (a citizen
+    taken from the row it enters no longer fills it), or, for ``unlying``, the seat whose
+    citizen lying beside ``b`` is the one placed (under the ``lying`` reading it no longer
+    protects them once it has left)."""
+    i = expelled_by(s, b, v, gone)
     if i < 0:
         return -1
     o = s.bld[i]
-    if o != NEUTRAL and protection(s)[b * 4 + o]:
-        return o
-    return -1
+    if o == NEUTRAL:
+        return -1
+    if s.prot == PROTECT_ROUND:
+        return o if s.expelled[b * 4 + o] else -1
+    return o if s.lying[b * 4 + o] - (o == unlying) > 0 else -1
+
+
+def place_blocked(s: TroyesState, p: int, b: int, v: int, src: int | None = None) -> int:
+    """``placement_blocked`` for seat ``p``'s placement in ``b`` with a die of value ``v`` now:
+    with the chosen citizen gone from where it was once a source is chosen (``s.src``); before
+    that (the main step), blocked only if it is blocked whichever citizen ``p`` moves: moving an
+    own citizen out of the space or row the die points at frees it, and under the ``lying``
+    reading placing one's only citizen lying beside ``b`` ends the protection (seed §5.4,
+    research §5 D).  ``src``: judge for that source instead of the chosen one."""
+    if src is None:
+        src = s.src
+    if src != SRC_NONE:
+        if src >= SRC_BLD:
+            return placement_blocked(s, b, v, src - SRC_BLD)
+        return placement_blocked(s, b, v, -1, p if src == SRC_LYING + b else -1)
+    o = placement_blocked(s, b, v)
+    if o < 0:
+        return -1
+    if o == p and s.prot != PROTECT_ROUND and s.lying[b * 4 + p] == 1:
+        return -1  # the lying citizen itself may be the one placed
+    v = min(max(v, 1), 6)
+    bld = s.bld
+    if not s.tables.buildings[b].rows:
+        return -1 if bld[b * 6 + v - 1] == p else o
+    left = b * 6 + (v - 1) // 2 * 2
+    return -1 if bld[left] == p or bld[left + 1] == p else o
 
 
 def space_text(s: TroyesState, i: int) -> str:

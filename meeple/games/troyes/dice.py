@@ -12,7 +12,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from meeple.games.troyes.cathedral import cathedral_places
-from meeple.games.troyes.citizens import placement_blocked
+from meeple.games.troyes.citizens import place_blocked, protection, sources
 from meeple.games.troyes.components import RED, WHITE, YELLOW
 from meeple.games.troyes.state import (
     BUILDING_WORDS,
@@ -152,8 +152,9 @@ def extra_need(s: TroyesState, p: int, kind: int, arg: int) -> tuple[int, int]:
 ALLOWED_COLOURS = {"monk": (WHITE,), "militia": (YELLOW,), "mercenary": (WHITE,), "apprenticeship": (RED, WHITE, YELLOW)}
 
 
-def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int) -> Iterator[Group]:
-    """Every distinct group ``p`` may use for this action with this cube (-1: none)."""
+def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int, src: int | None = None) -> Iterator[Group]:
+    """Every distinct group ``p`` may use for this action with this cube (-1: none); a placement
+    is judged for the chosen citizen source (``src``: for that one; ``citizens.place_blocked``)."""
     effect = s.acts[s.slots[mod]].effect if mod >= 0 else ""
     hi = 1 if kind == T_PLACE else 3
     if effect:
@@ -204,7 +205,7 @@ def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int) -> Iterat
             if cost + need > money:
                 continue
             if kind == T_PLACE:
-                if placement_blocked(s, arg, combo[0] & 7) >= 0:
+                if place_blocked(s, p, arg, combo[0] & 7, src) >= 0:
                     continue
                 total = combo[0] & 7
             elif kind == T_CATH:
@@ -218,8 +219,19 @@ def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int) -> Iterat
             yield combo, cost, total
 
 
-def has_group(s: TroyesState, p: int, kind: int, arg: int, mod: int) -> bool:
-    return next(iter_groups(s, p, kind, arg, mod), None) is not None
+def has_group(s: TroyesState, p: int, kind: int, arg: int, mod: int, src: int | None = None) -> bool:
+    return next(iter_groups(s, p, kind, arg, mod, src), None) is not None
+
+
+def usable_sources(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
+    """``citizens.sources`` that leave a complete way to carry out the action: for a placement,
+    a source from which some die (with or without a cube) may enter the building without a
+    forbidden push-out (issue 13: judged with the moving citizen gone from its space)."""
+    out = sources(s, p, kind, arg)
+    if kind != T_PLACE or not any(protection(s)[arg * 4:arg * 4 + 4]):
+        return out  # nobody is protected at the building: every source will do
+    mods = [-1] + usable_mods(s, p, kind, arg)
+    return [src for src in out if any(has_group(s, p, kind, arg, m, src) for m in mods)]
 
 
 def action_possible(s: TroyesState, p: int, kind: int, arg: int) -> bool:
@@ -327,7 +339,7 @@ def fast_possible(s: TroyesState, p: int, kind: int, arg: int, offer: Offer) -> 
     if kind == T_FARM:
         return offer.reach(YELLOW, s.brd.agriculture_divisor, 0)
     if kind == T_PLACE:
-        return offer.single(arg, lambda v: placement_blocked(s, arg, v) < 0)
+        return offer.single(arg, lambda v: place_blocked(s, p, arg, v) < 0)
     cath = s.cath
     return offer.single(WHITE, lambda v: cath[v - 1] < 0 or cath[v + 5] < 0 or cath[v + 11] < 0)
 
@@ -345,7 +357,7 @@ def plain_place_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
         return []
     keys = sorted({d for d in s.dice if (d >> 3) & 7 == b})
     return [(d,) for d in keys
-            if (d >> 6 == p or money >= 2) and placement_blocked(s, b, d & 7) < 0]
+            if (d >> 6 == p or money >= 2) and place_blocked(s, p, b, d & 7) < 0]
 
 
 def dice_of_colour(s: TroyesState, colour: int) -> tuple[list[int], list[int], list[int]]:

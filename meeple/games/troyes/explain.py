@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.troyes.activities import max_activations
-from meeple.games.troyes.citizens import placement_blocked, sources
+from meeple.games.troyes.citizens import place_blocked, source_text, sources
 from meeple.games.troyes.components import COLOUR_NAMES
 from meeple.games.troyes.dice import (
     action_possible,
@@ -15,6 +15,7 @@ from meeple.games.troyes.dice import (
     strength,
     target_colour,
     usable_mods,
+    usable_sources,
 )
 from meeple.games.troyes.state import (
     BUILDING_WORDS,
@@ -96,6 +97,9 @@ def explain(s: TroyesState, text: str) -> str | None:
     if head == "cube" and s.phase == P_ACTION and s.step == S_CUBE:
         return _cube(s, p, text.strip()[4:].strip())
     if head == "citizen" and s.phase == P_ACTION and s.step == S_SRC:
+        unusable = _unusable_source(s, p, text.strip())
+        if unusable:
+            return unusable
         return ("you have no citizen there: a citizen comes from your supply, from beside a building, "
                 "from another activity card or from a building space of yours")
     if head == "dice" and s.phase == P_ACTION and s.step == S_DICE:
@@ -136,9 +140,21 @@ def _dice(s: TroyesState, p: int, words: list[str]) -> str | None:
         total = group_total(s, tuple(combo), effect)
         if total < divisor:
             return f"the dice total {total}, less than the divisor {divisor}"
-    if s.tgt_kind == T_PLACE and placement_blocked(s, s.tgt_arg, combo[0] & 7) >= 0:
-        return _protected_text(s, placement_blocked(s, s.tgt_arg, combo[0] & 7))
+    if s.tgt_kind == T_PLACE and place_blocked(s, p, s.tgt_arg, combo[0] & 7) >= 0:
+        return _protected_text(s, place_blocked(s, p, s.tgt_arg, combo[0] & 7)) + "."
     return "that group is not allowed for this action"
+
+
+def _unusable_source(s: TroyesState, p: int, text: str) -> str | None:
+    """A citizen the player has, from which no die may enter the building (seed §5.4)."""
+    kind, arg = s.tgt_kind, s.tgt_arg
+    for src in sources(s, p, kind, arg):
+        if source_text(s, src) == text and src not in usable_sources(s, p, kind, arg):
+            seat = next((place_blocked(s, p, arg, v, src) for v in range(1, 7)
+                         if place_blocked(s, p, arg, v, src) >= 0), -1)
+            why = _protected_text(s, seat) if seat >= 0 else "no die you can use fits"
+            return f"with that citizen no die you can use may enter: {why}"
+    return None
 
 
 def _cube(s: TroyesState, p: int, name: str) -> str:
@@ -159,8 +175,10 @@ def _protected_text(s: TroyesState, seat: int) -> str:
     """Why a push-out is not allowed, under the protection reading in use (seed §5.4 / research §9)."""
     who = f"seat {seat}"
     if s.prot == PROTECT_ROUND:
-        return f"{who} was already pushed out of this building this round (once per player, building and round)."
-    return f"{who}, who has a pushed-out citizen lying beside this building (protected until it leaves)."
+        return (f"that would push out seat {seat}'s citizen, and {who} was already pushed out of this "
+                "building this round (once per player, building and round)")
+    return (f"that would push out seat {seat}'s citizen, and {who} has a pushed-out citizen lying "
+            "beside this building (protected until it leaves)")
 
 
 def _influence(s: TroyesState, p: int, head: str, text: str) -> str | None:
@@ -209,10 +227,10 @@ def _target(s: TroyesState, p: int, head: str, text: str) -> str | None:
         if not sources(s, p, T_PLACE, b):
             return "you have no citizen to place (none in your supply, lying, or on the board)"
         reason = _no_group(s, p, T_PLACE, b)
-        blocked = [v for v in range(1, 7) if placement_blocked(s, b, v) >= 0]
+        blocked = [v for v in range(1, 7) if place_blocked(s, p, b, v) >= 0]
         if reason and blocked:
-            return (f"no die you can use fits: values {blocked} would push out a citizen of "
-                    f"{_protected_text(s, placement_blocked(s, b, blocked[0]))[:-1]}")
+            return (f"no die you can use fits: with a die of value {' or '.join(map(str, blocked))} "
+                    f"{_protected_text(s, place_blocked(s, p, b, blocked[0]))}")
         return reason
     if head == "farm":
         return _no_group(s, p, T_FARM, 0)
@@ -244,6 +262,9 @@ def _black(s: TroyesState, p: int, head: str, words: list[str]) -> str | None:
             return f"you can counter the black {top} (your dice total {power}, red counting double)"
         return None
     if head == "spend":
+        if "@" in "".join(words[1:]):
+            return ("only your own dice can be spent against black dice (not another player's or "
+                    "neutral dice, and none can be bought)")
         return "choose which black dice to counter first (counter ...)" if not s.bsel else \
             "spend one of your own dice"
     try:

@@ -9,9 +9,17 @@ from meeple.engine.core import Action, Event
 from meeple.games.troyes import scoring
 from meeple.games.troyes.activities import activity_effect, hire
 from meeple.games.troyes.cathedral import cathedral_cubes, mason_spaces
-from meeple.games.troyes.citizens import enter_building, needs_source, sources, take_citizen
+from meeple.games.troyes.citizens import enter_building, needs_source, take_citizen
 from meeple.games.troyes.components import RED
-from meeple.games.troyes.dice import event_card, group_total, group_values, own_dice, target_text, usable_mods
+from meeple.games.troyes.dice import (
+    event_card,
+    group_total,
+    group_values,
+    own_dice,
+    target_text,
+    usable_mods,
+    usable_sources,
+)
 from meeple.games.troyes.events import event_cubes
 from meeple.games.troyes.rounds import begin_round, end_round, start_actions
 from meeple.games.troyes.setup import draft_citizen, draft_order, fill_neutrals
@@ -119,7 +127,7 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
     elif kind == A_TARGET:
         s.tgt_kind, s.tgt_arg, s.src, s.mod, s.group = data[1], data[2], SRC_NONE, -1, []
         if needs_source(s, p, data[1], data[2]):
-            srcs = sources(s, p, data[1], data[2])
+            srcs = usable_sources(s, p, data[1], data[2])
             if len(srcs) == 1:  # a forced choice, taken at once (as State.settle would)
                 s.src = srcs[0]
                 skip_cube_step(s, p)

@@ -1,4 +1,4 @@
-"""What a seat sees of a Troyes position (research §7 and the seed's hidden characters)."""
+"""What a seat sees of a Troyes position (the hidden parts: docs/rules/troyes.md, "Hidden information")."""
 
 from __future__ import annotations
 
