@@ -181,18 +181,17 @@ def moves_of(s: MessinaState, i: int) -> tuple[Action, ...]:
     rows = cached[1]
     row = rows[i]
     if row is None:
-        row = rows[i] = tuple(move_action(s, i, b, names[b]) for b in range(len(names)))
+        # each action is shared too, by lieutenant, node and name (across cities that share names)
+        acts = s.tables.cache("messina.move_actions", 20000)
+        out = []
+        for b, name in enumerate(names):
+            key = (i, b, name)
+            act = acts.get(key)
+            if act is None:
+                act = acts.put(key, Action(f"lt{i + 1} to {name}", (OP_MOVE, i, b)))
+            out.append(act)
+        row = rows[i] = tuple(out)
     return row
-
-
-def move_action(s: MessinaState, i: int, b: int, name: str) -> Action:
-    """The shared action sending lieutenant ``i`` to node ``b`` called ``name``."""
-    cache = s.tables.cache("messina.move_actions", 20000)
-    key = (i, b, name)
-    act = cache.get(key)
-    if act is None:
-        act = cache.put(key, Action(f"lt{i + 1} to {name}", (OP_MOVE, i, b)))
-    return act
 
 
 # --- dispatch ---------------------------------------------------------------------------------

@@ -63,7 +63,7 @@ def quarantine_or_choose(s: MessinaState, p: int, counts: list[int], free: int) 
     (``quarantine nun``), one at a time, each followed by its cabin; with no cabin free they are
     discarded (each a ``discard citizen`` decision, as before: there is nothing to choose)."""
     tasks = s.tasks
-    if 0 < free < sum(counts) and sum(1 for c in counts if c) > 1:
+    if 0 < free < counts[0] + counts[1] + counts[2] and (counts[0] > 0) + (counts[1] > 0) + (counts[2] > 0) > 1:
         tasks.append((T_QPICK, p, pack_counts(counts), free, 0))
         return
     # enough cabins, none, or one class only (which of its citizens go in does not matter): each

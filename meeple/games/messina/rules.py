@@ -76,7 +76,9 @@ def apply(s: MessinaState, action: Action) -> list[Event]:
         gain(s, p, data[1], events, "lightning")
     else:
         estate.apply_estate(s, data, events)
-    advance(s, events)
+    rounds.advance(s, events)
+    if s.stage == ST_OVER and s.final is None:
+        scoring.final_scoring(s, events)
     return events
 
 
