@@ -22,6 +22,7 @@ from meeple.games.messina.state import (
     T_BUILD,
     T_MAIN,
     T_OVS,
+    T_PLACE,
     T_UPGRADE,
     VP,
     WOOD,
@@ -230,9 +231,10 @@ def test_unknown_or_spent_reward_is_explained() -> None:
     at(s, MAIN)
     with pytest.raises(IllegalAction, match="no 'lightning' reward"):
         s.apply("use lightning")
+    # a reward reached outside the turn waits for the next step 4 (issue 13: not only the next turn)
     s.defer[0] = (R_LIGHTNING,)
-    s._legal_cache = None
-    with pytest.raises(IllegalAction, match="next turn"):
+    at(s, (T_PLACE, 0, 0, 0, 0))
+    with pytest.raises(IllegalAction, match="waits for your next step 4"):
         s.apply("use lightning")
 
 

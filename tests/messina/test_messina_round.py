@@ -57,6 +57,10 @@ def test_production_register_rewards_wait_for_the_next_step_four() -> None:
     s.cur = -1
     put_lieutenant(s, 0, 0, -1)
     assert rounds.next_turn(s)
+    # issue 13: it becomes usable when the turn reaches its step 4, not at the turn's start
+    assert s.pend[0] == () and s.defer[0] == (R_LIGHTNING,)
+    s._legal_cache = None
+    s.apply(f"lt1 to {s.nname[districts(s)[0]]}")
     assert s.pend[0] == (R_LIGHTNING,) and s.defer[0] == ()
 
 

@@ -189,9 +189,10 @@ def test_production_lieutenant_waits_for_the_next_step_four() -> None:
     s.cur = -1
     put_lieutenant(s, 0, 0, LOC_ESTATE)
     assert rounds.next_turn(s)
+    # issue 13: usable once the turn reaches step 4
+    s._legal_cache = None
+    s.apply(f"lt1 to {s.nname[districts(s)[0]]}")
     assert s.pend[0] == (R_LIEUTENANT,)
-    a = districts(s)[0]
-    at(s, (T_MAIN, 0, a, 1, 0))
     s.apply("use new lieutenant")
     assert s.lt[3 * 2] == LOC_ESTATE
 

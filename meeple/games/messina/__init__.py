@@ -36,7 +36,7 @@ class Messina(Game):
     title = "Messina 1347"
     min_players = 2
     max_players = 4
-    version = 6
+    version = 7
     options = {
         "ship_overseer_parity": Option(
             "even",

@@ -16,7 +16,7 @@ from meeple.games.messina.components import CLASSES, REWARD_NAMES
 from meeple.games.messina.plague import fire_cost
 from meeple.games.messina.registers import owned_lieutenants
 from meeple.games.messina.repopulation import ANY, can_repopulate, feasible, repop_plan, unpack
-from meeple.games.messina.rescue import free_slots
+from meeple.games.messina.rescue import free_slots, unpack_counts
 from meeple.games.messina.state import (
     CABINS,
     CHURCH,
@@ -53,6 +53,7 @@ from meeple.games.messina.state import (
     OP_OVS,
     OP_OVUP,
     OP_PAY,
+    OP_QPICK,
     OP_RECALL,
     OP_REPOP,
     OP_REWARD,
@@ -82,6 +83,7 @@ from meeple.games.messina.state import (
     T_OVUP,
     T_PAY,
     T_PLACE,
+    T_QPICK,
     T_SCROLL,
     T_SHIP,
     T_SHIPFIGHT,
@@ -102,6 +104,7 @@ Task = tuple[int, int, int, int, int]
 RECALLS = tuple(Action(f"recall lt{i + 1}", (OP_RECALL, i)) for i in range(MAXLT))
 DISCARD = Action("discard citizen", (OP_DISCARD,))
 QUARANTINE = tuple(Action(f"quarantine in cabin {k + 1}", (OP_CABIN, k)) for k in range(CABINS))
+QUARANTINE_CLASS = tuple(Action(f"quarantine {name}", (OP_QPICK, k)) for k, name in enumerate(CLASSES))
 DONE_STAFFING = Action("done staffing", (OP_DONESTAFF,))
 DOUSE = Action("douse", (OP_DOUSE,))
 STOP = Action("stop fighting", (OP_STOP,))
@@ -178,18 +181,17 @@ def moves_of(s: MessinaState, i: int) -> tuple[Action, ...]:
     rows = cached[1]
     row = rows[i]
     if row is None:
-        row = rows[i] = tuple(move_action(s, i, b, names[b]) for b in range(len(names)))
+        # each action is shared too, by lieutenant, node and name (across cities that share names)
+        acts = s.tables.cache("messina.move_actions", 20000)
+        out = []
+        for b, name in enumerate(names):
+            key = (i, b, name)
+            act = acts.get(key)
+            if act is None:
+                act = acts.put(key, Action(f"lt{i + 1} to {name}", (OP_MOVE, i, b)))
+            out.append(act)
+        row = rows[i] = tuple(out)
     return row
-
-
-def move_action(s: MessinaState, i: int, b: int, name: str) -> Action:
-    """The shared action sending lieutenant ``i`` to node ``b`` called ``name``."""
-    cache = s.tables.cache("messina.move_actions", 20000)
-    key = (i, b, name)
-    act = cache.get(key)
-    if act is None:
-        act = cache.put(key, Action(f"lt{i + 1} to {name}", (OP_MOVE, i, b)))
-    return act
 
 
 # --- dispatch ---------------------------------------------------------------------------------
@@ -208,6 +210,10 @@ def legal(s: MessinaState) -> list[Action]:
         return legal_slot(s, task)
     if kind == T_CABIN:
         return legal_cabin(s, task)
+    if kind == T_QPICK:
+        # seed 拯救市民: too few free cabins; the seat picks the next citizen to go in
+        counts = unpack_counts(task[2])
+        return [QUARANTINE_CLASS[k] for k in range(3) if counts[k]]
     if kind == T_SHIP:
         take = notations(s).take
         return [take(i, code >> 1) for i, code in enumerate(s.docks[task[2]])]

@@ -34,6 +34,7 @@ from meeple.games.messina.state import (
     T_OVUP,
     T_PAY,
     T_PLACE,
+    T_QPICK,
     T_SCROLL,
     T_SHIP,
     T_SHIPFIGHT,
@@ -102,6 +103,9 @@ def explain(s: MessinaState, text: str) -> str | None:
                         return f"moving there costs {cost} coins, you have {coins}"
                 return None
         return f"there is no hex called {target!r} in the city"
+    if words and words[0] == "buy" and text not in ("buy city", "buy church"):
+        return ("only the city and church registers can be bought ('buy city', 'buy church'); popularity "
+                "moves only when you remove plague cubes")
     if text in ("buy city", "buy church"):
         if kind != T_MAIN:
             return "registers can be bought only in step 4 of your turn"
@@ -112,6 +116,8 @@ def explain(s: MessinaState, text: str) -> str | None:
     if words and words[0] == "repopulate":
         if kind != T_MAIN:
             return "repopulation is done in step 4 of your turn"
+        if task[2] < D0:
+            return "harbours and docks cannot be repopulated (only districts can)"
         if task[3]:
             return "you already took this hex's action or repopulated it this turn"
         return repopulation.repop_plan(s, p, task[2])[0]
@@ -125,6 +131,8 @@ def explain(s: MessinaState, text: str) -> str | None:
     if words and words[0] == "action:":
         if kind != T_MAIN:
             return "hex actions are taken in step 4 of your turn"
+        if task[2] < D0:
+            return "harbours and docks have no action of their own (only the register purchases and rewards)"
         return "you already took this hex's action or repopulated it this turn"
     if words and words[0] == "pay":
         if kind != T_PAY:
@@ -170,6 +178,11 @@ def _explain_step(s: MessinaState, p: int, kind: int, text: str) -> str | None:
         if kind != T_CABIN:
             return "a citizen goes into quarantine only when rescued from a hex with plague"
         return "that cabin is taken (or an empty cabin without improvement is offered once: they are alike)"
+    if text.startswith("quarantine "):
+        if kind != T_QPICK:
+            return ("you choose which citizens go into quarantine only when a hex with plague has more "
+                    "citizens than you have free cabins")
+        return "no rescued citizen of that class is waiting (name one: craftsman, aristocrat or nun)"
     if text in ("city +1", "church +1"):
         if kind != T_CORCH:
             return "that is the popularity reward's choice; in step 4 buy a step with 'buy city' or 'buy church'"
@@ -204,11 +217,11 @@ def _explain_reward(s: MessinaState, p: int, kind: int, name: str) -> str:
     if kind != T_MAIN:
         if code in s.pend[p]:
             return "register rewards are used in step 4 of your turn; finish the current step first"
+        if code in s.defer[p]:
+            return "that reward was reached outside your turn: it waits for your next step 4"
         return "register rewards are used only in step 4 of your turn"
-    if code in s.defer[p]:
-        return "that reward was reached outside your turn: it can be used in your next turn's step 4"
     return (f"you have no '{name}' reward to use: a reward is used in step 4 of the turn you reach it "
-            "(or your next turn when production reached it) and is lost when that turn ends")
+            "(or in your next step 4 when it was reached outside your turn) and is lost when that step 4 ends")
 
 
 def _explain_staff(s: MessinaState, p: int, kind: int, text: str) -> str:

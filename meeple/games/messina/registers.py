@@ -1,7 +1,7 @@
 """The registers (seed 進度軌): popularity, city and church, their rewards and the new lieutenant.
 
 Rewards are register actions (seed 進度軌行動: used only in step 4): reached during the owner's turn
-they wait in ``state.pend``, reached outside it in ``state.defer`` until the owner's next turn.
+they wait in ``state.pend``, reached outside it in ``state.defer`` until the owner's next step 4.
 """
 
 from __future__ import annotations
@@ -77,15 +77,16 @@ def grant_reward(s: MessinaState, p: int, reward: int, events: list[Event]) -> N
     """A register reward (seed 進度軌行動: every register action, the new lieutenant included, is
     used only in step 4): reached during the owner's own turn it may be used in that turn's step 4
     and is lost when the turn ends; reached outside it (production, a cured citizen entering a
-    workshop, the staffing window) it waits for the owner's next turn's step 4 (seed 生產推進), and
-    rewards still waiting after round VI are lost."""
+    workshop, the staffing window) it waits for the owner's next step 4 (seed 生產推進: the next
+    round's step 4; a turn without one, a recall, does not use it up), and rewards still waiting
+    after round VI are lost."""
     if p == s.in_turn:
         s.pend[p] = s.pend[p] + (reward,)
     else:
         s.defer[p] = s.defer[p] + (reward,)
     events.append({"type": "reward", "seat": p, "reward": REWARD_NAMES[reward],
                    "text": f"seat {p} reaches a register reward: {REWARD_NAMES[reward]}"
-                   + ("" if p == s.in_turn else " (usable in its next turn's step 4)")})
+                   + ("" if p == s.in_turn else " (usable in its next step 4)")})
 
 
 def join_lieutenant(s: MessinaState, p: int, events: list[Event]) -> None:

@@ -15,6 +15,7 @@ from meeple.games.messina.state import (
     OP_STAFF,
     SLOTS,
     T_CABIN,
+    T_QPICK,
     T_SLOT,
     plural,
 )
@@ -31,13 +32,56 @@ def rescue(s: MessinaState, p: int, n: int, plague: bool, events: list[Event]) -
     if not any(counts):
         return
     cit[n * 3] = cit[n * 3 + 1] = cit[n * 3 + 2] = 0
-    tasks = s.tasks
-    for k in (2, 1, 0):
-        for _ in range(counts[k]):
-            tasks.append((T_CABIN, p, k, 0, 0) if plague else (T_SLOT, p, k, 0, 0))
     total = sum(counts)
     events.append({"type": "rescue", "seat": p, "text": f"seat {p} rescues {plural(total, 'citizen')}"
                    + (" into quarantine" if plague else "")})
+    if plague:
+        quarantine_or_choose(s, p, counts, free_cabins(s, p))
+        return
+    tasks = s.tasks
+    for k in (2, 1, 0):
+        for _ in range(counts[k]):
+            tasks.append((T_SLOT, p, k, 0, 0))
+
+
+def free_cabins(s: MessinaState, p: int) -> int:
+    """How many of seat ``p``'s quarantine cabins are empty."""
+    return s.cab[p * CABINS * 3:(p + 1) * CABINS * 3:3].count(-1)
+
+
+def pack_counts(counts: list[int]) -> int:
+    return counts[0] | counts[1] << 4 | counts[2] << 8
+
+
+def unpack_counts(code: int) -> list[int]:
+    return [code & 15, (code >> 4) & 15, (code >> 8) & 15]
+
+
+def quarantine_or_choose(s: MessinaState, p: int, counts: list[int], free: int) -> None:
+    """Seed 拯救市民 (有瘟疫): each citizen goes into a free cabin, the rest are discarded.  When the
+    cabins run short and the citizens are not all of one class, the seat chooses which go in
+    (``quarantine nun``), one at a time, each followed by its cabin; with no cabin free they are
+    discarded (each a ``discard citizen`` decision, as before: there is nothing to choose)."""
+    tasks = s.tasks
+    if 0 < free < counts[0] + counts[1] + counts[2] and (counts[0] > 0) + (counts[1] > 0) + (counts[2] > 0) > 1:
+        tasks.append((T_QPICK, p, pack_counts(counts), free, 0))
+        return
+    # enough cabins, none, or one class only (which of its citizens go in does not matter): each
+    # citizen in turn takes a cabin, and those left with none are discarded
+    for k in (2, 1, 0):
+        for _ in range(counts[k]):
+            tasks.append((T_CABIN, p, k, 0, 0))
+
+
+def apply_qpick(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """The chosen citizen takes a free cabin (its cabin is chosen next, then the next citizen);
+    once the free cabins are all allotted, the citizens left are discarded."""
+    task = s.tasks.pop()
+    p, counts, free = task[1], unpack_counts(task[2]), task[3]
+    cls = data[1]
+    counts[cls] -= 1
+    quarantine_or_choose(s, p, counts, free - 1)
+    s.tasks.append((T_CABIN, p, cls, 0, 0))
 
 
 def free_slots(s: MessinaState, p: int, cls: int) -> list[int]:
@@ -70,4 +114,4 @@ def apply_citizen(s: MessinaState, data: tuple[int, ...], events: list[Event]) -
         events.append({"type": "discard", "seat": p, "text": f"seat {p} has no room: a citizen is discarded"})
 
 
-__all__ = ["apply_citizen", "free_slots", "rescue"]
+__all__ = ["apply_citizen", "apply_qpick", "free_cabins", "free_slots", "rescue", "unpack_counts"]

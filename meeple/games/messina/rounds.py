@@ -75,9 +75,6 @@ def next_turn(s: MessinaState) -> bool:
         if has_ready_lieutenant(s, p):
             s.cur = i
             s.in_turn = p
-            if s.defer[p]:
-                s.pend[p] = s.pend[p] + s.defer[p]
-                s.defer[p] = ()
             s.tasks.append((T_PLACE, p, 0, 0, 0))
             return True
     return False

@@ -29,6 +29,7 @@ from meeple.games.messina.state import (
     OP_LTPAY,
     OP_NOBUILD,
     OP_PAY,
+    OP_QPICK,
     OP_SHIPLET,
     OP_SKIP,
     OP_STOP,
@@ -61,6 +62,8 @@ def apply(s: MessinaState, action: Action) -> list[Event]:
         repopulation.apply_pay(s, data, events)
     elif op == OP_LTPAY:
         repopulation.apply_ltpay(s, data, events)
+    elif op == OP_QPICK:
+        rescue.apply_qpick(s, data, events)
     elif OP_BUILD_CABIN <= op <= OP_NOBUILD:
         buildings.apply_build(s, data, events)
     elif op == OP_CORCH:
@@ -73,7 +76,9 @@ def apply(s: MessinaState, action: Action) -> list[Event]:
         gain(s, p, data[1], events, "lightning")
     else:
         estate.apply_estate(s, data, events)
-    advance(s, events)
+    rounds.advance(s, events)
+    if s.stage == ST_OVER and s.final is None:
+        scoring.final_scoring(s, events)
     return events
 
 

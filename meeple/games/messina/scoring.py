@@ -78,7 +78,10 @@ assert (COIN, WOOD, FIRE, MAJOR, VP, RATS, POP, CITY, CHURCH, SC0, SHIPS, REPOP)
 
 
 def parts(s: MessinaState) -> list[tuple[int, ...]]:
-    """Per seat, the final score's parts (``PARTS``) as they would be now, without changing the state."""
+    """Per seat, the final score's parts (``PARTS``) as they would be now, without changing the state
+    (once the game is scored, the parts it was scored with: the rats have moved popularity back)."""
+    if s.final is not None:
+        return [tuple(d[k] for k in PARTS) for d in s.final]
     fx = s.fx
     pi = s.pi
     players = s.players
@@ -120,8 +123,19 @@ def breakdown(s: MessinaState) -> list[dict[str, int]]:
 
 
 def final_scoring(s: MessinaState, events: list[Event]) -> None:
-    """After round VI's production: rats push popularity back, then everything is scored."""
+    """After round VI's production: rats push popularity back (seed 老鼠標記懲罰: the disc moves, so
+    the view shows where it ends), then everything is scored."""
     s.final = breakdown(s)
+    pi = s.pi
+    for p in range(s.players):
+        base = p * NP
+        pop, rats = pi[base + POP], pi[base + RATS]
+        back = min(pop, rats)
+        if back:
+            pi[base + POP] = pop - back
+            events.append({"type": "rats_push_back", "seat": p,
+                           "text": f"seat {p}'s {rats} {'rat pushes' if rats == 1 else 'rats push'} its popularity "
+                           f"back from {pop} to {pop - back}"})
     for p, d in enumerate(s.final):
         events.append({"type": "final_score", "seat": p, "score": d["total"],
                        "text": f"seat {p} scores {d['total']} VP"})

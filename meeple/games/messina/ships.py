@@ -43,7 +43,11 @@ def draw_selection(s: MessinaState) -> int:
 
 
 def ship_arrives(s: MessinaState, events: list[Event]) -> int:
-    """A ship from the stack docks at the drawn harbour (next clockwise if full) with a plague cube."""
+    """A ship from the stack docks at the drawn harbour (next clockwise if full) with a plague cube.
+
+    A ship never vanishes: when every docks is full (the seed says only that a full harbour sends the
+    ship on clockwise; the berth count is a stand-in), it docks at the drawn harbour beyond its berths,
+    with its cube, and the event says so."""
     h = draw_selection(s)
     if not s.ship_stack:
         return h
@@ -52,13 +56,14 @@ def ship_arrives(s: MessinaState, events: list[Event]) -> int:
     s.reveals += 1
     berths = s.tables.harbours
     target = h
+    crowded = False
     for k in range(N_HARBOURS):
         x = (h + k) % N_HARBOURS
         if len(s.docks[x]) < berths[x].berths:
             target = x
             break
     else:
-        return h
+        crowded = True
     cube = 0
     if s.cube_supply > 0:
         s.cube_supply -= 1
@@ -67,7 +72,8 @@ def ship_arrives(s: MessinaState, events: list[Event]) -> int:
     docks[target] = docks[target] + (ship * 2 + cube,)
     s.docks = tuple(docks)
     events.append({"type": "ship", "text": f"{s.tables.ships[ship].name} docks at "
-                   f"{berths[target].docks_name}" + (" with a plague cube" if cube else "")})
+                   f"{berths[target].docks_name}" + (" with a plague cube" if cube else "")
+                   + (" (every docks is full: it waits beyond the berths)" if crowded else "")})
     return h
 
 

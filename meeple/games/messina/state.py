@@ -71,6 +71,7 @@ T_OVUP = 15      # upgrade an overseer; a = 1 to advance it at once
 T_STAFFWIN = 16  # round end, before production: move estate citizens into workshops
 T_PAY = 17       # repopulation: pay the citizens due (a = packed requirement, b = node)
 T_LTPAY = 18     # repopulation: give up a lieutenant
+T_QPICK = 19     # plague rescue with too few free cabins: a = citizens left (4 bits per class), b = cabins free
 
 # action opcodes (Action.data[0])
 OP_MOVE, OP_RECALL, OP_SKIP = 1, 2, 3
@@ -90,6 +91,7 @@ OP_OVUP = 32
 OP_DONESTAFF = 33
 OP_PAY = 34
 OP_LTPAY = 35
+OP_QPICK = 36
 
 PETAL_NAMES = ("C1", "A1", "N1", "C2", "A2", "N2")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.messina import repopulation
+from meeple.games.messina.components import CLASSES
 from meeple.games.messina.gains import gain
 from meeple.games.messina.plague import can_fight, fire_cost, leave_plague
 from meeple.games.messina.registers import buy_step, use_reward
@@ -31,6 +32,7 @@ from meeple.games.messina.state import (
     STANDING,
     T_FIGHT,
     T_MAIN,
+    T_QPICK,
     T_SHIP,
     T_SHIPFIGHT,
     VP,
@@ -40,13 +42,15 @@ if TYPE_CHECKING:
     from meeple.engine.core import Event
     from meeple.games.messina.state import MessinaState
 
-TASK_NAMES = {1: "choose a hex", 2: "place a rescued or cured citizen in the estate", 3: "quarantine a citizen",
-              4: "fight the plague", 5: "hex action or repopulation", 6: "choose a ship",
+TASK_NAMES = {  # what the seat to move must do, as a verb phrase ("seat 0 must ...")
+              1: "choose a hex", 2: "place a rescued or cured citizen in the estate", 3: "quarantine a citizen",
+              4: "fight the plague", 5: "play step 4 (the hex's action or repopulation, registers, rewards)", 6: "choose a ship",
               7: "fight the ship's plague", 8: "advance an overseer", 9: "activate citizens",
               10: "advance a scroll cube", 11: "upgrade a citizen", 12: "build", 13: "advance city or church",
-              14: "lightning: the action of any hex", 15: "upgrade an overseer",
+              14: "choose the action of any hex (lightning)", 15: "upgrade an overseer",
               16: "move citizens into workshops before production", 17: "pay the citizens of a repopulation",
-              18: "give up a lieutenant for a repopulation"}
+              18: "give up a lieutenant for a repopulation",
+              19: "choose which rescued citizens go into the free quarantine cabins"}
 
 
 def describe_task(s: MessinaState) -> dict[str, Any] | None:
@@ -57,6 +61,10 @@ def describe_task(s: MessinaState) -> dict[str, Any] | None:
     out: dict[str, Any] = {"step": TASK_NAMES.get(task[0], "?"), "seat": task[1]}
     if task[0] in (T_MAIN, T_FIGHT):
         out["hex"] = s.nname[task[2]]
+    if task[0] == T_QPICK:
+        code = task[2]
+        out["citizens"] = {CLASSES[k]: (code >> (4 * k)) & 15 for k in range(3)}
+        out["free_cabins"] = task[3]
     if task[0] in (T_FIGHT, T_SHIPFIGHT):
         # seed 對抗瘟疫: what a cube costs and scores this round (two fires and +2 VP in V-VI)
         out["plague"] = s.cubes[task[2]] if task[0] == T_FIGHT else 1
@@ -100,20 +108,20 @@ def apply_place(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
     events.append({"type": "place", "seat": p, "hex": name,
                    "text": f"seat {p} sends lieutenant {i + 1} to {name}" + (f" for {cost} coins" if cost else "")})
     if DOCK0 <= b < D0:
-        s.tasks.append((T_MAIN, p, b, 1, 0))
+        open_step4(s, p, b, 1)
         if s.docks[b - DOCK0]:
             s.tasks.append((T_SHIP, p, b - DOCK0, 0, 0))
         return
     s.used[b] = 1
     if b < DOCK0:
-        s.tasks.append((T_MAIN, p, b, 1, 0))
+        open_step4(s, p, b, 1)
         return
     owner = s.owner[b]
     if owner >= 0:
         s.pi[owner * NP + VP] += 2
         events.append({"type": "repopulated_visit", "seat": owner,
                        "text": f"seat {owner} scores 2 VP: a lieutenant came to its {name}"})
-    s.tasks.append((T_MAIN, p, b, 0, 0))
+    open_step4(s, p, b, 0)
     plague = s.cubes[b] > 0
     fight = plague and can_fight(s, p)
     if fight:
@@ -125,6 +133,16 @@ def apply_place(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
 
 
 # --- step 4: the hex action, repopulation, register purchases, rewards -----------------------
+
+def open_step4(s: MessinaState, p: int, n: int, done: int) -> None:
+    """The turn will have a step 4 on node ``n`` (``done``: no hex action there).  Rewards waiting
+    from outside the seat's turns (seed 生產推進) become usable in it; a turn without a step 4 (a
+    recall, a lieutenant set aside) leaves them waiting for the next one."""
+    if s.defer[p]:
+        s.pend[p] = s.defer[p] + s.pend[p]
+        s.defer[p] = ()
+    s.tasks.append((T_MAIN, p, n, done, 0))
+
 
 def apply_main(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
     task = s.tasks[-1]
