@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from meeple.i18n.catalog import has, normalize, translate
+
+if TYPE_CHECKING:
+    from meeple.engine.core import Game as _Game
 
 TEXT_TABLES: dict[str, frozenset[str]] = {
     "troyes": frozenset({"buildings", "activities", "events", "permanent", "characters"}),
@@ -24,12 +27,6 @@ TEXT_TABLES: dict[str, frozenset[str]] = {
     "messina": frozenset(),
 }
 """Per game, the tables whose components have an effect text a player reads."""
-
-
-class _Game(Protocol):
-    name: str
-
-    def default_tables(self) -> Any: ...
 
 
 class ComponentKey(NamedTuple):
