@@ -52,6 +52,12 @@ class Words:
     def seat(self, seat: Any) -> str:
         return self.t("term.seat", seat=seat)
 
+    def bot(self, spec: str) -> str:
+        """A bot's kind in the reader's words (its settings, ``ismcts:time=0.5``, as they are)."""
+        kind, sep, rest = spec.partition(":")
+        entry = "engine.bot." + kind
+        return (self.t(entry) if has(self.lang, entry) else kind) + sep + rest
+
     def label(self, key: str) -> str:
         entry = "label." + slug(key)
         if has(self.lang, entry):
@@ -261,9 +267,9 @@ class TerminalGame:
 
     def intro(self) -> str:
         """The line that opens a game: what is played, by whom."""
-        bots = ", ".join(f"{self.words.seat(s)} {b}" for s, b in self.bot_names.items()) or self.t("term.none")
+        bots = ", ".join(self.words.seat(s) + " " + self.words.bot(b) for s, b in self.bot_names.items())
         return self.t("term.intro", title=self.title(), players=self.state.players, seed=self.state.seed,
-                      seats=", ".join(map(str, self.humans)), bots=bots)
+                      seats=", ".join(map(str, self.humans)), bots=bots or self.t("term.none"))
 
     def autosave_path(self) -> Path:
         stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -300,7 +306,8 @@ class TerminalGame:
                     action = botlib.act(self.bots[seat], self.state, self.rng)
                     # the notation may name a secret choice: people see the bot's move through the
                     # events their seat may see, never through the notation
-                    self.console.print(f"[dim]{self.t('term.bot_decides', seat=seat, bot=self.bot_names[seat])}[/dim]")
+                    deciding = self.t("term.bot_decides", seat=seat, bot=self.words.bot(self.bot_names[seat]))
+                    self.console.print(Text(deciding, style="dim"))
                     self.note(self.state.apply(action))
                     continue
                 if seat != self.viewer and len(self.humans) > 1:
@@ -331,7 +338,7 @@ class TerminalGame:
         for place, seats in enumerate(self.state.ranking(), 1):
             for s in seats:
                 who = self.t("term.you") if s in self.humans else (
-                    self.t("term.bot", bot=self.bot_names[s]) if s in self.bot_names else "")
+                    self.t("term.bot", bot=self.words.bot(self.bot_names[s])) if s in self.bot_names else "")
                 table.add_row(str(place), str(s), who, str(scores[s]))
         self.console.print(table)
         path = self.save()
@@ -379,7 +386,8 @@ class TerminalGame:
             if text.isdigit():
                 number = int(text)
                 if not 1 <= number <= len(legal):
-                    self.console.print(f"[red]{self.t('term.no_action_number', number=number, count=len(legal))}[/red]")
+                    refused = self.t("term.no_action_number", number=number, count=len(legal))
+                    self.console.print(Text(refused, style="red"))
                     continue
                 choice: Any = legal[number - 1]
             else:
@@ -395,7 +403,7 @@ class TerminalGame:
     def undo(self, seat: int) -> bool:
         keep = self.state.undo_target(seat)
         if keep is None:
-            self.console.print(f"[yellow]{self.t('term.cannot_undo')}[/yellow]")
+            self.console.print(Text(self.t("term.cannot_undo"), style="yellow"))
             return False
         self.state = replay(self.state.record(), self.tables, upto=keep)
         self.console.print(translate(self.words.lang, "term.undone", n=len(self.state.history)))
@@ -436,10 +444,10 @@ def replay_viewer(
         elif text.isdigit():
             target = min(total, int(text))
         else:
-            console.print(f"[red]{t('term.replay_keys')}[/red]")
+            console.print(Text(t("term.replay_keys"), style="red"))
             continue
         if target == step and step == total:
-            console.print(f"[dim]{t('term.end_of_game')}[/dim]")
+            console.print(Text(t("term.end_of_game"), style="dim"))
         if target == step + 1:
             events = state.apply(record["actions"][step])
             console.print(render_events(state.visible_events(events, seat), words))

@@ -47,6 +47,7 @@ def strict() -> bool:
     return os.environ.get("MEEPLE_I18N_STRICT", "") not in ("", "0")
 
 
+@functools.lru_cache(maxsize=256)
 def normalize(lang: str | None) -> str:
     """A catalog language for a tag (``zh-TW``, ``zh_Hant``, ``zh``, ``en-GB`` ...); unknown: English.
 
@@ -98,12 +99,27 @@ def placeholders(text: str) -> set[str]:
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+@functools.cache
+def _entry(lang: str, key: str) -> tuple[bool, str] | None:
+    """``(is_plural, text)`` of a key's compiled entry in ``lang`` (None: missing); cached per process."""
+    trans = translations(lang)
+    plural = key + PLURAL_SUFFIX
+    if trans.ngettext(key, plural, 2) not in (key, plural):
+        return True, ""
+    text = trans.gettext(key)
+    return None if text == key else (False, text)
+
+
+@functools.cache
+def english_template(key: str) -> str | None:
+    """The English text of a singular entry (None: a plural or missing entry); cached."""
+    found = _entry(DEFAULT, key)
+    return found[1] if found is not None and not found[0] else None
+
+
 def has(lang: str, key: str) -> bool:
     """Whether ``key`` has a compiled, non-empty entry in ``lang``."""
-    trans = translations(normalize(lang))
-    if trans.gettext(key) != key:
-        return True
-    return trans.ngettext(key, key + PLURAL_SUFFIX, 1) != key
+    return _entry(normalize(lang), key) is not None
 
 
 def _missing(lang: str, key: str) -> str:
@@ -113,6 +129,8 @@ def _missing(lang: str, key: str) -> str:
 
 
 def _format(text: str, args: dict[str, Any]) -> str:
+    if not args:
+        return text
     try:
         return text.format(**args)
     except (KeyError, IndexError, ValueError) as exc:
@@ -122,20 +140,18 @@ def _format(text: str, args: dict[str, Any]) -> str:
 def translate(lang: str | None, key: str, /, **args: Any) -> str:
     """The text of ``key`` in ``lang`` with ``args`` filled in.
 
-    A plural entry is chosen by ``args["n"]``.  A missing key raises ``MissingTranslation`` in strict
-    mode and otherwise shows as the key itself (never as English in another language).
+    A plural entry is chosen by ``args["n"]`` (``ngettext``).  A missing key raises
+    ``MissingTranslation`` in strict mode and otherwise shows as the key itself (never as English
+    in another language).
     """
     code = normalize(lang)
-    trans = translations(code)
-    n = args.get("n")
-    if isinstance(n, int) and not isinstance(n, bool):
-        text = trans.ngettext(key, key + PLURAL_SUFFIX, n)
-        if text not in (key, key + PLURAL_SUFFIX):
-            return _format(text, args)
-    text = trans.gettext(key)
-    if text == key:
+    found = _entry(code, key)
+    if found is None:
         return _missing(code, key)
-    return _format(text, args)
+    if found[0]:
+        n = args.get("n")
+        return ntranslate(code, key, n if isinstance(n, int) else 1, **args)
+    return _format(found[1], args)
 
 
 def ntranslate(lang: str | None, key: str, n: int, /, **args: Any) -> str:

@@ -2,14 +2,16 @@
 
 Message ids are keys, and several kinds of key are not string literals in a source file:
 
-- ``extract_python``: ``translate(lang, "key")`` and ``ntranslate(lang, "key", n)`` calls (the latter
+- ``extract_python``: ``translate(lang, "key")``, ``t("key")`` (a surface's shorthand) and ``ntranslate(lang, "key", n)`` calls (the latter
   as a plural entry ``key`` / ``key_plural``), and ``msg("key", ...)`` calls of the games' rules;
 - ``extract_components``: a game's ``components.py``, every component key of its tables;
 - ``extract_games``: a game's ``__init__.py``, its title and its lobby options and choices;
 - ``extract_web``: the browser client's ``t("key")`` calls (``web.<key>``, or ``label.<slug>`` for a
   heading given as English words);
 - ``extract_kept``: the English catalog's own ``label.*`` and ``value.*`` entries (the words of the
-  games' views, kept by hand in the ``.po`` files until the views carry keys).
+  games' views, kept by hand in the ``.po`` files until the views carry keys), ``web.*`` (the page
+  also names keys in ``index.html`` and in the server's notes) and ``engine.*`` (the engine's
+  refusal reasons and bot names, for its conversion).
 """
 
 from __future__ import annotations
@@ -26,19 +28,31 @@ from babel.messages.pofile import read_po
 from meeple.i18n.components import component_keys, slug
 
 Result = tuple[int, str | None, Any, list[str]]
-KEPT_PREFIXES = ("label.", "value.")
+KEPT_PREFIXES = ("label.", "value.", "web.", "engine.")
+
+
+_PY_WORDS = {"translate": 1, "ntranslate": 1, "msg": 0, "t": 0}
+"""Python calls naming a key, and the position of the key among their arguments."""
+
+
+def _nth(message: Any, index: int) -> Any:
+    """The ``index``-th argument of a call as an extractor reports it (a string or a tuple)."""
+    if isinstance(message, tuple):
+        return message[index] if index < len(message) else None
+    return message if index == 0 else None
 
 
 def extract_python(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str],
                    options: Mapping[str, Any]) -> Iterator[Result]:
-    words = {"translate": (2,), "ntranslate": (2,), "msg": (1,)}
+    words = dict.fromkeys(_PY_WORDS)
     for lineno, func, message, comments in _babel_python(fileobj, words, comment_tags, options):  # type: ignore[arg-type]
-        if not isinstance(message, str) or "." not in message:
+        key = _nth(message, _PY_WORDS.get(func, 0))
+        if not isinstance(key, str) or "." not in key:
             continue
         if func == "ntranslate":
-            yield lineno, "ngettext", (message, message + "_plural"), list(comments)
+            yield lineno, "ngettext", (key, key + "_plural"), list(comments)
         else:
-            yield lineno, "gettext", message, list(comments)
+            yield lineno, "gettext", key, list(comments)
 
 
 def _game_name(fileobj: IO[bytes]) -> str:
@@ -81,8 +95,9 @@ def web_key(text: str) -> str:
 def extract_web(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str],
                 options: Mapping[str, Any]) -> Iterator[Result]:
     for lineno, _func, message, comments in extract_javascript(fileobj, {"t": None}, comment_tags, options):  # type: ignore[arg-type]
-        if isinstance(message, str) and message:
-            yield lineno, "gettext", web_key(message), list(comments)
+        key = _nth(message, 0)
+        if isinstance(key, str) and key:
+            yield lineno, "gettext", web_key(key), list(comments)
 
 
 def extract_kept(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str],

@@ -15,8 +15,8 @@ from typing import Any
 from meeple.i18n.catalog import translate
 
 
-def _arg(lang: str, value: Any) -> Any:
-    if isinstance(value, Mapping) and "key" in value:
+def _arg(lang: str | None, value: Any) -> Any:
+    if isinstance(value, dict) and "key" in value:
         return render(lang, value)
     if isinstance(value, list):
         return ", ".join(str(_arg(lang, v)) for v in value)
@@ -29,6 +29,7 @@ def render(lang: str | None, message: Mapping[str, Any]) -> str:
     if not isinstance(key, str) or not key:
         return str(message.get("text", message.get("type", "")))
     args = message.get("args") or {}
-    if not isinstance(args, Mapping):
+    if not isinstance(args, dict):
         raise ValueError(f"message {key!r}: args must be an object, not {type(args).__name__}")
-    return translate(lang, key, **{str(k): _arg(lang or "en", v) for k, v in args.items()})
+    plain = {k: (_arg(lang, v) if isinstance(v, (dict, list)) else v) for k, v in args.items()}
+    return translate(lang, key, **plain)
