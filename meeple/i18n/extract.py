@@ -103,5 +103,7 @@ def extract_web(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: C
 def extract_kept(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str],
                  options: Mapping[str, Any]) -> Iterator[Result]:
     for message in read_po(fileobj):
-        if isinstance(message.id, str) and message.id.startswith(KEPT_PREFIXES):
-            yield 1, "gettext", message.id, list(message.auto_comments)
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        if key.startswith(KEPT_PREFIXES):
+            func = "gettext" if isinstance(message.id, str) else "ngettext"
+            yield 1, func, message.id, list(message.auto_comments)
