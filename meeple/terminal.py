@@ -25,7 +25,7 @@ from meeple import bots as botlib
 from meeple.engine import BadSetup, Event, IllegalAction, State, replay, save_record
 from meeple.engine.components import Tables
 from meeple.engine.rng import Rng
-from meeple.i18n import has, normalize, render, translate
+from meeple.i18n import has, normalize, ntranslate, render, translate
 from meeple.i18n.components import names_index, slug
 
 WIDE_TABLE = 9
@@ -406,7 +406,7 @@ class TerminalGame:
             self.console.print(Text(self.t("term.cannot_undo"), style="yellow"))
             return False
         self.state = replay(self.state.record(), self.tables, upto=keep)
-        self.console.print(translate(self.words.lang, "term.undone", n=len(self.state.history)))
+        self.console.print(ntranslate(self.words.lang, "term.undone", len(self.state.history)))
         return True
 
 

@@ -129,8 +129,6 @@ def _missing(lang: str, key: str) -> str:
 
 
 def _format(text: str, args: dict[str, Any]) -> str:
-    if not args:
-        return text
     try:
         return text.format(**args)
     except (KeyError, IndexError, ValueError) as exc:
