@@ -44,7 +44,7 @@ def _catalog_for(tag: str) -> str | None:
     """The catalog language of one tag, or None when there is none for it."""
     found = negotiate_locale([tag.replace("-", "_")], LANGUAGES, aliases={"zh": "zh_TW", "en": "en"})
     if found:
-        return found
+        return normalize(found)
     code = normalize(tag)
     return code if code != DEFAULT or tag.lower().startswith("en") else None
 
