@@ -45,7 +45,8 @@ def _nth(message: Any, index: int) -> Any:
 def extract_python(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str],
                    options: Mapping[str, Any]) -> Iterator[Result]:
     words = dict.fromkeys(_PY_WORDS)
-    for lineno, func, message, comments in _babel_python(fileobj, words, comment_tags, options):  # type: ignore[arg-type]
+    found: Any = _babel_python(fileobj, words, comment_tags, options)  # type: ignore[arg-type]
+    for lineno, func, message, comments in found:
         key = _nth(message, _PY_WORDS.get(func, 0))
         if not isinstance(key, str) or "." not in key:
             continue
@@ -94,7 +95,8 @@ def web_key(text: str) -> str:
 
 def extract_web(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str],
                 options: Mapping[str, Any]) -> Iterator[Result]:
-    for lineno, _func, message, comments in extract_javascript(fileobj, {"t": None}, comment_tags, options):  # type: ignore[arg-type]
+    found: Any = extract_javascript(fileobj, {"t": None}, comment_tags, options)  # type: ignore[arg-type]
+    for lineno, _func, message, comments in found:
         key = _nth(message, 0)
         if isinstance(key, str) and key:
             yield lineno, "gettext", web_key(key), list(comments)
