@@ -10,6 +10,7 @@ events and action labels carried as message keys are rendered from it too.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -27,6 +28,9 @@ from meeple.engine.components import Tables
 from meeple.engine.rng import Rng
 from meeple.i18n import has, normalize, ntranslate, render, translate
 from meeple.i18n.components import names_index, slug
+
+SEAT_KEY = re.compile(r"^seat (\d+)$", re.IGNORECASE)
+"""A view key naming a seat (``seat 2``)."""
 
 WIDE_TABLE = 9
 """A table of more fields than this (and no more entries) is drawn one row per field."""
@@ -62,6 +66,9 @@ class Words:
         entry = "label." + slug(key)
         if has(self.lang, entry):
             return self.t(entry)
+        seat = SEAT_KEY.match(key)
+        if seat:
+            return self.seat(int(seat.group(1)))
         return self.names.get(key, key.replace("_", " "))
 
     def value(self, text: str) -> str:

@@ -94,6 +94,8 @@ export function missingKeys() { return [...missing]; }
 // A view's field label (the generic board passes "Turn order" for turn_order), a component's name,
 // or the text as it is.
 export function viewLabel(text) {
+  const seat = /^seat (\d+)$/i.exec(String(text));
+  if (seat) return `${t("seat")} ${seat[1]}`;
   const found = lookup(`label.${slug(text)}`);
   if (found !== undefined) return lang === "en" ? found.charAt(0).toUpperCase() + found.slice(1) : found;
   const names = catalogs[lang].names || {};
