@@ -7,8 +7,9 @@ from the same gettext catalog as the terminal's (``meeple/locale``); ``static/i1
 - ``GET /api/i18n``: ``{"lang": ..., "languages": [...]}``, the language ``Accept-Language`` asks for
   (the page's default until the reader picks one with the header's switch).
 - ``GET /api/i18n/{lang}`` (``en``, ``zh-TW``, ``zh_TW``, ``zh``): ``{"lang", "tag", "messages",
-  "names"}``: every catalog entry (a plural entry as its list of forms) and, for views that still
-  hold English component names, English name -> name in that language.  An unknown language is a
+  "names", "options"}``: every catalog entry (a plural entry as its list of forms); for views that
+  still hold English component names, English name -> name in that language; per game, its lobby
+  options' names, descriptions and choices in that language.  An unknown language is a
   404 with ``{"error": ...}``.
 """
 
@@ -21,8 +22,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from meeple import games
-from meeple.i18n import LANGUAGES, entries
-from meeple.i18n.components import names_index
+from meeple.i18n import LANGUAGES, entries, has, translate
+from meeple.i18n.components import names_index, slug
 from meeple.i18n.negotiate import UnknownLanguage, explicit, from_accept_language
 
 i18n_router = APIRouter()
@@ -44,10 +45,28 @@ def payload(lang: str) -> dict[str, Any]:
             continue
         messages[key] = list(text) if isinstance(text, tuple) else text
     names: dict[str, str] = {}
+    options: dict[str, dict[str, Any]] = {}
     for name in games.names():
-        for english, translated in names_index(lang, games.get(name)).items():
+        game = games.get(name)
+        for english, translated in names_index(lang, game).items():
             names.setdefault(english, translated)
-    return {"lang": lang, "tag": tag(lang), "messages": messages, "names": names}
+        options[name] = option_texts(lang, game)
+    return {"lang": lang, "tag": tag(lang), "messages": messages, "names": names, "options": options}
+
+
+def option_texts(lang: str, game: Any) -> dict[str, Any]:
+    """A game's lobby options in ``lang``: per option its name, description and choices' texts
+    (with the English description the server's ``/api/games`` still sends, to recognise it)."""
+    out: dict[str, Any] = {}
+    for key, option in game.options.items():
+        base = f"game.{game.name}.option.{key}"
+        if not has(lang, base + ".name"):
+            continue
+        choices = {str(c): translate(lang, f"{base}.choice.{slug(str(c))}") for c in option.choices or ()
+                   if has(lang, f"{base}.choice.{slug(str(c))}")}
+        out[key] = {"name": translate(lang, base + ".name"), "doc": translate(lang, base + ".doc"),
+                    "english": option.doc, "choices": choices}
+    return out
 
 
 @i18n_router.get("/api/i18n")

@@ -153,3 +153,21 @@ def test_i18n_language_switch_is_remembered(browser: Any, server: str) -> None:
     assert "Lobby" in page.locator("header").inner_text()
     assert not CJK.search(page.locator("main").inner_text().replace("繁體中文", ""))
     ctx.close()
+
+
+def test_i18n_lobby_options_in_the_readers_language(browser: Any, server: str, tmp_path: Path) -> None:
+    """Issue 14: the lobby's option names, descriptions and choices are in the player's language,
+    without internal references ("research §5", "the seed's reading")."""
+    ctx = browser.new_context(locale="zh-TW", viewport={"width": 1280, "height": 1000})
+    page = ctx.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#create-btn")
+    page.select_option("#game", "luna_maris")
+    page.wait_for_selector("label.opt")
+    form = page.locator("form").first.inner_text()
+    assert translate("zh_TW", "game.luna_maris.option.solar.name") in form
+    assert translate("zh_TW", "game.luna_maris.option.equipment.doc") in form
+    assert translate("zh_TW", "game.luna_maris.option.solar.choice.day") in form
+    assert "research" not in form and "seed" not in form and "solar energy in production" not in form
+    page.screenshot(path=str(_shots(tmp_path) / "i18n_lobby_zh_TW.png"), full_page=True)
+    ctx.close()
