@@ -31,6 +31,7 @@ Result = tuple[int, str | None, Any, list[str]]
 KEPT_PREFIXES = ("label.", "value.", "web.", "engine.")
 
 
+_KEY = re.compile(r"^[a-z][a-z0-9_]*(\.[A-Za-z0-9_-]+)+$")
 _PY_WORDS = {"translate": 1, "ntranslate": 1, "msg": 0, "t": 0}
 """Python calls naming a key, and the position of the key among their arguments."""
 
@@ -48,8 +49,8 @@ def extract_python(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags
     found: Any = _babel_python(fileobj, words, comment_tags, options)  # type: ignore[arg-type]
     for lineno, func, message, comments in found:
         key = _nth(message, _PY_WORDS.get(func, 0))
-        if not isinstance(key, str) or "." not in key:
-            continue
+        if not isinstance(key, str) or not _KEY.match(key):
+            continue  # not a literal key (a key built at run time: its parts are extracted elsewhere)
         if func == "ntranslate":
             yield lineno, "ngettext", (key, key + "_plural"), list(comments)
         else:

@@ -62,8 +62,8 @@ def option_texts(lang: str, game: Any) -> dict[str, Any]:
         base = f"game.{game.name}.option.{key}"
         if not has(lang, base + ".name"):
             continue
-        choices = {str(c): translate(lang, f"{base}.choice.{slug(str(c))}") for c in option.choices or ()
-                   if has(lang, f"{base}.choice.{slug(str(c))}")}
+        choice_keys = {str(c): base + ".choice." + slug(str(c)) for c in option.choices or ()}
+        choices = {c: translate(lang, k) for c, k in choice_keys.items() if has(lang, k)}
         out[key] = {"name": translate(lang, base + ".name"), "doc": translate(lang, base + ".doc"),
                     "english": option.doc, "choices": choices}
     return out
