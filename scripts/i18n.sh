@@ -4,8 +4,9 @@
 # and compile the .mo files the package loads.  Usage: scripts/i18n.sh [extract|update|compile|all]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PYBABEL="${PYBABEL:-$(dirname "$(command -v python3)")/pybabel}"
-[ -x "$PYBABEL" ] || PYBABEL=".venv/bin/pybabel"
+if [[ -z "${PYBABEL:-}" ]]; then
+  if [[ -x .venv/bin/pybabel ]]; then PYBABEL=.venv/bin/pybabel; else PYBABEL="$(command -v pybabel)"; fi
+fi
 step="${1:-all}"
 if [[ "$step" == extract || "$step" == all ]]; then
   PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" "$PYBABEL" extract -F babel.cfg --no-location --sort-output \
