@@ -171,3 +171,13 @@ def test_i18n_lobby_options_in_the_readers_language(browser: Any, server: str, t
     assert "research" not in form and "seed" not in form and "solar energy in production" not in form
     page.screenshot(path=str(_shots(tmp_path) / "i18n_lobby_zh_TW.png"), full_page=True)
     ctx.close()
+
+
+def test_i18n_english_headings_stay_capitalised(browser: Any, server: str) -> None:
+    """Issue 14: in English a board heading read from the catalog's labels reads as a heading."""
+    tid = _table(server, "mundus_novus")
+    ctx, page, errors = _open_table(browser, server, tid, "en-US")
+    board = page.locator(".gameboard, .board").first.inner_text()
+    assert "Market" in board and "Development row" in board
+    assert not errors, errors
+    ctx.close()

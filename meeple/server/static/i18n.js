@@ -53,14 +53,17 @@ export function lookup(key) {
   return found;
 }
 
+const capital = (s) => (typeof s === "string" && lang === "en" ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+
 function entry(key) {
   // interface strings are web.<key>; a full key (troyes.activities.baker.name, an event's key) is
-  // itself; a heading given as English words is a view label (label.<slug>).
-  for (const k of [`web.${key}`, key, `label.${slug(key)}`]) {
+  // itself; a heading given as English words is a view label (label.<slug>), capitalised as a
+  // heading in English.
+  for (const k of [`web.${key}`, key]) {
     const found = lookup(k);
     if (found !== undefined) return found;
   }
-  return undefined;
+  return capital(lookup(`label.${slug(key)}`));
 }
 
 export function getLang() { return lang; }
@@ -97,7 +100,7 @@ export function viewLabel(text) {
   const seat = /^seat (\d+)$/i.exec(String(text));
   if (seat) return `${t("seat")} ${seat[1]}`;
   const found = lookup(`label.${slug(text)}`);
-  if (found !== undefined) return lang === "en" ? found.charAt(0).toUpperCase() + found.slice(1) : found;
+  if (found !== undefined) return capital(found);
   const names = catalogs[lang].names || {};
   const lower = String(text).charAt(0).toLowerCase() + String(text).slice(1);
   return names[text] || names[lower] || text;
