@@ -128,9 +128,13 @@ def play(
     load: Annotated[Path | None, typer.Option("--load", help="resume a saved game")] = None,
     option: OptionOpt = None,
     components: ComponentsOpt = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="zh-TW or en (default: MEEPLE_LANG, else the locale)")] = None,
 ) -> None:
     """Play in the terminal against bots, or hot-seat with several --seat."""
+    from meeple.i18n.negotiate import terminal_language
     from meeple.terminal import TerminalGame
+
+    language = terminal_language(lang)
 
     if load is not None:
         record = load_record(load)
@@ -149,11 +153,8 @@ def play(
         if not 0 <= s < state.players:
             raise BadSetup(f"no seat {s} in a {state.players}-player game (seats 0-{state.players - 1})")
     specs = _bot_specs(bots, list(range(state.players)), humans)
-    console.print(f"[bold]{state.game.title}[/bold], {state.players} players, seed {state.seed}; "
-                  f"you: seat {', '.join(map(str, humans))}; bots: "
-                  + (", ".join(f"seat {s} {b}" for s, b in specs.items()) or "none")
-                  + ". Type [cyan]help[/cyan] for commands.")
-    runner = TerminalGame(state, humans, specs, console, _reader, tables)
+    runner = TerminalGame(state, humans, specs, console, _reader, tables, lang=language)
+    console.print(runner.intro())
     raise typer.Exit(runner.run())
 
 
@@ -166,14 +167,18 @@ def replay_cmd(
     file: Annotated[Path, typer.Argument(help="a saved record (JSON)")],
     seat: Annotated[int | None, typer.Option("--seat", help="see the game as this seat (default: spectator)")] = None,
     components: ComponentsOpt = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="zh-TW or en (default: MEEPLE_LANG, else the locale)")] = None,
 ) -> None:
     """Step through a saved game as one seat saw it."""
+    from meeple.i18n.negotiate import terminal_language
     from meeple.terminal import replay_viewer
+
+    language = terminal_language(lang)
 
     record = load_record(file)
     name = record.get("game")
     tables = _tables(name, components) if isinstance(name, str) else None
-    raise typer.Exit(replay_viewer(record, seat, console, _reader, tables))
+    raise typer.Exit(replay_viewer(record, seat, console, _reader, tables, lang=language))
 
 
 @app.command()
