@@ -8,15 +8,14 @@ from meeple.engine.core import Action
 from meeple.games.luna_maris.modules import (
     MAIN_OPTIONS,
     activation_cost,
-    can_move_anywhere,
     extra_options,
     iron_need,
     move_targets,
+    playable,
 )
 from meeple.games.luna_maris.recycling import compact_processes, recycling_table
 from meeple.games.luna_maris.resources import emergency_options, iron_range
 from meeple.games.luna_maris.state import (
-    CAP,
     ENERGY,
     K_BONUS,
     K_COMPACT,
@@ -27,7 +26,6 @@ from meeple.games.luna_maris.state import (
     K_PROBE0,
     K_START,
     K_TAKE,
-    O2,
     POS,
     S_BONUS,
     S_COMPACT,
@@ -107,17 +105,12 @@ def turn_options(s: LunaState, p: int) -> list[Action]:
     seen: set[str] = set()
     pre = s.pre
     names = pre.card_name
-    me = s.pl[p]
-    here = me[POS]
-    left = me[CAP] - me[O2]
-    mincost = s.mincost
-    used = s.used
+    opened: dict[int, bool] = {}  # module_open per module, shared by the cards of this list
     for c in s.hands[p]:
         name = names[c]
         if name in seen:
             continue
-        # can_move_anywhere, its common case (no module used yet this turn) inlined
-        if mincost[c][here] <= left if not used else can_move_anywhere(s, p, c):
+        if playable(s, p, c, opened):
             seen.add(name)
             out.append(pre.play[c])
     if s.rest[p]:
@@ -137,11 +130,12 @@ def turn_options(s: LunaState, p: int) -> list[Action]:
 
 
 def module_options(s: LunaState, p: int) -> list[Action]:
-    """Seed §啟動模組 3: the module's main action (not after its extra action; with the activation
-    paid for), its extra action, and ``done``."""
+    """Seed §啟動模組 3: the module's main action (with the activation paid for) and its extra
+    action, in either order; ``done`` once one of them is taken (a visit carries out the module's
+    action)."""
     m = s.module
     out: list[Action] = []
-    if not s.main_done and not s.extra_done:
+    if not s.main_done:
         ac = activation_cost(s, p, m)
         if s.pl[p][ENERGY] >= ac:
             for note, op, arg in MAIN_OPTIONS[m](s, p, s.pl[p][ENERGY] - ac):
@@ -149,9 +143,12 @@ def module_options(s: LunaState, p: int) -> list[Action]:
     if not s.extra_done:
         for note, op, arg in extra_options(s, p, m):
             out.append(Action(note, (K_EXTRA, op, arg)))
-    out.append(s.pre.done)
-    if not s.extra_done:  # seed §緊急倉庫: the deposit may be opened at any time (listed last)
+    if s.main_done or s.extra_done:
+        out.append(s.pre.done)
+    if len(out) != 1:  # seed §緊急倉庫: the deposit may be opened at any time (listed last)
         out.extend(emergency_options(s, p))
+    if not out:  # never in play: a module is a destination only while one of its actions is possible
+        out.append(s.pre.done)
     return out
 
 
