@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from meeple.games.luna_maris.components import HIBERNATION
 from meeple.games.luna_maris.modules import activation_cost, hire_cost, iron_need, move_targets
 from meeple.games.luna_maris.recycling import recycling_table
 from meeple.games.luna_maris.resources import iron_total
@@ -271,6 +272,9 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
     if verb == "extract":
         return "you have no probe on the mining area"
     if verb == "rest":
+        if m == HIBERNATION and me[CAP] >= s.board.stress_max_cap:
+            return (f"your stress is already at its minimum (O2 cap {me[CAP]}): resting would lower nothing "
+                    "(seed §休眠間; like the Airlock at maximum stress)")
         return "resting is the Hibernation room's main action"
     if verb == "concentrate":
         return f"there is no iron in the {arg} section of your conveyor"

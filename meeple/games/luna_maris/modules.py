@@ -227,7 +227,10 @@ def burn_water(s: LunaState, p: int, arg: int) -> list[Event]:
 
 
 def hibernation_options(s: LunaState, p: int, energy: int) -> list[Option]:
-    """Seed §休眠間: rest to lower stress."""
+    """Seed §休眠間: rest to lower stress; not with the stress marker already at its minimum (like the
+    Airlock at maximum stress, seed §氣閘: the marker cannot move)."""
+    if s.pl[p][CAP] >= s.board.stress_max_cap:
+        return []
     return [("rest", OP_REST, 0)]
 
 
@@ -275,8 +278,10 @@ def main_open(s: LunaState, p: int, m: int, energy: int) -> bool:
     cheaper test gives the same answer (this runs for every module a scientist in hand could reach,
     at every turn; tests/luna_maris/test_luna_issue13.py checks it against the option lists)."""
     me = s.pl[p]
-    if m == LAB or m == HIBERNATION:
+    if m == LAB:
         return True
+    if m == HIBERNATION:
+        return me[CAP] < s.board.stress_max_cap
     if m == GREENHOUSE:
         return bool(s.food_row)
     if m == POWER:
