@@ -7,13 +7,14 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine import IllegalAction, Rng
-from meeple.games.luna_maris.components import COMM, GREENHOUSE, HIBERNATION, LAB
+from meeple.games.luna_maris.components import COMM, GREENHOUSE, HIBERNATION, INDUSTRY, LAB
 from meeple.games.luna_maris.food import food_extra
 from meeple.games.luna_maris.production import production
 from meeple.games.luna_maris.scoring import rank_points
 from meeple.games.luna_maris.state import (
     CAP,
     CO2,
+    FE_L,
     FE_R,
     ON_ACT,
     POS,
@@ -171,3 +172,17 @@ def test_research_at_the_top_scores_five_every_time() -> None:
 def test_food_rank_four_way_tie_splits_rounded_down() -> None:
     """Seed §最終計分 3-4 (平手分數相加向下取整): four players tied share 8 + 5 + 2 = 15, 3 each."""
     assert rank_points([3, 3, 3, 3], (8, 5, 2), [True] * 4) == [3, 3, 3, 3]
+
+
+def test_main_action_after_the_extra_action_explained() -> None:
+    """Seed §啟動模組 3 (either order, version 7): after the extra action a refused main action is
+    explained by its own cause (here the refining level), not as 'extra action already taken'."""
+    s = at_module(fresh(2, equipment=False), 0, INDUSTRY)
+    s.pl[0][FE_L] = 2
+    touch(s)
+    s.apply("cut co2 1")
+    with pytest.raises(IllegalAction, match="refining level 1") as err:
+        s.apply("refine C")
+    assert "extra action" not in str(err.value)
+    with pytest.raises(IllegalAction, match="already took this module's extra action"):
+        s.apply("cut co2 1")

@@ -217,7 +217,7 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
         return f"'{verb}' is an action of the {t.modules[_MODULE_OF[verb]].name}, not the {t.modules[m].name}"
     if s.main_done and verb not in ("build", "cut", "done"):
         return "you already took this module's main action"
-    if s.extra_done:
+    if s.extra_done and verb in ("build", "cut"):
         return "you already took this module's extra action"
     ac = activation_cost(s, p, m)
     if verb not in ("build", "cut") and me[ENERGY] < ac:
