@@ -19,6 +19,7 @@ from meeple.games.luna_maris.state import (
     ON_ACT,
     REF,
     S_MODULE,
+    S_TURN,
     TI_L,
     TI_R,
     VP,
@@ -158,6 +159,26 @@ def test_module_open_agrees_with_the_option_lists() -> None:
             legal = s.legal_actions()
             s.apply(legal[rng.below(len(legal))])
             k += 1
+
+
+def test_playable_scientists_agree_with_their_moves() -> None:
+    """A scientist is offered at the turn exactly when, once played, at least one 'go' would be
+    offered (``actions.turn_options`` tests all cards at once with masks; ``modules.move_targets``
+    lists one card's destinations)."""
+    from meeple.games.luna_maris.modules import move_targets
+
+    for players in (2, 3):
+        s = GAME.new(players, seed=8, options={"equipment_deal": "random"})
+        rng = Rng(9 + players)
+        while not s.is_over:
+            assert isinstance(s, LunaState)
+            if s.step == S_TURN:
+                p = s.cur
+                offered = {a.notation for a in s.legal_actions() if a.notation.startswith("play ")}
+                expected = {f"play {s.cards[c].name}" for c in s.hands[p] if move_targets(s, p, c)}
+                assert offered == expected
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
 
 
 # --- item 3: the extra action and the main action in either order ----------------------------------

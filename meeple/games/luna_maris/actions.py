@@ -5,17 +5,19 @@ added at every decision with a real choice."""
 from __future__ import annotations
 
 from meeple.engine.core import Action
+from meeple.games.luna_maris.derived import O2_MOST
 from meeple.games.luna_maris.modules import (
     MAIN_OPTIONS,
     activation_cost,
     extra_options,
     iron_need,
+    module_open,
     move_targets,
-    playable,
 )
 from meeple.games.luna_maris.recycling import compact_processes, recycling_table
 from meeple.games.luna_maris.resources import emergency_options, iron_range
 from meeple.games.luna_maris.state import (
+    CAP,
     ENERGY,
     K_BONUS,
     K_COMPACT,
@@ -26,6 +28,7 @@ from meeple.games.luna_maris.state import (
     K_PROBE0,
     K_START,
     K_TAKE,
+    O2,
     POS,
     S_BONUS,
     S_COMPACT,
@@ -105,14 +108,35 @@ def turn_options(s: LunaState, p: int) -> list[Action]:
     seen: set[str] = set()
     pre = s.pre
     names = pre.card_name
-    opened: dict[int, bool] = {}  # module_open per module, shared by the cards of this list
-    for c in s.hands[p]:
-        name = names[c]
-        if name in seen:
-            continue
-        if playable(s, p, c, opened):
+    me = s.pl[p]
+    left = me[CAP] - me[O2]
+    # modules.playable for every card at once (no module is used yet at the start of a turn): the
+    # modules the O2 left reaches, as a mask; each module tested once (module_open), Hibernation,
+    # Greenhouse and Laboratory (the high bits, the cheapest tests) first
+    reach = s.within[me[POS]][min(left, O2_MOST)] if left > 0 else 0
+    if reach:
+        masks = s.allowed_mask
+        play = pre.play
+        yes = known = 0
+        for c in s.hands[p]:
+            name = names[c]
+            cand = masks[c] & reach
+            if not cand or name in seen:
+                continue
+            if not cand & yes:
+                unknown = cand & ~known
+                while unknown:
+                    m = unknown.bit_length() - 1
+                    bit = 1 << m
+                    unknown ^= bit
+                    known |= bit
+                    if module_open(s, p, m):
+                        yes |= bit
+                        break
+                if not cand & yes:
+                    continue
             seen.add(name)
-            out.append(pre.play[c])
+            out.append(play[c])
     if s.rest[p]:
         if s.food[p]:
             food_names = pre.food_name
