@@ -31,7 +31,7 @@ class LunaMaris(Game):
     title = "Luna Maris"
     min_players = 2
     max_players = 4
-    version = 6
+    version = 7
     options = {
         "solar": Option("day", "solar energy in production: 'day' = rounds 3 and 5 only (research), "
                         "'every' = every production phase (the seed's reading)", ("day", "every")),

@@ -5,12 +5,13 @@ added at every decision with a real choice."""
 from __future__ import annotations
 
 from meeple.engine.core import Action
+from meeple.games.luna_maris.derived import O2_MOST
 from meeple.games.luna_maris.modules import (
     MAIN_OPTIONS,
     activation_cost,
-    can_move_anywhere,
     extra_options,
     iron_need,
+    module_open,
     move_targets,
 )
 from meeple.games.luna_maris.recycling import compact_processes, recycling_table
@@ -108,18 +109,34 @@ def turn_options(s: LunaState, p: int) -> list[Action]:
     pre = s.pre
     names = pre.card_name
     me = s.pl[p]
-    here = me[POS]
     left = me[CAP] - me[O2]
-    mincost = s.mincost
-    used = s.used
-    for c in s.hands[p]:
-        name = names[c]
-        if name in seen:
-            continue
-        # can_move_anywhere, its common case (no module used yet this turn) inlined
-        if mincost[c][here] <= left if not used else can_move_anywhere(s, p, c):
+    # modules.playable for every card at once (no module is used yet at the start of a turn): the
+    # modules the O2 left reaches, as a mask; each module tested once (module_open), Hibernation,
+    # Greenhouse and Laboratory (the high bits, the cheapest tests) first
+    reach = s.within[me[POS]][min(left, O2_MOST)] if left > 0 else 0
+    if reach:
+        masks = s.allowed_mask
+        play = pre.play
+        yes = known = 0
+        for c in s.hands[p]:
+            name = names[c]
+            cand = masks[c] & reach
+            if not cand or name in seen:
+                continue
+            if not cand & yes:
+                unknown = cand & ~known
+                while unknown:
+                    m = unknown.bit_length() - 1
+                    bit = 1 << m
+                    unknown ^= bit
+                    known |= bit
+                    if module_open(s, p, m):
+                        yes |= bit
+                        break
+                if not cand & yes:
+                    continue
             seen.add(name)
-            out.append(pre.play[c])
+            out.append(play[c])
     if s.rest[p]:
         if s.food[p]:
             food_names = pre.food_name
@@ -137,11 +154,12 @@ def turn_options(s: LunaState, p: int) -> list[Action]:
 
 
 def module_options(s: LunaState, p: int) -> list[Action]:
-    """Seed §啟動模組 3: the module's main action (not after its extra action; with the activation
-    paid for), its extra action, and ``done``."""
+    """Seed §啟動模組 3: the module's main action (with the activation paid for) and its extra
+    action, in either order; ``done`` once one of them is taken (a visit carries out the module's
+    action)."""
     m = s.module
     out: list[Action] = []
-    if not s.main_done and not s.extra_done:
+    if not s.main_done:
         ac = activation_cost(s, p, m)
         if s.pl[p][ENERGY] >= ac:
             for note, op, arg in MAIN_OPTIONS[m](s, p, s.pl[p][ENERGY] - ac):
@@ -149,9 +167,12 @@ def module_options(s: LunaState, p: int) -> list[Action]:
     if not s.extra_done:
         for note, op, arg in extra_options(s, p, m):
             out.append(Action(note, (K_EXTRA, op, arg)))
-    out.append(s.pre.done)
-    if not s.extra_done:  # seed §緊急倉庫: the deposit may be opened at any time (listed last)
+    if s.main_done or s.extra_done:
+        out.append(s.pre.done)
+    if len(out) != 1:  # seed §緊急倉庫: the deposit may be opened at any time (listed last)
         out.extend(emergency_options(s, p))
+    if not out:  # never in play: a module is a destination only while one of its actions is possible
+        out.append(s.pre.done)
     return out
 
 

@@ -64,6 +64,22 @@ def reach_tables(
     return allowed, mincost
 
 
+def allowed_masks(allowed: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Per scientist: the modules it allows as a bit mask (bit m: module m)."""
+    return tuple(sum(1 << m for m in mods) for mods in allowed)
+
+
+O2_MOST = 16  # more O2 left than any corridor needs: ``within`` clips the O2 left to it
+
+
+def within(dist: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Per position and O2 left (0 .. O2_MOST): the modules that O2 reaches, as a bit mask (staying
+    costs 1)."""
+    n = len(dist)
+    return tuple(tuple(sum(1 << m for m in range(n) if (dist[pos][m] or 1) <= left) for left in range(O2_MOST + 1))
+                 for pos in range(n))
+
+
 class Derived:
     """The lookups of one component set: the scientist table (juniors then seniors), corridor
     distances, mining adjacency, the order tiles of each kind, per-index names and values read in
@@ -71,12 +87,13 @@ class Derived:
     plain attributes (``Tables`` resolves names through ``__getattr__``)."""
 
     __slots__ = ("cards", "dist", "adj", "orders_of_kind", "card_name", "food_name", "food_kind",
-                 "food_value", "probe_note", "hire_note", "deliver_note", "refine_note", "tab")
+                 "food_value", "probe_note", "hire_note", "deliver_note", "refine_note", "tab", "within")
 
     def __init__(self, tables: Any) -> None:
         self.tab = SimpleNamespace(**dict(tables))
         cards = self.cards = tuple(tables.juniors) + tuple(tables.seniors)
         self.dist = distances(tables)
+        self.within = within(self.dist)
         self.adj = adjacency(tables)
         kinds = sorted({o.kind for o in tables.orders})
         self.orders_of_kind = tuple(tuple(i for i, o in enumerate(tables.orders) if o.kind == k)
@@ -96,18 +113,23 @@ def derived(tables: Tables) -> Derived:
     return tables.derived("luna_maris", Derived)
 
 
-def _reach_no_icon(tables: Tables) -> tuple[Any, Any]:
+def _reach(tables: Tables, icon_needed: bool) -> tuple[Any, Any, tuple[int, ...]]:
     d = derived(tables)
-    return reach_tables(tables, d.cards, d.dist, False)
+    allowed, mincost = reach_tables(tables, d.cards, d.dist, icon_needed)
+    return allowed, mincost, allowed_masks(allowed)
 
 
-def _reach_icon(tables: Tables) -> tuple[Any, Any]:
-    d = derived(tables)
-    return reach_tables(tables, d.cards, d.dist, True)
+def _reach_no_icon(tables: Tables) -> tuple[Any, Any, tuple[int, ...]]:
+    return _reach(tables, False)
 
 
-def reach(tables: Tables, icon_needed: bool) -> tuple[Any, Any]:
-    """``reach_tables`` of a component set, once per value of the option ``hibernation_icon``."""
+def _reach_icon(tables: Tables) -> tuple[Any, Any, tuple[int, ...]]:
+    return _reach(tables, True)
+
+
+def reach(tables: Tables, icon_needed: bool) -> tuple[Any, Any, tuple[int, ...]]:
+    """``reach_tables`` of a component set and the allowed modules as masks, once per value of the
+    option ``hibernation_icon``."""
     if icon_needed:
         return tables.derived("luna_maris.reach.icon", _reach_icon)
     return tables.derived("luna_maris.reach", _reach_no_icon)

@@ -129,6 +129,7 @@ def food_extra(s: LunaState, p: int, extra: str) -> list[Event]:
     if not extra:
         return []
     me = s.pl[p]
+    note = ""
     if extra == "vp":
         me[VP] += 1
     elif extra == "water":
@@ -136,12 +137,16 @@ def food_extra(s: LunaState, p: int, extra: str) -> list[Event]:
     elif extra == "energy":
         gain_energy(s, p, 1)
     elif extra == "stress":
+        if me[CAP] >= s.board.stress_max_cap:
+            note = ": no effect, stress is already at its minimum"
         me[CAP] = min(s.board.stress_max_cap, me[CAP] + 1)
     elif extra == "iron":
         me[FE_L] += 1
     elif extra == "co2":
+        if me[CO2] >= len(s.board.co2_vp) - 1:
+            note = ": no effect, CO2 is already at the best end"
         me[CO2] = min(len(s.board.co2_vp) - 1, me[CO2] + 1)
-    return [{"type": "food_reward", "seat": p, "text": f"Seat {p} gains the food's extra reward ({extra})."}]
+    return [{"type": "food_reward", "seat": p, "text": f"Seat {p} gains the food's extra reward ({extra}){note}."}]
 
 
 def feed_scientists(s: LunaState, p: int, f: int) -> list[Event]:

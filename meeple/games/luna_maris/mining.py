@@ -10,6 +10,7 @@ from meeple.games.luna_maris.resources import (
     add_waste,
     advanced,
     equipment_ready,
+    raise_stress,
     use_equipment,
     with_equipment,
 )
@@ -51,11 +52,12 @@ def install_probe(s: LunaState, p: int, space: int) -> list[Event]:
     space, and the bonus printed under it."""
     me = s.pl[p]
     events: list[Event] = []
+    note = ""
     if space >= WITH:
         space -= WITH
         events.append(use_equipment(s, p))
     else:
-        me[CAP] -= 1
+        note = raise_stress(s, p)
     slot = s.tab.probe_slots[len(s.tab.probe_slots) - me[PROBES]]
     me[PROBES] -= 1
     s.grid[space] = p
@@ -67,7 +69,7 @@ def install_probe(s: LunaState, p: int, space: int) -> list[Event]:
     if advanced(s, AIRLOCK) > 0:
         me[TI_L if ore else FE_L] += advanced(s, AIRLOCK)
     events.insert(0, {"type": "probe", "seat": p,
-                      "text": f"Seat {p} installs its {slot.name} on {s.tab.mining_spaces[space].name}."})
+                      "text": f"Seat {p} installs its {slot.name} on {s.tab.mining_spaces[space].name}{note}."})
     if slot.waste:
         events.extend(add_waste(s, p, slot.waste, "probe bonus"))
     return events

@@ -30,13 +30,15 @@ from meeple.games.luna_maris.mining import (
     install_probe,
     mining_options,
 )
-from meeple.games.luna_maris.orders import cargo_options, deliver_order
-from meeple.games.luna_maris.recycling import recycle, recycle_options
+from meeple.games.luna_maris.orders import can_pay_order, cargo_options, deliver_order
+from meeple.games.luna_maris.recycling import recycle, recycle_options, recycling_table
 from meeple.games.luna_maris.refining import co2_options, cut_co2, industry_options, refine, refining_iron
 from meeple.games.luna_maris.research import build_module, build_options, lab_options, research
 from meeple.games.luna_maris.resources import (
     Option,
     advanced,
+    afford,
+    equipment_ready,
     gain_energy,
     iron_range,
     iron_total,
@@ -45,6 +47,8 @@ from meeple.games.luna_maris.resources import (
 from meeple.games.luna_maris.state import (
     CAP,
     ENERGY,
+    FE_L,
+    FE_R,
     N_JUNIORS,
     O2,
     ON_ACT,
@@ -62,9 +66,12 @@ from meeple.games.luna_maris.state import (
     OP_REST,
     OP_TAKE_FOOD,
     POS,
+    PROBES,
+    REF,
     S_MODULE,
     S_MOVE,
     S_PAY,
+    SUS,
     VP,
     WASTE,
     WATER,
@@ -77,23 +84,42 @@ from meeple.games.luna_maris.state import (
 
 
 def move_targets(s: LunaState, p: int, card: int) -> list[int]:
-    """Seed §啟動模組 1-2: modules the card's icons allow, not used this turn, reachable with the O2
-    the stress marker leaves (1 O2 per corridor step, 1 to stay)."""
+    """Seed §啟動模組 1-3: modules the card's icons allow, not used this turn, reachable with the O2
+    the stress marker leaves (1 O2 per corridor step, 1 to stay), where the module's main or extra
+    action can be taken (a visit is made to carry out the module's action)."""
     me = s.pl[p]
     left = me[CAP] - me[O2]
     if left <= 0:
         return []
     row = s.dist[me[POS]]
     used = s.used
-    return [m for m in s.allowed[card] if not used >> m & 1 and (row[m] or 1) <= left]
+    return [m for m in s.allowed[card] if not used >> m & 1 and (row[m] or 1) <= left and module_open(s, p, m)]
+
+
+def playable(s: LunaState, p: int, card: int, opened: dict[int, bool]) -> bool:
+    """Whether ``card`` can take ``p`` to at least one unused module it allows where an action can
+    be taken (``opened`` keeps ``module_open`` per module for the other cards of the same list)."""
+    me = s.pl[p]
+    here = me[POS]
+    left = me[CAP] - me[O2]
+    if s.mincost[card][here] > left:
+        return False
+    row = s.dist[here]
+    used = s.used
+    for m in reversed(s.allowed[card]):  # Hibernation, Greenhouse, Laboratory first: the cheapest tests
+        if used >> m & 1 or (row[m] or 1) > left:
+            continue
+        o = opened.get(m)
+        if o is None:
+            o = opened[m] = module_open(s, p, m)
+        if o:
+            return True
+    return False
 
 
 def can_move_anywhere(s: LunaState, p: int, card: int) -> bool:
-    """Whether ``card`` can take ``p`` to at least one unused module it allows."""
-    me = s.pl[p]
-    if not s.used:
-        return s.mincost[card][me[POS]] <= me[CAP] - me[O2]
-    return bool(move_targets(s, p, card))
+    """Whether ``card`` can take ``p`` to at least one unused module it allows and can use there."""
+    return playable(s, p, card, {})
 
 
 def play_scientist(s: LunaState, p: int, card: int) -> list[Event]:
@@ -201,7 +227,10 @@ def burn_water(s: LunaState, p: int, arg: int) -> list[Event]:
 
 
 def hibernation_options(s: LunaState, p: int, energy: int) -> list[Option]:
-    """Seed §休眠間: rest to lower stress."""
+    """Seed §休眠間: rest to lower stress; not with the stress marker already at its minimum (like the
+    Airlock at maximum stress, seed §氣閘: the marker cannot move)."""
+    if s.pl[p][CAP] >= s.board.stress_max_cap:
+        return []
     return [("rest", OP_REST, 0)]
 
 
@@ -242,6 +271,61 @@ def extra_options(s: LunaState, p: int, m: int) -> list[Option]:
     if m == INDUSTRY:
         return co2_options(s, p)
     return []
+
+
+def main_open(s: LunaState, p: int, m: int, energy: int) -> bool:
+    """``bool(MAIN_OPTIONS[m](s, p, energy))`` without building the options for the modules where a
+    cheaper test gives the same answer (this runs for every module a scientist in hand could reach,
+    at every turn; tests/luna_maris/test_luna_issue13.py checks it against the option lists)."""
+    me = s.pl[p]
+    if m == LAB:
+        return True
+    if m == HIBERNATION:
+        return me[CAP] < s.board.stress_max_cap
+    if m == GREENHOUSE:
+        return bool(s.food_row)
+    if m == POWER:
+        return bool(iron_total(me) or (me[WATER] and me[WASTE]))
+    if m == MINING:
+        return bool(me[FE_L] or me[FE_R]) or p in s.grid
+    if m == AIRLOCK:
+        return me[PROBES] > 0 and -1 in s.grid and (
+            me[CAP] > s.board.stress_min_cap or equipment_ready(s, p, AIRLOCK))
+    # a level-D double is possible only if one of its processes is possible alone
+    if m == INDUSTRY:
+        level = me[REF]
+        return any(pr.level <= level and afford(me, [pr], False) for pr in s.tab.refining)
+    if m == RECYCLE:
+        level = me[SUS]
+        food_ok = bool(s.food_row)
+        return any(pr.level <= level and afford(me, [pr], True) and (food_ok or not pr.food)
+                   for pr in recycling_table(s))
+    if m == CARGO:
+        orders = s.tab.orders
+        return any(stack and can_pay_order(me, orders[stack[-1]], energy) for stack in s.stacks)
+    if m == COMM:
+        have = iron_total(me)
+        relay = equipment_ready(s, p, COMM)
+        return any(hire_cost(s, p, c) <= have or (relay and hire_cost(s, p, c, True) <= have) for c in s.hire_row)
+    return bool(MAIN_OPTIONS[m](s, p, energy))
+
+
+def main_possible(s: LunaState, p: int, m: int) -> bool:
+    """Whether ``p`` can take the main action of module ``m`` now (its activation paid for)."""
+    energy = s.pl[p][ENERGY] - activation_cost(s, p, m)
+    return energy >= 0 and main_open(s, p, m, energy)
+
+
+def module_open(s: LunaState, p: int, m: int) -> bool:
+    """Seed §啟動模組 3: whether ``p`` could take the main or the extra action of module ``m`` now
+    (moving there changes neither the energy nor that module's activation space)."""
+    energy = s.pl[p][ENERGY]
+    if s.act[m] < 0 and s.tab.modules[m].needs_activation and (
+            m != HIBERNATION or s.options["hibernation_activation"]):
+        energy -= 1  # activation_cost, inlined: this runs for every module a card in hand reaches
+    if energy >= 0 and main_open(s, p, m, energy):
+        return True
+    return (m == LAB or m == INDUSTRY) and bool(extra_options(s, p, m))
 
 
 # --- paying iron -----------------------------------------------------------------------------------
@@ -306,13 +390,19 @@ def pay_choice(s: LunaState, p: int, titanium: int) -> list[Event]:
 
 
 def extra_action(s: LunaState, p: int, op: int, arg: int) -> list[Event]:
-    """Seed §啟動模組 3: the module's extra action; taken without the main action, the astronaut
-    leaves the activation space."""
-    me = s.pl[p]
-    if not s.main_done and me[ON_ACT]:
-        s.act[s.module] = -1
-        me[ON_ACT] = 0
+    """Seed §啟動模組 3: the module's extra action, before or after its main action (the seed gives
+    no order); a visit that ends without the main action leaves the activation space
+    (``leave_after_extra``)."""
     s.extra_done = 1
     if op == X_BUILD:
         return build_module(s, p, arg)
     return cut_co2(s, p, arg)
+
+
+def leave_after_extra(s: LunaState, p: int) -> None:
+    """Seed §啟動模組 3 (只執行額外行動，則必須把工人移出啟動格): a visit that took only the extra
+    action ends with the astronaut off the module's activation space."""
+    me = s.pl[p]
+    if s.extra_done and not s.main_done and me[ON_ACT]:
+        s.act[s.module] = -1
+        me[ON_ACT] = 0

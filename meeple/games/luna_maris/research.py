@@ -62,6 +62,11 @@ def research_bonus(s: LunaState, p: int, i: int) -> list[Event]:
     """Research §5.7: the bonus space's reward, gained at once (a food card is picked next)."""
     b = s.tab.research_bonuses[i]
     me = s.pl[p]
+    best = len(s.board.co2_vp) - 1
+    lost = [what for what, dead in (("CO2 is already at the best end", b.co2_down and me[CO2] >= best),
+                                    ("there is no waste to remove", b.waste_removed and not me[WASTE]),
+                                    ("stress is already at its minimum",
+                                     b.stress_down and me[CAP] >= s.board.stress_max_cap)) if dead]
     me[TI_L] += b.titanium
     me[HE3] += b.he3
     me[CO2] = min(len(s.board.co2_vp) - 1, me[CO2] + b.co2_down)
@@ -69,7 +74,8 @@ def research_bonus(s: LunaState, p: int, i: int) -> list[Event]:
     me[CAP] = min(s.board.stress_max_cap, me[CAP] + b.stress_down)
     s.bonus_track = -1
     s.step = S_MODULE
-    events: list[Event] = [{"type": "bonus", "seat": p, "text": f"Seat {p} claims the {b.name} research bonus."}]
+    note = f" (no effect: {', '.join(lost)})" if lost else ""
+    events: list[Event] = [{"type": "bonus", "seat": p, "text": f"Seat {p} claims the {b.name} research bonus{note}."}]
     if b.food and s.food_row:
         s.pick_left = b.food
         events.extend(food_picks(s, p))

@@ -17,6 +17,7 @@ from meeple.games.luna_maris.state import (
     EQUIP_UP,
     FE_L,
     FE_R,
+    O2,
     ON_ACT,
     POS,
     TI_L,
@@ -82,10 +83,22 @@ def pay_titanium(me: list[int], n: int) -> None:
     me[TI_L] -= n - take
 
 
+def raise_stress(s: LunaState, p: int) -> str:
+    """Stress +1: the O2 cap drops by one.  O2 used this round never passes the cap (seed §啟動模組 2),
+    so O2 already used beyond the new cap is cut back to it; the returned note says so (empty when
+    nothing was cut)."""
+    me = s.pl[p]
+    me[CAP] -= 1
+    if me[O2] > me[CAP]:
+        me[O2] = me[CAP]
+        return f" (O2 used cut back to the new cap {me[CAP]})"
+    return ""
+
+
 def add_waste(s: LunaState, p: int, n: int, why: str) -> list[Event]:
     """Seed §廢料區: each cube takes the next gauge space; landing on one of the last three spaces
-    raises CO2 and/or stress (STAND_IN spaces 8: CO2, 9: stress, 10: both); a cube that does not fit
-    leaves the game."""
+    raises CO2 and/or stress (STAND_IN spaces 8: CO2, 9: stress, 10: both); a penalty whose track is
+    already at its end has no effect (said in the log); a cube that does not fit leaves the game."""
     me = s.pl[p]
     b = s.board
     lost = 0
@@ -96,12 +109,17 @@ def add_waste(s: LunaState, p: int, n: int, why: str) -> list[Event]:
             continue
         me[WASTE] += 1
         space = me[WASTE]
-        if space in b.waste_co2 and me[CO2] > 0:
-            me[CO2] -= 1
-            notes.append("CO2 +1")
-        if space in b.waste_stress and me[CAP] > b.stress_min_cap:
-            me[CAP] -= 1
-            notes.append("stress +1")
+        if space in b.waste_co2:
+            if me[CO2] > 0:
+                me[CO2] -= 1
+                notes.append("CO2 +1")
+            else:
+                notes.append("CO2 already at the worst end: no effect")
+        if space in b.waste_stress:
+            if me[CAP] > b.stress_min_cap:
+                notes.append("stress +1" + raise_stress(s, p))
+            else:
+                notes.append("stress already at its maximum: no effect")
     text = f"Seat {p} puts {n} waste on its gauge ({why}; {me[WASTE]}/{b.waste_spaces})"
     if notes:
         text += ": " + ", ".join(notes)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from meeple.engine.core import Action, Event
 from meeple.games.luna_maris import food, modules, research, setup
 from meeple.games.luna_maris.food import refill_food
-from meeple.games.luna_maris.modules import can_move_anywhere, extra_options
+from meeple.games.luna_maris.modules import can_move_anywhere, extra_options, leave_after_extra, main_possible
 from meeple.games.luna_maris.production import pass_reward, production
 from meeple.games.luna_maris.recycling import compactor
 from meeple.games.luna_maris.resources import emergency_deposit, leave_activation
@@ -57,7 +57,7 @@ def apply(s: LunaState, action: Action) -> list[Event]:
     if kind == K_MAIN:
         return _visit(s, p, modules.main_action(s, p, data[1], data[2]))
     if kind == K_EXTRA:
-        return modules.extra_action(s, p, data[1], data[2]) + finish_module(s, p)
+        return modules.extra_action(s, p, data[1], data[2]) + after_extra(s, p)
     if kind == K_DONE:
         return finish_module(s, p)
     if kind == K_PLAY:
@@ -122,12 +122,19 @@ def after_main(s: LunaState, p: int) -> list[Event]:
     return finish_module(s, p)
 
 
+def after_extra(s: LunaState, p: int) -> list[Event]:
+    """After the extra action: the main action if it was not taken and still can be (seed
+    §啟動模組 3 gives no order between the two), else the module action is over."""
+    if not s.main_done and main_possible(s, p, s.module):
+        return []
+    return finish_module(s, p)
+
+
 def finish_module(s: LunaState, p: int) -> list[Event]:
-    """One module action of the played scientist is over; a senior may go on to a second module."""
+    """One module action of the played scientist is over (a visit that took only the extra action
+    leaves the activation space); a senior may go on to a second module."""
     events: list[Event] = []
-    if not s.main_done and not s.extra_done:
-        events.append({"type": "idle", "seat": p, "text": f"Seat {p} leaves the "
-                       f"{s.tab.modules[s.module].name} without using it (the visit still counts)."})
+    leave_after_extra(s, p)
     s.used |= 1 << s.module
     s.acts_done += 1
     s.acts_left -= 1

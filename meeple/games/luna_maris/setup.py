@@ -54,7 +54,8 @@ def setup_fields(s: LunaState) -> None:
     b = s.board = t.board[0]
     d = derived(t)
     s.cards, s.dist, s.adj, s.orders_of_kind = d.cards, d.dist, d.adj, d.orders_of_kind
-    s.allowed, s.mincost = reach(t, s.options["hibernation_icon"])
+    s.allowed, s.mincost, s.allowed_mask = reach(t, s.options["hibernation_icon"])
+    s.within = d.within
     s.pre = moves(t)
     s.tab = d.tab  # the component tables, read fast in the rules
     n = s.players

@@ -95,7 +95,8 @@ class LunaState(State):
 
     __slots__ = (
         # shared, immutable (never copied)
-        "board", "cards", "dist", "adj", "allowed", "mincost", "orders_of_kind", "pre", "tab",
+        "board", "cards", "dist", "adj", "allowed", "mincost", "allowed_mask", "within", "orders_of_kind",
+        "pre", "tab",
         # mutable
         "step", "round", "cur", "order", "next_order", "queue", "pl", "grid", "act", "built",
         "build_track", "adv_offer", "equip_offer", "start_mods", "hire_row", "senior_deck",
@@ -115,6 +116,8 @@ class LunaState(State):
     adj: tuple[tuple[int, ...], ...]
     allowed: tuple[tuple[int, ...], ...]
     mincost: tuple[tuple[int, ...], ...]
+    allowed_mask: tuple[int, ...]
+    within: tuple[tuple[int, ...], ...]
     orders_of_kind: tuple[tuple[int, ...], ...]
     pre: Moves
     tab: Any
@@ -195,6 +198,8 @@ class LunaState(State):
         o.adj = self.adj
         o.allowed = self.allowed
         o.mincost = self.mincost
+        o.allowed_mask = self.allowed_mask
+        o.within = self.within
         o.orders_of_kind = self.orders_of_kind
         o.pre = self.pre
         o.tab = self.tab
