@@ -29,8 +29,8 @@ import tomllib
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
-from pathlib import Path
 from dataclasses import dataclass, fields
+from pathlib import Path
 from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from meeple.engine.errors import BadSetup
@@ -318,7 +318,7 @@ class FieldLimit:
             unknown = [k for k in spec if k not in known]
             if unknown:
                 raise ValueError(f"LIMITS {where}: unknown rule {unknown[0]!r} (rules: {', '.join(sorted(known))})")
-            values = {k: tuple(v) if isinstance(v, list) else v for k, v in spec.items()}
+            values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in spec.items()}
             return cls(**values)
         raise ValueError(f"LIMITS {where}: a rule is a (lo, hi) pair, a table name or a dict, got {spec!r}")
 

@@ -411,12 +411,12 @@ def default_tables() -> Tables:
 # is loaded (meeple.engine.components.FieldLimit: a pair is an inclusive range, a str a reference).
 _AMOUNT = (0, 20)
 _VP = (0, 99)
-_PROCESS = {
+_PROCESS: dict[str, object] = {
     "level": (1, 4), "iron_to_waste": _AMOUNT, "supply_iron_to_waste": _AMOUNT, "water_cost": _AMOUNT,
     "waste_removed": _AMOUNT, "waste_to_conveyor": _AMOUNT, "water": _AMOUNT, "he3": _AMOUNT,
     "energy": _AMOUNT, "titanium": _AMOUNT, "food": _AMOUNT, "vp": _VP,
 }
-_SCIENTIST = {"name": {"len": (1, 40)}, "icons": {"ref": "modules", "len": (1, 10)}, "cost": _AMOUNT}
+_SCIENTIST: dict[str, object] = {"name": {"len": (1, 40)}, "icons": {"ref": "modules", "len": (1, 10)}, "cost": _AMOUNT}
 LIMITS: dict[str, dict[str, object]] = {
     "modules": {"name": {"len": (1, 40), "unique": True}, "key": {"len": (1, 20), "unique": True},
                 "neighbours": {"ref": "modules", "len": (0, 9)}},

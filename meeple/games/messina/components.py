@@ -513,11 +513,11 @@ STAND_INS: tuple[str, ...] = (
 
 # Ranges and cross-field rules a component pack must keep: data, checked by the engine when a pack
 # is loaded (meeple.engine.components.FieldLimit: a pair is an inclusive range, a str a reference).
-_NAME = {"len": (1, 60), "unique": True}
+_NAME: dict[str, object] = {"len": (1, 60), "unique": True}
 _COST = (0, 99)
 _GAIN = (0, 20)
 _VP = (0, 99)
-_BY_CLASS = {"range": (0, 21), "len": (3, 3)}
+_BY_CLASS: dict[str, object] = {"range": (0, 21), "len": (3, 3)}
 LIMITS: dict[str, dict[str, object]] = {
     "effects": {
         "coins": _GAIN, "wood": _GAIN, "fire": _GAIN, "major": _GAIN, "vp": _VP, "city": (0, 12),

@@ -215,7 +215,7 @@ STAND_INS: tuple[str, ...] = (
 
 # Ranges and cross-field rules a component pack must keep: data, checked by the engine when a pack
 # is loaded (meeple.engine.components.FieldLimit: a pair is an inclusive range, a str a reference).
-_NAME = {"len": (1, 60), "unique": True}
+_NAME: dict[str, object] = {"len": (1, 60), "unique": True}
 _EVENT_LIMITS: dict[str, object] = {
     "colour": (0, 2), "fight_colour": (0, 2), "divisor": (1, 36), "boxes": (1, 12),
     "vp_first": (0, 99), "vp_second": {"range": (0, 99), "le": "vp_first"}, "black_dice": (0, 6),

@@ -1,0 +1,286 @@
+"""``meeple admin``: list, abort and delete the server's tables; export and import records.
+
+The commands work on the server's database (``--db``, the same default as
+``meeple serve``) through its ``Store``: ``list_tables``, ``abort``,
+``delete``, ``export_records`` and ``import_records`` (issue 16).  Exports are
+JSON lines, one table's record per line, for backups; an import reads such a
+file whole and stores nothing if any line is malformed.
+
+Every refusal (a bad URL, a database that cannot be opened, an unknown table,
+a malformed file) is a ``BadSetup``: one line and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from meeple.engine import BadSetup
+
+admin = typer.Typer(
+    no_args_is_help=True, pretty_exceptions_enable=False,
+    help="Manage a server's tables: list, abort, delete; export and import all records (JSON lines).",
+)
+console = Console()
+err = Console(stderr=True)
+
+DbOpt = Annotated[
+    str | None, typer.Option("--db", help="database URL (default: sqlite file meeple.db, as meeple serve)")
+]
+
+MAX_IMPORT_LINE = 16 * 1024 * 1024
+"""One exported record per line; a longer line is refused rather than parsed."""
+
+
+def database_url(db: str | None) -> str:
+    """The SQLAlchemy URL for ``--db`` (as ``meeple serve`` reads it), or ``BadSetup``."""
+    import sqlalchemy as sa
+
+    from meeple.server.store import normalise_url
+
+    url = normalise_url(db)
+    try:
+        parsed = sa.engine.make_url(url)
+    except sa.exc.ArgumentError:
+        raise BadSetup(f"--db {db!r} is not a database URL (sqlite:///FILE or postgresql://USER@HOST/DB)") from None
+    try:
+        parsed.get_dialect()
+    except (sa.exc.NoSuchModuleError, ImportError):
+        raise BadSetup(
+            f"--db {db!r}: unknown kind of database {parsed.drivername!r} (use sqlite:///FILE or postgresql://...)"
+        ) from None
+    return url
+
+
+def check_database(db: str | None, must_exist: bool = False) -> str:
+    """``database_url(db)`` after opening one connection to it (one clear line if that fails).
+
+    With ``must_exist`` a SQLite file that is not there is refused rather than created."""
+    import sqlalchemy as sa
+
+    url = database_url(db)
+    parsed = sa.engine.make_url(url)
+    shown = parsed.render_as_string(hide_password=True)
+    if parsed.get_backend_name() == "sqlite":
+        file = parsed.database or ""
+        if must_exist and file not in ("", ":memory:") and not Path(file).is_file():
+            raise BadSetup(f"no database at {file!r} (meeple serve creates it; pass --db URL for another)")
+        connect_args: dict[str, Any] = {}
+    else:
+        connect_args = {"connect_timeout": 5}
+    try:
+        engine = sa.create_engine(url, connect_args=connect_args)
+    except (sa.exc.SQLAlchemyError, ImportError, TypeError) as exc:
+        raise BadSetup(f"cannot use database {shown}: {_first_line(exc)}") from None
+    try:
+        with engine.connect():
+            pass
+    except (sa.exc.SQLAlchemyError, ImportError) as exc:
+        raise BadSetup(f"cannot open database {shown}: {_first_line(exc)}") from None
+    finally:
+        engine.dispose()
+    return url
+
+
+def _first_line(exc: BaseException) -> str:
+    inner = getattr(exc, "orig", None) or exc
+    text = str(inner).strip() or type(inner).__name__
+    return text.splitlines()[0][:300]
+
+
+def _store_class() -> Any:
+    from meeple.server.store import Store
+
+    return Store
+
+
+def open_store(db: str | None, must_exist: bool = True) -> Any:
+    """The server's ``Store`` on ``--db``, its schema in place."""
+    import sqlalchemy as sa
+
+    url = check_database(db, must_exist=must_exist)
+    store = _store_class()(url)
+    try:
+        store.create_schema()
+    except sa.exc.SQLAlchemyError as exc:
+        store.dispose()
+        raise BadSetup(f"cannot prepare database {url}: {_first_line(exc)}") from None
+    return store
+
+
+def _call(store: Any, method: str, *args: Any) -> Any:
+    """``store.<method>(*args)``; a missing method or a refusal by the store is one line."""
+    import sqlalchemy as sa
+
+    fn = getattr(store, method, None)
+    if fn is None:
+        raise BadSetup(f"this server's store has no {method}() yet (issue 16); update meeple")
+    try:
+        return fn(*args)
+    except LookupError as exc:
+        raise BadSetup(f"no table {exc.args[0]!r}" if exc.args else "no such table") from None
+    except ValueError as exc:
+        raise BadSetup(_first_line(exc)) from None
+    except sa.exc.IntegrityError as exc:
+        raise BadSetup(f"the database refused it: {_first_line(exc)}") from None
+    except sa.exc.SQLAlchemyError as exc:
+        raise BadSetup(f"database error: {_first_line(exc)}") from None
+
+
+def _seat_text(seat: dict[str, Any]) -> str:
+    name = seat.get("name") or seat.get("bot") or seat.get("kind") or "open"
+    return str(name)
+
+
+@admin.command("list")
+def list_cmd(
+    db: DbOpt = None,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=100_000, help="at most this many tables")] = 200,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON object per table")] = False,
+) -> None:
+    """The tables, most recently changed first: id, game, status, seats."""
+    store = open_store(db)
+    try:
+        rows = _call(store, "list_tables", limit)
+    finally:
+        store.dispose()
+    if as_json:
+        for row in rows:
+            print(json.dumps(row, default=str, ensure_ascii=False))
+        return
+    table = Table(title=f"{len(rows)} table{'s' if len(rows) != 1 else ''}")
+    for col in ("id", "game", "players", "status", "seats", "decisions"):
+        table.add_column(col)
+    for row in rows:
+        seats = row.get("seats") or []
+        table.add_row(escape(str(row.get("id", ""))), escape(str(row.get("game", ""))),
+                      str(row.get("players", len(seats))), escape(str(row.get("status", ""))),
+                      escape(", ".join(_seat_text(s) for s in seats)), str(row.get("decisions", "")))
+    console.print(table)
+
+
+@admin.command()
+def abort(
+    table_id: Annotated[str, typer.Argument(metavar="ID", help="the table's id (meeple admin list)")],
+    db: DbOpt = None,
+) -> None:
+    """End a running table without a result (its record is kept)."""
+    store = open_store(db)
+    try:
+        done = _call(store, "abort", table_id)
+    finally:
+        store.dispose()
+    if done is False:
+        raise BadSetup(f"no running table {table_id!r}")
+    err.print(f"aborted table {escape(table_id)}")
+
+
+@admin.command()
+def delete(
+    table_id: Annotated[str, typer.Argument(metavar="ID", help="the table's id (meeple admin list)")],
+    db: DbOpt = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="do not ask")] = False,
+) -> None:
+    """Delete a table and its record for good."""
+    store = open_store(db)
+    try:
+        if not yes:
+            if not sys.stdin.isatty():
+                raise BadSetup("delete asks for confirmation; pass --yes when not at a terminal")
+            typer.confirm(f"Delete table {table_id} and its record for good?", abort=True)
+        done = _call(store, "delete", table_id)
+    finally:
+        store.dispose()
+    if done is False:
+        raise BadSetup(f"no table {table_id!r}")
+    err.print(f"deleted table {escape(table_id)}")
+
+
+@admin.command("export")
+def export_cmd(
+    file: Annotated[Path, typer.Argument(help="JSON-lines file to write ('-': standard output)")],
+    db: DbOpt = None,
+) -> None:
+    """Write every table's record, one JSON object per line (a backup)."""
+    store = open_store(db)
+    try:
+        lines = [json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n"
+                 for r in _call(store, "export_records")]
+    finally:
+        store.dispose()
+    if str(file) == "-":
+        sys.stdout.writelines(lines)
+    else:
+        _write_atomic(file, "".join(lines))
+    err.print(f"exported {len(lines)} record{'s' if len(lines) != 1 else ''}"
+              + ("" if str(file) == "-" else f" to {escape(str(file))}"))
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise BadSetup(f"cannot write {str(path)!r}: no folder {str(folder)!r}")
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise BadSetup(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+
+
+def read_records(file: Path) -> list[dict[str, Any]]:
+    """The records of a JSON-lines export; any malformed line is refused, naming it."""
+    try:
+        handle = sys.stdin if str(file) == "-" else file.open(encoding="utf-8")
+    except FileNotFoundError:
+        raise BadSetup(f"import file {str(file)!r} not found") from None
+    except OSError as exc:
+        raise BadSetup(f"import file {str(file)!r} cannot be read: {exc.strerror or exc}") from None
+    records: list[dict[str, Any]] = []
+    try:
+        with handle:
+            for number, line in enumerate(handle, start=1):
+                where = f"{file}:{number}"
+                if len(line) > MAX_IMPORT_LINE:
+                    raise BadSetup(f"{where}: line longer than {MAX_IMPORT_LINE // 2**20} MB")
+                if not line.strip():
+                    continue
+                try:
+                    data = json.loads(line)
+                except RecursionError:
+                    raise BadSetup(f"{where}: nested too deeply to be a record") from None
+                except ValueError as exc:
+                    raise BadSetup(f"{where}: not valid JSON: {str(exc).split(':')[0]}") from None
+                if not isinstance(data, dict):
+                    raise BadSetup(f"{where}: a record must be a JSON object, got {type(data).__name__}")
+                records.append(data)
+    except UnicodeDecodeError:
+        raise BadSetup(f"import file {str(file)!r} is not UTF-8 text") from None
+    return records
+
+
+@admin.command("import")
+def import_cmd(
+    file: Annotated[Path, typer.Argument(help="JSON-lines file written by meeple admin export ('-': stdin)")],
+    db: DbOpt = None,
+) -> None:
+    """Store every record of an export (all or nothing; tables already there are refused)."""
+    records = read_records(file)
+    store = open_store(db, must_exist=False)
+    try:
+        result = _call(store, "import_records", records)
+    finally:
+        store.dispose()
+    count = result if isinstance(result, int) and not isinstance(result, bool) else len(records)
+    err.print(f"imported {count} record{'s' if count != 1 else ''}")
