@@ -34,6 +34,9 @@ app.add_typer(admin, name="admin")
 console = Console()
 err = Console(stderr=True)
 
+MAX_GAMES = 1_000_000
+MAX_JOBS = 256
+
 ComponentsOpt = Annotated[
     Path | None, typer.Option("--components", help="a component pack (TOML) replacing printed tables")
 ]
@@ -188,10 +191,10 @@ def replay_cmd(
 def simulate(
     game: Annotated[str, typer.Argument()],
     players: Annotated[int, typer.Option("--players", "-p")] = 2,
-    count: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 100,
+    count: Annotated[int, typer.Option("--games", "-n", help="how many games", max=MAX_GAMES)] = 100,
     bots: Annotated[str, typer.Option("--bots", help="one bot per seat (the last repeats)")] = "random",
     seed: Annotated[int, typer.Option("--seed")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", max=MAX_JOBS)] = 1,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     option: OptionOpt = None,
     components: ComponentsOpt = None,
@@ -273,8 +276,8 @@ def arena(
     game: Annotated[str, typer.Argument()],
     players: Annotated[int, typer.Option("--players", "-p")] = 2,
     bots: Annotated[str, typer.Option("--bots")] = "random,heuristic",
-    count: Annotated[int, typer.Option("--games", "-n")] = 20,
-    jobs: Annotated[int, typer.Option("--jobs", "-j")] = 1,
+    count: Annotated[int, typer.Option("--games", "-n", max=MAX_GAMES)] = 20,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", max=MAX_JOBS)] = 1,
     seed: Annotated[int, typer.Option("--seed")] = 0,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     components: ComponentsOpt = None,

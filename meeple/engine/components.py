@@ -213,8 +213,12 @@ def load_pack(tables: Tables, path: str | Path, game: str | None = None) -> Tabl
         raise BadSetup(f"component pack {str(p)!r} not found") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise BadSetup(f"component pack {str(p)!r} cannot be read: {exc}") from None
-    except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
+    except tomllib.TOMLDecodeError as exc:
         raise BadSetup(f"component pack {str(p)!r} is not valid TOML: {_first_line(exc)}") from None
+    except RecursionError:
+        raise BadSetup(f"component pack {str(p)!r} is nested too deeply to be a pack") from None
+    except ValueError as exc:  # e.g. an integer of more digits than Python converts
+        raise BadSetup(f"component pack {str(p)!r} is not a pack: {str(exc).split(':')[0]}") from None
     loaded = apply_pack(tables, raw, origin=str(p), game=game)
     check_limits(loaded, origin=str(p))
     return loaded

@@ -18,9 +18,14 @@ from meeple.cli import main
 
 
 def run_main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """``meeple ARGS`` in this process: (exit status, stdout, stderr)."""
-    with pytest.raises(SystemExit) as exited:
-        main(args)
+    """``meeple ARGS`` in this process (through ``sys.argv``): (exit status, stdout, stderr)."""
+    saved = sys.argv
+    sys.argv = ["meeple", *args]
+    try:
+        with pytest.raises(SystemExit) as exited:
+            main()
+    finally:
+        sys.argv = saved
     out, errtext = capsys.readouterr()
     code = exited.value.code
     return (code if isinstance(code, int) else 0), out, errtext
@@ -184,3 +189,12 @@ def test_serve_missing_bot_levels_file_is_one_line(
                                    str(tmp_path / "none.toml")], capsys)
     assert_one_line(code, out, errtext, "not found")
     assert seen == {}
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "troyes", "--games", "1000000000000"], ["arena", "troyes", "--games", "1000000000000"],
+    ["simulate", "troyes", "--games", "1", "--jobs", "100000"],
+])
+def test_absurd_game_and_job_counts_are_refused(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16 item 6: a trillion games or 100,000 worker processes are refused, not attempted."""
+    assert_one_line(*run_main(args, capsys), "Invalid value for")

@@ -145,3 +145,16 @@ def test_limits_are_generic_data_a_new_game_only_declares() -> None:
         FieldLimit.parse("cards.value", {"rnage": (1, 2)})
     with pytest.raises(ValueError, match="no field 'weight'"):
         check_limits(tables, {"cards": {"weight": (1, 2)}})
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("a = " + "[" * 10_000 + "]" * 10_000 + "\n", "nested too deeply"),
+    ("[[board]]\nagriculture_divisor = " + "9" * 5000 + "\n", "is not a pack"),
+])
+def test_deep_or_huge_pack_file_is_one_line(
+    tmp_path: Path, text: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 item 6: a pack file the TOML reader cannot take is one line, like a record."""
+    pack = tmp_path / "pack.toml"
+    pack.write_text(text, encoding="utf-8")
+    assert_one_line(*run_main(["simulate", "troyes", "--games", "1", "--components", str(pack)], capsys), says)
