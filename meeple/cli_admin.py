@@ -3,8 +3,9 @@
 The commands work on the server's database (``--db``, the same default as
 ``meeple serve``) through its ``Store``: ``list_tables``, ``abort``,
 ``delete``, ``export_records`` and ``import_records`` (issue 16).  Exports are
-JSON lines, one table's record per line, for backups; an import reads such a
-file whole and stores nothing if any line is malformed.
+JSON lines, one table per line (its row, seats and log: the store's
+``meeple-table/1`` format), for backups; an import parses the whole file
+first and stores nothing if any line is malformed.
 
 Every refusal (a bad URL, a database that cannot be opened, an unknown table,
 a malformed file) is a ``BadSetup``: one line and exit status 2.
@@ -36,6 +37,8 @@ err = Console(stderr=True)
 DbOpt = Annotated[
     str | None, typer.Option("--db", help="database URL (default: sqlite file meeple.db, as meeple serve)")
 ]
+
+STATUSES = ("playing", "over", "aborted")
 
 MAX_IMPORT_LINE = 16 * 1024 * 1024
 """One exported record per line; a longer line is refused rather than parsed."""
@@ -137,20 +140,36 @@ def _call(store: Any, method: str, *args: Any) -> Any:
 
 
 def _seat_text(seat: dict[str, Any]) -> str:
-    name = seat.get("name") or seat.get("bot") or seat.get("kind") or "open"
-    return str(name)
+    if seat.get("kind") == "bot":
+        return f"{seat.get('name') or 'bot'} ({seat.get('bot') or 'bot'})"
+    if not seat.get("claimed", True):
+        return "open"
+    return str(seat.get("name") or "?")
+
+
+def _when(value: Any) -> str:
+    import datetime
+
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return datetime.datetime.fromtimestamp(value, datetime.UTC).strftime("%Y-%m-%d %H:%M")
+    return str(value or "")
 
 
 @admin.command("list")
 def list_cmd(
     db: DbOpt = None,
-    limit: Annotated[int, typer.Option("--limit", min=1, max=100_000, help="at most this many tables")] = 200,
+    status: Annotated[str | None, typer.Option(
+        "--status", help="only tables in this state: playing, over or aborted")] = None,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=1_000_000, help="at most this many tables")] = 200,
+    every: Annotated[bool, typer.Option("--all", help="every table (no --limit)")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON object per table")] = False,
 ) -> None:
     """The tables, most recently changed first: id, game, status, seats."""
+    if status is not None and status not in STATUSES:
+        raise BadSetup(f"--status {status!r} is not a table state ({', '.join(STATUSES)})")
     store = open_store(db)
     try:
-        rows = _call(store, "list_tables", limit)
+        rows = _call(store, "list_tables", None if every else limit, status)
     finally:
         store.dispose()
     if as_json:
@@ -158,13 +177,14 @@ def list_cmd(
             print(json.dumps(row, default=str, ensure_ascii=False))
         return
     table = Table(title=f"{len(rows)} table{'s' if len(rows) != 1 else ''}")
-    for col in ("id", "game", "players", "status", "seats", "decisions"):
+    for col in ("id", "game", "players", "status", "seats", "updated (UTC)"):
         table.add_column(col)
     for row in rows:
         seats = row.get("seats") or []
+        state = str(row.get("status", "")) + (" (seed chosen)" if row.get("seeded") else "")
         table.add_row(escape(str(row.get("id", ""))), escape(str(row.get("game", ""))),
-                      str(row.get("players", len(seats))), escape(str(row.get("status", ""))),
-                      escape(", ".join(_seat_text(s) for s in seats)), str(row.get("decisions", "")))
+                      str(row.get("players", len(seats))), escape(state),
+                      escape(", ".join(_seat_text(s) for s in seats)), _when(row.get("updated")))
     console.print(table)
 
 
@@ -274,12 +294,21 @@ def read_records(file: Path) -> list[dict[str, Any]]:
 def import_cmd(
     file: Annotated[Path, typer.Argument(help="JSON-lines file written by meeple admin export ('-': stdin)")],
     db: DbOpt = None,
+    replace: Annotated[bool, typer.Option("--replace", help="overwrite tables that are already there")] = False,
 ) -> None:
-    """Store every record of an export (all or nothing; tables already there are refused)."""
+    """Store every record of an export (a table already there is refused unless --replace).
+
+    Every line is read and parsed before anything is stored; a record the
+    database refuses stops the import there (the records before it stay)."""
     records = read_records(file)
     store = open_store(db, must_exist=False)
     try:
-        result = _call(store, "import_records", records)
+        result = _call(store, "import_records", records, replace) if replace else \
+            _call(store, "import_records", records)
+    except BadSetup as exc:
+        if replace or "exists" not in str(exc):
+            raise
+        raise BadSetup(f"{exc}; meeple admin import --replace overwrites") from None
     finally:
         store.dispose()
     count = result if isinstance(result, int) and not isinstance(result, bool) else len(records)

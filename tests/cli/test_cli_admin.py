@@ -34,8 +34,9 @@ class FakeStore:
     def dispose(self) -> None:
         pass
 
-    def list_tables(self, limit: int = 200) -> list[dict[str, Any]]:
-        return [dict(r) for r in list(self.rows.values())[:limit]]
+    def list_tables(self, limit: int | None = 200, status: str | None = None) -> list[dict[str, Any]]:
+        rows = [dict(r) for r in self.rows.values() if status is None or r["status"] == status]
+        return rows if limit is None else rows[:limit]
 
     def abort(self, table_id: str) -> bool:
         row = self.rows.get(table_id)
@@ -50,11 +51,11 @@ class FakeStore:
     def export_records(self) -> list[dict[str, Any]]:
         return [dict(r) for r in self.rows.values()]
 
-    def import_records(self, records: Iterable[dict[str, Any]]) -> int:
+    def import_records(self, records: Iterable[dict[str, Any]], replace: bool = False) -> int:
         records = list(records)
         clash = [r["id"] for r in records if r["id"] in self.rows]
-        if clash:
-            raise ValueError(f"table {clash[0]!r} is already in the database")
+        if clash and not replace:
+            raise ValueError(f"record 1: table {clash[0]} exists (replace it to overwrite)")
         for r in records:
             self.rows[r["id"]] = dict(r)
         return len(records)
@@ -75,7 +76,7 @@ def fake(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[str, dict[str
     url = f"sqlite:///{path}"
     rows = FakeStore.databases.setdefault(cli_admin.database_url(url), {})
     rows.clear()
-    rows.update({"t1": table("t1"), "t2": table("t2", "finished")})
+    rows.update({"t1": table("t1"), "t2": table("t2", "over")})
     return url, rows
 
 
@@ -86,7 +87,11 @@ def test_list_shows_every_table(fake: tuple[str, dict[str, Any]], capsys: pytest
     assert code == 0, errtext
     assert [json.loads(line)["id"] for line in out.splitlines()] == ["t1", "t2"]
     code, out, _ = run_main(["admin", "list", "--db", url], capsys)
-    assert code == 0 and "t1" in out and "finished" in out and "ann" in out
+    assert code == 0 and "t1" in out and "over" in out and "ann" in out
+    code, out, _ = run_main(["admin", "list", "--db", url, "--json", "--status", "over"], capsys)
+    assert [json.loads(line)["id"] for line in out.splitlines()] == ["t2"]
+    assert_one_line(*run_main(["admin", "list", "--db", url, "--status", "done"], capsys),
+                    "not a table state")
 
 
 def test_abort_ends_a_running_table(fake: tuple[str, dict[str, Any]], capsys: pytest.CaptureFixture[str]) -> None:
@@ -97,7 +102,7 @@ def test_abort_ends_a_running_table(fake: tuple[str, dict[str, Any]], capsys: py
     assert rows["t1"]["status"] == "aborted"
     assert_one_line(*run_main(["admin", "abort", "t2", "--db", url], capsys), "no running table 't2'")
     assert_one_line(*run_main(["admin", "abort", "zz", "--db", url], capsys), "no running table 'zz'")
-    assert rows["t2"]["status"] == "finished"
+    assert rows["t2"]["status"] == "over"
 
 
 def test_delete_needs_yes_away_from_a_terminal(
@@ -127,7 +132,9 @@ def test_export_then_import_restores_every_record(
     code, _, errtext = run_main(["admin", "import", str(backup), "--db", fresh], capsys)
     assert code == 0 and "imported 2 records" in errtext
     assert FakeStore.databases[cli_admin.database_url(fresh)] == rows
-    assert_one_line(*run_main(["admin", "import", str(backup), "--db", fresh], capsys), "already in the database")
+    assert_one_line(*run_main(["admin", "import", str(backup), "--db", fresh], capsys), "--replace overwrites")
+    code, _, errtext = run_main(["admin", "import", str(backup), "--db", fresh, "--replace"], capsys)
+    assert code == 0 and "imported 2 records" in errtext
 
 
 @pytest.mark.parametrize(("text", "says"), [
@@ -185,6 +192,10 @@ def test_admin_on_the_real_store(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert run_main(["admin", "import", str(backup), "--db", fresh], capsys)[0] == 0
     code, out, _ = run_main(["admin", "list", "--db", fresh, "--json"], capsys)
     assert [json.loads(line)["id"] for line in out.splitlines()] == ids
+    assert run_main(["admin", "abort", ids[0], "--db", fresh], capsys)[0] == 0
+    code, out, _ = run_main(["admin", "list", "--db", fresh, "--json", "--status", "aborted"], capsys)
+    assert [json.loads(line)["id"] for line in out.splitlines()] == ids
+    assert_one_line(*run_main(["admin", "abort", ids[0], "--db", fresh], capsys), "no running table")
     assert run_main(["admin", "delete", ids[0], "--db", fresh, "--yes"], capsys)[0] == 0
     code, out, _ = run_main(["admin", "list", "--db", fresh, "--json"], capsys)
     assert out.strip() == ""
