@@ -320,6 +320,7 @@ def serve(
 
 
     check_database(db)
+    _check_listen(host, port)
     extra: dict[str, Any] = {}
     if bot_levels is not None:
         if not bot_levels.is_file():
@@ -336,6 +337,23 @@ def serve(
         flag = {"bot_levels": "--bot-levels", "allow_seeds": "--allow-seeds", "api_docs": "--docs"}[missing[0]]
         raise BadSetup(f"{flag} is not supported by this server yet")
     run_server(host=host, port=port, db=db, **extra)
+
+
+def _check_listen(host: str, port: int) -> None:
+    """BadSetup unless ``host:port`` can be listened on now (a taken port, an unknown host)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise BadSetup(f"--host {host!r} is not an address of this machine: {exc}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise BadSetup(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
 def _click_class(name: str) -> type[Exception]:

@@ -198,3 +198,22 @@ def test_serve_missing_bot_levels_file_is_one_line(
 def test_absurd_game_and_job_counts_are_refused(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 16 item 6: a trillion games or 100,000 worker processes are refused, not attempted."""
     assert_one_line(*run_main(args, capsys), "Invalid value for")
+
+
+def test_serve_on_a_taken_port_or_unknown_host_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 item 6: a port already in use, or a host that is not this machine, is one line
+    before the server starts (uvicorn would log a traceback-like error and exit 1)."""
+    import socket
+
+    seen = _fake_server(monkeypatch, accepts_new=True)
+    db = f"sqlite:///{tmp_path}/m.db"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert_one_line(*run_main(["serve", "--db", db, "--port", str(port)], capsys), "cannot listen on")
+    assert_one_line(*run_main(["serve", "--db", db, "--host", "no-such-host.invalid"], capsys),
+                    "not an address of this machine")
+    assert seen == {}
