@@ -318,7 +318,6 @@ def serve(
     from meeple.cli_admin import check_database
     from meeple.server import serve as run_server
 
-
     check_database(db)
     _check_listen(host, port)
     extra: dict[str, Any] = {}
