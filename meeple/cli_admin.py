@@ -4,8 +4,8 @@ The commands work on the server's database (``--db``, the same default as
 ``meeple serve``) through its ``Store``: ``list_tables``, ``abort``,
 ``delete``, ``export_records`` and ``import_records`` (issue 16).  Exports are
 JSON lines, one table per line (its row, seats and log: the store's
-``meeple-table/1`` format), for backups; an import parses the whole file
-first and stores nothing if any line is malformed.
+``meeple-table/1`` format), for backups; an import stores all the records of
+a file or none of them.
 
 Every refusal (a bad URL, a database that cannot be opened, an unknown table,
 a malformed file) is a ``BadSetup``: one line and exit status 2.
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -259,15 +260,16 @@ def _write_atomic(path: Path, text: str) -> None:
         raise BadSetup(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
 
 
-def read_records(file: Path) -> list[dict[str, Any]]:
-    """The records of a JSON-lines export; any malformed line is refused, naming it."""
+def read_records(file: Path) -> list[tuple[int, dict[str, Any]]]:
+    """The records of a JSON-lines export with their line numbers; any malformed line is
+    refused, naming it."""
     try:
         handle = sys.stdin if str(file) == "-" else file.open(encoding="utf-8")
     except FileNotFoundError:
         raise BadSetup(f"import file {str(file)!r} not found") from None
     except OSError as exc:
         raise BadSetup(f"import file {str(file)!r} cannot be read: {exc.strerror or exc}") from None
-    records: list[dict[str, Any]] = []
+    records: list[tuple[int, dict[str, Any]]] = []
     try:
         with handle:
             for number, line in enumerate(handle, start=1):
@@ -284,10 +286,17 @@ def read_records(file: Path) -> list[dict[str, Any]]:
                     raise BadSetup(f"{where}: not valid JSON: {str(exc).split(':')[0]}") from None
                 if not isinstance(data, dict):
                     raise BadSetup(f"{where}: a record must be a JSON object, got {type(data).__name__}")
-                records.append(data)
+                records.append((number, data))
     except UnicodeDecodeError:
         raise BadSetup(f"import file {str(file)!r} is not UTF-8 text") from None
     return records
+
+
+def _record_id(record: dict[str, Any]) -> str | None:
+    """The table id of an exported record (``{"table": {"id": ...}, ...}``)."""
+    table = record.get("table")
+    found = table.get("id") if isinstance(table, dict) else record.get("id")
+    return found if isinstance(found, str) else None
 
 
 @admin.command("import")
@@ -296,20 +305,35 @@ def import_cmd(
     db: DbOpt = None,
     replace: Annotated[bool, typer.Option("--replace", help="overwrite tables that are already there")] = False,
 ) -> None:
-    """Store every record of an export (a table already there is refused unless --replace).
+    """Store every record of an export: all of them, or (on any refusal) none.
 
-    Every line is read and parsed before anything is stored; a record the
-    database refuses stops the import there (the records before it stay)."""
+    The whole file is parsed first; a table already in the database is refused
+    unless --replace.  If the database refuses a record, the records this
+    import stored before it are deleted again (with --replace, overwritten
+    tables cannot be restored: keep an export of the database first)."""
     records = read_records(file)
     store = open_store(db, must_exist=False)
+    stored: list[str] = []
     try:
-        result = _call(store, "import_records", records, replace) if replace else \
-            _call(store, "import_records", records)
-    except BadSetup as exc:
-        if replace or "exists" not in str(exc):
-            raise
-        raise BadSetup(f"{exc}; meeple admin import --replace overwrites") from None
+        if not replace:
+            there = {row["id"] for row in _call(store, "list_tables", None)}
+            clash = [(n, _record_id(r)) for n, r in records if _record_id(r) in there]
+            if clash:
+                raise BadSetup(f"{file}:{clash[0][0]}: table {clash[0][1]} is already in the database "
+                               "(meeple admin import --replace overwrites); nothing was imported")
+        for number, record in records:
+            try:
+                _call(store, "import_records", [record], *([True] if replace else []))
+            except BadSetup as exc:
+                for done_id in stored if not replace else []:
+                    store.delete(done_id)
+                undone = "nothing was imported" if not replace else f"{len(stored)} were imported before it"
+                reason = re.sub(r"^record \d+: ", "", str(exc))
+                raise BadSetup(f"{file}:{number}: {reason}; {undone}") from None
+            new_id = _record_id(record)
+            if new_id is not None:
+                stored.append(new_id)
     finally:
         store.dispose()
-    count = result if isinstance(result, int) and not isinstance(result, bool) else len(records)
+    count = len(records)
     err.print(f"imported {count} record{'s' if count != 1 else ''}")

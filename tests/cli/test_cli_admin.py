@@ -53,6 +53,8 @@ class FakeStore:
 
     def import_records(self, records: Iterable[dict[str, Any]], replace: bool = False) -> int:
         records = list(records)
+        if any("bad" in r for r in records):
+            raise ValueError("record 1: malformed")
         clash = [r["id"] for r in records if r["id"] in self.rows]
         if clash and not replace:
             raise ValueError(f"record 1: table {clash[0]} exists (replace it to overwrite)")
@@ -132,7 +134,8 @@ def test_export_then_import_restores_every_record(
     code, _, errtext = run_main(["admin", "import", str(backup), "--db", fresh], capsys)
     assert code == 0 and "imported 2 records" in errtext
     assert FakeStore.databases[cli_admin.database_url(fresh)] == rows
-    assert_one_line(*run_main(["admin", "import", str(backup), "--db", fresh], capsys), "--replace overwrites")
+    assert_one_line(*run_main(["admin", "import", str(backup), "--db", fresh], capsys),
+                    "backup.jsonl:1: table t1 is already in the database")
     code, _, errtext = run_main(["admin", "import", str(backup), "--db", fresh, "--replace"], capsys)
     assert code == 0 and "imported 2 records" in errtext
 
@@ -152,6 +155,20 @@ def test_malformed_import_is_one_line_and_stores_nothing(
     backup = tmp_path / "backup.jsonl"
     backup.write_text(text, encoding="utf-8")
     assert_one_line(*run_main(["admin", "import", str(backup), "--db", url], capsys), says)
+    assert rows == before
+
+
+def test_import_refused_by_the_store_midway_stores_nothing(
+    fake: tuple[str, dict[str, Any]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16: when the store refuses the third record, the two before it are taken out again."""
+    url, rows = fake
+    backup = tmp_path / "backup.jsonl"
+    lines = [table("n1"), table("n2"), {"id": "n3", "bad": True}]
+    backup.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    before = {k: dict(v) for k, v in rows.items()}
+    assert_one_line(*run_main(["admin", "import", str(backup), "--db", url], capsys),
+                    "backup.jsonl:3: malformed; nothing was imported")
     assert rows == before
 
 
@@ -192,6 +209,14 @@ def test_admin_on_the_real_store(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert run_main(["admin", "import", str(backup), "--db", fresh], capsys)[0] == 0
     code, out, _ = run_main(["admin", "list", "--db", fresh, "--json"], capsys)
     assert [json.loads(line)["id"] for line in out.splitlines()] == ids
+    assert_one_line(*run_main(["admin", "import", str(backup), "--db", fresh], capsys), "already in the database")
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(backup.read_text(encoding="utf-8")
+                      + json.dumps({"format": "meeple-table/1", "table": {"id": 5}}) + "\n", encoding="utf-8")
+    third = f"sqlite:///{tmp_path}/third.db"
+    assert_one_line(*run_main(["admin", "import", str(broken), "--db", third], capsys),
+                    "broken.jsonl:2:")
+    assert run_main(["admin", "list", "--db", third, "--json"], capsys)[1].strip() == ""
     assert run_main(["admin", "abort", ids[0], "--db", fresh], capsys)[0] == 0
     code, out, _ = run_main(["admin", "list", "--db", fresh, "--json", "--status", "aborted"], capsys)
     assert [json.loads(line)["id"] for line in out.splitlines()] == ids
