@@ -208,6 +208,8 @@ def simulate(
     opts = g.check_options(_options(option))
     if count < 1 or jobs < 1:
         raise BadSetup("--games and --jobs must be at least 1")
+    if crash_dir.exists() and not crash_dir.is_dir():
+        raise BadSetup(f"--crash-dir {str(crash_dir)!r} is a file, not a folder")
     specs = _bot_specs(bots, list(range(players)), [])
     spec_list = [specs[s] for s in range(players)]
     tables = _tables(g.name, components)

@@ -217,3 +217,13 @@ def test_serve_on_a_taken_port_or_unknown_host_is_one_line(
     assert_one_line(*run_main(["serve", "--db", db, "--host", "no-such-host.invalid"], capsys),
                     "not an address of this machine")
     assert seen == {}
+
+
+def test_crash_dir_that_is_a_file_is_refused_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 item 6: ``--crash-dir`` naming a file is refused up front (a crash could not be saved)."""
+    path = tmp_path / "file"
+    path.write_text("x", encoding="utf-8")
+    assert_one_line(*run_main(["simulate", "troyes", "--games", "1", "--crash-dir", str(path)], capsys),
+                    "is a file, not a folder")
