@@ -16,7 +16,7 @@ import pytest
 
 import meeple
 from meeple.engine import BadSetup, load_pack
-from meeple.engine.components import FieldLimit, Tables, check_limits, dump_pack, limits_of
+from meeple.engine.components import Tables, dump_pack
 from meeple.simulate import run_games
 from tests.cli.test_cli_errors import assert_one_line, run_main
 from tests.engine.tinygame import GAME as HILO
@@ -78,7 +78,8 @@ def test_troyes_pack_out_of_its_limits_is_refused(
     with pytest.raises(BadSetup, match=None) as refused:
         load_pack(meeple.games.get("troyes").default_tables(), pack)
     assert says in str(refused.value)
-    assert_one_line(*run_main(["play", "troyes", "--components", str(pack)], capsys), says)
+    assert_one_line(*run_main(["simulate", "troyes", "--games", "1", "--components", str(pack),
+                               "--crash-dir", str(tmp_path / "crashes")], capsys), says)
 
 
 def test_follow_up_minus_one_is_allowed(tmp_path: Path) -> None:
@@ -122,6 +123,8 @@ SHIPPED = [n for n in meeple.games.names() if type(meeple.games.get(n)).__module
 def test_every_game_declares_limits_its_own_box_meets(name: str) -> None:
     """Issue 16: every integer field (costs, counts, divisors, VP) has a range or reference, and the
     printed tables pass every limit (so limits never refuse the box itself)."""
+    from meeple.engine.components import check_limits, limits_of
+
     tables = meeple.games.get(name).default_tables()
     limits = limits_of(tables)
     check_limits(tables)
@@ -137,6 +140,8 @@ def test_every_game_declares_limits_its_own_box_meets(name: str) -> None:
 
 def test_limits_are_generic_data_a_new_game_only_declares() -> None:
     """Issue 16: the engine checks any tables against declared data, no game code involved."""
+    from meeple.engine.components import FieldLimit, check_limits
+
     tables: Tables = HILO.default_tables()
     check_limits(tables, {"cards": {"value": (1, 12), "name": {"unique": True}}})
     with pytest.raises(BadSetup, match=r"cards\[5\] \(card 6\)\.value must be at most 5, got 6"):
