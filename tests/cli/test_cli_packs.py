@@ -163,3 +163,19 @@ def test_deep_or_huge_pack_file_is_one_line(
     pack = tmp_path / "pack.toml"
     pack.write_text(text, encoding="utf-8")
     assert_one_line(*run_main(["simulate", "troyes", "--games", "1", "--components", str(pack)], capsys), says)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_printed_pack_loads_back_under_its_limits(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16: ``meeple components GAME`` (with its ``game = ...`` line) loads back through every
+    limit unchanged, so the checks never refuse the box itself."""
+    from meeple.engine import tables_hash
+
+    code, out, errtext = run_main(["components", name], capsys)
+    assert code == 0, errtext
+    path = tmp_path / "pack.toml"
+    path.write_text(out, encoding="utf-8")
+    box = meeple.games.get(name).default_tables()
+    assert tables_hash(load_pack(box, path, game=name)) == tables_hash(box)
