@@ -322,22 +322,59 @@ def serve(
 
     check_database(db)
     _check_listen(host, port)
-    extra: dict[str, Any] = {}
+    wanted: list[tuple[str, tuple[str, ...], Any]] = []  # flag, the server's keyword(s), value
     if bot_levels is not None:
         if not bot_levels.is_file():
             raise BadSetup(f"--bot-levels file {str(bot_levels)!r} not found")
-        extra["bot_levels"] = bot_levels
+        _check_bot_levels(bot_levels)
+        wanted.append(("--bot-levels", ("bot_levels",), bot_levels))
     if allow_seeds:
-        extra["allow_seeds"] = True
+        wanted.append(("--allow-seeds", ("allow_seeds",), True))
     if docs:
-        extra["api_docs"] = True
-    accepted = inspect.signature(run_server).parameters
-    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values())
-    missing = [k for k in extra if k not in accepted and not takes_any]
-    if missing:
-        flag = {"bot_levels": "--bot-levels", "allow_seeds": "--allow-seeds", "api_docs": "--docs"}[missing[0]]
-        raise BadSetup(f"{flag} is not supported by this server yet")
+        wanted.append(("--docs", ("api_docs", "docs"), True))
+    accepted = _server_keywords()
+    extra: dict[str, Any] = {}
+    for flag, names, value in wanted:
+        name = next((n for n in names if accepted is None or n in accepted), None)
+        if name is None:
+            raise BadSetup(f"{flag} is not supported by this server yet")
+        extra[name] = value
     run_server(host=host, port=port, db=db, **extra)
+
+
+def _check_bot_levels(path: Path) -> None:
+    """The server's own check of a levels file, when it has one (its refusals are one line)."""
+    import importlib
+
+    try:
+        levels = importlib.import_module("meeple.server.levels")
+    except ImportError:
+        return
+    load = getattr(levels, "load_levels", None)
+    if load is not None:
+        load(path)
+
+
+def _server_keywords() -> set[str] | None:
+    """The keywords ``meeple.server.serve`` takes (``None``: any), following ``**options``
+    on to ``create_app``, so a flag the server does not know is refused before it starts."""
+    import meeple.server as server
+
+    accepted: set[str] = set()
+    chain: list[Any] = [server.serve, server.create_app]
+    try:
+        from meeple.server.app import create_app as app_factory
+
+        chain.append(app_factory)
+    except ImportError:  # pragma: no cover - a server without its app module
+        pass
+    for fn in chain:
+        params = inspect.signature(fn).parameters.values()
+        accepted |= {p.name for p in params
+                     if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)}
+        if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+            return accepted
+    return None
 
 
 def _check_listen(host: str, port: int) -> None:

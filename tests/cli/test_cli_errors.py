@@ -227,3 +227,51 @@ def test_crash_dir_that_is_a_file_is_refused_before_playing(
     path.write_text("x", encoding="utf-8")
     assert_one_line(*run_main(["simulate", "troyes", "--games", "1", "--crash-dir", str(path)], capsys),
                     "is a file, not a folder")
+
+
+def test_serve_follows_options_to_create_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16: a ``serve(**options)`` that hands them to ``create_app`` gets the names that
+    ``create_app`` takes (``docs`` where it has no ``api_docs``); an unknown one is still refused."""
+    import meeple.server
+
+    seen: dict[str, Any] = {}
+
+    def serve(host: str = "", port: int = 0, db: str | None = None, **options: Any) -> None:
+        seen.update(options)
+
+    def create_app(db_url: str | None = None, *, docs: bool = False, allow_seeds: bool = False) -> None:
+        raise AssertionError("not called by the fake serve")
+
+    monkeypatch.setattr(meeple.server, "serve", serve)
+    monkeypatch.setattr(meeple.server, "create_app", create_app)
+    db = f"sqlite:///{tmp_path}/m.db"
+    code, _, errtext = run_main(["serve", "--db", db, "--docs", "--allow-seeds"], capsys)
+    assert code == 0, errtext
+    assert seen == {"docs": True, "allow_seeds": True}
+    levels = tmp_path / "levels.toml"
+    levels.write_text("", encoding="utf-8")
+    assert_one_line(*run_main(["serve", "--db", db, "--bot-levels", str(levels)], capsys),
+                    "--bot-levels is not supported by this server yet")
+
+
+def test_serve_bad_bot_levels_file_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16: a levels file the server's ``load_levels`` refuses is one line before it starts."""
+    import types
+
+    from meeple.engine import BadSetup
+
+    def load_levels(source: Any) -> dict[str, Any]:
+        raise BadSetup(f"{source}: level 'bad': bot parameter 'workers' is not allowed inside the server")
+
+    monkeypatch.setitem(sys.modules, "meeple.server.levels",
+                        types.SimpleNamespace(load_levels=load_levels))
+    seen = _fake_server(monkeypatch, accepts_new=True)
+    levels = tmp_path / "bad.toml"
+    levels.write_text('[levels.bad]\nspec = "ismcts:workers=3"\n', encoding="utf-8")
+    assert_one_line(*run_main(["serve", "--db", f"sqlite:///{tmp_path}/m.db", "--bot-levels", str(levels)],
+                              capsys), "'workers' is not allowed")
+    assert seen == {}
