@@ -142,7 +142,8 @@ def _call(store: Any, method: str, *args: Any) -> Any:
 
 def _seat_text(seat: dict[str, Any]) -> str:
     if seat.get("kind") == "bot":
-        return f"{seat.get('name') or 'bot'} ({seat.get('bot') or 'bot'})"
+        name, bot = str(seat.get("name") or "bot"), str(seat.get("bot") or "")
+        return name if not bot or bot in name else f"{name} ({bot})"
     if not seat.get("claimed", True):
         return "open"
     return str(seat.get("name") or "?")
