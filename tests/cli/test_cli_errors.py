@@ -152,7 +152,7 @@ def test_serve_passes_bot_levels_seeds_and_docs(
     """Issue 16: ``serve --bot-levels FILE --allow-seeds --docs`` reach the server as keywords."""
     seen = _fake_server(monkeypatch, accepts_new=True)
     levels = tmp_path / "levels.toml"
-    levels.write_text('expert = "ismcts:time=2"\n', encoding="utf-8")
+    levels.write_text('[levels.expert]\nspec = "heuristic:depth=1"\n', encoding="utf-8")  # the server's format
     db = f"sqlite:///{tmp_path}/m.db"
     code, _, errtext = run_main(["serve", "--port", "8765", "--db", db, "--bot-levels", str(levels),
                                  "--allow-seeds", "--docs"], capsys)
