@@ -30,7 +30,7 @@ class MundusNovus(Game):
     title = "Mundus Novus"
     min_players = 2
     max_players = 6
-    version = 3
+    version = 4
     options = {
         "one_set_only": Option(
             False, "One combination per player per round in all (angespielt's reading, research A1); "

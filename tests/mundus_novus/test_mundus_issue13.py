@@ -1,0 +1,321 @@
+"""Issue 13: rules corrections for Mundus Novus, one test per rule, each built from the position where
+the old engine went wrong."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from meeple.engine import Rng
+from meeple.games.mundus_novus import GAME
+from meeple.games.mundus_novus.pirates import start_pirates
+from meeple.games.mundus_novus.state import (
+    EXCHANGE,
+    GIFT,
+    INCA,
+    OVER,
+    PICKDEV,
+    PIRATES,
+    PONCE,
+    SUPPLY,
+    K,
+    MundusState,
+)
+from meeple.games.mundus_novus.supply import flip_supply, start_supply
+
+from .mundus_helpers import fresh, give, hand, kind, legal, play, progression_turn, refresh, set_hand
+
+NINE = {"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "cotton": 1, "sugar cane": 1, "potato": 1,
+        "indigo": 1, "inca relic": 1}  # ten different without vanilla
+VANILLA = 8
+
+
+def sizes(s: MundusState) -> list[int]:
+    return [sum(s.hand[p * K:p * K + K]) for p in range(s.players)]
+
+
+# --- 1. Supply: each fleet takes exactly its number of caravels --------------------------------------
+
+def supply_position() -> MundusState:
+    """Fleets of 3 (values 1+2+3), 2 (4+5) and 1 (6) caravels and six different face-up cards."""
+    s = fresh(3)
+    give(s, 0, "C01", "C03", "C05")
+    give(s, 1, "C07", "C09")
+    give(s, 2, "C11")
+    for p in range(3):
+        set_hand(s, p, {})
+    s.deck[-6:] = [0, 1, 2, 3, 4, 5]  # cocoa ... sugar cane, six different kinds
+    s.split = 0
+    flip_supply(s, [])
+    refresh(s)
+    return s
+
+
+def test_supply_each_fleet_takes_as_many_cards_as_its_caravels() -> None:
+    """Seed 2.2 ("之後玩家從場上拿取等同於自己帆船張數的資源卡"): each fleet takes exactly as many face-up
+    cards as it has caravels.  Order by value sums (research A3): p0 (6, lowest caravel 1), p2 (6), p1
+    (9).  The first fleet used to keep choosing until the supply was no bigger than its count and took
+    all six."""
+    s = supply_position()
+    assert s.phase == SUPPLY and s.cur == 0 and len(s.supply) == 6
+    while s.phase == SUPPLY:
+        play(s, legal(s)[-1])
+    assert sizes(s) == [3, 2, 1]
+    assert s.supply == []
+
+
+def test_supply_view_counts_down_the_choosing_fleet() -> None:
+    """Seed 2.2: the view's supply order shows the cards the choosing fleet still takes."""
+    s = supply_position()
+    play(s, legal(s)[0])
+    assert s.phase == SUPPLY and s.cur == 0
+    assert s.view(0)["supply_order"][0] == {"seat": 0, "cards": 2}
+
+
+def test_supply_random_play_gives_every_fleet_its_caravels() -> None:
+    """Seed 2.1-2.2 over random choices, 2-6 players, up to three caravels each: after Supply every
+    player holds the 5 face-down cards and one card per caravel (whenever the deck holds enough)."""
+    checked = 0
+    for players in (2, 3, 4, 6):
+        for seed in range(3):
+            s = GAME.new(players, seed=seed)
+            assert isinstance(s, MundusState)
+            devs = s.tables.developments
+            cars = [devs[i].code for i in s.dev_deck + s.queue if devs[i].kind == "caravel"]
+            for n, code in enumerate(cars[:3 * players]):
+                give(s, n % players, code)
+            caravels = [sum(1 for i in s.owned[p] if devs[i].kind == "caravel") for p in range(players)]
+            rng = random.Random(seed)
+            for _ in range(3):
+                for p in range(players):
+                    set_hand(s, p, {})
+                enough = len(s.deck) >= 5 * players + sum(caravels)
+                s.event = ""
+                start_supply(s, [])
+                refresh(s)
+                while s.phase in (SUPPLY, PONCE):
+                    s.apply(rng.choice(s.legal_actions()))
+                if enough:
+                    assert sizes(s) == [5 + c for c in caravels], (players, seed)
+                    checked += 1
+    assert checked > 20
+
+
+# --- 2. Pirates with Juan Ponce de León's two fleets -------------------------------------------------
+
+def test_pirates_cost_one_card_per_fleet_of_two_with_ponce_split() -> None:
+    """Seed, Pirates and Juan Ponce de León ("每支船隊獨立處理海盜事件"; research §10.5): each fleet of 2+
+    caravels costs one card, so two fleets of two cost two cards, not the whole hand."""
+    s = fresh(3)
+    give(s, 0, "C01", "C03", "C11", "C12", "P09")
+    set_hand(s, 0, {"cocoa": 2, "corn": 2, "tobacco": 1})
+    s.split = 0b0011  # fleets 1+2 and 6+6
+    s.event = "PI"
+    start_pirates(s, [])
+    refresh(s)
+    assert s.phase == PIRATES and s.cur == 0
+    while s.phase == PIRATES:
+        play(s, legal(s)[0])
+    assert sizes(s)[0] == 3
+
+
+def test_pirates_three_fleets_worth_of_losses_stop_at_the_count() -> None:
+    """Research §10.5: the discards stop at one per fleet of 2+ even when the hand has more cards."""
+    s = fresh(3)
+    give(s, 0, "C01", "C03", "C05", "C11", "P09")
+    set_hand(s, 0, {"cocoa": 5, "corn": 3})
+    s.split = 0b0011  # fleets 1+2 and 3+6
+    s.event = "PI"
+    start_pirates(s, [])
+    refresh(s)
+    play(s, "discard cocoa")
+    assert s.phase == PIRATES and s.cur == 0 and s.need == 1
+    play(s, "discard corn")
+    assert s.phase != PIRATES and hand(s, 0) == {"cocoa": 4, "corn": 2}
+
+
+# --- 3. Ten different resources win at once ---------------------------------------------------------
+
+def test_ten_different_win_at_once_after_supply() -> None:
+    """Seed end B ("玩家手上獲得到10種不同的資源卡，該玩家馬上獲勝"): the tenth kind taken from the face-up
+    supply wins at once, before Trade."""
+    s = fresh(3)
+    give(s, 0, "C01")
+    for p in range(3):
+        set_hand(s, p, {})
+    set_hand(s, 0, NINE)
+    s.deck[-1:] = [VANILLA]
+    s.split = 0
+    flip_supply(s, [])
+    refresh(s)
+    assert s.phase == OVER and s.winner == 0
+
+
+def test_ten_different_win_at_once_after_the_deal() -> None:
+    """Seed end B: cards kept in warehouses plus the five dealt can already make ten; two players at the
+    same moment: the richer wins."""
+    s = fresh(3)
+    for p in range(3):
+        set_hand(s, p, {})
+    set_hand(s, 1, {"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "cotton": 1})
+    set_hand(s, 2, {"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "cotton": 1})
+    s.money = [0, 4, 9]
+    s.deck[-15:] = [0] * 5 + [5, 6, 7, 8, INCA] * 2  # p0 gets cocoa, p1 and p2 the other five kinds
+    s.deck[-15:] = s.deck[-15:][::-1]  # drawn from the end
+    start_supply(s, [])
+    assert s.phase == OVER and s.winner == 2
+
+
+def test_ten_different_win_at_once_after_a_trade_take() -> None:
+    """Seed end B: a take of the exchange chain that completes ten kinds wins at once."""
+    s = fresh(3)
+    for p in range(3):
+        set_hand(s, p, {})
+    set_hand(s, 0, NINE)
+    s.offer[1 * K + VANILLA] = 1
+    s.offer[2 * K + 0] = 1
+    s.phase, s.cur, s.prev, s.prev2 = EXCHANGE, 0, -1, -1
+    refresh(s)
+    play(s, "take vanilla from p1")
+    assert s.phase == OVER and s.winner == 0
+
+
+def test_ten_different_win_at_once_after_the_balancing_gift() -> None:
+    """Seed end B and 3.6 B: the balancing card that completes ten kinds wins at once."""
+    s = fresh(3)
+    for p in range(3):
+        set_hand(s, p, {})
+    set_hand(s, 1, NINE)
+    set_hand(s, 0, {"vanilla": 1, "cocoa": 1})
+    s.phase, s.cur, s.need = GIFT, 0, 1
+    refresh(s)
+    play(s, "give vanilla to p1")
+    assert s.phase == OVER and s.winner == 1
+
+
+def test_ten_different_not_won_with_nine_after_supply() -> None:
+    """Seed end B: nine kinds plus a second card of one of them are not ten different."""
+    s = fresh(3)
+    give(s, 0, "C01")
+    for p in range(3):
+        set_hand(s, p, {})
+    set_hand(s, 0, NINE)
+    s.deck[-1:] = [0]
+    s.split = 0
+    flip_supply(s, [])
+    refresh(s)
+    assert s.phase != OVER and s.winner == -1
+
+
+# --- 4. determinize while a different set is being built -------------------------------------------
+
+def building_position() -> MundusState:
+    s = fresh(3)
+    progression_turn(s, 0, {"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "cotton": 2})
+    s.order = [0, 1, 2]
+    set_hand(s, 1, {"cocoa": 2, "vanilla": 1})
+    play(s, "different: add cocoa", "different: add corn")
+    return s
+
+
+def test_determinize_keeps_the_pending_different_cards() -> None:
+    """Research §1 / the view's ``pending_different``: cards chosen for a different set are shown at the
+    table, so every sample keeps them in the builder's hand."""
+    s = building_position()
+    assert s.view(1)["pending_different"] == ["cocoa", "corn"]
+    for i in range(100):
+        d = s.determinize(1, Rng(i))
+        assert isinstance(d, MundusState)
+        assert d.hand[kind("cocoa")] >= 1 and d.hand[kind("corn")] >= 1, i
+
+
+def test_determinize_gives_a_position_the_game_continues_from_in_every_phase() -> None:
+    """Hidden information contract: from every determinized copy the game plays on to its end with legal
+    actions and no negative card counts (random play, 2-6 players, every phase)."""
+    for players in (2, 3, 4, 6):
+        s = GAME.new(players, seed=100 + players)
+        rng = random.Random(players)
+        step = 0
+        while not s.is_over:
+            if step % 7 == 0:
+                for seat in range(players):
+                    d = s.determinize(seat, Rng(step * 10 + seat))
+                    r2 = random.Random(step)
+                    for _ in range(40):
+                        if d.is_over:
+                            break
+                        acts = d.legal_actions()
+                        assert acts, (players, step, seat)
+                        d.apply(r2.choice(acts))
+                        assert isinstance(d, MundusState)
+                        assert min(d.hand) >= 0 and min(d.offer) >= 0, (players, step, seat)
+            s.apply(rng.choice(s.legal_actions()))
+            step += 1
+
+
+def test_determinize_from_a_pending_set_plays_on() -> None:
+    """Issue 13 item 4: play from a sample taken while a different set is being built goes on without
+    negative hand counts."""
+    s = building_position()
+    for i in range(30):
+        d = s.determinize(2, Rng(i))
+        r = random.Random(i)
+        for _ in range(60):
+            if d.is_over:
+                break
+            d.apply(r.choice(d.legal_actions()))
+            assert isinstance(d, MundusState)
+            assert min(d.hand) >= 0
+
+
+# --- 5. determinized copies share nothing derived from hidden cards ---------------------------------
+
+def test_determinized_copy_shares_no_memo_of_real_hands() -> None:
+    """Hidden information contract: a copy determinized for seat 1 must not reach, through any shared
+    memo, an entry keyed by seat 0's real hand (a Progression turn's actions, the hand terms of
+    ``evaluate``, the Action objects built for it)."""
+    s = fresh(3)
+    progression_turn(s, 0, {"potato": 4, "indigo": 1, "vanilla": 1, "inca relic": 3, "coffee": 2})
+    s.order = [0, 1, 2]
+    refresh(s)
+    real_row = tuple(s.hand[0:K])
+    s.legal_actions()
+    GAME.evaluate(s, 1)
+    d = s.determinize(1, Rng(5))
+    assert isinstance(d, MundusState)
+    hx = getattr(d, "hx", d.fx)  # (before issue 13 these memos lived in ``fx``)
+    for memo in (hx.turn_acts, hx.hand_terms):
+        assert not any(real_row in (key, key[0]) for key in memo)
+    assert set(d.acache) == set(fresh(3).acache)  # every Action prebuilt: none made for this hand
+
+
+def test_determinized_copies_of_one_seat_share_their_memos() -> None:
+    """Speed: the copies for one seat share their memos (they are built only from what that seat sees
+    and from samples), and a copy of a copy for another seat starts afresh."""
+    s = fresh(3)
+    a = s.determinize(1, Rng(1))
+    b = s.determinize(1, Rng(2))
+    c = s.determinize(2, Rng(3))
+    assert isinstance(a, MundusState) and isinstance(b, MundusState) and isinstance(c, MundusState)
+    assert a.hx is b.hx and a.hx is not c.hx
+    e = a.determinize(2, Rng(4))
+    assert isinstance(e, MundusState)
+    assert e.hx is not c.hx and e.hx is not a.hx
+
+
+# --- 6. Almagro with an empty development deck -----------------------------------------------------
+
+def test_almagro_told_the_development_deck_is_empty() -> None:
+    """Seed, Diego de Almagro: the deck's top card needs a deck; his owner asking with an empty deck is
+    told so, not that only Almagro's owner may."""
+    s = fresh(3)
+    progression_turn(s, 0, {"cotton": 3})
+    s.order = [0, 1]
+    give(s, 0, "P02")
+    s.dev_deck = []
+    refresh(s)
+    play(s, "set 3 cotton")
+    assert s.phase == PICKDEV
+    with pytest.raises(Exception, match="development deck is empty"):
+        s.apply("take deck top")
