@@ -11,6 +11,7 @@ from meeple.engine import Rng
 from meeple.games.mundus_novus import GAME
 from meeple.games.mundus_novus.pirates import start_pirates
 from meeple.games.mundus_novus.state import (
+    ANNOUNCE,
     EXCHANGE,
     GIFT,
     INCA,
@@ -23,6 +24,7 @@ from meeple.games.mundus_novus.state import (
     MundusState,
 )
 from meeple.games.mundus_novus.supply import flip_supply, start_supply
+from meeple.games.mundus_novus.trade import end_chain
 
 from .mundus_helpers import fresh, give, hand, kind, legal, play, progression_turn, refresh, set_hand
 
@@ -238,7 +240,7 @@ def test_determinize_gives_a_position_the_game_continues_from_in_every_phase() -
         rng = random.Random(players)
         step = 0
         while not s.is_over:
-            if step % 7 == 0:
+            if step % 11 == 0:
                 for seat in range(players):
                     d = s.determinize(seat, Rng(step * 10 + seat))
                     r2 = random.Random(step)
@@ -319,3 +321,82 @@ def test_almagro_told_the_development_deck_is_empty() -> None:
     assert s.phase == PICKDEV
     with pytest.raises(Exception, match="development deck is empty"):
         s.apply("take deck top")
+
+
+# --- own review (issue 13): edges of the seed's rules, each built and checked -----------------------
+
+def test_ponce_fleets_with_another_fleet_between_take_their_own_counts() -> None:
+    """Seed 2.2 and Ponce de León: fleets 1 / 2+6+6 with seat 1's caravel 3 ordered between them: the
+    first fleet takes 1 card, seat 1 takes 1, the second fleet 3."""
+    s = fresh(3)
+    give(s, 0, "C01", "C03", "C11", "C12", "P09")
+    give(s, 1, "C05")
+    for p in range(3):
+        set_hand(s, p, {})
+    s.deck[-5:] = [0, 1, 2, 3, 4]
+    s.split = 0b0001
+    flip_supply(s, [])
+    refresh(s)
+    assert s.order == [0, 1, 1, 1, 0, 3]
+    while s.phase == SUPPLY:
+        play(s, legal(s)[0])
+    assert sizes(s) == [4, 1, 0]
+
+
+def test_supply_short_of_cards_serves_fleets_in_order() -> None:
+    """Seed 2.1 with an empty deck and discard pile (research A13): fewer face-up cards than caravels;
+    the fleets take in order and the last ones get what is left (here nothing)."""
+    s = fresh(3)
+    give(s, 0, "C01", "C03")
+    give(s, 1, "C05")
+    for p in range(3):
+        set_hand(s, p, {})
+    s.deck = [4]
+    s.discard = [0] * K
+    flip_supply(s, [])
+    refresh(s)
+    assert sizes(s) == [1, 0, 0] and s.supply == []
+
+
+def test_ten_different_reached_by_two_players_as_offers_go_back() -> None:
+    """Seed end B, several at once: untaken offers going back give two players ten kinds at the same
+    moment; the richest wins, and on equal money the one with more development cards."""
+    s = fresh(3)
+    for p in range(3):
+        set_hand(s, p, {})
+    set_hand(s, 1, NINE)
+    set_hand(s, 2, NINE)
+    s.offer[1 * K + VANILLA] = 1
+    s.offer[2 * K + VANILLA] = 1
+    s.money = [0, 7, 7]
+    give(s, 1, "C01")
+    end_chain(s, [])
+    assert s.phase == OVER and s.winner == 1
+
+
+def test_exchange_with_nothing_on_offer_goes_straight_to_progression() -> None:
+    """Seed 3.3-3.6 with every hand empty: all offers are worth 0, the outgoing Trade Master chooses
+    among everyone (a tie), the chain ends at once and Progression starts."""
+    s = fresh(3)
+    for p in range(3):
+        set_hand(s, p, {})
+    s.phase, s.cur = ANNOUNCE, 0
+    refresh(s)
+    play(s, "announce 2")
+    assert legal(s) == ["trade master p0", "trade master p1", "trade master p2"]
+    play(s, "trade master p2")
+    assert s.tm == 2 and legal(s)[0] == "p0 starts progression"
+
+
+def test_almagro_with_an_empty_queue_and_deck_makes_no_identical_set() -> None:
+    """Seed 4.1 at the development track's end: no card in the queue nor in the deck, so no identical
+    set, Almagro or not; the refusal says why."""
+    s = fresh(3)
+    progression_turn(s, 0, {"cotton": 3})
+    s.order = [0, 1]
+    give(s, 0, "P02")
+    s.queue = []
+    s.dev_deck = []
+    refresh(s)
+    assert not any(a.startswith("set") for a in legal(s))
+    assert "no development card left" in (s.explain_illegal("set 3 cotton") or "")
