@@ -189,7 +189,7 @@ def test_every_player_count_plays_to_the_end() -> None:
 
 
 def test_scoring_over_constant_matches_state() -> None:
-    """scoring.OVER mirrors state.OVER (it cannot import it)."""
+    """scoring.OVER is state.OVER (scoring imports it since issue 12)."""
     from meeple.games.mundus_novus import scoring, state
 
     assert scoring.OVER == state.OVER
