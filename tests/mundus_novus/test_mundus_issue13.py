@@ -400,3 +400,23 @@ def test_almagro_with_an_empty_queue_and_deck_makes_no_identical_set() -> None:
     refresh(s)
     assert not any(a.startswith("set") for a in legal(s))
     assert "no development card left" in (s.explain_illegal("set 3 cotton") or "")
+
+
+def test_determinize_never_gives_another_seat_ten_different() -> None:
+    """Seed end B with the check of issue 13: a hand holding ten different resources wins at once, so
+    while the game goes on everyone knows that no hand holds them, and no sample may give one.  Here
+    seat 1 holds 2 cocoa and one each of corn ... indigo and an Inca relic, unseen by seat 0, and the
+    deck holds one vanilla: about 2 samples in 11 used to deal seat 1 all ten kinds."""
+    s = fresh(3)
+    progression_turn(s, 2, {})
+    s.order = [2, 0, 1]
+    set_hand(s, 1, dict(NINE, cocoa=2))
+    s.deck = [VANILLA]
+    s.discard = [0] * K
+    refresh(s)
+    for i in range(60):
+        d = s.determinize(0, Rng(i))
+        assert isinstance(d, MundusState)
+        assert not all(d.hand[K:2 * K]), i
+        assert sum(d.hand[K:2 * K]) == 10 and sorted(d.deck + [k for k in range(K) for _ in range(d.hand[K + k])]) \
+            == sorted([VANILLA] + [k for k in range(K) for _ in range(s.hand[K + k])])

@@ -232,10 +232,13 @@ class MundusState(State):
                 for k in cards[offered:]:
                     row[k] += 1
             else:
-                row = kept[p]
+                row = kept[p].copy()
                 for k in drawn:
                     row[k] += 1
             hand[o:o + K] = row
+        for p in range(n):
+            if p != seat:
+                break_ten(self, p, kept[p], offering or (keeping and p == self.cur))
         self.dev_deck.sort()
         rng.shuffle(self.dev_deck)
         if seat not in (gift_from, gift_to):
@@ -278,6 +281,32 @@ def complete_different(keep: list[int], pool: list[int], start: int, count: int,
                     break
             else:
                 return
+
+
+def break_ten(s: MundusState, p: int, keep: list[int], joint: bool) -> None:
+    """No hand of a game still going holds ten different resources: it would have won at once (seed end
+    B, checked whenever cards come into a hand), and everyone knows it.  ``joint``: the hand and the offer
+    row (cards being offered or kept) count together.  If the sample gave ``p`` all ten, every unseen
+    card of one resource ``p`` is not known to hold is swapped with deck cards of other resources (all
+    ten are in the hand, so any other resource is one ``p`` already holds; left as it is when the deck
+    has too few)."""
+    o = p * K
+    hand, offer = s.hand, s.offer
+    row = [hand[o + k] + offer[o + k] for k in range(K)] if joint else hand[o:o + K]
+    if not all(row):
+        return
+    for k in sorted((c for c in range(K) if not keep[c]), key=lambda c: (row[c], c)):
+        spots = [i for i, j in enumerate(s.deck) if j != k][:row[k]]
+        if len(spots) == row[k]:
+            break
+    else:
+        return
+    for i in spots:
+        j = s.deck[i]
+        s.deck[i] = k
+        place = hand if hand[o + k] else offer
+        place[o + k] -= 1
+        place[o + j] += 1
 
 
 # --- small readings of a position, used by every step ------------------------------------------------
