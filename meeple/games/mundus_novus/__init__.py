@@ -11,6 +11,10 @@ from meeple.games.mundus_novus.components import STAND_INS, TABLES
 from meeple.games.mundus_novus.setup import new_state
 from meeple.games.mundus_novus.state import MundusState
 
+DEFAULT_TABLES = Tables(TABLES)
+"""The shipped tables, one shared immutable instance, so that what ``derived.py`` builds from them (every
+``Action``, the payout tables, the memos) is built once per process, not once per game."""
+
 
 class MundusPosition(MundusState):
     """A Mundus Novus position with its rules bound: the concrete class every game plays with."""
@@ -30,7 +34,7 @@ class MundusNovus(Game):
     title = "Mundus Novus"
     min_players = 2
     max_players = 6
-    version = 3
+    version = 4
     options = {
         "one_set_only": Option(
             False, "One combination per player per round in all (angespielt's reading, research A1); "
@@ -54,7 +58,7 @@ class MundusNovus(Game):
     }
 
     def default_tables(self) -> Tables:
-        return Tables(TABLES)
+        return DEFAULT_TABLES
 
     def stand_ins(self) -> tuple[str, ...]:
         return STAND_INS

@@ -6,21 +6,9 @@ offer row and for a Progression turn are remembered by everything they depend on
 from __future__ import annotations
 
 from meeple.engine.core import Action
-from meeple.games.mundus_novus.developments import ponce_splits
-from meeple.games.mundus_novus.progression import different_in, may_cash, reach, set_allowed
-from meeple.games.mundus_novus.state import (
-    ANNOUNCE,
-    CORONADO,
+from meeple.games.mundus_novus.derived import (
     END_DATA,
-    EXCHANGE,
-    GIFT,
-    INCA,
-    KEEP,
-    MAX_DIFFERENT,
-    MIN_DIFFERENT,
     MIN_IDENTICAL,
-    NO_ROW,
-    OFFER,
     OP_ANNOUNCE,
     OP_CONVERT,
     OP_CORONADO,
@@ -40,8 +28,21 @@ from meeple.games.mundus_novus.state import (
     OP_SUPPLY,
     OP_SWAP,
     OP_TAKE,
-    OP_TEN,
     OP_TM,
+)
+from meeple.games.mundus_novus.developments import ponce_splits
+from meeple.games.mundus_novus.progression import different_in, may_cash, reach, set_allowed
+from meeple.games.mundus_novus.state import (
+    ANNOUNCE,
+    CORONADO,
+    EXCHANGE,
+    GIFT,
+    INCA,
+    KEEP,
+    MAX_DIFFERENT,
+    MIN_DIFFERENT,
+    NO_ROW,
+    OFFER,
     PICKDEV,
     PIRATES,
     PONCE,
@@ -199,8 +200,8 @@ def legal_progression(s: MundusState) -> list[Action]:
         return acts
     cash = may_cash(s)
     key = (tuple(h[o:o + K]), s.owned[p], s.merch_used, set_allowed(s, p), cash and not s.diff_done,
-           cash and not s.inca_done)
-    cache = s.fx.turn_acts
+           cash and not s.inca_done, s.options["inca_wild_in_different"])
+    cache = s.hx.turn_acts
     got = cache.get(key)
     if got is None:
         got = cache.put(key, turn_actions(s, *key))
@@ -208,16 +209,15 @@ def legal_progression(s: MundusState) -> list[Action]:
 
 
 def turn_actions(s: MundusState, h: tuple[int, ...], owned: tuple[int, ...], merch_used: int, set_ok: bool,
-                 diff_ok: bool, inca_ok: bool) -> list[Action]:
-    """A Progression turn's choices for a hand ``h`` (its ``K`` card counts): ten different, merchant
+                 diff_ok: bool, inca_ok: bool, wild: bool) -> list[Action]:
+    """A Progression turn's choices for a hand ``h`` (its ``K`` card counts): merchant
     conversions, identical sets, a different set, an Inca cash-in, end turn; ``set_ok``, ``diff_ok``,
-    ``inca_ok``: whether this kind of combination is still allowed this turn (``legal_progression``
-    remembers the list by these arguments in ``derived.turn_acts``)."""
+    ``inca_ok``: whether this kind of combination is still allowed this turn; ``wild``: option
+    ``inca_wild_in_different`` (``legal_progression`` remembers the list by these arguments in
+    ``state.hx.turn_acts``)."""
     acts: list[Action] = []
     cache = s.acache
     data: tuple[int, ...]
-    if all(h):
-        acts.append(Action("reveal ten different", (OP_TEN,)))
     # merchants: one card each, into the merchant's value band (research A7)
     devs = s.tables.developments
     seen: set[int] = set()
@@ -246,7 +246,6 @@ def turn_actions(s: MundusState, h: tuple[int, ...], owned: tuple[int, ...], mer
                             text = f"set {c} {name(s, k)}" + (f" + {j} inca" if j else "")
                             a = cache[data] = Action(text, data)
                         acts.append(a)
-    wild = s.options["inca_wild_in_different"]
     if diff_ok and different_in(h, wild) >= MIN_DIFFERENT:
         for k in range(INCA):
             if h[k]:

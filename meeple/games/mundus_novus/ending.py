@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from meeple.engine.core import Event
-from meeple.games.mundus_novus.state import OVER, WIN_MONEY, MundusState
+from meeple.games.mundus_novus.state import OVER, WIN_MONEY, K, MundusState
 
 
 def end_game(s: MundusState, ev: list[Event], reason: str) -> None:
@@ -22,3 +24,23 @@ def check_instant_money(s: MundusState, ev: list[Event]) -> bool:
         end_game(s, ev, "a player has 75 doubloons")
         return True
     return False
+
+
+def check_ten(s: MundusState, seats: Iterable[int], ev: list[Event]) -> bool:
+    """Seed end B ("馬上獲勝"): a player whose hand holds ten different resources (1-9 and an Inca relic)
+    wins at once.  Called wherever cards come into hands: the deal and the face-up supply (seed 2), each
+    take of the exchange, the untaken offers going back and the balancing card (seed 3.4-3.6), a
+    merchant's conversion (seed, merchants).  Several players at the same moment (the deal, the offers
+    going back): the richest wins (seed end B); still equal, the one with more development cards, then
+    the first in seat order from the Trade Master (STAND_IN)."""
+    hand = s.hand
+    found = [p for p in seats if all(hand[p * K:p * K + K])]
+    if not found:
+        return False
+    n = s.players
+    winner = max(found, key=lambda p: (s.money[p], len(s.owned[p]), -((p - s.tm) % n)))
+    s.winner = winner
+    ev.append({"type": "ten_different", "seat": winner,
+               "text": f"Seat {winner} holds ten different resources and wins at once"})
+    end_game(s, ev, "ten different resources")
+    return True

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from meeple.games.mundus_novus.state import INCA, OVER, K, MundusState
 
 if TYPE_CHECKING:
-    from meeple.games.mundus_novus.derived import Derived
+    from meeple.games.mundus_novus.derived import Derived, Memos
 
 
 ROUND_YIELD = 8.0
@@ -32,15 +32,15 @@ def hand_potential(s: MundusState, seat: int, left: float | None = None) -> floa
     if left is None:
         left = rounds_left(s)
     o = seat * K
-    fixed_part, per_round = hand_terms(s.fx, tuple(s.hand[o:o + K]))
+    fixed_part, per_round = hand_terms(s.fx, s.hx, tuple(s.hand[o:o + K]))
     return fixed_part + per_round * left
 
 
-def hand_terms(fx: Derived, row: tuple[int, ...]) -> tuple[float, float]:
+def hand_terms(fx: Derived, hx: Memos, row: tuple[int, ...]) -> tuple[float, float]:
     """``hand_potential`` of a hand (its ``K`` card counts) as (a part that does not depend on the rounds
     left, a part per round left): the development an identical set would bring is worth 1 doubloon per
     round left, scaled down while the hand holds fewer than 3 cards of one resource (Inca relics help)."""
-    got = fx.hand_terms.get(row)
+    got = hx.hand_terms.get(row)
     if got is not None:
         return got
     plain = row[:INCA]
@@ -51,7 +51,7 @@ def hand_terms(fx: Derived, row: tuple[int, ...]) -> tuple[float, float]:
     ten = distinct + (1 if incas else 0)
     toward_ten = 6.0 * (ten - 6) if ten > 6 else 0.0
     got = (0.7 * fx.diff_pay[distinct] + 0.4 * fx.inca_for(incas) + toward_ten, per_round)
-    return fx.hand_terms.put(row, got)
+    return hx.hand_terms.put(row, got)
 
 
 def worths(s: MundusState) -> list[float]:
@@ -60,7 +60,8 @@ def worths(s: MundusState) -> list[float]:
     left = rounds_left(s)
     fx = s.fx
     rate_of = fx.rate_sum
-    terms_of = fx.hand_terms
+    hx = s.hx
+    terms_of = hx.hand_terms
     hand = tuple(s.hand)
     money = s.money
     out = []
@@ -69,7 +70,7 @@ def worths(s: MundusState) -> list[float]:
         row = hand[o:o + K]
         terms = terms_of.get(row)
         if terms is None:
-            terms = hand_terms(fx, row)
+            terms = hand_terms(fx, hx, row)
         rate = rate_of.get(devs)
         if rate is None:
             rate = rate_of.put(devs, sum(fx.dev_rate[i] for i in devs))

@@ -218,7 +218,8 @@ def _progression(s: MundusState, text: str, head: str) -> str | None:
             return "write the cash-in as 'cash <n> inca' with n from 1 to 5"
         return f"you have only {relics(s.hand[o + INCA])}"
     if head == "reveal":
-        return "you need all ten resources (1-9 and an Inca relic) in hand"
+        return ("ten different resources win by themselves the moment a hand holds all ten resources "
+                "(1-9 and an Inca relic): there is nothing to reveal")
     if head == "convert":
         return _convert_reason(s, text)
     return None
@@ -320,6 +321,8 @@ def _pick(s: MundusState, text: str, head: str) -> str | None:
     if head != "take":
         return None
     if text == "take deck top":
+        if not s.dev_deck:
+            return "the development deck is empty: there is no top card to take"
         return "only the owner of Diego de Almagro may take the development deck's top card"
 
     kind, c, j = s.pend_set

@@ -23,17 +23,25 @@ def start_pirates(s: MundusState, ev: list[Event]) -> None:
                 s.order.append(p)
                 s.order.append(losses)
     s.opos = 0
+    s.need = s.order[1] if s.order else 0
     next_pirate(s, ev)
 
 
 def next_pirate(s: MundusState, ev: list[Event]) -> None:
+    """The next player still to discard (``state.need``: the cards the player at ``state.opos`` still
+    discards); then Trade begins."""
     while s.opos < len(s.order):
-        seat, cnt = s.order[s.opos], s.order[s.opos + 1]
-        if cnt > 0 and hand_size(s, seat) > 0:
-            s.phase, s.cur, s.need = PIRATES, seat, cnt
+        seat = s.order[s.opos]
+        if s.need > 0 and hand_size(s, seat) > 0:
+            s.phase, s.cur = PIRATES, seat
             return
-        s.opos += 2
+        next_victim(s)
     start_trade(s, ev)
+
+
+def next_victim(s: MundusState) -> None:
+    s.opos += 2
+    s.need = s.order[s.opos + 1] if s.opos < len(s.order) else 0
 
 
 def pirate_discard(s: MundusState, kind: int, ev: list[Event]) -> None:
@@ -48,5 +56,5 @@ def pirate_discard(s: MundusState, kind: int, ev: list[Event]) -> None:
                "text": f"Pirates: seat {p} discards {name(s, kind)}"})
     s.need -= 1
     if s.need == 0 or hand_size(s, p) == 0:
-        s.opos += 2
+        next_victim(s)
     next_pirate(s, ev)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from meeple.engine.core import Event
 from meeple.games.mundus_novus.developments import set_abilities
-from meeple.games.mundus_novus.ending import check_instant_money, end_game
+from meeple.games.mundus_novus.ending import check_instant_money, check_ten, end_game
 from meeple.games.mundus_novus.events import begin_round
 from meeple.games.mundus_novus.state import (
     INCA,
@@ -165,15 +165,7 @@ def convert(s: MundusState, k: int, t: int, i: int, ev: list[Event]) -> None:
     s.conv.append(t)
     ev.append({"type": "convert", "seat": p, "from": name(s, k), "to": name(s, t),
                "text": f"Seat {p}'s merchant turns {name(s, k)} into {name(s, t)}"})
-
-
-def reveal_ten(s: MundusState, ev: list[Event]) -> None:
-    """Seed end B: ten different resources in hand win at once."""
-    p = s.cur
-    s.winner = p
-    ev.append({"type": "ten_different", "seat": p,
-               "text": f"Seat {p} reveals ten different resources and wins at once"})
-    end_game(s, ev, "ten different resources")
+    check_ten(s, (p,), ev)
 
 
 def keep_card(s: MundusState, k: int, ev: list[Event]) -> None:

@@ -7,22 +7,7 @@ Every step runs the automatic steps that follow a decision until the next real d
 from __future__ import annotations
 
 from meeple.engine.core import Action, Event
-from meeple.games.mundus_novus.events import coronado_force
-from meeple.games.mundus_novus.pirates import pirate_discard
-from meeple.games.mundus_novus.progression import (
-    add_different,
-    cash_different,
-    cash_inca,
-    convert,
-    end_turn,
-    finish_turn,
-    keep_card,
-    make_set,
-    pick_development,
-    reveal_ten,
-    start_turns,
-)
-from meeple.games.mundus_novus.state import (
+from meeple.games.mundus_novus.derived import (
     OP_ANNOUNCE,
     OP_CONVERT,
     OP_CORONADO,
@@ -43,8 +28,23 @@ from meeple.games.mundus_novus.state import (
     OP_SUPPLY,
     OP_SWAP,
     OP_TAKE,
-    OP_TEN,
     OP_TM,
+)
+from meeple.games.mundus_novus.events import coronado_force
+from meeple.games.mundus_novus.pirates import pirate_discard
+from meeple.games.mundus_novus.progression import (
+    add_different,
+    cash_different,
+    cash_inca,
+    convert,
+    end_turn,
+    finish_turn,
+    keep_card,
+    make_set,
+    pick_development,
+    start_turns,
+)
+from meeple.games.mundus_novus.state import (
     MundusState,
 )
 from meeple.games.mundus_novus.supply import split_fleets, take_supply
@@ -114,8 +114,6 @@ def apply_progression(s: MundusState, data: tuple[int, ...], ev: list[Event]) ->
         cash_inca(s, data[1], ev)
     elif op == OP_CONVERT:
         convert(s, data[1], data[2], data[3], ev)
-    elif op == OP_TEN:
-        reveal_ten(s, ev)
     elif op == OP_END:
         end_turn(s, ev)
     elif op == OP_KEEP:

@@ -72,5 +72,7 @@ def new_state(cls: type[MundusState], game: Game, players: int, seed: int, optio
     s.names = fx.names
     s.acache = fx.actions
     s.fx = fx
+    s.hx = fx.memos
+    s.seat_hx = {}
     begin_round(s, [])
     return s

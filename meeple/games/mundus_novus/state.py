@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import State
+from meeple.games.mundus_novus.derived import Memos
 
 if TYPE_CHECKING:
     from meeple.engine.core import Action
@@ -24,7 +25,6 @@ QUEUE_SIZE = 5  # seed: setup 2
 WIN_MONEY = 75  # seed: end of game A
 TEN_DIFFERENT_BONUS = 1000
 """The 10-different winner's score is his doubloons + 1000, so he ranks first whatever the money."""
-MIN_IDENTICAL = 3  # seed 4.1: an identical set has at least 3 cards
 MIN_DIFFERENT = 4  # seed 4.2: a different set has 4 to 9 cards
 MAX_DIFFERENT = 9
 VALDIVIA_BONUS = 3  # seed: Pedro de Valdivia adds 3 to his offer's value
@@ -39,12 +39,6 @@ PHASE_NAMES = (
     "over",
 )
 
-# action opcodes (Action.data[0]): round flow 1-4, Trade 10-17, Progression 20-29
-OP_CORONADO, OP_SPLIT, OP_SUPPLY, OP_PIRATE = 1, 2, 3, 4
-OP_ANNOUNCE, OP_OFFER, OP_OFFER_NONE, OP_TM, OP_TAKE, OP_SWAP, OP_GIFT, OP_START = range(10, 18)
-(OP_TEN, OP_CONVERT, OP_SET, OP_DIFF_ADD, OP_DIFF_CASH, OP_INCA, OP_END, OP_PICK, OP_KEEP,
- OP_KEEP_DONE) = range(20, 30)
-END_DATA = (OP_END,)
 NOTHING = [0] * K  # an empty offer row
 NO_ROW = (0,) * K
 
@@ -53,7 +47,7 @@ _SLOTS = (
     "round", "event", "tm", "phase", "cur", "announced", "done", "start_size", "prev", "prev2", "order", "opos",
     "need", "split", "sets", "diff_done", "inca_done", "merch_used", "pend_mask", "pend_inca", "pend_set",
     "conv", "spent", "dev_ended", "winner", "gift", "tie_mask", "cash_done", "abil", "names", "acache",
-    "fx",
+    "fx", "hx", "seat_hx",
 )
 
 
@@ -105,6 +99,8 @@ class MundusState(State):
     names: tuple[str, ...]
     acache: dict[tuple[int, ...], Action]
     fx: Derived
+    hx: Memos
+    seat_hx: dict[int, Memos]
 
     # --- turn properties ---------------------------------------------------------------
 
@@ -163,13 +159,16 @@ class MundusState(State):
         o.names = self.names
         o.acache = self.acache  # memo of immutable Actions by data, shared by all copies
         o.fx = self.fx  # derived from the tables once (derived.py), shared by all copies
+        o.hx = self.hx  # memos keyed by hands: the game's, or (determinized copies) one seat's
+        o.seat_hx = self.seat_hx
 
     # --- hidden information ------------------------------------------------------------------
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """Reshuffle what ``seat`` cannot see: the resource deck's order and contents, the unknown part
         of every other hand (face-down supply, warehouse-kept cards, gifts), other seats' offers not yet
-        revealed (or cards being set aside in a warehouse), and the development deck's order.  Cards publicly taken into a hand stay put."""
+        revealed (or cards being set aside in a warehouse), and the development deck's order.  Cards publicly
+        taken into a hand, and cards shown for a different set being built, stay put."""
         n = self.players
         hand, offer, known = self.hand, self.offer, self.known
         offering = self.phase == OFFER
@@ -178,6 +177,8 @@ class MundusState(State):
         kept: list[list[int]] = [[] for _ in range(n)]  # per seat: known cards that stay, by kind
         hidden_counts: list[int] = [0] * n
         gift_from, gift_to, gift_kind = self.gift
+        pend_mask = self.pend_mask
+        building = self.phase == PROG and bool(pend_mask or self.pend_inca)
         for p in range(n):
             if p == seat:
                 continue
@@ -188,6 +189,13 @@ class MundusState(State):
             keep = known[o:o + K]
             if gift_from == seat and gift_to == p:
                 keep[gift_kind] += 1
+            if building and p == self.cur:
+                # the cards chosen for a different set lie shown at the table (view: pending_different)
+                for k in range(INCA):
+                    if pend_mask >> k & 1 and keep[k] < 1:
+                        keep[k] = 1
+                if keep[INCA] < self.pend_inca:
+                    keep[INCA] = self.pend_inca
             total = 0
             for k in range(K):
                 extra = have[k] - keep[k]
@@ -201,6 +209,10 @@ class MundusState(State):
         pool.sort()  # canonical order: the sample depends only on what ``seat`` knows and on ``rng``
         rng.shuffle(pool)
         d = len(self.deck)
+        if building and self.cur != seat:
+            start = d + sum(hidden_counts[p] for p in range(self.cur) if p != seat)
+            complete_different(kept[self.cur], pool, start, hidden_counts[self.cur],
+                               self.options["inca_wild_in_different"])
         self.deck[:] = pool[:d]
         pos = d
         for p in range(n):
@@ -220,14 +232,81 @@ class MundusState(State):
                 for k in cards[offered:]:
                     row[k] += 1
             else:
-                row = kept[p]
+                row = kept[p].copy()
                 for k in drawn:
                     row[k] += 1
             hand[o:o + K] = row
+        for p in range(n):
+            if p != seat:
+                break_ten(self, p, kept[p], offering or (keeping and p == self.cur))
         self.dev_deck.sort()
         rng.shuffle(self.dev_deck)
         if seat not in (gift_from, gift_to):
             self.gift = (-1, -1, -1)  # which card the Trade Master gave is not this seat's knowledge
+        # memos keyed by hands: this seat's copies share one set, built only from what the seat sees and
+        # from samples; the game's own memos (built from real hands) are left behind
+        memos = self.seat_hx.get(seat)
+        if memos is None:
+            memos = self.seat_hx[seat] = Memos.for_seat()
+        self.hx = memos
+        self.seat_hx = {seat: memos}
+
+
+def complete_different(keep: list[int], pool: list[int], start: int, count: int, wild: bool) -> None:
+    """A different set once begun must be cashed (seed 4.2), so its builder's hand holds at least 4
+    different resources (Inca relics too under option ``inca_wild_in_different``): everyone may infer
+    that much.  The builder's sampled hand is ``keep`` plus ``pool[start:start + count]``; while it holds
+    fewer, a card of a new resource from elsewhere in the shuffled pool (the deck, other hands) is swapped
+    for a drawn card that adds nothing (the true hand shows such a swap always exists)."""
+    row = keep.copy()
+    for k in pool[start:start + count]:
+        row[k] += 1
+
+    def worth(r: list[int]) -> int:
+        plain = sum(1 for k in range(INCA) if r[k])
+        return min(MAX_DIFFERENT, plain + r[INCA]) if wild else plain
+
+    others = [j for j in range(len(pool)) if not start <= j < start + count]
+    for j in others:
+        if worth(row) >= MIN_DIFFERENT:
+            return
+        k = pool[j]
+        if (k == INCA and wild) or (k != INCA and not row[k]):
+            for i in range(start, start + count):
+                d = pool[i]
+                if (d == INCA and not wild) or (d != INCA and row[d] >= 2):
+                    pool[i], pool[j] = k, d
+                    row[d] -= 1
+                    row[k] += 1
+                    break
+            else:
+                return
+
+
+def break_ten(s: MundusState, p: int, keep: list[int], joint: bool) -> None:
+    """No hand of a game still going holds ten different resources: it would have won at once (seed end
+    B, checked whenever cards come into a hand), and everyone knows it.  ``joint``: the hand and the offer
+    row (cards being offered or kept) count together.  If the sample gave ``p`` all ten, every unseen
+    card of one resource ``p`` is not known to hold is swapped with deck cards of other resources (all
+    ten are in the hand, so any other resource is one ``p`` already holds; left as it is when the deck
+    has too few)."""
+    o = p * K
+    hand, offer = s.hand, s.offer
+    row = [hand[o + k] + offer[o + k] for k in range(K)] if joint else hand[o:o + K]
+    if not all(row):
+        return
+    for k in sorted((c for c in range(K) if not keep[c]), key=lambda c: (row[c], c)):
+        spots = [i for i, j in enumerate(s.deck) if j != k][:row[k]]
+        if len(spots) == row[k]:
+            break
+    else:
+        return
+    for i in spots:
+        j = s.deck[i]
+        s.deck[i] = k
+        place = hand if hand[o + k] else offer
+        place[o + k] -= 1
+        place[o + j] += 1
 
 
 # --- small readings of a position, used by every step ------------------------------------------------

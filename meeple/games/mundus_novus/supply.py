@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from meeple.engine.core import Event
 from meeple.games.mundus_novus.developments import caravels, fleets
+from meeple.games.mundus_novus.ending import check_ten
 from meeple.games.mundus_novus.pirates import start_pirates
 from meeple.games.mundus_novus.state import HAND_SIZE, PONCE, SUPPLY, K, MundusState, name
 
@@ -36,6 +37,8 @@ def start_supply(s: MundusState, ev: list[Event]) -> None:
                    "text": "you draw " + ", ".join(name(s, k) for k in got)})
         ev.append({"type": "deal_public", "seat": p, "count": len(got),
                    "text": f"Seat {p} draws {len(got)} face-down cards"})
+    if check_ten(s, range(s.players), ev):
+        return
     s.split = 0
     ponce = s.abil.get("ponce", -1)
     if ponce >= 0 and len(caravels(s, ponce)) >= 2:
@@ -85,6 +88,7 @@ def flip_supply(s: MundusState, ev: list[Event]) -> None:
         ev.append({"type": "supply", "cards": [name(s, k) for k in s.supply],
                    "text": "Supply turned up: " + ", ".join(name(s, k) for k in s.supply)})
     s.opos = 0
+    s.need = s.order[1] if s.order else 0
     next_fleet(s, ev)
 
 
@@ -97,18 +101,22 @@ def give_supply(s: MundusState, seat: int, kind: int, ev: list[Event]) -> None:
 
 
 def next_fleet(s: MundusState, ev: list[Event]) -> None:
-    """Supply 2.2: each fleet takes as many face-up cards as it has caravels; a choice is asked only when
-    it matters."""
+    """Supply 2.2: each fleet takes exactly as many face-up cards as it has caravels (``state.need``: the
+    cards the fleet at ``state.opos`` still takes); a choice is asked only when it matters.  Cards left
+    over go to the discard pile."""
     while s.opos < len(s.order):
-        seat, cnt = s.order[s.opos], s.order[s.opos + 1]
+        seat = s.order[s.opos]
         if not s.supply:
             break
-        if len(s.supply) <= cnt or min(s.supply) == max(s.supply):
-            for k in sorted(s.supply)[:cnt]:
+        left = s.need
+        if len(s.supply) <= left or min(s.supply) == max(s.supply):
+            for k in sorted(s.supply)[:left]:
                 give_supply(s, seat, k, ev)
-            s.opos += 2
+                if check_ten(s, (seat,), ev):
+                    return
+            next_order(s)
             continue
-        s.phase, s.cur, s.need = SUPPLY, seat, cnt
+        s.phase, s.cur = SUPPLY, seat
         return
     for k in s.supply:
         s.discard[k] += 1
@@ -116,15 +124,18 @@ def next_fleet(s: MundusState, ev: list[Event]) -> None:
     start_pirates(s, ev)
 
 
+def next_order(s: MundusState) -> None:
+    """On to the next fleet of ``state.order`` (flat seat, count pairs): ``state.need`` is its count."""
+    s.opos += 2
+    s.need = s.order[s.opos + 1] if s.opos < len(s.order) else 0
+
+
 def take_supply(s: MundusState, kind: int, ev: list[Event]) -> None:
+    """Supply 2.2: the choosing fleet takes one face-up card."""
     give_supply(s, s.cur, kind, ev)
+    if check_ten(s, (s.cur,), ev):
+        return
     s.need -= 1
     if s.need == 0:
-        s.opos += 2
-    else:
-        remaining = s.supply
-        if len(remaining) <= s.need or min(remaining) == max(remaining):
-            for k in sorted(remaining)[:s.need]:
-                give_supply(s, s.cur, k, ev)
-            s.opos += 2
+        next_order(s)
     next_fleet(s, ev)

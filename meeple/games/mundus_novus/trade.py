@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.engine.core import Event
 from meeple.games.mundus_novus.developments import count_kind
-from meeple.games.mundus_novus.ending import check_instant_money
+from meeple.games.mundus_novus.ending import check_instant_money, check_ten
 from meeple.games.mundus_novus.state import (
     ANNOUNCE,
     EXCHANGE,
@@ -193,6 +193,8 @@ def take(s: MundusState, victim: int, kind: int, market_kind: int, ev: list[Even
                            f"{names[market_kind]}"})
     s.hand[p * K + got] += 1
     s.known[p * K + got] += 1
+    if check_ten(s, (p,), ev):
+        return
     if market_kind >= 0 and s.abil.get("orellana", -1) == p and orellana_pattern(s):
         s.money[p] += ORELLANA_BONUS
         ev.append({"type": "orellana", "seat": p, "amount": ORELLANA_BONUS,
@@ -229,6 +231,8 @@ def end_chain(s: MundusState, ev: list[Event]) -> None:
                 ev.append({"type": "return", "seat": p, "card": name(s, k), "count": c,
                            "text": f"{c} untaken {name(s, k)} go back to seat {p}"})
     ev.append({"type": "chain_end", "text": "The exchange is over"})
+    if check_ten(s, range(n), ev):
+        return
     short = [p for p in range(n) if p != s.tm and hand_size(s, p) < s.start_size[p]]
     if short and hand_size(s, s.tm) > s.start_size[s.tm]:
         s.phase, s.cur, s.need = GIFT, s.tm, short[0]
@@ -251,6 +255,8 @@ def give_gift(s: MundusState, kind: int, ev: list[Event]) -> None:
                "text": f"Seat {tm} gives you {name(s, kind)}"})
     ev.append({"type": "gift_private", "seat": tm, "to": rec, "private": tm, "card": name(s, kind),
                "text": f"you give seat {rec} {name(s, kind)}"})
+    if check_ten(s, (rec,), ev):
+        return
     start_progression(s, ev)
 
 
