@@ -36,7 +36,7 @@ class TroyesGame(Game):
     title = "Troyes"
     min_players = 2
     max_players = 4
-    version = 7
+    version = 8
     options = {
         "character_deal": Option(
             "random",
