@@ -186,8 +186,8 @@ def _die_step(s: TroyesState, p: int, words: list[str]) -> str:
     chosen = " ".join(die_text(x, p) for x in s.group)
     n = s.players
     if s.group and die_rank(d, p, n) < die_rank(s.group[-1], p, n):
-        fits = sorted(s.group + [d])
-        if any(sorted(g[:len(fits)]) == fits for g in legal_groups(s, p)):
+        want = s.group + [d]
+        if any(all(g.count(x) >= want.count(x) for x in want) for g in legal_groups(s, p)):
             return f"{_ORDER}, so {w} comes before {die_text(s.group[-1], p)}"
     with_d = (chosen + " " + w).strip()
     if s.tgt_kind == T_PLACE:
