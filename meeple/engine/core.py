@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from meeple.engine.components import Tables, tables_hash
+from meeple.engine.encoding import Bounds, Encoder, view_digest
 from meeple.engine.errors import BadSetup, IllegalAction, MeepleError  # noqa: F401 (re-exported)
 from meeple.engine.rng import Rng, as_rng
 
@@ -104,6 +105,8 @@ class Game(ABC):
     max_players: ClassVar[int]
     version: ClassVar[int]
     options: ClassVar[dict[str, Option]] = {}
+    encoder: ClassVar[Encoder | None] = None
+    """The closed action space and observation tensor (issue 18), bound by the game's ``encode.py``."""
 
     # --- what the game provides -------------------------------------------------
 
@@ -131,6 +134,31 @@ class Game(ABC):
         if best == worst:
             return 0.5
         return (scores[seat] - worst) / (best - worst)
+
+    # --- learning agents (issue 18) ---------------------------------------------------
+
+    def _encoder(self) -> Encoder:
+        if self.encoder is None:
+            raise MeepleError(f"{self.name} has no closed action space or observation encoder")
+        return self.encoder
+
+    def action_names(self, players: int, tables: Tables | None = None) -> tuple[str, ...]:
+        """The closed action space: canonical, seat-relative notations, indexed by id."""
+        players = self.check_players(players)
+        return self._encoder().space(tables or self.default_tables(), players)[0]
+
+    def num_actions(self, players: int, tables: Tables | None = None) -> int:
+        """How many action ids there are (the same for every state of this player count)."""
+        return len(self.action_names(players, tables))
+
+    def observation_shape(self, players: int, options: dict[str, Any] | None = None) -> tuple[int]:
+        """The shape of ``State.observation(seat)`` at this player count."""
+        return (self.new(players, 0, options).observation_layout().size,)
+
+    def bounds(self, players: int) -> Bounds:
+        """Longest game in decisions, most legal actions at a decision, utility range."""
+        players = self.check_players(players)
+        return self._encoder().bounds(self, players, self.num_actions(players))
 
     # --- shared -------------------------------------------------------------------
 
@@ -424,6 +452,67 @@ class State(ABC):
                                   for h, a in zip(self.history, self.actors, strict=True)]
         other.history = masked.copy()
         return other
+
+    # --- learning agents (issue 18) ---------------------------------------------------
+
+    def action_ids(self) -> list[int]:
+        """The ids of ``legal_actions()``, in the same order (a bijection); ids are relative to
+        the seat to move, so the same decision has the same id for every seat."""
+        memo = self.memo()
+        ids = memo.get("action_ids")
+        if ids is None:
+            encoder = self.game._encoder()
+            index = encoder.space(self.tables, self.players)[1]
+            mover, n, canonical = self.to_move, self.players, encoder.canonical
+            try:
+                ids = [index[canonical(a.notation, mover, n)] for a in self.legal_actions()]
+            except KeyError as missing:
+                raise MeepleError(
+                    f"{self.game.name}: legal action {missing.args[0]!r} has no id (the closed "
+                    f"action space misses it)"
+                ) from None
+            ids = memo["action_ids"] = ids
+        return ids  # type: ignore[no-any-return]
+
+    def action_for_id(self, action_id: int) -> Action:
+        """The legal action with this id, or ``IllegalAction``."""
+        ids = self.action_ids()
+        for i, legal in zip(ids, self.legal_actions(), strict=True):
+            if i == action_id:
+                return legal
+        names = self.game.action_names(self.players, self.tables)
+        what = names[action_id] if isinstance(action_id, int) and 0 <= action_id < len(names) else "no such id"
+        raise IllegalAction(f"action id {action_id!r} ({what}) is not legal for seat {self.to_move} now")
+
+    def action_mask(self) -> Any:
+        """A ``numpy.int8`` array over the closed space: 1 where the id is legal now."""
+        from meeple.engine.encoding import need_numpy
+
+        np = need_numpy()
+        mask = np.zeros(self.game.num_actions(self.players, self.tables), dtype=np.int8)
+        mask[self.action_ids()] = 1
+        return mask
+
+    def observation_layout(self) -> Any:
+        """Names and bounds of the observation's entries (``encoding.Layout``)."""
+        return self.game._encoder().layout(self)
+
+    def observation(self, seat: int) -> Any:
+        """``view(seat)`` as a flat ``numpy.float32`` array of fixed shape, seats relative to
+        ``seat`` (its own first); layout and bounds in ``observation_layout()``."""
+        return self.game._encoder().observation(self, seat)
+
+    def information_state(self, seat: int) -> str:
+        """A perfect-recall information state: a digest chain over every view ``seat`` had after
+        each decision (and its own decisions), never hidden parts.  Replays the record."""
+        if HIDDEN_DECISION in self.history:
+            raise MeepleError("a determinized copy has no information state (its history is masked)")
+        other = self.game.new(self.players, self.seed, dict(self.options), self.tables)
+        digest = view_digest("", other.view(seat), None)
+        for notation, actor in zip(self.history, self.actors, strict=True):
+            other.apply(notation)
+            digest = view_digest(digest, other.view(seat), notation if actor == seat else None)
+        return f"{self.game.name} seat {seat} after {len(self.history)} decisions: {digest}"
 
     def undo_target(self, seat: int) -> int | None:
         """How many decisions to keep so that ``seat`` is back at its own last decision,

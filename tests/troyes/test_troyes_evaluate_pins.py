@@ -8,6 +8,7 @@ import pytest
 
 from meeple.engine.rng import Rng
 from meeple.games.troyes import GAME, TroyesState
+from tests.troyes.troyes_helpers import apply_whole, whole_decisions
 
 _THREE = {"unfinished_events": "per_card", "character_deal": "draw_two_keep_one"}
 
@@ -93,9 +94,9 @@ def _position(players: int, seed: int, rseed: int, steps: int) -> TroyesState:
     s = GAME.new(players, seed, options)
     assert isinstance(s, TroyesState)
     rng = Rng(rseed)
-    for _ in range(steps):
-        legal = s.legal_actions()
-        s.apply(legal[rng.below(len(legal))])
+    for _ in range(steps):  # the decisions as offered before version 8 (whole dice groups)
+        legal = whole_decisions(s)
+        apply_whole(s, legal[rng.below(len(legal))])
     return s
 
 

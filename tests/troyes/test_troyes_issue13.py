@@ -13,6 +13,7 @@ from tests.troyes.troyes_helpers import (
     after_draft,
     at_actions,
     black_turn,
+    choose,
     notations,
     set_dice,
     touch,
@@ -83,7 +84,7 @@ def test_spending_another_players_die_against_black_dice_says_own_dice_only() ->
     set_dice(s, [(0, "w", 3), (0, "w", 1), (1, "r", 6)])
     black_turn(s, 0, [2])
     assert "only your own dice" in reason(s, "spend r6@p1")
-    s.apply("counter 2")
+    choose(s, "counter 2")
     touch(s)
     assert "only your own dice" in reason(s, "spend r6@p1")
 

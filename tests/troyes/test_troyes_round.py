@@ -11,6 +11,8 @@ from tests.troyes.troyes_helpers import (
     after_draft,
     at_actions,
     black_turn,
+    choose,
+    counters,
     event_index,
     notations,
     set_dice,
@@ -129,8 +131,8 @@ def test_black_dice_first_counter_is_the_highest() -> None:
     set_dice(s, [(0, "w", 6), (0, "y", 2), (1, "w", 1)])
     black_turn(s, 0, [5, 3, 2])
     legal = notations(s)
-    counters = [n for n in legal if n.startswith("counter")]
-    assert counters == ["counter 5", "counter 5+2", "counter 5+3"]
+    found = counters(s)
+    assert found == ["counter 5", "counter 5+2", "counter 5+3"]
     assert "cannot counter" not in legal
 
 
@@ -140,7 +142,7 @@ def test_black_red_dice_count_double() -> None:
     set_dice(s, [(0, "r", 3), (1, "w", 6)])
     black_turn(s, 0, [6])
     assert "counter 6" in notations(s)
-    s.apply("counter 6")
+    choose(s, "counter 6")
     assert s.phase == P_ACTION  # the only own die was spent automatically
     assert s.dice == [die(1, WHITE, 6)]
 
@@ -151,7 +153,7 @@ def test_black_counter_several_sum_and_influence() -> None:
     set_dice(s, [(0, "w", 4), (0, "y", 5), (0, "w", 1), (1, "w", 6)])
     black_turn(s, 0, [5, 4])
     s.infl = [3, 3]
-    s.apply("counter 5+4")
+    choose(s, "counter 5+4")
     assert s.step == S_SPEND
     s.apply("spend w4")
     s.apply("spend y5")
@@ -273,5 +275,5 @@ def test_influence_capped_at_20() -> None:
     s.infl = [19, 0]
     touch(s)
     s.apply("build cathedral")
-    s.apply("dice w5 w6")
+    choose(s, "dice w5 w6")
     assert s.infl[0] == 20

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.games.troyes import GAME, scoring
 from meeple.games.troyes.state import NEUTRAL
-from tests.troyes.troyes_helpers import after_draft, event_index, slot_of
+from tests.troyes.troyes_helpers import after_draft, choose, event_index, slot_of
 
 
 def blank(players: int = 2, **options: object):
@@ -139,7 +139,7 @@ def test_evaluate_sees_what_a_started_action_brings() -> None:
     touch(s)
     idle = GAME.evaluate(s, 0)
     s.apply("activate Merchant")
-    s.apply("dice y6 y6 y6")
+    choose(s, "dice y6 y6 y6")
     assert s.step == S_TIMES
     before = GAME.evaluate(s, 0)
     s2 = s.clone()

@@ -32,6 +32,7 @@ class LunaMaris(Game):
     min_players = 2
     max_players = 4
     version = 7
+    from meeple.games.luna_maris.encode import ENCODER as encoder  # issue 18: ids, observations
     options = {
         "solar": Option("day", "solar energy in production: 'day' = rounds 3 and 5 only (research), "
                         "'every' = every production phase (the seed's reading)", ("day", "every")),

@@ -37,6 +37,7 @@ class Messina(Game):
     min_players = 2
     max_players = 4
     version = 7
+    from meeple.games.messina.encode import ENCODER as encoder  # issue 18: ids, observations
     options = {
         "ship_overseer_parity": Option(
             "even",

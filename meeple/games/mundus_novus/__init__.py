@@ -35,6 +35,7 @@ class MundusNovus(Game):
     min_players = 2
     max_players = 6
     version = 4
+    from meeple.games.mundus_novus.encode import ENCODER as encoder  # issue 18: ids, observations
     options = {
         "one_set_only": Option(
             False, "One combination per player per round in all (angespielt's reading, research A1); "

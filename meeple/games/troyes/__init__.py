@@ -36,7 +36,8 @@ class TroyesGame(Game):
     title = "Troyes"
     min_players = 2
     max_players = 4
-    version = 7
+    version = 8
+    from meeple.games.troyes.encode import ENCODER as encoder  # issue 18: ids, observations
     options = {
         "character_deal": Option(
             "random",

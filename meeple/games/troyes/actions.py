@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.components import PositionCache
 from meeple.engine.core import Action
 from meeple.games.troyes.activities import max_activations
 from meeple.games.troyes.cathedral import mason_spaces
@@ -18,15 +17,14 @@ from meeple.games.troyes.components import WHITE, YELLOW
 from meeple.games.troyes.dice import (
     ALLOWED_COLOURS,
     EXTRA_COST,
+    GroupTrie,
     Offer,
-    dice_of_colour,
+    build_trie,
     fast_possible,
     has_group,
-    iter_groups,
+    legal_groups,
     mod_applies,
     own_dice,
-    plain_cath_groups,
-    plain_place_groups,
     strength,
     target_colour,
     usable_mods,
@@ -36,6 +34,7 @@ from meeple.games.troyes.state import (
     A_COUNTER,
     A_CUBE,
     A_DICE,
+    A_DONE,
     A_DRAFT,
     A_FLIP,
     A_FLIPDIE,
@@ -57,6 +56,7 @@ from meeple.games.troyes.state import (
     P_BLACK,
     P_DRAFT,
     P_KEEP,
+    S_COUNT,
     S_CUBE,
     S_DICE,
     S_FLIP,
@@ -108,18 +108,6 @@ def die_action(s: TroyesState, kind: int, word: str, d: int, p: int) -> Action:
     return act
 
 
-def group_action(combo: tuple[int, ...], p: int, cache: PositionCache | None = None) -> Action:
-    """``dice y4 y5@p1`` for a group chosen by seat ``p`` (``@p1``: a die of seat 1), kept in
-    ``cache`` (a state's ``caches.groups``) when given."""
-    key = (p,) + combo
-    act = cache.get(key) if cache is not None else None
-    if act is None:
-        act = Action("dice " + " ".join(die_text(d, p) for d in combo), (A_DICE,) + combo)
-        if cache is not None:
-            cache.put(key, act)
-    return act
-
-
 def source_action(s: TroyesState, src: int) -> Action:
     """The action naming a citizen source (cached; a card source is keyed by its card too)."""
     cache = s.caches.sources
@@ -146,6 +134,8 @@ def legal(s: TroyesState) -> list[Action]:
     if s.phase == P_BLACK:
         if s.step == S_SPEND:
             return [die_action(s, A_SPEND, "spend", d, p) for d in own_dice(s, p)]
+        if s.step == S_COUNT:
+            return count_actions(s, p)
         return black_actions(s, p)
     if s.step == S_MAIN:
         return main_actions(s, p)
@@ -158,72 +148,40 @@ def legal(s: TroyesState) -> list[Action]:
     if s.step == S_SQUIRE:
         return squire_actions(s)
     if s.step == S_DICE:
-        if s.mod < 0:
-            if s.tgt_kind in _TOTAL_KINDS:
-                return plain_dice_actions(s, p)
-            combos = plain_place_groups(s, p) if s.tgt_kind == T_PLACE else plain_cath_groups(s, p)
-            return [group_action(combo, p, s.caches.groups) for combo in combos]
-        return [group_action(combo, p, s.caches.groups)
-                for combo, _, _ in iter_groups(s, p, s.tgt_kind, s.tgt_arg, s.mod)]
+        return dice_step_actions(s, p)
     return times_actions(s, p)
 
 
-_TOTAL_KINDS = (T_ACT, T_FIGHT, T_FARM)
+# --- the dice of an action, one at a time (version 8) ------------------------------------------
+
+_DONE = Action("done", (A_DONE,))
 
 
-def plain_dice_actions(s: TroyesState, p: int) -> list[Action]:
-    """The dice groups for an action judged by its total, without a cube (seed §5: 1-3 dice of
-    the action's colour, others' dice at 2/4/6 each, total at least the divisor).  The same
-    groups, in the same order, as ``iter_groups(..., -1)``, built without a generator."""
-    kind, arg = s.tgt_kind, s.tgt_arg
-    budget = s.deniers[p]
-    if kind == T_ACT:
-        _, _, colour, divisor, hire_cost, extra, artisan = _slot_infos(s)[arg]
-        budget -= extra + (0 if s.trade[arg * 4 + p] else hire_cost)
-        if artisan and s.infl[p] < 1:
-            return []
-    elif kind == T_FIGHT:
-        card = s.perm if arg == MARAUD else s.evts[s.row[arg]]
-        colour, divisor = card.fight_colour, card.divisor
-    else:
-        colour, divisor = YELLOW, s.brd.agriculture_divisor
-    if budget < 0:
-        return []
-    keys, twice, thrice = dice_of_colour(s, colour)
-    if not keys:
-        return []
-    n = len(keys)
-    bought = [d >> 6 != p for d in keys]
-    vals = [d & 7 for d in keys]
-    cache = s.caches.groups
-    out: list[Action] = []
-    for i in range(n):
-        if vals[i] >= divisor and (not bought[i] or budget >= 2):
-            combo: tuple[int, ...] = (keys[i],)
-            act = cache.get((p,) + combo)
-            out.append(act if act is not None else group_action(combo, p, cache))
-    if n == 1 and not twice:
-        return out
-    for i in range(n):
-        for j in range(i, n):
-            if i == j and keys[i] not in twice:
-                continue
-            if 4 * (bought[i] + bought[j]) <= budget and vals[i] + vals[j] >= divisor:
-                combo = (keys[i], keys[j])
-                act = cache.get((p,) + combo)
-                out.append(act if act is not None else group_action(combo, p, cache))
-    for i in range(n):
-        for j in range(i, n):
-            if i == j and keys[i] not in twice:
-                continue
-            for k in range(j, n):
-                if j == k and keys[j] not in (thrice if i == j else twice):
-                    continue
-                if 6 * (bought[i] + bought[j] + bought[k]) <= budget and vals[i] + vals[j] + vals[k] >= divisor:
-                    combo = (keys[i], keys[j], keys[k])
-                    act = cache.get((p,) + combo)
-                    out.append(act if act is not None else group_action(combo, p, cache))
+def dice_step_actions(s: TroyesState, p: int) -> list[Action]:
+    """The next die of the group (``die y5@p1``), each one that still leads to a legal group,
+    in the order of ``die_rank``; ``done`` once the dice chosen so far are a legal group."""
+    nexts, done = group_trie(s, p).get(tuple(s.group), ((), False))
+    cache = s.caches.die_actions
+    out = []
+    for d in nexts:
+        act = cache.get((A_DICE, d, p))
+        out.append(act if act is not None else die_action(s, A_DICE, "die", d, p))
+    if done:
+        out.append(_DONE)
     return out
+
+
+def group_trie(s: TroyesState, p: int) -> GroupTrie:
+    """Per group chosen so far: the dice that may come next (``die_rank`` order) and whether
+    it is itself a legal group; kept in ``caches.group_tries`` by everything the groups
+    depend on (``main_key``, the target, the cube and the citizen source).  The dice stay on
+    the city square until the group is done, so one trie serves all the steps of an action."""
+    cache = s.caches.group_tries
+    key = main_key(s, p) + (s.tgt_kind, s.tgt_arg, s.mod, s.src, s.players)
+    trie = cache.get(key)
+    if trie is None:
+        trie = cache.put(key, build_trie(legal_groups(s, p), p, s.players))
+    return trie  # type: ignore[no-any-return]
 
 
 def draft_actions(s: TroyesState) -> list[Action]:
@@ -287,38 +245,39 @@ def flip_actions(s: TroyesState, p: int) -> list[Action]:
 
 
 def black_actions(s: TroyesState, p: int) -> list[Action]:
-    """Counter the highest black die, and any others, with own dice totalling at least their sum;
-    red dice count double (seed §4).  Unable: lose 2 VP and the highest is removed."""
+    """Influence, then counter the highest black die (``counter 6``; more are added one at a
+    time in the next step, ``count_actions``) when the own dice reach it, red counting double
+    (seed §4).  Unable: ``cannot counter``, lose 2 VP and the highest is removed."""
     out: list[Action] = []
     influence_actions(s, p, out)
-    power = strength(s, p)
     top = s.black[0]
-    if power < top:
+    if strength(s, p) < top:
         out.append(_FIXED["cannot counter"])
-        return out
-    cache = s.caches.counters
-    for combo in _black_subsets(s, tuple(s.black)):
-        if sum(combo) <= power:
-            act = cache.get(combo)
-            if act is None:
-                act = cache.put(combo, Action("counter " + "+".join(map(str, combo)), (A_COUNTER,) + combo))
-            out.append(act)
+    else:
+        out.append(_COUNTER[top])
     return out
 
 
-def _black_subsets(s: TroyesState, black: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """The distinct sets of black dice that include the highest (``black`` is highest first)."""
-    cache = s.caches.subsets
-    subsets = cache.get(black)
-    if subsets is None:
-        rest = black[1:]
-        values = sorted(set(rest), reverse=True)
-        combos: list[tuple[int, ...]] = [(black[0],)]
-        for v in values:
-            c = rest.count(v)
-            combos = [base + (v,) * k for base in combos for k in range(c + 1)]
-        subsets = cache.put(black, combos)
-    return subsets
+def count_actions(s: TroyesState, p: int) -> list[Action]:
+    """More black dice to counter at once, one at a time from the highest down (each value
+    at most the last chosen, so a set is chosen in one order), while the own dice still reach
+    the sum (red counting double); ``done`` goes on to spending dice (seed §4)."""
+    chosen = s.bsel
+    room = strength(s, p) - sum(chosen)
+    last = chosen[-1]
+    out = []
+    seen = 0
+    for v in s.black:  # highest first
+        if v > last or v > room or v == seen:
+            continue
+        seen = v
+        if s.black.count(v) > chosen.count(v):
+            out.append(_COUNTER[v])
+    out.append(_DONE)
+    return out
+
+
+_COUNTER = tuple(Action(f"counter {v}", (A_COUNTER, v)) for v in range(7))
 
 
 _REVEALED_SLOTS = tuple(tuple(slot for slot in range(9) if slot % 3 < r) for r in range(4))
@@ -568,4 +527,4 @@ def _miller_actions(top: int) -> list[Action]:
     return out
 
 
-__all__ = ["cached_main_actions", "group_action", "legal", "main_actions", "main_key"]
+__all__ = ["cached_main_actions", "group_trie", "legal", "main_actions", "main_key"]

@@ -5,7 +5,7 @@ building and round (or while one lies beside it, option ``push_out_protection``)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import Event
 from meeple.games.troyes.state import (
@@ -98,8 +98,13 @@ def place_blocked(s: TroyesState, p: int, b: int, v: int, src: int | None = None
 
 def space_text(s: TroyesState, i: int) -> str:
     """``palace 3`` / ``bishopric 1-2 left`` for building space index ``i``."""
+    return space_name(s.tables, i)
+
+
+def space_name(tables: Any, i: int) -> str:
+    """``space_text`` from the component tables alone (the closed action space, ``encode.py``)."""
     b, sp = divmod(i, 6)
-    if s.tables.buildings[b].rows:
+    if tables.buildings[b].rows:
         r, pos = divmod(sp, 2)
         return f"{BUILDING_WORDS[b]} {2 * r + 1}-{2 * r + 2} {'right' if pos else 'left'}"
     return f"{BUILDING_WORDS[b]} {sp + 1}"

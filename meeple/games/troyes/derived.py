@@ -43,16 +43,15 @@ class Caches:
     """The caches keyed by a part of a position, one set per component tables (each a
     ``tables.cache``).  A state holds its set in ``caches`` (shared by every copy)."""
 
-    __slots__ = ("main", "groups", "die_actions", "counters", "subsets", "times", "cube_actions",
+    __slots__ = ("main", "group_tries", "die_actions", "times", "cube_actions",
                  "sources", "drafts", "picks", "combats", "slot_infos", "row_infos", "plans")
 
     def __init__(self, tables: Tables) -> None:
         cache = tables.cache
         self.main: PositionCache = cache("troyes.main_actions", 20000)  # actions.main_key -> main-step actions
-        self.groups: PositionCache = cache("troyes.group_actions", 60000)  # (seat, *dice) -> ``dice ...``
-        self.die_actions: PositionCache = cache("troyes.die_actions")  # (kind, die, seat) -> ``reroll r3``...
-        self.counters: PositionCache = cache("troyes.counters")  # black dice -> ``counter 6+3``
-        self.subsets: PositionCache = cache("troyes.black_subsets")  # black dice -> the sets to counter
+        # actions.main_key + (target, cube, citizen source) -> the legal groups, as a trie
+        self.group_tries: PositionCache = cache("troyes.group_tries", 20000)
+        self.die_actions: PositionCache = cache("troyes.die_actions")  # (kind, die, seat) -> ``reroll r3``, ``die y5@p1``...
         self.times: PositionCache = cache("troyes.times")  # top * 2 + miller -> ``x1`` ...
         self.cube_actions: PositionCache = cache("troyes.cube_actions")  # (slot, card) -> ``cube ...``
         self.sources: PositionCache = cache("troyes.sources")  # source (and card) -> ``citizen from ...``

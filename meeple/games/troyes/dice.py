@@ -23,6 +23,7 @@ from meeple.games.troyes.state import (
     T_FARM,
     T_FIGHT,
     T_PLACE,
+    die_rank,
 )
 
 if TYPE_CHECKING:
@@ -412,3 +413,88 @@ def plain_cath_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
                 if 6 * (bought[i] + bought[j] + bought[k]) <= money and (free[i] or free[j] or free[k]):
                     out.append((keys[i], keys[j], keys[k]))
     return out
+
+
+_TOTAL_KINDS = (T_ACT, T_FIGHT, T_FARM)
+
+
+def plain_total_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
+    """The dice groups for an action judged by its total, without a cube (seed §5: 1-3 dice of
+    the action's colour, others' dice at 2/4/6 each, total at least the divisor).  The same
+    groups, in the same order, as ``iter_groups(..., -1)``, built without a generator."""
+    kind, arg = s.tgt_kind, s.tgt_arg
+    budget = s.deniers[p]
+    if kind == T_ACT:
+        card = s.acts[s.slots[arg]]
+        colour, divisor = card.colour, card.divisor
+        budget -= EXTRA_COST.get(card.effect, 0) + (0 if s.trade[arg * 4 + p] else card.hire_cost)
+        if card.effect == "artisan" and s.infl[p] < 1:
+            return []
+    elif kind == T_FIGHT:
+        card = s.perm if arg == MARAUD else s.evts[s.row[arg]]
+        colour, divisor = card.fight_colour, card.divisor
+    else:
+        colour, divisor = YELLOW, s.brd.agriculture_divisor
+    if budget < 0:
+        return []
+    keys, twice, thrice = dice_of_colour(s, colour)
+    if not keys:
+        return []
+    n = len(keys)
+    bought = [d >> 6 != p for d in keys]
+    vals = [d & 7 for d in keys]
+    out: list[tuple[int, ...]] = []
+    for i in range(n):
+        if vals[i] >= divisor and (not bought[i] or budget >= 2):
+            out.append((keys[i],))
+    if n == 1 and not twice:
+        return out
+    for i in range(n):
+        for j in range(i, n):
+            if i == j and keys[i] not in twice:
+                continue
+            if 4 * (bought[i] + bought[j]) <= budget and vals[i] + vals[j] >= divisor:
+                out.append((keys[i], keys[j]))
+    for i in range(n):
+        for j in range(i, n):
+            if i == j and keys[i] not in twice:
+                continue
+            for k in range(j, n):
+                if j == k and keys[j] not in (thrice if i == j else twice):
+                    continue
+                if 6 * (bought[i] + bought[j] + bought[k]) <= budget and vals[i] + vals[j] + vals[k] >= divisor:
+                    out.append((keys[i], keys[j], keys[k]))
+    return out
+
+
+GroupTrie = dict[tuple[int, ...], tuple[tuple[int, ...], bool]]
+
+
+def legal_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
+    """Every legal group of the pending action (its target, cube and citizen), each in the
+    order of ``die_rank``: the groups of ``iter_groups`` (seed §5), listed by the fast plain
+    listings when no cube is used."""
+    if s.mod < 0:
+        if s.tgt_kind in _TOTAL_KINDS:
+            combos = plain_total_groups(s, p)
+        elif s.tgt_kind == T_PLACE:
+            combos = plain_place_groups(s, p)
+        else:
+            combos = plain_cath_groups(s, p)
+    else:
+        combos = [combo for combo, _, _ in iter_groups(s, p, s.tgt_kind, s.tgt_arg, s.mod)]
+    n = s.players
+    return [tuple(sorted(combo, key=lambda d: die_rank(d, p, n))) for combo in combos]
+
+
+def build_trie(groups: list[tuple[int, ...]], p: int, players: int) -> GroupTrie:
+    nexts: dict[tuple[int, ...], set[int]] = {}
+    complete: set[tuple[int, ...]] = set(groups)
+    for g in groups:
+        for k in range(len(g)):
+            nexts.setdefault(g[:k], set()).add(g[k])
+    trie: GroupTrie = {}
+    for prefix in set(nexts) | complete:
+        after = sorted(nexts.get(prefix, ()), key=lambda d: die_rank(d, p, players))
+        trie[prefix] = (tuple(after), prefix in complete)
+    return trie

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from math import tanh
 
+from meeple.games.troyes.dice import legal_groups
 from meeple.games.troyes.scoring import final_scores
-from meeple.games.troyes.state import P_ACTION, P_OVER, S_DICE, S_MAIN, S_TIMES, TroyesState
+from meeple.games.troyes.state import P_ACTION, P_OVER, S_DICE, S_MAIN, S_TIMES, TroyesState, die_text
 
 _KEY = "troyes.projection"
 
@@ -55,7 +56,7 @@ def finish_pending(state: TroyesState, seat: int) -> TroyesState:
         return state
     c = state.clone()
     assert isinstance(c, TroyesState)
-    for _ in range(8):
+    for _ in range(12):
         if c.is_over or c.phase != P_ACTION or c.step == S_MAIN or c.to_move != seat:
             break
         legal = c.legal_actions()
@@ -63,8 +64,23 @@ def finish_pending(state: TroyesState, seat: int) -> TroyesState:
         if c.step == S_TIMES:
             pick = legal[-1]
         elif c.step == S_DICE:
-            own = [a for a in legal if all(d >> 6 == seat for d in a.data[1:])]
-            if own:
-                pick = max(own, key=lambda a: sum(d & 7 for d in a.data[1:]))
+            # the dice one at a time (version 8): towards the group of the most own dice
+            # value that extends the dice chosen so far (the first legal group without one)
+            goal = plain_group(c, seat)
+            k = len(c.group)
+            want = f"die {die_text(goal[k], seat)}" if len(goal) > k else "done"
+            pick = next((a for a in legal if a.notation == want), pick)
         c.apply(pick)
     return c
+
+
+def plain_group(s: TroyesState, seat: int) -> tuple[int, ...]:
+    """The legal group extending the dice chosen so far whose further dice are all ``seat``'s
+    own with the highest total, or else the first one."""
+    k = len(s.group)
+    prefix = tuple(s.group)
+    groups = [g for g in legal_groups(s, seat) if g[:k] == prefix]
+    own = [g for g in groups if all(d >> 6 == seat for d in g[k:])]
+    if own:
+        return max(own, key=lambda g: sum(d & 7 for d in g))
+    return groups[0] if groups else prefix

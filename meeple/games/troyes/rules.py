@@ -27,6 +27,7 @@ from meeple.games.troyes.state import (
     A_COUNTER,
     A_CUBE,
     A_DICE,
+    A_DONE,
     A_DRAFT,
     A_FLIP,
     A_FLIPDIE,
@@ -42,10 +43,12 @@ from meeple.games.troyes.state import (
     A_TARGET,
     A_TIMES,
     NEUTRAL,
+    P_BLACK,
     P_DRAFT,
     P_OVER,
     PASS_FIRST,
     PASS_LATER,
+    S_COUNT,
     S_CUBE,
     S_DICE,
     S_FLIP,
@@ -113,10 +116,11 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
             s.step, s.flipped = S_MAIN, []
     elif kind == A_FLIPSTOP:
         s.step, s.flipped = S_MAIN, []
-    elif kind == A_COUNTER:
-        s.bsel = list(data[1:])
-        s.pool = 0
-        s.step = S_SPEND
+    elif kind == A_COUNTER:  # the highest black die, then (S_COUNT) more, one at a time
+        if s.step == S_COUNT:
+            s.bsel.append(data[1])
+        else:
+            s.bsel, s.pool, s.step = [data[1]], 0, S_COUNT
     elif kind == A_SPEND:
         counter_with(s, p, data[1], ev)
     elif kind == A_GIVEUP:
@@ -140,9 +144,12 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
         skip_cube_step(s, p)
     elif kind == A_CUBE:
         s.mod, s.step = data[1], S_DICE
-    elif kind == A_DICE:
-        s.group = list(data[1:])
-        if s.tgt_kind == T_ACT:
+    elif kind == A_DICE:  # one more die of the group (version 8)
+        s.group.append(data[1])
+    elif kind == A_DONE:
+        if s.phase == P_BLACK:  # the black dice to counter are chosen: spend own dice now
+            s.step = S_SPEND
+        elif s.tgt_kind == T_ACT:
             s.step = S_TIMES
         else:
             ev.extend(resolve(s, p, 0, 0))

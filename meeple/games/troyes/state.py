@@ -31,9 +31,9 @@ NO_SPACE = 15                   # a tradesman on an activity card without a VP s
 P_KEEP, P_DRAFT, P_BLACK, P_ACTION, P_OVER = 0, 1, 2, 3, 4
 PHASE_NAMES = ("choose character", "draft", "black dice", "actions", "over")
 # steps inside the black-dice and action phases
-S_MAIN, S_FLIP, S_SPEND, S_SRC, S_CUBE, S_DICE, S_TIMES, S_MASON, S_SQUIRE = 0, 1, 2, 3, 4, 5, 6, 7, 8
+S_MAIN, S_FLIP, S_SPEND, S_SRC, S_CUBE, S_DICE, S_TIMES, S_MASON, S_SQUIRE, S_COUNT = range(10)
 STEP_NAMES = ("main", "flip", "spend dice", "citizen source", "cube", "dice", "activations",
-              "master mason space", "squire event")
+              "master mason space", "squire event", "black dice to counter")
 
 # action targets
 T_ACT, T_CATH, T_FIGHT, T_PLACE, T_FARM = 1, 2, 3, 4, 5
@@ -47,8 +47,11 @@ SRC_BLD = 40                    # + building space index (a citizen standing in 
 
 # action kinds (Action.data[0])
 A_KEEP, A_DRAFT, A_REROLL, A_RECRUIT, A_FLIP, A_FLIPDIE, A_FLIPSTOP = 1, 2, 3, 4, 5, 6, 7
-A_COUNTER, A_SPEND, A_GIVEUP, A_TARGET, A_SRC, A_CUBE, A_DICE, A_TIMES, A_PASS, A_PICK = (
-    8, 9, 10, 11, 12, 13, 14, 15, 16, 17)
+A_COUNTER, A_SPEND, A_GIVEUP, A_TARGET, A_SRC, A_CUBE, A_DICE, A_TIMES, A_PASS, A_PICK, A_DONE = (
+    8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18)
+# Since version 8 a dice group is chosen one die at a time (A_DICE: one die, A_DONE: the group
+# is complete), in the order of ``die_rank``, and the black dice to counter likewise (A_COUNTER:
+# one black die, highest first, A_DONE).
 
 # push-out protection (option ``push_out_protection``)
 PROTECT_LYING, PROTECT_ROUND = 0, 1
@@ -78,6 +81,15 @@ def d_colour(d: int) -> int:
 
 def d_value(d: int) -> int:
     return d & 7
+
+
+def die_rank(d: int, seat: int, players: int) -> int:
+    """The order in which the dice of a group are chosen (version 8): own dice first, then
+    the other seats' in turn order after ``seat``, then neutral dice; by colour (red, white,
+    yellow), then from the highest value down.  A group is reached in this one order."""
+    own = d >> 6
+    rel = players if own == NEUTRAL else (own - seat) % players
+    return (rel << 6) | (d & 0o70) | (7 - (d & 7))
 
 
 def _die_text(d: int, seat: int) -> str:

@@ -1,0 +1,270 @@
+"""Closed action spaces, observation tensors and declared bounds (issue 18): the shared part.
+
+A game binds an ``Encoder`` subclass (its ``encode.py``) as ``Game.encoder``; the engine's
+``Game.num_actions`` / ``observation_shape`` / ``bounds`` and ``State.action_ids`` /
+``action_mask`` / ``observation`` / ``information_state`` call it.
+
+Action ids.  ``Encoder.notations(tables, players)`` lists every canonical notation the rules
+can produce, enumerated from the component tables and the notation grammar (never from
+samples).  A notation is made canonical by naming seats relative to the seat to move
+(``pK`` becomes ``p((K - mover) mod players)``: ``p0`` is always the mover itself, ``p1`` the
+next seat in turn order ...), so one id means the same decision for every seat.
+
+Observations.  ``Encoder.observe(view, seat, out)`` writes ``view(seat)`` (the game's own
+view: exactly what the seat may see, nothing else) into an ``Obs`` builder, seats relative
+to ``seat``.  Every builder call writes a fixed number of floats and records its bounds, so
+the layout (names, low, high) comes from one pass over the opening position.
+
+numpy is imported only where an array is made (the ``rl`` extra).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy
+
+    from meeple.engine.core import State
+
+SCORE_LIMIT = 1000
+"""Scores in every game stay within +-SCORE_LIMIT (a declared observation bound)."""
+
+_SEAT_TOKEN = re.compile(r"\bp(\d+)\b")
+
+
+def need_numpy() -> Any:
+    """numpy, or a one-line error naming the extra that brings it."""
+    try:
+        import numpy
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise ImportError("meeple's observations need numpy: pip install 'meeple[rl]'") from None
+    return numpy
+
+
+def relative_notation(notation: str, mover: int, players: int) -> str:
+    """``notation`` with every seat token ``pK`` renamed relative to ``mover``."""
+    if "p" not in notation:
+        return notation
+    return _SEAT_TOKEN.sub(lambda m: f"p{(int(m[1]) - mover) % players}", notation)
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """Declared bounds of one game at one player count."""
+
+    max_game_length: int
+    """Decisions (recorded actions) in one game, at most."""
+    max_legal_actions: int
+    """Legal actions at one decision, at most."""
+    min_utility: float
+    max_utility: float
+    note: str = ""
+    """How each bound is known (proved from the rules, or the engine's checked bound)."""
+
+
+class Obs:
+    """A fixed-layout float list under construction; ``layout`` mode also records names and bounds."""
+
+    __slots__ = ("values", "me", "players", "names", "low", "high")
+
+    def __init__(self, seat: int, players: int, layout: bool = False) -> None:
+        self.values: list[float] = []
+        self.me = seat
+        self.players = players
+        self.names: list[str] | None = [] if layout else None
+        self.low: list[float] = []
+        self.high: list[float] = []
+
+    def _note(self, name: str, count: int, lo: float, hi: float) -> None:
+        names = self.names
+        if names is not None:
+            names.extend([name] if count == 1 else [f"{name}[{i}]" for i in range(count)])
+            self.low.extend([lo] * count)
+            self.high.extend([hi] * count)
+
+    def num(self, name: str, value: Any, lo: float, hi: float) -> None:
+        """A number in [lo, hi]; ``None`` is written as ``lo - 1`` (declared as the low bound)."""
+        self._note(name, 1, lo - 1, hi)
+        self.values.append(lo - 1 if value is None else float(value))
+
+    def flag(self, name: str, value: Any) -> None:
+        self._note(name, 1, 0, 1)
+        self.values.append(1.0 if value else 0.0)
+
+    def onehot(self, name: str, value: Any, vocab: dict[Any, int]) -> None:
+        """One slot per vocabulary entry; ``None`` (or an unknown value) writes all zeros."""
+        self._note(name, len(vocab), 0, 1)
+        row = [0.0] * len(vocab)
+        i = vocab.get(value)
+        if i is not None:
+            row[i] = 1.0
+        self.values.extend(row)
+
+    def rel_seat(self, value: Any) -> float:
+        """A seat as 1 + its place after the observing seat (1 = itself); ``None`` -> 0."""
+        if value is None:
+            return 0.0
+        return float((int(value) - self.me) % self.players + 1)
+
+    def seat(self, name: str, value: Any) -> None:
+        """A seat, relative: one-hot over the seats from the observer on (all zero: nobody)."""
+        self._note(name, self.players, 0, 1)
+        row = [0.0] * self.players
+        if value is not None:
+            row[(int(value) - self.me) % self.players] = 1.0
+        self.values.extend(row)
+
+    def counts(self, name: str, items: Iterable[Any], vocab: dict[Any, int], most: float) -> None:
+        """A multiset of vocabulary entries as counts (order dropped)."""
+        self._note(name, len(vocab), 0, most)
+        row = [0.0] * len(vocab)
+        for item in items:
+            row[vocab[item]] += 1.0
+        self.values.extend(row)
+
+    def sequence(self, name: str, items: Sequence[Any], vocab: dict[Any, int], length: int) -> None:
+        """An ordered list of at most ``length`` entries: 1 + the entry's vocabulary index per place."""
+        if len(items) > length:
+            raise ValueError(f"{name}: {len(items)} entries, the layout holds {length}")
+        self._note(name, length, 0, len(vocab))
+        row = [0.0] * length
+        for i, item in enumerate(items):
+            row[i] = vocab[item] + 1.0
+        self.values.extend(row)
+
+    def seats(self, name: str, items: Sequence[Any], length: int) -> None:
+        """An ordered list of seats (relative, as ``rel_seat``) padded with 0."""
+        self._note(name, length, 0, self.players)
+        row = [0.0] * length
+        for i, item in enumerate(items):
+            row[i] = self.rel_seat(item)
+        self.values.extend(row)
+
+    def rotate(self, per_seat: Sequence[Any]) -> list[Any]:
+        """``per_seat`` (indexed by absolute seat) reordered from the observer on."""
+        n = self.players
+        return [per_seat[(self.me + k) % n] for k in range(n)]
+
+
+def vocab(names: Iterable[Any]) -> dict[Any, int]:
+    """A vocabulary: each distinct name to its first index."""
+    out: dict[Any, int] = {}
+    for name in names:
+        if name not in out:
+            out[name] = len(out)
+    return out
+
+
+@dataclass(frozen=True)
+class Layout:
+    names: tuple[str, ...]
+    low: Any
+    high: Any
+
+    @property
+    def size(self) -> int:
+        return len(self.names)
+
+
+class Encoder:
+    """The per-game part; a game's ``encode.py`` subclasses it."""
+
+    def notations(self, tables: Any, players: int) -> list[str]:
+        """Every canonical (seat-relative) notation the rules can produce, in a fixed order."""
+        raise NotImplementedError
+
+    def canonical(self, notation: str, mover: int, players: int) -> str:
+        """The id's name of a legal action's notation (default: seats renamed relative to the mover)."""
+        return relative_notation(notation, mover, players)
+
+    def vocabs(self, tables: Any) -> dict[str, dict[Any, int]]:
+        """Vocabularies (component names ...) for ``observe``, built once per component set."""
+        return {}
+
+    def observe(self, view: dict[str, Any], out: Obs, v: dict[str, dict[Any, int]]) -> None:
+        """Write ``view`` (the observer's own view) into ``out``; a fixed sequence of calls."""
+        raise NotImplementedError
+
+    def _observe(self, state: State, view: dict[str, Any], out: Obs) -> None:
+        """The engine's view head (to move, over, decisions, final scores), then the game's part."""
+        out.seat("to_move", view["to_move"])
+        out.flag("is_over", view["is_over"])
+        out.num("decisions", view["decisions"], 0, state.game.max_steps(state.players))
+        scores = view.get("scores") or [0] * state.players
+        for k, score in enumerate(out.rotate(scores)):
+            out.num(f"final_score+{k}", score, -SCORE_LIMIT, SCORE_LIMIT)
+        self.observe(view, out, self._vocabs(state.tables))
+
+    def _vocabs(self, tables: Any) -> dict[str, dict[Any, int]]:
+        cache = _cache(tables)
+        hit = cache.get("vocabs")
+        if hit is None:
+            hit = cache["vocabs"] = self.vocabs(tables)
+        return hit  # type: ignore[no-any-return]
+
+    def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:
+        """Declared bounds; the default uses the engine's checked bound on game length."""
+        return Bounds(game.max_steps(players), num_actions, 0.0, 1.0,
+                      "game length: Game.max_steps (checked by the conformance suite); "
+                      "legal actions: at most the whole closed space")
+
+    # --- shared, cached per component set and player count ---------------------------------
+
+    def space(self, tables: Any, players: int) -> tuple[tuple[str, ...], dict[str, int]]:
+        key = ("space", players)
+        cache = _cache(tables)
+        hit = cache.get(key)
+        if hit is None:
+            names = tuple(vocab(self.notations(tables, players)))
+            hit = cache[key] = (names, {n: i for i, n in enumerate(names)})
+        return hit  # type: ignore[no-any-return]
+
+    def layout(self, state: State) -> Layout:
+        cache = _cache(state.tables)
+        key = ("layout", state.game.name, state.players, tuple(sorted(state.options.items())))
+        hit = cache.get(key)
+        if hit is None:
+            np = need_numpy()
+            out = Obs(0, state.players, layout=True)
+            self._observe(state, state.view(0), out)
+            assert out.names is not None
+            hit = cache[key] = Layout(tuple(out.names), np.asarray(out.low, dtype=np.float32),
+                                      np.asarray(out.high, dtype=np.float32))
+        return hit  # type: ignore[no-any-return]
+
+    def observation(self, state: State, seat: int) -> numpy.ndarray:
+        np = need_numpy()
+        out = Obs(seat, state.players)
+        self._observe(state, state.view(seat), out)
+        return np.asarray(out.values, dtype=np.float32)
+
+
+_CACHES: dict[int, tuple[Any, dict[Any, Any]]] = {}
+
+
+def _cache(tables: Any) -> dict[Any, Any]:
+    """A dict per component set (tables are immutable and shared by every state)."""
+    hit = _CACHES.get(id(tables))
+    if hit is None or hit[0] is not tables:
+        if len(_CACHES) > 32:
+            _CACHES.clear()
+        hit = _CACHES[id(tables)] = (tables, {})
+    return hit[1]
+
+
+def view_digest(previous: str, view: dict[str, Any], own_action: str | None) -> str:
+    """One link of a perfect-recall chain: the previous digest, what the seat sees now and
+    the seat's own last action (a history of views has one digest chain)."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+    h = hashlib.blake2b(digest_size=16)
+    h.update(previous.encode())
+    h.update(text.encode())
+    if own_action is not None:
+        h.update(b"\x00" + own_action.encode())
+    return h.hexdigest()
