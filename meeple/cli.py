@@ -44,6 +44,23 @@ OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="a game option as key=value (repeatable)")
 ]
 
+RayOpt = Annotated[
+    str | None,
+    typer.Option("--ray", help="spread the games over a Ray cluster: an address (ray://host:10001, "
+                 "auto) or 'local' to start one here with --jobs CPUs (needs meeple[ray])"),
+]
+
+
+def _ray_address(value: str | None) -> str | None:
+    """``None`` (no Ray), ``""`` (a local cluster) or a cluster address; checks Ray is installed."""
+    if value is None:
+        return None
+    from meeple.parallel import ray_module
+
+    ray_module()
+    text = value.strip()
+    return "" if text in ("", "local") else text
+
 
 def _tables(name: str, pack: Path | None) -> Tables | None:
     if pack is None:
@@ -204,6 +221,7 @@ def simulate(
     option: OptionOpt = None,
     components: ComponentsOpt = None,
     crash_dir: Annotated[Path, typer.Option("--crash-dir")] = Path("."),
+    ray: RayOpt = None,
 ) -> None:
     """Play many seeded games between bots and report wins, scores and speed."""
     from meeple.simulate import check_setup, run_games, save_crashes, summarise
@@ -224,7 +242,7 @@ def simulate(
                   TimeRemainingColumn(), console=err, disable=as_json or not err.is_terminal) as bar:
         task = bar.add_task(f"{g.name} {players}p", total=count)
         results = run_games(g.name, players, count, spec_list, seed, jobs, opts, tables,
-                            progress=lambda: bar.advance(task))
+                            progress=lambda: bar.advance(task), ray=_ray_address(ray))
     summary = summarise(g.name, players, spec_list, results, time.perf_counter() - started)
     save_crashes(summary, results, crash_dir)
     if as_json:
@@ -288,6 +306,7 @@ def arena(
     seed: Annotated[int, typer.Option("--seed")] = 0,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     components: ComponentsOpt = None,
+    ray: RayOpt = None,
 ) -> None:
     """Bots against each other in every seat arrangement: win rates, margins, Elo."""
     from meeple.bots.arena import arena_command, split_bots
@@ -306,7 +325,7 @@ def arena(
     tables = _tables(g.name, components)
     check_setup(g.name, players, seed, None, tables)  # a bad pack is refused before any game
     code = arena_command(g.name, players, specs, count, jobs=jobs, seed=seed, as_json=as_json,
-                         tables=tables)
+                         tables=tables, ray=_ray_address(ray))
     raise typer.Exit(code)
 
 
@@ -413,14 +432,25 @@ def _fail(message: str, code: int = 2) -> NoReturn:
     sys.exit(code)
 
 
+def _bare_ray(args: list[str]) -> list[str]:
+    """``--ray`` with no address (last, or followed by another option) means a local cluster."""
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        if arg == "--ray" and (i + 1 == len(args) or args[i + 1].startswith("-")):
+            out.append("local")
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user errors become one line on stderr and exit status 2.
 
     That covers the game's own refusals (``MeepleError``) and the command
     line's usage errors (a bad option value, an unknown command), which click
     would otherwise draw as a box; ``--help`` keeps its rich layout."""
+    args = _bare_ray(list(sys.argv[1:] if argv is None else argv))
     try:
-        code = app(args=argv, prog_name="meeple", standalone_mode=False)
+        code = app(args=args, prog_name="meeple", standalone_mode=False)
     except _USAGE_ERROR as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":  # typer's rich help has printed itself
             text = exc.format_message().strip()

@@ -9,7 +9,6 @@ calls.  Neither is a test: speed figures belong here.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +19,7 @@ from meeple.bots.match import play_match
 from meeple.engine import State
 from meeple.engine.components import Tables, check_limits
 from meeple.engine.rng import Rng
+from meeple.parallel import run_tasks
 
 
 @dataclass
@@ -63,26 +63,19 @@ def check_setup(name: str, players: int, seed: int = 0, options: dict[str, Any] 
 def run_games(
     name: str, players: int, count: int, specs: list[str], seed: int, jobs: int,
     options: dict[str, Any] | None = None, tables: Tables | None = None, progress: Any = None,
+    ray: str | None = None,
 ) -> list[GameResult]:
-    """Play ``count`` seeded games; a set-up the game refuses (players, options, a
-    component pack outside its limits) raises ``BadSetup`` before any game is played,
-    rather than coming back as ``count`` crashes."""
+    """Play seeds ``seed .. seed+count-1``, in seed order whether played here, in a local pool
+    (``jobs``) or on a Ray cluster (``ray``: an address, or ``""`` for a local one).  A set-up
+    the game refuses (players, options, a component pack outside its limits) raises
+    ``BadSetup`` before any game is played, rather than coming back as ``count`` crashes."""
     check_setup(name, players, seed, options, tables)
     tasks = [(name, players, seed + i, specs, options or {}) for i in range(count)]
     results: list[GameResult] = []
-    if jobs <= 1:
-        _init_worker(tables)
-        for task in tasks:
-            results.append(play_one(task))
-            if progress:
-                progress()
-        return results
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(tables,)) as pool:
-        for result in pool.imap_unordered(play_one, tasks, chunksize=max(1, count // (jobs * 8))):
-            results.append(result)
-            if progress:
-                progress()
+    for result in run_tasks(play_one, tasks, jobs, init=_init_worker, init_arg=tables, ray=ray):
+        results.append(result)
+        if progress:
+            progress()
     results.sort(key=lambda r: r.seed)
     return results
 

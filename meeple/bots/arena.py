@@ -27,7 +27,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import multiprocessing
 import sys
 import time
 from pathlib import Path
@@ -35,6 +34,7 @@ from typing import Any
 
 from meeple.bots.match import Match, play_match
 from meeple.engine.core import MeepleError
+from meeple.parallel import run_tasks
 
 Z95 = 1.959963984540054
 MAX_ARRANGEMENTS = 720
@@ -295,6 +295,7 @@ def arena_command(
     as_json: bool = False,
     tables: Any = None,
     crash_dir: str | Path = "arena-crashes",
+    ray: str | None = None,
 ) -> int:
     """Play ``games`` games of ``game`` between ``bots`` and print the statistics.
 
@@ -317,7 +318,7 @@ def arena_command(
         (g, game_name, players, gseed, arrangement_list[a], str(crash_dir))
         for g, (gseed, a) in enumerate(game_seeds(seed, games, len(arrangement_list)))
     ]
-    results, elapsed = _run(tasks, jobs, err)
+    results, elapsed = _run(tasks, jobs, err, ray)
     results.sort(key=lambda r: r["index"])
     summary = summarise(results, bots, players)
     crashes = [
@@ -367,7 +368,12 @@ def _check(game: str, players: int, bots: list[str], games: int, jobs: int,
     return g.name, specs, arrangements(specs, players)
 
 
-def _run(tasks: list[Any], jobs: int, err: Any) -> tuple[list[dict[str, Any]], float]:
+def _set_tables(tables: Any) -> None:
+    global _tables
+    _tables = tables
+
+
+def _run(tasks: list[Any], jobs: int, err: Any, ray: str | None = None) -> tuple[list[dict[str, Any]], float]:
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -390,16 +396,9 @@ def _run(tasks: list[Any], jobs: int, err: Any) -> tuple[list[dict[str, Any]], f
     )
     with progress:
         bar = progress.add_task(tasks[0][1] if tasks else "", total=len(tasks))
-        if jobs <= 1 or len(tasks) <= 1:
-            for task in tasks:
-                results.append(play_one(task))
-                progress.advance(bar)
-        else:
-            ctx = multiprocessing.get_context("fork")
-            with ctx.Pool(min(jobs, len(tasks))) as pool:
-                for result in pool.imap_unordered(play_one, tasks):
-                    results.append(result)
-                    progress.advance(bar)
+        for result in run_tasks(play_one, tasks, jobs, init=_set_tables, init_arg=_tables, ray=ray):
+            results.append(result)
+            progress.advance(bar)
     return results, time.perf_counter() - start
 
 
