@@ -7,11 +7,12 @@ component pack) print one line and exit with status 2, never a traceback.
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -21,6 +22,7 @@ from rich.table import Table
 
 from meeple import bots as botlib
 from meeple import games
+from meeple.cli_admin import admin
 from meeple.engine import BadSetup, MeepleError, load_record, replay
 from meeple.engine.components import Tables, load_pack
 from meeple.train import train_command
@@ -29,8 +31,12 @@ app = typer.Typer(
     add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
     help="meeple: Messina 1347, Troyes, Mundus Novus and Luna Maris by their complete rules.",
 )
+app.add_typer(admin, name="admin")
 console = Console()
 err = Console(stderr=True)
+
+MAX_GAMES = 1_000_000
+MAX_JOBS = 256
 
 ComponentsOpt = Annotated[
     Path | None, typer.Option("--components", help="a component pack (TOML) replacing printed tables")
@@ -58,7 +64,10 @@ def _ray_address(value: str | None) -> str | None:
 
 
 def _tables(name: str, pack: Path | None) -> Tables | None:
-    return None if pack is None else load_pack(games.get(name).default_tables(), pack)
+    if pack is None:
+        return None
+    game = games.get(name)
+    return load_pack(game.default_tables(), pack, game=game.name)
 
 
 def _options(pairs: list[str] | None) -> dict[str, Any]:
@@ -80,7 +89,9 @@ def _options(pairs: list[str] | None) -> dict[str, Any]:
 def _bot_specs(text: str | None, seats: list[int], humans: list[int]) -> dict[int, str]:
     from meeple.bots.arena import split_bots
 
-    specs = split_bots(text) if text else []
+    specs = split_bots(text) if text is not None else []
+    if text is not None and not specs:
+        raise BadSetup(f"--bots {text!r} names no bot (bots: {', '.join(botlib.kinds())})")
     if not specs:
         specs = ["heuristic" if "heuristic" in botlib.kinds() else "random"]
     out: dict[int, str] = {}
@@ -146,9 +157,13 @@ def play(
     load: Annotated[Path | None, typer.Option("--load", help="resume a saved game")] = None,
     option: OptionOpt = None,
     components: ComponentsOpt = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="zh-TW or en (default: MEEPLE_LANG, else the locale)")] = None,
 ) -> None:
     """Play in the terminal against bots, or hot-seat with several --seat."""
+    from meeple.i18n.negotiate import terminal_language
     from meeple.terminal import TerminalGame
+
+    language = terminal_language(lang)
 
     if load is not None:
         record = load_record(load)
@@ -167,11 +182,8 @@ def play(
         if not 0 <= s < state.players:
             raise BadSetup(f"no seat {s} in a {state.players}-player game (seats 0-{state.players - 1})")
     specs = _bot_specs(bots, list(range(state.players)), humans)
-    console.print(f"[bold]{state.game.title}[/bold], {state.players} players, seed {state.seed}; "
-                  f"you: seat {', '.join(map(str, humans))}; bots: "
-                  + (", ".join(f"seat {s} {b}" for s, b in specs.items()) or "none")
-                  + ". Type [cyan]help[/cyan] for commands.")
-    runner = TerminalGame(state, humans, specs, console, _reader, tables)
+    runner = TerminalGame(state, humans, specs, console, _reader, tables, lang=language)
+    console.print(runner.intro())
     raise typer.Exit(runner.run())
 
 
@@ -184,24 +196,28 @@ def replay_cmd(
     file: Annotated[Path, typer.Argument(help="a saved record (JSON)")],
     seat: Annotated[int | None, typer.Option("--seat", help="see the game as this seat (default: spectator)")] = None,
     components: ComponentsOpt = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="zh-TW or en (default: MEEPLE_LANG, else the locale)")] = None,
 ) -> None:
     """Step through a saved game as one seat saw it."""
+    from meeple.i18n.negotiate import terminal_language
     from meeple.terminal import replay_viewer
+
+    language = terminal_language(lang)
 
     record = load_record(file)
     name = record.get("game")
     tables = _tables(name, components) if isinstance(name, str) else None
-    raise typer.Exit(replay_viewer(record, seat, console, _reader, tables))
+    raise typer.Exit(replay_viewer(record, seat, console, _reader, tables, lang=language))
 
 
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument()],
     players: Annotated[int, typer.Option("--players", "-p")] = 2,
-    count: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 100,
+    count: Annotated[int, typer.Option("--games", "-n", help="how many games", max=MAX_GAMES)] = 100,
     bots: Annotated[str, typer.Option("--bots", help="one bot per seat (the last repeats)")] = "random",
     seed: Annotated[int, typer.Option("--seed")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", max=MAX_JOBS)] = 1,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     option: OptionOpt = None,
     components: ComponentsOpt = None,
@@ -209,16 +225,19 @@ def simulate(
     ray: RayOpt = None,
 ) -> None:
     """Play many seeded games between bots and report wins, scores and speed."""
-    from meeple.simulate import run_games, save_crashes, summarise
+    from meeple.simulate import check_setup, run_games, save_crashes, summarise
 
     g = games.get(game)
     g.check_players(players)
     opts = g.check_options(_options(option))
     if count < 1 or jobs < 1:
         raise BadSetup("--games and --jobs must be at least 1")
+    if crash_dir.exists() and not crash_dir.is_dir():
+        raise BadSetup(f"--crash-dir {str(crash_dir)!r} is a file, not a folder")
     specs = _bot_specs(bots, list(range(players)), [])
     spec_list = [specs[s] for s in range(players)]
     tables = _tables(g.name, components)
+    check_setup(g.name, players, seed, opts, tables)  # a bad pack is refused before any game
     started = time.perf_counter()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=err, disable=as_json or not err.is_terminal) as bar:
@@ -283,27 +302,31 @@ def arena(
     game: Annotated[str, typer.Argument()],
     players: Annotated[int, typer.Option("--players", "-p")] = 2,
     bots: Annotated[str, typer.Option("--bots")] = "random,heuristic",
-    count: Annotated[int, typer.Option("--games", "-n")] = 20,
-    jobs: Annotated[int, typer.Option("--jobs", "-j")] = 1,
+    count: Annotated[int, typer.Option("--games", "-n", max=MAX_GAMES)] = 20,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", max=MAX_JOBS)] = 1,
     seed: Annotated[int, typer.Option("--seed")] = 0,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     components: ComponentsOpt = None,
     ray: RayOpt = None,
 ) -> None:
     """Bots against each other in every seat arrangement: win rates, margins, Elo."""
-    from meeple.bots.arena import arena_command
+    from meeple.bots.arena import arena_command, split_bots
+    from meeple.simulate import check_setup
 
     g = games.get(game)
     g.check_players(players)
-    from meeple.bots.arena import split_bots
 
     specs = split_bots(bots)
     if not specs:
         raise BadSetup("--bots needs at least one bot")
     for spec in specs:
         botlib.make(spec)
+    if count < 1 or jobs < 1:
+        raise BadSetup("--games and --jobs must be at least 1")
+    tables = _tables(g.name, components)
+    check_setup(g.name, players, seed, None, tables)  # a bad pack is refused before any game
     code = arena_command(g.name, players, specs, count, jobs=jobs, seed=seed, as_json=as_json,
-                         tables=_tables(g.name, components), ray=_ray_address(ray))
+                         tables=tables, ray=_ray_address(ray))
     raise typer.Exit(code)
 
 
@@ -313,24 +336,143 @@ app.command("train")(train_command)
 @app.command()
 def serve(
     host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port")] = 8000,
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port (1-65535)")] = 8000,
     db: Annotated[str | None, typer.Option("--db", help="database URL (default: sqlite file meeple.db)")] = None,
+    bot_levels: Annotated[Path | None, typer.Option(
+        "--bot-levels", help="a file of extra bot levels (name -> bot spec) for tables' bot seats")] = None,
+    allow_seeds: Annotated[bool, typer.Option(
+        "--allow-seeds", help="let table creators choose the seed (testing only: it reveals hidden cards)")] = False,
+    docs: Annotated[bool, typer.Option("--docs", help="serve the API documentation at /api/docs")] = False,
 ) -> None:
     """Serve the browser client and the multiplayer API."""
+    from meeple.cli_admin import check_database
     from meeple.server import serve as run_server
 
-    run_server(host=host, port=port, db=db)
+    check_database(db)
+    _check_listen(host, port)
+    wanted: list[tuple[str, tuple[str, ...], Any]] = []  # flag, the server's keyword(s), value
+    if bot_levels is not None:
+        if not bot_levels.is_file():
+            raise BadSetup(f"--bot-levels file {str(bot_levels)!r} not found")
+        _check_bot_levels(bot_levels)
+        wanted.append(("--bot-levels", ("bot_levels",), bot_levels))
+    if allow_seeds:
+        wanted.append(("--allow-seeds", ("allow_seeds",), True))
+    if docs:
+        wanted.append(("--docs", ("api_docs", "docs"), True))
+    accepted = _server_keywords()
+    extra: dict[str, Any] = {}
+    for flag, names, value in wanted:
+        name = next((n for n in names if accepted is None or n in accepted), None)
+        if name is None:
+            raise BadSetup(f"{flag} is not supported by this server yet")
+        extra[name] = value
+    run_server(host=host, port=port, db=db, **extra)
 
 
-def main() -> None:
-    """Entry point: user errors become one line on stderr and exit status 2."""
+def _check_bot_levels(path: Path) -> None:
+    """The server's own check of a levels file, when it has one (its refusals are one line)."""
+    import importlib
+
     try:
-        app()
+        levels = importlib.import_module("meeple.server.levels")
+    except ImportError:
+        return
+    load = getattr(levels, "load_levels", None)
+    if load is not None:
+        load(path)
+
+
+def _server_keywords() -> set[str] | None:
+    """The keywords ``meeple.server.serve`` takes (``None``: any), following ``**options``
+    on to ``create_app``, so a flag the server does not know is refused before it starts."""
+    import meeple.server as server
+
+    accepted: set[str] = set()
+    chain: list[Any] = [server.serve, server.create_app]
+    try:
+        from meeple.server.app import create_app as app_factory
+
+        chain.append(app_factory)
+    except ImportError:  # pragma: no cover - a server without its app module
+        pass
+    for fn in chain:
+        params = inspect.signature(fn).parameters.values()
+        accepted |= {p.name for p in params
+                     if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)}
+        if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+            return accepted
+    return None
+
+
+def _check_listen(host: str, port: int) -> None:
+    """BadSetup unless ``host:port`` can be listened on now (a taken port, an unknown host)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise BadSetup(f"--host {host!r} is not an address of this machine: {exc}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise BadSetup(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
+def _click_class(name: str) -> type[Exception]:
+    """click's exception class ``name`` (typer may vendor its own click: found through typer's)."""
+    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == name)
+
+
+_USAGE_ERROR: Any = _click_class("UsageError")
+_CLICK_EXCEPTION: Any = _click_class("ClickException")
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    err.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
+    sys.exit(code)
+
+
+def _bare_ray(args: list[str]) -> list[str]:
+    """``--ray`` with no address (last, or followed by another option) means a local cluster."""
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        if arg == "--ray" and (i + 1 == len(args) or args[i + 1].startswith("-")):
+            out.append("local")
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: user errors become one line on stderr and exit status 2.
+
+    That covers the game's own refusals (``MeepleError``) and the command
+    line's usage errors (a bad option value, an unknown command), which click
+    would otherwise draw as a box; ``--help`` keeps its rich layout."""
+    args = _bare_ray(list(sys.argv[1:] if argv is None else argv))
+    try:
+        code = app(args=args, prog_name="meeple", standalone_mode=False)
+    except _USAGE_ERROR as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":  # typer's rich help has printed itself
+            text = exc.format_message().strip()
+            if text:
+                print(text, file=sys.stderr)
+            sys.exit(exc.exit_code)
+        ctx = getattr(exc, "ctx", None)
+        where = f" (see {ctx.command_path} --help)" if ctx is not None else ""
+        _fail(" ".join(exc.format_message().split()) + where, 2)
+    except _CLICK_EXCEPTION as exc:
+        _fail(" ".join(exc.format_message().split()), exc.exit_code)
+    except typer.Abort:
+        _fail("aborted", 1)
     except MeepleError as exc:
-        err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
-        sys.exit(2)
+        _fail(" ".join(str(exc).split()))
     except KeyboardInterrupt:
         sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from typing import Any
 from meeple import games
 from meeple.bots.match import play_match
 from meeple.engine import State
-from meeple.engine.components import Tables
+from meeple.engine.components import Tables, check_limits
 from meeple.engine.rng import Rng
 from meeple.parallel import run_tasks
 
@@ -51,13 +51,25 @@ def play_one(task: tuple[str, int, int, list[str], dict[str, Any]]) -> GameResul
     return GameResult(seed, state.scores(), state.ranking(), len(state.history), match.seconds)
 
 
+def check_setup(name: str, players: int, seed: int = 0, options: dict[str, Any] | None = None,
+                tables: Tables | None = None) -> None:
+    """Raise ``BadSetup`` unless the game accepts this set-up (its first game is set up once)."""
+    game = games.get(name)
+    if tables is not None:
+        check_limits(tables)
+    game.new(players, seed=seed, options=options or {}, tables=tables)
+
+
 def run_games(
     name: str, players: int, count: int, specs: list[str], seed: int, jobs: int,
     options: dict[str, Any] | None = None, tables: Tables | None = None, progress: Any = None,
     ray: str | None = None,
 ) -> list[GameResult]:
-    """Seeds ``seed .. seed+count-1``, in seed order whether played here, in a local pool
-    (``jobs``) or on a Ray cluster (``ray``: an address, or ``""`` for a local one)."""
+    """Play seeds ``seed .. seed+count-1``, in seed order whether played here, in a local pool
+    (``jobs``) or on a Ray cluster (``ray``: an address, or ``""`` for a local one).  A set-up
+    the game refuses (players, options, a component pack outside its limits) raises
+    ``BadSetup`` before any game is played, rather than coming back as ``count`` crashes."""
+    check_setup(name, players, seed, options, tables)
     tasks = [(name, players, seed + i, specs, options or {}) for i in range(count)]
     results: list[GameResult] = []
     for result in run_tasks(play_one, tasks, jobs, init=_init_worker, init_arg=tables, ray=ray):

@@ -2,11 +2,15 @@
 
 Views are structured data; ``render_view`` lays any game's view out as
 panels and tables (never a JSON dump) without knowing the game's rules.
+Every word the terminal itself writes comes from the catalog in the player's
+language (``Words``; issue 14): prompts, help, board labels, the score sheet;
+events and action labels carried as message keys are rendered from it too.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -22,39 +26,78 @@ from meeple import bots as botlib
 from meeple.engine import BadSetup, Event, IllegalAction, State, replay, save_record
 from meeple.engine.components import Tables
 from meeple.engine.rng import Rng
+from meeple.i18n import has, normalize, ntranslate, render, translate
+from meeple.i18n.components import names_index, slug
+
+SEAT_KEY = re.compile(r"^seat (\d+)$", re.IGNORECASE)
+"""A view key naming a seat (``seat 2``)."""
 
 WIDE_TABLE = 9
 """A table of more fields than this (and no more entries) is drawn one row per field."""
 
 HEAD_KEYS = ("game", "version", "players", "seat", "is_over", "to_move", "decisions", "scores", "ranking")
 
-HELP = """\
-[bold]Commands[/bold]
-  [cyan]N[/cyan]            take legal action number N
-  [cyan]notation[/cyan]     take the action by its text (e.g. what the list shows)
-  [cyan]undo[/cyan]         take back your own last decision (not past chance, hidden cards or another seat's move)
-  [cyan]save FILE[/cyan]    save the game record (resume with meeple play --load FILE)
-  [cyan]log[/cyan]          the recent events
-  [cyan]actions[/cyan]      list the legal actions again
-  [cyan]view[/cyan]         show the board again
-  [cyan]help[/cyan]         this help
-  [cyan]quit[/cyan]         save and stop"""
+
+
+class Words:
+    """The terminal's words in one language, for one game's views.
+
+    ``label`` names a view field (``label.<key>`` in the catalog, else a component's name, else the
+    key itself), ``value`` a word in a view (``value.<word>`` or a component's name); both leave
+    anything they do not know as it is (rule texts not yet converted to keys, codes, numbers)."""
+
+    def __init__(self, lang: str | None = "en", game: Any = None) -> None:
+        self.lang = normalize(lang)
+        self.names = names_index(self.lang, game) if game is not None else {}
+
+    def t(self, key: str, **args: Any) -> str:
+        return translate(self.lang, key, **args)
+
+    def seat(self, seat: Any) -> str:
+        return self.t("term.seat", seat=seat)
+
+    def bot(self, spec: str) -> str:
+        """A bot's kind in the reader's words (its settings, ``ismcts:time=0.5``, as they are)."""
+        kind, sep, rest = spec.partition(":")
+        entry = "engine.bot." + kind
+        return (self.t(entry) if has(self.lang, entry) else kind) + sep + rest
+
+    def label(self, key: str) -> str:
+        entry = "label." + slug(key)
+        if has(self.lang, entry):
+            return self.t(entry)
+        seat = SEAT_KEY.match(key)
+        if seat:
+            return self.seat(int(seat.group(1)))
+        return self.names.get(key, key.replace("_", " "))
+
+    def value(self, text: str) -> str:
+        if text in self.names:
+            return self.names[text]
+        entry = "value." + slug(text)
+        return self.t(entry) if text and has(self.lang, entry) else text
+
+
+ENGLISH = Words()
+
+
+def help_text(words: Words = ENGLISH) -> str:
+    """The play loop's help."""
+    return words.t("term.help")
 
 
 # --- drawing views -------------------------------------------------------------------
 
 
-def _label(key: str) -> str:
-    return key.replace("_", " ")
-
-
-def _scalar(value: Any) -> str:
+def _scalar(value: Any, words: Words = ENGLISH) -> str:
     if value is None:
         return "-"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return words.t("term.yes") if value else words.t("term.no")
     if isinstance(value, float):
         return f"{value:g}"
+    if isinstance(value, str):
+        return words.value(value)
     return str(value)
 
 
@@ -62,50 +105,50 @@ def _is_scalar(value: Any) -> bool:
     return value is None or isinstance(value, (str, int, float, bool))
 
 
-def _inline(value: Any, depth: int = 0) -> str:
+def _inline(value: Any, depth: int = 0, words: Words = ENGLISH) -> str:
     """A compact one-line text for small nested values."""
     if _is_scalar(value):
-        return _scalar(value)
+        return _scalar(value, words)
     if isinstance(value, list):
         if not value:
             return "-"
-        return ", ".join(_inline(v, depth + 1) for v in value) if depth == 0 else (
-            "[" + ", ".join(_inline(v, depth + 1) for v in value) + "]")
+        return ", ".join(_inline(v, depth + 1, words) for v in value) if depth == 0 else (
+            "[" + ", ".join(_inline(v, depth + 1, words) for v in value) + "]")
     if isinstance(value, dict):
         if not value:
             return "-"
-        return "; ".join(f"{_label(str(k))}: {_inline(v, depth + 1)}" for k, v in value.items())
+        return "; ".join(f"{words.label(str(k))}: {_inline(v, depth + 1, words)}" for k, v in value.items())
     return str(value)
 
 
-def _table_of_dicts(title: str, rows: list[dict[str, Any]]) -> Table:
+def _table_of_dicts(title: str, rows: list[dict[str, Any]], words: Words = ENGLISH) -> Table:
     columns: list[str] = []
     for row in rows:
         for key in row:
             if key not in columns:
                 columns.append(key)
-    table = Table(title=_label(title), title_justify="left", expand=False, show_lines=False)
+    table = Table(title=words.label(title), title_justify="left", expand=False, show_lines=False)
     if len(columns) > WIDE_TABLE and len(rows) <= WIDE_TABLE:
         # many fields, few entries (a table per seat): one row per field reads better
         table.add_column("", style="bold")
         for i, row in enumerate(rows):
             name = row.get("seat", row.get("name", i))
-            table.add_column(f"seat {name}" if "seat" in row else str(name), overflow="fold")
+            table.add_column(words.seat(name) if "seat" in row else _scalar(name, words), overflow="fold")
         for col in columns:
-            table.add_row(_label(col), *(_inline(row.get(col)) for row in rows))
+            table.add_row(words.label(col), *(_inline(row.get(col), 0, words) for row in rows))
         return table
     table.add_column("#", style="dim")
     for col in columns:
-        table.add_column(_label(col), overflow="fold")
+        table.add_column(words.label(col), overflow="fold")
     for i, row in enumerate(rows):
-        table.add_row(str(i), *(_inline(row.get(c)) for c in columns))
+        table.add_row(str(i), *(_inline(row.get(c), 0, words) for c in columns))
     return table
 
 
-def render_value(key: str, value: Any, depth: int = 0) -> RenderableType:
+def render_value(key: str, value: Any, depth: int = 0, words: Words = ENGLISH) -> RenderableType:
     """One view entry as a rich renderable."""
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-        return _table_of_dicts(key, value)
+        return _table_of_dicts(key, value, words)
     if isinstance(value, dict) and depth < 2:
         scalars = {k: v for k, v in value.items() if _is_scalar(v) or (
             isinstance(v, list) and all(_is_scalar(x) for x in v))}
@@ -113,29 +156,30 @@ def render_value(key: str, value: Any, depth: int = 0) -> RenderableType:
         table.add_column(style="bold")
         table.add_column(overflow="fold")
         for k, v in scalars.items():
-            table.add_row(_label(str(k)), _inline(v))
+            table.add_row(words.label(str(k)), _inline(v, 0, words))
         parts: list[RenderableType] = [table] if scalars else []
         for k, v in value.items():
             if k not in scalars:
-                parts.append(render_value(str(k), v, depth + 1))
-        return Panel(Group(*parts) if parts else Text("-"), title=_label(key), title_align="left", expand=False)
-    return Text(f"{_label(key)}: {_inline(value)}")
+                parts.append(render_value(str(k), v, depth + 1, words))
+        return Panel(Group(*parts) if parts else Text("-"), title=words.label(key), title_align="left", expand=False)
+    return Text(f"{words.label(key)}: {_inline(value, 0, words)}")
 
 
-def render_view(view: dict[str, Any], title: str = "") -> RenderableType:
-    """Any game's view as panels and tables."""
+def render_view(view: dict[str, Any], title: str = "", words: Words = ENGLISH) -> RenderableType:
+    """Any game's view as panels and tables, in the language of ``words``."""
+    t = words.t
     head = Table.grid(padding=(0, 2))
     head.add_column(style="bold")
     head.add_column()
     seat = view.get("seat")
-    head.add_row("you are", "spectator" if seat is None else f"seat {seat}")
+    head.add_row(t("term.you_are"), t("term.spectator") if seat is None else words.seat(seat))
     if view.get("is_over"):
-        head.add_row("game", "over")
-        head.add_row("scores", _inline(view.get("scores")))
-        head.add_row("ranking", " > ".join("=".join(f"seat {s}" for s in p) for p in view.get("ranking", [])))
+        head.add_row(t("term.game"), t("term.over"))
+        head.add_row(t("term.scores"), _inline(view.get("scores"), 0, words))
+        head.add_row(t("term.ranking"), " > ".join("=".join(words.seat(s) for s in p) for p in view.get("ranking", [])))
     else:
-        head.add_row("to move", f"seat {view.get('to_move')}")
-    head.add_row("decisions", str(view.get("decisions", 0)))
+        head.add_row(t("term.to_move"), words.seat(view.get("to_move")))
+    head.add_row(t("term.decisions"), str(view.get("decisions", 0)))
     simple = Table.grid(padding=(0, 2))
     simple.add_column(style="bold")
     simple.add_column(overflow="fold")
@@ -145,16 +189,25 @@ def render_view(view: dict[str, Any], title: str = "") -> RenderableType:
         if key in HEAD_KEYS:
             continue
         if _is_scalar(value) or (isinstance(value, list) and all(_is_scalar(v) for v in value)):
-            simple.add_row(_label(key), _inline(value))
+            simple.add_row(words.label(key), _inline(value, 0, words))
         else:
-            rendered = render_value(key, value)
+            rendered = render_value(key, value, 0, words)
             (small if isinstance(rendered, Panel) else blocks).append(rendered)
-    top = Columns([Panel(head, title="game"), Panel(simple, title="board")], expand=False)
+    top = Columns([Panel(head, title=t("term.game")), Panel(simple, title=t("term.board"))], expand=False)
     return Panel(Group(top, *blocks, Columns(small, expand=False)), title=title or view.get("game", ""))
 
 
-def render_actions(state: State) -> Table:
-    table = Table(title="legal actions", title_justify="left", show_header=False, box=None, padding=(0, 1))
+def action_text(action: Any, words: Words = ENGLISH) -> str:
+    """An action as the list shows it: its display label (a message) when it has one, else the notation."""
+    label = getattr(action, "label", None)
+    if isinstance(label, dict) and label.get("key"):
+        return f"{render(words.lang, label)} [dim]{action.notation}[/dim]"
+    return str(action.notation)
+
+
+def render_actions(state: State, words: Words = ENGLISH) -> Table:
+    table = Table(title=words.t("term.legal_actions"), title_justify="left", show_header=False, box=None,
+                  padding=(0, 1))
     legal = state.legal_actions()
     cols = 3 if len(legal) > 24 else (2 if len(legal) > 8 else 1)
     for _ in range(cols):
@@ -166,18 +219,19 @@ def render_actions(state: State) -> Table:
         for c in range(cols):
             i = c * per + r
             if i < len(legal):
-                cells += [str(i + 1), legal[i].notation]
+                cells += [str(i + 1), action_text(legal[i], words)]
             else:
                 cells += ["", ""]
         table.add_row(*cells)
     return table
 
 
-def render_events(events: list[Event]) -> Text:
+def render_events(events: list[Event], words: Words = ENGLISH) -> Text:
+    """Events as lines: from their message key and args when they carry one, else their text."""
     text = Text()
     for e in events:
         text.append("• ", style="dim")
-        text.append(str(e.get("text", e.get("type", ""))) + "\n")
+        text.append(render(words.lang, e) + "\n")
     return text
 
 
@@ -196,6 +250,7 @@ class TerminalGame:
         reader: Callable[[str], str],
         tables: Tables | None = None,
         save_dir: Path = Path("saves"),
+        lang: str | None = "en",
     ) -> None:
         self.state = state
         self.humans = humans
@@ -208,6 +263,20 @@ class TerminalGame:
         self.log: list[Event] = []
         self.viewer = humans[0] if humans else None
         self.rng = Rng(state.seed ^ 0x5EED)
+        self.words = Words(lang, state.game)
+
+    def t(self, key: str, **args: Any) -> str:
+        return self.words.t(key, **args)
+
+    def title(self) -> str:
+        name = f"game.{self.state.game.name}.title"
+        return self.t(name) if has(self.words.lang, name) else self.state.game.title
+
+    def intro(self) -> str:
+        """The line that opens a game: what is played, by whom."""
+        bots = ", ".join(self.words.seat(s) + " " + self.words.bot(b) for s, b in self.bot_names.items())
+        return self.t("term.intro", title=self.title(), players=self.state.players, seed=self.state.seed,
+                      seats=", ".join(map(str, self.humans)), bots=bots or self.t("term.none"))
 
     def autosave_path(self) -> Path:
         stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -223,17 +292,20 @@ class TerminalGame:
         seen = self.state.visible_events(events, self.viewer)
         self.log.extend(seen)
         if seen:
-            self.console.print(render_events(seen))
+            self.console.print(render_events(seen, self.words))
 
     def show(self, seat: int) -> None:
-        self.console.print(render_view(self.state.view(seat), f"{self.state.game.title}: seat {seat}"))
+        title = self.t("term.view_title", title=self.title(), seat=seat)
+        self.console.print(render_view(self.state.view(seat), title, self.words))
         recent = self.log[-8:]
         if recent:
-            self.console.print(Panel(render_events(recent), title="recent events", title_align="left"))
-        self.console.print(render_actions(self.state))
+            self.console.print(Panel(render_events(recent, self.words), title=self.t("term.recent_events"),
+                                     title_align="left"))
+        self.console.print(render_actions(self.state, self.words))
 
     def run(self) -> int:
         """Play until the end or until the person stops; returns an exit status."""
+        game = self.state.game.name
         try:
             while not self.state.is_over:
                 seat = self.state.to_move
@@ -241,48 +313,56 @@ class TerminalGame:
                     action = botlib.act(self.bots[seat], self.state, self.rng)
                     # the notation may name a secret choice: people see the bot's move through the
                     # events their seat may see, never through the notation
-                    self.console.print(f"[dim]seat {seat} ({self.bot_names[seat]}) decides[/dim]")
+                    deciding = self.t("term.bot_decides", seat=seat, bot=self.words.bot(self.bot_names[seat]))
+                    self.console.print(Text(deciding, style="dim"))
                     self.note(self.state.apply(action))
                     continue
                 if seat != self.viewer and len(self.humans) > 1:
-                    self.console.print(f"\n[bold]Pass to seat {seat}.[/bold] Press Enter when ready.")
+                    self.console.print(self.t("term.pass_to", seat=seat))
                     self.read("")
                     self.console.clear()
                 self.viewer = seat
                 if not self.human_turn(seat):
                     path = self.save()
-                    self.console.print(f"Game saved to [bold]{path}[/bold]; resume with "
-                                       f"meeple play {self.state.game.name} --load {path}")
+                    self.console.print(self.t("term.saved_resume", path=path, game=game))
                     return 0
         except (KeyboardInterrupt, EOFError):
             path = self.save()
-            self.console.print(f"\nStopped. Game saved to [bold]{path}[/bold]; resume with "
-                               f"meeple play {self.state.game.name} --load {path}")
+            self.console.print(self.t("term.stopped", path=path, game=game))
             return 130
         self.finish()
         return 0
 
     def finish(self) -> None:
-        self.console.print(render_view(self.state.view(self.viewer), "final position"))
-        table = Table(title="final result")
-        table.add_column("place")
-        table.add_column("seat")
-        table.add_column("player")
-        table.add_column("score", justify="right")
+        """The final position and the score sheet."""
+        self.console.print(render_view(self.state.view(self.viewer), self.t("term.final_position"), self.words))
+        table = Table(title=self.t("term.final_result"))
+        table.add_column(self.t("term.place"))
+        table.add_column(self.t("term.seat_column"))
+        table.add_column(self.t("term.player"))
+        table.add_column(self.t("term.score"), justify="right")
         scores = self.state.scores()
         for place, seats in enumerate(self.state.ranking(), 1):
             for s in seats:
-                who = "you" if s in self.humans else self.bot_names.get(s, "")
+                who = self.t("term.you") if s in self.humans else (
+                    self.t("term.bot", bot=self.words.bot(self.bot_names[s])) if s in self.bot_names else "")
                 table.add_row(str(place), str(s), who, str(scores[s]))
         self.console.print(table)
         path = self.save()
-        self.console.print(f"Record saved to [bold]{path}[/bold] (meeple replay {path})")
+        self.console.print(self.t("term.record_saved", path=path))
+
+    def refusal(self, exc: IllegalAction) -> str:
+        """Why an action was refused: its message (key + args) when the game gives one, else its text."""
+        message = getattr(exc, "message", None)
+        if isinstance(message, dict) and message.get("key"):
+            return render(self.words.lang, message)
+        return str(exc)
 
     def human_turn(self, seat: int) -> bool:
         """Ask the person at ``seat`` until one decision is taken; False means quit."""
         self.show(seat)
         while True:
-            text = self.read(f"seat {seat}> ").strip()
+            text = self.read(self.t("term.prompt", seat=seat)).strip()
             if not text:
                 continue
             word, _, rest = text.partition(" ")
@@ -290,20 +370,20 @@ class TerminalGame:
             if word in ("quit", "exit", "q"):
                 return False
             if word in ("help", "?"):
-                self.console.print(HELP)
+                self.console.print(help_text(self.words))
                 continue
             if word == "log":
-                self.console.print(render_events(self.log[-40:]) if self.log else "no events yet")
+                self.console.print(render_events(self.log[-40:], self.words) if self.log else self.t("term.no_events"))
                 continue
             if word in ("actions", "list"):
-                self.console.print(render_actions(self.state))
+                self.console.print(render_actions(self.state, self.words))
                 continue
             if word in ("view", "board"):
                 self.show(seat)
                 continue
             if word == "save":
                 path = self.save(Path(rest.strip()) if rest.strip() else None)
-                self.console.print(f"saved to [bold]{path}[/bold]")
+                self.console.print(self.t("term.saved_to", path=path))
                 continue
             if word == "undo":
                 if self.undo(seat):
@@ -313,7 +393,8 @@ class TerminalGame:
             if text.isdigit():
                 number = int(text)
                 if not 1 <= number <= len(legal):
-                    self.console.print(f"[red]no action number {number}: choose 1 to {len(legal)}[/red]")
+                    refused = self.t("term.no_action_number", number=number, count=len(legal))
+                    self.console.print(Text(refused, style="red"))
                     continue
                 choice: Any = legal[number - 1]
             else:
@@ -321,7 +402,7 @@ class TerminalGame:
             try:
                 events = self.state.apply(choice)
             except IllegalAction as exc:
-                self.console.print(f"[red]{exc}[/red]")
+                self.console.print(Text(self.refusal(exc), style="red"))
                 continue
             self.note(events)
             return True
@@ -329,33 +410,34 @@ class TerminalGame:
     def undo(self, seat: int) -> bool:
         keep = self.state.undo_target(seat)
         if keep is None:
-            self.console.print("[yellow]cannot undo: another seat has acted, or chance or hidden "
-                               "information was revealed, since your last decision[/yellow]")
+            self.console.print(Text(self.t("term.cannot_undo"), style="yellow"))
             return False
         self.state = replay(self.state.record(), self.tables, upto=keep)
-        self.console.print(f"[green]took back your last decision ({len(self.state.history)} kept)[/green]")
+        self.console.print(ntranslate(self.words.lang, "term.undone", len(self.state.history)))
         return True
 
 
 def replay_viewer(
     record: dict[str, Any], seat: int | None, console: Console, reader: Callable[[str], str],
-    tables: Tables | None = None,
+    tables: Tables | None = None, lang: str | None = "en",
 ) -> int:
     """Step through a saved game as ``seat`` saw it (None: as a spectator)."""
     final = replay(record, tables)
+    words = Words(lang, final.game)
+    t = words.t
     if seat is not None and not 0 <= seat < final.players:
-        raise BadSetup(f"no seat {seat} in a {final.players}-player game")
+        raise BadSetup(t("term.no_seat", seat=seat, players=final.players))
     total = len(record["actions"])
     step = 0
     state = replay(record, tables, upto=0)
     while True:
-        console.print(render_view(state.view(seat), f"step {step} of {total}"))
+        console.print(render_view(state.view(seat), t("term.step_of", step=step, total=total), words))
         if step < total:
             mover = state.to_move
-            shown = record["actions"][step] if mover == seat else "(their decision)"
-            console.print(f"next: seat {mover} plays [cyan]{shown}[/cyan]")
+            shown = record["actions"][step] if mover == seat else t("term.their_decision")
+            console.print(t("term.next_plays", seat=mover, action=shown))
         try:
-            text = reader("[Enter] next, b back, N go to step N, e end, q quit> ").strip().lower()
+            text = reader(t("term.replay_prompt")).strip().lower()
         except (EOFError, KeyboardInterrupt):
             return 0
         if text in ("q", "quit"):
@@ -369,13 +451,13 @@ def replay_viewer(
         elif text.isdigit():
             target = min(total, int(text))
         else:
-            console.print("[red]type Enter, b, a step number, e or q[/red]")
+            console.print(Text(t("term.replay_keys"), style="red"))
             continue
         if target == step and step == total:
-            console.print("[dim]end of the game[/dim]")
+            console.print(Text(t("term.end_of_game"), style="dim"))
         if target == step + 1:
             events = state.apply(record["actions"][step])
-            console.print(render_events(state.visible_events(events, seat)))
+            console.print(render_events(state.visible_events(events, seat), words))
         elif target != step:
             state = replay(record, tables, upto=target)
         step = target

@@ -13,16 +13,23 @@ A person who owns the box can replace any table from a TOML file::
 Every field is validated against the entry type; unknown or missing fields,
 wrong types and unknown tables are named in the error, and nothing is
 half-loaded.  ``tables_hash`` fingerprints the tables in use; records carry it.
+
+Ranges and cross-field rules are data too: a game's ``components.py`` may
+export ``LIMITS`` (table -> field -> rule, see ``FieldLimit``) and
+``load_pack`` checks every table against it before anything plays, so a new
+game writes no validation code.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import sys
 import tomllib
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
@@ -194,8 +201,11 @@ def _entry(where: str, entry_type: Any, data: dict[str, Any]) -> Any:
     return entry_type(**values)
 
 
-def load_pack(tables: Tables, path: str | Path) -> Tables:
-    """``tables`` with every table that the TOML file at ``path`` gives replaced."""
+def load_pack(tables: Tables, path: str | Path, game: str | None = None) -> Tables:
+    """``tables`` with every table that the TOML file at ``path`` gives replaced.
+
+    The result is checked against the game's ``LIMITS`` (ranges, references,
+    cross-field rules); a pack naming another ``game`` is refused."""
     p = Path(path)
     try:
         raw = tomllib.loads(p.read_text(encoding="utf-8"))
@@ -204,12 +214,43 @@ def load_pack(tables: Tables, path: str | Path) -> Tables:
     except (OSError, UnicodeDecodeError) as exc:
         raise BadSetup(f"component pack {str(p)!r} cannot be read: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
-        raise BadSetup(f"component pack {str(p)!r} is not valid TOML: {exc}") from None
-    return apply_pack(tables, raw, origin=str(p))
+        raise BadSetup(f"component pack {str(p)!r} is not valid TOML: {_first_line(exc)}") from None
+    except RecursionError:
+        raise BadSetup(f"component pack {str(p)!r} is nested too deeply to be a pack") from None
+    except ValueError as exc:  # e.g. an integer of more digits than Python converts
+        raise BadSetup(f"component pack {str(p)!r} is not a pack: {str(exc).split(':')[0]}") from None
+    loaded = apply_pack(tables, raw, origin=str(p), game=game)
+    check_limits(loaded, origin=str(p))
+    return loaded
 
 
-def apply_pack(tables: Tables, raw: dict[str, Any], origin: str = "pack") -> Tables:
-    """``tables`` with the tables in ``raw`` (parsed TOML) replaced; all-or-nothing."""
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text.splitlines()[0][:200]
+
+
+def game_of(tables: Tables) -> str | None:
+    """The game whose ``meeple.games.<name>`` package defines these tables' entry types."""
+    for rows in tables.values():
+        if rows:
+            parts = type(rows[0]).__module__.split(".")
+            if len(parts) > 2 and parts[:2] == ["meeple", "games"]:
+                return parts[2]
+    return None
+
+
+def apply_pack(tables: Tables, raw: dict[str, Any], origin: str = "pack", game: str | None = None) -> Tables:
+    """``tables`` with the tables in ``raw`` (parsed TOML) replaced; all-or-nothing.
+
+    This checks the pack's structure (tables, fields, types, entry counts and
+    its ``game``); ``load_pack`` also checks the ``LIMITS`` (``check_limits``)."""
+    named = raw.get("game")
+    if named is not None:
+        expected = game or game_of(tables)
+        if not isinstance(named, str):
+            raise BadSetup(f"{origin}: 'game' must be a game name, got {named!r}")
+        if expected is not None and named != expected:
+            raise BadSetup(f"{origin}: this pack is for the game {named!r}, not {expected!r}")
     raw = {k: v for k, v in raw.items() if k != "game"}
     if not raw:
         raise BadSetup(f"{origin}: replaces no table (tables: {', '.join(sorted(tables))})")
@@ -234,6 +275,154 @@ def apply_pack(tables: Tables, raw: dict[str, Any], origin: str = "pack") -> Tab
             )
         new[name] = tuple(rows)
     return tables.replace(**new)
+
+
+# --- limits: ranges and cross-field rules as data ------------------------------------------
+
+
+@dataclass(frozen=True)
+class FieldLimit:
+    """What a field's value may be; a game declares these in ``LIMITS`` as plain data.
+
+    ``LIMITS = {"activities": {"divisor": (1, 36), "effect": {"choices": (...)}, ...}}``:
+    a pair is a ``range``, a string a ``ref``, a dict names any of these keys.
+    For a tuple field, ``range``, ``ref`` and ``choices`` apply to each value.
+
+    - ``range``: ``(lo, hi)`` inclusive, ``None`` for no bound
+    - ``len``: ``(lo, hi)`` values in a tuple (or characters in a text)
+    - ``ref``: ``"table"`` (an index into that table) or ``"table.field"`` (one of its values)
+    - ``choices``: the values allowed
+    - ``allow``: values exempt from ``range``, ``ref`` and ``choices`` (``-1`` for none, ``""``)
+    - ``unique``: no two entries of the table share the value
+    - ``le``: at most the value of that other field of the same entry
+    - ``same_len``: as many values as that other field of the same entry
+    - ``ascending``: the values never decrease
+    """
+
+    range: tuple[float | None, float | None] | None = None
+    len: tuple[int, int | None] | None = None
+    ref: str | None = None
+    choices: tuple[Any, ...] | None = None
+    allow: tuple[Any, ...] = ()
+    unique: bool = False
+    le: str | None = None
+    same_len: str | None = None
+    ascending: bool = False
+
+    @classmethod
+    def parse(cls, where: str, spec: Any) -> FieldLimit:
+        if isinstance(spec, FieldLimit):
+            return spec
+        if isinstance(spec, tuple) and len(spec) == 2:
+            return cls(range=spec)
+        if isinstance(spec, str):
+            return cls(ref=spec)
+        if isinstance(spec, Mapping):
+            known = {f.name for f in fields(cls)}
+            unknown = [k for k in spec if k not in known]
+            if unknown:
+                raise ValueError(f"LIMITS {where}: unknown rule {unknown[0]!r} (rules: {', '.join(sorted(known))})")
+            values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in spec.items()}
+            return cls(**values)
+        raise ValueError(f"LIMITS {where}: a rule is a (lo, hi) pair, a table name or a dict, got {spec!r}")
+
+
+def limits_of(tables: Tables) -> dict[str, dict[str, FieldLimit]]:
+    """The ``LIMITS`` declared beside these tables' entry types (their defining modules)."""
+    found: dict[str, dict[str, Any]] = {}
+    seen: set[str] = set()
+    for rows in tables.values():
+        if not rows:
+            continue
+        module = type(rows[0]).__module__
+        if module in seen:
+            continue
+        seen.add(module)
+        declared = getattr(sys.modules.get(module), "LIMITS", None) or {}
+        for table, rules in declared.items():
+            found.setdefault(table, {}).update(rules)
+    return {t: {f: FieldLimit.parse(f"{t}.{f}", r) for f, r in rules.items()} for t, rules in found.items()}
+
+
+def _label(table: str, i: int, entry: Any) -> str:
+    for key in ("name", "code"):
+        value = getattr(entry, key, None)
+        if isinstance(value, str) and value:
+            return f"{table}[{i}] ({value})"
+    return f"{table}[{i}]"
+
+
+def _bounds(lo: float | None, hi: float | None) -> str:
+    if lo is not None and hi is not None:
+        return f"from {lo:g} to {hi:g}"
+    return f"at least {lo:g}" if lo is not None else f"at most {hi:g}"
+
+
+def _check_value(where: str, value: Any, rule: FieldLimit, tables: Tables) -> None:
+    if value in rule.allow:
+        return
+    if rule.choices is not None and value not in rule.choices:
+        raise BadSetup(f"{where} must be one of {', '.join(map(repr, rule.choices))}, got {value!r}")
+    if rule.range is not None:
+        lo, hi = rule.range
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise BadSetup(f"{where} must be {_bounds(lo, hi)}, got {value!r}")
+    if rule.ref is not None:
+        table, _, field = rule.ref.partition(".")
+        rows = tables[table]
+        if field:
+            known = [getattr(r, field) for r in rows]
+            if value not in known:
+                shown = ", ".join(map(repr, known[:12])) + (" ..." if len(known) > 12 else "")
+                raise BadSetup(f"{where} must name one of the {table} ({shown}), got {value!r}")
+        elif not (isinstance(value, int) and 0 <= value < len(rows)):
+            raise BadSetup(f"{where} must be an index into {table} (0-{len(rows) - 1}), got {value!r}")
+
+
+def _check_field(where: str, entry: Any, field: str, rule: FieldLimit, tables: Tables) -> None:
+    value = getattr(entry, field)
+    many = isinstance(value, tuple)
+    if rule.len is not None:
+        lo, hi = rule.len
+        size = len(value)
+        if size < lo or (hi is not None and size > hi):
+            need = "must not be empty" if lo == 1 and hi is None else f"must have {_bounds(lo, hi)} values"
+            raise BadSetup(f"{where} {need}, got {size}")
+    for j, item in enumerate(value if many else (value,)):
+        _check_value(f"{where}[{j}]" if many else where, item, rule, tables)
+    if rule.ascending and any(b < a for a, b in zip(value, value[1:], strict=False)):
+        raise BadSetup(f"{where} must never decrease, got {list(value)}")
+    if rule.le is not None and value > getattr(entry, rule.le):
+        raise BadSetup(f"{where} must be at most {rule.le} ({getattr(entry, rule.le)!r}), got {value!r}")
+    if rule.same_len is not None and len(value) != len(getattr(entry, rule.same_len)):
+        raise BadSetup(f"{where} must have as many values as {rule.same_len} "
+                       f"({len(getattr(entry, rule.same_len))}), got {len(value)}")
+
+
+def check_limits(
+    tables: Tables, limits: Mapping[str, Mapping[str, Any]] | None = None, origin: str = "components",
+) -> None:
+    """Raise ``BadSetup`` naming the first value of ``tables`` outside its game's ``LIMITS``."""
+    rules = limits_of(tables) if limits is None else {
+        t: {f: FieldLimit.parse(f"{t}.{f}", r) for f, r in fs.items()} for t, fs in limits.items()
+    }
+    for table, by_field in rules.items():
+        rows = tables.get(table)
+        if rows is None:
+            raise ValueError(f"LIMITS names no table {table!r}")
+        for field, rule in by_field.items():
+            if rows and field not in rows[0]._fields:
+                raise ValueError(f"LIMITS {table}.{field}: {table} has no field {field!r}")
+            if rule.ref is not None and rule.ref.partition(".")[0] not in tables:
+                raise ValueError(f"LIMITS {table}.{field}: ref names no table {rule.ref!r}")
+            for i, entry in enumerate(rows):
+                _check_field(f"{origin}: {_label(table, i, entry)}.{field}", entry, field, rule, tables)
+            if rule.unique:
+                values = [getattr(e, field) for e in rows]
+                twice = next((v for i, v in enumerate(values) if v in values[:i]), None)
+                if twice is not None:
+                    raise BadSetup(f"{origin}: {table}.{field} must differ between entries, "
+                                   f"{twice!r} appears twice")
 
 
 def dump_pack(tables: Tables, names: list[str] | None = None) -> str:

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from meeple.engine.components import Tables, tables_hash
 from meeple.engine.encoding import Bounds, Encoder, view_digest
 from meeple.engine.errors import BadSetup, IllegalAction, MeepleError  # noqa: F401 (re-exported)
+from meeple.engine.messages import Message, msg
 from meeple.engine.rng import Rng, as_rng
 
 Event = dict[str, Any]
@@ -39,15 +40,23 @@ MAX_FORCED_STEPS = 10_000
 """Forced steps in a row after which ``settle`` decides the game is stuck."""
 
 
+def _illegal(message: Message) -> IllegalAction:
+    """The refusal as an exception: English text, and the message for other languages."""
+    return IllegalAction(message["text"], message)
+
+
 class Action:
-    """One decision.  ``notation`` is its short, stable text (``str(action)``);
-    ``data`` is whatever the game needs to apply it quickly (a tuple of ints)."""
+    """One decision.  ``notation`` is its short, stable text (``str(action)``, what records
+    hold); ``data`` is whatever the game needs to apply it quickly (a tuple of ints);
+    ``label`` is what a person reads: a catalog message (``msg("<game>.label.<kind>", ...)``,
+    issue 14) naming the action and its cost, or ``None`` where the notation is all there is."""
 
-    __slots__ = ("notation", "data")
+    __slots__ = ("notation", "data", "label")
 
-    def __init__(self, notation: str, data: Any = None) -> None:
+    def __init__(self, notation: str, data: Any = None, label: Message | None = None) -> None:
         self.notation = notation
         self.data = data
+        self.label = label
 
     def __str__(self) -> str:
         return self.notation
@@ -272,8 +281,10 @@ class State(ABC):
         """Higher is better among equal scores; empty means a shared place."""
         return ()
 
-    def explain_illegal(self, text: str) -> str | None:
-        """Why ``text`` is not legal now, in the game's own terms (``None``: a generic message)."""
+    def explain_illegal(self, text: str) -> str | Message | None:
+        """Why ``text`` is not legal now, in the game's own terms: a catalog message
+        (``msg("<game>.refusal.<reason>", ...)``, issue 14) or, until a game is converted, an
+        English sentence; ``None``: the engine's generic message."""
         return None
 
     # --- the contract -------------------------------------------------------------
@@ -308,21 +319,21 @@ class State(ABC):
         elif isinstance(action, str):
             text = action.strip()
         else:
-            raise IllegalAction(f"expected an action or its notation, got {type(action).__name__}")
+            kind = type(action).__name__
+            raise _illegal(msg("engine.illegal.bad_type", kind=kind))
         if self.is_over:
-            raise IllegalAction("the game is over")
+            raise _illegal(msg("engine.illegal.game_over"))
         if not text:
-            raise IllegalAction("empty action")
+            raise _illegal(msg("engine.illegal.empty"))
         for legal in self.legal_actions():
             if legal.notation == text:
                 return legal
         reason = self.explain_illegal(text)
         if reason:
-            raise IllegalAction(f"{text!r} is not legal: {reason}")
-        raise IllegalAction(
-            f"{text!r} is not a legal action for seat {self.to_move} now "
-            f"({len(self.legal_actions())} legal actions; type 'help' or list them)"
-        )
+            why = reason if isinstance(reason, dict) else {"key": None, "text": str(reason)}
+            raise _illegal(msg("engine.illegal.not_legal", action=repr(text), reason=why))
+        raise _illegal(msg("engine.illegal.not_legal_now", action=repr(text), seat=self.to_move,
+                           n=len(self.legal_actions())))
 
     def apply(self, action: Action | str) -> list[Event]:
         """Apply one decision; an illegal one raises ``IllegalAction`` and changes nothing."""

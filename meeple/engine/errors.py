@@ -6,13 +6,22 @@ without importing each other.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class MeepleError(Exception):
     """Base of every error meeple raises on purpose (shown as one line, never a traceback)."""
 
 
 class IllegalAction(MeepleError, ValueError):
-    """An action that is not legal in this state; the state is unchanged."""
+    """An action that is not legal in this state; the state is unchanged.
+
+    ``str(exc)`` is the English sentence; ``exc.message`` the same as a catalog message
+    (``{"key", "args", "text"}``, issue 14) that surfaces render in their reader's language."""
+
+    def __init__(self, text: str, message: dict[str, Any] | None = None) -> None:
+        super().__init__(text)
+        self.message: dict[str, Any] = message if message is not None else {"key": None, "text": text}
 
 
 class BadSetup(MeepleError, ValueError):

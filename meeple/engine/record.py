@@ -77,10 +77,19 @@ def replay(
     return state
 
 
+MAX_RECORD_BYTES = 32 * 1024 * 1024
+"""Records are small (a few kilobytes of notations); a larger file is refused unread."""
+
+
 def load_record(path: str | Path) -> dict[str, Any]:
-    """Read a record file; unreadable or non-JSON files raise ``BadSetup``."""
+    """Read a record file; unreadable, oversized or non-JSON files raise ``BadSetup``.
+
+    JSON nested too deeply for the parser, or with a number too long to convert,
+    is refused the same way (one clear line, never a traceback)."""
     p = Path(path)
     try:
+        if p.stat().st_size > MAX_RECORD_BYTES:
+            raise BadSetup(f"record file {str(p)!r} is larger than {MAX_RECORD_BYTES // 2**20} MB")
         data = json.loads(p.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise BadSetup(f"record file {str(p)!r} not found") from None
@@ -88,6 +97,11 @@ def load_record(path: str | Path) -> dict[str, Any]:
         raise BadSetup(f"record file {str(p)!r} cannot be read: {exc}") from None
     except json.JSONDecodeError as exc:
         raise BadSetup(f"record file {str(p)!r} is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise BadSetup(f"record file {str(p)!r} is nested too deeply to be a record") from None
+    except ValueError as exc:  # e.g. an integer of more digits than Python converts
+        text = str(exc).split(":")[0]
+        raise BadSetup(f"record file {str(p)!r} is not a record: {text}") from None
     if not isinstance(data, dict):
         raise BadSetup(f"record file {str(p)!r} does not hold a record object")
     return data
@@ -105,4 +119,5 @@ def tables_for(game_name: str, pack: str | Path | None) -> Tables | None:
         return None
     from meeple import games
 
-    return load_pack(games.get(game_name).default_tables(), pack)
+    game = games.get(game_name)
+    return load_pack(game.default_tables(), pack, game=game.name)

@@ -37,6 +37,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from meeple import bots
 from meeple.server.hub import Client, Hub, ServerError
+from meeple.server.i18n_routes import i18n_router
 from meeple.server.store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -120,6 +121,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
         return Response(status_code=204)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(i18n_router)
 
     # --- API ---------------------------------------------------------------------
 

@@ -215,15 +215,6 @@ def test_equipment_dealt_at_random_option() -> None:
     assert all(me[EQUIP] == -1 for me in plain.pl)
 
 
-def test_leaving_a_module_unused_is_told_and_uses_the_visit() -> None:
-    """Seed §啟動模組 (同一回合不能執行同一個模組超過一次): 'done' without an action is reported, and
-    the module still counts as visited this turn."""
-    s = at_module(fresh(2, equipment=False), 0, LAB, senior=True)
-    events = s.apply("done")
-    assert any(e["type"] == "idle" and "without using it" in e["text"] for e in events)
-    assert s.used >> LAB & 1 and "go lab" not in choices(s)
-
-
 def test_view_shows_order_costs_and_scientist_icons() -> None:
     """Seed §貨運碼頭 (支付訂單上需要的資源) and §啟動模組 1 (專長圖示決定可使用的工擺格): the view
     tells what each face-up order asks and gives, and which modules each visible scientist allows

@@ -204,7 +204,7 @@ def test_module_used_twice_in_a_turn_explained() -> None:
     s.hands[0].append(26)  # S03: airlock, lab, power
     at_module(s, 0, POWER, senior=True)
     s.card = 26
-    s.apply("done")
+    s.apply("burn iron")  # issue 13: a visit takes the module's action
     with pytest.raises(IllegalAction, match="already used the Power plant this turn"):
         s.apply("go power")
 

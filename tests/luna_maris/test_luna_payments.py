@@ -174,7 +174,8 @@ def test_emergency_energy_opens_an_activation() -> None:
     s = fresh(2, equipment=False)
     s.pl[0][ENERGY] = 0
     at_module(s, 0, MINING)
-    assert choices(s) == ["done"]
+    assert choices(s) == []  # issue 13: no 'done' before an action; the deposit is still offered
+    assert "emergency energy" in notations(s)
     with pytest.raises(IllegalAction, match="needs 1 energy, you have 0 .your emergency deposit"):
         s.apply("extract")
     s.apply("emergency energy")

@@ -20,6 +20,9 @@ from meeple.games.luna_maris.components import (
 from meeple.games.luna_maris.rules import production
 from meeple.games.luna_maris.state import (
     CAP,
+    EM_ENERGY,
+    EM_IRON,
+    EM_WATER,
     ENERGY,
     FE_L,
     FE_R,
@@ -160,6 +163,7 @@ def test_extra_action_only_leaves_the_activation_space() -> None:
     s.pl[0][ON_ACT] = 1
     touch(s)
     s.apply("cut co2 1")
+    s.apply("done")  # issue 13: the main action could still follow; 'done' ends the visit with the extra only
     assert s.act[INDUSTRY] == -1 and s.pl[0][ON_ACT] == 0
 
 
@@ -176,8 +180,8 @@ def test_junior_gives_one_module_action() -> None:
     p = s.cur
     s.apply("play J2")
     s.apply("go power") if "go power" in notations(s) else s.apply(notations(s)[0])
-    if s.step == S_MODULE:
-        s.apply("done")
+    if s.step == S_MODULE:  # issue 13: a visit takes the module's action ('done' only after one)
+        s.apply(choices(s)[0])
     assert s.step == S_TURN and s.cur != p
 
 
@@ -186,13 +190,16 @@ def test_senior_gives_two_module_actions_not_the_same_module() -> None:
     s = fresh(2)
     s.hands[0].append(24)  # S01: airlock, mining, industry
     ready_to_move(s, 0, 24, MINING)
+    s.pl[0][FE_L] = 2
+    touch(s)
     s.apply("go mining")
-    s.apply("done")
+    s.apply("concentrate left")  # issue 13: a visit takes the module's action
     assert s.step == S_MOVE and "go mining" not in notations(s) and "end turn" in notations(s)
     with pytest.raises(IllegalAction, match="already used"):
         s.apply("go mining")
     s.apply("go industry")
-    s.apply("done")
+    s.apply("cut co2 1")
+    s.apply("done")  # skips the main action
     assert s.step == S_TURN
 
 
@@ -384,8 +391,9 @@ def test_hibernation_ends_the_turn() -> None:
     s.hands[0].append(24)
     ready_to_move(s, 0, 24, HIBERNATION)
     s.pl[0][CAP] = 4
-    s.apply("go hibernation")
-    s.apply("rest")
+    s.pl[0][EM_ENERGY] = s.pl[0][EM_IRON] = s.pl[0][EM_WATER] = 0
+    touch(s)
+    s.apply("go hibernation")  # 'rest' is the only action there: the engine takes it (issue 13)
     assert s.step == S_TURN and s.pl[0][CAP] == 6
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from meeple.games.messina import GAME
-from meeple.games.messina.consts import (
+from meeple.games.messina.state import (
     COIN,
     D0,
     DOCK0,
@@ -14,8 +14,8 @@ from meeple.games.messina.consts import (
     READY,
     SLOTS,
     ST_TURNS,
+    MessinaState,
 )
-from meeple.games.messina.state import MessinaState
 
 
 def new(players: int = 2, seed: int = 1, **options: str) -> MessinaState:

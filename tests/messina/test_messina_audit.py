@@ -6,7 +6,7 @@ Each test builds a state, runs the rule and asserts what would break if the rule
 from __future__ import annotations
 
 from meeple.games.messina import repopulation, scoring
-from meeple.games.messina.consts import (
+from meeple.games.messina.state import (
     COIN,
     FIRE,
     MAJOR,
@@ -218,12 +218,12 @@ def test_recalling_an_estate_lieutenant_is_explained() -> None:
 
 def test_register_steps_beyond_the_end_are_lost() -> None:
     """進度軌 (research §8.2): a disc at the end of its register stays there; further steps are lost."""
-    from meeple.games.messina import effects
-    from meeple.games.messina.consts import CITY
+    from meeple.games.messina import registers
+    from meeple.games.messina.state import CITY
 
     s = clear_board(new(2, 1))
     give(s, 0, CITY, 11)
-    effects.advance_track(s, 0, 1, 3, [])
+    registers.advance_track(s, 0, 1, 3, [])
     assert get(s, 0, CITY) == 12
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from meeple.engine.rng import Rng
-from meeple.games.messina import GAME, scoring
+from meeple.games.messina import GAME, evaluate, scoring
 from meeple.games.messina.state import MessinaState
 
 PINS = Path(__file__).with_name("evaluate_pins.json")
@@ -64,13 +64,13 @@ def test_evaluate_matches_the_pinned_values_at_seeded_positions(players: int) ->
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_fused_estimates_equal_the_score_parts_plus_potentials(players: int) -> None:
-    """``scoring.estimates`` (the one-pass hot path of ``evaluate``) equals the sum of the final
+    """``evaluate.estimates`` (the one-pass hot path of ``evaluate``) equals the sum of the final
     score's ``parts`` plus ``potentials`` (the readable definitions), exactly, for every seat."""
     for _key, s in positions(players):
         if s.final is not None:
             continue
-        want = [sum(row) + extra for row, extra in zip(scoring.parts(s), scoring.potentials(s), strict=True)]
-        assert scoring.estimates(s) == want
+        want = [sum(row) + extra for row, extra in zip(scoring.parts(s), evaluate.potentials(s), strict=True)]
+        assert evaluate.estimates(s) == want
 
 
 if __name__ == "__main__" and "--write" in sys.argv:

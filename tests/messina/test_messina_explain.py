@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine import IllegalAction
-from meeple.games.messina.consts import COIN, FIRE, MAJOR, T_ACT, T_FIGHT, T_MAIN, T_OVS, T_PLACE
+from meeple.games.messina.state import COIN, FIRE, MAJOR, T_ACT, T_FIGHT, T_MAIN, T_OVS, T_PLACE
 from tests.messina.messina_helpers import at, clear_board, districts, give, new, put_lieutenant
 
 

@@ -3,8 +3,8 @@ the end of the game (seed 額外的工人, 工房, 移動到船上, 遊戲結束
 
 from __future__ import annotations
 
-from meeple.games.messina import flow
-from meeple.games.messina.consts import (
+from meeple.games.messina import rounds, rules
+from meeple.games.messina.state import (
     FIRE,
     LOC_ESTATE,
     NP,
@@ -44,7 +44,7 @@ def test_a_new_lieutenant_is_used_the_same_round_after_those_in_the_city() -> No
     s.tasks = []
     s.cur = 0
     s.order = (0, 1)
-    assert flow.next_turn(s)
+    assert rounds.next_turn(s)
     assert s.tasks[-1] == (T_PLACE, 1, 0, 0, 0)
     s._legal_cache = None
     options = legal(s)
@@ -62,7 +62,7 @@ def test_staffing_window_before_production() -> None:
     s.stage = ST_TURNS
     s.cur = 1
     s._legal_cache = None
-    flow.advance(s, [])
+    rules.advance(s, [])
     assert s.tasks[-1] == (T_STAFFWIN, 1, 0, 0, 0)
     assert legal(s) == ["staff WI-A1 from A1.2", "done staffing"]
     coins = s.pi[1 * NP + 0]
@@ -102,7 +102,7 @@ def test_the_game_ends_after_round_six_production() -> None:
     s.stage = ST_TURNS
     s.cur = 1
     s._legal_cache = None
-    flow.advance(s, [])
+    rules.advance(s, [])
     assert s.stage == ST_OVER and s.is_over and s.final is not None
     assert s.scores() == [d["total"] for d in s.final]
     assert s.legal_actions() == []

@@ -6,8 +6,17 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine import Rng
-from meeple.games.messina.consts import CABINS, NODES, SLOTS, T_CABIN, T_SHIPFIGHT, T_SLOT, WS_W
-from meeple.games.messina.state import MessinaState
+from meeple.games.messina.state import (
+    CABINS,
+    NODES,
+    SLOTS,
+    T_CABIN,
+    T_QPICK,
+    T_SHIPFIGHT,
+    T_SLOT,
+    WS_W,
+    MessinaState,
+)
 from tests.messina.messina_helpers import new
 
 
@@ -36,6 +45,10 @@ def _citizens(s: MessinaState) -> list[int]:
     for t in s.tasks:
         if t[0] in (T_SLOT, T_CABIN):
             out[t[2]] += 1
+        elif t[0] == T_QPICK:
+            # rescued citizens waiting for the choice of who takes the free cabins (issue 13)
+            for k in range(3):
+                out[k] += (t[2] >> (4 * k)) & 15
     return out
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from meeple.games.messina import flow
+from meeple.games.messina import next_round, production, rounds
 from meeple.games.messina.components import R_LIGHTNING
-from meeple.games.messina.consts import (
+from meeple.games.messina.registers import advance_track
+from meeple.games.messina.state import (
     CITY,
     COIN,
     D0,
@@ -17,7 +18,6 @@ from meeple.games.messina.consts import (
     VP,
     WOOD,
 )
-from meeple.games.messina.effects import advance_track
 from tests.messina.messina_helpers import at, clear_board, districts, get, give, legal, new, put_lieutenant
 
 
@@ -39,7 +39,7 @@ def test_production_of_improved_cabins_and_infinity_workshops() -> None:
     s.ws += [0, _ws(s, "WI-C5"), 0, 0]      # needs upgraded, ordinary citizen: nothing
     give(s, 0, WOOD, 0)
     give(s, 0, COIN, 0)
-    flow.production(s, [])
+    production.production(s, [])
     assert get(s, 0, WOOD) == 1 and get(s, 0, COIN) == 2 and get(s, 0, VP) == 1
 
 
@@ -50,13 +50,17 @@ def test_production_register_rewards_wait_for_the_next_step_four() -> None:
     s.in_turn = -1
     give(s, 0, CITY, 1)
     s.ws += [0, _ws(s, "WI-A3"), 0, 0]      # advance city 1 -> space 2: lightning
-    flow.production(s, [])
+    production.production(s, [])
     assert get(s, 0, CITY) == 2
     assert s.pend[0] == () and s.defer[0] == (R_LIGHTNING,)
     s.order = (0, 1)
     s.cur = -1
     put_lieutenant(s, 0, 0, -1)
-    assert flow.next_turn(s)
+    assert rounds.next_turn(s)
+    # issue 13: it becomes usable when the turn reaches its step 4, not at the turn's start
+    assert s.pend[0] == () and s.defer[0] == (R_LIGHTNING,)
+    s._legal_cache = None
+    s.apply(f"lt1 to {s.nname[districts(s)[0]]}")
     assert s.pend[0] == (R_LIGHTNING,) and s.defer[0] == ()
 
 
@@ -66,10 +70,10 @@ def test_quarantine_takes_two_round_ends() -> None:
     s = clear_board(new(2, 1))
     s.cab[0:3] = [2, 1, -1]   # an aristocrat at stage I
     s.tasks = []
-    flow.quarantine(s, [])
+    production.quarantine(s, [])
     assert s.cab[0:2] == [2, 2] and not s.tasks
     s.ws += [0, _ws(s, "WI-A2"), -1, 0]
-    flow.quarantine(s, [])
+    production.quarantine(s, [])
     assert s.cab[0] == -1
     at(s, *s.tasks)
     assert s.tasks[-1] == (T_SLOT, 0, 1, 0, 1)
@@ -81,7 +85,7 @@ def test_quarantine_takes_two_round_ends() -> None:
 def _next_round(s, rnd: int):
     s.round_ = rnd - 1
     events: list = []
-    flow.next_round(s, events)
+    next_round.next_round(s, events)
     return events
 
 
@@ -144,7 +148,7 @@ def test_citizens_on_plague_hexes_die_and_lieutenants_lie_down() -> None:
     s.used[a] = 1
     s.round_ = 1
     s.tables = s.tables.replace(rounds=tuple(r._replace(wheel=False) for r in s.tables.rounds))
-    flow.next_round(s, [])
+    next_round.next_round(s, [])
     assert s.cit[a * 3] == 0 and s.cit[b * 3 + 1] == 1
     assert s.lt[1] == 0 and s.used[a] == 0
 
@@ -164,7 +168,7 @@ def test_full_harbour_sends_the_ship_clockwise() -> None:
     s = clear_board(new(3, 3))
     s.sel = (1,)
     s.docks = ((), (0, 2), (), ())
-    from meeple.games.messina.board import ship_arrives
+    from meeple.games.messina.ships import ship_arrives
 
     ship_arrives(s, [])
     assert len(s.docks[2]) == 1
@@ -173,7 +177,7 @@ def test_full_harbour_sends_the_ship_clockwise() -> None:
 def test_selection_tiles_are_all_used_before_a_reshuffle() -> None:
     """其他板塊: the four selection tiles are drawn before they are reshuffled."""
     s = clear_board(new(3, 3))
-    from meeple.games.messina.board import draw_selection
+    from meeple.games.messina.ships import draw_selection
 
     drawn = [draw_selection(s) for _ in range(3)]
     assert sorted(drawn + [s.sel_used[0]]) == [0, 1, 2, 3]
@@ -213,14 +217,14 @@ def test_turn_order_by_the_round_register() -> None:
     """下一輪設置 4: round II orders by city, III by church, IV by popularity (ties: on top first)."""
     s = clear_board(new(3, 1))
     advance_track(s, 2, 1, 1, [])
-    assert flow.turn_order(s, 2)[0] == 2
+    assert next_round.turn_order(s, 2)[0] == 2
     advance_track(s, 1, 2, 2, [])
-    assert flow.turn_order(s, 3)[0] == 1
+    assert next_round.turn_order(s, 3)[0] == 1
     give(s, 0, POP, 3)
-    assert flow.turn_order(s, 4)[0] == 0
+    assert next_round.turn_order(s, 4)[0] == 0
     give(s, 1, VP, 5)
     give(s, 2, VP, 1)
-    assert flow.turn_order(s, 5) == (0, 2, 1)
+    assert next_round.turn_order(s, 5) == (0, 2, 1)
 
 
 def test_a_round_ends_when_all_lieutenants_are_used_and_players_repeat_in_order() -> None:
@@ -233,8 +237,8 @@ def test_a_round_ends_when_all_lieutenants_are_used_and_players_repeat_in_order(
         put_lieutenant(s, 0, i, districts(s)[i], STANDING)
         put_lieutenant(s, 1, i, districts(s)[3 + i], STANDING)
     put_lieutenant(s, 0, 3, -1)
-    assert flow.next_turn(s) and s.tasks[-1] == (T_PLACE, 0, 0, 0, 0)
+    assert rounds.next_turn(s) and s.tasks[-1] == (T_PLACE, 0, 0, 0, 0)
     s.tasks.clear()
     put_lieutenant(s, 0, 3, districts(s)[7], STANDING)
-    assert not flow.next_turn(s)
+    assert not rounds.next_turn(s)
     assert T_MAIN

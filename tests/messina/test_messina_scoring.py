@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.games.messina import scoring
-from meeple.games.messina.consts import (
+from meeple.games.messina import evaluate, scoring
+from meeple.games.messina.state import (
     CHURCH,
     CITY,
     COIN,
@@ -124,9 +124,9 @@ def test_evaluate_is_between_zero_and_one() -> None:
     with assets the final scoring does not count yet (an estate citizen)."""
     s = _blank(3)
     give(s, 1, VP, 30)
-    assert scoring.evaluate(s, 1) > 0.9
-    assert 0.0 <= scoring.evaluate(s, 0) < 0.5
-    before = scoring.evaluate(s, 0)
+    assert evaluate.evaluate(s, 1) > 0.9
+    assert 0.0 <= evaluate.evaluate(s, 0) < 0.5
+    before = evaluate.evaluate(s, 0)
     slot(s, 0, "C1.0", 0)
     s._memo = None  # the position changed behind the engine's back: drop evaluate's memo
-    assert scoring.evaluate(s, 0) > before
+    assert evaluate.evaluate(s, 0) > before

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine import IllegalAction, Rng
-from meeple.games.messina import GAME, flow, scoring
+from meeple.games.messina import GAME, production, rounds, rules, scoring
 from meeple.games.messina.components import CARGOS, R_LIEUTENANT
-from meeple.games.messina.consts import (
+from meeple.games.messina.state import (
     CARGO0,
     CITY,
     COIN,
@@ -182,16 +182,17 @@ def test_production_lieutenant_waits_for_the_next_step_four() -> None:
     s.in_turn = -1
     give(s, 0, CITY, 3)
     s.ws += [0, _ws(s, "WI-A3"), 0, 0]               # production: city +1 -> space 4
-    flow.production(s, [])
+    production.production(s, [])
     assert get(s, 0, CITY) == 4
     assert s.lt[3 * 2] == LOC_NONE and s.defer[0] == (R_LIEUTENANT,)
     s.order = (0, 1)
     s.cur = -1
     put_lieutenant(s, 0, 0, LOC_ESTATE)
-    assert flow.next_turn(s)
+    assert rounds.next_turn(s)
+    # issue 13: usable once the turn reaches step 4
+    s._legal_cache = None
+    s.apply(f"lt1 to {s.nname[districts(s)[0]]}")
     assert s.pend[0] == (R_LIEUTENANT,)
-    a = districts(s)[0]
-    at(s, (T_MAIN, 0, a, 1, 0))
     s.apply("use new lieutenant")
     assert s.lt[3 * 2] == LOC_ESTATE
 
@@ -208,7 +209,7 @@ def test_production_rewards_after_round_six_are_lost() -> None:
     s.tasks = []
     s.cur = 1
     s._legal_cache = None
-    flow.advance(s, [])
+    rules.advance(s, [])
     assert s.is_over
     assert get(s, 0, CITY) == 4
     assert s.defer[0] == () and s.pend[0] == () and s.lt[3 * 2] == LOC_NONE

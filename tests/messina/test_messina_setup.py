@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.games.messina.consts import D0, LOC_ESTATE, LOC_NONE, MAXLT, NODES, READY
+from meeple.games.messina.state import D0, LOC_ESTATE, LOC_NONE, MAXLT, NODES, READY
 from tests.messina.messina_helpers import districts, new
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine import IllegalAction
-from meeple.games.messina.consts import (
+from meeple.games.messina.state import (
     CABINS,
     COIN,
     D0,
@@ -187,6 +187,8 @@ def test_rescue_with_plague_goes_to_quarantine_and_overflow_is_discarded() -> No
     nuns = s.cit_supply[2]
     at(s, (T_PLACE, 0, 0, 0, 0))
     s.apply(f"lt1 to {s.nname[n]}")
+    # one cabin for two citizens: the seat chooses who goes in (issue 13; was a fixed order)
+    s.apply("quarantine aristocrat")
     assert s.cab[9] == 1 * 2 and s.cab[10] == 1, "the aristocrat in cabin 4 at stage I"
     assert s.cit_supply[2] == nuns + 1, "no cabin left: the nun is discarded"
     assert all(s.cab[(0 * CABINS + k) * 3] >= 0 for k in range(CABINS))

@@ -6,8 +6,8 @@ from typing import Any
 
 from meeple.games.mundus_novus import GAME
 from meeple.games.mundus_novus.components import DEVELOPMENTS, RESOURCES
+from meeple.games.mundus_novus.developments import set_abilities
 from meeple.games.mundus_novus.progression import begin_turn
-from meeple.games.mundus_novus.rules import set_abilities
 from meeple.games.mundus_novus.state import PROG, K, MundusState
 
 NAMES = [r.name for r in RESOURCES]

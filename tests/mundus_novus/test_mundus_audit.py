@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from meeple.games.mundus_novus import GAME
-from meeple.games.mundus_novus.rules import begin_round
+from meeple.games.mundus_novus.events import begin_round
 from meeple.games.mundus_novus.state import ANNOUNCE, OVER, PIRATES, START, SUPPLY, K, MundusState
 from meeple.games.mundus_novus.trade import start_progression
 
@@ -139,11 +139,14 @@ def test_ten_different_ends_the_game_before_later_turns() -> None:
     """Seed end B ("遊戲馬上結束"): ten different resources end the game at once, before the players still
     to play their Progression turn this round."""
     s = fresh(3)
-    progression_turn(s, 0, TEN)
+    cards = dict(TEN, cocoa=2)
+    del cards["cotton"]
+    progression_turn(s, 0, cards)
+    give(s, 0, "M04")
     s.order = [0, 1, 2]
     s.money = [0, 60, 74]
     refresh(s)
-    play(s, "reveal ten different")
+    play(s, "convert cocoa to cotton")  # the tenth kind, through a merchant (research A7)
     assert s.phase == OVER and s.opos == 0
     assert s.ranking()[0] == [0]
 

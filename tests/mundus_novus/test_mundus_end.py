@@ -22,11 +22,21 @@ def last_turn(cards: dict[str, int], players: int = 3, **options):
 
 
 def test_ten_different_resources_win_at_once() -> None:
-    """Seed end B: ten different resources (1-9 and an Inca relic) win at once, beating 75 doubloons."""
-    s = last_turn(dict(TEN, cocoa=2))
+    """Seed end B: ten different resources (1-9 and an Inca relic) win at once, beating 75 doubloons:
+    here the tenth kind comes with a take of the exchange chain (issue 13: checked wherever a hand
+    gains cards, not only in its owner's Progression turn)."""
+    from meeple.games.mundus_novus.state import EXCHANGE
+
+    s = fresh(3)
+    cards = dict(TEN, cocoa=2)
+    del cards["vanilla"]
+    progression_turn(s, 0, cards)
+    s.offer[1 * K + kind("vanilla")] = 1
+    s.offer[2 * K + kind("corn")] = 1
+    s.phase, s.cur, s.prev, s.prev2 = EXCHANGE, 0, -1, -1
     s.money = [3, 90, 10]
-    assert "reveal ten different" in legal(s)
-    play(s, "reveal ten different")
+    refresh(s)
+    play(s, "take vanilla from p1")
     assert s.is_over and s.winner == 0
     assert s.scores() == [3 + TEN_DIFFERENT_BONUS, 90, 10]
     assert s.ranking()[0] == [0]
@@ -77,7 +87,7 @@ def _immediate(players: int = 3):
 def test_money_end_immediate_at_income() -> None:
     """Seed end A ("遊戲馬上結束", option money_end='immediate'): income that brings a player to 75 ends
     the game before the round's Event."""
-    from meeple.games.mundus_novus.rules import begin_round
+    from meeple.games.mundus_novus.events import begin_round
 
     s = _immediate()
     give(s, 1, "P01")  # Cortes: 3 a round
@@ -179,7 +189,7 @@ def test_every_player_count_plays_to_the_end() -> None:
 
 
 def test_scoring_over_constant_matches_state() -> None:
-    """scoring.OVER mirrors state.OVER (it cannot import it)."""
+    """scoring.OVER is state.OVER (scoring imports it since issue 12)."""
     from meeple.games.mundus_novus import scoring, state
 
     assert scoring.OVER == state.OVER
@@ -226,7 +236,6 @@ def test_merchant_conversion_counts_for_ten_different() -> None:
     cards["cocoa"] = 2
     s = last_turn(cards)
     give(s, 0, "M04")
-    assert "reveal ten different" not in legal(s)
-    play(s, "convert cocoa to cotton")
-    play(s, "reveal ten different")
+    assert not s.is_over
+    play(s, "convert cocoa to cotton")  # ten different at once (seed end B: "馬上")
     assert s.is_over and s.winner == 0

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from meeple.games.mundus_novus.rules import begin_round, fleets, pay_income, start_pirates, supply_order
+from meeple.games.mundus_novus.developments import fleets
+from meeple.games.mundus_novus.events import begin_round, pay_income
+from meeple.games.mundus_novus.pirates import start_pirates
 from meeple.games.mundus_novus.state import CORONADO, KEEP, PIRATES, PONCE, PROG, SUPPLY, K
+from meeple.games.mundus_novus.supply import supply_order
 
 from .mundus_helpers import dev, fresh, give, hand, kind, legal, play, play_open, progression_turn, refresh
 
@@ -235,7 +238,7 @@ def test_pirates_spare_juan_de_la_cosa() -> None:
 
 def test_empty_resource_deck_is_rebuilt_from_discards() -> None:
     """Research A13: when the resource deck runs out, the discard pile is shuffled into a new deck."""
-    from meeple.games.mundus_novus.rules import draw
+    from meeple.games.mundus_novus.supply import draw
 
     s = fresh(3)
     s.discard = [0] * K

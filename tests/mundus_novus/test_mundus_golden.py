@@ -9,13 +9,13 @@ import pytest
 
 from meeple.engine import replay
 
-from .mundus_golden import CASES, HERE, key_events
+from .mundus_golden import CASES, HERE, golden_name, key_events
 
 
 @pytest.mark.parametrize(("players", "seed"), CASES)
 def test_golden_playthrough(players: int, seed: int) -> None:
     """A whole seeded game per player count replays to the stored result."""
-    data = json.loads((HERE / f"mundus_novus_{players}p.json").read_text())
+    data = json.loads((HERE / golden_name(players, seed)).read_text())
     state = replay(data["record"])
     assert state.is_over
     assert state.scores() == data["scores"]

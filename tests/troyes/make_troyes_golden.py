@@ -10,6 +10,7 @@ from pathlib import Path
 
 from meeple.engine import Rng
 from meeple.games.troyes import GAME
+from tests.troyes.troyes_helpers import apply_whole, whole_decisions
 
 HERE = Path(__file__).parent / "golden"
 KEY_TYPES = ("event_scored", "event_done", "hire", "expel", "game_over", "characters")
@@ -20,13 +21,16 @@ def play(players: int, seed: int) -> dict:
     rng = Rng(1000 + seed)
     key: list[dict] = []
     while not s.is_over:
-        legal = s.legal_actions()
+        # the decisions as versions 1-7 offered them (a whole dice group, a whole set of black
+        # dice), applied one die at a time as version 8 asks: the same games as before, in the
+        # new notation
+        legal = whole_decisions(s)
         # prefer real actions over influence spends and passing, so the record shows the rules at work
-        real = [a for a in legal if not a.notation.startswith(("reroll", "recruit", "flip", "pass"))]
+        real = [a for a in legal if not a.startswith(("reroll", "recruit", "flip", "pass"))]
         pick = rng.choice(real if real and rng.random() < 0.8 else legal)
-        for e in s.apply(pick):
+        for decision, e in apply_whole(s, pick):
             if e["type"] in KEY_TYPES and "private" not in e:
-                key.append({"decision": len(s.history), "text": e["text"]})
+                key.append({"decision": decision, "text": e["text"]})
     record = s.record()
     record["meta"] = {"expected_scores": s.scores(), "key_events": key[:12] + key[-4:]}
     return record

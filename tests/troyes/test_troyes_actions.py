@@ -6,11 +6,13 @@ import pytest
 
 from meeple.engine.core import IllegalAction
 from meeple.games.troyes.components import WHITE, YELLOW
-from meeple.games.troyes.consts import NEUTRAL, S_MAIN, S_TIMES, die
+from meeple.games.troyes.state import NEUTRAL, S_MAIN, S_TIMES, die
 from tests.troyes.troyes_helpers import (
     action_turn,
     at_actions,
+    choose,
     event_index,
+    groups,
     notations,
     set_dice,
     slot_of,
@@ -33,8 +35,8 @@ def test_buy_dice_2_4_6_each_by_group_size_paid_to_owner() -> None:
     """Seed §5: bought dice cost 2/4/6 each for a group of 1/2/3, paid to their owner; never refused."""
     s = ready([(0, "y", 1), (1, "y", 5), (1, "y", 6), (1, "w", 1)])
     s.apply("farm")
-    assert "dice y5@p1" in notations(s) and "dice y1 y5@p1 y6@p1" in notations(s)
-    s.apply("dice y1 y5@p1 y6@p1")
+    assert "dice y5@p1" in groups(s) and "dice y1 y5@p1 y6@p1" in groups(s)
+    choose(s, "dice y1 y5@p1 y6@p1")
     assert s.deniers == [20 - 12 + 6, 12]
 
 
@@ -134,7 +136,7 @@ def test_delayed_card_puts_cubes() -> None:
     slot = slot_of(s, "Blacksmith")
     s.apply("activate Blacksmith")
     s.apply("citizen from supply")
-    s.apply("dice r4 r5")
+    choose(s, "dice r4 r5")
     s.apply("x2")
     assert s.cubes[slot * 4 + 0] == 2
 
@@ -170,7 +172,7 @@ def test_cathedral_cube_1_vp_and_1_or_2_influence() -> None:
     """Seed §5.2: white dice put cubes on the matching spaces; 1 VP and 1 (1-3) or 2 (4-6) influence."""
     s = ready([(0, "w", 2), (0, "w", 5), (1, "y", 1)])
     s.apply("build cathedral")
-    s.apply("dice w2 w5")
+    choose(s, "dice w2 w5")
     assert s.cath[1] == 0 and s.cath[4] == 0
     assert s.vp[0] == 2 and s.infl[0] == 3
 
@@ -194,7 +196,7 @@ def test_combat_event_cubes_and_influence() -> None:
     s.row, s.evcubes = [event_index(s, "Invasion")], [[]]
     touch(s)
     s.apply("combat Invasion")
-    s.apply("dice r6 r6")  # 12 // 4
+    choose(s, "dice r6 r6")  # 12 // 4
     assert s.evcubes == [[0, 0, 0]] and s.infl[0] == 3
 
 
@@ -327,7 +329,7 @@ def test_agriculture_yellow_total_divided() -> None:
     """Seed §5.5: yellow dice only; deniers = total // divisor (STAND_IN divisor 2)."""
     s = ready([(0, "y", 5), (0, "y", 4), (1, "w", 1)], deniers=(0, 0))
     s.apply("farm")
-    s.apply("dice y4 y5")
+    choose(s, "dice y4 y5")
     assert s.deniers[0] == 4
 
 
@@ -338,7 +340,7 @@ def test_pass_two_deniers_then_one_each_later_turn() -> None:
     s.apply("pass")
     assert s.district[0] == 2 and s.turn == 1
     s.apply("farm")
-    s.apply("dice y2")
+    choose(s, "dice y2")
     assert s.district[0] == 3 and s.turn == 1
     s.apply("pass")
     assert s.district == [0, 0] and s.deniers[0] >= before + 3  # collected at round end
@@ -349,7 +351,7 @@ def test_passed_player_takes_no_more_actions() -> None:
     s = ready([(0, "y", 5), (1, "y", 2), (1, "y", 3)], deniers=(0, 0))
     s.apply("pass")
     s.apply("farm")
-    s.apply("dice y2")
+    choose(s, "dice y2")
     assert s.turn == 1
 
 
@@ -372,7 +374,7 @@ def test_miller_counts_palace_or_bishopric() -> None:
     s2.bld[6:12] = [0, 1, 1, 1, 1, 1]
     touch(s2)
     s2.apply("activate Miller")
-    s2.apply("dice y4 y4")
+    choose(s2, "dice y4 y4")
     assert "x2 palace 1 bishopric 1" in notations(s2)
     s2.apply("x2 palace 1 bishopric 1")  # each activation chooses: 2*3 + 2*1
     assert s2.deniers[0] == 4 + 8
@@ -385,7 +387,7 @@ def test_journeyman_pays_3_for_2_vp() -> None:
     s.trade[slot * 4] = 1
     touch(s)
     s.apply("activate Journeyman")
-    s.apply("dice y6 y6 y6")
+    choose(s, "dice y6 y6 y6")
     assert notations(s) == ["x1", "x2", "x3"]  # 18 // 3 = 6, but 11 deniers pay for 3
     s.apply("x3")
     assert s.deniers[0] == 2 and s.vp[0] == 6
@@ -408,8 +410,8 @@ def test_tithing_takes_one_yellow_die_from_each_other_player_free() -> None:
     s.cubes[slot * 4] = 1
     touch(s)
     s.apply("farm")
-    assert "dice y6@p1 y6@n" in notations(s)
-    s.apply("dice y6@p1 y6@n")
+    assert "dice y6@p1 y6@n" in groups(s)
+    choose(s, "dice y6@p1 y6@n")
     assert s.deniers == [6, 0]
 
 
@@ -447,8 +449,8 @@ def test_apprenticeship_every_die_becomes_5_any_colours() -> None:
     s.cubes[slot * 4] = 1
     touch(s)
     s.apply("farm")
-    assert "dice r1 w1" in notations(s)
-    s.apply("dice r1 w1")
+    assert "dice r1 w1" in groups(s)
+    choose(s, "dice r1 w1")
     assert s.deniers[0] == 5
 
 
@@ -457,18 +459,18 @@ def test_group_is_one_to_three_dice_of_the_action_colour() -> None:
     s = ready([(0, "r", 6), (0, "w", 6), (0, "y", 2), (0, "y", 3), (0, "y", 4), (0, "y", 5), (1, "w", 1)],
               deniers=(0, 0))
     s.apply("farm")
-    groups = notations(s)
-    assert all(n.startswith("dice y") and " r" not in n and " w" not in n for n in groups)
-    assert max(len(n.split()) - 1 for n in groups) == 3
-    assert "dice y3 y4 y5" in groups and "dice y2 y3 y4 y5" not in groups
+    found = groups(s)
+    assert all(n.startswith("dice y") and " r" not in n and " w" not in n for n in found)
+    assert max(len(n.split()) - 1 for n in found) == 3
+    assert "dice y3 y4 y5" in found and "dice y2 y3 y4 y5" not in found
 
 
 def test_fast_feasibility_matches_full_group_search() -> None:
     """The quick per-colour check offers exactly the actions for which a dice group exists."""
     from meeple.engine import Rng
     from meeple.games.troyes import GAME
-    from meeple.games.troyes.consts import MARAUD, P_ACTION, T_ACT, T_CATH, T_FARM, T_FIGHT, T_PLACE
     from meeple.games.troyes.dice import Offer, fast_possible, has_group
+    from meeple.games.troyes.state import MARAUD, P_ACTION, T_ACT, T_CATH, T_FARM, T_FIGHT, T_PLACE
 
     checked = 0
     for seed in range(6):
@@ -491,9 +493,10 @@ def test_offered_actions_match_full_search() -> None:
     """Seed §5: an action is offered exactly when some complete way (dice, cube, citizen) exists."""
     from meeple.engine import Rng
     from meeple.games.troyes import GAME
-    from meeple.games.troyes.actions import main_actions, needs_source, sources, target_text
-    from meeple.games.troyes.consts import MARAUD, P_ACTION, T_ACT, T_CATH, T_FARM, T_FIGHT, T_PLACE
-    from meeple.games.troyes.dice import action_possible
+    from meeple.games.troyes.actions import main_actions
+    from meeple.games.troyes.citizens import needs_source, sources
+    from meeple.games.troyes.dice import action_possible, target_text
+    from meeple.games.troyes.state import MARAUD, P_ACTION, T_ACT, T_CATH, T_FARM, T_FIGHT, T_PLACE
 
     checked = 0
     for seed in range(8):
@@ -553,19 +556,19 @@ def test_dice_groups_listed_match_full_search() -> None:
     (1-3 dice of the colour, bought ones at 2/4/6 each, total at least the divisor)."""
     from meeple.engine import Rng
     from meeple.games.troyes import GAME
-    from meeple.games.troyes.actions import group_action
-    from meeple.games.troyes.consts import P_ACTION, S_DICE
     from meeple.games.troyes.dice import iter_groups
+    from meeple.games.troyes.state import P_ACTION, S_DICE, die_text
 
     checked = 0
     for seed in range(10):
         s = GAME.new(2 + seed % 3, 70 + seed)
         rng = Rng(seed)
         while not s.is_over:
-            if s.phase == P_ACTION and s.step == S_DICE:
+            if s.phase == P_ACTION and s.step == S_DICE and not s.group:  # since version 8 one die at a time
                 p = s.to_move
-                want = [group_action(c, p).notation for c, _, _ in iter_groups(s, p, s.tgt_kind, s.tgt_arg, s.mod)]
-                assert [a.notation for a in s.legal_actions()] == want
+                want = ["dice " + " ".join(die_text(d, p) for d in c)
+                        for c, _, _ in iter_groups(s, p, s.tgt_kind, s.tgt_arg, s.mod)]
+                assert groups(s) == want
                 checked += 1
             s.apply(rng.choice(s.legal_actions()))
     assert checked > 100

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from meeple.games.troyes import effects
+from meeple.games.troyes import events
 from meeple.games.troyes.components import YELLOW
-from meeple.games.troyes.consts import P_ACTION, S_DICE, S_SRC, die
+from meeple.games.troyes.state import P_ACTION, S_DICE, S_SRC, die
 from tests.troyes.troyes_helpers import (
     NEUTRAL,
     action_turn,
     after_draft,
     at_actions,
     black_turn,
+    choose,
+    counters,
     event_index,
+    groups,
     notations,
     set_dice,
     slot_of,
@@ -37,7 +40,7 @@ def test_black_excess_points_are_wasted() -> None:
     s = at_actions(2)
     set_dice(s, [(0, "r", 6), (0, "w", 1), (1, "w", 6)])
     black_turn(s, 0, [3, 2])
-    s.apply("counter 3")
+    choose(s, "counter 3")
     s.apply("spend r6")  # 12 against 3: 9 wasted
     assert s.black == [2]
     assert s.pool == 0 and s.turn == 1
@@ -50,7 +53,7 @@ def test_black_second_die_any_value() -> None:
     s = at_actions(2)
     set_dice(s, [(0, "w", 6), (0, "y", 2), (1, "w", 6)])
     black_turn(s, 0, [5, 3, 2])
-    legal = notations(s)
+    legal = counters(s)
     assert "counter 5+2" in legal and "counter 5+3" in legal
     assert "counter 3+2" not in legal and "counter 2" not in legal
 
@@ -62,13 +65,13 @@ def test_black_turns_go_round_until_all_countered() -> None:
     set_dice(s, [(0, "w", 6), (0, "w", 5), (1, "w", 6), (1, "y", 1)])
     black_turn(s, 0, [4, 4, 3])
     s.start = 0
-    s.apply("counter 4")
+    choose(s, "counter 4")
     s.apply("spend w5")
     assert s.turn == 1 and s.black == [4, 3]
-    s.apply("counter 4")
+    choose(s, "counter 4")
     s.apply("spend w6")
     assert s.turn == 0 and s.black == [3]
-    s.apply("counter 3")  # w6 is seat 0's only die left: spent at once (a forced choice)
+    choose(s, "counter 3")  # w6 is seat 0's only die left: spent at once (a forced choice)
     assert s.black == [] and s.phase == P_ACTION and s.turn == 0
 
 
@@ -78,7 +81,7 @@ def test_black_counter_dice_of_any_colours() -> None:
     s = at_actions(2)
     set_dice(s, [(0, "w", 2), (0, "y", 1), (0, "y", 3), (1, "w", 6)])
     black_turn(s, 0, [5])
-    s.apply("counter 5")
+    choose(s, "counter 5")
     assert notations(s) == ["spend w2", "spend y1", "spend y3"]
     s.infl = [0, 0]
     s.apply("spend w2")
@@ -108,7 +111,7 @@ def test_activations_rounded_down() -> None:
     s.trade[6 * 4 + 0] = 1  # already has a tradesman: no hire
     touch(s)
     s.apply("activate Merchant")
-    s.apply("dice y4 y4")  # 8 // 3 = 2
+    choose(s, "dice y4 y4")  # 8 // 3 = 2
     assert notations(s) == ["x1", "x2"]
     s.apply("x2")
     assert s.deniers[0] == 24
@@ -123,7 +126,7 @@ def test_combat_uses_the_event_fight_colour() -> None:
     touch(s)
     assert s.evts[s.row[0]].fight_colour == YELLOW
     s.apply("combat Levy")
-    assert notations(s) == ["dice y3", "dice y6", "dice y3 y6"]
+    assert groups(s) == ["dice y3", "dice y6", "dice y3 y6"]
 
 
 def test_cathedral_white_dice_only() -> None:
@@ -135,7 +138,7 @@ def test_cathedral_white_dice_only() -> None:
     touch(s)
     s.apply("build cathedral")
     assert all(" r" not in n and " y" not in n for n in notations(s))
-    assert "dice w3 w5" in notations(s)
+    assert "dice w3 w5" in groups(s)
 
 
 def test_agriculture_yellow_dice_only() -> None:
@@ -150,7 +153,7 @@ def test_place_citizen_one_die_of_building_colour() -> None:
     s.apply("place palace")
     if s.step != S_DICE:
         s.apply("citizen from supply")
-    assert notations(s) == ["dice r3", "dice r4"]
+    assert groups(s) == ["dice r3", "dice r4"]
 
 
 def test_pass_last_player_still_gets_two_deniers() -> None:
@@ -179,7 +182,7 @@ def test_view_shows_marauding_and_counter_progress() -> None:
     view = s.view(0)
     m = view["marauding"]
     assert m["card"] == s.perm.name and m["boxes"] == s.perm.boxes and m["divisor"] == s.perm.divisor
-    s.apply("counter 5")
+    choose(s, "counter 5")
     s.apply("spend w2")
     assert s.view(0)["pending"] == {"countering": [5], "pool": 2, "needed": 5}
 
@@ -192,7 +195,7 @@ def test_view_tradesman_shows_the_vp_of_its_space() -> None:
     s.apply("activate Merchant")
     if s.step != S_DICE:
         s.apply("citizen from supply")
-    s.apply("dice y4 y4")
+    choose(s, "dice y4 y4")
     s.apply("x1")
     card = s.acts[s.slots[slot]]
     entry = s.view(0)["activities"][slot]
@@ -211,7 +214,8 @@ def test_illegal_dice_explained_for_the_step() -> None:
     assert s.step == S_SRC  # the supply and own citizens standing in buildings
     assert s.explain_illegal("dice r6") == "finish the step you are in first (choose the citizen source)"
     s.apply("citizen from supply")
-    assert s.explain_illegal("dice r6 r6") == "there are not that many dice r6 on the city square"
+    # since version 8 the refusal first says that dice are chosen one at a time
+    assert s.explain_illegal("dice r6 r6").endswith("; there are not that many dice r6 on the city square")
 
 
 def test_neutral_event_citizen_respects_push_out_protection() -> None:
@@ -221,11 +225,11 @@ def test_neutral_event_citizen_respects_push_out_protection() -> None:
     s = after_draft(2)
     s.bld[6 + 4:6 + 6] = [0, 0]
     grey = s.grey
-    effects.event_effect(s, "Pilgrims", "neutral_bishopric", [])
+    events.event_effect(s, "Pilgrims", "neutral_bishopric", [])
     assert s.bld[6 + 4:6 + 6] == [NEUTRAL, 0] and s.lying[4 + 0] == 1
     s.bld[6 + 4:6 + 6] = [1, 0]  # seat 0 again on the right of the full row
     ev: list = []
-    effects.event_effect(s, "Pilgrims", "neutral_bishopric", ev)
+    events.event_effect(s, "Pilgrims", "neutral_bishopric", ev)
     assert s.bld[6 + 4:6 + 6] == [1, 0] and s.lying[4 + 0] == 1
     assert s.grey == grey - 1
     assert "seat 0 was already pushed out" in ev[-1]["text"]

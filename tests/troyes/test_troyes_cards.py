@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.games.troyes.consts import MARAUD, S_DICE, S_MAIN, S_MASON, S_SQUIRE
-from tests.troyes.troyes_helpers import action_turn, at_actions, event_index, set_dice, slot_of, touch
+from meeple.games.troyes.state import MARAUD, S_DICE, S_MAIN, S_MASON, S_SQUIRE
+from tests.troyes.troyes_helpers import action_turn, at_actions, choose, event_index, set_dice, slot_of, touch
 
 # card: (deniers, vp, influence) change for one activation with a tradesman already on the card
 EFFECTS = {
@@ -44,7 +44,7 @@ def test_activity_card_effect(name: str) -> None:
     touch(s)
     s.apply(f"activate {name}")
     if s.step == S_DICE:
-        s.apply(f"dice {'rwy'[card.colour]}{card.divisor}")
+        choose(s, f"dice {'rwy'[card.colour]}{card.divisor}")
     if s.step == S_SQUIRE:
         s.apply("squire Invasion")
     if s.step == S_MASON:
@@ -128,7 +128,7 @@ def _activate_twice(name: str):  # type: ignore[no-untyped-def]
     s.cath = [-1] * 18
     touch(s)
     s.apply(f"activate {name}")
-    s.apply(f"dice {letter}5 {letter}5")
+    choose(s, f"dice {letter}5 {letter}5")
     s.apply("x2")
     return s
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine.core import IllegalAction
-from tests.troyes.troyes_helpers import action_turn, at_actions, black_turn, set_dice, slot_of, touch
+from tests.troyes.troyes_helpers import action_turn, at_actions, black_turn, choose, set_dice, slot_of, touch
 
 
 def reason(s, text: str) -> str:
@@ -126,5 +126,5 @@ def test_choices_out_of_turn_order_explained() -> None:
     set_dice(black, [(0, "w", 3), (0, "w", 4), (1, "w", 2)])
     black_turn(black, 0, [5])
     assert "belongs to an action" in reason(black, "x1")
-    black.apply("counter 5")
+    choose(black, "counter 5")
     assert "spend your own dice" in reason(black, "cannot counter")

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from meeple.engine.core import Event
-from meeple.games.troyes import effects
+from meeple.games.troyes import events, rounds
 from meeple.games.troyes.components import RED, WHITE, YELLOW
-from meeple.games.troyes.consts import NEUTRAL, P_ACTION, P_BLACK, P_OVER, S_SPEND, die
+from meeple.games.troyes.state import NEUTRAL, P_ACTION, P_BLACK, P_OVER, S_SPEND, die
 from tests.troyes.troyes_helpers import (
     action_turn,
     after_draft,
     at_actions,
     black_turn,
+    choose,
+    counters,
     event_index,
     notations,
     set_dice,
@@ -24,7 +26,7 @@ def test_activity_levels_revealed_in_rounds_1_2_3() -> None:
     assert s.revealed == 1
     for rnd, level in ((2, 2), (3, 3), (4, 3)):
         s.rnd = rnd
-        effects.reveal_activities(s, [])
+        rounds.reveal_activities(s, [])
         assert s.revealed == level
     view = s.view(0)
     assert all(a["card"] for a in view["activities"])
@@ -35,7 +37,7 @@ def test_income_10_and_wages_palace_2_bishopric_1() -> None:
     s = after_draft(2)
     s.bld = [0, 0, 1, 1, 1, 1] + [0, 0, 0, 1, 1, 1] + [0, 0, 0, 0, 0, 0]
     s.deniers = [0, 3]
-    effects.income_and_wages(s, [])
+    rounds.income_and_wages(s, [])
     assert s.deniers == [10 - 4 - 3, 13 - 8 - 3]
 
 
@@ -45,18 +47,18 @@ def test_wages_short_pays_all_and_loses_2_vp() -> None:
     s.bld = [0] * 6 + [0] * 6 + [1] * 6
     s.deniers = [0, 0]
     s.vp = [5, 1]
-    effects.income_and_wages(s, [])
+    rounds.income_and_wages(s, [])
     assert s.deniers[0] == 0 and s.vp[0] == 3
     s.bld = [1] * 6 + [1] * 6 + [1] * 6
     s.deniers = [0, 0]
-    effects.income_and_wages(s, [])
+    rounds.income_and_wages(s, [])
     assert s.deniers[1] == 0 and s.vp[1] == 0  # never below 0 VP (S6, S7)
 
 
 def test_workforce_one_die_per_citizen_of_building_colour() -> None:
     """Seed §3: one die of the building's colour per citizen; neutral dice to the neutral district."""
     s = after_draft(3)
-    effects.workforce(s, [])
+    rounds.workforce(s, [])
     assert len(s.dice) == 18
     for owner in list(range(3)) + [NEUTRAL]:
         for b in range(3):
@@ -82,7 +84,7 @@ def test_events_left_in_row_trigger_again() -> None:
     s.deniers = [10, 1]
     s.vp = [4, 4]
     s.infl = [5, 5]
-    effects.resolve_events(s, [])
+    events.resolve_events(s, [])
     # Marauding 1 + Invasion 2 + Siege 1 black dice
     assert s.black == [4]
     assert s.deniers == [8, 0]
@@ -93,7 +95,7 @@ def test_marauding_adds_black_die_every_round() -> None:
     """Seed §4 / research §3.4: the permanent Marauding event adds black dice each round."""
     s = after_draft(2)
     s.row, s.evcubes = [], []
-    effects.resolve_events(s, [])
+    events.resolve_events(s, [])
     assert s.black == [s.tables.permanent[0].black_dice]
 
 
@@ -105,7 +107,7 @@ def test_event_cannot_comply_loses_2_vp_per_card() -> None:
     s.infl = [1, 9]
     s.deniers = [0, 9]
     s.vp = [10, 10]
-    effects.resolve_events(s, [])
+    events.resolve_events(s, [])
     assert s.infl == [0, 6]
     assert s.deniers == [0, 8]
     assert s.vp == [6, 10]
@@ -117,7 +119,7 @@ def test_neutral_citizen_event_enters_building() -> None:
     s.bld[6 + 4:6 + 6] = [0, 1]
     grey = s.grey
     ev: list[Event] = []
-    effects.event_effect(s, "Pilgrims", "neutral_bishopric", ev)
+    events.event_effect(s, "Pilgrims", "neutral_bishopric", ev)
     assert s.bld[6 + 4:6 + 6] == [NEUTRAL, 0]
     assert s.lying[1 * 4 + 1] == 1
     assert s.grey == grey - 1
@@ -129,8 +131,8 @@ def test_black_dice_first_counter_is_the_highest() -> None:
     set_dice(s, [(0, "w", 6), (0, "y", 2), (1, "w", 1)])
     black_turn(s, 0, [5, 3, 2])
     legal = notations(s)
-    counters = [n for n in legal if n.startswith("counter")]
-    assert counters == ["counter 5", "counter 5+2", "counter 5+3"]
+    found = counters(s)
+    assert found == ["counter 5", "counter 5+2", "counter 5+3"]
     assert "cannot counter" not in legal
 
 
@@ -140,7 +142,7 @@ def test_black_red_dice_count_double() -> None:
     set_dice(s, [(0, "r", 3), (1, "w", 6)])
     black_turn(s, 0, [6])
     assert "counter 6" in notations(s)
-    s.apply("counter 6")
+    choose(s, "counter 6")
     assert s.phase == P_ACTION  # the only own die was spent automatically
     assert s.dice == [die(1, WHITE, 6)]
 
@@ -151,7 +153,7 @@ def test_black_counter_several_sum_and_influence() -> None:
     set_dice(s, [(0, "w", 4), (0, "y", 5), (0, "w", 1), (1, "w", 6)])
     black_turn(s, 0, [5, 4])
     s.infl = [3, 3]
-    s.apply("counter 5+4")
+    choose(s, "counter 5+4")
     assert s.step == S_SPEND
     s.apply("spend w4")
     s.apply("spend y5")
@@ -203,7 +205,7 @@ def test_end_of_round_district_lying_dice_start_player() -> None:
     s.expelled[0 * 4 + 1] = 1
     s.supply = [0, 0, 0]
     start = s.start
-    events = effects.end_round(s)
+    events = rounds.end_round(s)
     texts = [e["text"] for e in events]
     assert "Seat 0 collects 3 deniers from the district" in texts
     assert "Seat 2 collects 1 deniers from the district" in texts
@@ -259,9 +261,9 @@ def test_black_dice_capped_at_the_six_that_exist() -> None:
     s = after_draft(4)
     s.row = [event_index(s, n) for n in ("Invasion", "Mercenary Revolt", "Great War", "Sack of the Fairs")]
     s.evcubes = [[], [], [], []]
-    effects.resolve_events(s, [])
+    events.resolve_events(s, [])
     assert s.black == [9]
-    effects.roll_black_dice(s, [])
+    events.roll_black_dice(s, [])
     assert len(s.black) == 6 and s.black == sorted(s.black, reverse=True)
 
 
@@ -273,5 +275,5 @@ def test_influence_capped_at_20() -> None:
     s.infl = [19, 0]
     touch(s)
     s.apply("build cathedral")
-    s.apply("dice w5 w6")
+    choose(s, "dice w5 w6")
     assert s.infl[0] == 20

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from meeple.games.troyes import GAME, scoring
-from meeple.games.troyes.consts import NEUTRAL
-from tests.troyes.troyes_helpers import after_draft, event_index, slot_of
+from meeple.games.troyes.state import NEUTRAL
+from tests.troyes.troyes_helpers import after_draft, choose, event_index, slot_of
 
 
 def blank(players: int = 2, **options: object):
@@ -127,7 +127,7 @@ def test_evaluate_sees_what_a_started_action_brings() -> None:
     activations still to choose) is valued as if the action were carried out; the estimate
     stays in [0, 1] and leaves the state untouched."""
     from meeple.games.troyes import GAME
-    from meeple.games.troyes.consts import S_TIMES
+    from meeple.games.troyes.state import S_TIMES
     from tests.troyes.troyes_helpers import action_turn, at_actions, set_dice, slot_of, touch
 
     s = at_actions(2, seed=7)
@@ -139,7 +139,7 @@ def test_evaluate_sees_what_a_started_action_brings() -> None:
     touch(s)
     idle = GAME.evaluate(s, 0)
     s.apply("activate Merchant")
-    s.apply("dice y6 y6 y6")
+    choose(s, "dice y6 y6 y6")
     assert s.step == S_TIMES
     before = GAME.evaluate(s, 0)
     s2 = s.clone()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.games.troyes.components import RED, WHITE, YELLOW
-from meeple.games.troyes.consts import NEUTRAL, P_DRAFT, P_KEEP
+from meeple.games.troyes.state import NEUTRAL, P_DRAFT, P_KEEP
 from tests.troyes.troyes_helpers import after_draft, new, notations
 
 

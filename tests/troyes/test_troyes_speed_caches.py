@@ -7,7 +7,7 @@ from unittest.mock import patch
 from meeple.engine.rng import Rng
 from meeple.games.troyes import GAME, TroyesState
 from meeple.games.troyes.actions import main_actions
-from meeple.games.troyes.consts import P_ACTION, S_MAIN
+from meeple.games.troyes.state import P_ACTION, S_MAIN
 
 
 def test_cached_main_actions_match_fresh_ones_along_random_games_and_determinizations() -> None:
@@ -35,9 +35,9 @@ def test_cached_main_actions_match_fresh_ones_along_random_games_and_determiniza
 def test_dice_groups_listed_fast_match_iter_groups_along_random_games() -> None:
     """Every dice decision of seeded random games at 2-4 players lists the groups of
     ``iter_groups`` (the reference enumeration), in its order."""
-    from meeple.games.troyes.actions import group_action
-    from meeple.games.troyes.consts import S_DICE
     from meeple.games.troyes.dice import iter_groups
+    from meeple.games.troyes.state import S_DICE, die_text
+    from tests.troyes.troyes_helpers import groups
 
     checked = 0
     for players in (2, 3, 4):
@@ -46,10 +46,11 @@ def test_dice_groups_listed_fast_match_iter_groups_along_random_games() -> None:
             rng = Rng(seed + 70)
             while not s.is_over:
                 assert isinstance(s, TroyesState)
-                if s.phase == P_ACTION and s.step == S_DICE:
+                if s.phase == P_ACTION and s.step == S_DICE and not s.group:  # one die at a time (v8)
                     p = s.turn
-                    want = [group_action(c, p).notation for c, _, _ in iter_groups(s, p, s.tgt_kind, s.tgt_arg, s.mod)]
-                    assert [a.notation for a in s.legal_actions()] == want
+                    want = ["dice " + " ".join(die_text(d, p) for d in c)
+                            for c, _, _ in iter_groups(s, p, s.tgt_kind, s.tgt_arg, s.mod)]
+                    assert groups(s) == want
                     checked += 1
                 legal = s.legal_actions()
                 s.apply(legal[rng.below(len(legal))])
@@ -59,9 +60,8 @@ def test_dice_groups_listed_fast_match_iter_groups_along_random_games() -> None:
 def test_place_and_cathedral_groups_match_iter_groups_at_every_main_step() -> None:
     """At each main-step position of seeded random games, for every seat, the fast listings of
     citizen-placement and cathedral groups equal ``iter_groups`` without a cube."""
-    from meeple.games.troyes.consts import T_CATH, T_PLACE
-    from meeple.games.troyes.dice import iter_groups
-    from meeple.games.troyes.groups import plain_cath_groups, plain_place_groups
+    from meeple.games.troyes.dice import iter_groups, plain_cath_groups, plain_place_groups
+    from meeple.games.troyes.state import T_CATH, T_PLACE
 
     checked = 0
     for players in (2, 4):
@@ -98,7 +98,7 @@ def test_settle_shortcut_leaves_the_position_full_settling_leaves() -> None:
     step with surely several choices) ends in the same position as settling by listing the
     legal actions, and the shortcut's test never holds at a main step with fewer than two
     legal actions."""
-    from meeple.games.troyes.main_cache import several_main_actions
+    from meeple.games.troyes.state import several_main_actions
 
     checked = 0
     for players in (2, 3, 4):

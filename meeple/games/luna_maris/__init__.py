@@ -1,4 +1,8 @@
-"""Luna Maris (月海礦場; Ricardo Amaral, MeepleBR 2022) for 2-4 players."""
+"""Luna Maris (月海礦場; Ricardo Amaral, MeepleBR 2022) for 2-4 players.
+
+The package's face: the ``Game`` subclass and ``LunaPosition``, the concrete state class that binds
+the engine's hooks to the rule modules (layout: docs/engine.md, "One shape for every game package";
+code map: docs/rules/luna_maris.md)."""
 
 from __future__ import annotations
 
@@ -6,9 +10,20 @@ from typing import Any
 
 from meeple.engine.components import Tables
 from meeple.engine.core import Game, Option, State
-from meeple.games.luna_maris import components
-from meeple.games.luna_maris.evaluation import projection, seat_values
-from meeple.games.luna_maris.state import LunaState, new_state
+from meeple.games.luna_maris import actions, components, evaluate, explain, rules, scoring, setup, view
+from meeple.games.luna_maris.state import LunaState
+
+
+class LunaPosition(LunaState):
+    """A Luna Maris position: ``LunaState``'s fields with the rules bound."""
+
+    __slots__ = ()
+    _legal = actions.legal
+    _apply = rules.apply
+    _view = view.view
+    scores = scoring.scores
+    tiebreak = scoring.tiebreak
+    explain_illegal = explain.explain
 
 
 class LunaMaris(Game):
@@ -16,7 +31,7 @@ class LunaMaris(Game):
     title = "Luna Maris"
     min_players = 2
     max_players = 4
-    version = 6
+    version = 7
     from meeple.games.luna_maris.encode import ENCODER as encoder  # issue 18: ids, observations
     options = {
         "solar": Option("day", "solar energy in production: 'day' = rounds 3 and 5 only (research), "
@@ -43,24 +58,16 @@ class LunaMaris(Game):
         return components.STAND_INS
 
     def setup(self, players: int, seed: int, options: dict[str, Any], tables: Tables) -> State:
-        return new_state(self, players, seed, options, tables)
+        return setup.new_state(LunaPosition, self, players, seed, options, tables)
 
     def max_steps(self, players: int) -> int:
         return 1500 * players
 
     def evaluate(self, state: State, seat: int) -> float:
-        """The projected final margin (``evaluation.projection``): 0.5 + margin / 60 against the best
-        other seat, clamped to [0, 1].  All seats are valued once per position (``state.memo()``)."""
-        s: LunaState = state  # type: ignore[assignment]
-        if s.is_over:
-            return super().evaluate(state, seat)
-        memo = s.memo()
-        values = memo.get("luna_eval")
-        if values is None:
-            values = memo["luna_eval"] = seat_values(projection(s))
-        return values[seat]
+        """The projected final margin (``evaluate.evaluate``)."""
+        return evaluate.evaluate(state, seat)
 
 
 GAME = LunaMaris()
 
-__all__ = ["GAME", "LunaMaris"]
+__all__ = ["GAME", "LunaMaris", "LunaPosition"]

@@ -405,3 +405,55 @@ _DEFAULT = Tables(TABLES)
 def default_tables() -> Tables:
     """The shipped tables (one shared immutable instance)."""
     return _DEFAULT
+
+
+# Ranges and cross-field rules a component pack must keep: data, checked by the engine when a pack
+# is loaded (meeple.engine.components.FieldLimit: a pair is an inclusive range, a str a reference).
+_AMOUNT = (0, 20)
+_VP = (0, 99)
+_PROCESS: dict[str, object] = {
+    "level": (1, 4), "iron_to_waste": _AMOUNT, "supply_iron_to_waste": _AMOUNT, "water_cost": _AMOUNT,
+    "waste_removed": _AMOUNT, "waste_to_conveyor": _AMOUNT, "water": _AMOUNT, "he3": _AMOUNT,
+    "energy": _AMOUNT, "titanium": _AMOUNT, "food": _AMOUNT, "vp": _VP,
+}
+_SCIENTIST: dict[str, object] = {"name": {"len": (1, 40)}, "icons": {"ref": "modules", "len": (1, 10)}, "cost": _AMOUNT}
+LIMITS: dict[str, dict[str, object]] = {
+    "modules": {"name": {"len": (1, 40), "unique": True}, "key": {"len": (1, 20), "unique": True},
+                "neighbours": {"ref": "modules", "len": (0, 9)}},
+    "mining_spaces": {"row": (0, 9), "col": (0, 9), "ore": (0, 1)},
+    "probe_slots": {"iron": _AMOUNT, "vp": _VP, "water": _AMOUNT, "he3": _AMOUNT, "waste": _AMOUNT},
+    "juniors": _SCIENTIST,
+    "seniors": {**_SCIENTIST, "name": {"len": (1, 40), "unique": True}},
+    "orders": {"name": {"len": (1, 40), "unique": True}, "kind": (0, 5), "iron": _AMOUNT,
+               "titanium": _AMOUNT, "water": _AMOUNT, "he3": _AMOUNT, "energy": _AMOUNT, "vp": _VP},
+    "foods": {"kind": (0, 5), "value": (1, 10),
+              "extra": {"choices": ("", "vp", "water", "energy", "stress", "iron", "co2")}},
+    "advanced_modules": {"module": {"ref": "modules", "unique": True}, "amount": (0, 10)},
+    "equipment": {"module": "modules"},
+    "refining": _PROCESS,
+    "recycling": _PROCESS,
+    "adv_recycling": _PROCESS,
+    "research_bonuses": {"track": (0, 1), "titanium": _AMOUNT, "he3": _AMOUNT, "co2_down": _AMOUNT,
+                         "waste_removed": _AMOUNT, "food": _AMOUNT, "stress_down": _AMOUNT},
+    "board": {
+        "rounds": (1, 10), "start_vp": _VP, "o2_max": (1, 20),
+        "stress_start": {"range": (0, 20), "le": "stress_max_cap"},
+        "stress_min_cap": {"range": (0, 20), "le": "stress_max_cap"},
+        "stress_max_cap": {"range": (0, 20), "le": "o2_max"},
+        "energy_cap": (1, 20), "solar_energy": _AMOUNT, "day_rounds": {"range": (1, 10), "len": (0, 10)},
+        "start_energy": _AMOUNT, "start_water": _AMOUNT, "start_iron": _AMOUNT, "start_waste": _AMOUNT,
+        "waste_spaces": (1, 30), "waste_co2": {"range": (1, 30), "len": (0, 30)},
+        "waste_stress": {"range": (1, 30), "len": (0, 30)},
+        "co2_vp": {"range": (-99, 99), "len": (1, 20)}, "co2_start": (0, 19),
+        "build_vp": {"range": _VP, "len": (1, 10)}, "max_builds": (0, 10),
+        "build_cost_titanium": _AMOUNT, "build_cost_energy": _AMOUNT,
+        "pass_energy": {"range": _AMOUNT, "len": (4, None)}, "pass_iron": {"range": _AMOUNT, "len": (4, None)},
+        "research_max": (1, 10), "research_top_vp": _VP,
+        "probe_group_vp": {"range": _VP, "len": (1, 20)},
+        "credits_2p": {"range": (-99, 99), "len": (2, 2)}, "credits_3p": {"range": (-99, 99), "len": (3, 3)},
+        "credits_4p": {"range": (-99, 99), "len": (4, 4)}, "emergency_vp": {"range": _VP, "len": (3, 3)},
+        "feed_without_food_vp": _VP, "stress_final_vp": {"range": _VP, "len": (1, 21)}, "senior_vp": _VP,
+        "food_rank_vp": {"range": _VP, "len": (1, 4)}, "orders_vp": {"range": (-99, 99), "len": (1, 20)},
+        "hire_row": (1, 16), "food_row": (1, 36), "advanced_offered": (0, 8),
+    },
+}

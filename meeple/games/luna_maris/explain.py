@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from meeple.games.luna_maris import modules as mod
-from meeple.games.luna_maris import resources as res
-from meeple.games.luna_maris.rules import move_targets
+from meeple.games.luna_maris.components import HIBERNATION
+from meeple.games.luna_maris.modules import activation_cost, hire_cost, iron_need, move_targets
+from meeple.games.luna_maris.recycling import recycling_table
+from meeple.games.luna_maris.resources import iron_total
 from meeple.games.luna_maris.state import (
     CAP,
     EM_ENERGY,
@@ -20,11 +21,14 @@ from meeple.games.luna_maris.state import (
     REF,
     S_BONUS,
     S_COMPACT,
+    S_EQUIP,
     S_FEED,
     S_FOOD,
     S_MODULE,
     S_MOVE,
     S_PAY,
+    S_PROBE,
+    S_START,
     S_TURN,
     STEP_NAMES,
     SUS,
@@ -36,6 +40,9 @@ from meeple.games.luna_maris.state import (
 )
 
 _STEP_WORDS = {
+    S_EQUIP: ("take",),
+    S_PROBE: ("probe",),
+    S_START: ("start",),
     S_TURN: ("play", "feed", "pass", "emergency"),
     S_MOVE: ("go", "end", "emergency"),
     S_MODULE: ("probe", "hire", "deliver", "research", "refine", "extract", "concentrate", "burn",
@@ -76,6 +83,8 @@ def explain(s: LunaState, text: str) -> str | None:
         return f"now is the '{STEP_NAMES[step]}' step of seat {p}; '{verb}' is not one of its actions"
     if verb == "emergency":
         return _explain_emergency(s, p, arg)
+    if step < S_TURN:
+        return _explain_setup(s, verb, arg)
     if step == S_PAY:
         return _explain_pay(s, p, arg)
     if step == S_BONUS:
@@ -92,7 +101,14 @@ def explain(s: LunaState, text: str) -> str | None:
             if not match:
                 return f"you have no scientist {arg!r} in hand (hand: {', '.join(names) or 'empty'})"
             left = me[CAP] - me[O2]
-            return (f"no module that {s.cards[match[0]].name} allows is reachable: you have {left} O2 left "
+            card = match[0]
+            row = s.dist[me[POS]]
+            near = [m for m in s.allowed[card] if (row[m] or 1) <= left]
+            if near:
+                return (f"no module that {s.cards[card].name} allows has an action you can take now: "
+                        + ", ".join(t.modules[m].name for m in near) + " can be reached, but a visit must carry "
+                        "out the module's main or extra action and none of theirs is possible")
+            return (f"no module that {s.cards[card].name} allows is reachable: you have {left} O2 left "
                     f"this round (stress caps O2 at {me[CAP]}), moving costs 1 O2 per corridor, staying costs 1")
         if verb == "feed":
             if not s.rest[p]:
@@ -114,9 +130,11 @@ def explain(s: LunaState, text: str) -> str | None:
         if m not in card.icons and t.modules[m].icon:
             return f"scientist {card.name} does not show the {t.modules[m].name} icon"
         cost = s.dist[me[POS]][m] or 1
-        if m not in move_targets(s, p, s.card):
+        if cost > me[CAP] - me[O2]:
             return (f"moving there needs {cost} O2 and you have {me[CAP] - me[O2]} left "
                     f"(stress caps O2 at {me[CAP]})")
+        if m not in move_targets(s, p, s.card):
+            return _explain_nothing_to_do(s, p, m)
     if step == S_MODULE:
         return _explain_module(s, p, verb, arg)
     if step == S_FEED and verb == "stop":
@@ -143,7 +161,7 @@ def _explain_emergency(s: LunaState, p: int, arg: str) -> str:
 def _explain_pay(s: LunaState, p: int, arg: str) -> str:
     """Titanium stands in for iron: the split must add up to the cost and fit what you hold."""
     me = s.pl[p]
-    need, reserved = mod.iron_need(s, p, s.pay_op, s.pay_arg)
+    need, reserved = iron_need(s, p, s.pay_op, s.pay_arg)
     fe = me[FE_L] + me[FE_R]
     ti = me[TI_L] + me[TI_R] - reserved
     owed = f" (besides the {reserved} titanium the order asks for)" if reserved else ""
@@ -151,10 +169,41 @@ def _explain_pay(s: LunaState, p: int, arg: str) -> str:
             f"and {ti} titanium, so 'pay <iron> iron <titanium> titanium' with the two adding up to {need}")
 
 
+def _explain_setup(s: LunaState, verb: str, arg: str) -> str:
+    """Research §3: the setup decisions (equipment tile, first probe, start module)."""
+    t = s.tables
+    if s.step == S_EQUIP:
+        offer = ", ".join(t.equipment[e].name.lower() for e in s.equip_offer)
+        return f"there is no {arg or '?'} tile on offer; choose one of the tiles on offer ({offer})"
+    if s.step == S_PROBE:
+        free = ", ".join(sp.name for i, sp in enumerate(t.mining_spaces) if s.grid[i] < 0 and sp.ore == 0)
+        return f"the first probe goes on an empty iron space ({free})"
+    taken = {s.pl[q][POS] for q in range(s.players)}
+    free = ", ".join(t.modules[m].key for m in s.start_mods if m not in taken)
+    return f"the astronaut starts on one of the revealed modules not taken yet ({free})"
+
+
+def _explain_nothing_to_do(s: LunaState, p: int, m: int) -> str:
+    """Seed §啟動模組 3: a visit carries out the module's action, so a module where neither its main
+    nor its extra action can be taken is no destination."""
+    me = s.pl[p]
+    name = s.tables.modules[m].name
+    why = ""
+    ac = activation_cost(s, p, m)
+    if me[ENERGY] < ac:
+        hint = " (your emergency deposit still holds 1 energy)" if me[EM_ENERGY] else ""
+        why = f": activating it needs 1 energy, you have {me[ENERGY]}{hint}"
+    return (f"nothing to do at the {name} now{why}; a visit must carry out the module's main or extra "
+            "action and none is possible with what you hold")
+
+
 def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
     me = s.pl[p]
     t = s.tables
     m = s.module
+    if verb == "done" and not s.main_done and not s.extra_done:
+        return ("take the module's main or extra action first: a visit carries out the module's action "
+                "('done' ends the visit after one of them)")
     if " with " in f" {arg} ":
         tile = arg.rsplit(" with ", 1)[-1] if " with " in arg else arg
         eq = me[EQUIP]
@@ -168,14 +217,14 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
         return f"'{verb}' is an action of the {t.modules[_MODULE_OF[verb]].name}, not the {t.modules[m].name}"
     if s.main_done and verb not in ("build", "cut", "done"):
         return "you already took this module's main action"
-    if s.extra_done:
+    if s.extra_done and verb in ("build", "cut"):
         return "you already took this module's extra action"
-    ac = mod.activation_cost(s, p, m)
+    ac = activation_cost(s, p, m)
     if verb not in ("build", "cut") and me[ENERGY] < ac:
         hint = " (your emergency deposit still holds 1 energy)" if me[EM_ENERGY] else ""
         return f"activating the {t.modules[m].name} needs 1 energy, you have {me[ENERGY]}{hint}"
     energy = me[ENERGY] - ac
-    iron = res.iron_total(me)
+    iron = iron_total(me)
     if verb == "probe":
         if me[CAP] <= s.board.stress_min_cap:
             return ("your stress is at its maximum; the Airlock cannot be used (only with the Suit, "
@@ -187,7 +236,7 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
         match = [c for c in s.hire_row if s.cards[c].name.lower() == arg.lower()]
         if not match:
             return f"{arg!r} is not in the hiring row ({', '.join(s.cards[c].name for c in s.hire_row)})"
-        return f"hiring {arg.upper()} needs {mod.hire_cost(s, p, match[0])} iron, you have {iron} (titanium counts)"
+        return f"hiring {arg.upper()} needs {hire_cost(s, p, match[0])} iron, you have {iron} (titanium counts)"
     if verb == "deliver":
         for stack in s.stacks:
             if stack and t.orders[stack[-1]].name.lower() == arg.lower():
@@ -215,7 +264,7 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
         return (f"process {arg.upper()} is not open at your refining level {me[REF]} "
                 f"or you cannot pay it (iron {iron}, water {me[WATER]})")
     if verb == "recycle":
-        names = _process_names(mod.recycling_table(s)) + ["D"]
+        names = _process_names(recycling_table(s)) + ["D"]
         if arg.split(" ")[0].upper() not in names:
             return f"{arg!r} is not a recycling process ({', '.join(names)}; D as 'recycle D <one>+<other>')"
         return (f"process {arg.upper()} is not open at your sustainability level {me[SUS]} "
@@ -223,6 +272,9 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
     if verb == "extract":
         return "you have no probe on the mining area"
     if verb == "rest":
+        if m == HIBERNATION and me[CAP] >= s.board.stress_max_cap:
+            return (f"your stress is already at its minimum (O2 cap {me[CAP]}): resting would lower nothing "
+                    "(seed §休眠間; like the Airlock at maximum stress)")
         return "resting is the Hibernation room's main action"
     if verb == "concentrate":
         return f"there is no iron in the {arg} section of your conveyor"

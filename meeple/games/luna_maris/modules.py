@@ -1,10 +1,14 @@
-"""The ten modules of the lunar base (seed §啟動模組 3, §氣閘 ... §休眠間): which main and extra
-actions are open at a module, activation costs, and the choices inside an action.  The actions
-themselves are in ``actions.py``."""
+"""Activating modules (seed §啟動模組): playing a scientist, moving the astronaut, activation and
+following, and the ten modules' main and extra actions, dispatched to the module files (``mining``,
+``hiring``, ``orders``, ``research``, ``refining``, ``recycling``, ``food``); the two small rooms,
+the Power plant (§發電站) and Hibernation (§休眠間), are here.  What follows a module action (the
+extra action, a senior's second module, the end of the turn) is ``rules.py``'s."""
 
 from __future__ import annotations
 
-from meeple.engine.core import Action
+from collections.abc import Callable
+
+from meeple.engine.core import Event
 from meeple.games.luna_maris.components import (
     AIRLOCK,
     CARGO,
@@ -17,30 +21,37 @@ from meeple.games.luna_maris.components import (
     POWER,
     RECYCLE,
 )
+from meeple.games.luna_maris.food import greenhouse_buy, greenhouse_options, greenhouse_take
+from meeple.games.luna_maris.hiring import comm_options, hire_cost, hire_scientist
+from meeple.games.luna_maris.mining import (
+    airlock_options,
+    concentrate,
+    extract,
+    install_probe,
+    mining_options,
+)
+from meeple.games.luna_maris.orders import can_pay_order, cargo_options, deliver_order
+from meeple.games.luna_maris.recycling import recycle, recycle_options, recycling_table
+from meeple.games.luna_maris.refining import co2_options, cut_co2, industry_options, refine, refining_iron
+from meeple.games.luna_maris.research import build_module, build_options, lab_options, research
 from meeple.games.luna_maris.resources import (
-    WITH,
     Option,
     advanced,
-    emergency_options,
+    afford,
     equipment_ready,
+    gain_energy,
     iron_range,
     iron_total,
-    with_equipment,
+    pay_iron,
 )
 from meeple.games.luna_maris.state import (
     CAP,
-    CO2,
     ENERGY,
-    EQUIP,
     FE_L,
     FE_R,
-    HE3,
-    K_BONUS,
-    K_COMPACT,
-    K_EXTRA,
-    K_MAIN,
-    K_PAY,
-    K_TAKE,
+    N_JUNIORS,
+    O2,
+    ON_ACT,
     OP_BURN_IRON,
     OP_BURN_WATER,
     OP_BUY_FOOD,
@@ -54,20 +65,99 @@ from meeple.games.luna_maris.state import (
     OP_RESEARCH,
     OP_REST,
     OP_TAKE_FOOD,
+    POS,
     PROBES,
     REF,
+    S_MODULE,
+    S_MOVE,
+    S_PAY,
     SUS,
-    TI_L,
-    TI_R,
-    TRACKS,
+    VP,
     WASTE,
     WATER,
+    WITH,
     X_BUILD,
-    X_CO2,
     LunaState,
 )
 
-# --- resources ------------------------------------------------------------------------------------
+# --- playing a scientist and moving (§啟動模組 1-2) ---------------------------------------------------
+
+
+def move_targets(s: LunaState, p: int, card: int) -> list[int]:
+    """Seed §啟動模組 1-3: modules the card's icons allow, not used this turn, reachable with the O2
+    the stress marker leaves (1 O2 per corridor step, 1 to stay), where the module's main or extra
+    action can be taken (a visit is made to carry out the module's action)."""
+    me = s.pl[p]
+    left = me[CAP] - me[O2]
+    if left <= 0:
+        return []
+    row = s.dist[me[POS]]
+    used = s.used
+    return [m for m in s.allowed[card] if not used >> m & 1 and (row[m] or 1) <= left and module_open(s, p, m)]
+
+
+def playable(s: LunaState, p: int, card: int, opened: dict[int, bool]) -> bool:
+    """Whether ``card`` can take ``p`` to at least one unused module it allows where an action can
+    be taken (``opened`` keeps ``module_open`` per module for the other cards of the same list)."""
+    me = s.pl[p]
+    here = me[POS]
+    left = me[CAP] - me[O2]
+    if s.mincost[card][here] > left:
+        return False
+    row = s.dist[here]
+    used = s.used
+    for m in reversed(s.allowed[card]):  # Hibernation, Greenhouse, Laboratory first: the cheapest tests
+        if used >> m & 1 or (row[m] or 1) > left:
+            continue
+        o = opened.get(m)
+        if o is None:
+            o = opened[m] = module_open(s, p, m)
+        if o:
+            return True
+    return False
+
+
+def can_move_anywhere(s: LunaState, p: int, card: int) -> bool:
+    """Whether ``card`` can take ``p`` to at least one unused module it allows and can use there."""
+    return playable(s, p, card, {})
+
+
+def play_scientist(s: LunaState, p: int, card: int) -> list[Event]:
+    """Seed §啟動模組 1 and 5: play a scientist (a junior gives one module action, a senior two); the
+    card goes to the rest pile."""
+    s.hands[p].remove(card)
+    s.rest[p].append(card)
+    s.card = card
+    s.acts_left = 2 if card >= N_JUNIORS else 1
+    s.acts_done = 0
+    s.used = 0
+    s.step = S_MOVE
+    return [{"type": "play", "seat": p, "text": f"Seat {p} plays scientist {s.cards[card].name}."}]
+
+
+def move_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
+    """Seed §啟動模組 2: 1 O2 per corridor step, 1 O2 to stay; leaving the activation space ends
+    that activation."""
+    me = s.pl[p]
+    here = me[POS]
+    cost = s.dist[here][m] or 1
+    me[O2] += cost
+    if m != here:
+        if me[ON_ACT]:
+            s.act[here] = -1
+            me[ON_ACT] = 0
+        me[POS] = m
+    s.module = m
+    s.main_done = 0
+    s.extra_done = 0
+    s.step = S_MODULE
+    name = s.tab.modules[m].name
+    verb = "stays in" if m == here else "moves to"
+    return [{"type": "move", "seat": p, "o2": cost,
+             "text": f"Seat {p} {verb} the {name} ({cost} O2, {me[O2]}/{me[CAP]} used)."}]
+
+
+# --- activation (§啟動模組 3) --------------------------------------------------------------------------
 
 
 def activation_cost(s: LunaState, p: int, m: int) -> int:
@@ -80,129 +170,29 @@ def activation_cost(s: LunaState, p: int, m: int) -> int:
     return 1 if s.act[m] < 0 else 0
 
 
-def module_options(s: LunaState, p: int) -> list[Action]:
-    m = s.module
-    out: list[Action] = []
-    if not s.main_done and not s.extra_done:
-        ac = activation_cost(s, p, m)
-        if s.pl[p][ENERGY] >= ac:
-            for note, op, arg in MAIN_OPTIONS[m](s, p, s.pl[p][ENERGY] - ac):
-                out.append(Action(note, (K_MAIN, op, arg)))
-    if not s.extra_done:
-        for note, op, arg in extra_options(s, p, m):
-            out.append(Action(note, (K_EXTRA, op, arg)))
-    out.append(s.pre.done)
-    if not s.extra_done:  # seed §緊急倉庫: the deposit may be opened at any time (listed last)
-        out.extend(emergency_options(s, p))
-    return out
-
-
-def airlock_options(s: LunaState, p: int, energy: int) -> list[Option]:
-    """Seed §氣閘: not at maximum stress (the stress marker must move; the Suit equipment, which raises
-    no stress, still works there); a probe left on the board; any empty mining space."""
-    me = s.pl[p]
-    if me[PROBES] <= 0:
+def activate(s: LunaState, p: int, m: int) -> list[Event]:
+    """Seed §啟動模組 3: activate (1 energy, astronaut on the activation space), follow (free, the
+    activating player scores 1 VP) or re-use your own activation (free, no bonus)."""
+    if not s.tab.modules[m].needs_activation:
         return []
-    notes = s.pre.probe_note
-    out = with_equipment(s, p, AIRLOCK, [(notes[i], OP_PROBE, i) for i, o in enumerate(s.grid) if o < 0])
-    if me[CAP] <= s.board.stress_min_cap:
-        # the stress marker cannot move further; only the Suit (no stress) still works
-        return [o for o in out if o[2] >= WITH]
-    return out
+    if m == HIBERNATION and not s.options["hibernation_activation"]:
+        return []
+    owner = s.act[m]
+    name = s.tab.modules[m].name
+    if owner == p:
+        return []
+    if owner < 0:
+        me = s.pl[p]
+        me[ENERGY] -= 1
+        me[ON_ACT] = 1
+        s.act[m] = p
+        return [{"type": "activate", "seat": p, "text": f"Seat {p} activates the {name} (1 energy)."}]
+    s.pl[owner][VP] += 1
+    return [{"type": "follow", "seat": p, "owner": owner,
+             "text": f"Seat {p} follows seat {owner}'s activation of the {name}; seat {owner} scores 1 VP."}]
 
 
-def hire_cost(s: LunaState, p: int, card: int, relay: bool = False) -> int:
-    """Seed §通訊室: the printed iron cost; advanced comms -1 (at least 1), relay equipment -1."""
-    cost = s.cards[card].cost
-    adv = advanced(s, COMM)
-    if adv > 0:
-        cost = max(1, cost - adv)
-    if relay:
-        cost = max(0, cost - 1)
-    return cost
-
-
-def comm_options(s: LunaState, p: int, energy: int) -> list[Option]:
-    have = iron_total(s.pl[p])
-    notes = s.pre.hire_note
-    out: list[Option] = [(notes[c], OP_HIRE, c) for c in s.hire_row if hire_cost(s, p, c) <= have]
-    if equipment_ready(s, p, COMM):
-        name = s.tab.equipment[s.pl[p][EQUIP]].name.lower()
-        out.extend((f"hire {s.cards[c].name} with {name}", OP_HIRE, c + WITH) for c in s.hire_row
-                   if hire_cost(s, p, c, True) <= have)
-    return out
-
-
-def can_pay_order(me: list[int], o: object, energy: int) -> bool:
-    ti = me[TI_L] + me[TI_R]
-    fe = me[FE_L] + me[FE_R]
-    return (ti >= o.titanium and fe + ti - o.titanium >= o.iron  # type: ignore[attr-defined]
-            and me[WATER] >= o.water and me[HE3] >= o.he3 and energy >= o.energy)  # type: ignore[attr-defined]
-
-
-def cargo_options(s: LunaState, p: int, energy: int) -> list[Option]:
-    """Seed §貨運碼頭: deliver the face-up order of a stack whose cost you can pay."""
-    orders = s.tab.orders
-    me = s.pl[p]
-    out = []
-    for k, stack in enumerate(s.stacks):
-        if stack and can_pay_order(me, orders[stack[-1]], energy):
-            out.append((s.pre.deliver_note[stack[-1]], OP_DELIVER, k))
-    return with_equipment(s, p, CARGO, out)
-
-
-def lab_options(s: LunaState, p: int, energy: int) -> list[Option]:
-    """Seed §實驗室: research one of the two tracks."""
-    return [(f"research {TRACKS[0]}", OP_RESEARCH, 0), (f"research {TRACKS[1]}", OP_RESEARCH, 1)]
-
-
-def _afford(me: list[int], procs: list, waste_needed: bool) -> bool:
-    iron = sum(pr.iron_to_waste for pr in procs)
-    if iron > iron_total(me):
-        return False
-    water = me[WATER]
-    for pr in procs:
-        if water < pr.water_cost:
-            return False
-        water += pr.water - pr.water_cost
-    if waste_needed:
-        return me[WASTE] >= sum(pr.waste_removed + pr.waste_to_conveyor for pr in procs)
-    return True
-
-
-def industry_options(s: LunaState, p: int, energy: int) -> list[Option]:
-    """Seed §工業區: a refining process allowed by your refining level; D (level 4) runs one water
-    process and one He-3 process."""
-    me = s.pl[p]
-    procs = s.tab.refining
-    out: list[Option] = []
-    for i, pr in enumerate(procs):
-        if pr.level <= me[REF] and _afford(me, [pr], False):
-            out.append((s.pre.refine_note[i], OP_REFINE, i))
-    if me[REF] >= s.board.research_max:
-        for w, pw in enumerate(procs):
-            if not pw.water:
-                continue
-            for h, ph in enumerate(procs):
-                if ph.he3 and _afford(me, [pw, ph], False):
-                    out.append((f"refine D {pw.name}+{ph.name}", OP_REFINE, 10 + w * 10 + h))
-    return out
-
-
-def mining_options(s: LunaState, p: int, energy: int) -> list[Option]:
-    """Seed §採礦站: extract (your probes produce now) or concentrate one iron into titanium."""
-    me = s.pl[p]
-    out: list[Option] = []
-    if p in s.grid:
-        out.append(("extract", OP_EXTRACT, 0))
-    if me[FE_L]:
-        out.append(("concentrate left", OP_CONCENTRATE, 0))
-    if me[FE_R]:
-        out.append(("concentrate right", OP_CONCENTRATE, 1))
-    if equipment_ready(s, p, MINING):
-        name = s.tab.equipment[me[EQUIP]].name.lower()
-        out.extend((f"{n} with {name}", op, a + WITH) for n, op, a in out[:] if op == OP_CONCENTRATE)
-    return out
+# --- the Power plant and Hibernation ---------------------------------------------------------------
 
 
 def power_options(s: LunaState, p: int, energy: int) -> list[Option]:
@@ -216,81 +206,129 @@ def power_options(s: LunaState, p: int, energy: int) -> list[Option]:
     return out
 
 
-def recycling_table(s: LunaState) -> tuple:
-    return s.tab.adv_recycling if s.built[RECYCLE] >= 0 else s.tab.recycling
+def burn_iron(s: LunaState, p: int, arg: int) -> list[Event]:
+    """Seed §發電站: 1 iron (to the supply) -> 2 energy and 1 VP."""
+    pay_iron(s, p, 1, False)
+    gain = advanced(s, POWER)
+    got = gain_energy(s, p, gain if gain > 0 else 2)
+    s.pl[p][VP] += 1
+    return [{"type": "power", "seat": p, "text": f"Seat {p} burns 1 iron for {got} energy and 1 VP."}]
 
 
-def recycle_options(s: LunaState, p: int, energy: int) -> list[Option]:
-    """Seed §回收設備: a recycling process allowed by your sustainability level (the advanced table
-    once the advanced recycling module is built); D runs two different ones."""
+def burn_water(s: LunaState, p: int, arg: int) -> list[Event]:
+    """Seed §發電站: 1 water and 1 waste removed -> 4 energy and 1 VP."""
     me = s.pl[p]
-    procs = recycling_table(s)
-    food_ok = bool(s.food_row)
-    out: list[Option] = []
-    for i, pr in enumerate(procs):
-        if pr.level <= me[SUS] and _afford(me, [pr], True) and (food_ok or not pr.food):
-            out.append((f"recycle {pr.name}", OP_RECYCLE, i))
-    if me[SUS] >= s.board.research_max:
-        for i, a in enumerate(procs):
-            for j in range(i + 1, len(procs)):
-                b = procs[j]
-                if a.name[0] != b.name[0] and _afford(me, [a, b], True) and (food_ok or not (a.food or b.food)):
-                    out.append((f"recycle D {a.name}+{b.name}", OP_RECYCLE, 100 + i * 10 + j))
-    return out
-
-
-def greenhouse_options(s: LunaState, p: int, energy: int) -> list[Option]:
-    """Seed §溫室: take a face-up food card, or pay 1 water for three cards and 1 VP."""
-    if not s.food_row:
-        return []
-    out: list[Option] = [("take food", OP_TAKE_FOOD, 0)]
-    if s.pl[p][WATER]:
-        out.append(("buy food", OP_BUY_FOOD, 0))
-    if equipment_ready(s, p, GREENHOUSE):
-        out.append((f"buy food with {s.tab.equipment[s.pl[p][EQUIP]].name.lower()}", OP_BUY_FOOD, WITH))
-    return out
+    me[WATER] -= 1
+    me[WASTE] -= 1
+    got = gain_energy(s, p, 4)
+    me[VP] += 1
+    return [{"type": "power", "seat": p,
+             "text": f"Seat {p} uses 1 water and removes 1 waste for {got} energy and 1 VP."}]
 
 
 def hibernation_options(s: LunaState, p: int, energy: int) -> list[Option]:
-    """Seed §休眠間: rest to lower stress."""
+    """Seed §休眠間: rest to lower stress; not with the stress marker already at its minimum (like the
+    Airlock at maximum stress, seed §氣閘: the marker cannot move)."""
+    if s.pl[p][CAP] >= s.board.stress_max_cap:
+        return []
     return [("rest", OP_REST, 0)]
 
 
-MAIN_OPTIONS = {
+def rest(s: LunaState, p: int, arg: int) -> list[Event]:
+    """Seed §休眠間: a junior lowers stress by 1, a senior by 2, or by 1 if it already acted this
+    turn; resting ends the turn."""
+    me = s.pl[p]
+    senior = s.card >= N_JUNIORS
+    amount = 2 if senior and s.acts_done == 0 else 1
+    before = me[CAP]
+    me[CAP] = min(s.board.stress_max_cap, me[CAP] + amount)
+    s.acts_left = 1  # the turn ends with this module action
+    return [{"type": "rest", "seat": p,
+             "text": f"Seat {p} rests: stress down {me[CAP] - before} (O2 cap now {me[CAP]})."}]
+
+
+# --- the module tables -----------------------------------------------------------------------------
+
+MAIN_OPTIONS: dict[int, Callable[[LunaState, int, int], list[Option]]] = {
     AIRLOCK: airlock_options, MINING: mining_options, INDUSTRY: industry_options,
     RECYCLE: recycle_options, POWER: power_options, CARGO: cargo_options, COMM: comm_options,
     LAB: lab_options, GREENHOUSE: greenhouse_options, HIBERNATION: hibernation_options,
+}
+
+MAIN_HANDLERS: dict[int, Callable[[LunaState, int, int], list[Event]]] = {
+    OP_PROBE: install_probe, OP_HIRE: hire_scientist, OP_DELIVER: deliver_order, OP_RESEARCH: research,
+    OP_REFINE: refine, OP_EXTRACT: extract, OP_CONCENTRATE: concentrate, OP_BURN_IRON: burn_iron,
+    OP_BURN_WATER: burn_water, OP_RECYCLE: recycle, OP_TAKE_FOOD: greenhouse_take,
+    OP_BUY_FOOD: greenhouse_buy, OP_REST: rest,
 }
 
 
 def extra_options(s: LunaState, p: int, m: int) -> list[Option]:
     """Extra actions need no activation: the Laboratory builds an advanced module (2 titanium + 1
     energy, at most 4 per game); the Industrial zone lowers CO2 (1 energy per step, up to 2)."""
-    me = s.pl[p]
-    b = s.board
     if m == LAB:
-        if (len(s.build_track) >= b.max_builds or me[TI_L] + me[TI_R] < b.build_cost_titanium
-                or me[ENERGY] < b.build_cost_energy):
-            return []
-        adv = s.tab.advanced_modules
-        mods = s.tab.modules
-        return [(f"build {mods[adv[a].module].key}", X_BUILD, a) for a in s.adv_offer
-                if s.built[adv[a].module] < 0]
+        return build_options(s, p)
     if m == INDUSTRY:
-        most = advanced(s, INDUSTRY)
-        if most < 0:
-            most = 2
-        room = len(b.co2_vp) - 1 - me[CO2]
-        out: list[Option] = [(f"cut co2 {n}", X_CO2, n) for n in range(1, min(most, me[ENERGY], room) + 1)]
-        if equipment_ready(s, p, INDUSTRY):
-            name = s.tab.equipment[me[EQUIP]].name.lower()
-            out.extend((f"cut co2 {n} with {name}", X_CO2, n + WITH)
-                       for n in range(1, min(most, me[ENERGY] + 1, room) + 1))
-        return out
+        return co2_options(s, p)
     return []
 
 
-# --- paying iron ---------------------------------------------------------------------------------
+def main_open(s: LunaState, p: int, m: int, energy: int) -> bool:
+    """``bool(MAIN_OPTIONS[m](s, p, energy))`` without building the options for the modules where a
+    cheaper test gives the same answer (this runs for every module a scientist in hand could reach,
+    at every turn; tests/luna_maris/test_luna_issue13.py checks it against the option lists)."""
+    me = s.pl[p]
+    if m == LAB:
+        return True
+    if m == HIBERNATION:
+        return me[CAP] < s.board.stress_max_cap
+    if m == GREENHOUSE:
+        return bool(s.food_row)
+    if m == POWER:
+        return bool(iron_total(me) or (me[WATER] and me[WASTE]))
+    if m == MINING:
+        return bool(me[FE_L] or me[FE_R]) or p in s.grid
+    if m == AIRLOCK:
+        return me[PROBES] > 0 and -1 in s.grid and (
+            me[CAP] > s.board.stress_min_cap or equipment_ready(s, p, AIRLOCK))
+    # a level-D double is possible only if one of its processes is possible alone
+    if m == INDUSTRY:
+        level = me[REF]
+        return any(pr.level <= level and afford(me, [pr], False) for pr in s.tab.refining)
+    if m == RECYCLE:
+        level = me[SUS]
+        food_ok = bool(s.food_row)
+        return any(pr.level <= level and afford(me, [pr], True) and (food_ok or not pr.food)
+                   for pr in recycling_table(s))
+    if m == CARGO:
+        orders = s.tab.orders
+        return any(stack and can_pay_order(me, orders[stack[-1]], energy) for stack in s.stacks)
+    if m == COMM:
+        have = iron_total(me)
+        relay = equipment_ready(s, p, COMM)
+        return any(hire_cost(s, p, c) <= have or (relay and hire_cost(s, p, c, True) <= have) for c in s.hire_row)
+    return bool(MAIN_OPTIONS[m](s, p, energy))
+
+
+def main_possible(s: LunaState, p: int, m: int) -> bool:
+    """Whether ``p`` can take the main action of module ``m`` now (its activation paid for)."""
+    energy = s.pl[p][ENERGY] - activation_cost(s, p, m)
+    return energy >= 0 and main_open(s, p, m, energy)
+
+
+def module_open(s: LunaState, p: int, m: int) -> bool:
+    """Seed §啟動模組 3: whether ``p`` could take the main or the extra action of module ``m`` now
+    (moving there changes neither the energy nor that module's activation space)."""
+    energy = s.pl[p][ENERGY]
+    if s.act[m] < 0 and s.tab.modules[m].needs_activation and (
+            m != HIBERNATION or s.options["hibernation_activation"]):
+        energy -= 1  # activation_cost, inlined: this runs for every module a card in hand reaches
+    if energy >= 0 and main_open(s, p, m, energy):
+        return True
+    return (m == LAB or m == INDUSTRY) and bool(extra_options(s, p, m))
+
+
+# --- paying iron -----------------------------------------------------------------------------------
 
 
 def iron_need(s: LunaState, p: int, op: int, arg: int) -> tuple[int, int]:
@@ -302,11 +340,7 @@ def iron_need(s: LunaState, p: int, op: int, arg: int) -> tuple[int, int]:
         o = s.tab.orders[s.stacks[arg % WITH][-1]]
         return o.iron, o.titanium
     if op == OP_REFINE:
-        procs = s.tab.refining
-        if arg < 10:
-            return procs[arg].iron_to_waste, 0
-        w, h = divmod(arg - 10, 10)
-        return procs[w].iron_to_waste + procs[h].iron_to_waste, 0
+        return refining_iron(s, arg), 0
     if op == OP_BURN_IRON:
         return 1, 0
     return 0, 0
@@ -323,38 +357,52 @@ def payment_label(s: LunaState, op: int, arg: int) -> str:
     return "burning iron"
 
 
-def pay_options(s: LunaState, p: int) -> list[Action]:
-    """Titanium stands in for iron: when both kinds could pay, the player chooses how many titanium
-    cubes to use (one decision; the right conveyor section pays first within a kind)."""
-    need, reserved = iron_need(s, p, s.pay_op, s.pay_arg)
-    lo, hi = iron_range(s.pl[p], need, reserved)
-    return [Action(f"pay {need - t} iron {t} titanium", (K_PAY, t)) for t in range(lo, hi + 1)]
+# --- taking the actions ----------------------------------------------------------------------------
 
 
-# --- doing it -------------------------------------------------------------------------------------
+def main_action(s: LunaState, p: int, op: int, arg: int) -> list[Event]:
+    """Activate (or follow), then the main action; when titanium could stand in for some of its iron
+    the payment step comes first (seed §氣閘 note: titanium may replace iron)."""
+    events = activate(s, p, s.module)
+    s.main_done = 1
+    need, reserved = iron_need(s, p, op, arg)
+    if need:
+        lo, hi = iron_range(s.pl[p], need, reserved)
+        if hi > lo:
+            s.pay_op = op
+            s.pay_arg = arg
+            s.step = S_PAY
+            return events + [{"type": "pay_due", "seat": p,
+                              "text": f"Seat {p} is to pay {need} iron for {payment_label(s, op, arg)} "
+                                      f"(titanium may stand in)."}]
+        s.ti_use = lo
+    return events + MAIN_HANDLERS[op](s, p, arg)
 
 
-def bonus_options(s: LunaState, p: int) -> list[Action]:
-    return [Action(f"bonus {b.name}", (K_BONUS, i)) for i, b in enumerate(s.tab.research_bonuses)
-            if b.track == s.bonus_track]
+def pay_choice(s: LunaState, p: int, titanium: int) -> list[Event]:
+    """The payment step: ``titanium`` of the action's iron is paid with titanium, the rest with iron;
+    then the main action."""
+    op, arg = s.pay_op, s.pay_arg
+    s.pay_op = -1
+    s.ti_use = titanium
+    s.step = S_MODULE
+    return MAIN_HANDLERS[op](s, p, arg)
 
 
-def compact_options(s: LunaState, p: int) -> list[Action]:
+def extra_action(s: LunaState, p: int, op: int, arg: int) -> list[Event]:
+    """Seed §啟動模組 3: the module's extra action, before or after its main action (the seed gives
+    no order); a visit that ends without the main action leaves the activation space
+    (``leave_after_extra``)."""
+    s.extra_done = 1
+    if op == X_BUILD:
+        return build_module(s, p, arg)
+    return cut_co2(s, p, arg)
+
+
+def leave_after_extra(s: LunaState, p: int) -> None:
+    """Seed §啟動模組 3 (只執行額外行動，則必須把工人移出啟動格): a visit that took only the extra
+    action ends with the astronaut off the module's activation space."""
     me = s.pl[p]
-    food_ok = bool(s.food_row)
-    out = [Action(f"compact {pr.name}", (K_COMPACT, i)) for i, pr in enumerate(recycling_table(s))
-           if pr.level <= me[SUS] and _afford(me, [pr], True) and (food_ok or not pr.food)]
-    out.append(s.pre.skip)
-    return out
-
-
-def food_pick_options(s: LunaState) -> list[Action]:
-    foods = s.tab.foods
-    out = []
-    seen: set[str] = set()
-    for i, f in enumerate(s.food_row):
-        name = foods[f].name
-        if name not in seen:
-            seen.add(name)
-            out.append(Action(f"take {name}", (K_TAKE, i)))
-    return out
+    if s.extra_done and not s.main_done and me[ON_ACT]:
+        s.act[s.module] = -1
+        me[ON_ACT] = 0

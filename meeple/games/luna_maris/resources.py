@@ -1,6 +1,6 @@
 """Resources and shared helpers of Luna Maris: energy cap, paying iron (titanium stands in),
-the waste gauge, food rewards, special equipment and advanced modules (seed §太陽能, §廢料區,
-§犒賞科學家, §特殊設備)."""
+the waste gauge, the emergency deposit, losing VP, special equipment and advanced modules (seed
+§太陽能, §廢料區, §緊急倉庫, §特殊設備)."""
 
 from __future__ import annotations
 
@@ -11,21 +11,24 @@ from meeple.games.luna_maris.state import (
     EM_ENERGY,
     EM_IRON,
     EM_WATER,
+    EMERGENCY_NAMES,
     ENERGY,
     EQUIP,
     EQUIP_UP,
     FE_L,
     FE_R,
+    O2,
+    ON_ACT,
+    POS,
     TI_L,
     TI_R,
     VP,
     WASTE,
     WATER,
+    WITH,
     LunaState,
 )
 
-WITH = 1000  # added to an action's argument when the player uses its special equipment
-EMERGENCY_NAMES = ("energy", "iron", "water")
 Option = tuple[str, int, int]  # (notation, operation, argument) of a module action
 
 
@@ -80,10 +83,22 @@ def pay_titanium(me: list[int], n: int) -> None:
     me[TI_L] -= n - take
 
 
+def raise_stress(s: LunaState, p: int) -> str:
+    """Stress +1: the O2 cap drops by one.  O2 used this round never passes the cap (seed §啟動模組 2),
+    so O2 already used beyond the new cap is cut back to it; the returned note says so (empty when
+    nothing was cut)."""
+    me = s.pl[p]
+    me[CAP] -= 1
+    if me[O2] > me[CAP]:
+        me[O2] = me[CAP]
+        return f" (O2 used cut back to the new cap {me[CAP]})"
+    return ""
+
+
 def add_waste(s: LunaState, p: int, n: int, why: str) -> list[Event]:
     """Seed §廢料區: each cube takes the next gauge space; landing on one of the last three spaces
-    raises CO2 and/or stress (STAND_IN spaces 8: CO2, 9: stress, 10: both); a cube that does not fit
-    leaves the game."""
+    raises CO2 and/or stress (STAND_IN spaces 8: CO2, 9: stress, 10: both); a penalty whose track is
+    already at its end has no effect (said in the log); a cube that does not fit leaves the game."""
     me = s.pl[p]
     b = s.board
     lost = 0
@@ -94,38 +109,23 @@ def add_waste(s: LunaState, p: int, n: int, why: str) -> list[Event]:
             continue
         me[WASTE] += 1
         space = me[WASTE]
-        if space in b.waste_co2 and me[CO2] > 0:
-            me[CO2] -= 1
-            notes.append("CO2 +1")
-        if space in b.waste_stress and me[CAP] > b.stress_min_cap:
-            me[CAP] -= 1
-            notes.append("stress +1")
+        if space in b.waste_co2:
+            if me[CO2] > 0:
+                me[CO2] -= 1
+                notes.append("CO2 +1")
+            else:
+                notes.append("CO2 already at the worst end: no effect")
+        if space in b.waste_stress:
+            if me[CAP] > b.stress_min_cap:
+                notes.append("stress +1" + raise_stress(s, p))
+            else:
+                notes.append("stress already at its maximum: no effect")
     text = f"Seat {p} puts {n} waste on its gauge ({why}; {me[WASTE]}/{b.waste_spaces})"
     if notes:
         text += ": " + ", ".join(notes)
     if lost:
         text += f"; {lost} cube(s) do not fit and leave the game"
     return [{"type": "waste", "seat": p, "text": text + "."}]
-
-
-def food_extra(s: LunaState, p: int, extra: str) -> list[Event]:
-    """Seed §犒賞科學家: a food card's extra reward, gained when it is played."""
-    if not extra:
-        return []
-    me = s.pl[p]
-    if extra == "vp":
-        me[VP] += 1
-    elif extra == "water":
-        me[WATER] += 1
-    elif extra == "energy":
-        gain_energy(s, p, 1)
-    elif extra == "stress":
-        me[CAP] = min(s.board.stress_max_cap, me[CAP] + 1)
-    elif extra == "iron":
-        me[FE_L] += 1
-    elif extra == "co2":
-        me[CO2] = min(len(s.board.co2_vp) - 1, me[CO2] + 1)
-    return [{"type": "food_reward", "seat": p, "text": f"Seat {p} gains the food's extra reward ({extra})."}]
 
 
 def equipment_ready(s: LunaState, p: int, module: int) -> bool:
@@ -160,4 +160,49 @@ def advanced(s: LunaState, module: int) -> int:
     return -1 if a < 0 else s.tab.advanced_modules[a].amount
 
 
-# --- what may be done at a module ----------------------------------------------------------------
+def afford(me: list[int], procs: list, waste_needed: bool) -> bool:
+    """Whether a seat can pay the iron, water (and waste) of ``procs`` run in this order (a refining
+    or recycling process, or level D's two)."""
+    iron = sum(pr.iron_to_waste for pr in procs)
+    if iron > iron_total(me):
+        return False
+    water = me[WATER]
+    for pr in procs:
+        if water < pr.water_cost:
+            return False
+        water += pr.water - pr.water_cost
+    if waste_needed:
+        return me[WASTE] >= sum(pr.waste_removed + pr.waste_to_conveyor for pr in procs)
+    return True
+
+
+def leave_activation(s: LunaState, p: int) -> None:
+    """Seed §啟動模組 3: the astronaut leaves its activation space (the activation lapses)."""
+    me = s.pl[p]
+    if me[ON_ACT]:
+        s.act[me[POS]] = -1
+        me[ON_ACT] = 0
+
+
+def lose_vp(s: LunaState, p: int, n: int) -> int:
+    """Lose up to ``n`` VP; the score never drops below 0 (seed §緊急倉庫, §犒賞科學家)."""
+    me = s.pl[p]
+    lost = min(n, me[VP])
+    me[VP] -= lost
+    return lost
+
+
+def emergency_deposit(s: LunaState, p: int, which: int) -> list[Event]:
+    """Seed §緊急倉庫: take the deposit's energy (-3 VP), iron (-3 VP) or water (-4 VP), once each per
+    game; the score never drops below 0."""
+    me = s.pl[p]
+    me[EM_ENERGY + which] = 0
+    if which == 0:
+        gain_energy(s, p, 1)
+    elif which == 1:
+        me[FE_L] += 1
+    else:
+        me[WATER] += 1
+    lost = lose_vp(s, p, s.board.emergency_vp[which])
+    return [{"type": "emergency", "seat": p,
+             "text": f"Seat {p} opens its emergency deposit: 1 {EMERGENCY_NAMES[which]} for {lost} VP."}]

@@ -1,5 +1,6 @@
-"""Luna Maris scoring: the clean-up of every round (seed §結算階段) and the final scoring
-(seed §最終計分), as functions of plain values so tests can check them on constructed states."""
+"""Luna Maris scoring: the scores and their tiebreak (seed §平手), the clean-up of every round (seed
+§結算階段) and the final scoring (seed §最終計分), as functions of plain values so tests can check
+them on constructed states."""
 
 from __future__ import annotations
 
@@ -24,6 +25,16 @@ from meeple.games.luna_maris.state import (
     WATER,
     LunaState,
 )
+
+
+def scores(s: LunaState) -> list[int]:
+    """Every seat's score (the final scores once the game is over)."""
+    return [me[VP] for me in s.pl]
+
+
+def tiebreak(s: LunaState, seat: int) -> tuple[int, ...]:
+    """Seed §平手: more orders delivered, then lower CO2 (a higher track index); else shared."""
+    return (len(s.delivered[seat]), s.pl[seat][CO2])
 
 
 def largest_group(cells: Sequence[int], adj: Sequence[Sequence[int]], seat: int) -> int:

@@ -1,15 +1,20 @@
-"""The Luna Maris state: plain data, setup, clone, view and determinize.
+"""The Luna Maris state: its fields, the game's constants, clone and determinize.
 
-The rules themselves live in ``rules.py`` (turn flow), ``modules.py`` (the ten
-modules) and ``scoring.py`` (round and final scoring).
+The starting position is built in ``setup.py``; the rules live in the topic modules (``modules.py``
+and the module files it dispatches to, ``food.py``, ``production.py``, ``resources.py``) and in
+``rules.py`` (turn flow); ``__init__.LunaPosition`` binds the engine's hooks.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from meeple.engine.core import Action, Event, Game, State
+from meeple.engine.core import Action, State
 from meeple.engine.rng import Rng
+from meeple.games.luna_maris.derived import derived
+
+if TYPE_CHECKING:
+    from meeple.engine.components import Tables
 
 # --- per-player fields: ``state.pl[seat][FIELD]`` -------------------------------------------------
 (VP, ENERGY, WATER, HE3, FE_L, FE_R, TI_L, TI_R, WASTE, CAP, O2, POS, ON_ACT, PROBES, CO2, REF, SUS,
@@ -35,82 +40,63 @@ TRACKS = ("refining", "sustainability")
 SECTIONS = ("left", "right")
 
 
-def distances(tables: Any) -> tuple[tuple[int, ...], ...]:
-    """Shortest corridor distance between every two modules (breadth-first search)."""
-    mods = tables.modules
-    n = len(mods)
-    out = []
-    for a in range(n):
-        dist = [-1] * n
-        dist[a] = 0
-        frontier = [a]
-        while frontier:
-            nxt = []
-            for m in frontier:
-                for b in mods[m].neighbours:
-                    if dist[b] < 0:
-                        dist[b] = dist[m] + 1
-                        nxt.append(b)
-            frontier = nxt
-        out.append(tuple(d if d >= 0 else 99 for d in dist))
-    return tuple(out)
-
-
-def adjacency(tables: Any) -> tuple[tuple[int, ...], ...]:
-    """Orthogonal neighbours of each mining space."""
-    spaces = tables.mining_spaces
-    where = {(s.row, s.col): i for i, s in enumerate(spaces)}
-    return tuple(
-        tuple(where[(s.row + dr, s.col + dc)] for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-              if (s.row + dr, s.col + dc) in where)
-        for s in spaces
-    )
-
-
-def reach_tables(
-    tables: Any, cards: tuple[Any, ...], dist: tuple[tuple[int, ...], ...], icon_needed: bool
-) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """Per scientist: the modules it allows (its icons, plus icon-free modules such as Hibernation);
-    and per scientist and position: the cheapest O2 cost to reach one of them (staying costs 1)."""
-    mods = tables.modules
-    allowed = tuple(
-        tuple(m for m in range(len(mods)) if m in c.icons or (not mods[m].icon and not icon_needed))
-        for c in cards
-    )
-    mincost = tuple(
-        tuple(min(((dist[pos][m] or 1) for m in allowed[i]), default=99) for pos in range(len(mods)))
-        for i in range(len(cards))
-    )
-    return allowed, mincost
-
-
-_DERIVED: dict[tuple[int, bool], tuple[Any, ...]] = {}
+EMERGENCY_NAMES = ("energy", "iron", "water")  # the emergency deposit's cubes, in this order
+WITH = 1000  # added to an action's argument when the player uses its special equipment
 _copy = list.copy  # copies one inner list of a clone
 
 
-def derived(tables: Any, icon_needed: bool) -> tuple[Any, ...]:
-    """Immutable lookups computed from the tables once per component set (cards, corridor distances,
-    mining adjacency, reach tables); shared by every state and clone."""
-    key = (id(tables), icon_needed)
-    hit = _DERIVED.get(key)
-    if hit is not None and hit[0] is tables:
-        return hit[1]
-    cards = tuple(tables.juniors) + tuple(tables.seniors)
-    dist = distances(tables)
-    allowed, mincost = reach_tables(tables, cards, dist, icon_needed)
-    kinds = sorted({o.kind for o in tables.orders})
-    by_kind = tuple(tuple(i for i, o in enumerate(tables.orders) if o.kind == k) for k in range(len(kinds)))
-    value = (cards, dist, adjacency(tables), allowed, mincost, by_kind)
-    if len(_DERIVED) > 64:
-        _DERIVED.clear()
-    _DERIVED[key] = (tables, value)
-    return value
+class Moves:
+    """The Luna Maris actions whose notation depends only on the components, built once per
+    component set (``moves``) and shared by every state (an ``Action`` is never changed after it is
+    made): per scientist play / return; per food feed; per module go; the emergency cubes still
+    unused, by mask (bit i: cube i = energy, iron, water); the fixed choices (pass, end turn, done,
+    stop, skip, feed without food).  The per-index names and notations of ``derived.Derived`` are
+    reached through it too."""
+
+    __slots__ = ("play", "ret", "card_name", "feed", "food_name", "food_kind", "food_value", "go",
+                 "emergency", "pass_", "end", "done", "stop", "skip", "feed_none", "probe_note", "hire_note",
+                 "deliver_note", "refine_note", "tab")
+
+    def __init__(self, tables: Any) -> None:
+        d = derived(tables)
+        cards = d.cards
+        self.tab = d.tab
+        self.card_name = d.card_name
+        self.food_name = d.food_name
+        self.food_kind = d.food_kind
+        self.food_value = d.food_value
+        self.probe_note = d.probe_note
+        self.hire_note = d.hire_note
+        self.deliver_note = d.deliver_note
+        self.refine_note = d.refine_note
+        self.play = tuple(Action(f"play {c.name}", (K_PLAY, i)) for i, c in enumerate(cards))
+        self.ret = tuple(Action(f"return {c.name}", (K_RETURN, i)) for i, c in enumerate(cards))
+        self.feed = tuple(Action(f"feed {f.name}", (K_FEED, i)) for i, f in enumerate(tables.foods))
+        self.go = tuple(Action(f"go {m.key}", (K_GO, i)) for i, m in enumerate(tables.modules))
+        cubes = tuple(Action(f"emergency {EMERGENCY_NAMES[i]}", (K_EMERG, i)) for i in range(3))
+        self.emergency = tuple(tuple(a for i, a in enumerate(cubes) if mask >> i & 1) for mask in range(8))
+        self.pass_ = Action("pass", (K_PASS,))
+        self.end = Action("end turn", (K_END,))
+        self.done = Action("done", (K_DONE,))
+        self.stop = Action("stop", (K_STOP,))
+        self.skip = Action("skip", (K_SKIP, -1))
+        self.feed_none = Action("feed without food", (K_FEED_NONE,))
+
+
+def moves(tables: Tables) -> Moves:
+    """The shared ``Moves`` of a component set."""
+    return tables.derived("luna_maris.moves", Moves)
 
 
 class LunaState(State):
+    """The fields of a Luna Maris position (per-seat rows ``pl[seat][FIELD]``, shared boards and
+    decks, the turn in progress) and the turn properties.  Abstract: ``LunaPosition`` binds the
+    rules."""
+
     __slots__ = (
         # shared, immutable (never copied)
-        "board", "cards", "dist", "adj", "allowed", "mincost", "orders_of_kind", "pre", "tab",
+        "board", "cards", "dist", "adj", "allowed", "mincost", "allowed_mask", "within", "orders_of_kind",
+        "pre", "tab",
         # mutable
         "step", "round", "cur", "order", "next_order", "queue", "pl", "grid", "act", "built",
         "build_track", "adv_offer", "equip_offer", "start_mods", "hire_row", "senior_deck",
@@ -123,119 +109,59 @@ class LunaState(State):
         "pay_op", "pay_arg", "ti_use",
     )
 
-    # --- setup ------------------------------------------------------------------------------------
-
-    def setup_fields(self) -> None:
-        """Seed §setup (research §3): boards, decks, rows and every player's starting kit."""
-        t = self.tables
-        b = self.board = t.board[0]
-        (self.cards, self.dist, self.adj, self.allowed, self.mincost, self.orders_of_kind) = derived(
-            t, self.options["hibernation_icon"])
-        from meeple.games.luna_maris.prebuilt import prebuilt
-
-        self.pre = prebuilt(t, self.cards)
-        self.tab = self.pre.tab  # the component tables, read fast in the rules
-        n = self.players
-        rng = self.rng
-        first = rng.below(n)
-        self.order = [(first + i) % n for i in range(n)]
-        self.next_order: list[int] = []
-        self.round = 1
-        self.pl = []
-        for _ in range(n):
-            me = [0] * NFIELDS
-            me[VP] = b.start_vp
-            me[ENERGY] = b.start_energy
-            me[WATER] = b.start_water
-            me[FE_L] = b.start_iron
-            me[WASTE] = b.start_waste
-            me[CAP] = b.stress_start
-            me[PROBES] = len(t.probe_slots)
-            me[CO2] = b.co2_start
-            me[REF] = 1  # STAND_IN start level
-            me[SUS] = 1  # STAND_IN start level
-            me[EM_ENERGY] = me[EM_IRON] = me[EM_WATER] = 1
-            me[EQUIP] = -1
-            me[PENDING] = -1
-            me[POS] = -1
-            self.pl.append(me)
-        self.grid = [-1] * len(t.mining_spaces)
-        self.act = [-1] * len(t.modules)
-        self.built = [-1] * len(t.modules)
-        self.build_track: list[int] = []
-        # juniors: six per player, a set each (STAND_IN identical sets)
-        per = len(t.juniors) // 4
-        self.hands = [list(range(seat * per, seat * per + per)) for seat in range(n)]
-        self.rest: list[list[int]] = [[] for _ in range(n)]
-        self.food: list[list[int]] = [[] for _ in range(n)]
-        self.delivered: list[list[int]] = [[] for _ in range(n)]
-        # order stacks: players + 1 of each kind, top face up (the last element is the top)
-        kinds = sorted({o.kind for o in t.orders})
-        self.stacks = []
-        for k in kinds:
-            tiles = [i for i, o in enumerate(t.orders) if o.kind == k]
-            rng.shuffle(tiles)
-            self.stacks.append(tiles[: n + 1])
-        # seniors: shuffled, a hiring row of 3
-        deck = list(range(N_JUNIORS, N_JUNIORS + len(t.seniors)))
-        rng.shuffle(deck)
-        self.hire_row = [deck.pop() for _ in range(min(b.hire_row, len(deck)))]
-        self.senior_deck = deck
-        # food: 4-player cards out with 3 or fewer players; a display of 3
-        foods = [i for i, f in enumerate(t.foods) if n == 4 or not f.four_players]
-        rng.shuffle(foods)
-        self.food_row = [foods.pop() for _ in range(min(b.food_row, len(foods)))]
-        self.food_deck = foods
-        self.food_discard: list[int] = []
-        # advanced modules: 5 face up
-        self.adv_offer = sorted(rng.sample(range(len(t.advanced_modules)), b.advanced_offered))
-        # special equipment: players + 1 face up, chosen in reverse turn order
-        self.equip_offer = []
-        if self.options["equipment"] and self.options["equipment_deal"] == "random":
-            self._deal_equipment()
-        elif self.options["equipment"]:
-            self.equip_offer = sorted(rng.sample(range(len(t.equipment)), min(n + 1, len(t.equipment))))
-        # starting astronaut modules from revealed scientist icons
-        self.start_mods = self._reveal_start_modules()
-        self.final: list[list[int]] = []
-        self.reset_turn()
-        self.cur = -1
-        self.queue = []
-        if self.equip_offer:
-            self.step = S_EQUIP
-            self.queue = list(reversed(self.order))
-        else:
-            self.step = S_PROBE
-            self.queue = list(reversed(self.order))
-        self.cur = self.queue.pop(0)
-
-    def _deal_equipment(self) -> None:
-        """Seed §特殊設備 (開局隨機分配), option equipment_deal=random: each player is dealt one random
-        tile, face up; there is no choice to make."""
-        tiles = self.rng.sample(range(len(self.tables.equipment)), self.players)
-        for me, e in zip(self.pl, tiles, strict=True):
-            me[EQUIP] = e
-            me[EQUIP_UP] = 1
-
-    def _reveal_start_modules(self) -> list[int]:
-        """Seed/research §3: 2p one level-1 card, 3p one level-2 card, 4p two level-1 cards; more
-        level-1 cards are turned up while there are fewer distinct modules than players."""
-        t = self.tables
-        n = self.players
-        rng = self.rng
-        per = len(t.juniors) // 4
-        mods: list[int] = []
-        reveals = [False] * (1 if n == 2 else 2 if n == 4 else 0)
-        if n == 3:
-            card = t.seniors[rng.below(len(t.seniors))]
-            mods.extend(m for m in card.icons if m not in mods)
-        for _ in reveals:
-            card = t.juniors[rng.below(per)]
-            mods.extend(m for m in card.icons if m not in mods)
-        while len(mods) < n:
-            card = t.juniors[rng.below(per)]
-            mods.extend(m for m in card.icons if m not in mods)
-        return sorted(mods)
+    # shared, immutable (never copied)
+    board: Any
+    cards: tuple[Any, ...]
+    dist: tuple[tuple[int, ...], ...]
+    adj: tuple[tuple[int, ...], ...]
+    allowed: tuple[tuple[int, ...], ...]
+    mincost: tuple[tuple[int, ...], ...]
+    allowed_mask: tuple[int, ...]
+    within: tuple[tuple[int, ...], ...]
+    orders_of_kind: tuple[tuple[int, ...], ...]
+    pre: Moves
+    tab: Any
+    # mutable
+    step: int
+    round: int
+    cur: int
+    order: list[int]
+    next_order: list[int]
+    queue: list[int]
+    pl: list[list[int]]
+    grid: list[int]
+    act: list[int]
+    built: list[int]
+    build_track: list[int]
+    adv_offer: list[int]
+    equip_offer: list[int]
+    start_mods: list[int]
+    hire_row: list[int]
+    senior_deck: list[int]
+    stacks: list[list[int]]
+    delivered: list[list[int]]
+    food_row: list[int]
+    food_deck: list[int]
+    food_discard: list[int]
+    hands: list[list[int]]
+    rest: list[list[int]]
+    food: list[list[int]]
+    final: list[list[int]]
+    card: int
+    acts_left: int
+    acts_done: int
+    used: int
+    module: int
+    main_done: int
+    extra_done: int
+    pick_left: int
+    feed_left: int
+    feed_food: int
+    bonus_track: int
+    compact: int
+    pay_op: int
+    pay_arg: int
+    ti_use: int
 
     def reset_turn(self) -> None:
         self.card = -1
@@ -264,28 +190,6 @@ class LunaState(State):
     def is_over(self) -> bool:
         return self.step == S_OVER
 
-    def _legal(self) -> list[Action]:
-        from meeple.games.luna_maris.rules import legal_actions
-
-        return legal_actions(self)
-
-    def _apply(self, action: Action) -> list[Event]:
-        from meeple.games.luna_maris.rules import apply_action
-
-        return apply_action(self, action)
-
-    def explain_illegal(self, text: str) -> str | None:
-        from meeple.games.luna_maris.explain import explain
-
-        return explain(self, text)
-
-    def scores(self) -> list[int]:
-        return [me[VP] for me in self.pl]
-
-    def tiebreak(self, seat: int) -> tuple[int, ...]:
-        """Seed §平手: more orders delivered, then lower CO2 (a higher track index); else shared."""
-        return (len(self.delivered[seat]), self.pl[seat][CO2])
-
     def _copy_into(self, other: State) -> None:
         o: LunaState = other  # type: ignore[assignment]
         o.board = self.board
@@ -294,6 +198,8 @@ class LunaState(State):
         o.adj = self.adj
         o.allowed = self.allowed
         o.mincost = self.mincost
+        o.allowed_mask = self.allowed_mask
+        o.within = self.within
         o.orders_of_kind = self.orders_of_kind
         o.pre = self.pre
         o.tab = self.tab
@@ -357,15 +263,3 @@ class LunaState(State):
             del pool[len(stack) - 1:]
             pool.append(top)
             stack[:] = pool
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        from meeple.games.luna_maris.view import build_view
-
-        return build_view(self, seat)
-
-
-def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tables: Any) -> LunaState:
-    state = LunaState.__new__(LunaState)
-    State.__init__(state, game, players, seed, options, tables)
-    state.setup_fields()
-    return state

@@ -77,7 +77,8 @@ def tile_effects(s: LunaState) -> dict[str, str]:
     return out
 
 
-def build_view(s: LunaState, seat: int | None) -> dict[str, Any]:
+def view(s: LunaState, seat: int | None) -> dict[str, Any]:
+    """Everything ``seat`` may see (the same for every seat: only deck and stack orders are hidden)."""
     t = s.tables
     b = s.board
     mods = t.modules
@@ -115,7 +116,7 @@ def build_view(s: LunaState, seat: int | None) -> dict[str, Any]:
             "passed": bool(me[PASSED]),
             "pending_pass_reward": _seat(me[PENDING]),
         })
-    view: dict[str, Any] = {
+    out: dict[str, Any] = {
         "round": s.round,
         "step": STEP_NAMES[s.step],
         "day": s.round in b.day_rounds,
@@ -153,5 +154,5 @@ def build_view(s: LunaState, seat: int | None) -> dict[str, Any]:
         },
     }
     if s.final:
-        view["final_scoring"] = [dict(zip(FINAL_ITEMS, items, strict=True)) for items in s.final]
-    return view
+        out["final_scoring"] = [dict(zip(FINAL_ITEMS, items, strict=True)) for items in s.final]
+    return out

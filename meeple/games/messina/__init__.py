@@ -1,6 +1,7 @@
 """Messina 1347 (Delicious Games, 2021) for 2-4 players, by the seed's rules.
 
-See docs/rules/messina.md for the rules as implemented, every stand-in and every option.
+See docs/rules/messina.md for the rules as implemented, every stand-in, every option and the code
+map.  ``MessinaPosition`` binds the engine's hooks to the modules that implement them.
 """
 
 from __future__ import annotations
@@ -9,8 +10,25 @@ from typing import Any
 
 from meeple.engine.components import Tables
 from meeple.engine.core import Game, Option, State
-from meeple.games.messina import components, scoring
-from meeple.games.messina.board import setup as _setup
+from meeple.games.messina import actions, components, evaluate, explain, rules, scoring, setup, view
+from meeple.games.messina.state import MessinaState
+
+_TABLES = Tables(components.TABLES)
+"""The shipped tables: one shared immutable instance, so the values derived from it (``derived.py``)
+and the caches kept with it (``tables.cache``) serve every game played with them."""
+
+
+class MessinaPosition(MessinaState):
+    """A Messina 1347 position with the engine's hooks bound to the package's modules."""
+
+    __slots__ = ()
+
+    _legal = actions.legal
+    _apply = rules.apply
+    _view = view.view
+    scores = scoring.scores
+    tiebreak = scoring.tiebreak
+    explain_illegal = explain.explain
 
 
 class Messina(Game):
@@ -18,7 +36,7 @@ class Messina(Game):
     title = "Messina 1347"
     min_players = 2
     max_players = 4
-    version = 6
+    version = 7
     from meeple.games.messina.encode import ENCODER as encoder  # issue 18: ids, observations
     options = {
         "ship_overseer_parity": Option(
@@ -36,22 +54,23 @@ class Messina(Game):
     }
 
     def default_tables(self) -> Tables:
-        return Tables(components.TABLES)
+        return _TABLES
 
     def stand_ins(self) -> tuple[str, ...]:
         return components.STAND_INS
 
     def setup(self, players: int, seed: int, options: dict[str, Any], tables: Tables) -> State:
-        return _setup(self, players, seed, options, tables)
+        return setup.setup(MessinaPosition, self, players, seed, options, tables)
 
     def max_steps(self, players: int) -> int:
         return 2500 * players
 
     def evaluate(self, state: State, seat: int) -> float:
-        from meeple.games.messina.state import MessinaState
-
-        assert isinstance(state, MessinaState)
-        return scoring.evaluate(state, seat)
+        # the concrete class, so isinstance takes the exact-type fast path (State is an ABC)
+        assert isinstance(state, MessinaPosition)
+        return evaluate.evaluate(state, seat)
 
 
 GAME = Messina()
+
+__all__ = ["GAME", "Messina", "MessinaPosition"]

@@ -1,71 +1,110 @@
-"""Actions offered again and again, built once and shared (an ``Action`` is never changed): the
-constant ones, and each lieutenant's moves under the current names of the city's nodes.  Actions
-whose notation names a component are in ``derived.py`` (they depend on the tables)."""
+"""What may be done now (``legal(state)``): the legal actions of the decision on top of
+``state.tasks``, for every kind of task.
+
+Actions are immutable and shared: the constant ones are built once here, those whose notation names
+a component once per tables object (``Notations``, through ``tables.derived``), and each lieutenant's
+moves once per set of node names (``tables.cache``; the state keeps the rows of its names).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action
-from meeple.games.messina.components import REWARD_NAMES
-from meeple.games.messina.consts import (
+from meeple.games.messina.buildings import PAY_NAMES, PAY_OFFSETS, affordable, empty_workshops
+from meeple.games.messina.components import CLASSES, REWARD_NAMES
+from meeple.games.messina.plague import fire_cost
+from meeple.games.messina.registers import owned_lieutenants
+from meeple.games.messina.repopulation import ANY, can_repopulate, feasible, repop_plan, unpack
+from meeple.games.messina.rescue import free_slots, unpack_counts
+from meeple.games.messina.state import (
     CABINS,
+    CHURCH,
+    CITY,
+    CLASS_SLOTS,
+    COIN,
+    D0,
+    DOCK0,
+    FIRE,
+    LOC_ESTATE,
+    MAJOR,
     MAXLT,
+    NODES,
+    NP,
+    OP_ACT,
+    OP_ACTDONE,
+    OP_ACTION,
+    OP_BUILD_CABIN,
+    OP_BUILD_WG,
+    OP_BUILD_WS,
     OP_BUY,
     OP_CABIN,
+    OP_CORCH,
+    OP_CURE_WS,
     OP_DISCARD,
     OP_DONESTAFF,
     OP_DOUSE,
     OP_END,
+    OP_LIGHT,
+    OP_LTPAY,
+    OP_MAJOR,
     OP_MOVE,
+    OP_NOBUILD,
+    OP_OVS,
+    OP_OVUP,
+    OP_PAY,
+    OP_QPICK,
     OP_RECALL,
+    OP_REPOP,
     OP_REWARD,
+    OP_SCROLL,
+    OP_SHIP,
     OP_SHIPDOUSE,
     OP_SHIPLET,
+    OP_SKIP,
+    OP_SLOT,
+    OP_STAFF,
     OP_STOP,
+    OP_SWAP,
+    OP_UPG,
+    PETAL_NAMES,
+    READY,
+    SC0,
+    SLOTS,
+    T_ACT,
+    T_BUILD,
+    T_CABIN,
+    T_CORCH,
+    T_FIGHT,
+    T_LIGHT,
+    T_LTPAY,
+    T_MAIN,
+    T_OVS,
+    T_OVUP,
+    T_PAY,
+    T_PLACE,
+    T_QPICK,
+    T_SCROLL,
+    T_SHIP,
+    T_SHIPFIGHT,
+    T_SLOT,
+    T_STAFFWIN,
+    T_UPGRADE,
+    WS_W,
 )
 
 if TYPE_CHECKING:
+    from meeple.engine.components import Tables
     from meeple.games.messina.state import MessinaState
 
+Task = tuple[int, int, int, int, int]
 
-_MOVES: dict[tuple[int, int, str], Action] = {}
-
-
-def move_action(i: int, b: int, name: str) -> Action:
-    """The (immutable, shared) action sending lieutenant ``i`` to node ``b`` called ``name``."""
-    key = (i, b, name)
-    act = _MOVES.get(key)
-    if act is None:
-        act = _MOVES[key] = Action(f"lt{i + 1} to {name}", (OP_MOVE, i, b))
-    return act
-
+# --- shared actions ---------------------------------------------------------------------------
 
 RECALLS = tuple(Action(f"recall lt{i + 1}", (OP_RECALL, i)) for i in range(MAXLT))
-_MOVE_ROWS: dict[tuple[str, ...], list[tuple[Action, ...] | None]] = {}
-
-
-def moves_of(s: MessinaState, i: int) -> tuple[Action, ...]:
-    """Lieutenant ``i``'s move actions, indexed by node, under the current node names (built once per
-    city's names; the state keeps the rows of its names, shared by clones)."""
-    names = s.nname
-    cached = s.moves
-    if cached is None or cached[0] is not names:
-        found = _MOVE_ROWS.get(names)
-        if found is None:
-            if len(_MOVE_ROWS) > 4096:
-                _MOVE_ROWS.clear()
-            found = _MOVE_ROWS[names] = [None] * MAXLT
-        cached = s.moves = (names, found)
-    rows = cached[1]
-    row = rows[i]
-    if row is None:
-        row = rows[i] = tuple(move_action(i, b, names[b]) for b in range(len(names)))
-    return row
-
-
 DISCARD = Action("discard citizen", (OP_DISCARD,))
 QUARANTINE = tuple(Action(f"quarantine in cabin {k + 1}", (OP_CABIN, k)) for k in range(CABINS))
+QUARANTINE_CLASS = tuple(Action(f"quarantine {name}", (OP_QPICK, k)) for k, name in enumerate(CLASSES))
 DONE_STAFFING = Action("done staffing", (OP_DONESTAFF,))
 DOUSE = Action("douse", (OP_DOUSE,))
 STOP = Action("stop fighting", (OP_STOP,))
@@ -75,3 +114,482 @@ USE_REWARD = tuple(Action(f"use {name}", (OP_REWARD, r)) for r, name in enumerat
 END_TURN = Action("end turn", (OP_END,))
 SHIP_DOUSE = Action("douse the ship", (OP_SHIPDOUSE,))
 SHIP_LET = Action("let the ship's plague go", (OP_SHIPLET,))
+
+
+class Notations:
+    """The shared actions whose notation names a component, one set per tables object."""
+
+    __slots__ = ("hex_action", "repop_action", "slot_action", "_staff", "_cure", "_take", "_ws_name",
+                 "_slot_name", "_ship_name")
+
+    def __init__(self, t: Tables) -> None:
+        self.hex_action: tuple[Action, ...] = tuple(
+            Action(f"action: {e.name}", (OP_ACTION, k)) for k, e in enumerate(t.effects))
+        self.repop_action: tuple[Action, ...] = tuple(Action(f"repopulate {h.name}", (OP_REPOP,)) for h in t.hexes)
+        self._slot_name: tuple[str, ...] = tuple(e.name for e in t.estate)
+        self.slot_action: tuple[Action, ...] = tuple(
+            Action(f"to {name}", (OP_SLOT, k)) for k, name in enumerate(self._slot_name))
+        self._ws_name: tuple[str, ...] = tuple(w.name for w in t.workshops)
+        self._ship_name: tuple[str, ...] = tuple(sh.name for sh in t.ships)
+        self._staff: dict[tuple[int, int, int], Action] = {}
+        self._cure: dict[tuple[int, int], Action] = {}
+        self._take: dict[tuple[int, int], Action] = {}
+
+    def staff(self, i: int, tile: int, k: int) -> Action:
+        """``staff <workshop> from <slot>``: estate slot ``k`` into workshop entry ``i`` (tile ``tile``)."""
+        key = (i, tile, k)
+        act = self._staff.get(key)
+        if act is None:
+            act = self._staff[key] = Action(f"staff {self._ws_name[tile]} from {self._slot_name[k]}",
+                                            (OP_STAFF, i, k))
+        return act
+
+    def cure(self, i: int, tile: int) -> Action:
+        """``to <workshop>``: a cured citizen into workshop entry ``i`` (tile ``tile``)."""
+        key = (i, tile)
+        act = self._cure.get(key)
+        if act is None:
+            act = self._cure[key] = Action(f"to {self._ws_name[tile]}", (OP_CURE_WS, i))
+        return act
+
+    def take(self, i: int, ship: int) -> Action:
+        """``take <ship>``: the ``i``-th ship at the docks."""
+        key = (i, ship)
+        act = self._take.get(key)
+        if act is None:
+            act = self._take[key] = Action(f"take {self._ship_name[ship]}", (OP_SHIP, i))
+        return act
+
+
+def notations(s: MessinaState) -> Notations:
+    return s.tables.derived("messina.notations", Notations)
+
+
+def moves_of(s: MessinaState, i: int) -> tuple[Action, ...]:
+    """Lieutenant ``i``'s move actions, indexed by node, under the current node names (built once per
+    city's names; the state keeps the rows of its names, shared by clones)."""
+    names = s.nname
+    cached = s.moves
+    if cached is None or cached[0] is not names:
+        cache = s.tables.cache("messina.moves", 4096)
+        found: list[tuple[Action, ...] | None] | None = cache.get(names)
+        if found is None:
+            found = [None] * MAXLT
+            cache.put(names, found)
+        cached = (names, found)
+        s.moves = cached
+    rows = cached[1]
+    row = rows[i]
+    if row is None:
+        # each action is shared too, by lieutenant, node and name (across cities that share names)
+        acts = s.tables.cache("messina.move_actions", 20000)
+        out = []
+        for b, name in enumerate(names):
+            key = (i, b, name)
+            act = acts.get(key)
+            if act is None:
+                act = acts.put(key, Action(f"lt{i + 1} to {name}", (OP_MOVE, i, b)))
+            out.append(act)
+        row = rows[i] = tuple(out)
+    return row
+
+
+# --- dispatch ---------------------------------------------------------------------------------
+
+def legal(s: MessinaState) -> list[Action]:
+    """The legal actions of the decision on top of ``state.tasks``."""
+    task = s.tasks[-1]
+    kind = task[0]
+    if kind == T_PLACE:
+        return legal_place(s, task[1])
+    if kind == T_MAIN:
+        return legal_main(s, task)
+    if kind == T_FIGHT:
+        return legal_fight(s, task)
+    if kind == T_SLOT:
+        return legal_slot(s, task)
+    if kind == T_CABIN:
+        return legal_cabin(s, task)
+    if kind == T_QPICK:
+        # seed 拯救市民: too few free cabins; the seat picks the next citizen to go in
+        counts = unpack_counts(task[2])
+        return [QUARANTINE_CLASS[k] for k in range(3) if counts[k]]
+    if kind == T_SHIP:
+        take = notations(s).take
+        return [take(i, code >> 1) for i, code in enumerate(s.docks[task[2]])]
+    if kind == T_SHIPFIGHT:
+        return legal_shipfight(s, task)
+    if kind == T_PAY:
+        return legal_pay(s, task)
+    if kind == T_LTPAY:
+        return legal_ltpay(s, task)
+    if kind == T_STAFFWIN:
+        return staff_actions(s, task[1]) + [DONE_STAFFING]
+    if kind == T_ACT:
+        return legal_activate(s, task)
+    if kind == T_OVS:
+        return legal_overseer(s, task)
+    if kind == T_BUILD:
+        return legal_build(s, task)
+    if kind == T_UPGRADE:
+        return legal_upgrade(s, task[1])
+    if kind == T_SCROLL:
+        return legal_scroll(s, task[1])
+    if kind == T_CORCH:
+        return legal_corch(s, task[1])
+    if kind == T_LIGHT:
+        return legal_lightning(s)
+    if kind == T_OVUP:
+        return legal_ovup(s, task[1])
+    raise AssertionError(f"unknown task {task}")
+
+
+# --- a turn's steps -----------------------------------------------------------------------------
+
+def legal_place(s: MessinaState, p: int) -> list[Action]:
+    """Lieutenants in the city move first (any hex without a standing figure, or the docks); only
+    then may estate lieutenants be placed like in round I (not onto the docks)."""
+    lt = s.lt
+    used = s.used
+    coins = s.pi[p * NP + COIN] + 1
+    out: list[Action] = []
+    nplay = s.nplay
+    dist = s.dist
+    for i in range(MAXLT):
+        j = (p * MAXLT + i) * 2
+        a = lt[j]
+        if a < 0 or lt[j + 1] != READY:
+            continue
+        da = dist[a]
+        row = moves_of(s, i)
+        out += [row[b] for b in nplay if not used[b] and da[b] <= coins]
+        out.append(RECALLS[i])
+    if not out:
+        for i in range(MAXLT):
+            j = (p * MAXLT + i) * 2
+            if lt[j] == LOC_ESTATE and lt[j + 1] == READY:
+                row = moves_of(s, i)
+                out += [row[b] for b in nplay if not used[b] and not DOCK0 <= b < D0]
+                if not out:
+                    out.append(Action(f"skip lt{i + 1}", (OP_SKIP, i)))
+                break
+    if p in s.ws[0::WS_W]:
+        # seed 工房: estate citizens may move into workshops at any time (e.g. for a phase II
+        # workshop's coins before paying for a move)
+        out += staff_actions(s, p)
+    return out
+
+
+def staff_actions(s: MessinaState, p: int, cls_filter: int = -1) -> list[Action]:
+    """Seed 工房: an estate citizen may move into an empty workshop of its class (for good)."""
+    out: list[Action] = []
+    ws = s.ws
+    if p not in ws[0::WS_W]:
+        return out
+    fx = s.fx
+    staff = notations(s).staff
+    ws_cls = fx.ws_cls
+    est = s.estate
+    base = p * SLOTS
+    for i in range(0, len(ws), WS_W):
+        if ws[i] != p or ws[i + 2] >= 0:
+            continue
+        tile = ws[i + 1]
+        cls = ws_cls[tile]
+        if cls_filter >= 0 and cls != cls_filter:
+            continue
+        for k in CLASS_SLOTS[cls]:
+            if est[base + k] >= 0:
+                out.append(staff(i, tile, k))
+    return out
+
+
+def legal_slot(s: MessinaState, task: Task) -> list[Action]:
+    p, cls, cured = task[1], task[2], task[4]
+    nt = notations(s)
+    slot_action = nt.slot_action
+    out = [slot_action[k] for k in free_slots(s, p, cls)]
+    if cured:
+        ws = s.ws
+        out += [nt.cure(i, ws[i + 1]) for i in empty_workshops(s, p, cls)]
+    if not out:
+        out = staff_actions(s, p, cls)
+        out.append(DISCARD)
+    return out
+
+
+def legal_cabin(s: MessinaState, task: Task) -> list[Action]:
+    p = task[1]
+    out: list[Action] = []
+    plain = False
+    for k in range(CABINS):
+        base = (p * CABINS + k) * 3
+        if s.cab[base] < 0:
+            if s.cab[base + 2] < 0:
+                if plain:
+                    continue
+                plain = True
+            out.append(QUARANTINE[k])
+    if not out:
+        out.append(DISCARD)
+    return out
+
+
+def legal_fight(s: MessinaState, task: Task) -> list[Action]:
+    """Seed 對抗瘟疫: one fire per cube (two in rounds V-VI); a major fire may also clear one cube
+    of a neighbouring district (two major fires in rounds V-VI); stop and take a rat per cube left."""
+    p, n = task[1], task[2]
+    k, _ = fire_cost(s)
+    fire, major = s.pi[p * NP + FIRE], s.pi[p * NP + MAJOR]
+    out: list[Action] = []
+    if fire + major >= k:
+        out.append(DOUSE)
+    if major >= k:
+        for m in s.dadj[n]:
+            if s.cubes[m]:
+                out.append(Action(f"major fire, also {s.nname[m]}", (OP_MAJOR, m)))
+    if p in s.ws[0::WS_W]:
+        out += staff_actions(s, p)
+    out.append(STOP)
+    return out
+
+
+def legal_main(s: MessinaState, task: Task) -> list[Action]:
+    p, n, done = task[1], task[2], task[3]
+    out: list[Action] = []
+    if not done and n >= D0:
+        nt = notations(s)
+        tile = s.ntile[n]
+        hex_action = nt.hex_action
+        for e in s.fx.hex_actions[tile]:
+            out.append(hex_action[e])
+        if can_repopulate(s, p, n) and repop_plan(s, p, n)[0] is None:
+            out.append(nt.repop_action[tile])
+    price = owned_lieutenants(s, p)
+    base = p * NP
+    pi = s.pi
+    if pi[base + COIN] >= price:
+        if pi[base + CITY] < 12:
+            out.append(BUY_CITY)
+        if pi[base + CHURCH] < 12:
+            out.append(BUY_CHURCH)
+    pend = s.pend[p]
+    if pend:
+        seen = set()
+        for r in pend:
+            if r not in seen:
+                seen.add(r)
+                out.append(USE_REWARD[r])
+    out += staff_actions(s, p)
+    out.append(END_TURN)
+    return out
+
+
+def legal_shipfight(s: MessinaState, task: Task) -> list[Action]:
+    p = task[1]
+    k, _ = fire_cost(s)
+    out = []
+    if s.pi[p * NP + FIRE] + s.pi[p * NP + MAJOR] >= k:
+        out.append(SHIP_DOUSE)
+    if p in s.ws[0::WS_W]:
+        out += staff_actions(s, p)
+    out.append(SHIP_LET)
+    return out
+
+
+# --- repopulation -------------------------------------------------------------------------------
+
+def legal_pay(s: MessinaState, task: Task) -> list[Action]:
+    """The estate citizens that can pay the next citizen due."""
+    p = task[1]
+    req = unpack(task[2])
+    r = next(i for i in range(7) if req[i])
+    est = s.estate
+    base = p * SLOTS
+    if r < 3:
+        cands = [k for k in CLASS_SLOTS[r] if est[base + k] == 1]
+    elif r == ANY:
+        cands = [k for c in range(3) for k in CLASS_SLOTS[c] if est[base + k] == 1]
+        cands.sort()
+    else:
+        cands = [k for k in CLASS_SLOTS[r - 4] if est[base + k] >= 0]
+    rest = req.copy()
+    rest[r] -= 1
+    names = s.tables.estate
+    return [Action(f"pay with {names[k].name}", (OP_PAY, k)) for k in cands if feasible(s, p, rest, k)]
+
+
+def legal_ltpay(s: MessinaState, task: Task) -> list[Action]:
+    """A lieutenant in the cost: any of your lieutenants (it is gone for good)."""
+    p = task[1]
+    out = []
+    for i in range(MAXLT):
+        loc = s.lt[(p * MAXLT + i) * 2]
+        if loc >= LOC_ESTATE:
+            where = "estate" if loc == LOC_ESTATE else s.nname[loc]
+            out.append(Action(f"give up lt{i + 1} ({where})", (OP_LTPAY, i)))
+    return out
+
+
+# --- overseers and activation ------------------------------------------------------------------
+
+def legal_overseer(s: MessinaState, task: Task) -> list[Action]:
+    """Seed 推進監工: each overseer advances at most 6 times; at its first advance it takes one of the
+    two forks (the petals of its class); an arrow allows one extra step."""
+    p, which, arrow = task[1], task[2], task[3]
+    out: list[Action] = []
+    for cls in ((0, 1, 2) if which == 3 else (which,)):
+        base = (p * 3 + cls) * 3
+        step = s.ov[base]
+        if step >= 6:
+            continue
+        forks = (cls, cls + 3) if step == 0 else (-1,)
+        for petal in forks:
+            for n in ((1, 2) if arrow and step <= 4 else (1,)):
+                text = f"advance {CLASSES[cls]} overseer"
+                if petal >= 0:
+                    text += f" via {PETAL_NAMES[petal]}"
+                if n == 2:
+                    text += " 2 steps"
+                out.append(Action(text, (OP_OVS, cls, petal, n)))
+    if not out:
+        out.append(Action("no overseer can advance", (OP_OVS, -1, -1, 0)))
+    return out
+
+
+def legal_activate(s: MessinaState, task: Task) -> list[Action]:
+    """Seed 啟用市民: activate occupied slots among the candidates, each at most once."""
+    p, mask, used = task[1], task[2], task[4]
+    est = s.estate
+    base = p * SLOTS
+    names = s.tables.estate
+    out = [Action(f"activate {names[k].name}", (OP_ACT, k))
+           for k in range(SLOTS) if (mask >> k) & 1 and not (used >> k) & 1 and est[base + k] >= 0]
+    out.append(Action("stop activating", (OP_ACTDONE,)))
+    return out
+
+
+def legal_ovup(s: MessinaState, p: int) -> list[Action]:
+    out = [Action(f"upgrade {CLASSES[c]} overseer", (OP_OVUP, c))
+           for c in range(3) if not s.ov[(p * 3 + c) * 3 + 2]]
+    if not out:
+        out.append(Action("no overseer to upgrade", (OP_UPG, -1, -1)))
+    return out
+
+
+# --- scroll, upgrade, registers, lightning -----------------------------------------------------
+
+def legal_scroll(s: MessinaState, p: int) -> list[Action]:
+    names = s.tables.scrolls
+    top = [len(x.values) - 1 for x in names]
+    out = [Action(f"scroll {names[k].name}", (OP_SCROLL, k))
+           for k in range(3) if s.pi[p * NP + SC0 + k] < top[k]]
+    if not out:
+        out.append(Action("scroll board is full", (OP_UPG, -1, -1)))
+    return out
+
+
+def legal_upgrade(s: MessinaState, p: int) -> list[Action]:
+    """Seed 升級市民: any ordinary citizen, in the estate, a workshop or a quarantine cabin."""
+    names = s.tables.estate
+    base = p * SLOTS
+    out = [Action(f"upgrade {names[k].name}", (OP_UPG, 0, k)) for k in range(SLOTS) if s.estate[base + k] == 0]
+    ws = s.ws
+    wt = s.tables.workshops
+    for i in range(0, len(ws), WS_W):
+        if ws[i] == p and ws[i + 2] == 0:
+            out.append(Action(f"upgrade {wt[ws[i + 1]].name}", (OP_UPG, 1, i)))
+    for k in range(CABINS):
+        occ = s.cab[(p * CABINS + k) * 3]
+        if occ >= 0 and not occ & 1:
+            out.append(Action(f"upgrade cabin {k + 1}", (OP_UPG, 2, k)))
+    if not out:
+        out.append(Action("nothing to upgrade", (OP_UPG, -1, -1)))
+    return out
+
+
+def legal_corch(s: MessinaState, p: int) -> list[Action]:
+    out = []
+    if s.pi[p * NP + CITY] < 12:
+        out.append(Action("city +1", (OP_CORCH, 1)))
+    if s.pi[p * NP + CHURCH] < 12:
+        out.append(Action("church +1", (OP_CORCH, 2)))
+    if not out:
+        out.append(Action("registers are full", (OP_UPG, -1, -1)))
+    return out
+
+
+def legal_lightning(s: MessinaState) -> list[Action]:
+    """Lightning: the action of any district in the city, used this round or not (each distinct
+    action offered once)."""
+    t = s.tables
+    seen: list[int] = []
+    for n in range(D0, NODES):
+        tile = s.ntile[n]
+        if tile >= 0:
+            for e in t.hexes[tile].actions:
+                if e not in seen:
+                    seen.append(e)
+    return [Action(f"lightning: {t.effects[e].name}", (OP_LIGHT, e)) for e in sorted(seen)]
+
+
+# --- build -----------------------------------------------------------------------------------
+
+def legal_build(s: MessinaState, task: Task) -> list[Action]:
+    """Seed 建造: a cabin improvement, a workshop or a wagon; once per build you may first pay one
+    resource or 1 VP to put a cabin or workshop stack's top on its bottom, and must then build from
+    that stack if you can pay for it."""
+    p, swapped = task[1], task[2]
+    t = s.tables
+    out: list[Action] = []
+    cab_options: list[Action] = []
+    free_cabins = []
+    empty_seen = False
+    for c in range(CABINS):
+        base = (p * CABINS + c) * 3
+        if s.cab[base + 2] < 0:
+            if s.cab[base] < 0:
+                # empty unimproved cabins are all alike: offer the first
+                if empty_seen:
+                    continue
+                empty_seen = True
+            free_cabins.append(c)
+    for k, st in enumerate(s.cab_st):
+        if st and free_cabins and (swapped < 0 or swapped == k):
+            tile = t.cabins[st[0]]
+            if affordable(s, p, tile.cost_coins, tile.cost_wood):
+                for c in free_cabins:
+                    cab_options.append(Action(f"build {tile.name} on cabin {c + 1}", (OP_BUILD_CABIN, k, c)))
+    ws_options: list[Action] = []
+    for k, st in enumerate(s.ws_st):
+        if st and (swapped < 0 or swapped == 3 + k):
+            w = t.workshops[st[0]]
+            if affordable(s, p, w.cost_coins, w.cost_wood):
+                ws_options.append(Action(f"build {w.name}", (OP_BUILD_WS, k)))
+    if swapped >= 0 and (cab_options or ws_options):
+        return cab_options + ws_options
+    if swapped >= 0:
+        # the swapped stack is unaffordable: any other build is open
+        return legal_build(s, (T_BUILD, p, -2, 0, 0))
+    out += cab_options + ws_options
+    numbers = set()
+    for k, st in enumerate(s.wg_st):
+        if st:
+            w = t.wagons[st[0]]
+            if w.number not in numbers and affordable(s, p, w.cost_coins, w.cost_wood):
+                numbers.add(w.number)
+                out.append(Action(f"build {w.name}", (OP_BUILD_WG, k)))
+    if swapped == -1:
+        pays = [i for i, off in enumerate(PAY_OFFSETS) if s.pi[p * NP + off] >= 1]
+        for kind, stacks in ((0, s.cab_st), (1, s.ws_st)):
+            for k, st in enumerate(stacks):
+                if len(st) >= 2:
+                    for i in pays:
+                        label = "cabin" if kind == 0 else "workshop"
+                        out.append(Action(f"swap {label} stack {k + 1} for 1 {PAY_NAMES[i]}",
+                                          (OP_SWAP, kind * 3 + k, i)))
+    out.append(Action("build nothing", (OP_NOBUILD,)))
+    return out
+
+
+__all__ = ["legal", "moves_of", "notations", "staff_actions"]

@@ -509,3 +509,52 @@ STAND_INS: tuple[str, ...] = (
     "player_counts[2].majority: 10/7 with 2 players: STAND_IN",
     "start.coins 3, start.wood 1: STAND_IN",
 )
+
+
+# Ranges and cross-field rules a component pack must keep: data, checked by the engine when a pack
+# is loaded (meeple.engine.components.FieldLimit: a pair is an inclusive range, a str a reference).
+_NAME: dict[str, object] = {"len": (1, 60), "unique": True}
+_COST = (0, 99)
+_GAIN = (0, 20)
+_VP = (0, 99)
+_BY_CLASS: dict[str, object] = {"range": (0, 21), "len": (3, 3)}
+LIMITS: dict[str, dict[str, object]] = {
+    "effects": {
+        "coins": _GAIN, "wood": _GAIN, "fire": _GAIN, "major": _GAIN, "vp": _VP, "city": (0, 12),
+        "church": (0, 12), "scroll": (0, 10), "upgrade": (0, 10), "build": (0, 1),
+        "overseer": {"range": (0, 3), "allow": (-1,)},
+    },
+    "hexes": {
+        "name": _NAME, "cls": {"choices": ("A", "B", "C")}, "min_players": (1, 4), "rat": (0, 2),
+        "colour": (0, 3), "actions": {"ref": "effects", "len": (1, 4)}, "cost_coins": _COST,
+        "cost_wood": _COST, "cost_citizens": _BY_CLASS, "cost_upgraded": _BY_CLASS,
+        "cost_any_upgraded": (0, 21), "cost_lieutenant": (0, 5), "vp": _VP,
+    },
+    "harbours": {"name": _NAME, "berths": (1, 12)},
+    "layout": {"players": (2, 4), "kind": {"choices": ("district", "harbour")}, "col": (-10, 20),
+               "row": (-10, 20)},
+    "wheel": {"rat": (0, 2), "colours": {"range": (0, 3), "len": (3, 3)}},
+    "ships": {"name": _NAME, "back": (1, 3), "cargo": {"choices": ("spices", "cloth", "gems")}, "coins": _COST},
+    "cabins": {"name": _NAME, "stack": (0, 9), "cost_coins": _COST, "cost_wood": _COST, "effect": "effects"},
+    "workshops": {"name": _NAME, "phase": (1, 2), "cls": (0, 2), "cost_coins": _COST, "cost_wood": _COST,
+                  "effect": "effects"},
+    "wagons": {"name": _NAME, "number": (1, 20), "cost_coins": _COST, "cost_wood": _COST, "vp": _VP},
+    "registers": {"track": {"choices": ("popularity", "city", "church")}, "space": (0, 99), "reward": (0, 6),
+                  "vp": (0, 999)},
+    "estate": {"petal": (0, 5), "position": (0, 2), "cls": (0, 2), "effect": "effects"},
+    "overseer_path": {"advance": (1, 20), "kind": (1, 5)},
+    "scrolls": {"values": {"range": _VP, "len": (1, 20)}, "cap": (0, 99)},
+    "rat_penalty": {"rats": {"range": (0, 99), "unique": True}, "penalty": (0, 999)},
+    "rounds": {
+        "number": {"range": (1, 6), "unique": True},
+        "order_by": {"choices": ("random", "city", "church", "popularity", "lowest_score")},
+        "ships": (0, 12), "ships_2p": (0, 12), "fire_cost": (1, 10), "fire_vp": _VP,
+    },
+    "player_counts": {"players": {"range": (2, 4), "unique": True}, "plague_cubes": (0, 99),
+                      "wagon_stacks": (1, 2), "majority": {"range": _VP, "len": (1, 4)}},
+    "start": {
+        "coins": _COST, "wood": _COST, "fire": _COST, "major": _COST,
+        "lieutenants": {"range": (0, 10), "le": "max_lieutenants"}, "max_lieutenants": (1, 10),
+        "repopulation_tokens": (0, 20), "citizens_per_class": (1, 50),
+    },
+}

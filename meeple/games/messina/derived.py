@@ -1,19 +1,19 @@
-"""Values derived once from the component tables for the hot paths of the bots' search.
+"""Values derived once from the component tables, for the hot paths of the bots' search.
 
 Reading a component through ``Tables`` goes through ``Tables.__getattr__`` and a named tuple; the
 scoring estimate and the legal-action generators run thousands of times a second, so they read
-these flat tuples instead.  One ``Derived`` per ``Tables`` object (the tables are immutable).
+these flat tuples instead.  ``derived(tables)`` builds one ``Derived`` per ``Tables`` object through
+``tables.derived`` (the tables are immutable, so a component pack gets its own).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.core import Action
-from meeple.games.messina.consts import OP_ACTION, OP_CURE_WS, OP_REPOP, OP_SHIP, OP_SLOT, OP_STAFF
-
 if TYPE_CHECKING:
     from meeple.engine.components import Tables
+
+TRACK_NAMES = ("popularity", "city", "church")
 
 
 class Derived:
@@ -22,15 +22,18 @@ class Derived:
     __slots__ = (
         "tables", "register_vp", "rat_penalty", "rat_last", "rat_step", "majority", "scrolls", "rounds",
         "repop_tokens", "fire", "hex_vp", "hex_actions", "hex_rat", "hex_colour", "hex_b", "hex_cost",
-        "hex_req", "ship_back", "ws_phase", "ws_cls", "ws_name", "slot_name",
-        "hex_action", "repop_action", "slot_action", "_staff", "_cure", "_take", "_ship_names",
+        "hex_req", "ship_back", "ws_phase", "ws_cls", "ws_name", "slot_name", "ship_name", "effect_name",
+        "hex_name", "tracks",
     )
 
     def __init__(self, t: Tables) -> None:
         self.tables = t
         regs = t.registers
         self.register_vp: tuple[tuple[int, ...], ...] = tuple(
-            tuple(r.vp for r in regs if r.track == name) for name in ("popularity", "city", "church"))
+            tuple(r.vp for r in regs if r.track == name) for name in TRACK_NAMES)
+        # (reward, vp) per space for popularity, city and church (``registers.advance_track``)
+        self.tracks: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((r.reward, r.vp) for r in regs if r.track == name) for name in TRACK_NAMES)
         rp = t.rat_penalty
         self.rat_penalty: tuple[int, ...] = tuple(int(r.penalty) for r in rp)
         # beyond the table: the last entry plus the last step per further rat (``scoring.rat_penalty``)
@@ -45,7 +48,9 @@ class Derived:
         self.hex_rat: tuple[int, ...] = tuple(h.rat for h in hexes)
         self.hex_b: tuple[bool, ...] = tuple(h.cls == "B" for h in hexes)
         self.hex_cost: tuple[tuple[int, int], ...] = tuple((h.cost_coins, h.cost_wood) for h in hexes)
+        self.hex_name: tuple[str, ...] = tuple(h.name for h in hexes)
         self.ship_back: tuple[int, ...] = tuple(sh.back for sh in t.ships)
+        self.ship_name: tuple[str, ...] = tuple(sh.name for sh in t.ships)
         # per round number (1-based; index 0 unused): fire tokens per cube and VP per cube removed
         self.fire: tuple[tuple[int, int], ...] = ((0, 0),) + tuple((r.fire_cost, r.fire_vp) for r in t.rounds)
         self.hex_colour: tuple[int, ...] = tuple(h.colour for h in hexes)
@@ -60,53 +65,12 @@ class Derived:
         self.ws_cls: tuple[int, ...] = tuple(w.cls for w in ws)
         self.ws_name: tuple[str, ...] = tuple(w.name for w in ws)
         self.slot_name: tuple[str, ...] = tuple(e.name for e in t.estate)
-        # actions whose notation names a component, built once (actions are immutable and shared)
-        self.hex_action: tuple[Action, ...] = tuple(
-            Action(f"action: {e.name}", (OP_ACTION, k)) for k, e in enumerate(t.effects))
-        self.repop_action: tuple[Action, ...] = tuple(Action(f"repopulate {h.name}", (OP_REPOP,)) for h in hexes)
-        self.slot_action: tuple[Action, ...] = tuple(
-            Action(f"to {name}", (OP_SLOT, k)) for k, name in enumerate(self.slot_name))
-        self._staff: dict[tuple[int, int, int], Action] = {}
-        self._cure: dict[tuple[int, int], Action] = {}
-        self._take: dict[tuple[int, int], Action] = {}
-        self._ship_names: tuple[str, ...] = tuple(sh.name for sh in t.ships)
-
-    def staff(self, i: int, tile: int, k: int) -> Action:
-        """``staff <workshop> from <slot>``: estate slot ``k`` into workshop entry ``i`` (tile ``tile``)."""
-        key = (i, tile, k)
-        act = self._staff.get(key)
-        if act is None:
-            act = self._staff[key] = Action(f"staff {self.ws_name[tile]} from {self.slot_name[k]}", (OP_STAFF, i, k))
-        return act
-
-    def cure(self, i: int, tile: int) -> Action:
-        """``to <workshop>``: a cured citizen into workshop entry ``i`` (tile ``tile``)."""
-        key = (i, tile)
-        act = self._cure.get(key)
-        if act is None:
-            act = self._cure[key] = Action(f"to {self.ws_name[tile]}", (OP_CURE_WS, i))
-        return act
-
-    def take(self, i: int, ship: int) -> Action:
-        """``take <ship>``: the ``i``-th ship at the docks."""
-        key = (i, ship)
-        act = self._take.get(key)
-        if act is None:
-            act = self._take[key] = Action(f"take {self._ship_names[ship]}", (OP_SHIP, i))
-        return act
-
-
-_CACHE: dict[int, Derived] = {}
+        self.effect_name: tuple[str, ...] = tuple(e.name for e in t.effects)
 
 
 def derived(t: Tables) -> Derived:
-    """The ``Derived`` of ``t`` (cached by identity; the entry keeps ``t`` alive, so its id stays unique)."""
-    d = _CACHE.get(id(t))
-    if d is None or d.tables is not t:
-        if len(_CACHE) > 64:
-            _CACHE.clear()
-        d = _CACHE[id(t)] = Derived(t)
-    return d
+    """The ``Derived`` of ``t``, built once per tables object (``Tables.derived``)."""
+    return t.derived("messina", Derived)
 
 
-__all__ = ["Derived", "derived"]
+__all__ = ["Derived", "TRACK_NAMES", "derived"]

@@ -1,13 +1,17 @@
-"""Why a typed action is illegal, in the game's own terms (``State.explain_illegal``)."""
+"""Why a typed action is illegal, in the game's own terms (``explain(state, text)``, bound as
+``State.explain_illegal``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.messina import choices, repopulation
-from meeple.games.messina.board import node_in_play, node_name
+from meeple.games.messina import repopulation
+from meeple.games.messina.buildings import affordable
+from meeple.games.messina.city import node_in_play, node_name
 from meeple.games.messina.components import REWARD_NAMES
-from meeple.games.messina.consts import (
+from meeple.games.messina.plague import fire_cost
+from meeple.games.messina.registers import owned_lieutenants
+from meeple.games.messina.state import (
     COIN,
     D0,
     DOCK0,
@@ -18,6 +22,7 @@ from meeple.games.messina.consts import (
     NODES,
     NP,
     READY,
+    T_ACT,
     T_BUILD,
     T_CABIN,
     T_CORCH,
@@ -25,26 +30,31 @@ from meeple.games.messina.consts import (
     T_LIGHT,
     T_LTPAY,
     T_MAIN,
+    T_OVS,
+    T_OVUP,
     T_PAY,
     T_PLACE,
+    T_QPICK,
     T_SCROLL,
     T_SHIP,
     T_SHIPFIGHT,
     T_SLOT,
     T_STAFFWIN,
+    T_UPGRADE,
     VP,
     WOOD,
     WS_W,
 )
-from meeple.games.messina.rules import TASK_NAMES, fire_cost, move_cost, owned_lieutenants
+from meeple.games.messina.turns import TASK_NAMES, move_cost
 
 if TYPE_CHECKING:
     from meeple.games.messina.state import MessinaState
 
+Task = tuple[int, int, int, int, int]
 _STAFF_TASKS = (T_PLACE, T_FIGHT, T_SHIPFIGHT, T_MAIN, T_SLOT, T_STAFFWIN)
 
 
-def explain_illegal(s: MessinaState, text: str) -> str | None:
+def explain(s: MessinaState, text: str) -> str | None:
     """Why a typed action is not legal now, in the game's terms."""
     if s.is_over or not s.tasks:
         return "the game is over"
@@ -93,6 +103,9 @@ def explain_illegal(s: MessinaState, text: str) -> str | None:
                         return f"moving there costs {cost} coins, you have {coins}"
                 return None
         return f"there is no hex called {target!r} in the city"
+    if words and words[0] == "buy" and text not in ("buy city", "buy church"):
+        return ("only the city and church registers can be bought ('buy city', 'buy church'); popularity "
+                "moves only when you remove plague cubes")
     if text in ("buy city", "buy church"):
         if kind != T_MAIN:
             return "registers can be bought only in step 4 of your turn"
@@ -103,6 +116,8 @@ def explain_illegal(s: MessinaState, text: str) -> str | None:
     if words and words[0] == "repopulate":
         if kind != T_MAIN:
             return "repopulation is done in step 4 of your turn"
+        if task[2] < D0:
+            return "harbours and docks cannot be repopulated (only districts can)"
         if task[3]:
             return "you already took this hex's action or repopulated it this turn"
         return repopulation.repop_plan(s, p, task[2])[0]
@@ -116,6 +131,8 @@ def explain_illegal(s: MessinaState, text: str) -> str | None:
     if words and words[0] == "action:":
         if kind != T_MAIN:
             return "hex actions are taken in step 4 of your turn"
+        if task[2] < D0:
+            return "harbours and docks have no action of their own (only the register purchases and rewards)"
         return "you already took this hex's action or repopulated it this turn"
     if words and words[0] == "pay":
         if kind != T_PAY:
@@ -128,7 +145,7 @@ def explain_illegal(s: MessinaState, text: str) -> str | None:
         return _explain_reward(s, p, kind, text[4:].strip())
     if words and words[0] == "staff":
         return _explain_staff(s, p, kind, text)
-    why = choices.explain(s, task, text)
+    why = _explain_choice(s, task, text)
     if why is not None:
         return why
     return f"that is not possible now: seat {p} must {TASK_NAMES.get(kind, 'decide')}"
@@ -161,6 +178,11 @@ def _explain_step(s: MessinaState, p: int, kind: int, text: str) -> str | None:
         if kind != T_CABIN:
             return "a citizen goes into quarantine only when rescued from a hex with plague"
         return "that cabin is taken (or an empty cabin without improvement is offered once: they are alike)"
+    if text.startswith("quarantine "):
+        if kind != T_QPICK:
+            return ("you choose which citizens go into quarantine only when a hex with plague has more "
+                    "citizens than you have free cabins")
+        return "no rescued citizen of that class is waiting (name one: craftsman, aristocrat or nun)"
     if text in ("city +1", "church +1"):
         if kind != T_CORCH:
             return "that is the popularity reward's choice; in step 4 buy a step with 'buy city' or 'buy church'"
@@ -195,11 +217,11 @@ def _explain_reward(s: MessinaState, p: int, kind: int, name: str) -> str:
     if kind != T_MAIN:
         if code in s.pend[p]:
             return "register rewards are used in step 4 of your turn; finish the current step first"
+        if code in s.defer[p]:
+            return "that reward was reached outside your turn: it waits for your next step 4"
         return "register rewards are used only in step 4 of your turn"
-    if code in s.defer[p]:
-        return "that reward was reached outside your turn: it can be used in your next turn's step 4"
     return (f"you have no '{name}' reward to use: a reward is used in step 4 of the turn you reach it "
-            "(or your next turn when production reached it) and is lost when that turn ends")
+            "(or in your next step 4 when it was reached outside your turn) and is lost when that step 4 ends")
 
 
 def _explain_staff(s: MessinaState, p: int, kind: int, text: str) -> str:
@@ -212,3 +234,40 @@ def _explain_staff(s: MessinaState, p: int, kind: int, text: str) -> str:
     return "a citizen moves only from your estate into an empty workshop of its class (never out again)"
 
 
+def _explain_choice(s: MessinaState, task: Task, text: str) -> str | None:
+    p = task[1]
+    if text.startswith("build "):
+        if task[0] != T_BUILD:
+            return "you can build only when an action lets you build"
+        have = f"you have {s.pi[p * NP + COIN]} coins and {s.pi[p * NP + WOOD]} wood"
+        t = s.tables
+        tops = [t.cabins[st[0]] for st in s.cab_st if st] + [t.workshops[st[0]] for st in s.ws_st if st]
+        tops += [t.wagons[st[0]] for st in s.wg_st if st]
+        for tile in tops:
+            if text == f"build {tile.name}" or text.startswith(f"build {tile.name} on cabin"):
+                if not affordable(s, p, tile.cost_coins, tile.cost_wood):
+                    return f"{tile.name} costs {tile.cost_coins} coins and {tile.cost_wood} wood; {have}"
+                if task[2] >= 0:
+                    return "after a swap you must build from the swapped stack"
+                return "that cabin already has an improvement"
+        return "that tile is not on top of a stack"
+    if text.startswith("activate "):
+        if task[0] != T_ACT:
+            return "no overseer or reward is activating citizens now"
+        return "that slot is empty, already activated, or not reachable by this activation"
+    if text.startswith("advance ") and "overseer" in text:
+        if task[0] != T_OVS:
+            return "no action lets you advance an overseer now"
+        return "that overseer has made its 6 advances, or is not the one this action moves"
+    if text.startswith("upgrade "):
+        if task[0] not in (T_UPGRADE, T_OVUP):
+            return "no action lets you upgrade now"
+        return "that citizen or overseer is already upgraded, or does not exist"
+    if text.startswith("staff "):
+        return "a citizen moves only from your estate into an empty workshop of its class"
+    if text.startswith("to "):
+        return "that slot or workshop is taken, or is not of the citizen's class"
+    return None
+
+
+__all__ = ["explain"]

@@ -9,17 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.core import Action
-from meeple.games.messina.consts import (
+from meeple.games.messina.registers import owned_lieutenants
+from meeple.games.messina.state import (
+    CLASS_SLOTS,
     COIN,
     D0,
-    LOC_ESTATE,
     LOC_LOST,
-    LOC_NONE,
     MAXLT,
     NP,
-    OP_LTPAY,
-    OP_PAY,
     RATS,
     REPOP,
     SLOTS,
@@ -37,10 +34,6 @@ if TYPE_CHECKING:
 
 # requirement vector: upgraded C, A, N; any upgraded; ordinary C, A, N (3 bits each when packed)
 ANY = 3
-
-
-def class_slots(c: int) -> tuple[int, ...]:
-    return (c * 3, c * 3 + 1, c * 3 + 2, c * 3 + 9, c * 3 + 10, c * 3 + 11)
 
 
 def pack(req: list[int]) -> int:
@@ -66,7 +59,7 @@ def feasible(s: MessinaState, p: int, req: Sequence[int], skip: int = -1) -> boo
     spare = 0
     for c in range(3):
         ordinary = upgraded = 0
-        for k in class_slots(c):
+        for k in CLASS_SLOTS[c]:
             if k == skip:
                 continue
             v = est[base + k]
@@ -84,12 +77,6 @@ def feasible(s: MessinaState, p: int, req: Sequence[int], skip: int = -1) -> boo
                 return False
         spare += upgraded
     return spare >= req[ANY]
-
-
-def owned_lieutenants(s: MessinaState, p: int) -> int:
-    """Lieutenants a seat has (in the city or the estate): the price of a register step."""
-    locs = s.lt[p * MAXLT * 2:(p + 1) * MAXLT * 2:2]
-    return MAXLT - locs.count(LOC_NONE) - locs.count(LOC_LOST)
 
 
 def unused_wagon(s: MessinaState, p: int) -> int:
@@ -165,26 +152,6 @@ def repopulate(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
     events.append({"type": "repopulate", "seat": p, "text": f"seat {p} repopulates {h.name}"})
 
 
-def legal_pay(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
-    """The estate citizens that can pay the next citizen due."""
-    p = task[1]
-    req = unpack(task[2])
-    r = next(i for i in range(7) if req[i])
-    est = s.estate
-    base = p * SLOTS
-    if r < 3:
-        cands = [k for k in class_slots(r) if est[base + k] == 1]
-    elif r == ANY:
-        cands = [k for c in range(3) for k in class_slots(c) if est[base + k] == 1]
-        cands.sort()
-    else:
-        cands = [k for k in class_slots(r - 4) if est[base + k] >= 0]
-    rest = req.copy()
-    rest[r] -= 1
-    names = s.tables.estate
-    return [Action(f"pay with {names[k].name}", (OP_PAY, k)) for k in cands if feasible(s, p, rest, k)]
-
-
 def apply_pay(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
     task = s.tasks.pop()
     p, k = task[1], data[1]
@@ -197,21 +164,13 @@ def apply_pay(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> No
         s.tasks.append((T_PAY, p, pack(req), task[3], 0))
 
 
-def legal_ltpay(s: MessinaState, task: tuple[int, int, int, int, int]) -> list[Action]:
-    """A lieutenant in the cost: any of your lieutenants (it is gone for good)."""
-    p = task[1]
-    out = []
-    for i in range(MAXLT):
-        loc = s.lt[(p * MAXLT + i) * 2]
-        if loc >= LOC_ESTATE:
-            where = "estate" if loc == LOC_ESTATE else s.nname[loc]
-            out.append(Action(f"give up lt{i + 1} ({where})", (OP_LTPAY, i)))
-    return out
-
-
 def apply_ltpay(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
     task = s.tasks.pop()
     p, i = task[1], data[1]
     s.lt[(p * MAXLT + i) * 2] = LOC_LOST
     s.lt[(p * MAXLT + i) * 2 + 1] = 0
     events.append({"type": "lieutenant_lost", "seat": p, "text": f"seat {p} gives up lieutenant {i + 1}"})
+
+
+__all__ = ["apply_ltpay", "apply_pay", "can_repopulate", "feasible", "pack", "repop_plan", "repopulate",
+           "requirement", "unpack", "unused_wagon"]

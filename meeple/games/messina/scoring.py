@@ -1,21 +1,16 @@
-"""End-game scoring, tie-breaks and the bots' estimate (seed 遊戲結束, 最終計分, 平手)."""
+"""Scores, tie-breaks and the final scoring (seed 遊戲結束: 老鼠標記懲罰, 最終計分, 平手)."""
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
-from meeple.games.messina.consts import (
-    CABINS,
+from meeple.games.messina.state import (
     CHURCH,
     CITY,
     COIN,
     D0,
     FIRE,
-    LOC_LOST,
-    LOC_NONE,
     MAJOR,
-    MAXLT,
     NODES,
     NP,
     POP,
@@ -23,9 +18,7 @@ from meeple.games.messina.consts import (
     REPOP,
     SC0,
     SHIPS,
-    SLOTS,
     VP,
-    WG_W,
     WOOD,
     WS_W,
 )
@@ -50,10 +43,10 @@ def majority_bonus(s: MessinaState, pops: list[int]) -> list[int]:
     2); still tied players share the places' bonuses, rounded down."""
     pi = s.pi
     keys = [(pops[p], pi[p * NP + FIRE] + 2 * pi[p * NP + MAJOR]) for p in range(s.players)]
-    return _shares(s.fx.majority[s.players], keys)
+    return shares(s.fx.majority[s.players], keys)
 
 
-def _shares(bonus: tuple[int, ...], keys: list[tuple[int, int]]) -> list[int]:
+def shares(bonus: tuple[int, ...], keys: list[tuple[int, int]]) -> list[int]:
     """Per seat, its places' bonuses shared by its tie group (ranked by ``keys``, highest first)."""
     if len(keys) == 2:
         a, b = keys
@@ -85,13 +78,16 @@ assert (COIN, WOOD, FIRE, MAJOR, VP, RATS, POP, CITY, CHURCH, SC0, SHIPS, REPOP)
 
 
 def parts(s: MessinaState) -> list[tuple[int, ...]]:
-    """Per seat, the final score's parts (``PARTS``) as they would be now, without changing the state."""
+    """Per seat, the final score's parts (``PARTS``) as they would be now, without changing the state
+    (once the game is scored, the parts it was scored with: the rats have moved popularity back)."""
+    if s.final is not None:
+        return [tuple(d[k] for k in PARTS) for d in s.final]
     fx = s.fx
     pi = s.pi
     players = s.players
     rows = [pi[base:base + _ROW] for base in range(0, players * NP, NP)]
     pops = [max(0, r[POP] - r[RATS]) for r in rows]
-    bonus = _shares(fx.majority[players], [(pop, r[FIRE] + 2 * r[MAJOR]) for pop, r in zip(pops, rows, strict=True)])
+    bonus = shares(fx.majority[players], [(pop, r[FIRE] + 2 * r[MAJOR]) for pop, r in zip(pops, rows, strict=True)])
     hexes = [0] * players
     owner = s.owner
     ntile = s.ntile
@@ -127,8 +123,19 @@ def breakdown(s: MessinaState) -> list[dict[str, int]]:
 
 
 def final_scoring(s: MessinaState, events: list[Event]) -> None:
-    """After round VI's production: rats push popularity back, then everything is scored."""
+    """After round VI's production: rats push popularity back (seed 老鼠標記懲罰: the disc moves, so
+    the view shows where it ends), then everything is scored."""
     s.final = breakdown(s)
+    pi = s.pi
+    for p in range(s.players):
+        base = p * NP
+        pop, rats = pi[base + POP], pi[base + RATS]
+        back = min(pop, rats)
+        if back:
+            pi[base + POP] = pop - back
+            events.append({"type": "rats_push_back", "seat": p,
+                           "text": f"seat {p}'s {rats} {'rat pushes' if rats == 1 else 'rats push'} its popularity "
+                           f"back from {pop} to {pop - back}"})
     for p, d in enumerate(s.final):
         events.append({"type": "final_score", "seat": p, "score": d["total"],
                        "text": f"seat {p} scores {d['total']} VP"})
@@ -140,178 +147,12 @@ def tiebreak(s: MessinaState, seat: int) -> tuple[int, ...]:
     return (s.pi[seat * NP + REPOP], best)
 
 
-# Weights of the bots' estimate (VP-equivalents of what is not yet points; tuned by bot play,
-# see docs/rules/messina.md "Balance"): not components, not rules.
-_W_CITIZEN, _W_UPGRADED, _W_QUARANTINE = 0.8, 1.2, 0.6
-_W_RESOURCE = (0.4, 0.4, 0.6, 1.0)      # coins, wood, fire, major fire while the game goes on
-_W_WORKSHOP_ROUND, _W_CABIN_ROUND, _W_LIEUTENANT_ROUND = 1.5, 1.0, 2.5
-_W_WAGON, _W_REWARD, _W_VISITS, _W_READY = 2.0, 1.5, 1.0, 0.5
-_SCALE = 12.0
-
-
-def potentials(s: MessinaState) -> list[float]:
-    """Per seat, the VP-equivalent of what it holds that the final scoring does not count yet
-    (citizens, resources beyond 1 per 3, production to come, extra lieutenants, unused wagons,
-    rewards), fading as the game nears its end."""
+def scores(s: MessinaState) -> list[int]:
+    """The final totals once the game is over, else the VP scored so far."""
     if s.final is not None:
-        return [0.0] * s.players
-    fade = _Fade(s)
-    return [_potential(s, p, fade) for p in range(s.players)]
+        return [f["total"] for f in s.final]
+    return [s.pi[p * NP + VP] for p in range(s.players)]
 
 
-class _Fade:
-    """What ``_potential`` needs that is the same for every seat of one position."""
-
-    __slots__ = ("left", "w", "quarantined", "cabin_round", "workshop_round", "producing", "wagons")
-
-    def __init__(self, s: MessinaState) -> None:
-        fx = s.fx
-        self.left = left = fx.rounds - s.round_          # whole rounds after this one
-        self.w = min(1.0, (left + 0.5) / 1.5)
-        self.quarantined = _W_QUARANTINE * self.w
-        self.cabin_round = _W_CABIN_ROUND * (left + 1)
-        self.workshop_round = _W_WORKSHOP_ROUND * (left + 1)
-        # phase I workshops holding a citizen, and wagons, per seat
-        self.producing = producing = [0] * s.players
-        ws = s.ws
-        phase = fx.ws_phase
-        for i in range(0, len(ws), WS_W):
-            if ws[i + 2] >= 0 and phase[ws[i + 1]] == 1:
-                producing[ws[i]] += 1
-        self.wagons = wagons = [0] * s.players
-        for o in s.wg[0::WG_W]:
-            wagons[o] += 1
-
-
-def _potential(s: MessinaState, p: int, fade: _Fade) -> float:
-    """Seat ``p``'s share of ``potentials``."""
-    coin, wood, fire, major = s.pi[p * NP:p * NP + 4]
-    repop = s.pi[p * NP + REPOP]
-    w = fade.w
-    left = fade.left
-    est = s.estate[p * SLOTS:(p + 1) * SLOTS]
-    val = 0.0
-    val += (_W_CITIZEN * est.count(0) + _W_UPGRADED * est.count(1)) * w
-    cab = s.cab
-    c0 = p * CABINS * 3
-    if cab[c0:c0 + CABINS * 3:3].count(-1) != CABINS:
-        for cb in range(c0, c0 + CABINS * 3, 3):
-            if cab[cb] >= 0:
-                val += fade.quarantined
-                if cab[cb + 2] >= 0:
-                    val += fade.cabin_round
-    w_coin, w_wood, w_fire, w_major = _W_RESOURCE
-    val += w_coin * coin * w
-    val += w_wood * wood * w
-    val += w_fire * fire * w
-    val += w_major * major * w
-    for _ in range(fade.producing[p]):
-        val += fade.workshop_round
-    # lieutenants the seat has (in the city or the estate) beyond the first three
-    locs = s.lt[p * MAXLT * 2:(p + 1) * MAXLT * 2:2]
-    extra = MAXLT - locs.count(LOC_NONE) - locs.count(LOC_LOST) - 3
-    if extra > 0:
-        val += _W_LIEUTENANT_ROUND * extra * (left + 0.5)
-    if repop < s.fx.repop_tokens:
-        wagons = fade.wagons[p]
-        val += _W_WAGON * w * min(wagons, 2)
-        if wagons:
-            val += _W_READY * w * _best_repopulation(s, p)
-    val += _W_REWARD * (len(s.pend[p]) + len(s.defer[p])) * w
-    # a repopulated district earns 2 VP per later visit
-    val += _W_VISITS * repop * (left + 0.5)
-    return val
-
-
-def estimates(s: MessinaState) -> list[float]:
-    """Per seat, the sum of ``parts`` plus ``potentials`` (what ``evaluate`` ranks), in one pass over
-    the seats: the bots' hot path, tested equal to those two."""
-    fx = s.fx
-    players = s.players
-    hexes = [0] * players
-    owner = s.owner
-    if owner.count(-1) != NODES:
-        hex_vp = fx.hex_vp
-        for o, t in zip(owner, s.ntile, strict=True):
-            if o >= 0:
-                hexes[o] += hex_vp[t]
-    workshops = [0] * players
-    ws = s.ws
-    for i in range(0, len(ws), WS_W):
-        workshops[ws[i]] += 1
-    fade = _Fade(s)
-    pop_vp, city_vp, church_vp = fx.register_vp
-    (v0, cap0), (v1, cap1), (v2, cap2) = fx.scrolls
-    penalties = fx.rat_penalty
-    pi = s.pi
-    keys = []
-    scores = []
-    values = []
-    for p in range(players):
-        base = p * NP
-        (coin, wood, fire, major, vp, rats, pop, city, church, _, _, _, sc0, sc1, sc2, ships, repop
-         ) = pi[base:base + _ROW]
-        # the parts of the final score but the majority bonus
-        pop -= rats
-        if pop < 0:
-            pop = 0
-        keys.append((pop, fire + 2 * major))
-        penalty = penalties[rats] if 0 <= rats < len(penalties) else rat_penalty(s, rats)
-        built = workshops[p]
-        scores.append(vp - penalty + pop_vp[pop] + city_vp[city] + church_vp[church] + hexes[p]
-                      + v0[sc0] * (built if built < cap0 else cap0) + v1[sc1] * (ships if ships < cap1 else cap1)
-                      + v2[sc2] * (repop if repop < cap2 else cap2) + (fire + major + wood + coin) // 3)
-        values.append(_potential(s, p, fade))
-    bonus = _shares(fx.majority[players], keys)
-    return [scores[p] + bonus[p] + values[p] for p in range(players)]
-
-
-def _best_repopulation(s: MessinaState, p: int) -> int:
-    """The printed VP of the best free district whose citizens seat ``p``'s estate could pay now."""
-    from meeple.games.messina.repopulation import feasible
-
-    fx = s.fx
-    hex_vp = fx.hex_vp
-    hex_req = fx.hex_req
-    owner = s.owner
-    best = 0
-    for n in range(D0, NODES):
-        t = s.ntile[n]
-        if t >= 0 and owner[n] < 0 and hex_vp[t] > best and feasible(s, p, hex_req[t]):
-            best = hex_vp[t]
-    return best
-
-
-_EVALUATE = "messina.evaluate"
-
-
-def evaluate(s: MessinaState, seat: int) -> float:
-    """Cheap standing estimate in [0, 1] for the bots: each seat's would-be final score plus the
-    VP-equivalent of its assets (``potentials``), and a logistic of the seat's lead over the others
-    (half the best other, half their mean).  Every seat's value is computed at once and kept in the
-    position's memo (the bots ask for every seat)."""
-    memo = s.memo()
-    values = memo.get(_EVALUATE)
-    if values is None:
-        values = memo[_EVALUATE] = standing(s)
-    return values[seat]
-
-
-def standing(s: MessinaState) -> list[float]:
-    """``evaluate`` for every seat."""
-    players = s.players
-    if s.final is not None:
-        est = [row["total"] + 0.0 for row in s.final]
-    else:
-        est = estimates(s)
-    if players < 2:
-        return [0.5] * players
-    out = []
-    for seat in range(players):
-        others = est[:seat] + est[seat + 1:]
-        lead = est[seat] - 0.5 * (max(others) + sum(others) / len(others))
-        out.append(1.0 / (1.0 + math.exp(-lead / _SCALE)))
-    return out
-
-
-__all__ = ["final_scoring", "tiebreak", "evaluate", "standing", "estimates", "potentials", "breakdown", "parts", "rat_penalty", "majority_bonus"]
+__all__ = ["PARTS", "breakdown", "final_scoring", "majority_bonus", "parts", "rat_penalty", "scores", "shares",
+           "tiebreak"]

@@ -1,25 +1,110 @@
-"""The Messina 1347 state: plain containers of ints, hand-written clone, views and determinization."""
+"""The Messina 1347 position: its fields (plain containers of ints), the game's constants, the
+turn properties, the hand-written copy and the resampling of what no seat can see.
+
+The hooks (legal actions, apply, view, scores, explain) are bound in ``__init__.py`` on
+``MessinaPosition``; this module knows only the data.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
-from meeple.engine.core import Action, Event, State
+from meeple.engine.core import Action, State
 from meeple.engine.rng import Rng
-from meeple.games.messina import explain, flow, rules, scoring, view
-from meeple.games.messina.consts import (
-    NP,
-    ST_OVER,
-)
 from meeple.games.messina.derived import Derived
 
-_PI_NAMES = ("coins", "wood", "fire", "major_fire", "vp", "rats", "popularity", "city", "church",
-             "popularity_stack", "city_stack", "church_stack", "scroll_buildings", "scroll_ships",
-             "scroll_repopulation", "ships", "repopulations", "spices", "cloth", "gems")
+# --- constants (not printed on components): state layout and codes ----------------------------
+
+# player-int offsets (state.pi[seat * NP + X])
+COIN, WOOD, FIRE, MAJOR, VP, RATS, POP, CITY, CHURCH, POPT, CITYT, CHURCHT = range(12)
+SC0, SC1, SC2, SHIPS, REPOP = range(12, 17)
+CARGO0 = 17     # ships taken by cargo: CARGO0 + 0 spices, 1 cloth, 2 gems
+NP = 20
+RESOURCE_NAMES = ("coins", "wood", "fire", "major fire")
+
+# register indexes (0 popularity, 1 city, 2 church) -> player-int offsets
+TRACK_POS = (POP, CITY, CHURCH)
+TRACK_STAMP = (POPT, CITYT, CHURCHT)
+
+# nodes: 0-3 harbour hexes, 4-7 docks, 8.. districts
+N_HARBOURS = 4
+DOCK0 = 4
+D0 = 8
+NODES = 28
+
+# lieutenants: state.lt[(seat * MAXLT + i) * 2] = location, +1 = status
+MAXLT = 5
+LOC_ESTATE = -1
+LOC_NONE = -2   # not yet gained
+LOC_LOST = -3   # paid for a repopulation, gone for good
+READY, STANDING, SPENT = 0, 1, 2
+
+# estate: 18 slots per seat; -1 empty, 0 ordinary citizen, 1 upgraded citizen
+SLOTS = 18
+# cabins: 4 per seat, 3 ints each: occupant (-1 or class*2+upgraded), stage (1 or 2), improvement (-1 or id)
+CABINS = 4
+# overseers: 3 per seat, 3 ints each: advances made, petal, upgraded
+# workshops owned: flat entries of 4 ints: owner, tile, occupant (-1/0/1), paid out (phase II)
+WS_W = 4
+# wagons owned: flat entries of 3 ints: owner, tile, exhausted
+WG_W = 3
+
+# flow stages
+ST_TURNS, ST_PRODUCTION, ST_QUARANTINE, ST_NEXT, ST_OVER, ST_STAFF = range(6)
+
+# task kinds: (kind, seat, a, b, c)
+T_PLACE = 1      # choose a lieutenant and a hex
+T_SLOT = 2       # put a citizen (a=class, b=upgraded, c=1 if cured) in the estate
+T_CABIN = 3      # put a citizen (a=class) in a quarantine cabin
+T_FIGHT = 4      # fight the plague on node a
+T_MAIN = 5       # step 4 on node a; b=1 once the action or repopulation is done
+T_SHIP = 6       # choose a ship at docks a
+T_SHIPFIGHT = 7  # fight the cube of ship a (b = 1 if it carries a cube)
+T_OVS = 8        # advance an overseer: a = class (3 any), b = arrow, c = 1 if forced to one class
+T_ACT = 9        # activate: a = candidate slot mask, b = activations left, c = used mask
+T_SCROLL = 10    # advance a scroll cube; a = steps left
+T_UPGRADE = 11   # upgrade a citizen
+T_BUILD = 12     # build; a = swapped stack code (-1 none; kind*3+stack)
+T_CORCH = 13     # popularity reward: city or church
+T_LIGHT = 14     # lightning: the action of any hex
+T_OVUP = 15      # upgrade an overseer; a = 1 to advance it at once
+T_STAFFWIN = 16  # round end, before production: move estate citizens into workshops
+T_PAY = 17       # repopulation: pay the citizens due (a = packed requirement, b = node)
+T_LTPAY = 18     # repopulation: give up a lieutenant
+T_QPICK = 19     # plague rescue with too few free cabins: a = citizens left (4 bits per class), b = cabins free
+
+# action opcodes (Action.data[0])
+OP_MOVE, OP_RECALL, OP_SKIP = 1, 2, 3
+OP_SLOT, OP_DISCARD, OP_STAFF, OP_CURE_WS = 4, 5, 6, 7
+OP_CABIN = 8
+OP_DOUSE, OP_MAJOR, OP_STOP = 9, 10, 11
+OP_ACTION, OP_REPOP, OP_BUY, OP_REWARD, OP_END = 12, 13, 14, 15, 16
+OP_SHIP, OP_SHIPDOUSE, OP_SHIPLET = 17, 18, 19
+OP_OVS = 20
+OP_ACT, OP_ACTDONE = 21, 22
+OP_SCROLL = 23
+OP_UPG = 24
+OP_BUILD_CABIN, OP_BUILD_WS, OP_BUILD_WG, OP_SWAP, OP_NOBUILD = 25, 26, 27, 28, 29
+OP_CORCH = 30
+OP_LIGHT = 31
+OP_OVUP = 32
+OP_DONESTAFF = 33
+OP_PAY = 34
+OP_LTPAY = 35
+OP_QPICK = 36
+
+PETAL_NAMES = ("C1", "A1", "N1", "C2", "A2", "N2")
+
+CLASS_SLOTS = tuple((c * 3, c * 3 + 1, c * 3 + 2, c * 3 + 9, c * 3 + 10, c * 3 + 11) for c in range(3))
+"""The estate slots of each citizen class (petals X1 and X2, three slots each)."""
+
+def plural(k: int, noun: str) -> str:
+    """``1 rat``, ``2 rats``: event texts read as English."""
+    return f"{k} {noun}" if k == 1 else f"{k} {noun}s"
 
 
 class MessinaState(State):
-    """One position of Messina 1347 (see the package docstring for the layout of each field)."""
+    """One position of Messina 1347 (the layout of each field is in the constants above)."""
 
     __slots__ = (
         "round_", "stage", "order", "cur", "in_turn", "tasks", "pi", "lt", "estate", "cab", "ov", "ws",
@@ -85,30 +170,12 @@ class MessinaState(State):
     def is_over(self) -> bool:
         return self.stage == ST_OVER
 
-    def _legal(self) -> list[Action]:
-        return rules.legal(self)
-
-    def _apply(self, action: Action) -> list[Event]:
-        events: list[Event] = []
-        rules.apply(self, action.data, events)
-        flow.advance(self, events)
-        return events
-
-    def scores(self) -> list[int]:
-        if self.final is not None:
-            return [f["total"] for f in self.final]
-        return [self.pi[p * NP + 4] for p in range(self.players)]
-
-    def tiebreak(self, seat: int) -> tuple[int, ...]:
-        return scoring.tiebreak(self, seat)
-
-    def explain_illegal(self, text: str) -> str | None:
-        return explain.explain_illegal(self, text)
-
     # --- copy ------------------------------------------------------------------------------
 
-    def _copy_into(self, o: State) -> None:
-        assert isinstance(o, MessinaState)
+    def _copy_into(self, other: State) -> None:
+        # a cast, not an isinstance check: State is an ABC, and the concrete class is a subclass
+        # (``MessinaPosition``), so isinstance would take the slow ABC path on every clone
+        o = cast("MessinaState", other)
         o.round_ = self.round_
         o.stage = self.stage
         o.order = self.order
@@ -186,12 +253,6 @@ class MessinaState(State):
             rng.shuffle(lst)
             new2.append(tuple(lst))
         self.ws2_st = tuple(new2)
-
-    # --- views -----------------------------------------------------------------------------
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        """Everything in this game is public except the order of the stacks (and the RNG)."""
-        return view.build(self, seat)
 
 
 def _reshuffle(stacks: tuple[tuple[int, ...], ...], known: tuple[int, ...], rng: Rng

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from meeple.games.messina import rules
 from meeple.games.messina.components import CARGOS, CLASS_LETTER, CLASSES, COLOURS, RATS, REWARD_NAMES
-from meeple.games.messina.consts import (
+from meeple.games.messina.state import (
     CABINS,
     D0,
     DOCK0,
@@ -23,6 +22,7 @@ from meeple.games.messina.consts import (
     WG_W,
     WS_W,
 )
+from meeple.games.messina.turns import describe_task
 
 if TYPE_CHECKING:
     from meeple.games.messina.state import MessinaState
@@ -136,7 +136,7 @@ def _stack(names: list[str], st: tuple[int, ...], known: int) -> dict[str, Any]:
             "known_bottom": [names[x] for x in st[len(st) - known:]] if known else []}
 
 
-def build(s: MessinaState, seat: int | None) -> dict[str, Any]:
+def view(s: MessinaState, seat: int | None) -> dict[str, Any]:
     """The same for every seat and for spectators (nothing in Messina is private)."""
     t = s.tables
     seg = t.wheel[s.wheel]
@@ -148,7 +148,7 @@ def build(s: MessinaState, seat: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "round": s.round_,
         "turn_order": list(s.order),
-        "now": rules.describe_task(s),
+        "now": describe_task(s),
         "wheel": {"segment": seg.name, "rat": RATS[seg.rat],
                   "colours": {CLASSES[k]: COLOURS[seg.colours[k]] for k in range(3)},
                   # the printed wheel is in plain sight: the segments it will turn to next are public
@@ -173,3 +173,6 @@ def build(s: MessinaState, seat: int | None) -> dict[str, Any]:
     if s.final is not None:
         view["final_scoring"] = {f"seat {p}": dict(f) for p, f in enumerate(s.final)}
     return view
+
+
+__all__ = ["view"]

@@ -6,9 +6,27 @@ from typing import Any
 
 from meeple.engine.components import Tables
 from meeple.engine.core import Game, Option, State
+from meeple.games.mundus_novus import actions, evaluate, explain, rules, scoring, view
 from meeple.games.mundus_novus.components import STAND_INS, TABLES
-from meeple.games.mundus_novus.scoring import estimate
-from meeple.games.mundus_novus.state import OVER, MundusState, new_state
+from meeple.games.mundus_novus.setup import new_state
+from meeple.games.mundus_novus.state import MundusState
+
+DEFAULT_TABLES = Tables(TABLES)
+"""The shipped tables, one shared immutable instance, so that what ``derived.py`` builds from them (every
+``Action``, the payout tables, the memos) is built once per process, not once per game."""
+
+
+class MundusPosition(MundusState):
+    """A Mundus Novus position with its rules bound: the concrete class every game plays with."""
+
+    __slots__ = ()
+
+    _legal = actions.legal
+    _apply = rules.apply
+    _view = view.view
+    scores = scoring.scores
+    tiebreak = scoring.tiebreak
+    explain_illegal = explain.explain
 
 
 class MundusNovus(Game):
@@ -16,7 +34,7 @@ class MundusNovus(Game):
     title = "Mundus Novus"
     min_players = 2
     max_players = 6
-    version = 3
+    version = 4
     from meeple.games.mundus_novus.encode import ENCODER as encoder  # issue 18: ids, observations
     options = {
         "one_set_only": Option(
@@ -41,26 +59,21 @@ class MundusNovus(Game):
     }
 
     def default_tables(self) -> Tables:
-        return Tables(TABLES)
+        return DEFAULT_TABLES
 
     def stand_ins(self) -> tuple[str, ...]:
         return STAND_INS
 
     def setup(self, players: int, seed: int, options: dict[str, Any], tables: Tables) -> State:
-        return new_state(self, players, seed, options, tables)
+        return new_state(MundusPosition, self, players, seed, options, tables)
 
     def max_steps(self, players: int) -> int:
         return 2000 + 500 * players
 
     def evaluate(self, state: State, seat: int) -> float:
-        """Doubloons, developments, income and hand potential against the best other seat (scoring.estimate)."""
+        """Doubloons, developments, income and hand potential against the best other seat (``evaluate.py``)."""
         assert isinstance(state, MundusState)
-        if state.phase == OVER:
-            ranking = state.ranking()
-            for place, seats in enumerate(ranking):
-                if seat in seats:
-                    return 1.0 - place / max(1, len(ranking) - 1) if len(ranking) > 1 else 0.5
-        return estimate(state, seat)
+        return evaluate.evaluate(state, seat)
 
 
 GAME = MundusNovus()

@@ -209,3 +209,24 @@ STAND_INS: tuple[str, ...] = (
     "Trade Master: STAND_IN",
     "pirates: each fleet of 2+ caravels costs its owner 1 card (Ponce de Leon's fleets separately): STAND_IN",
 )
+
+
+# Ranges and cross-field rules a component pack must keep: data, checked by the engine when a pack
+# is loaded (meeple.engine.components.FieldLimit: a pair is an inclusive range, a str a reference).
+_COUNT = (1, 99)
+LIMITS: dict[str, dict[str, object]] = {
+    "resources": {"name": {"len": (1, 40), "unique": True}, "value": (0, 9), "offer_value": (0, 99),
+                  "copies": _COUNT},
+    "developments": {
+        "code": {"len": (1, 10), "unique": True},
+        "kind": {"choices": ("caravel", "warehouse", "shipyard", "merchant", "character")},
+        "ability": {"choices": ("", "cortes", "almagro", "cosa", "casas", "valdivia", "orellana", "coronado",
+                                "pizarro", "ponce")},
+        "ship": (0, 20), "keeps": (0, 20), "band_lo": {"range": (0, 9), "le": "band_hi"}, "band_hi": (0, 9),
+        "income": (0, 20), "min_players": (2, 6), "event": {"ref": "events.code", "allow": ("",)},
+    },
+    "events": {"code": {"len": (1, 10), "unique": True}},
+    "identical": {"cards": {"range": (1, 20), "unique": True}, "reach": {"range": (0, 9), "len": (3, 3)}},
+    "different": {"cards": {"range": _COUNT, "unique": True}, "doubloons": (0, 999)},
+    "inca": {"cards": {"range": _COUNT, "unique": True}, "doubloons": (0, 999)},
+}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from meeple.games.mundus_novus.progression import reach
 from meeple.games.mundus_novus.state import (
     ANNOUNCE,
     CORONADO,
@@ -20,7 +21,9 @@ from meeple.games.mundus_novus.state import (
     TIE,
     K,
     MundusState,
+    event_for,
 )
+from meeple.games.mundus_novus.trade import blocked
 
 EXPECTED = {
     CORONADO: "'no event' or 'force <event>' (Coronado)",
@@ -153,8 +156,6 @@ def _exchange(s: MundusState, text: str, head: str) -> str | None:
     k = _kind(s, card)
     if k < 0:
         return f"{card!r} is not a resource"
-    from meeple.games.mundus_novus.trade import blocked
-
     if v == blocked(s):
         return (f"seat {v} just took from you; you may take back from seat {v} only when nobody else has "
                 "cards on offer")
@@ -217,7 +218,8 @@ def _progression(s: MundusState, text: str, head: str) -> str | None:
             return "write the cash-in as 'cash <n> inca' with n from 1 to 5"
         return f"you have only {relics(s.hand[o + INCA])}"
     if head == "reveal":
-        return "you need all ten resources (1-9 and an Inca relic) in hand"
+        return ("ten different resources win by themselves the moment a hand holds all ten resources "
+                "(1-9 and an Inca relic): there is nothing to reveal")
     if head == "convert":
         return _convert_reason(s, text)
     return None
@@ -238,8 +240,6 @@ def words_int(text: str, i: int) -> int:
 def _set_reason(s: MundusState, text: str) -> str:
     """Seed 4.1: one identical set of 3+ cards (King's Help: several), Inca relics wild, at least one real
     card (A9)."""
-    from meeple.games.mundus_novus.rules import event_for
-
     p = s.cur
     o = p * K
     if s.sets and event_for(s, p) != "KH":
@@ -321,9 +321,9 @@ def _pick(s: MundusState, text: str, head: str) -> str | None:
     if head != "take":
         return None
     if text == "take deck top":
+        if not s.dev_deck:
+            return "the development deck is empty: there is no top card to take"
         return "only the owner of Diego de Almagro may take the development deck's top card"
-    from meeple.games.mundus_novus.progression import reach
-    from meeple.games.mundus_novus.rules import event_for
 
     kind, c, j = s.pend_set
     if event_for(s, s.cur) == "ST":

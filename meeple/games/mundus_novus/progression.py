@@ -4,18 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from meeple.engine.core import Action, Event
-from meeple.games.mundus_novus.rules import begin_round, check_instant_money, event_for, name, set_abilities
-from meeple.games.mundus_novus.scoring import end_game
-from meeple.games.mundus_novus.state import INCA, KEEP, PICKDEV, PROG, WIN_MONEY, K, MundusState
-
-(OP_TEN, OP_CONVERT, OP_SET, OP_DIFF_ADD, OP_DIFF_CASH, OP_INCA, OP_END, OP_PICK, OP_KEEP,
- OP_KEEP_DONE) = range(20, 30)
-END_DATA = (OP_END,)
-MIN_IDENTICAL = 3  # seed 4.1: an identical set has at least 3 cards
-MIN_DIFFERENT = 4  # seed 4.2: a different set has 4 to 9 cards
-MAX_DIFFERENT = 9
-TURN_ACTS_CAP = 50_000  # Progression turn positions whose actions are remembered per game
+from meeple.engine.core import Event
+from meeple.games.mundus_novus.developments import set_abilities
+from meeple.games.mundus_novus.ending import check_instant_money, check_ten, end_game
+from meeple.games.mundus_novus.events import begin_round
+from meeple.games.mundus_novus.state import (
+    INCA,
+    KEEP,
+    MAX_DIFFERENT,
+    PICKDEV,
+    PROG,
+    WIN_MONEY,
+    K,
+    MundusState,
+    event_for,
+    name,
+)
 
 
 def start_turns(s: MundusState, first: int, ev: list[Event]) -> None:
@@ -75,126 +79,6 @@ def reach(s: MundusState, kind: int, cards: int) -> int:
     return best
 
 
-def legal_progression(s: MundusState) -> list[Action]:
-    p = s.cur
-    o = p * K
-    h = s.hand
-    acts: list[Action] = []
-    if s.phase == PICKDEV:
-        return legal_pick(s)
-    if s.phase == KEEP:
-        for k in range(K):
-            if h[o + k]:
-                acts.append(Action(f"keep {name(s, k)}", (OP_KEEP, k)))
-        acts.append(Action("discard the rest", (OP_KEEP_DONE,)))
-        return acts
-    if s.pend_mask or s.pend_inca:
-        size = bin(s.pend_mask).count("1") + s.pend_inca
-        if size < MAX_DIFFERENT:
-            for k in range(INCA):
-                if h[o + k] and not s.pend_mask >> k & 1:
-                    acts.append(Action(f"different: add {name(s, k)}", (OP_DIFF_ADD, k)))
-            if s.options["inca_wild_in_different"] and h[o + INCA] > s.pend_inca:
-                acts.append(Action(f"different: add {name(s, INCA)}", (OP_DIFF_ADD, INCA)))
-        if size >= MIN_DIFFERENT:
-            acts.append(Action(f"cash different set of {size}", (OP_DIFF_CASH,)))
-        return acts
-    cash = may_cash(s)
-    key = (tuple(h[o:o + K]), s.owned[p], s.merch_used, set_allowed(s, p), cash and not s.diff_done,
-           cash and not s.inca_done)
-    cache = s.fx.turn_acts
-    got = cache.get(key)
-    if got is None:
-        if len(cache) >= TURN_ACTS_CAP:
-            cache.clear()
-        got = cache[key] = turn_actions(s, *key)
-    return got
-
-
-def turn_actions(s: MundusState, h: tuple[int, ...], owned: tuple[int, ...], merch_used: int, set_ok: bool,
-                 diff_ok: bool, inca_ok: bool) -> list[Action]:
-    """A Progression turn's choices for a hand ``h`` (its ``K`` card counts): ten different, merchant
-    conversions, identical sets, a different set, an Inca cash-in, end turn; ``set_ok``, ``diff_ok``,
-    ``inca_ok``: whether this kind of combination is still allowed this turn (``legal_progression``
-    remembers the list per game by these arguments)."""
-    acts: list[Action] = []
-    cache = s.acache
-    data: tuple[int, ...]
-    if all(h):
-        acts.append(Action("reveal ten different", (OP_TEN,)))
-    # merchants: one card each, into the merchant's value band (research A7)
-    devs = s.tables.developments
-    seen: set[int] = set()
-    for i in owned:
-        d = devs[i]
-        if d.kind != "merchant" or merch_used >> i & 1:
-            continue
-        for v in range(d.band_lo, d.band_hi + 1):
-            t = v - 1
-            if t in seen:
-                continue
-            seen.add(t)
-            for k in range(INCA):
-                if k != t and h[k]:
-                    acts.append(Action(f"convert {name(s, k)} to {name(s, t)}", (OP_CONVERT, k, t, i)))
-    if set_ok:
-        incas = h[INCA]
-        for k in range(INCA):
-            have = h[k]
-            for c in range(1, have + 1):
-                for j in range(0, incas + 1):
-                    if c + j >= MIN_IDENTICAL:
-                        data = (OP_SET, k, c, j)
-                        a = cache.get(data)
-                        if a is None:
-                            text = f"set {c} {name(s, k)}" + (f" + {j} inca" if j else "")
-                            a = cache[data] = Action(text, data)
-                        acts.append(a)
-    wild = s.options["inca_wild_in_different"]
-    if diff_ok and different_in(h, wild) >= MIN_DIFFERENT:
-        for k in range(INCA):
-            if h[k]:
-                data = (OP_DIFF_ADD, k)
-                a = cache.get(data)
-                if a is None:
-                    a = cache[data] = Action(f"different: add {name(s, k)}", data)
-                acts.append(a)
-        if wild and h[INCA]:
-            acts.append(Action(f"different: add {name(s, INCA)}", (OP_DIFF_ADD, INCA)))
-    if inca_ok and h[INCA]:
-        top = min(h[INCA], max(r.cards for r in s.tables.inca))
-        for c in range(1, top + 1):
-            data = (OP_INCA, c)
-            a = cache.get(data)
-            if a is None:
-                a = cache[data] = Action(f"cash {c} inca", data)
-            acts.append(a)
-    a = cache.get(END_DATA)
-    if a is None:
-        a = cache[END_DATA] = Action("end turn", END_DATA)
-    acts.append(a)
-    return acts
-
-
-def legal_pick(s: MundusState) -> list[Action]:
-    """Seed 4.1 table; Storm: only n°1; Diego de Almagro: the deck's top card instead (research A18)."""
-    kind, c, j = s.pend_set
-    size = c + j
-    r = reach(s, kind, size)
-    storm = event_for(s, s.cur) == "ST"
-    if storm:
-        r = 1
-    acts: list[Action] = []
-    devs = s.tables.developments
-    deck_cell = s.options["low_set_reward"] == "deck" and not storm and r == 1 and s.dev_deck
-    if not deck_cell:
-        for i in range(min(r, len(s.queue))):
-            acts.append(Action(f"take n{i + 1} {devs[s.queue[i]].name}", (OP_PICK, i)))
-    if s.dev_deck and (deck_cell or s.abil.get("almagro", -1) == s.cur):
-        acts.append(Action("take deck top", (OP_PICK, -1)))
-    return acts
-
-
 # --- applying ------------------------------------------------------------------------------------
 
 def remove_public(s: MundusState, seat: int, kind: int, count: int) -> None:
@@ -229,69 +113,69 @@ def money_for_inca(s: MundusState, count: int) -> int:
     return pay
 
 
-def apply_progression(s: MundusState, data: tuple[int, ...], ev: list[Event]) -> None:
-    op = data[0]
+def add_different(s: MundusState, kind: int) -> None:
+    """Seed 4.2: one more card in the set of different resources being built."""
+    if kind == INCA:
+        s.pend_inca += 1
+    else:
+        s.pend_mask |= 1 << kind
+
+
+def make_set(s: MundusState, kind: int, c: int, j: int, ev: list[Event]) -> None:
+    """Seed 4.1: an identical set of ``c`` cards of ``kind`` and ``j`` wild Inca relics is shown and
+    discarded; the player then chooses the development card it reaches."""
+    p = s.cur
+    remove_public(s, p, kind, c)
+    if j:
+        remove_public(s, p, INCA, j)
+    s.sets += 1
+    s.cash_done += 1
+    s.pend_set = (kind, c, j)
+    s.phase = PICKDEV
+    ev.append({"type": "set", "seat": p, "kind": name(s, kind), "cards": c, "inca": j,
+               "text": f"Seat {p} reveals a set of {c} {name(s, kind)}" + (f" and {j} inca" if j else "")})
+
+
+def cash_inca(s: MundusState, c: int, ev: list[Event]) -> None:
+    """Seed 4.2: ``c`` Inca relics cashed alone."""
+    p = s.cur
+    remove_public(s, p, INCA, c)
+    pay = money_for_inca(s, c)
+    s.money[p] += pay
+    s.inca_done = 1
+    s.cash_done += 1
+    ev.append({"type": "inca", "seat": p, "cards": c, "amount": pay,
+               "text": f"Seat {p} cashes {c} inca relics for {pay} doubloons"})
+    check_instant_money(s, ev)
+
+
+def convert(s: MundusState, k: int, t: int, i: int, ev: list[Event]) -> None:
+    """Seed, merchants (research A7): merchant ``i`` turns one ``k`` into a ``t`` for this turn."""
     p = s.cur
     o = p * K
-    if op == OP_DIFF_ADD:
-        if data[1] == INCA:
-            s.pend_inca += 1
-        else:
-            s.pend_mask |= 1 << data[1]
-    elif op == OP_SET:
-        kind, c, j = data[1], data[2], data[3]
-        remove_public(s, p, kind, c)
-        if j:
-            remove_public(s, p, INCA, j)
-        s.sets += 1
-        s.cash_done += 1
-        s.pend_set = (kind, c, j)
-        s.phase = PICKDEV
-        ev.append({"type": "set", "seat": p, "kind": name(s, kind), "cards": c, "inca": j,
-                   "text": f"Seat {p} reveals a set of {c} {name(s, kind)}" + (f" and {j} inca" if j else "")})
-    elif op == OP_PICK:
-        pick_development(s, data[1], ev)
-    elif op == OP_DIFF_CASH:
-        cash_different(s, ev)
-    elif op == OP_INCA:
-        c = data[1]
-        remove_public(s, p, INCA, c)
-        pay = money_for_inca(s, c)
-        s.money[p] += pay
-        s.inca_done = 1
-        s.cash_done += 1
-        ev.append({"type": "inca", "seat": p, "cards": c, "amount": pay,
-                   "text": f"Seat {p} cashes {c} inca relics for {pay} doubloons"})
-        check_instant_money(s, ev)
-    elif op == OP_CONVERT:
-        k, t, i = data[1], data[2], data[3]
-        s.hand[o + k] -= 1
-        s.hand[o + t] += 1
-        if s.known[o + k]:
-            s.known[o + k] -= 1
-        s.known[o + t] += 1
-        if s.gift[1] == p and s.gift[2] == k:
-            s.gift = (-1, -1, -1)
-        s.merch_used |= 1 << i
-        s.conv.append(k)
-        s.conv.append(t)
-        ev.append({"type": "convert", "seat": p, "from": name(s, k), "to": name(s, t),
-                   "text": f"Seat {p}'s merchant turns {name(s, k)} into {name(s, t)}"})
-    elif op == OP_TEN:
-        s.winner = p
-        ev.append({"type": "ten_different", "seat": p,
-                   "text": f"Seat {p} reveals ten different resources and wins at once"})
-        end_game(s, ev, "ten different resources")
-    elif op == OP_END:
-        end_turn(s, ev)
-    elif op == OP_KEEP:
-        k = data[1]
-        s.hand[o + k] -= 1
-        s.offer[o + k] += 1  # the offer row is empty during Progression: it holds the kept cards
-        s.need -= 1
-        if s.need == 0 or not any(s.hand[o:o + K]):
-            finish_turn(s, ev)
-    elif op == OP_KEEP_DONE:
+    s.hand[o + k] -= 1
+    s.hand[o + t] += 1
+    if s.known[o + k]:
+        s.known[o + k] -= 1
+    s.known[o + t] += 1
+    if s.gift[1] == p and s.gift[2] == k:
+        s.gift = (-1, -1, -1)
+    s.merch_used |= 1 << i
+    s.conv.append(k)
+    s.conv.append(t)
+    ev.append({"type": "convert", "seat": p, "from": name(s, k), "to": name(s, t),
+               "text": f"Seat {p}'s merchant turns {name(s, k)} into {name(s, t)}"})
+    check_ten(s, (p,), ev)
+
+
+def keep_card(s: MundusState, k: int, ev: list[Event]) -> None:
+    """Seed, warehouses: one more card set aside (the offer row is empty during Progression: it holds
+    the kept cards)."""
+    o = s.cur * K
+    s.hand[o + k] -= 1
+    s.offer[o + k] += 1
+    s.need -= 1
+    if s.need == 0 or not any(s.hand[o:o + K]):
         finish_turn(s, ev)
 
 

@@ -1,21 +1,21 @@
-"""The Mundus Novus state: plain data, setup, clone, view and determinization.
+"""The Mundus Novus position as plain data: fields, the game's constants, clone and determinization.
 
 Resource kinds are indexes 0..9 (9 = Inca relic).  Per-seat card counts live in flat lists of
 ``players * 10`` ints (``hand[seat * 10 + kind]``) so that ``clone`` copies a handful of lists.
+The concrete class binding the rules to this data is ``MundusPosition`` in ``__init__.py``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from meeple.engine.core import Action, Event, State
-from meeple.engine.rng import Rng
-from meeple.games.mundus_novus.fixed import Fixed
-from meeple.games.mundus_novus.scoring import final_scores, tiebreak
+from meeple.engine.core import State
+from meeple.games.mundus_novus.derived import Memos
 
 if TYPE_CHECKING:
-    from meeple.engine.components import Tables
-    from meeple.engine.core import Game
+    from meeple.engine.core import Action
+    from meeple.engine.rng import Rng
+    from meeple.games.mundus_novus.derived import Derived
 
 K = 10  # resource kinds
 INCA = 9
@@ -23,6 +23,13 @@ HAND_SIZE = 5  # face-down cards dealt to each player every round (seed 2.1)
 MARKET_SIZE = 3  # seed: setup 1
 QUEUE_SIZE = 5  # seed: setup 2
 WIN_MONEY = 75  # seed: end of game A
+TEN_DIFFERENT_BONUS = 1000
+"""The 10-different winner's score is his doubloons + 1000, so he ranks first whatever the money."""
+MIN_DIFFERENT = 4  # seed 4.2: a different set has 4 to 9 cards
+MAX_DIFFERENT = 9
+VALDIVIA_BONUS = 3  # seed: Pedro de Valdivia adds 3 to his offer's value
+ORELLANA_BONUS = 2  # seed: Francisco de Orellana's market bonus
+CORONADO_PRICE = 2  # research A10: Francisco de Coronado pays 2 doubloons to force an event
 
 # phases (each a kind of decision)
 CORONADO, PONCE, SUPPLY, PIRATES, ANNOUNCE, OFFER, TIE, EXCHANGE, GIFT, START, PROG, PICKDEV, KEEP, OVER = range(14)
@@ -32,12 +39,15 @@ PHASE_NAMES = (
     "over",
 )
 
+NOTHING = [0] * K  # an empty offer row
+NO_ROW = (0,) * K
+
 _SLOTS = (
     "hand", "offer", "known", "money", "owned", "deck", "discard", "market", "supply", "dev_deck", "queue",
     "round", "event", "tm", "phase", "cur", "announced", "done", "start_size", "prev", "prev2", "order", "opos",
     "need", "split", "sets", "diff_done", "inca_done", "merch_used", "pend_mask", "pend_inca", "pend_set",
     "conv", "spent", "dev_ended", "winner", "gift", "tie_mask", "cash_done", "abil", "names", "acache",
-    "fx",
+    "fx", "hx", "seat_hx",
 )
 
 
@@ -88,7 +98,9 @@ class MundusState(State):
     abil: dict[str, int]
     names: tuple[str, ...]
     acache: dict[tuple[int, ...], Action]
-    fx: Fixed
+    fx: Derived
+    hx: Memos
+    seat_hx: dict[int, Memos]
 
     # --- turn properties ---------------------------------------------------------------
 
@@ -99,25 +111,6 @@ class MundusState(State):
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
-
-    # --- rules (rules.py / progression.py) ----------------------------------------------------
-
-    def _legal(self) -> list[Action]:
-        return _dispatch.legal(self)
-
-    def _apply(self, action: Action) -> list[Event]:
-        return _dispatch.apply(self, action)
-
-    def explain_illegal(self, text: str) -> str | None:
-        from meeple.games.mundus_novus.explain import explain
-
-        return explain(self, text)
-
-    def scores(self) -> list[int]:
-        return final_scores(self)
-
-    def tiebreak(self, seat: int) -> tuple[int, ...]:
-        return tiebreak(self, seat)
 
     # --- clone ------------------------------------------------------------------------------
 
@@ -165,14 +158,17 @@ class MundusState(State):
         o.abil = self.abil  # rebuilt (never mutated in place) whenever a character changes hands
         o.names = self.names
         o.acache = self.acache  # memo of immutable Actions by data, shared by all copies
-        o.fx = self.fx  # derived from the tables once, shared by all copies
+        o.fx = self.fx  # derived from the tables once (derived.py), shared by all copies
+        o.hx = self.hx  # memos keyed by hands: the game's, or (determinized copies) one seat's
+        o.seat_hx = self.seat_hx
 
     # --- hidden information ------------------------------------------------------------------
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """Reshuffle what ``seat`` cannot see: the resource deck's order and contents, the unknown part
         of every other hand (face-down supply, warehouse-kept cards, gifts), other seats' offers not yet
-        revealed (or cards being set aside in a warehouse), and the development deck's order.  Cards publicly taken into a hand stay put."""
+        revealed (or cards being set aside in a warehouse), and the development deck's order.  Cards publicly
+        taken into a hand, and cards shown for a different set being built, stay put."""
         n = self.players
         hand, offer, known = self.hand, self.offer, self.known
         offering = self.phase == OFFER
@@ -181,6 +177,8 @@ class MundusState(State):
         kept: list[list[int]] = [[] for _ in range(n)]  # per seat: known cards that stay, by kind
         hidden_counts: list[int] = [0] * n
         gift_from, gift_to, gift_kind = self.gift
+        pend_mask = self.pend_mask
+        building = self.phase == PROG and bool(pend_mask or self.pend_inca)
         for p in range(n):
             if p == seat:
                 continue
@@ -191,6 +189,13 @@ class MundusState(State):
             keep = known[o:o + K]
             if gift_from == seat and gift_to == p:
                 keep[gift_kind] += 1
+            if building and p == self.cur:
+                # the cards chosen for a different set lie shown at the table (view: pending_different)
+                for k in range(INCA):
+                    if pend_mask >> k & 1 and keep[k] < 1:
+                        keep[k] = 1
+                if keep[INCA] < self.pend_inca:
+                    keep[INCA] = self.pend_inca
             total = 0
             for k in range(K):
                 extra = have[k] - keep[k]
@@ -204,6 +209,10 @@ class MundusState(State):
         pool.sort()  # canonical order: the sample depends only on what ``seat`` knows and on ``rng``
         rng.shuffle(pool)
         d = len(self.deck)
+        if building and self.cur != seat:
+            start = d + sum(hidden_counts[p] for p in range(self.cur) if p != seat)
+            complete_different(kept[self.cur], pool, start, hidden_counts[self.cur],
+                               self.options["inca_wild_in_different"])
         self.deck[:] = pool[:d]
         pos = d
         for p in range(n):
@@ -223,83 +232,106 @@ class MundusState(State):
                 for k in cards[offered:]:
                     row[k] += 1
             else:
-                row = kept[p]
+                row = kept[p].copy()
                 for k in drawn:
                     row[k] += 1
             hand[o:o + K] = row
+        for p in range(n):
+            if p != seat:
+                break_ten(self, p, kept[p], offering or (keeping and p == self.cur))
         self.dev_deck.sort()
         rng.shuffle(self.dev_deck)
         if seat not in (gift_from, gift_to):
             self.gift = (-1, -1, -1)  # which card the Trade Master gave is not this seat's knowledge
-
-    # --- view ---------------------------------------------------------------------------------
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        from meeple.games.mundus_novus.view import build_view
-
-        return build_view(self, seat)
-
-
-def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tables: Tables) -> MundusState:
-    """Setup (seed 'setup' 1-4): shuffle the resource deck, turn up a market of 3, filter the development
-    cards by player count, shuffle them and turn up a queue of 5; "no event" on top of the tokens; the
-    Trade Master token goes to seat 0 (the youngest player)."""
-    s = MundusState.__new__(MundusState)
-    State.__init__(s, game, players, seed, options, tables)
-    n = players
-    s.hand = [0] * (n * K)
-    s.offer = [0] * (n * K)
-    s.known = [0] * (n * K)
-    s.money = [0] * n
-    s.owned = [() for _ in range(n)]
-    deck: list[int] = []
-    for k, res in enumerate(tables.resources):
-        deck.extend([k] * res.copies)
-    s.rng.shuffle(deck)
-    s.deck = deck
-    s.discard = [0] * K
-    s.market = [s.deck.pop() for _ in range(MARKET_SIZE)]
-    s.supply = []
-    devs = [i for i, d in enumerate(tables.developments) if d.min_players <= n]
-    s.rng.shuffle(devs)
-    s.dev_deck = devs
-    s.queue = [s.dev_deck.pop() for _ in range(min(QUEUE_SIZE, len(devs)))]
-    s.round = 0
-    s.event = ""
-    s.tm = 0
-    s.phase = ANNOUNCE
-    s.cur = 0
-    s.announced = 0
-    s.done = [0] * n
-    s.start_size = [0] * n
-    s.prev = -1
-    s.prev2 = -1
-    s.order = []
-    s.opos = 0
-    s.need = 0
-    s.split = 0
-    s.sets = 0
-    s.diff_done = 0
-    s.inca_done = 0
-    s.merch_used = 0
-    s.pend_mask = 0
-    s.pend_inca = 0
-    s.pend_set = (-1, 0, 0)
-    s.conv = []
-    s.spent = [0] * K
-    s.dev_ended = False
-    s.winner = -1
-    s.gift = (-1, -1, -1)
-    s.tie_mask = 0
-    s.cash_done = 0
-    s.abil = {}
-    s.names = tuple(r.name for r in tables.resources)
-    s.acache = {}
-    s.fx = Fixed(tables)
-    from meeple.games.mundus_novus.rules import begin_round
-
-    begin_round(s, [])
-    return s
+        # memos keyed by hands: this seat's copies share one set, built only from what the seat sees and
+        # from samples; the game's own memos (built from real hands) are left behind
+        memos = self.seat_hx.get(seat)
+        if memos is None:
+            memos = self.seat_hx[seat] = Memos.for_seat()
+        self.hx = memos
+        self.seat_hx = {seat: memos}
 
 
-from meeple.games.mundus_novus import dispatch as _dispatch  # noqa: E402  (rules import this module)
+def complete_different(keep: list[int], pool: list[int], start: int, count: int, wild: bool) -> None:
+    """A different set once begun must be cashed (seed 4.2), so its builder's hand holds at least 4
+    different resources (Inca relics too under option ``inca_wild_in_different``): everyone may infer
+    that much.  The builder's sampled hand is ``keep`` plus ``pool[start:start + count]``; while it holds
+    fewer, a card of a new resource from elsewhere in the shuffled pool (the deck, other hands) is swapped
+    for a drawn card that adds nothing (the true hand shows such a swap always exists)."""
+    row = keep.copy()
+    for k in pool[start:start + count]:
+        row[k] += 1
+
+    def worth(r: list[int]) -> int:
+        plain = sum(1 for k in range(INCA) if r[k])
+        return min(MAX_DIFFERENT, plain + r[INCA]) if wild else plain
+
+    others = [j for j in range(len(pool)) if not start <= j < start + count]
+    for j in others:
+        if worth(row) >= MIN_DIFFERENT:
+            return
+        k = pool[j]
+        if (k == INCA and wild) or (k != INCA and not row[k]):
+            for i in range(start, start + count):
+                d = pool[i]
+                if (d == INCA and not wild) or (d != INCA and row[d] >= 2):
+                    pool[i], pool[j] = k, d
+                    row[d] -= 1
+                    row[k] += 1
+                    break
+            else:
+                return
+
+
+def break_ten(s: MundusState, p: int, keep: list[int], joint: bool) -> None:
+    """No hand of a game still going holds ten different resources: it would have won at once (seed end
+    B, checked whenever cards come into a hand), and everyone knows it.  ``joint``: the hand and the offer
+    row (cards being offered or kept) count together.  If the sample gave ``p`` all ten, every unseen
+    card of one resource ``p`` is not known to hold is swapped with deck cards of other resources (all
+    ten are in the hand, so any other resource is one ``p`` already holds; left as it is when the deck
+    has too few)."""
+    o = p * K
+    hand, offer = s.hand, s.offer
+    row = [hand[o + k] + offer[o + k] for k in range(K)] if joint else hand[o:o + K]
+    if not all(row):
+        return
+    for k in sorted((c for c in range(K) if not keep[c]), key=lambda c: (row[c], c)):
+        spots = [i for i, j in enumerate(s.deck) if j != k][:row[k]]
+        if len(spots) == row[k]:
+            break
+    else:
+        return
+    for i in spots:
+        j = s.deck[i]
+        s.deck[i] = k
+        place = hand if hand[o + k] else offer
+        place[o + k] -= 1
+        place[o + j] += 1
+
+
+# --- small readings of a position, used by every step ------------------------------------------------
+
+def name(s: MundusState, kind: int) -> str:
+    return s.names[kind]
+
+
+def hand_size(s: MundusState, seat: int) -> int:
+    o = seat * K
+    return sum(s.hand[o:o + K])
+
+
+def holder(s: MundusState, ability: str) -> int:
+    """The seat owning the character with ``ability`` (-1: nobody)."""
+    return s.abil.get(ability, -1)
+
+
+def event_for(s: MundusState, seat: int) -> str:
+    """The round's event as it applies to ``seat``: Juan de la Cosa ignores every event (seed, cards)."""
+    if s.event and s.abil.get("cosa", -1) != seat:
+        return s.event
+    return ""
+
+
+def doubloons(amount: int) -> str:
+    """``amount`` with the right noun for event texts ("1 doubloon", "3 doubloons")."""
+    return f"{amount} doubloon" if amount == 1 else f"{amount} doubloons"

@@ -1,26 +1,26 @@
-"""Mundus Novus Trade step (seed 3.1-3.6; research §5.3) and the start of Progression (seed 4)."""
+"""Mundus Novus Trade step (seed 3.1-3.6; research §5.3) and the shipyards that open Progression (seed 4)."""
 
 from __future__ import annotations
 
-from meeple.engine.core import Action, Event
-from meeple.games.mundus_novus.rules import check_instant_money, doubloons, hand_size, name
+from meeple.engine.core import Event
+from meeple.games.mundus_novus.developments import count_kind
+from meeple.games.mundus_novus.ending import check_instant_money, check_ten
 from meeple.games.mundus_novus.state import (
     ANNOUNCE,
     EXCHANGE,
     GIFT,
+    NOTHING,
     OFFER,
+    ORELLANA_BONUS,
     START,
     TIE,
+    VALDIVIA_BONUS,
     K,
     MundusState,
+    doubloons,
+    hand_size,
+    name,
 )
-
-OP_ANNOUNCE, OP_OFFER, OP_OFFER_NONE, OP_TM, OP_TAKE, OP_SWAP, OP_GIFT, OP_START = range(10, 18)
-NOTHING = [0] * K  # an empty offer row
-NO_ROW = (0,) * K
-VALDIVIA_BONUS = 3  # seed: Pedro de Valdivia adds 3 to his offer's value
-ORELLANA_BONUS = 2  # seed: Francisco de Orellana's market bonus
-VICTIM_ACTS_CAP = 100_000  # offer rows whose exchange actions are remembered per game
 
 
 def start_trade(s: MundusState, ev: list[Event]) -> None:
@@ -70,6 +70,13 @@ def offer_card(s: MundusState, kind: int, ev: list[Event]) -> None:
                "text": f"you put {name(s, kind)} in your offer"})
     if s.need == 0:
         finish_offer(s, ev)
+
+
+def offer_nothing(s: MundusState, ev: list[Event]) -> None:
+    """Bartolome de las Casas (seed, cards): his owner may commit an empty offer."""
+    ev.append({"type": "offer_none", "seat": s.cur, "private": s.cur,
+               "text": "you offer nothing (Bartolome de las Casas)"})
+    finish_offer(s, ev)
 
 
 def finish_offer(s: MundusState, ev: list[Event]) -> None:
@@ -186,6 +193,8 @@ def take(s: MundusState, victim: int, kind: int, market_kind: int, ev: list[Even
                            f"{names[market_kind]}"})
     s.hand[p * K + got] += 1
     s.known[p * K + got] += 1
+    if check_ten(s, (p,), ev):
+        return
     if market_kind >= 0 and s.abil.get("orellana", -1) == p and orellana_pattern(s):
         s.money[p] += ORELLANA_BONUS
         ev.append({"type": "orellana", "seat": p, "amount": ORELLANA_BONUS,
@@ -222,6 +231,8 @@ def end_chain(s: MundusState, ev: list[Event]) -> None:
                 ev.append({"type": "return", "seat": p, "card": name(s, k), "count": c,
                            "text": f"{c} untaken {name(s, k)} go back to seat {p}"})
     ev.append({"type": "chain_end", "text": "The exchange is over"})
+    if check_ten(s, range(n), ev):
+        return
     short = [p for p in range(n) if p != s.tm and hand_size(s, p) < s.start_size[p]]
     if short and hand_size(s, s.tm) > s.start_size[s.tm]:
         s.phase, s.cur, s.need = GIFT, s.tm, short[0]
@@ -244,6 +255,8 @@ def give_gift(s: MundusState, kind: int, ev: list[Event]) -> None:
                "text": f"Seat {tm} gives you {name(s, kind)}"})
     ev.append({"type": "gift_private", "seat": tm, "to": rec, "private": tm, "card": name(s, kind),
                "text": f"you give seat {rec} {name(s, kind)}"})
+    if check_ten(s, (rec,), ev):
+        return
     start_progression(s, ev)
 
 
@@ -251,8 +264,6 @@ def start_progression(s: MundusState, ev: list[Event]) -> None:
     """Progression (seed 4; research A8): shipyards are paid first: for each shipyard, every player with
     more caravels pays its owner 1 doubloon (what he has, if less); then the Trade Master chooses who
     starts."""
-    from meeple.games.mundus_novus.rules import count_kind
-
     n = s.players
     cars = [count_kind(s, p, "caravel") for p in range(n)]
     for p in range(n):
@@ -270,117 +281,3 @@ def start_progression(s: MundusState, ev: list[Event]) -> None:
     if check_instant_money(s, ev):
         return
     s.phase, s.cur = START, s.tm
-
-
-def legal_trade(s: MundusState) -> list[Action]:
-    ph = s.phase
-    p = s.cur
-    o = p * K
-    data: tuple[int, ...]
-    if ph == EXCHANGE:
-        return exchange_actions(s)
-    if ph == OFFER:
-        acts = []
-        if s.abil.get("casas", -1) == p and not any(s.offer[o:o + K]):
-            acts.append(Action("offer nothing", (OP_OFFER_NONE,)))
-        cache = s.acache
-        for k in range(K):
-            if s.hand[o + k]:
-                data = (OP_OFFER, k)
-                a = cache.get(data)
-                if a is None:
-                    a = cache[data] = Action(f"offer {name(s, k)}", data)
-                acts.append(a)
-        return acts
-    if ph == ANNOUNCE:
-        return [Action(f"announce {c}", (OP_ANNOUNCE, c)) for c in (2, 3, 4)]
-    if ph == TIE:
-        return [Action(f"trade master p{q}", (OP_TM, q)) for q in range(s.players) if s.tie_mask >> q & 1]
-    if ph == GIFT:
-        return [Action(f"give {name(s, k)} to p{s.need}", (OP_GIFT, k)) for k in range(K) if s.hand[o + k]]
-    if ph == START:
-        return [Action(f"p{q} starts progression", (OP_START, q)) for q in range(s.players)]
-    return []
-
-
-def exchange_actions(s: MundusState) -> list[Action]:
-    """Trade 3.4-3.5: for each of ``targets(s)``, each kind on its offer: take it, or swap it for each
-    different kind in the market.  (Every target has a take action, so no actions means no target.)
-    The actions on one victim's offer row are remembered per game (``victim_actions``)."""
-    cur, prev = s.cur, blocked(s)
-    market = tuple(sorted(set(s.market)))
-    offer = tuple(s.offer)
-    cache = s.fx.victim_acts
-    acts: list[Action] = []
-    prev_key = None
-    o = 0
-    for v in range(s.players):
-        if v != cur:
-            row = offer[o:o + K]
-            if row != NO_ROW:
-                key = (v, row, market)
-                if v == prev:
-                    prev_key = key
-                else:
-                    part = cache.get(key)
-                    acts.extend(part if part is not None else victim_part(s, key))
-        o += K
-    if not acts and prev_key is not None:
-        part = cache.get(prev_key)
-        acts.extend(part if part is not None else victim_part(s, prev_key))
-    return acts
-
-
-def victim_part(s: MundusState, key: tuple[int, tuple[int, ...], tuple[int, ...]]) -> list[Action]:
-    """``victim_actions`` for (victim, offer row, market kinds), remembered per game."""
-    cache = s.fx.victim_acts
-    if len(cache) >= VICTIM_ACTS_CAP:
-        cache.clear()
-    part = cache[key] = victim_actions(s, *key)
-    return part
-
-
-def victim_actions(s: MundusState, v: int, row: tuple[int, ...], market: tuple[int, ...]) -> list[Action]:
-    """The exchange actions on victim ``v``'s offer ``row`` with these market kinds (``exchange_actions``)."""
-    names = s.names
-    cache = s.acache
-    acts = []
-    for k in range(K):
-        if row[k]:
-            data: tuple[int, ...] = (OP_TAKE, v, k, -1)
-            a = cache.get(data)
-            if a is None:
-                a = cache[data] = Action(f"take {names[k]} from p{v}", data)
-            acts.append(a)
-            for m in market:
-                if m != k:
-                    data = (OP_SWAP, v, k, m)
-                    a = cache.get(data)
-                    if a is None:
-                        a = cache[data] = Action(f"swap {names[k]} from p{v} for {names[m]}", data)
-                    acts.append(a)
-    return acts
-
-
-def apply_trade(s: MundusState, data: tuple[int, ...], ev: list[Event]) -> None:
-    op = data[0]
-    if op == OP_TAKE:
-        take(s, data[1], data[2], -1, ev)
-    elif op == OP_SWAP:
-        take(s, data[1], data[2], data[3], ev)
-    elif op == OP_OFFER:
-        offer_card(s, data[1], ev)
-    elif op == OP_OFFER_NONE:
-        ev.append({"type": "offer_none", "seat": s.cur, "private": s.cur,
-                   "text": "you offer nothing (Bartolome de las Casas)"})
-        finish_offer(s, ev)
-    elif op == OP_ANNOUNCE:
-        announce(s, data[1], ev)
-    elif op == OP_TM:
-        new_trade_master(s, data[1], ev)
-    elif op == OP_GIFT:
-        give_gift(s, data[1], ev)
-    elif op == OP_START:
-        from meeple.games.mundus_novus.progression import start_turns
-
-        start_turns(s, data[1], ev)

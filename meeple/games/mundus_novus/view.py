@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.games.mundus_novus.rules import event_name, fleets
+from meeple.games.mundus_novus.developments import fleets
+from meeple.games.mundus_novus.events import event_name
 from meeple.games.mundus_novus.state import (
     EXCHANGE,
     INCA,
@@ -29,7 +30,7 @@ def _cards(s: MundusState, row: list[int], start: int) -> dict[str, int]:
     return {res[k].name: row[start + k] for k in range(K) if row[start + k]}
 
 
-def build_view(s: MundusState, seat: int | None) -> dict[str, Any]:
+def view(s: MundusState, seat: int | None) -> dict[str, Any]:
     """Public: the board, everyone's developments, hand sizes, revealed offers.  Private to ``seat``: its
     hand, its money, its face-down offer.  Never shown: other hands, others' money, unrevealed offers,
     deck orders, the card a Trade Master gave face down."""

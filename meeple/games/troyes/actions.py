@@ -1,18 +1,40 @@
 """The legal actions of each decision, phase by phase (seed §4-5, 額外行動).
 
-Kept lean: legal actions are listed at every decision (fixed actions built once, per-card
-actions cached, feasibility from one pass over the dice)."""
+Kept lean: legal actions are listed at every decision.  Fixed actions are built once; the
+others are kept in the position-keyed caches of the component set (``derived.caches``), the
+main step's whole list included (``main_key``: everything of the position it reads);
+feasibility comes from one pass over the dice (``dice.Offer``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action
+from meeple.games.troyes.activities import max_activations
+from meeple.games.troyes.cathedral import mason_spaces
+from meeple.games.troyes.citizens import has_citizen, protection, source_text, space_text
 from meeple.games.troyes.components import WHITE, YELLOW
-from meeple.games.troyes.consts import (
+from meeple.games.troyes.dice import (
+    ALLOWED_COLOURS,
+    EXTRA_COST,
+    GroupTrie,
+    Offer,
+    build_trie,
+    fast_possible,
+    has_group,
+    legal_groups,
+    mod_applies,
+    own_dice,
+    strength,
+    target_colour,
+    usable_mods,
+    usable_sources,
+)
+from meeple.games.troyes.state import (
     A_COUNTER,
     A_CUBE,
     A_DICE,
+    A_DONE,
     A_DRAFT,
     A_FLIP,
     A_FLIPDIE,
@@ -26,12 +48,15 @@ from meeple.games.troyes.consts import (
     A_SPEND,
     A_SRC,
     A_TARGET,
+    A_TIMES,
     BUILDING_WORDS,
     MARAUD,
     MAX_CITIZENS,
+    P_ACTION,
     P_BLACK,
     P_DRAFT,
     P_KEEP,
+    S_COUNT,
     S_CUBE,
     S_DICE,
     S_FLIP,
@@ -42,37 +67,19 @@ from meeple.games.troyes.consts import (
     S_SRC,
     SRC_BLD,
     SRC_CARD,
-    SRC_LYING,
-    SRC_SUPPLY,
     T_ACT,
     T_CATH,
     T_FARM,
     T_FIGHT,
     T_PLACE,
     die_text,
-    mod_applies,
 )
-from meeple.games.troyes.dice import (
-    ALLOWED_COLOURS,
-    EXTRA_COST,
-    Offer,
-    event_card,
-    fast_possible,
-    has_group,
-    iter_groups,
-    protection,
-    strength,
-    target_colour,
-)
-from meeple.games.troyes.groups import dice_of_colour, plain_cath_groups, plain_place_groups
-from meeple.games.troyes.steps import cube_actions, times_actions
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
 
 
 # Actions that never change are built once (speed: legal actions are listed at every decision).
-# Table-dependent ones (activity names) are cached per slot and card name.
 _FIXED = {
     "recruit citizen": Action("recruit citizen", (A_RECRUIT,)),
     "flip dice": Action("flip dice", (A_FLIP,)),
@@ -89,113 +96,34 @@ _CATHEDRAL = _FIXED["build cathedral"]
 _FARM = _FIXED["farm"]
 _PASS = _FIXED["pass"]
 _PLACE = tuple(Action(f"place {w}", (A_TARGET, T_PLACE, b)) for b, w in enumerate(BUILDING_WORDS))
-_ACTIVATE: dict[tuple[int, str], Action] = {}
-_COMBAT: dict[tuple[int, str], Action] = {}
 
 
-_DIE_ACTIONS: dict[tuple[int, int, int], Action] = {}
-_GROUPS: dict[tuple[int, ...], Action] = {}
-
-
-def die_action(kind: int, word: str, d: int, p: int) -> Action:
+def die_action(s: TroyesState, kind: int, word: str, d: int, p: int) -> Action:
     """``reroll r3`` / ``flip r3`` / ``spend r3`` for seat ``p``'s die ``d`` (built once)."""
+    cache = s.caches.die_actions
     key = (kind, d, p)
-    act = _DIE_ACTIONS.get(key)
+    act = cache.get(key)
     if act is None:
-        act = _DIE_ACTIONS[key] = Action(f"{word} {die_text(d, p)}", (kind, d))
+        act = cache.put(key, Action(f"{word} {die_text(d, p)}", (kind, d)))
     return act
-
-
-def group_action(combo: tuple[int, ...], p: int) -> Action:
-    """``dice y4 y5@p1`` for a group chosen by seat ``p`` (``@p1``: a die of seat 1; built once)."""
-    key = (p,) + combo
-    act = _GROUPS.get(key)
-    if act is None:
-        if len(_GROUPS) > 60000:  # keep the cache bounded
-            _GROUPS.clear()
-        act = _GROUPS[key] = Action("dice " + " ".join(die_text(d, p) for d in combo), (A_DICE,) + combo)
-    return act
-
-
-def target_text(s: TroyesState, kind: int, arg: int) -> str:
-    if kind == T_ACT:
-        return f"activate {s.acts[s.slots[arg]].name}"
-    if kind == T_CATH:
-        return "build cathedral"
-    if kind == T_FIGHT:
-        return f"combat {event_card(s, arg).name}"
-    if kind == T_PLACE:
-        return f"place {BUILDING_WORDS[arg]}"
-    return "farm"
-
-
-def source_text(s: TroyesState, src: int) -> str:
-    if src == SRC_SUPPLY:
-        return "citizen from supply"
-    if SRC_LYING <= src < SRC_LYING + 3:
-        return f"citizen lying at {BUILDING_WORDS[src - SRC_LYING]}"
-    if src >= SRC_BLD:
-        return f"citizen from {space_text(s, src - SRC_BLD)}"
-    return f"citizen from {s.acts[s.slots[src - SRC_CARD]].name}"
-
-
-_SOURCE: dict[int, tuple[str, Action]] = {}
 
 
 def source_action(s: TroyesState, src: int) -> Action:
     """The action naming a citizen source (cached; a card source is keyed by its card too)."""
+    cache = s.caches.sources
     key = src * 4096 + (s.slots[src - SRC_CARD] if SRC_CARD <= src < SRC_BLD else 0)
-    hit = _SOURCE.get(key)
-    if hit is None:
-        text = source_text(s, src)
-        hit = _SOURCE[key] = (text, Action(text, (A_SRC, src)))
-    elif SRC_CARD <= src < SRC_BLD and s.acts[s.slots[src - SRC_CARD]].name not in hit[0]:
-        text = source_text(s, src)  # another component pack: rebuild
-        hit = _SOURCE[key] = (text, Action(text, (A_SRC, src)))
-    return hit[1]
-
-
-def space_text(s: TroyesState, i: int) -> str:
-    """``palace 3`` / ``bishopric 1-2 left`` for building space index ``i``."""
-    b, sp = divmod(i, 6)
-    if s.tables.buildings[b].rows:
-        r, pos = divmod(sp, 2)
-        return f"{BUILDING_WORDS[b]} {2 * r + 1}-{2 * r + 2} {'right' if pos else 'left'}"
-    return f"{BUILDING_WORDS[b]} {sp + 1}"
-
-
-def sources(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
-    """Where a citizen to place or hire may come from (seed §5.4, research §5 D): the personal
-    supply, or anywhere on the board: an own citizen lying beside a building, an own tradesman
-    on another activity card, or an own citizen standing in a building."""
-    out = [SRC_SUPPLY] if s.supply[p] > 0 else []
-    for b in range(3):
-        if s.lying[b * 4 + p]:
-            out.append(SRC_LYING + b)
-    for slot in range(9):
-        if s.trade[slot * 4 + p] and not (kind == T_ACT and slot == arg):
-            out.append(SRC_CARD + slot)
-    if p in s.bld:
-        out.extend(SRC_BLD + i for i, o in enumerate(s.bld) if o == p)
-    return out
-
-
-def needs_source(s: TroyesState, p: int, kind: int, arg: int) -> bool:
-    return kind == T_PLACE or (kind == T_ACT and not s.trade[arg * 4 + p])
-
-
-def own_dice(s: TroyesState, p: int, skip: list[int] | None = None) -> list[int]:
-    """Distinct own dice (encoded), in stable order; ``skip``: dice indices to leave out."""
-    out: list[int] = []
-    for i, d in enumerate(s.dice):
-        if d >> 6 == p and d not in out and (not skip or i not in skip):
-            out.append(d)
-    return out
+    act = cache.get(key)
+    if act is None:
+        act = cache.put(key, Action(source_text(s, src), (A_SRC, src)))
+    return act
 
 
 # --- legal actions -----------------------------------------------------------------------------
 
 def legal(s: TroyesState) -> list[Action]:
+    """The legal actions now, in a stable order (``TroyesPosition._legal``)."""
+    if s.phase == P_ACTION and s.step == S_MAIN:
+        return cached_main_actions(s, s.turn)
     p = s.to_move
     if s.phase == P_KEEP:
         return [Action(f"keep {s.tables.characters[c].name}", (A_KEEP, c)) for c in s.pair]
@@ -205,12 +133,14 @@ def legal(s: TroyesState) -> list[Action]:
         return flip_actions(s, p)
     if s.phase == P_BLACK:
         if s.step == S_SPEND:
-            return [die_action(A_SPEND, "spend", d, p) for d in own_dice(s, p)]
+            return [die_action(s, A_SPEND, "spend", d, p) for d in own_dice(s, p)]
+        if s.step == S_COUNT:
+            return count_actions(s, p)
         return black_actions(s, p)
     if s.step == S_MAIN:
         return main_actions(s, p)
     if s.step == S_SRC:
-        return [source_action(s, src) for src in sources(s, p, s.tgt_kind, s.tgt_arg)]
+        return [source_action(s, src) for src in usable_sources(s, p, s.tgt_kind, s.tgt_arg)]
     if s.step == S_CUBE:
         return cube_actions(s, p)
     if s.step == S_MASON:
@@ -218,75 +148,40 @@ def legal(s: TroyesState) -> list[Action]:
     if s.step == S_SQUIRE:
         return squire_actions(s)
     if s.step == S_DICE:
-        if s.mod < 0:
-            if s.tgt_kind in _TOTAL_KINDS:
-                return plain_dice_actions(s, p)
-            combos = plain_place_groups(s, p) if s.tgt_kind == T_PLACE else plain_cath_groups(s, p)
-            return [group_action(combo, p) for combo in combos]
-        return [group_action(combo, p)
-                for combo, _, _ in iter_groups(s, p, s.tgt_kind, s.tgt_arg, s.mod)]
+        return dice_step_actions(s, p)
     return times_actions(s, p)
 
 
-_TOTAL_KINDS = (T_ACT, T_FIGHT, T_FARM)
+# --- the dice of an action, one at a time (version 8) ------------------------------------------
+
+_DONE = Action("done", (A_DONE,))
 
 
-def plain_dice_actions(s: TroyesState, p: int) -> list[Action]:
-    """The dice groups for an action judged by its total, without a cube (seed §5: 1-3 dice of
-    the action's colour, others' dice at 2/4/6 each, total at least the divisor).  The same
-    groups, in the same order, as ``iter_groups(..., -1)``, built without a generator."""
-    kind, arg = s.tgt_kind, s.tgt_arg
-    budget = s.deniers[p]
-    if kind == T_ACT:
-        _, _, colour, divisor, hire_cost, extra, artisan = _slot_infos(s)[arg]
-        budget -= extra + (0 if s.trade[arg * 4 + p] else hire_cost)
-        if artisan and s.infl[p] < 1:
-            return []
-    elif kind == T_FIGHT:
-        card = s.perm if arg == MARAUD else s.evts[s.row[arg]]
-        colour, divisor = card.fight_colour, card.divisor
-    else:
-        colour, divisor = YELLOW, s.brd.agriculture_divisor
-    if budget < 0:
-        return []
-    keys, twice, thrice = dice_of_colour(s, colour)
-    if not keys:
-        return []
-    n = len(keys)
-    bought = [d >> 6 != p for d in keys]
-    vals = [d & 7 for d in keys]
-    cache = _GROUPS
-    out: list[Action] = []
-    for i in range(n):
-        if vals[i] >= divisor and (not bought[i] or budget >= 2):
-            combo: tuple[int, ...] = (keys[i],)
-            act = cache.get((p,) + combo)
-            out.append(act if act is not None else group_action(combo, p))
-    if n == 1 and not twice:
-        return out
-    for i in range(n):
-        for j in range(i, n):
-            if i == j and keys[i] not in twice:
-                continue
-            if 4 * (bought[i] + bought[j]) <= budget and vals[i] + vals[j] >= divisor:
-                combo = (keys[i], keys[j])
-                act = cache.get((p,) + combo)
-                out.append(act if act is not None else group_action(combo, p))
-    for i in range(n):
-        for j in range(i, n):
-            if i == j and keys[i] not in twice:
-                continue
-            for k in range(j, n):
-                if j == k and keys[j] not in (thrice if i == j else twice):
-                    continue
-                if 6 * (bought[i] + bought[j] + bought[k]) <= budget and vals[i] + vals[j] + vals[k] >= divisor:
-                    combo = (keys[i], keys[j], keys[k])
-                    act = cache.get((p,) + combo)
-                    out.append(act if act is not None else group_action(combo, p))
+def dice_step_actions(s: TroyesState, p: int) -> list[Action]:
+    """The next die of the group (``die y5@p1``), each one that still leads to a legal group,
+    in the order of ``die_rank``; ``done`` once the dice chosen so far are a legal group."""
+    nexts, done = group_trie(s, p).get(tuple(s.group), ((), False))
+    cache = s.caches.die_actions
+    out = []
+    for d in nexts:
+        act = cache.get((A_DICE, d, p))
+        out.append(act if act is not None else die_action(s, A_DICE, "die", d, p))
+    if done:
+        out.append(_DONE)
     return out
 
 
-_DRAFT: dict[tuple[int, bool], Action] = {}
+def group_trie(s: TroyesState, p: int) -> GroupTrie:
+    """Per group chosen so far: the dice that may come next (``die_rank`` order) and whether
+    it is itself a legal group; kept in ``caches.group_tries`` by everything the groups
+    depend on (``main_key``, the target, the cube and the citizen source).  The dice stay on
+    the city square until the group is done, so one trie serves all the steps of an action."""
+    cache = s.caches.group_tries
+    key = main_key(s, p) + (s.tgt_kind, s.tgt_arg, s.mod, s.src, s.players)
+    trie = cache.get(key)
+    if trie is None:
+        trie = cache.put(key, build_trie(legal_groups(s, p), p, s.players))
+    return trie  # type: ignore[no-any-return]
 
 
 def draft_actions(s: TroyesState) -> list[Action]:
@@ -295,13 +190,12 @@ def draft_actions(s: TroyesState) -> list[Action]:
     3-4 right``), which matters because a row pushes out its right-hand citizen."""
     out = []
     bld = s.bld
-    buildings = s.tables.buildings
+    cache = s.caches.drafts
     for i in range(18):
         if bld[i] < 0:
-            rows = bool(buildings[i // 6].rows)
-            act = _DRAFT.get((i, rows))
+            act = cache.get(i)
             if act is None:
-                act = _DRAFT[(i, rows)] = Action(f"draft {space_text(s, i)}", (A_DRAFT, i // 6, i % 6))
+                act = cache.put(i, Action(f"draft {space_text(s, i)}", (A_DRAFT, i // 6, i % 6)))
             out.append(act)
     return out
 
@@ -309,35 +203,34 @@ def draft_actions(s: TroyesState) -> list[Action]:
 def mason_actions(s: TroyesState) -> list[Action]:
     """Master Mason (STAND_IN card, research 10.2): a cube on the cathedral space of the player's
     choice, on the lowest level where that space is free."""
-    cath = s.cath
-    return [_MASON[v] for v in range(6) if cath[v + 12] < 0]
+    return [_MASON[v] for v in mason_spaces(s)]
 
 
 def squire_actions(s: TroyesState) -> list[Action]:
     """Squire (STAND_IN card, research 10.2): a cube on any event of the player's choice
     (an event card in the row, or Marauding)."""
-    out = [_combat_pick(i, e, s.evts[e].name) for i, e in enumerate(s.row)]
-    out.append(_combat_pick(MARAUD, 0, s.perm.name))
+    out = [_combat_pick(s, i, e, s.evts[e].name) for i, e in enumerate(s.row)]
+    out.append(_combat_pick(s, MARAUD, 0, s.perm.name))
     return out
 
 
 _MASON = tuple(Action(f"mason space {v + 1}", (A_PICK, v + 1)) for v in range(6))
-_SQUIRE: dict[int, tuple[str, Action]] = {}
 
 
-def _combat_pick(arg: int, idx: int, name: str) -> Action:
+def _combat_pick(s: TroyesState, arg: int, idx: int, name: str) -> Action:
+    cache = s.caches.picks
     key = arg * 4096 + idx
-    info = _SQUIRE.get(key)
-    if info is None or info[0] != name:
-        info = _SQUIRE[key] = (name, Action(f"squire {name}", (A_PICK, arg)))
-    return info[1]
+    act = cache.get(key)
+    if act is None:
+        act = cache.put(key, Action(f"squire {name}", (A_PICK, arg)))
+    return act
 
 
 def influence_actions(s: TroyesState, p: int, out: list[Action]) -> None:
     """Influence spends before countering or acting (seed 額外行動): 1 reroll, 2 citizen, 4 flip."""
     mine = own_dice(s, p)
     if s.infl[p] >= 1:
-        out.extend(die_action(A_REROLL, "reroll", d, p) for d in mine)
+        out.extend(die_action(s, A_REROLL, "reroll", d, p) for d in mine)
     if s.infl[p] >= 2 and s.owned[p] < MAX_CITIZENS:
         out.append(_FIXED["recruit citizen"])
     if s.infl[p] >= 4 and mine:
@@ -345,110 +238,92 @@ def influence_actions(s: TroyesState, p: int, out: list[Action]) -> None:
 
 
 def flip_actions(s: TroyesState, p: int) -> list[Action]:
-    out = [die_action(A_FLIPDIE, "flip", d, p) for d in own_dice(s, p, s.flipped)]
+    out = [die_action(s, A_FLIPDIE, "flip", d, p) for d in own_dice(s, p, s.flipped)]
     if s.flipped:
         out.append(_FIXED["stop flipping"])
     return out
 
 
 def black_actions(s: TroyesState, p: int) -> list[Action]:
-    """Counter the highest black die, and any others, with own dice totalling at least their sum;
-    red dice count double (seed §4).  Unable: lose 2 VP and the highest is removed."""
+    """Influence, then counter the highest black die (``counter 6``; more are added one at a
+    time in the next step, ``count_actions``) when the own dice reach it, red counting double
+    (seed §4).  Unable: ``cannot counter``, lose 2 VP and the highest is removed."""
     out: list[Action] = []
     influence_actions(s, p, out)
-    power = strength(s, p)
     top = s.black[0]
-    if power < top:
+    if strength(s, p) < top:
         out.append(_FIXED["cannot counter"])
-        return out
-    for combo in _black_subsets(tuple(s.black)):
-        if sum(combo) <= power:
-            act = _COUNTER.get(combo)
-            if act is None:
-                act = _COUNTER[combo] = Action("counter " + "+".join(map(str, combo)), (A_COUNTER,) + combo)
-            out.append(act)
+    else:
+        out.append(_COUNTER[top])
     return out
 
 
-_COUNTER: dict[tuple[int, ...], Action] = {}
-_SUBSETS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+def count_actions(s: TroyesState, p: int) -> list[Action]:
+    """More black dice to counter at once, one at a time from the highest down (each value
+    at most the last chosen, so a set is chosen in one order), while the own dice still reach
+    the sum (red counting double); ``done`` goes on to spending dice (seed §4)."""
+    chosen = s.bsel
+    room = strength(s, p) - sum(chosen)
+    last = chosen[-1]
+    out = []
+    seen = 0
+    for v in s.black:  # highest first
+        if v > last or v > room or v == seen:
+            continue
+        seen = v
+        if s.black.count(v) > chosen.count(v):
+            out.append(_COUNTER[v])
+    out.append(_DONE)
+    return out
 
 
-def _black_subsets(black: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """The distinct sets of black dice that include the highest (``black`` is highest first)."""
-    subsets = _SUBSETS.get(black)
-    if subsets is None:
-        rest = black[1:]
-        values = sorted(set(rest), reverse=True)
-        combos: list[tuple[int, ...]] = [(black[0],)]
-        for v in values:
-            c = rest.count(v)
-            combos = [base + (v,) * k for base in combos for k in range(c + 1)]
-        subsets = _SUBSETS[black] = combos
-    return subsets
+_COUNTER = tuple(Action(f"counter {v}", (A_COUNTER, v)) for v in range(7))
 
 
 _REVEALED_SLOTS = tuple(tuple(slot for slot in range(9) if slot % 3 < r) for r in range(4))
-# (slot, card index) -> (card name, its Action, colour, divisor, hire cost, extra deniers, artisan)
-_SLOT_INFO: dict[int, tuple[str, Action, int, int, int, int, bool]] = {}
-# (row position, card index) -> (card name, its Action); MARAUD for the permanent event
-_EVENT_INFO: dict[int, tuple[str, Action]] = {}
-
-
-_INFOS: dict[tuple[int, ...], tuple[object, list[tuple[str, Action, int, int, int, int, bool]]]] = {}
 
 
 def _slot_infos(s: TroyesState) -> list[tuple[str, Action, int, int, int, int, bool]]:
     """Per slot: (card name, its Action, colour, divisor, hire cost, extra deniers, artisan),
     cached by the cards in the slots (and the activity table they come from)."""
+    cache = s.caches.slot_infos
     key = tuple(s.slots)
-    hit = _INFOS.get(key)
-    if hit is None or hit[0] is not s.acts:
+    hit = cache.get(key)
+    if hit is None:
         infos = []
         for slot, idx in enumerate(key):
             card = s.acts[idx]
             infos.append((card.name, Action(f"activate {card.name}", (A_TARGET, T_ACT, slot)),
                           card.colour, card.divisor, card.hire_cost,
                           EXTRA_COST.get(card.effect, 0), card.effect == "artisan"))
-        if len(_INFOS) > 4096:
-            _INFOS.clear()
-        hit = _INFOS[key] = (s.acts, infos)
-    return hit[1]
+        hit = cache.put(key, infos)
+    return hit  # type: ignore[no-any-return]
 
 
-def _combat_action(arg: int, idx: int, name: str) -> Action:
+def _combat_action(s: TroyesState, arg: int, idx: int, name: str) -> Action:
+    cache = s.caches.combats
     key = arg * 4096 + idx
-    info = _EVENT_INFO.get(key)
-    if info is None or info[0] != name:
-        info = _EVENT_INFO[key] = (name, Action(f"combat {name}", (A_TARGET, T_FIGHT, arg)))
-    return info[1]
-
-
-_ROWS: dict[tuple[int, ...], tuple[object, object, list[tuple[int, int, int, Action]]]] = {}
+    act = cache.get(key)
+    if act is None:
+        act = cache.put(key, Action(f"combat {name}", (A_TARGET, T_FIGHT, arg)))
+    return act
 
 
 def _row_infos(s: TroyesState) -> list[tuple[int, int, int, Action]]:
     """Per event that may be combated (the row, then Marauding): (target argument, dice colour,
     divisor, its Action), cached by the cards in the row (and the event table)."""
+    cache = s.caches.row_infos
     key = tuple(s.row)
-    hit = _ROWS.get(key)
-    if hit is None or hit[0] is not s.evts or hit[1] is not s.perm:
+    hit = cache.get(key)
+    if hit is None:
         infos = []
         for i, e in enumerate(key):
             card = s.evts[e]
-            infos.append((i, card.fight_colour, card.divisor, _combat_action(i, e, card.name)))
+            infos.append((i, card.fight_colour, card.divisor, _combat_action(s, i, e, card.name)))
         card = s.perm
-        infos.append((MARAUD, card.fight_colour, card.divisor, _combat_action(MARAUD, 0, card.name)))
-        if len(_ROWS) > 4096:
-            _ROWS.clear()
-        hit = _ROWS[key] = (s.evts, s.perm, infos)
-    return hit[2]
-
-
-def has_citizen(s: TroyesState, p: int) -> bool:
-    """A citizen to place or hire: in the supply, lying beside a building, on a card or in a building."""
-    return s.supply[p] > 0 or p in s.bld or s.lying[p] > 0 or s.lying[4 + p] > 0 or s.lying[8 + p] > 0 \
-        or any(s.trade[p::4])
+        infos.append((MARAUD, card.fight_colour, card.divisor, _combat_action(s, MARAUD, 0, card.name)))
+        hit = cache.put(key, infos)
+    return hit  # type: ignore[no-any-return]
 
 
 def main_actions(s: TroyesState, p: int) -> list[Action]:
@@ -459,10 +334,10 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
     mine = offer.mine
     infl = s.infl[p]
     if infl >= 1:
-        cache = _DIE_ACTIONS
+        cache = s.caches.die_actions
         for d in mine:
             act = cache.get((A_REROLL, d, p))
-            out.append(act if act is not None else die_action(A_REROLL, "reroll", d, p))
+            out.append(act if act is not None else die_action(s, A_REROLL, "reroll", d, p))
         if infl >= 2:
             if s.owned[p] < MAX_CITIZENS:
                 out.append(_RECRUIT)
@@ -566,3 +441,90 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
         out.append(_FARM)
     out.append(_PASS)
     return out
+
+
+# --- the main step, kept per position part --------------------------------------------------
+
+def cached_main_actions(s: TroyesState, p: int) -> list[Action]:
+    """``main_actions(s, p)`` (a copy of the list: callers own it), kept in ``caches.main`` by
+    ``main_key``.  A search visits the same turn again and again (every iteration replays the
+    tree's path on a fresh determinization, whose hidden parts the main step does not read)."""
+    cache = s.caches.main
+    key = main_key(s, p)
+    out = cache.get(key)
+    if out is None:
+        out = cache.put(key, main_actions(s, p))
+    return out[:]  # type: ignore[no-any-return]
+
+
+def main_key(s: TroyesState, p: int) -> tuple[int, ...]:
+    """Everything of the position ``main_actions`` reads for seat ``p``: the seat, its deniers,
+    influence, citizens, supply, tradesmen and card cubes, the dice on the city square, the
+    buildings, lying and push-out protection, the cathedral, the event row and the face-up
+    activity cards (the rest comes from the component tables, one cache per table set, or the
+    push-out option, ``prot``).  Variable-length parts (dice, row, face-up slots) are told
+    apart by the lengths and ``revealed`` in the tail."""
+    slots = s.slots
+    r = s.revealed
+    shown = slots[0:r] + slots[3:3 + r] + slots[6:6 + r]
+    parts = (s.dice + s.row + shown + s.bld + s.lying + protection(s) + s.cath
+             + s.trade[p::4] + s.cubes[p::4])
+    parts += (p, s.deniers[p], s.infl[p], s.owned[p], s.supply[p], r, s.prot, len(s.dice), len(s.row))
+    return tuple(parts)
+
+
+# --- the last steps of an action: which delayed-card cube, how many activations (seed §5.1) ---
+
+_NO_CUBE = _FIXED["no cube"]
+
+
+def cube_actions(s: TroyesState, p: int) -> list[Action]:
+    """At most one delayed-card cube per action (research §6.1)."""
+    out = []
+    if has_group(s, p, s.tgt_kind, s.tgt_arg, -1):
+        out.append(_NO_CUBE)
+    for m in usable_mods(s, p, s.tgt_kind, s.tgt_arg):
+        if has_group(s, p, s.tgt_kind, s.tgt_arg, m):
+            out.append(_cube_action(s, m))
+    return out
+
+
+def _cube_action(s: TroyesState, slot: int) -> Action:
+    """``cube Master Mason``: spend the cube on the card in ``slot`` (built once per slot and card)."""
+    cache = s.caches.cube_actions
+    key = (slot, s.slots[slot])
+    act = cache.get(key)
+    if act is None:
+        act = cache.put(key, Action(f"cube {s.acts[s.slots[slot]].name}", (A_CUBE, slot)))
+    return act
+
+
+def times_actions(s: TroyesState, p: int) -> list[Action]:
+    """Activate at least once, up to the maximum (S7: fewer is allowed)."""
+    top = max_activations(s, p)
+    miller = s.acts[s.slots[s.tgt_arg]].effect == "miller"
+    cache = s.caches.times
+    key = top * 2 + miller
+    acts = cache.get(key)
+    if acts is None:
+        acts = cache.put(key, _miller_actions(top) if miller
+                         else [Action(f"x{k}", (A_TIMES, k, 0)) for k in range(1, top + 1)])
+    return acts[:]  # type: ignore[no-any-return]
+
+
+def _miller_actions(top: int) -> list[Action]:
+    """Miller: each activation counts the Palace or the Bishopric (data: activations on the Palace)."""
+    out = []
+    for k in range(1, top + 1):
+        for a in range(k, -1, -1):
+            if a == k:
+                text = f"x{k} palace"
+            elif a == 0:
+                text = f"x{k} bishopric"
+            else:
+                text = f"x{k} palace {a} bishopric {k - a}"
+            out.append(Action(text, (A_TIMES, k, a)))
+    return out
+
+
+__all__ = ["cached_main_actions", "group_trie", "legal", "main_actions", "main_key"]

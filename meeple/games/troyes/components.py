@@ -211,3 +211,35 @@ STAND_INS: tuple[str, ...] = (
     "board.agriculture_divisor: STAND_IN 2",
     "board.cathedral: STAND_IN 3 levels x 6 spaces keyed to die values 1-6",
 )
+
+
+# Ranges and cross-field rules a component pack must keep: data, checked by the engine when a pack
+# is loaded (meeple.engine.components.FieldLimit: a pair is an inclusive range, a str a reference).
+_NAME: dict[str, object] = {"len": (1, 60), "unique": True}
+_EVENT_LIMITS: dict[str, object] = {
+    "colour": (0, 2), "fight_colour": (0, 2), "divisor": (1, 36), "boxes": (1, 12),
+    "vp_first": (0, 99), "vp_second": {"range": (0, 99), "le": "vp_first"}, "black_dice": (0, 6),
+    "follow_up": {"range": (0, 2), "allow": (-1,)},
+    "effect": {"choices": ("", "lose_influence_2", "neutral_bishopric", "pay_per_bishopric",
+                           "lose_influence_and_denier", "pay_2", "neutral_city_hall", "pay_per_city_hall")},
+}
+LIMITS: dict[str, dict[str, object]] = {
+    "buildings": {"name": _NAME, "colour": {"range": (0, 2), "unique": True}, "wage": (0, 20)},
+    "activities": {
+        "name": _NAME, "colour": (0, 2), "level": (1, 3), "divisor": (1, 36), "hire_cost": (0, 99),
+        "vp_spaces": {"range": (0, 99), "len": (1, 12)},
+        "effect": {"choices": tuple(card.effect for card in ACTIVITIES)},
+    },
+    "events": {"name": _NAME, **_EVENT_LIMITS},
+    "permanent": _EVENT_LIMITS,
+    "characters": {
+        "name": _NAME,
+        "metric": {"choices": ("influence", "deniers", "cathedral", "tradesmen", "citizens", "events")},
+        "thresholds": {"range": (0, 999), "len": (1, 12), "ascending": True},
+        "points": {"range": (0, 99), "same_len": "thresholds"},
+    },
+    "board": {
+        "agriculture_divisor": (1, 36), "cathedral_influence": {"range": (0, 20), "len": (6, 6)},
+        "cathedral_vp": (0, 20), "black_dice_cap": (0, 12),
+    },
+}

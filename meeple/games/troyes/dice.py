@@ -11,18 +11,19 @@ from collections.abc import Callable, Iterator
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
+from meeple.games.troyes.cathedral import cathedral_places
+from meeple.games.troyes.citizens import place_blocked, protection, sources
 from meeple.games.troyes.components import RED, WHITE, YELLOW
-from meeple.games.troyes.consts import (
+from meeple.games.troyes.state import (
+    BUILDING_WORDS,
     DICE_PRICE,
     MARAUD,
-    NEUTRAL,
-    PROTECT_ROUND,
     T_ACT,
     T_CATH,
     T_FARM,
     T_FIGHT,
     T_PLACE,
-    mod_applies,
+    die_rank,
 )
 
 if TYPE_CHECKING:
@@ -34,6 +35,19 @@ Group = tuple[tuple[int, ...], int, int]  # dice, cost in deniers, effective tot
 def event_card(s: TroyesState, arg: int):  # type: ignore[no-untyped-def]
     """The event card a FIGHT target refers to (Marauding for ``MARAUD``)."""
     return s.perm if arg == MARAUD else s.evts[s.row[arg]]
+
+
+def target_text(s: TroyesState, kind: int, arg: int) -> str:
+    """``activate Baker`` / ``build cathedral`` / ``combat Plague`` / ``place palace`` / ``farm``."""
+    if kind == T_ACT:
+        return f"activate {s.acts[s.slots[arg]].name}"
+    if kind == T_CATH:
+        return "build cathedral"
+    if kind == T_FIGHT:
+        return f"combat {event_card(s, arg).name}"
+    if kind == T_PLACE:
+        return f"place {BUILDING_WORDS[arg]}"
+    return "farm"
 
 
 def target_colour(s: TroyesState, kind: int, arg: int) -> int:
@@ -49,6 +63,26 @@ def target_colour(s: TroyesState, kind: int, arg: int) -> int:
     return YELLOW
 
 
+def mod_applies(effect: str, kind: int, colour: int) -> bool:
+    """Whether a cube of a delayed card with ``effect`` may modify an action (research §6.1, 10.2)."""
+    place = kind == T_PLACE
+    if effect in ("monk", "priest"):
+        return colour == YELLOW and not place
+    if effect == "tithing":
+        return colour == YELLOW
+    if effect == "apprenticeship":
+        return not place
+    if effect in ("chaplain", "blacksmith"):
+        return colour == RED and not place
+    if effect in ("militia", "mercenary"):
+        return colour == RED
+    if effect == "knight":
+        return colour == RED and kind == T_FIGHT
+    if effect == "canon":
+        return kind == T_FIGHT
+    return False
+
+
 def usable_mods(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
     """Slots of delayed cards on which ``p`` has a cube that may modify this action."""
     colour = target_colour(s, kind, arg)
@@ -58,55 +92,6 @@ def usable_mods(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
         if s.cubes[slot * 4 + p] and mod_applies(acts[s.slots[slot]].effect, kind, colour):
             out.append(slot)
     return out
-
-
-def expelled_by(s: TroyesState, b: int, v: int) -> int:
-    """Index in ``bld`` of the citizen a die of value ``v`` would push out of building ``b`` (-1: none).
-
-    Palace: the space of that value (seed §5.4).  Bishopric / City Hall: the right-hand
-    space of the row keyed to the value, when the row is full (STAND_IN geometry)."""
-    v = min(max(v, 1), 6)
-    if not s.tables.buildings[b].rows:
-        i = b * 6 + v - 1
-        return i if s.bld[i] >= 0 else -1
-    left = b * 6 + (v - 1) // 2 * 2
-    if s.bld[left] >= 0 and s.bld[left + 1] >= 0:
-        return left + 1
-    return -1
-
-
-def protection(s: TroyesState) -> list[int]:
-    """Per building*4 + seat, non-zero when that seat cannot be pushed out of the building now.
-
-    Default (research §5 D, §9 and STAND-IN 10.1): while the player has a pushed-out citizen
-    lying beside the building.  Option ``push_out_protection=once_per_round`` (seed §5.4:
-    同一回合同一個玩家同一個地區只能被推出一個): once pushed out of it this round, even after
-    placing that citizen again."""
-    return s.expelled if s.prot == PROTECT_ROUND else s.lying
-
-
-def placement_blocked(s: TroyesState, b: int, v: int) -> int:
-    """The seat protected from a second push-out at ``b`` (-1: placement allowed)."""
-    i = expelled_by(s, b, v)
-    if i < 0:
-        return -1
-    o = s.bld[i]
-    if o != NEUTRAL and protection(s)[b * 4 + o]:
-        return o
-    return -1
-
-
-def cathedral_places(s: TroyesState, values: list[int]) -> list[int]:
-    """Cathedral indices (level*6 + space) the dice would fill, lowest free level first (STAND_IN)."""
-    taken: list[int] = []
-    for v in values:
-        sp = min(max(v, 1), 6) - 1
-        for level in range(3):
-            i = level * 6 + sp
-            if s.cath[i] < 0 and i not in taken:
-                taken.append(i)
-                break
-    return taken
 
 
 def group_values(s: TroyesState, combo: tuple[int, ...], effect: str) -> list[int]:
@@ -168,8 +153,9 @@ def extra_need(s: TroyesState, p: int, kind: int, arg: int) -> tuple[int, int]:
 ALLOWED_COLOURS = {"monk": (WHITE,), "militia": (YELLOW,), "mercenary": (WHITE,), "apprenticeship": (RED, WHITE, YELLOW)}
 
 
-def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int) -> Iterator[Group]:
-    """Every distinct group ``p`` may use for this action with this cube (-1: none)."""
+def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int, src: int | None = None) -> Iterator[Group]:
+    """Every distinct group ``p`` may use for this action with this cube (-1: none); a placement
+    is judged for the chosen citizen source (``src``: for that one; ``citizens.place_blocked``)."""
     effect = s.acts[s.slots[mod]].effect if mod >= 0 else ""
     hi = 1 if kind == T_PLACE else 3
     if effect:
@@ -220,7 +206,7 @@ def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int) -> Iterat
             if cost + need > money:
                 continue
             if kind == T_PLACE:
-                if placement_blocked(s, arg, combo[0] & 7) >= 0:
+                if place_blocked(s, p, arg, combo[0] & 7, src) >= 0:
                     continue
                 total = combo[0] & 7
             elif kind == T_CATH:
@@ -234,8 +220,19 @@ def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int) -> Iterat
             yield combo, cost, total
 
 
-def has_group(s: TroyesState, p: int, kind: int, arg: int, mod: int) -> bool:
-    return next(iter_groups(s, p, kind, arg, mod), None) is not None
+def has_group(s: TroyesState, p: int, kind: int, arg: int, mod: int, src: int | None = None) -> bool:
+    return next(iter_groups(s, p, kind, arg, mod, src), None) is not None
+
+
+def usable_sources(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
+    """``citizens.sources`` that leave a complete way to carry out the action: for a placement,
+    a source from which some die (with or without a cube) may enter the building without a
+    forbidden push-out (issue 13: judged with the moving citizen gone from its space)."""
+    out = sources(s, p, kind, arg)
+    if kind != T_PLACE or not any(protection(s)[arg * 4:arg * 4 + 4]):
+        return out  # nobody is protected at the building: every source will do
+    mods = [-1] + usable_mods(s, p, kind, arg)
+    return [src for src in out if any(has_group(s, p, kind, arg, m, src) for m in mods)]
 
 
 def action_possible(s: TroyesState, p: int, kind: int, arg: int) -> bool:
@@ -243,6 +240,15 @@ def action_possible(s: TroyesState, p: int, kind: int, arg: int) -> bool:
     if has_group(s, p, kind, arg, -1):
         return True
     return any(has_group(s, p, kind, arg, m) for m in usable_mods(s, p, kind, arg))
+
+
+def own_dice(s: TroyesState, p: int, skip: list[int] | None = None) -> list[int]:
+    """Distinct own dice (encoded), in stable order; ``skip``: dice indices to leave out."""
+    out: list[int] = []
+    for i, d in enumerate(s.dice):
+        if d >> 6 == p and d not in out and (not skip or i not in skip):
+            out.append(d)
+    return out
 
 
 def strength(s: TroyesState, p: int) -> int:
@@ -334,6 +340,161 @@ def fast_possible(s: TroyesState, p: int, kind: int, arg: int, offer: Offer) -> 
     if kind == T_FARM:
         return offer.reach(YELLOW, s.brd.agriculture_divisor, 0)
     if kind == T_PLACE:
-        return offer.single(arg, lambda v: placement_blocked(s, arg, v) < 0)
+        return offer.single(arg, lambda v: place_blocked(s, p, arg, v) < 0)
     cath = s.cath
     return offer.single(WHITE, lambda v: cath[v - 1] < 0 or cath[v + 5] < 0 or cath[v + 11] < 0)
+
+
+# --- fast listings of the plain groups (no cube) ------------------------------------------
+# The same groups, in the same order, as ``iter_groups(..., mod=-1)`` (sizes 1 to 3, each in
+# ascending combination order of the distinct dice), built without a generator.
+
+def plain_place_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
+    """Single dice of the building's colour, affordable (another's die costs 2) and not pushing
+    out a protected citizen."""
+    b = s.tgt_arg
+    money = s.deniers[p]
+    if money < 0:
+        return []
+    keys = sorted({d for d in s.dice if (d >> 3) & 7 == b})
+    return [(d,) for d in keys
+            if (d >> 6 == p or money >= 2) and place_blocked(s, p, b, d & 7) < 0]
+
+
+def dice_of_colour(s: TroyesState, colour: int) -> tuple[list[int], list[int], list[int]]:
+    """The distinct dice of ``colour`` (sorted), and those present at least twice and three times."""
+    keys: list[int] = []
+    twice: list[int] = []
+    thrice: list[int] = []
+    for d in s.dice:
+        if (d >> 3) & 7 == colour:
+            if d not in keys:
+                keys.append(d)
+            elif d not in twice:
+                twice.append(d)
+            elif d not in thrice:
+                thrice.append(d)
+    keys.sort()
+    return keys, twice, thrice
+
+
+def plain_cath_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
+    """Groups of 1-3 white dice, affordable, with at least one die whose value still has a free
+    cathedral space on some level (``cathedral_places`` is then not empty)."""
+    money = s.deniers[p]
+    if money < 0:
+        return []
+    keys, twice, thrice = dice_of_colour(s, WHITE)
+    if not keys:
+        return []
+    cath = s.cath
+    free = []
+    for d in keys:
+        v = min(max(d & 7, 1), 6)
+        free.append(cath[v - 1] < 0 or cath[v + 5] < 0 or cath[v + 11] < 0)
+    bought = [d >> 6 != p for d in keys]
+    n = len(keys)
+    out: list[tuple[int, ...]] = [(keys[i],) for i in range(n) if free[i] and 2 * bought[i] <= money]
+    if n == 1 and not twice:
+        return out
+    for i in range(n):
+        for j in range(i, n):
+            if i == j and keys[i] not in twice:
+                continue
+            if 4 * (bought[i] + bought[j]) <= money and (free[i] or free[j]):
+                out.append((keys[i], keys[j]))
+    for i in range(n):
+        for j in range(i, n):
+            if i == j and keys[i] not in twice:
+                continue
+            for k in range(j, n):
+                if j == k and keys[j] not in (thrice if i == j else twice):
+                    continue
+                if 6 * (bought[i] + bought[j] + bought[k]) <= money and (free[i] or free[j] or free[k]):
+                    out.append((keys[i], keys[j], keys[k]))
+    return out
+
+
+_TOTAL_KINDS = (T_ACT, T_FIGHT, T_FARM)
+
+
+def plain_total_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
+    """The dice groups for an action judged by its total, without a cube (seed §5: 1-3 dice of
+    the action's colour, others' dice at 2/4/6 each, total at least the divisor).  The same
+    groups, in the same order, as ``iter_groups(..., -1)``, built without a generator."""
+    kind, arg = s.tgt_kind, s.tgt_arg
+    budget = s.deniers[p]
+    if kind == T_ACT:
+        card = s.acts[s.slots[arg]]
+        colour, divisor = card.colour, card.divisor
+        budget -= EXTRA_COST.get(card.effect, 0) + (0 if s.trade[arg * 4 + p] else card.hire_cost)
+        if card.effect == "artisan" and s.infl[p] < 1:
+            return []
+    elif kind == T_FIGHT:
+        card = s.perm if arg == MARAUD else s.evts[s.row[arg]]
+        colour, divisor = card.fight_colour, card.divisor
+    else:
+        colour, divisor = YELLOW, s.brd.agriculture_divisor
+    if budget < 0:
+        return []
+    keys, twice, thrice = dice_of_colour(s, colour)
+    if not keys:
+        return []
+    n = len(keys)
+    bought = [d >> 6 != p for d in keys]
+    vals = [d & 7 for d in keys]
+    out: list[tuple[int, ...]] = []
+    for i in range(n):
+        if vals[i] >= divisor and (not bought[i] or budget >= 2):
+            out.append((keys[i],))
+    if n == 1 and not twice:
+        return out
+    for i in range(n):
+        for j in range(i, n):
+            if i == j and keys[i] not in twice:
+                continue
+            if 4 * (bought[i] + bought[j]) <= budget and vals[i] + vals[j] >= divisor:
+                out.append((keys[i], keys[j]))
+    for i in range(n):
+        for j in range(i, n):
+            if i == j and keys[i] not in twice:
+                continue
+            for k in range(j, n):
+                if j == k and keys[j] not in (thrice if i == j else twice):
+                    continue
+                if 6 * (bought[i] + bought[j] + bought[k]) <= budget and vals[i] + vals[j] + vals[k] >= divisor:
+                    out.append((keys[i], keys[j], keys[k]))
+    return out
+
+
+GroupTrie = dict[tuple[int, ...], tuple[tuple[int, ...], bool]]
+
+
+def legal_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
+    """Every legal group of the pending action (its target, cube and citizen), each in the
+    order of ``die_rank``: the groups of ``iter_groups`` (seed §5), listed by the fast plain
+    listings when no cube is used."""
+    if s.mod < 0:
+        if s.tgt_kind in _TOTAL_KINDS:
+            combos = plain_total_groups(s, p)
+        elif s.tgt_kind == T_PLACE:
+            combos = plain_place_groups(s, p)
+        else:
+            combos = plain_cath_groups(s, p)
+    else:
+        combos = [combo for combo, _, _ in iter_groups(s, p, s.tgt_kind, s.tgt_arg, s.mod)]
+    n = s.players
+    return [tuple(sorted(combo, key=lambda d: die_rank(d, p, n))) for combo in combos]
+
+
+def build_trie(groups: list[tuple[int, ...]], p: int, players: int) -> GroupTrie:
+    nexts: dict[tuple[int, ...], set[int]] = {}
+    complete: set[tuple[int, ...]] = set(groups)
+    for g in groups:
+        for k in range(len(g)):
+            nexts.setdefault(g[:k], set()).add(g[k])
+    trie: GroupTrie = {}
+    for prefix in set(nexts) | complete:
+        after = sorted(nexts.get(prefix, ()), key=lambda d: die_rank(d, p, players))
+        trie[prefix] = (tuple(after), prefix in complete)
+    return trie

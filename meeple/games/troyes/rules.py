@@ -1,23 +1,33 @@
-"""Applying a decision, phase by phase (seed §4-5, 額外行動); the legal actions are in actions.py."""
+"""Applying a decision, phase by phase (seed §4-5, 額外行動), dispatching to the topic modules;
+the legal actions are in actions.py."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action, Event
-from meeple.games.troyes import effects
-from meeple.games.troyes.actions import (
-    mason_actions,
-    needs_source,
-    own_dice,
-    sources,
-    target_text,
-)
+from meeple.games.troyes import scoring
+from meeple.games.troyes.activities import activity_effect, hire
+from meeple.games.troyes.cathedral import cathedral_cubes, mason_spaces
+from meeple.games.troyes.citizens import enter_building, needs_source, take_citizen
 from meeple.games.troyes.components import RED
-from meeple.games.troyes.consts import (
+from meeple.games.troyes.dice import (
+    event_card,
+    group_total,
+    group_values,
+    own_dice,
+    target_text,
+    usable_mods,
+    usable_sources,
+)
+from meeple.games.troyes.events import event_cubes
+from meeple.games.troyes.rounds import begin_round, end_round, start_actions
+from meeple.games.troyes.setup import draft_citizen, draft_order, fill_neutrals
+from meeple.games.troyes.state import (
     A_COUNTER,
     A_CUBE,
     A_DICE,
+    A_DONE,
     A_DRAFT,
     A_FLIP,
     A_FLIPDIE,
@@ -33,9 +43,12 @@ from meeple.games.troyes.consts import (
     A_TARGET,
     A_TIMES,
     NEUTRAL,
+    P_BLACK,
     P_DRAFT,
+    P_OVER,
     PASS_FIRST,
     PASS_LATER,
+    S_COUNT,
     S_CUBE,
     S_DICE,
     S_FLIP,
@@ -51,14 +64,11 @@ from meeple.games.troyes.consts import (
     T_FIGHT,
     T_PLACE,
     die_text,
+    gain_influence,
+    lose_vp,
+    pname,
+    pname_start,
 )
-from meeple.games.troyes.dice import (
-    event_card,
-    group_total,
-    group_values,
-    usable_mods,
-)
-from meeple.games.troyes.effects import draft_order, pname, pname_start
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
@@ -74,11 +84,11 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
     if kind == A_KEEP:
         keep_character(s, p, data[1], ev)
     elif kind == A_DRAFT:
-        effects.draft_citizen(s, p, data[1], data[2], ev)
+        draft_citizen(s, p, data[1], data[2], ev)
         s.order.pop(0)
         if not s.order:
-            effects.fill_neutrals(s, ev)
-            ev.extend(effects.begin_round(s))
+            fill_neutrals(s, ev)
+            ev.extend(begin_round(s))
     elif kind == A_REROLL:
         i = s.dice.index(data[1])
         d = data[1]
@@ -106,21 +116,22 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
             s.step, s.flipped = S_MAIN, []
     elif kind == A_FLIPSTOP:
         s.step, s.flipped = S_MAIN, []
-    elif kind == A_COUNTER:
-        s.bsel = list(data[1:])
-        s.pool = 0
-        s.step = S_SPEND
+    elif kind == A_COUNTER:  # the highest black die, then (S_COUNT) more, one at a time
+        if s.step == S_COUNT:
+            s.bsel.append(data[1])
+        else:
+            s.bsel, s.pool, s.step = [data[1]], 0, S_COUNT
     elif kind == A_SPEND:
         counter_with(s, p, data[1], ev)
     elif kind == A_GIVEUP:
         gone = s.black.pop(0)
         ev.append({"type": "black", "seat": p, "text": f"{pname_start(p)} cannot counter the black {gone}"})
-        effects.lose_vp(s, p, SHORT_PENALTY, "black die not countered", ev)
+        lose_vp(s, p, SHORT_PENALTY, "black die not countered", ev)
         ev.extend(next_black(s))
     elif kind == A_TARGET:
         s.tgt_kind, s.tgt_arg, s.src, s.mod, s.group = data[1], data[2], SRC_NONE, -1, []
         if needs_source(s, p, data[1], data[2]):
-            srcs = sources(s, p, data[1], data[2])
+            srcs = usable_sources(s, p, data[1], data[2])
             if len(srcs) == 1:  # a forced choice, taken at once (as State.settle would)
                 s.src = srcs[0]
                 skip_cube_step(s, p)
@@ -133,9 +144,12 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
         skip_cube_step(s, p)
     elif kind == A_CUBE:
         s.mod, s.step = data[1], S_DICE
-    elif kind == A_DICE:
-        s.group = list(data[1:])
-        if s.tgt_kind == T_ACT:
+    elif kind == A_DICE:  # one more die of the group (version 8)
+        s.group.append(data[1])
+    elif kind == A_DONE:
+        if s.phase == P_BLACK:  # the black dice to counter are chosen: spend own dice now
+            s.step = S_SPEND
+        elif s.tgt_kind == T_ACT:
             s.step = S_TIMES
         else:
             ev.extend(resolve(s, p, 0, 0))
@@ -151,17 +165,19 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
             s.passed[p] = 1
         ev.append({"type": "pass", "seat": p, "text": f"{pname_start(p)} passes"})
         ev.extend(next_turn(s))
+    if s.phase == P_OVER:  # the last round has ended: the final scoring
+        ev.extend(scoring.game_over(s))
     return ev
 
 
 def place_pick(s: TroyesState, p: int, arg: int, ev: list[Event]) -> None:
     """One Master Mason / Squire cube where the player chose; the turn ends after the last."""
     if s.step == S_MASON:
-        effects.cathedral_cubes(s, p, [arg], ev)
+        cathedral_cubes(s, p, [arg], ev)
     else:
-        effects.event_cubes(s, p, arg, 1, ev)
+        event_cubes(s, p, arg, 1, ev)
     s.picks -= 1
-    if s.picks <= 0 or (s.step == S_MASON and not mason_actions(s)):
+    if s.picks <= 0 or (s.step == S_MASON and not mason_spaces(s)):
         s.picks, s.step = 0, S_MAIN
         ev.extend(next_turn(s))
 
@@ -201,7 +217,7 @@ def counter_with(s: TroyesState, p: int, d: int, ev: list[Event]) -> None:
         return
     for v in s.bsel:
         s.black.remove(v)
-    effects.gain_influence(s, p, len(s.bsel))
+    gain_influence(s, p, len(s.bsel))
     ev.append({"type": "black", "seat": p,
                "text": f"{pname_start(p)} counters black {'+'.join(map(str, s.bsel))} (+{len(s.bsel)} influence)"})
     s.bsel, s.pool, s.step = [], 0, S_MAIN
@@ -210,7 +226,7 @@ def counter_with(s: TroyesState, p: int, d: int, ev: list[Event]) -> None:
 
 def next_black(s: TroyesState) -> list[Event]:
     if not s.black:
-        return effects.start_actions(s)
+        return start_actions(s)
     s.turn = (s.turn + 1) % s.players
     return []
 
@@ -219,7 +235,7 @@ def next_turn(s: TroyesState) -> list[Event]:
     """The next seat that has not passed; passed seats earn 1 district denier as the turn goes
     by (seed §5.6).  The round ends when all passed or no dice remain."""
     if not s.dice or all(s.passed):
-        return effects.end_round(s)
+        return end_round(s)
     q = s.turn
     for _ in range(s.players):
         q = (q + 1) % s.players
@@ -228,7 +244,7 @@ def next_turn(s: TroyesState) -> list[Event]:
             return []
         if s.passed[q] == 2:
             s.district[q] += PASS_LATER
-    return effects.end_round(s)
+    return end_round(s)
 
 
 def resolve(s: TroyesState, p: int, times: int, choice: int) -> list[Event]:
@@ -247,16 +263,16 @@ def resolve(s: TroyesState, p: int, times: int, choice: int) -> list[Event]:
     ev.append({"type": "action", "seat": p, "text": f"{pname_start(p)}: {target_text(s, kind, arg)} with {dice_txt}"})
     if kind == T_ACT:
         if not s.trade[arg * 4 + p]:
-            effects.hire(s, p, arg, s.src, ev)
-        effects.activity_effect(s, p, arg, times, choice, ev)
+            hire(s, p, arg, s.src, ev)
+        activity_effect(s, p, arg, times, choice, ev)
     elif kind == T_CATH:
-        effects.cathedral_cubes(s, p, group_values(s, combo, effect), ev)
+        cathedral_cubes(s, p, group_values(s, combo, effect), ev)
     elif kind == T_FIGHT:
         k = group_total(s, combo, effect) // event_card(s, arg).divisor + (1 if effect == "canon" else 0)
-        effects.event_cubes(s, p, arg, k, ev)
+        event_cubes(s, p, arg, k, ev)
     elif kind == T_PLACE:
-        effects.take_citizen(s, p, s.src)
-        effects.enter_building(s, p, arg, combo[0] & 7, ev)
+        take_citizen(s, p, s.src)
+        enter_building(s, p, arg, combo[0] & 7, ev)
     else:
         gain = group_total(s, combo, effect) // s.brd.agriculture_divisor
         s.deniers[p] += gain

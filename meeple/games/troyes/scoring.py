@@ -1,41 +1,18 @@
-"""Scoring: event majorities (seed §5.3) and the final scoring (seed 'game end')."""
+"""Scores, the tie-break and the final scoring (seed 遊戲結束); event majorities are scored in
+events.py (``event_rewards``, seed §5.3)."""
 
 from __future__ import annotations
 
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from meeple.games.troyes.consts import NEUTRAL, NO_SPACE, SHORT_PENALTY
+from meeple.engine.core import Event
+from meeple.games.troyes.derived import character_rules, points
+from meeple.games.troyes.events import event_rewards
+from meeple.games.troyes.state import NO_SPACE, P_OVER, SHORT_PENALTY, pname_start
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
-
-
-def event_rewards(cubes: list[int], first: int, second: int) -> tuple[dict[int, int], int]:
-    """VP per owner for a completed event, and who takes the card.
-
-    Most cubes: the higher value; second most: the lower value.  Tied owners add the
-    values of the places they share and split them, rounded down (STAND_IN rounding).
-    The card goes to the owner with most cubes; among tied owners, the one who placed
-    a cube first (seed §5.3)."""
-    count: dict[int, int] = {}
-    for o in cubes:
-        count[o] = count.get(o, 0) + 1
-    levels = sorted(set(count.values()), reverse=True)
-    shares: dict[int, int] = {o: 0 for o in count}
-    values = [first, second]
-    place = 0
-    for level in levels:
-        if place >= 2:
-            break
-        tied = [o for o in count if count[o] == level]
-        pot = sum(values[place:place + len(tied)])
-        for o in tied:
-            shares[o] += pot // len(tied)
-        place += len(tied)
-    top = [o for o in count if count[o] == levels[0]] if levels else []
-    winner = min(top, key=cubes.index) if top else NEUTRAL
-    return shares, winner
 
 
 def character_points(s: TroyesState, char_i: int, p: int) -> int:
@@ -118,62 +95,29 @@ def final_scores(s: TroyesState) -> list[int]:
             if value >= 0:
                 totals[p] += table[value if value < top else top]
             else:  # below every table: each character's steps, one by one
-                rules = _character_rules(s.tables.characters)
-                totals[p] += sum(_points(rules[c][2], value) for hand in s.chars for c in hand
+                rules = character_rules(s.tables)
+                totals[p] += sum(points(rules[c][2], value) for hand in s.chars for c in hand
                                  if rules[c][0] == name)
     return totals
-
-
-_PLANS: dict[tuple[int, ...], tuple[object, list[tuple[str, list[int]]]]] = {}
 
 
 def _character_plan(s: TroyesState) -> list[tuple[str, list[int]]]:
     """The characters in play as (metric, points for each value 0..top) per metric, the
     tables of characters sharing a metric added up (a value above a table's top scores as its
-    top); cached by the characters in play, per component table set."""
-    tables = s.tables
-    key = (id(tables),) + tuple(chain.from_iterable(s.chars))
-    hit = _PLANS.get(key)
-    if hit is None or hit[0] is not tables:
-        rules = _character_rules(tables.characters)
+    top); kept per characters in play in the component set's ``caches.plans``."""
+    cache = s.caches.plans
+    key = tuple(chain.from_iterable(s.chars))
+    hit = cache.get(key)
+    if hit is None:
+        rules = character_rules(s.tables)
         merged: dict[str, list[int]] = {}
-        for c in key[1:]:
+        for c in key:
             name, table, _ = rules[c]
             old = merged.get(name, [0])
             size = max(len(old), len(table))
             merged[name] = [old[min(v, len(old) - 1)] + table[min(v, len(table) - 1)] for v in range(size)]
-        if len(_PLANS) > 4096:
-            _PLANS.clear()
-        hit = _PLANS[key] = (tables, list(merged.items()))
-    return hit[1]
-
-
-def _points(steps: tuple[tuple[int, int], ...], value: int) -> int:
-    """The points of the last step whose threshold ``value`` reaches (0: none)."""
-    pts = 0
-    for need, got in steps:
-        if value >= need:
-            pts = got
-    return pts
-
-
-_Rule = tuple[str, list[int], tuple[tuple[int, int], ...]]
-_RULES: dict[int, tuple[object, list[_Rule]]] = {}
-
-
-def _character_rules(characters: Any) -> list[_Rule]:
-    """Per character: (metric, its points for each value 0..the highest threshold, its
-    (threshold, points) steps), cached per character table.  A value above the highest
-    threshold reaches every step, as the highest does."""
-    hit = _RULES.get(id(characters))
-    if hit is None or hit[0] is not characters:
-        rules: list[_Rule] = []
-        for ch in characters:
-            steps = tuple(zip(ch.thresholds, ch.points, strict=False))
-            top = max([0] + [need for need, _ in steps])
-            rules.append((ch.metric, [_points(steps, v) for v in range(top + 1)], steps))
-        hit = _RULES[id(characters)] = (characters, rules)
-    return hit[1]
+        hit = cache.put(key, list(merged.items()))
+    return hit  # type: ignore[no-any-return]
 
 
 def seat_metrics(s: TroyesState, name: str) -> list[int]:
@@ -198,3 +142,28 @@ def seat_metrics(s: TroyesState, name: str) -> list[int]:
 def tiebreak(s: TroyesState, seat: int) -> tuple[int, ...]:
     """STAND_IN tie-break (research 10.5): more deniers, then more influence; else shared."""
     return (s.deniers[seat], s.infl[seat])
+
+
+def scores(s: TroyesState) -> list[int]:
+    """The victory points so far; the final scores once over."""
+    if s.phase == P_OVER:
+        return list(s.final)
+    return list(s.vp)
+
+
+def game_over(s: TroyesState) -> list[Event]:
+    """The final scoring once the last round has ended (seed 遊戲結束): the characters are
+    revealed and scored for everyone."""
+    ev: list[Event] = []
+    s.final = final_scores(s)
+    s.reveals += 1
+    for p in range(s.players):
+        names = ", ".join(s.tables.characters[c].name for c in s.chars[p])
+        ev.append({"type": "characters", "seat": p, "text": f"{pname_start(p)} reveals {names}"})
+    ev.append({"type": "game_over", "scores": list(s.final),
+               "text": "game over; scores " + ", ".join(map(str, s.final))})
+    return ev
+
+
+__all__ = ["breakdown", "character_points", "event_rewards", "final_scores", "game_over", "metric",
+           "scores", "seat_metrics", "tiebreak"]

@@ -1,45 +1,148 @@
-"""The Troyes state: plain lists of ints, setup, clone, view and determinize."""
+"""The Troyes position: its fields, the game's constants, turn, copy and determinize.
+
+The concrete class that binds the rules to these fields is ``TroyesPosition`` in
+``__init__.py``; setup is in ``setup.py``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from meeple.engine.core import Action, Event, Game, State
+from meeple.engine.core import Event, State
 from meeple.engine.rng import Rng
-from meeple.games.troyes import actions, effects, explain, rules, scoring
-from meeple.games.troyes.components import COLOUR_NAMES
-from meeple.games.troyes.consts import (
-    CHARACTERS_EACH,
-    GREY_CITIZENS,
-    NEUTRAL,
-    NO_SPACE,
-    P_ACTION,
-    P_BLACK,
-    P_DRAFT,
-    P_KEEP,
-    P_OVER,
-    PHASE_NAMES,
-    PROTECT_LYING,
-    PROTECT_ROUND,
-    ROUNDS,
-    S_MAIN,
-    S_MASON,
-    START_CITIZENS,
-    START_DENIERS,
-    START_INFLUENCE,
-    STEP_NAMES,
-    d_colour,
-    d_owner,
-    d_value,
-    die_text,
-)
-from meeple.games.troyes.main_cache import cached_main_actions, several_main_actions
+from meeple.games.troyes.derived import Caches
+
+NEUTRAL = 4                     # the neutral (grey) owner of citizens and dice
+MAX_CITIZENS = 12               # a player never owns more (research §1, seed)
+START_DENIERS = 5               # research §2 (5, not the 10 of one review)
+START_INFLUENCE = 4
+MAX_INFLUENCE = 20
+INCOME = 10
+SHORT_PENALTY = 2               # flat VP lost when a player cannot pay / comply / counter
+GREY_CITIZENS = 8
+START_CITIZENS = {2: 6, 3: 5, 4: 4}
+ROUNDS = {2: 4, 3: 5, 4: 6}     # = red event cards in the red deck
+CHARACTERS_EACH = {2: 2, 3: 1, 4: 1}
+DICE_PRICE = (0, 2, 4, 6)       # per bought die, by the size of the group
+PASS_FIRST = 2                  # deniers to the district on passing while dice remain
+PASS_LATER = 1                  # each later turn that passes by
+NO_SPACE = 15                   # a tradesman on an activity card without a VP space
+
+# phases
+P_KEEP, P_DRAFT, P_BLACK, P_ACTION, P_OVER = 0, 1, 2, 3, 4
+PHASE_NAMES = ("choose character", "draft", "black dice", "actions", "over")
+# steps inside the black-dice and action phases
+S_MAIN, S_FLIP, S_SPEND, S_SRC, S_CUBE, S_DICE, S_TIMES, S_MASON, S_SQUIRE, S_COUNT = range(10)
+STEP_NAMES = ("main", "flip", "spend dice", "citizen source", "cube", "dice", "activations",
+              "master mason space", "squire event", "black dice to counter")
+
+# action targets
+T_ACT, T_CATH, T_FIGHT, T_PLACE, T_FARM = 1, 2, 3, 4, 5
+MARAUD = 99                     # target argument for the permanent Marauding event
+
+# citizen sources
+SRC_NONE, SRC_SUPPLY = -1, 0
+SRC_LYING = 10                  # + building
+SRC_CARD = 20                   # + activity slot
+SRC_BLD = 40                    # + building space index (a citizen standing in a building)
+
+# action kinds (Action.data[0])
+A_KEEP, A_DRAFT, A_REROLL, A_RECRUIT, A_FLIP, A_FLIPDIE, A_FLIPSTOP = 1, 2, 3, 4, 5, 6, 7
+A_COUNTER, A_SPEND, A_GIVEUP, A_TARGET, A_SRC, A_CUBE, A_DICE, A_TIMES, A_PASS, A_PICK, A_DONE = (
+    8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18)
+# Since version 8 a dice group is chosen one die at a time (A_DICE: one die, A_DONE: the group
+# is complete), in the order of ``die_rank``, and the black dice to counter likewise (A_COUNTER:
+# one black die, highest first, A_DONE).
+
+# push-out protection (option ``push_out_protection``)
+PROTECT_LYING, PROTECT_ROUND = 0, 1
+
+LETTER = "rwy"
+BUILDING_WORDS = ("palace", "bishopric", "city hall")
+
+# Delayed ("cube") cards: which targets each may modify.
+DICE_MODS = ("monk", "tithing", "priest", "apprenticeship", "chaplain", "blacksmith", "militia",
+             "mercenary", "knight", "canon")
+
+
+
+
+def die(owner: int, colour: int, value: int) -> int:
+    """Encode a die as one int."""
+    return (owner << 6) | (colour << 3) | value
+
+
+def d_owner(d: int) -> int:
+    return d >> 6
+
+
+def d_colour(d: int) -> int:
+    return (d >> 3) & 7
+
+
+def d_value(d: int) -> int:
+    return d & 7
+
+
+def die_rank(d: int, seat: int, players: int) -> int:
+    """The order in which the dice of a group are chosen (version 8): own dice first, then
+    the other seats' in turn order after ``seat``, then neutral dice; by colour (red, white,
+    yellow), then from the highest value down.  A group is reached in this one order."""
+    own = d >> 6
+    rel = players if own == NEUTRAL else (own - seat) % players
+    return (rel << 6) | (d & 0o70) | (7 - (d & 7))
+
+
+def _die_text(d: int, seat: int) -> str:
+    own = d >> 6
+    base = f"{(LETTER + '?????')[(d >> 3) & 7]}{d & 7}"  # colours 3-7 never occur
+    if own == seat:
+        return base
+    return f"{base}@n" if own == NEUTRAL else f"{base}@p{own}"
+
+
+# every die (owner 0-4, colour 0-2, value 0-7) as seen by seats 0-3 and by nobody (5)
+_DIE_TEXTS = tuple(tuple(_die_text(d, seat) for d in range((NEUTRAL + 1) << 6)) for seat in range(NEUTRAL + 2))
+
+
+def die_text(d: int, seat: int) -> str:
+    """``r5`` for one of ``seat``'s own dice, ``r5@p2`` for seat 2's (0-based), ``r5@n`` for a neutral one."""
+    return _DIE_TEXTS[seat][d]
+
+
+# Seats are named by their 0-based index everywhere a person reads them (docs/engine.md).
+_PNAMES = ("seat 0", "seat 1", "seat 2", "seat 3", "neutral")
+_PNAMES_START = ("Seat 0", "Seat 1", "Seat 2", "Seat 3", "Neutral")
+
+
+def pname(p: int) -> str:
+    """``seat 2`` (mid-sentence); ``neutral`` for the neutral colour."""
+    return _PNAMES[p]
+
+
+def pname_start(p: int) -> str:
+    """``Seat 2``, for the start of an event text."""
+    return _PNAMES_START[p]
+
+
+def gain_influence(s: TroyesState, p: int, k: int) -> None:
+    """Influence is capped at 20; anything above is lost (research §3.3)."""
+    s.infl[p] = min(MAX_INFLUENCE, s.infl[p] + k)
+
+
+def lose_vp(s: TroyesState, p: int, k: int, why: str, ev: list[Event]) -> None:
+    """A penalty never takes a player below 0 VP (research §4, S6/S7)."""
+    lost = min(k, s.vp[p])
+    s.vp[p] -= lost
+    ev.append({"type": "penalty", "seat": p, "text": f"{pname_start(p)} loses {lost} VP: {why}"})
+
 
 _LISTS = ("deniers", "vp", "infl", "supply", "owned", "district", "passed", "bld", "lying",
           "expelled", "dice", "black", "slots", "trade", "cubes", "row", "maraud", "gone", "box",
           "cath", "order", "group", "flipped", "bsel", "final", "pair", "klog")
 _NESTED = ("evcubes", "won", "decks", "chars")
-_SHARED = ("acts", "evts", "perm", "brd")  # component tables read in hot paths (shared, immutable)
+# component tables read in hot paths and the position-keyed caches of this component set
+# (``derived.caches``): shared by every copy
+_SHARED = ("acts", "evts", "perm", "brd", "caches")
 _INTS = ("phase", "step", "rnd", "rounds", "start", "turn", "grey", "revealed", "tgt_kind",
          "tgt_arg", "src", "mod", "pool", "prot", "picks")
 
@@ -53,6 +156,7 @@ class TroyesState(State):
     evts: tuple[Any, ...]   # tables.events
     perm: Any               # tables.permanent[0] (Marauding)
     brd: Any                # tables.board[0]
+    caches: Caches          # derived.caches(tables)
     phase: int
     step: int
     rnd: int
@@ -66,7 +170,7 @@ class TroyesState(State):
     src: int
     mod: int
     pool: int
-    prot: int               # push-out protection reading (consts PROTECT_LYING / PROTECT_ROUND)
+    prot: int               # push-out protection reading (PROTECT_LYING / PROTECT_ROUND)
     picks: int              # Master Mason / Squire: cubes still to place one by one
     deniers: list[int]
     vp: list[int]
@@ -78,7 +182,7 @@ class TroyesState(State):
     bld: list[int]          # 18: building*6 + space -> occupant (-1 empty, seat, NEUTRAL)
     lying: list[int]        # 12: building*4 + seat -> expelled citizens lying beside the building
     expelled: list[int]     # 12: building*4 + seat -> 1 if expelled there this round
-    dice: list[int]         # coloured dice on the city square (consts.die encoding)
+    dice: list[int]         # coloured dice on the city square (``die`` encoding)
     black: list[int]        # black dice values, highest first
     slots: list[int]        # 9: colour*3 + level-1 -> activity card index
     trade: list[int]        # 36: slot*4 + seat -> 0, VP space+1, or NO_SPACE
@@ -113,33 +217,14 @@ class TroyesState(State):
         return self.phase == P_OVER
 
     def _decision_ahead(self) -> bool:
-        """A main step whose seat surely has several choices (``main_cache.several_main_actions``)."""
+        """A main step whose seat surely has several choices (``several_main_actions``)."""
         return self.phase == P_ACTION and self.step == S_MAIN and several_main_actions(self, self.turn)
-
-    def _legal(self) -> list[Action]:
-        if self.phase == P_ACTION and self.step == S_MAIN:
-            return cached_main_actions(self, self.turn)
-        return actions.legal(self)
-
-    def _apply(self, action: Action) -> list[Event]:
-        return rules.apply(self, action)
-
-    def scores(self) -> list[int]:
-        if self.phase == P_OVER:
-            return list(self.final)
-        return list(self.vp)
-
-    def tiebreak(self, seat: int) -> tuple[int, ...]:
-        return scoring.tiebreak(self, seat)
-
-    def explain_illegal(self, text: str) -> str | None:
-        return explain.explain(self, text)
 
     # --- copy and determinize -------------------------------------------------------
 
     def _copy_into(self, other: State) -> None:
         o: Any = other
-        o.acts, o.evts, o.perm, o.brd = self.acts, self.evts, self.perm, self.brd
+        o.acts, o.evts, o.perm, o.brd, o.caches = self.acts, self.evts, self.perm, self.brd, self.caches
         o.phase, o.step, o.rnd, o.rounds = self.phase, self.step, self.rnd, self.rounds
         o.start, o.turn, o.grey, o.revealed = self.start, self.turn, self.grey, self.revealed
         o.tgt_kind, o.tgt_arg, o.src, o.mod, o.pool = self.tgt_kind, self.tgt_arg, self.src, self.mod, self.pool
@@ -246,174 +331,15 @@ class TroyesState(State):
             rest = rest[2:]
         self.box = rest
 
-    # --- view -----------------------------------------------------------------------
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        t = self.tables
-        n = self.players
-        over = self.phase == P_OVER
-        open_vp = bool(self.options.get("open_vp")) or over
-
-        def who(o: int) -> str | None:
-            if o < 0:
-                return None
-            return "neutral" if o == NEUTRAL else f"p{o}"
-
-        players = []
-        for q in range(n):
-            entry: dict[str, Any] = {
-                "seat": q, "deniers": self.deniers[q], "influence": self.infl[q],
-                "supply": self.supply[q], "citizens_owned": self.owned[q],
-                "district_deniers": self.district[q], "passed": self.passed[q] > 0,
-                "events_won": [t.events[e].name for e in self.won[q]],
-                "characters_held": len(self.chars[q]),
-            }
-            if open_vp or q == seat:
-                entry["vp"] = self.vp[q]
-            if over or q == seat:
-                entry["characters"] = [t.characters[c].name for c in self.chars[q]]
-                if q == seat and self.phase == P_KEEP and self.order and self.order[0] == q:
-                    entry["characters_drawn"] = [t.characters[c].name for c in self.pair]
-            players.append(entry)
-        buildings = []
-        for b, spec in enumerate(t.buildings):
-            spaces = [who(o) for o in self.bld[b * 6:b * 6 + 6]]
-            buildings.append({
-                "name": spec.name, "spaces": spaces,
-                "lying": [self.lying[b * 4 + q] for q in range(n)],
-            })
-        activities = []
-        for slot in range(9):
-            level = slot % 3 + 1
-            card_i = self.slots[slot]
-            face_up = level <= self.revealed
-            entry = {"colour": COLOUR_NAMES[slot // 3], "level": level, "face_up": face_up,
-                     "card": t.activities[card_i].name if face_up else None}
-            if face_up:
-                c = t.activities[card_i]
-                entry.update({"divisor": c.divisor, "hire_cost": c.hire_cost, "vp_spaces": list(c.vp_spaces),
-                              "delayed": c.delayed, "effect": c.effect})
-                entry["tradesmen"] = [
-                    {"seat": q, "space": None if v == NO_SPACE else v - 1,
-                     "vp": 0 if v == NO_SPACE else c.vp_spaces[v - 1]}
-                    for q in range(n) if (v := self.trade[slot * 4 + q])
-                ]
-                entry["cubes"] = [self.cubes[slot * 4 + q] for q in range(n)]
-            activities.append(entry)
-        row = []
-        for i, e in enumerate(self.row):
-            card = t.events[e]
-            row.append({"card": card.name, "fight_colour": COLOUR_NAMES[card.fight_colour],
-                        "divisor": card.divisor, "vp": [card.vp_first, card.vp_second],
-                        "black_dice": card.black_dice, "effect": card.effect, "boxes": card.boxes,
-                        "cubes": [self.evcubes[i].count(q) for q in range(n)],
-                        "neutral_cubes": self.evcubes[i].count(NEUTRAL)})
-        districts = []
-        for owner in list(range(n)) + [NEUTRAL]:
-            mine = [f"{'rwy'[d_colour(d)]}{d_value(d)}" for d in self.dice if d_owner(d) == owner]
-            districts.append({"owner": who(owner), "dice": mine})
-        body: dict[str, Any] = {
-            "round": self.rnd, "rounds": self.rounds, "phase": PHASE_NAMES[self.phase],
-            "step": STEP_NAMES[self.step], "start_player": self.start,
-            "seats": players, "buildings": buildings, "grey_supply": self.grey,
-            "cathedral": [[who(o) for o in self.cath[lv * 6:lv * 6 + 6]] for lv in range(3)],
-            "activities": activities, "event_row": row,
-            "marauding_cubes": [self.maraud.count(q) for q in range(n)],
-            "marauding": {"card": self.perm.name, "fight_colour": COLOUR_NAMES[self.perm.fight_colour],
-                          "divisor": self.perm.divisor, "vp": [self.perm.vp_first, self.perm.vp_second],
-                          "black_dice": self.perm.black_dice, "boxes": self.perm.boxes},
-            "event_decks": [len(d) for d in self.decks],
-            "districts": districts, "black_dice": list(self.black),
-            "pending": self._pending_view(),
-        }
-        if over:
-            body["final"] = scoring.breakdown(self)
-        return body
-
-    def _pending_view(self) -> dict[str, Any] | None:
-        if self.picks:
-            card = "Master Mason" if self.step == S_MASON else "Squire"
-            return {"card": card, "cubes_to_place": self.picks}
-        if self.phase == P_BLACK:
-            if not self.bsel:
-                return None
-            return {"countering": list(self.bsel), "pool": self.pool, "needed": sum(self.bsel)}
-        if self.phase != P_ACTION or not self.tgt_kind:
-            return None
-        return {"action": actions.target_text(self, self.tgt_kind, self.tgt_arg),
-                "citizen": actions.source_text(self, self.src) if self.src >= 0 else None,
-                "cube": self.tables.activities[self.slots[self.mod]].name if self.mod >= 0 else None,
-                "dice": [die_text(d, NEUTRAL + 1) for d in self.group]}
-
-
-def new_state(game: Game, players: int, seed: int, options: dict[str, Any], tables: Any) -> TroyesState:
-    """Setup by player count (seed 'Setup', research §2)."""
-    s = TroyesState.__new__(TroyesState)
-    State.__init__(s, game, players, seed, options, tables)
-    rng = s.rng
-    n = players
-    s.acts, s.evts, s.perm, s.brd = tables.activities, tables.events, tables.permanent[0], tables.board[0]
-    s.phase, s.step, s.rnd, s.rounds = P_KEEP, 0, 0, ROUNDS[n]
-    s.start, s.turn, s.grey, s.revealed = 0, 0, GREY_CITIZENS, 0
-    s.tgt_kind, s.tgt_arg, s.src, s.mod, s.pool = 0, 0, -1, -1, 0
-    s.prot = PROTECT_LYING if options.get("push_out_protection") == "lying" else PROTECT_ROUND
-    s.picks = 0
-    s.deniers = [START_DENIERS] * n
-    s.vp = [0] * n
-    s.infl = [START_INFLUENCE] * n
-    s.supply = [START_CITIZENS[n]] * n
-    s.owned = [START_CITIZENS[n]] * n
-    s.district = [0] * n
-    s.passed = [0] * n
-    s.bld = [-1] * 18
-    s.lying = [0] * 12
-    s.expelled = [0] * 12
-    s.dice, s.black, s.group, s.flipped, s.bsel, s.final = [], [], [], [], [], []
-    s.trade = [0] * 36
-    s.cubes = [0] * 36
-    s.row, s.evcubes, s.maraud, s.gone = [], [], [], []
-    s.won = [[] for _ in range(n)]
-    s.cath = [-1] * 18
-    # activity cards: one random card per colour and level, face down
-    s.slots = []
-    for colour in range(3):
-        for level in (1, 2, 3):
-            options_ = [i for i, a in enumerate(tables.activities) if a.colour == colour and a.level == level]
-            s.slots.append(rng.choice(options_))
-    # event decks by colour; the red deck holds one card per round
-    s.decks = []
-    for colour in range(3):
-        deck = [i for i, e in enumerate(tables.events) if e.colour == colour]
-        rng.shuffle(deck)
-        if colour == 0:
-            deck = deck[:s.rounds]
-        s.decks.append(deck)
-    # characters
-    chars = list(range(len(tables.characters)))
-    rng.shuffle(chars)
-    s.klog, s.pair = [], []
-    if options.get("character_deal") == "draw_two_keep_one":
-        # seed: each draws two and keeps one secretly; the other goes back and the deck is
-        # reshuffled (so it works with 4 players and 6 cards); with 2 players, twice each.
-        s.chars = [[] for _ in range(n)]
-        s.box = chars
-        s.order = list(range(n)) * CHARACTERS_EACH[n]
-        s.pair = sorted([s.box.pop(), s.box.pop()])
-    else:
-        k = CHARACTERS_EACH[n]
-        s.chars = [sorted(chars[k * q:k * q + k]) for q in range(n)]
-        s.box = chars[k * n:]
-        s.phase = P_DRAFT
-        s.order = []
-    if n == 2:
-        # 2 players: neutral citizens on the top-left and bottom-right space of each building (S6)
-        for b in range(3):
-            s.bld[b * 6] = NEUTRAL
-            s.bld[b * 6 + 5] = NEUTRAL
-        s.grey -= 6
-    if s.phase == P_DRAFT:
-        s.order = effects.draft_order(s)
-    return s
-
-
-__all__ = ["TroyesState", "new_state"]
+def several_main_actions(s: TroyesState, p: int) -> bool:
+    """Seat ``p``'s main step lists at least two actions: pass always, and a reroll (1 influence
+    and an own die) or recruiting (2 influence, fewer than the most citizens) (``actions.main_actions``)."""
+    infl = s.infl[p]
+    if infl >= 2 and s.owned[p] < MAX_CITIZENS:
+        return True
+    if infl >= 1:
+        for d in s.dice:
+            if d >> 6 == p:
+                return True
+    return False

@@ -1,103 +1,172 @@
-// Interface strings in English and Traditional Chinese (the seeds' language).
-const STRINGS = {
-  en: {
-    lobby: "Lobby", language: "Language", new_table: "New table", game: "Game", players: "Players",
-    options: "Options", seats: "Seats", seat: "Seat", you: "You", open_seat: "Open seat (a person joins by link)",
-    bot: "Bot", bot_kind: "{bot} bot", clock: "Turn clock", no_clock: "No clock", per_decision: "per decision", your_name: "Your name",
-    seed: "Seed (optional)", create: "Create table", tables: "Tables", refresh: "Refresh", no_tables: "No tables yet.",
-    join: "Join", watch: "Watch", replay: "Replay", open: "open", playing: "playing", over: "finished",
-    status: "Status", to_move: "To move", your_turn: "Your turn", waiting_for: "Waiting for {who}",
-    spectator: "You are watching as a spectator.", you_are: "You play {who}.", sit_here: "Sit here",
-    invite: "Invite link", private_link: "Your private link (play from another device; keep it secret)",
-    copy: "Copy", copied: "Copied", undo: "Undo", im_back: "I'm back: take my seat",
-    zombie_you: "Your clock ran out: a bot plays your seat until you take it back.",
-    actions: "Actions", log: "Log", board: "Board", game_over: "Game over", winner: "Winner",
-    ranking: "Ranking", scores: "Scores", place: "Place", score: "Score", decisions: "Decisions",
-    filter: "Filter…", connected: "live", disconnected: "reconnecting…", step: "Step", as_seat: "View as",
-    spectator_short: "Spectator", first: "First", prev: "Back", next: "Forward", last: "Last",
-    replay_title: "Replay", replay_of: "Replay of table {id}", not_over: "A replay is available once the game is over.",
-    human: "person", bot_plays: "bot plays", kind: "Kind", clock_left: "Clock", your_hand: "Your private parts",
-    note_join: "{name} sits down at seat {n}.", note_undo: "Seat {n} takes back a decision.",
-    note_clock: "Seat {n} ran out of time; the {bot} bot plays for them until they return.",
-    note_return: "Seat {n} is back and plays again.", none: "none", table: "Table",
-    create_hint: "Choose a game, who sits at each seat, and start. Others join with the invite link.",
-    error: "Error", back_to_lobby: "Back to the lobby", more: "more", open_seats: "open seats",
-    private_note: "only you", online: "online", offline: "offline", watchers: "{n} watching", all_games_play: "Every registered game can be played here.",
-  },
-  zh: {
-    lobby: "大廳", language: "語言", new_table: "開新桌", game: "遊戲", players: "玩家人數",
-    options: "選項", seats: "座位", seat: "座位", you: "你", open_seat: "空位（他人以連結加入）",
-    bot: "電腦", bot_kind: "{bot} 電腦", clock: "回合計時", no_clock: "不計時", per_decision: "每個決定", your_name: "你的名字",
-    seed: "亂數種子（可不填）", create: "建立遊戲桌", tables: "遊戲桌", refresh: "重新整理", no_tables: "還沒有遊戲桌。",
-    join: "加入", watch: "觀戰", replay: "重播", open: "有空位", playing: "進行中", over: "已結束",
-    status: "狀態", to_move: "輪到", your_turn: "輪到你了", waiting_for: "等待 {who}",
-    spectator: "你正在觀戰。", you_are: "你是 {who}。", sit_here: "坐這裡",
-    invite: "邀請連結", private_link: "你的私人連結（在其他裝置上繼續；請保密）",
-    copy: "複製", copied: "已複製", undo: "悔棋", im_back: "我回來了：取回座位",
-    zombie_you: "你的時間用完了：電腦代打，直到你取回座位。",
-    actions: "可執行的動作", log: "紀錄", board: "版圖", game_over: "遊戲結束", winner: "勝利者",
-    ranking: "名次", scores: "分數", place: "名次", score: "分數", decisions: "決定數",
-    filter: "篩選…", connected: "連線中", disconnected: "重新連線中…", step: "步驟", as_seat: "視角",
-    spectator_short: "觀戰者", first: "開頭", prev: "上一步", next: "下一步", last: "最後",
-    replay_title: "重播", replay_of: "遊戲桌 {id} 的重播", not_over: "遊戲結束後才能重播。",
-    human: "真人", bot_plays: "電腦代打", kind: "類型", clock_left: "剩餘時間", your_hand: "你的私人配件",
-    note_join: "{name} 坐上座位 {n}。", note_undo: "座位 {n} 悔了一步。",
-    note_clock: "座位 {n} 時間用完；由 {bot} 電腦代打，直到玩家回來。",
-    note_return: "座位 {n} 回來了，繼續親自遊玩。", none: "無", table: "遊戲桌",
-    create_hint: "選擇遊戲與每個座位由誰來坐，然後開始。其他人以邀請連結加入。",
-    error: "錯誤", back_to_lobby: "回到大廳", more: "更多", open_seats: "個空位",
-    private_note: "僅你可見", online: "在線", offline: "離線", watchers: "{n} 人觀戰", all_games_play: "所有已註冊的遊戲都能在這裡玩。",
-  },
-};
+// The page's words, from the server's gettext catalog (GET /api/i18n/<lang>, issue 14): the same
+// catalog the terminal reads, so there are no hand-kept tables here.  The page's language codes
+// are "en" and "zh" (Traditional Chinese, catalog zh_TW); the choice is remembered per browser and
+// defaults to what the browser's Accept-Language asks for (GET /api/i18n).
+const CATALOG = { en: "en", zh: "zh_TW" };
+const STORE = "meeple:lang";
 
-
-// Headings of the per-game boards (English is the key itself).
-const BOARD_ZH = {
-  Messina: "墨西拿 1347", Troyes: "特魯瓦", "Mundus Novus": "航海新世界", "Luna Maris": "月海礦場",
-  Buildings: "建築", "Districts and dice": "區域與骰子", Activities: "活動卡", Events: "事件", Cathedral: "大教堂",
-  Market: "市場", Supply: "供應區", "Development queue": "發展卡列", "Your hand": "你的手牌", "Your offer": "你的出價",
-  Seats: "座位", "Discard pile": "棄牌堆", Modules: "模組", "Mining area": "採礦區", "Player boards": "玩家版圖",
-  "Scientists for hire": "可雇用的科學家", Food: "食物", Orders: "訂單", "Advanced modules": "進階模組", Equipment: "裝備",
-};
-Object.assign(STRINGS.zh, BOARD_ZH);
-
-// Common words in the games' views (the generic board's labels).
-const VIEW_ZH = {
-  Round: "回合", Rounds: "總回合數", Phase: "階段", Step: "步驟", Turn: "回合", "Turn order": "回合順序",
-  "Next turn order": "下回合順序", "Start player": "起始玩家", Seat: "座位", Seats: "座位", Players: "玩家",
-  "Players info": "玩家資訊", Score: "分數", Scores: "分數", Vp: "勝利點", Coins: "金幣", Money: "金錢", Wood: "木材",
-  Hand: "手牌", "Hand size": "手牌數", Deck: "牌庫", Discard: "棄牌堆", Market: "市場", Queue: "佇列",
-  Pending: "待處理", Event: "事件", Events: "事件", Name: "名稱", Kind: "種類", Count: "數量", Cards: "卡牌",
-  Dice: "骰子", "Black dice": "黑骰", Influence: "影響力", Deniers: "錢幣", Supply: "供應", Passed: "已過",
-  Plague: "瘟疫", Citizens: "市民", Lieutenants: "副手", Ships: "船", Used: "已使用", Energy: "能量", Water: "水",
-  Stress: "壓力", Food: "食物", Orders: "訂單", Research: "研究", Modules: "模組", Day: "白天", Pile: "牌堆",
-  Winner: "勝利者", Developments: "發展卡", Caravels: "帆船", Offer: "出價", "Trade master": "交易主",
-};
-Object.assign(STRINGS.zh, VIEW_ZH);
-
-export function viewLabel(text) {
-  return lang === "zh" && VIEW_ZH[text] ? VIEW_ZH[text] : text;
+async function fetchJson(url) {
+  const res = await fetch(url, { headers: { Accept: "application/json" } });
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return res.json();
 }
 
-const GAME_TITLES = {
-  zh: { messina: "墨西拿 1347", troyes: "特魯瓦", mundus_novus: "航海新世界", luna_maris: "月海礦場" },
-};
+async function defaultLang() {
+  try {
+    const info = await fetchJson("/api/i18n");
+    return String(info.lang || "").startsWith("zh") ? "zh" : "en";
+  } catch {
+    return (navigator.language || "").startsWith("zh") ? "zh" : "en";
+  }
+}
 
-let lang = localStorage.getItem("meeple:lang") || ((navigator.language || "").startsWith("zh") ? "zh" : "en");
+const catalogs = {};
+await Promise.all(Object.entries(CATALOG).map(async ([code, lang]) => {
+  try { catalogs[code] = await fetchJson(`/api/i18n/${lang}`); }
+  catch (e) { console.error("meeple: no catalog for", lang, e); catalogs[code] = { messages: {}, names: {} }; }
+}));
 
-export function getLang() { return lang; }
-export function setLang(l) { lang = STRINGS[l] ? l : "en"; localStorage.setItem("meeple:lang", lang); document.documentElement.lang = lang === "zh" ? "zh-Hant" : "en"; }
+let lang = localStorage.getItem(STORE);
+if (!CATALOG[lang]) lang = await defaultLang();
 
-export function t(key, args) {
-  let s = (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.en[key] || key;
+const missing = new Set();
+const slug = (s) => String(s).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "") || "_";
+
+function fill(text, args) {
+  let s = String(text);
   if (args) for (const [k, v] of Object.entries(args)) s = s.replaceAll(`{${k}}`, v);
   return s;
 }
 
+function plural(forms, args) {
+  const n = args && typeof args.n === "number" ? args.n : 1;
+  if (forms.length < 2) return forms[0] || "";
+  const rule = new Intl.PluralRules(catalogs[lang].tag || "en").select(n);
+  return rule === "one" ? forms[0] : forms[forms.length - 1];
+}
+
+// The entry of a catalog key in the current language, or undefined.
+export function lookup(key) {
+  const messages = catalogs[lang].messages;
+  const found = messages[key];
+  if (found === undefined || found === "") return undefined;
+  return found;
+}
+
+const capital = (s) => (typeof s === "string" && lang === "en" ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+
+function entry(key) {
+  // interface strings are web.<key>; a full key (troyes.activities.baker.name, an event's key) is
+  // itself; a heading given as English words is a view label (label.<slug>), capitalised as a
+  // heading in English.
+  for (const k of [`web.${key}`, key]) {
+    const found = lookup(k);
+    if (found !== undefined) return found;
+  }
+  return capital(lookup(`label.${slug(key)}`));
+}
+
+export function getLang() { return lang; }
+
+export function setLang(l) {
+  lang = CATALOG[l] ? l : "en";
+  localStorage.setItem(STORE, lang);
+  document.documentElement.lang = lang === "zh" ? "zh-Hant-TW" : "en";
+}
+
+// The text of a key with {placeholders} filled in.  A key missing from the catalog shows as
+// itself (never as another language's text) and is listed in missingKeys() for the tests.
+export function t(key, args) {
+  const found = entry(key);
+  if (found === undefined) { missing.add(key); return fill(key, args); }
+  return fill(Array.isArray(found) ? plural(found, args) : found, args);
+}
+
+// An event, refusal reason or action label carried as {key, args}: rendered in the page's language
+// (an argument that is itself a message is rendered first); without a key, its old text.
+export function message(m) {
+  if (!m || typeof m !== "object") return String(m ?? "");
+  if (!m.key) return m.text || m.type || "";
+  const args = {};
+  for (const [k, v] of Object.entries(m.args || {})) args[k] = v && typeof v === "object" && v.key ? message(v) : v;
+  return t(m.key, args);
+}
+
+export function missingKeys() { return [...missing]; }
+
+// A view's field label (the generic board passes "Turn order" for turn_order), a component's name,
+// or the text as it is.
+export function viewLabel(text) {
+  const seat = /^seat (\d+)$/i.exec(String(text));
+  if (seat) return `${t("seat")} ${seat[1]}`;
+  const found = lookup(`label.${slug(text)}`);
+  if (found !== undefined) return capital(found);
+  const names = catalogs[lang].names || {};
+  const lower = String(text).charAt(0).toLowerCase() + String(text).slice(1);
+  return names[text] || names[lower] || text;
+}
+
 export function gameTitle(name, fallback) {
-  return (GAME_TITLES[lang] && GAME_TITLES[lang][name]) || fallback || name;
+  return lookup(`game.${name}.title`) || fallback || name;
 }
 
 export function applyStatic(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
 }
+
+// Views that still hold English component names as values (until the games' views carry keys):
+// a text node that is exactly a component's English name shows its name in the page's language.
+// Notations (action buttons, <code>) and form fields are left as they are.
+const KEEP = "code, [data-action], button.act, input, textarea, script, style";
+
+// The lobby's options: /api/games sends each option's key and English description; the catalog
+// has their names, descriptions and choices in the reader's language.
+function optionText(node, trimmed) {
+  const label = node.parentElement && node.parentElement.closest("label.opt");
+  if (!label) return undefined;
+  const gameSel = document.getElementById("game");
+  const opts = (catalogs[lang].options || {})[gameSel ? gameSel.value : ""] || {};
+  for (const [key, o] of Object.entries(opts)) {
+    if (node.parentElement.tagName === "SPAN" && trimmed === key) { label.dataset.option = key; return o.name; }
+    if (node.parentElement.tagName === "SMALL" && trimmed === o.english) { label.title = o.doc; return o.doc; }
+    if (node.parentElement.tagName === "OPTION" && label.dataset.option === key && o.choices[trimmed]) return o.choices[trimmed];
+  }
+  return undefined;
+}
+
+function translateNode(node) {
+  if (lang === "en") return;
+  const names = catalogs[lang].names || {};
+  const text = node.nodeValue;
+  const trimmed = text.trim();
+  const option = optionText(node, trimmed);
+  if (option) { node.nodeValue = text.replace(trimmed, option); return; }
+  const found = names[trimmed] || (trimmed && lookup(`value.${slug(trimmed)}`) !== undefined && /^[a-z][a-z -]*$/.test(trimmed) ? lookup(`value.${slug(trimmed)}`) : undefined);
+  if (!found || found === trimmed) return;
+  const parent = node.parentElement;
+  if (!parent || parent.closest(KEEP)) return;
+  node.nodeValue = text.replace(trimmed, found);
+}
+
+function translateTree(root) {
+  if (lang === "en" || !root) return;
+  if (root.nodeType === Node.TEXT_NODE) { translateNode(root); return; }
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) translateNode(n);
+}
+
+const observer = new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.type === "characterData") translateNode(r.target);
+    for (const n of r.addedNodes) translateTree(n);
+  }
+});
+
+function watch() {
+  const app = document.getElementById("app");
+  if (!app) return;
+  translateTree(app);
+  observer.observe(app, { childList: true, subtree: true, characterData: true });
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch);
+else watch();

@@ -1,0 +1,133 @@
+"""Probes and ore (seed §氣閘, §採礦站): installing probes at the Airlock, extracting and
+concentrating at the Mining station, and what the probes yield."""
+
+from __future__ import annotations
+
+from meeple.engine.core import Event
+from meeple.games.luna_maris.components import AIRLOCK, MINING
+from meeple.games.luna_maris.resources import (
+    Option,
+    add_waste,
+    advanced,
+    equipment_ready,
+    raise_stress,
+    use_equipment,
+    with_equipment,
+)
+from meeple.games.luna_maris.state import (
+    CAP,
+    EQUIP,
+    FE_L,
+    FE_R,
+    HE3,
+    OP_CONCENTRATE,
+    OP_EXTRACT,
+    OP_PROBE,
+    PROBES,
+    SECTIONS,
+    TI_L,
+    VP,
+    WATER,
+    WITH,
+    LunaState,
+)
+
+
+def airlock_options(s: LunaState, p: int, energy: int) -> list[Option]:
+    """Seed §氣閘: not at maximum stress (the stress marker must move; the Suit equipment, which raises
+    no stress, still works there); a probe left on the board; any empty mining space."""
+    me = s.pl[p]
+    if me[PROBES] <= 0:
+        return []
+    notes = s.pre.probe_note
+    out = with_equipment(s, p, AIRLOCK, [(notes[i], OP_PROBE, i) for i, o in enumerate(s.grid) if o < 0])
+    if me[CAP] <= s.board.stress_min_cap:
+        # the stress marker cannot move further; only the Suit (no stress) still works
+        return [o for o in out if o[2] >= WITH]
+    return out
+
+
+def install_probe(s: LunaState, p: int, space: int) -> list[Event]:
+    """Seed §氣閘: stress +1, the next probe from the board (top to bottom) onto an empty mining
+    space, and the bonus printed under it."""
+    me = s.pl[p]
+    events: list[Event] = []
+    note = ""
+    if space >= WITH:
+        space -= WITH
+        events.append(use_equipment(s, p))
+    else:
+        note = raise_stress(s, p)
+    slot = s.tab.probe_slots[len(s.tab.probe_slots) - me[PROBES]]
+    me[PROBES] -= 1
+    s.grid[space] = p
+    me[FE_L] += slot.iron
+    me[VP] += slot.vp
+    me[WATER] += slot.water
+    me[HE3] += slot.he3
+    ore = s.tab.mining_spaces[space].ore
+    if advanced(s, AIRLOCK) > 0:
+        me[TI_L if ore else FE_L] += advanced(s, AIRLOCK)
+    events.insert(0, {"type": "probe", "seat": p,
+                      "text": f"Seat {p} installs its {slot.name} on {s.tab.mining_spaces[space].name}{note}."})
+    if slot.waste:
+        events.extend(add_waste(s, p, slot.waste, "probe bonus"))
+    return events
+
+
+def probe_yield(s: LunaState, p: int) -> tuple[int, int]:
+    """Seed §礦石儲存與開採 3: the iron and the titanium ``p``'s probes yield (one ore of its
+    space's type each)."""
+    spaces = s.tab.mining_spaces
+    fe = ti = 0
+    for i, owner in enumerate(s.grid):
+        if owner == p:
+            if spaces[i].ore:
+                ti += 1
+            else:
+                fe += 1
+    return fe, ti
+
+
+def mining_options(s: LunaState, p: int, energy: int) -> list[Option]:
+    """Seed §採礦站: extract (your probes produce now) or concentrate one iron into titanium."""
+    me = s.pl[p]
+    out: list[Option] = []
+    if p in s.grid:
+        out.append(("extract", OP_EXTRACT, 0))
+    if me[FE_L]:
+        out.append(("concentrate left", OP_CONCENTRATE, 0))
+    if me[FE_R]:
+        out.append(("concentrate right", OP_CONCENTRATE, 1))
+    if equipment_ready(s, p, MINING):
+        name = s.tab.equipment[me[EQUIP]].name.lower()
+        out.extend((f"{n} with {name}", op, a + WITH) for n, op, a in out[:] if op == OP_CONCENTRATE)
+    return out
+
+
+def extract(s: LunaState, p: int, arg: int) -> list[Event]:
+    """Seed §採礦站: every probe you own produces as in production; the conveyor does not move."""
+    me = s.pl[p]
+    fe, ti = probe_yield(s, p)
+    me[FE_L] += fe
+    me[TI_L] += ti
+    return [{"type": "extract", "seat": p, "text": f"Seat {p} extracts {fe} iron and {ti} titanium."}]
+
+
+def concentrate(s: LunaState, p: int, section: int) -> list[Event]:
+    """Seed §採礦站: one iron from either conveyor section to waste, 2 titanium into the left section."""
+    me = s.pl[p]
+    drill = section >= WITH
+    section %= WITH
+    me[FE_R if section else FE_L] -= 1
+    gain = advanced(s, MINING)
+    if gain < 0:
+        gain = 2
+    events: list[Event] = []
+    if drill:
+        events.append(use_equipment(s, p))
+        gain += 1
+    me[TI_L] += gain
+    events.insert(0, {"type": "concentrate", "seat": p,
+                      "text": f"Seat {p} concentrates iron from the {SECTIONS[section]} section into {gain} titanium."})
+    return events + add_waste(s, p, 1, "concentrating")

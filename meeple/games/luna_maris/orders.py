@@ -1,0 +1,73 @@
+"""Delivering orders at the Cargo dock (seed §貨運碼頭)."""
+
+from __future__ import annotations
+
+from meeple.engine.core import Event
+from meeple.games.luna_maris.components import CARGO
+from meeple.games.luna_maris.resources import (
+    Option,
+    advanced,
+    gain_energy,
+    pay_iron,
+    pay_titanium,
+    use_equipment,
+    with_equipment,
+)
+from meeple.games.luna_maris.state import (
+    ENERGY,
+    FE_L,
+    FE_R,
+    HE3,
+    OP_DELIVER,
+    TI_L,
+    TI_R,
+    VP,
+    WATER,
+    WITH,
+    LunaState,
+)
+
+
+def can_pay_order(me: list[int], o: object, energy: int) -> bool:
+    ti = me[TI_L] + me[TI_R]
+    fe = me[FE_L] + me[FE_R]
+    return (ti >= o.titanium and fe + ti - o.titanium >= o.iron  # type: ignore[attr-defined]
+            and me[WATER] >= o.water and me[HE3] >= o.he3 and energy >= o.energy)  # type: ignore[attr-defined]
+
+
+def cargo_options(s: LunaState, p: int, energy: int) -> list[Option]:
+    """Seed §貨運碼頭: deliver the face-up order of a stack whose cost you can pay."""
+    orders = s.tab.orders
+    me = s.pl[p]
+    out = []
+    for k, stack in enumerate(s.stacks):
+        if stack and can_pay_order(me, orders[stack[-1]], energy):
+            out.append((s.pre.deliver_note[stack[-1]], OP_DELIVER, k))
+    return with_equipment(s, p, CARGO, out)
+
+
+def deliver_order(s: LunaState, p: int, k: int) -> list[Event]:
+    """Seed §貨運碼頭: pay the order's cost, gain its reward, keep the tile, turn up the next one."""
+    me = s.pl[p]
+    freight = k >= WITH
+    k %= WITH
+    stack = s.stacks[k]
+    oi = stack.pop()
+    o = s.tab.orders[oi]
+    pay_titanium(me, o.titanium)
+    pay_iron(s, p, o.iron, False)
+    me[WATER] -= o.water
+    me[HE3] -= o.he3
+    me[ENERGY] -= o.energy
+    vp = o.vp + max(0, advanced(s, CARGO))
+    me[VP] += vp
+    s.delivered[p].append(oi)
+    events: list[Event] = [{"type": "deliver", "seat": p, "text": f"Seat {p} delivers order {o.name} for {vp} VP."}]
+    if freight:
+        events.append(use_equipment(s, p))
+        gain_energy(s, p, 1)
+        me[VP] += 1
+    if stack:
+        s.reveals += 1
+        events.append({"type": "reveal", "text": f"Order {s.tab.orders[stack[-1]].name} is turned up."})
+    return events

@@ -1,0 +1,121 @@
+"""The Industrial zone (seed §工業區): refining water and He-3 by the refining track's processes, and
+cutting CO2 (its extra action)."""
+
+from __future__ import annotations
+
+from meeple.engine.core import Event
+from meeple.games.luna_maris.components import INDUSTRY
+from meeple.games.luna_maris.resources import (
+    Option,
+    add_waste,
+    advanced,
+    afford,
+    equipment_ready,
+    pay_iron,
+    use_equipment,
+)
+from meeple.games.luna_maris.state import (
+    CO2,
+    ENERGY,
+    EQUIP,
+    HE3,
+    OP_REFINE,
+    REF,
+    VP,
+    WATER,
+    WITH,
+    X_CO2,
+    LunaState,
+)
+
+
+def industry_options(s: LunaState, p: int, energy: int) -> list[Option]:
+    """Seed §工業區: a refining process allowed by your refining level; D (level 4) runs one water
+    process and one He-3 process."""
+    me = s.pl[p]
+    procs = s.tab.refining
+    out: list[Option] = []
+    for i, pr in enumerate(procs):
+        if pr.level <= me[REF] and afford(me, [pr], False):
+            out.append((s.pre.refine_note[i], OP_REFINE, i))
+    if me[REF] >= s.board.research_max:
+        for w, pw in enumerate(procs):
+            if not pw.water:
+                continue
+            for h, ph in enumerate(procs):
+                if ph.he3 and afford(me, [pw, ph], False):
+                    out.append((f"refine D {pw.name}+{ph.name}", OP_REFINE, 10 + w * 10 + h))
+    return out
+
+
+def refining_iron(s: LunaState, arg: int) -> int:
+    """The iron a refining action pays to waste (one process, or D's two)."""
+    procs = s.tab.refining
+    if arg < 10:
+        return procs[arg].iron_to_waste
+    w, h = divmod(arg - 10, 10)
+    return procs[w].iron_to_waste + procs[h].iron_to_waste
+
+
+def run_refining(s: LunaState, p: int, pr: object) -> list[Event]:
+    """One refining process (its iron already paid): products, VP, and the iron onto the gauge."""
+    me = s.pl[p]
+    events: list[Event] = []
+    n = pr.iron_to_waste + pr.supply_iron_to_waste  # type: ignore[attr-defined]
+    me[WATER] += pr.water - pr.water_cost  # type: ignore[attr-defined]
+    me[HE3] += pr.he3  # type: ignore[attr-defined]
+    me[VP] += pr.vp  # type: ignore[attr-defined]
+    events.append({"type": "refine", "seat": p,
+                   "text": f"Seat {p} refines with process {pr.name}."})  # type: ignore[attr-defined]
+    if n:
+        events.extend(add_waste(s, p, n, f"process {pr.name}"))  # type: ignore[attr-defined]
+    return events
+
+
+def refine(s: LunaState, p: int, arg: int) -> list[Event]:
+    """Seed §工業區: one process, or at level D one water process and one He-3 process (water first);
+    the iron of both is paid at once."""
+    procs = s.tab.refining
+    if arg < 10:
+        chosen = [procs[arg]]
+    else:
+        w, h = divmod(arg - 10, 10)
+        chosen = [procs[w], procs[h]]
+    pay_iron(s, p, sum(pr.iron_to_waste for pr in chosen), True)
+    events: list[Event] = []
+    for pr in chosen:
+        events.extend(run_refining(s, p, pr))
+    return events
+
+
+def co2_options(s: LunaState, p: int) -> list[Option]:
+    """Seed §工業區 extra: up to 2 energy (3 with the advanced module), each one CO2 step down."""
+    me = s.pl[p]
+    b = s.board
+    most = advanced(s, INDUSTRY)
+    if most < 0:
+        most = 2
+    room = len(b.co2_vp) - 1 - me[CO2]
+    out: list[Option] = [(f"cut co2 {n}", X_CO2, n) for n in range(1, min(most, me[ENERGY], room) + 1)]
+    if equipment_ready(s, p, INDUSTRY):
+        name = s.tab.equipment[me[EQUIP]].name.lower()
+        out.extend((f"cut co2 {n} with {name}", X_CO2, n + WITH)
+                   for n in range(1, min(most, me[ENERGY] + 1, room) + 1))
+    return out
+
+
+def cut_co2(s: LunaState, p: int, n: int) -> list[Event]:
+    """Seed §工業區 extra: each energy spent moves your CO2 marker one step down (the filter
+    equipment makes the first step free)."""
+    me = s.pl[p]
+    events: list[Event] = []
+    use = n >= WITH
+    n %= WITH
+    cost = n
+    if use:
+        events.append(use_equipment(s, p))
+        cost -= 1
+    me[ENERGY] -= cost
+    me[CO2] += n
+    events.insert(0, {"type": "co2", "seat": p, "text": f"Seat {p} spends {cost} energy to cut CO2 by {n}."})
+    return events

@@ -1,0 +1,213 @@
+"""The Luna Maris starting position (seed §setup, research §3): boards, decks, rows, every player's
+starting kit, and the three setup decisions (special equipment, first probe, start module)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.engine.core import Event, Game, State
+from meeple.games.luna_maris.derived import derived, reach
+from meeple.games.luna_maris.state import (
+    CAP,
+    CO2,
+    EM_ENERGY,
+    EM_IRON,
+    EM_WATER,
+    ENERGY,
+    EQUIP,
+    EQUIP_UP,
+    FE_L,
+    N_JUNIORS,
+    NFIELDS,
+    PENDING,
+    POS,
+    PROBES,
+    REF,
+    S_EQUIP,
+    S_PROBE,
+    S_START,
+    S_TURN,
+    SUS,
+    VP,
+    WASTE,
+    WATER,
+    LunaState,
+    moves,
+)
+
+if TYPE_CHECKING:
+    from meeple.engine.components import Tables
+
+
+def new_state(cls: type[LunaState], game: Game, players: int, seed: int, options: dict[str, Any],
+              tables: Tables) -> LunaState:
+    """A new position of the concrete class ``cls`` (``LunaPosition``), set up."""
+    state = cls.__new__(cls)
+    State.__init__(state, game, players, seed, options, tables)
+    setup_fields(state)
+    return state
+
+
+def setup_fields(s: LunaState) -> None:
+    """Seed §setup (research §3): boards, decks, rows and every player's starting kit."""
+    t = s.tables
+    b = s.board = t.board[0]
+    d = derived(t)
+    s.cards, s.dist, s.adj, s.orders_of_kind = d.cards, d.dist, d.adj, d.orders_of_kind
+    s.allowed, s.mincost, s.allowed_mask = reach(t, s.options["hibernation_icon"])
+    s.within = d.within
+    s.pre = moves(t)
+    s.tab = d.tab  # the component tables, read fast in the rules
+    n = s.players
+    rng = s.rng
+    first = rng.below(n)
+    s.order = [(first + i) % n for i in range(n)]
+    s.next_order = []
+    s.round = 1
+    s.pl = []
+    for _ in range(n):
+        me = [0] * NFIELDS
+        me[VP] = b.start_vp
+        me[ENERGY] = b.start_energy
+        me[WATER] = b.start_water
+        me[FE_L] = b.start_iron
+        me[WASTE] = b.start_waste
+        me[CAP] = b.stress_start
+        me[PROBES] = len(t.probe_slots)
+        me[CO2] = b.co2_start
+        me[REF] = 1  # STAND_IN start level
+        me[SUS] = 1  # STAND_IN start level
+        me[EM_ENERGY] = me[EM_IRON] = me[EM_WATER] = 1
+        me[EQUIP] = -1
+        me[PENDING] = -1
+        me[POS] = -1
+        s.pl.append(me)
+    s.grid = [-1] * len(t.mining_spaces)
+    s.act = [-1] * len(t.modules)
+    s.built = [-1] * len(t.modules)
+    s.build_track = []
+    # juniors: six per player, a set each (STAND_IN identical sets)
+    per = len(t.juniors) // 4
+    s.hands = [list(range(seat * per, seat * per + per)) for seat in range(n)]
+    s.rest = [[] for _ in range(n)]
+    s.food = [[] for _ in range(n)]
+    s.delivered = [[] for _ in range(n)]
+    # order stacks: players + 1 of each kind, top face up (the last element is the top)
+    kinds = sorted({o.kind for o in t.orders})
+    s.stacks = []
+    for k in kinds:
+        tiles = [i for i, o in enumerate(t.orders) if o.kind == k]
+        rng.shuffle(tiles)
+        s.stacks.append(tiles[: n + 1])
+    # seniors: shuffled, a hiring row of 3
+    deck = list(range(N_JUNIORS, N_JUNIORS + len(t.seniors)))
+    rng.shuffle(deck)
+    s.hire_row = [deck.pop() for _ in range(min(b.hire_row, len(deck)))]
+    s.senior_deck = deck
+    # food: 4-player cards out with 3 or fewer players; a display of 3
+    foods = [i for i, f in enumerate(t.foods) if n == 4 or not f.four_players]
+    rng.shuffle(foods)
+    s.food_row = [foods.pop() for _ in range(min(b.food_row, len(foods)))]
+    s.food_deck = foods
+    s.food_discard = []
+    # advanced modules: 5 face up
+    s.adv_offer = sorted(rng.sample(range(len(t.advanced_modules)), b.advanced_offered))
+    # special equipment: players + 1 face up, chosen in reverse turn order
+    s.equip_offer = []
+    if s.options["equipment"] and s.options["equipment_deal"] == "random":
+        deal_equipment(s)
+    elif s.options["equipment"]:
+        s.equip_offer = sorted(rng.sample(range(len(t.equipment)), min(n + 1, len(t.equipment))))
+    # starting astronaut modules from revealed scientist icons
+    s.start_mods = reveal_start_modules(s)
+    s.final = []
+    s.reset_turn()
+    s.cur = -1
+    s.queue = []
+    if s.equip_offer:
+        s.step = S_EQUIP
+        s.queue = list(reversed(s.order))
+    else:
+        s.step = S_PROBE
+        s.queue = list(reversed(s.order))
+    s.cur = s.queue.pop(0)
+
+
+def deal_equipment(s: LunaState) -> None:
+    """Seed §特殊設備 (開局隨機分配), option equipment_deal=random: each player is dealt one random
+    tile, face up; there is no choice to make."""
+    tiles = s.rng.sample(range(len(s.tables.equipment)), s.players)
+    for me, e in zip(s.pl, tiles, strict=True):
+        me[EQUIP] = e
+        me[EQUIP_UP] = 1
+
+
+def reveal_start_modules(s: LunaState) -> list[int]:
+    """Seed/research §3: 2p one level-1 card, 3p one level-2 card, 4p two level-1 cards; more
+    level-1 cards are turned up while there are fewer distinct modules than players."""
+    t = s.tables
+    n = s.players
+    rng = s.rng
+    per = len(t.juniors) // 4
+    mods: list[int] = []
+    reveals = [False] * (1 if n == 2 else 2 if n == 4 else 0)
+    if n == 3:
+        card = t.seniors[rng.below(len(t.seniors))]
+        mods.extend(m for m in card.icons if m not in mods)
+    for _ in reveals:
+        card = t.juniors[rng.below(per)]
+        mods.extend(m for m in card.icons if m not in mods)
+    while len(mods) < n:
+        card = t.juniors[rng.below(per)]
+        mods.extend(m for m in card.icons if m not in mods)
+    return sorted(mods)
+
+
+# --- the setup decisions --------------------------------------------------------------------------
+
+def next_setup(s: LunaState) -> list[Event]:
+    """Advance the setup queue: equipment (reverse order), first probes (reverse order), start
+    positions (turn order), then round 1 (no production)."""
+    if s.queue:
+        s.cur = s.queue.pop(0)
+        return []
+    if s.step == S_EQUIP:
+        s.equip_offer = []
+        s.step = S_PROBE
+        s.queue = list(reversed(s.order))
+    elif s.step == S_PROBE:
+        s.step = S_START
+        s.queue = list(s.order)
+    else:
+        s.step = S_TURN
+        s.cur = s.order[0]
+        return [{"type": "round", "round": 1,
+                 "text": "Round 1 begins (no production in round 1)."}]
+    s.cur = s.queue.pop(0)
+    return []
+
+
+def choose_equipment(s: LunaState, p: int, e: int) -> list[Event]:
+    """Research §3: players + 1 special equipment tiles, chosen in reverse turn order."""
+    s.equip_offer.remove(e)
+    s.pl[p][EQUIP] = e
+    s.pl[p][EQUIP_UP] = 1
+    ev: list[Event] = [{"type": "equipment", "seat": p,
+                        "text": f"Seat {p} takes the {s.tab.equipment[e].name} equipment."}]
+    return ev + next_setup(s)
+
+
+def place_first_probe(s: LunaState, p: int, space: int) -> list[Event]:
+    """Research §5.6 (STAND_IN placement): each player's first probe on an empty iron space."""
+    s.grid[space] = p
+    ev: list[Event] = [{"type": "probe", "seat": p,
+                        "text": f"Seat {p} places its first probe on {s.tab.mining_spaces[space].name}."}]
+    return ev + next_setup(s)
+
+
+def place_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
+    """Research §3: in turn order each astronaut starts on a distinct module from the revealed icons."""
+    s.pl[p][POS] = m
+    ev: list[Event] = [{"type": "start", "seat": p,
+                        "text": f"Seat {p}'s astronaut starts in the {s.tab.modules[m].name}."}]
+    return ev + next_setup(s)

@@ -1,0 +1,155 @@
+"""Building (seed 建造): cabin improvements, workshops and wagons, the stack swap, and workshops'
+citizens (seed 工房: an estate citizen moves for good into an empty workshop of its class; a
+phase II workshop pays once, as soon as it holds a fitting citizen)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.messina.gains import gain
+from meeple.games.messina.state import (
+    CABINS,
+    CLASS_SLOTS,
+    COIN,
+    FIRE,
+    MAJOR,
+    NP,
+    OP_BUILD_CABIN,
+    OP_BUILD_WS,
+    OP_NOBUILD,
+    OP_SWAP,
+    SLOTS,
+    T_BUILD,
+    VP,
+    WOOD,
+    WS_W,
+)
+
+if TYPE_CHECKING:
+    from meeple.engine.core import Event
+    from meeple.games.messina.state import MessinaState
+
+PAY_NAMES = ("coin", "wood", "fire", "major fire", "VP")
+PAY_OFFSETS = (COIN, WOOD, FIRE, MAJOR, VP)
+"""What a stack swap may cost: 1 of these."""
+
+
+def affordable(s: MessinaState, p: int, coins: int, wood: int) -> bool:
+    return s.pi[p * NP + COIN] >= coins and s.pi[p * NP + WOOD] >= wood
+
+
+def _take_top(stacks: tuple[tuple[int, ...], ...], known: tuple[int, ...], k: int
+              ) -> tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    st = stacks[k]
+    top = st[0]
+    new = st[1:]
+    kn = list(known)
+    kn[k] = min(kn[k], max(0, len(new) - 1))
+    lst = list(stacks)
+    lst[k] = new
+    return top, tuple(lst), tuple(kn)
+
+
+def apply_build(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 建造: swap a stack's top (once), or build the chosen tile and pay for it."""
+    task = s.tasks[-1]
+    p = task[1]
+    op = data[0]
+    t = s.tables
+    base = p * NP
+    if op == OP_SWAP:
+        code, pay = data[1], data[2]
+        s.pi[base + PAY_OFFSETS[pay]] -= 1
+        kind, k = divmod(code, 3)
+        stacks, known = (s.cab_st, s.cab_known) if kind == 0 else (s.ws_st, s.ws_known)
+        st = stacks[k]
+        lst = list(stacks)
+        lst[k] = st[1:] + st[:1]
+        kn = list(known)
+        kn[k] = min(kn[k] + 1, len(st) - 1)
+        if kind == 0:
+            s.cab_st, s.cab_known = tuple(lst), tuple(kn)
+        else:
+            s.ws_st, s.ws_known = tuple(lst), tuple(kn)
+        s.reveals += 1
+        s.tasks[-1] = (T_BUILD, p, code, 0, 0)
+        events.append({"type": "swap", "seat": p, "text": f"seat {p} puts a stack's top tile on the bottom"})
+        return
+    s.tasks.pop()
+    if op == OP_NOBUILD:
+        return
+    if op == OP_BUILD_CABIN:
+        top, s.cab_st, s.cab_known = _take_top(s.cab_st, s.cab_known, data[1])
+        tile = t.cabins[top]
+        s.pi[base + COIN] -= tile.cost_coins
+        s.pi[base + WOOD] -= tile.cost_wood
+        s.cab[(p * CABINS + data[2]) * 3 + 2] = top
+        name = tile.name
+    elif op == OP_BUILD_WS:
+        top, s.ws_st, s.ws_known = _take_top(s.ws_st, s.ws_known, data[1])
+        w = t.workshops[top]
+        s.pi[base + COIN] -= w.cost_coins
+        s.pi[base + WOOD] -= w.cost_wood
+        s.ws += [p, top, -1, 0]
+        name = w.name
+    else:
+        st = s.wg_st[data[1]]
+        top = st[0]
+        lst = list(s.wg_st)
+        lst[data[1]] = st[1:]
+        s.wg_st = tuple(lst)
+        wg = t.wagons[top]
+        s.pi[base + COIN] -= wg.cost_coins
+        s.pi[base + WOOD] -= wg.cost_wood
+        s.pi[base + VP] += wg.vp
+        s.wg += [p, top, 0]
+        name = wg.name
+    s.reveals += 1
+    events.append({"type": "build", "seat": p, "text": f"seat {p} builds {name}"})
+
+
+# --- workshops' citizens ------------------------------------------------------------------------
+
+def empty_workshops(s: MessinaState, p: int, cls: int) -> list[int]:
+    """The entries of seat ``p``'s empty workshops of class ``cls``."""
+    ws = s.ws
+    ws_cls = s.fx.ws_cls
+    return [i for i in range(0, len(ws), WS_W) if ws[i] == p and ws[i + 2] < 0 and ws_cls[ws[i + 1]] == cls]
+
+
+def can_staff(s: MessinaState, p: int) -> bool:
+    """Could seat ``p`` move an estate citizen into one of its empty workshops now?"""
+    ws = s.ws
+    if p not in ws[0::WS_W]:
+        return False
+    ws_cls = s.fx.ws_cls
+    est = s.estate
+    base = p * SLOTS
+    for i in range(0, len(ws), WS_W):
+        if ws[i] == p and ws[i + 2] < 0:
+            for k in CLASS_SLOTS[ws_cls[ws[i + 1]]]:
+                if est[base + k] >= 0:
+                    return True
+    return False
+
+
+def staff(s: MessinaState, p: int, i: int, slot: int, events: list[Event]) -> None:
+    """Estate slot ``slot``'s citizen moves into workshop entry ``i`` (for good)."""
+    s.ws[i + 2] = s.estate[p * SLOTS + slot]
+    s.estate[p * SLOTS + slot] = -1
+    ws_pay_out(s, i, events)
+
+
+def ws_pay_out(s: MessinaState, i: int, events: list[Event]) -> None:
+    """A phase II workshop pays once when it holds a fitting citizen, then is flipped (seed 後期工房)."""
+    t = s.tables.workshops[s.ws[i + 1]]
+    if t.phase != 2 or s.ws[i + 3] or s.ws[i + 2] < 0:
+        return
+    if t.needs_upgraded and s.ws[i + 2] != 1:
+        return
+    s.ws[i + 3] = 1
+    gain(s, s.ws[i], t.effect, events, t.name)
+
+
+__all__ = ["PAY_NAMES", "PAY_OFFSETS", "affordable", "apply_build", "can_staff", "empty_workshops", "staff",
+           "ws_pay_out"]

@@ -1,0 +1,132 @@
+"""The estate (seed 推進監工, 啟用市民, 升級監工, 升級市民, 推進卷軸版): overseers and their paths,
+activating estate citizens, upgrading citizens and overseers, and the scroll cubes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.messina.buildings import ws_pay_out
+from meeple.games.messina.components import CLASSES
+from meeple.games.messina.gains import gain
+from meeple.games.messina.state import (
+    CABINS,
+    NP,
+    OP_ACTDONE,
+    OP_OVS,
+    OP_OVUP,
+    OP_SCROLL,
+    OP_UPG,
+    SC0,
+    SLOTS,
+    T_ACT,
+    T_OVS,
+    T_SCROLL,
+)
+
+if TYPE_CHECKING:
+    from meeple.engine.core import Event
+    from meeple.games.messina.state import MessinaState
+
+
+def petal_mask(petal: int) -> int:
+    return 7 << (petal * 3)
+
+
+def slot_bit(petal: int, index: int) -> int:
+    return 1 << (petal * 3 + index)
+
+
+def overseer_activation(s: MessinaState, p: int, cls: int, events: list[Event]) -> None:
+    """Push the activations of overseer ``cls`` at its current advance (seed 啟用市民, STAND_IN path).
+
+    P is the petal chosen at the fork, ccw/cw its neighbours (petals clockwise C1 A1 N1 C2 A2 N2)."""
+    base = (p * 3 + cls) * 3
+    step, petal, upg = s.ov[base], s.ov[base + 1], s.ov[base + 2]
+    if step <= 0 or petal < 0:
+        return
+    kind = s.tables.overseer_path[step - 1].kind
+    ccw, cw = (petal + 5) % 6, (petal + 1) % 6
+    row = step - 1 if step <= 2 else 0
+    tasks = s.tasks
+    if kind == 1:
+        mask = slot_bit(petal, row) | slot_bit(ccw, row)
+        tasks.append((T_ACT, p, mask, 2 if upg else 1, 0))
+    elif kind == 2:
+        tasks.append((T_ACT, p, petal_mask(petal), 2 if upg else 1, 0))
+    elif kind == 3:
+        tasks.append((T_ACT, p, petal_mask(cw), 2 if upg else 1, 0))
+    elif kind == 4:
+        tasks.append((T_ACT, p, petal_mask(cw), 1, 0))
+        tasks.append((T_ACT, p, petal_mask(petal), 2 if upg else 1, 0))
+    else:
+        tasks.append((T_ACT, p, (1 << SLOTS) - 1, 3, 0))
+
+
+def advance_overseer(s: MessinaState, p: int, cls: int, petal: int, steps: int, events: list[Event]) -> None:
+    """Advance an overseer (seed 推進監工): at most 6 advances; with an arrow one extra step, but
+    only the final space activates."""
+    base = (p * 3 + cls) * 3
+    if s.ov[base] == 0 and petal >= 0:
+        s.ov[base + 1] = petal
+    s.ov[base] = min(6, s.ov[base] + steps)
+    events.append({"type": "overseer", "seat": p, "text":
+                   f"seat {p} advances its {('craftsman', 'aristocrat', 'nun')[cls]} overseer to step {s.ov[base]}"})
+    overseer_activation(s, p, cls, events)
+
+
+def activate_slot(s: MessinaState, p: int, slot: int, events: list[Event]) -> None:
+    """An activated estate citizen performs its slot's action (seed 啟用市民)."""
+    eff = s.tables.estate[slot].effect
+    gain(s, p, eff, events, f"citizen on {s.tables.estate[slot].name}")
+
+
+def upgrade(s: MessinaState, p: int, where: int, k: int, events: list[Event]) -> None:
+    """Seed 升級市民: flip a citizen in the estate (0), a workshop entry (1) or a cabin (2)."""
+    if where == 0:
+        s.estate[p * SLOTS + k] = 1
+    elif where == 1:
+        s.ws[k + 2] = 1
+        ws_pay_out(s, k, events)
+    elif where == 2:
+        s.cab[(p * CABINS + k) * 3] |= 1
+    else:
+        return
+    events.append({"type": "upgrade", "seat": p, "text": f"seat {p} upgrades a citizen"})
+
+
+def apply_estate(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """The estate's decisions: an overseer advance, an activation, an upgrade, a scroll step."""
+    op = data[0]
+    task = s.tasks[-1]
+    p = task[1]
+    if op == OP_OVS:
+        s.tasks.pop()
+        if data[1] < 0:
+            return
+        advance_overseer(s, p, data[1], data[2], data[3], events)
+    elif op == OP_UPG:
+        s.tasks.pop()
+        upgrade(s, p, data[1], data[2], events)
+    elif op == OP_SCROLL:
+        s.tasks.pop()
+        s.pi[p * NP + SC0 + data[1]] += 1
+        if task[2] > 1:
+            s.tasks.append((T_SCROLL, p, task[2] - 1, 0, 0))
+    elif op == OP_OVUP:
+        s.tasks.pop()
+        cls = data[1]
+        s.ov[(p * 3 + cls) * 3 + 2] = 1
+        events.append({"type": "overseer_upgrade", "seat": p, "text": f"seat {p} upgrades its {CLASSES[cls]} overseer"})
+        if task[2]:
+            s.tasks.append((T_OVS, p, cls, 0, 1))
+    else:
+        s.tasks.pop()
+        if op == OP_ACTDONE:
+            return
+        k = data[1]
+        if task[3] > 1:
+            s.tasks.append((T_ACT, p, task[2], task[3] - 1, task[4] | (1 << k)))
+        activate_slot(s, p, k, events)
+
+
+__all__ = ["activate_slot", "advance_overseer", "apply_estate", "overseer_activation", "upgrade"]

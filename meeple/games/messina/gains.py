@@ -1,0 +1,60 @@
+"""What an effect gives (seed 行動): resources and VP at once, register steps, and the choices it
+opens (build, upgrade, scroll, overseer) pushed as tasks for the seat to decide."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.messina.registers import advance_track
+from meeple.games.messina.state import (
+    COIN,
+    FIRE,
+    MAJOR,
+    NP,
+    T_BUILD,
+    T_OVS,
+    T_SCROLL,
+    T_UPGRADE,
+    VP,
+    WOOD,
+)
+
+if TYPE_CHECKING:
+    from meeple.engine.core import Event
+    from meeple.games.messina.state import MessinaState
+
+
+def gain(s: MessinaState, p: int, eff: int, events: list[Event], source: str = "") -> None:
+    """Apply effect ``eff`` for seat ``p``: resources at once, choices as tasks (seed 行動)."""
+    e = s.tables.effects[eff]
+    base = p * NP
+    pi = s.pi
+    if e.coins:
+        pi[base + COIN] += e.coins
+    if e.wood:
+        pi[base + WOOD] += e.wood
+    if e.fire:
+        pi[base + FIRE] += e.fire
+    if e.major:
+        pi[base + MAJOR] += e.major
+    if e.vp:
+        pi[base + VP] += e.vp
+    if e.city:
+        advance_track(s, p, 1, e.city, events)
+    if e.church:
+        advance_track(s, p, 2, e.church, events)
+    tasks = s.tasks
+    if e.build:
+        tasks.append((T_BUILD, p, -1, 0, 0))
+    if e.upgrade:
+        for _ in range(e.upgrade):
+            tasks.append((T_UPGRADE, p, 0, 0, 0))
+    if e.scroll:
+        tasks.append((T_SCROLL, p, e.scroll, 0, 0))
+    if e.overseer >= 0:
+        tasks.append((T_OVS, p, e.overseer, 1 if e.arrow else 0, 0))
+    if source:
+        events.append({"type": "gain", "seat": p, "text": f"seat {p} gains {e.name} ({source})"})
+
+
+__all__ = ["gain"]

@@ -1,0 +1,128 @@
+"""The plague (seed 3 對抗瘟疫, and 起始設置 / 下一輪設置 7: the population wheel spreading it):
+fire and major fire, cubes removed or left as rats, cubes placed by the wheel."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.messina.buildings import can_staff
+from meeple.games.messina.registers import advance_track
+from meeple.games.messina.state import D0, FIRE, MAJOR, NODES, NP, OP_MAJOR, OP_STOP, RATS, VP, WS_W, plural
+
+if TYPE_CHECKING:
+    from meeple.engine.core import Event
+    from meeple.games.messina.state import MessinaState
+
+
+def fire_cost(s: MessinaState) -> tuple[int, int]:
+    """Fire tokens per cube and VP per cube removed this round (two and +2 VP in rounds V-VI)."""
+    return s.fx.fire[s.round_]
+
+
+def can_fight(s: MessinaState, p: int) -> bool:
+    """Step 3 is a decision while the seat can pay for a cube, or could first staff a workshop
+    (whose one-time pay-out may be fire)."""
+    k, _ = fire_cost(s)
+    if s.pi[p * NP + FIRE] + s.pi[p * NP + MAJOR] >= k:
+        return True
+    return p in s.ws[0::WS_W] and can_staff(s, p)
+
+
+def pay_fire(s: MessinaState, p: int, k: int, major_only: bool) -> None:
+    """Pay ``k`` fire tokens: ordinary fire first, major fire when short (or major fire only)."""
+    base = p * NP
+    if major_only:
+        s.pi[base + MAJOR] -= k
+        return
+    use = min(k, s.pi[base + FIRE])
+    s.pi[base + FIRE] -= use
+    s.pi[base + MAJOR] -= k - use
+
+
+def remove_cube(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
+    """A cube removed goes back to the supply: +1 popularity (+2 VP in rounds V-VI)."""
+    s.cubes[n] -= 1
+    s.cube_supply += 1
+    _, vp = fire_cost(s)
+    s.pi[p * NP + VP] += vp
+    advance_track(s, p, 0, 1, events)
+
+
+def leave_plague(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
+    """The fight ends: one rat per cube left (the cubes stay)."""
+    left = s.cubes[n]
+    if left:
+        s.pi[p * NP + RATS] += left
+        events.append({"type": "rat", "seat": p, "text": f"seat {p} takes {plural(left, 'rat')} from {s.nname[n]}"})
+
+
+def apply_fight(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    task = s.tasks[-1]
+    p, n = task[1], task[2]
+    op = data[0]
+    k, _ = fire_cost(s)
+    if op == OP_STOP:
+        s.tasks.pop()
+        leave_plague(s, p, n, events)
+        return
+    pay_fire(s, p, k, op == OP_MAJOR)
+    remove_cube(s, p, n, events)
+    if op == OP_MAJOR:
+        remove_cube(s, p, data[1], events)
+    events.append({"type": "fight", "seat": p, "text": f"seat {p} burns plague on {s.nname[n]}"})
+    if s.cubes[n] == 0:
+        s.tasks.pop()
+    elif not can_fight(s, p):
+        s.tasks.pop()
+        leave_plague(s, p, n, events)
+
+
+# --- the population wheel spreads the plague ---------------------------------------------------
+
+def place_cube(s: MessinaState, n: int, events: list[Event]) -> bool:
+    """One plague cube from the supply onto node ``n``; a repopulated hex gives its owner a rat
+    (seed 活絡城市 5.2, 下一輪設置 step 7)."""
+    if s.cube_supply <= 0:
+        return False
+    s.cube_supply -= 1
+    s.cubes[n] += 1
+    owner = s.owner[n]
+    if owner >= 0:
+        s.pi[owner * NP + RATS] += 1
+        events.append({"type": "rat", "seat": owner, "text":
+                       f"seat {owner} takes a rat: plague reached its repopulated {s.nname[n]}"})
+    return True
+
+
+def wheel_turn(s: MessinaState, citizens: bool, events: list[Event]) -> None:
+    """Turn the population wheel one segment: plague on every district with its rat, then one
+    citizen of each class on every district of that class's colour (seed 起始設置; supply-limited)."""
+    wheel = s.tables.wheel
+    s.wheel = (s.wheel + 1) % len(wheel)
+    seg = wheel[s.wheel]
+    fx = s.fx
+    ntile = s.ntile
+    hex_rat = fx.hex_rat
+    placed = 0
+    for n in range(D0, NODES):
+        t = ntile[n]
+        if t >= 0 and hex_rat[t] == seg.rat and place_cube(s, n, events):
+            placed += 1
+    text = f"the wheel turns to {seg.name}: {placed} plague {'cube' if placed == 1 else 'cubes'} placed"
+    if citizens:
+        cit = s.cit
+        supply = s.cit_supply
+        hex_colour = fx.hex_colour
+        for k in range(3):
+            colour = seg.colours[k]
+            for n in range(D0, NODES):
+                t = ntile[n]
+                if t >= 0 and hex_colour[t] == colour and supply[k] > 0:
+                    supply[k] -= 1
+                    cit[n * 3 + k] += 1
+        text += ", citizens arrive"
+    events.append({"type": "wheel", "segment": s.wheel, "text": text})
+
+
+__all__ = ["apply_fight", "can_fight", "fire_cost", "leave_plague", "pay_fire", "place_cube", "remove_cube",
+           "wheel_turn"]

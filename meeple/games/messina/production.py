@@ -1,0 +1,72 @@
+"""The round's end (seed 每一輪結束: 生產, 隔離): the staffing window before production, production
+of improved cabins and ∞ workshops, and quarantine moving on."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.messina.buildings import can_staff
+from meeple.games.messina.gains import gain
+from meeple.games.messina.state import CABINS, NP, T_SLOT, T_STAFFWIN, VP, WS_W
+
+if TYPE_CHECKING:
+    from meeple.engine.core import Event
+    from meeple.games.messina.state import MessinaState
+
+
+def staffing_window(s: MessinaState) -> None:
+    """Seed 工房: estate citizens may move into workshops at any time, also just before production;
+    each seat with such a move open gets a window, in turn order."""
+    for p in reversed(s.order):
+        if can_staff(s, p):
+            s.tasks.append((T_STAFFWIN, p, 0, 0, 0))
+
+
+def production(s: MessinaState, events: list[Event]) -> None:
+    """Round end (seed 生產): improved cabins holding a citizen and ∞ workshops holding a citizen of
+    their class (upgraded where required) produce; an upgraded worker adds 1 VP.  Register rewards
+    reached now wait for the owner's next step 4 (lost after round VI)."""
+    t = s.tables
+    for p in reversed(s.order):
+        # pushed in reverse so the first seat in turn order resolves its choices first
+        for k in range(CABINS):
+            base = (p * CABINS + k) * 3
+            if s.cab[base] >= 0 and s.cab[base + 2] >= 0:
+                eff = t.cabins[s.cab[base + 2]].effect
+                gain(s, p, eff, events, f"cabin {k + 1}")
+        ws = s.ws
+        for i in range(0, len(ws), WS_W):
+            if ws[i] != p:
+                continue
+            w = t.workshops[ws[i + 1]]
+            occ = ws[i + 2]
+            if w.phase != 1 or occ < 0 or (w.needs_upgraded and occ != 1):
+                continue
+            gain(s, p, w.effect, events, w.name)
+            if occ == 1:
+                s.pi[p * NP + VP] += 1
+
+
+def quarantine(s: MessinaState, events: list[Event]) -> None:
+    """Seed 隔離: stage I moves to II; stage II citizens are cured and go to the estate or a workshop."""
+    for p in reversed(s.order):
+        cured = []
+        for k in range(CABINS):
+            base = (p * CABINS + k) * 3
+            occ = s.cab[base]
+            if occ < 0:
+                continue
+            if s.cab[base + 1] >= 2:
+                s.cab[base] = -1
+                s.cab[base + 1] = 0
+                cured.append(occ)
+            else:
+                s.cab[base + 1] = 2
+        for occ in reversed(cured):
+            s.tasks.append((T_SLOT, p, occ >> 1, occ & 1, 1))
+        if cured:
+            events.append({"type": "cured", "seat": p, "text": f"seat {p}: {len(cured)} "
+                           + ("citizen leaves" if len(cured) == 1 else "citizens leave") + " quarantine"})
+
+
+__all__ = ["production", "quarantine", "staffing_window"]

@@ -1,0 +1,117 @@
+"""Rescuing citizens (seed 2 拯救市民) and placing them: estate slots, quarantine cabins, the
+workshops a cured citizen may go straight into, or the supply when there is no room."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.messina.buildings import staff, ws_pay_out
+from meeple.games.messina.state import (
+    CABINS,
+    CLASS_SLOTS,
+    OP_CABIN,
+    OP_CURE_WS,
+    OP_SLOT,
+    OP_STAFF,
+    SLOTS,
+    T_CABIN,
+    T_QPICK,
+    T_SLOT,
+    plural,
+)
+
+if TYPE_CHECKING:
+    from meeple.engine.core import Event
+    from meeple.games.messina.state import MessinaState
+
+
+def rescue(s: MessinaState, p: int, n: int, plague: bool, events: list[Event]) -> None:
+    """Seed 拯救市民: every citizen on the hex is taken, to quarantine if the hex has plague."""
+    cit = s.cit
+    counts = cit[n * 3:n * 3 + 3]
+    if not any(counts):
+        return
+    cit[n * 3] = cit[n * 3 + 1] = cit[n * 3 + 2] = 0
+    total = sum(counts)
+    events.append({"type": "rescue", "seat": p, "text": f"seat {p} rescues {plural(total, 'citizen')}"
+                   + (" into quarantine" if plague else "")})
+    if plague:
+        quarantine_or_choose(s, p, counts, free_cabins(s, p))
+        return
+    tasks = s.tasks
+    for k in (2, 1, 0):
+        for _ in range(counts[k]):
+            tasks.append((T_SLOT, p, k, 0, 0))
+
+
+def free_cabins(s: MessinaState, p: int) -> int:
+    """How many of seat ``p``'s quarantine cabins are empty."""
+    return s.cab[p * CABINS * 3:(p + 1) * CABINS * 3:3].count(-1)
+
+
+def pack_counts(counts: list[int]) -> int:
+    return counts[0] | counts[1] << 4 | counts[2] << 8
+
+
+def unpack_counts(code: int) -> list[int]:
+    return [code & 15, (code >> 4) & 15, (code >> 8) & 15]
+
+
+def quarantine_or_choose(s: MessinaState, p: int, counts: list[int], free: int) -> None:
+    """Seed 拯救市民 (有瘟疫): each citizen goes into a free cabin, the rest are discarded.  When the
+    cabins run short and the citizens are not all of one class, the seat chooses which go in
+    (``quarantine nun``), one at a time, each followed by its cabin; with no cabin free they are
+    discarded (each a ``discard citizen`` decision, as before: there is nothing to choose)."""
+    tasks = s.tasks
+    if 0 < free < counts[0] + counts[1] + counts[2] and (counts[0] > 0) + (counts[1] > 0) + (counts[2] > 0) > 1:
+        tasks.append((T_QPICK, p, pack_counts(counts), free, 0))
+        return
+    # enough cabins, none, or one class only (which of its citizens go in does not matter): each
+    # citizen in turn takes a cabin, and those left with none are discarded
+    for k in (2, 1, 0):
+        for _ in range(counts[k]):
+            tasks.append((T_CABIN, p, k, 0, 0))
+
+
+def apply_qpick(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """The chosen citizen takes a free cabin (its cabin is chosen next, then the next citizen);
+    once the free cabins are all allotted, the citizens left are discarded."""
+    task = s.tasks.pop()
+    p, counts, free = task[1], unpack_counts(task[2]), task[3]
+    cls = data[1]
+    counts[cls] -= 1
+    quarantine_or_choose(s, p, counts, free - 1)
+    s.tasks.append((T_CABIN, p, cls, 0, 0))
+
+
+def free_slots(s: MessinaState, p: int, cls: int) -> list[int]:
+    est = s.estate
+    base = p * SLOTS
+    return [k for k in CLASS_SLOTS[cls] if est[base + k] < 0]
+
+
+def apply_citizen(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """A rescued or cured citizen goes to a slot, a workshop or a cabin, or is discarded; or an
+    estate citizen moves into a workshop first (``staff``)."""
+    op = data[0]
+    if op == OP_STAFF:
+        p = s.tasks[-1][1]
+        staff(s, p, data[1], data[2], events)
+        return
+    task = s.tasks.pop()
+    p, cls, upg = task[1], task[2], task[3]
+    if op == OP_SLOT:
+        s.estate[p * SLOTS + data[1]] = upg
+    elif op == OP_CURE_WS:
+        s.ws[data[1] + 2] = upg
+        ws_pay_out(s, data[1], events)
+    elif op == OP_CABIN:
+        base = (p * CABINS + data[1]) * 3
+        s.cab[base] = cls * 2 + upg
+        s.cab[base + 1] = 1
+    else:
+        s.cit_supply[cls] += 1
+        events.append({"type": "discard", "seat": p, "text": f"seat {p} has no room: a citizen is discarded"})
+
+
+__all__ = ["apply_citizen", "apply_qpick", "free_cabins", "free_slots", "rescue", "unpack_counts"]

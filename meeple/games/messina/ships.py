@@ -1,0 +1,131 @@
+"""Ships (seed 移動到船上, 起始設置 and 下一輪設置 5): the harbour selection tiles, ships arriving
+with a plague cube, and a lieutenant on the docks taking a ship."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.messina.components import CARGOS
+from meeple.games.messina.plague import fire_cost, pay_fire
+from meeple.games.messina.registers import advance_track
+from meeple.games.messina.state import (
+    CARGO0,
+    COIN,
+    N_HARBOURS,
+    NP,
+    OP_SHIP,
+    OP_SHIPDOUSE,
+    RATS,
+    SHIPS,
+    T_OVS,
+    T_OVUP,
+    T_SHIPFIGHT,
+    VP,
+)
+
+if TYPE_CHECKING:
+    from meeple.engine.core import Event
+    from meeple.games.messina.state import MessinaState
+
+
+def draw_selection(s: MessinaState) -> int:
+    """The next harbour selection tile; all four are reshuffled once used (seed 其他板塊)."""
+    if not s.sel:
+        pool = list(s.sel_used)
+        s.rng.shuffle(pool)
+        s.sel = tuple(pool)
+        s.sel_used = ()
+    h = s.sel[0]
+    s.sel = s.sel[1:]
+    s.sel_used = s.sel_used + (h,)
+    s.reveals += 1
+    return h
+
+
+def ship_arrives(s: MessinaState, events: list[Event]) -> int:
+    """A ship from the stack docks at the drawn harbour (next clockwise if full) with a plague cube.
+
+    A ship never vanishes: when every docks is full (the seed says only that a full harbour sends the
+    ship on clockwise; the berth count is a stand-in), it docks at the drawn harbour beyond its berths,
+    with its cube, and the event says so."""
+    h = draw_selection(s)
+    if not s.ship_stack:
+        return h
+    ship = s.ship_stack[0]
+    s.ship_stack = s.ship_stack[1:]
+    s.reveals += 1
+    berths = s.tables.harbours
+    target = h
+    crowded = False
+    for k in range(N_HARBOURS):
+        x = (h + k) % N_HARBOURS
+        if len(s.docks[x]) < berths[x].berths:
+            target = x
+            break
+    else:
+        crowded = True
+    cube = 0
+    if s.cube_supply > 0:
+        s.cube_supply -= 1
+        cube = 1
+    docks = list(s.docks)
+    docks[target] = docks[target] + (ship * 2 + cube,)
+    s.docks = tuple(docks)
+    events.append({"type": "ship", "text": f"{s.tables.ships[ship].name} docks at "
+                   f"{berths[target].docks_name}" + (" with a plague cube" if cube else "")
+                   + (" (every docks is full: it waits beyond the berths)" if crowded else "")})
+    return h
+
+
+def apply_ship(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 移動到船上: fight the ship's cube (else a rat; it leaves anyway), take the ship and its
+    coins; every second ship (option: every odd one) advances an overseer."""
+    task = s.tasks.pop()
+    p = task[1]
+    op = data[0]
+    if op == OP_SHIP:
+        h = task[2]
+        ships = list(s.docks[h])
+        code = ships.pop(data[1])
+        docks = list(s.docks)
+        docks[h] = tuple(ships)
+        s.docks = tuple(docks)
+        if code & 1:
+            s.tasks.append((T_SHIPFIGHT, p, code >> 1, 1, 0))
+        else:
+            take_ship(s, p, code >> 1, events)
+        return
+    ship = task[2]
+    s.cube_supply += 1
+    if op == OP_SHIPDOUSE:
+        k, vp = fire_cost(s)
+        pay_fire(s, p, k, False)
+        s.pi[p * NP + VP] += vp
+        advance_track(s, p, 0, 1, events)
+    else:
+        s.pi[p * NP + RATS] += 1
+        events.append({"type": "rat", "seat": p, "text": f"seat {p} takes a rat from the ship"})
+    take_ship(s, p, ship, events)
+
+
+def take_ship(s: MessinaState, p: int, ship: int, events: list[Event]) -> None:
+    """Seed 移動到船上: the ship and its coins go to the seat.  Its cargo (spices, cloth, gems) is
+    kept apart (shown in the view); in the basic game every cargo counts as one kind of ship, so the
+    ships scroll scores the total (the seed leaves separate cargo scoring to the advanced game)."""
+    sh = s.tables.ships[ship]
+    base = p * NP
+    s.pi[base + COIN] += sh.coins
+    s.pi[base + SHIPS] += 1
+    s.pi[base + CARGO0 + CARGOS.index(sh.cargo)] += 1
+    events.append({"type": "ship_taken", "seat": p, "cargo": sh.cargo,
+                   "text": f"seat {p} takes {sh.name} ({sh.cargo}) and {sh.coins} coins"})
+    count = s.pi[base + SHIPS]
+    parity = 0 if s.options.get("ship_overseer_parity", "even") == "even" else 1
+    if count % 2 == parity:
+        if s.options.get("ship_overseer_reward", "advance") == "upgrade":
+            s.tasks.append((T_OVUP, p, 0, 0, 0))
+        else:
+            s.tasks.append((T_OVS, p, 3, 0, 0))
+
+
+__all__ = ["apply_ship", "draw_selection", "ship_arrives", "take_ship"]

@@ -1,0 +1,168 @@
+"""A turn's steps (seed 遊戲流程 1-4, 召回工人, 移動到船上): choosing a hex (or recalling), the rescue
+and the fight it starts, the docks, and step 4 (the hex's action or repopulation, register
+purchases and rewards).
+
+Every decision belongs to the task on top of ``state.tasks`` (``(kind, seat, a, b, c)``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.games.messina import repopulation
+from meeple.games.messina.components import CLASSES
+from meeple.games.messina.gains import gain
+from meeple.games.messina.plague import can_fight, fire_cost, leave_plague
+from meeple.games.messina.registers import buy_step, use_reward
+from meeple.games.messina.rescue import rescue
+from meeple.games.messina.state import (
+    COIN,
+    D0,
+    DOCK0,
+    LOC_ESTATE,
+    MAXLT,
+    NP,
+    OP_ACTION,
+    OP_BUY,
+    OP_END,
+    OP_RECALL,
+    OP_REWARD,
+    OP_SKIP,
+    SPENT,
+    STANDING,
+    T_FIGHT,
+    T_MAIN,
+    T_QPICK,
+    T_SHIP,
+    T_SHIPFIGHT,
+    VP,
+)
+
+if TYPE_CHECKING:
+    from meeple.engine.core import Event
+    from meeple.games.messina.state import MessinaState
+
+TASK_NAMES = {  # what the seat to move must do, as a verb phrase ("seat 0 must ...")
+              1: "choose a hex", 2: "place a rescued or cured citizen in the estate", 3: "quarantine a citizen",
+              4: "fight the plague", 5: "play step 4 (the hex's action or repopulation, registers, rewards)", 6: "choose a ship",
+              7: "fight the ship's plague", 8: "advance an overseer", 9: "activate citizens",
+              10: "advance a scroll cube", 11: "upgrade a citizen", 12: "build", 13: "advance city or church",
+              14: "choose the action of any hex (lightning)", 15: "upgrade an overseer",
+              16: "move citizens into workshops before production", 17: "pay the citizens of a repopulation",
+              18: "give up a lieutenant for a repopulation",
+              19: "choose which rescued citizens go into the free quarantine cabins"}
+
+
+def describe_task(s: MessinaState) -> dict[str, Any] | None:
+    """The decision now, for the view (``now``)."""
+    if not s.tasks:
+        return None
+    task = s.tasks[-1]
+    out: dict[str, Any] = {"step": TASK_NAMES.get(task[0], "?"), "seat": task[1]}
+    if task[0] in (T_MAIN, T_FIGHT):
+        out["hex"] = s.nname[task[2]]
+    if task[0] == T_QPICK:
+        code = task[2]
+        out["citizens"] = {CLASSES[k]: (code >> (4 * k)) & 15 for k in range(3)}
+        out["free_cabins"] = task[3]
+    if task[0] in (T_FIGHT, T_SHIPFIGHT):
+        # seed 對抗瘟疫: what a cube costs and scores this round (two fires and +2 VP in V-VI)
+        out["plague"] = s.cubes[task[2]] if task[0] == T_FIGHT else 1
+        out["fire_per_cube"], out["vp_per_cube"] = fire_cost(s)
+    return out
+
+
+# --- step 1: choose a hex ---------------------------------------------------------------------
+
+def move_cost(s: MessinaState, a: int, b: int) -> int:
+    """Seed 第二到六輪: staying or one step is free; each further step costs 1 coin."""
+    d = s.dist[a][b]
+    return d - 1 if d > 1 else 0
+
+
+def apply_place(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """A lieutenant moves to a hex (then rescue and fight), is recalled for 1 coin, or is set aside."""
+    task = s.tasks.pop()
+    p = task[1]
+    op, i = data[0], data[1]
+    j = (p * MAXLT + i) * 2
+    if op == OP_RECALL:
+        s.lt[j] = LOC_ESTATE
+        s.lt[j + 1] = SPENT
+        s.pi[p * NP + COIN] += 1
+        events.append({"type": "recall", "seat": p, "text": f"seat {p} recalls lieutenant {i + 1} for 1 coin"})
+        return
+    if op == OP_SKIP:
+        s.lt[j + 1] = SPENT
+        events.append({"type": "skip", "seat": p, "text": f"seat {p}: lieutenant {i + 1} finds no free hex"})
+        return
+    b = data[2]
+    lt = s.lt
+    a = lt[j]
+    cost = move_cost(s, a, b) if a >= 0 else 0
+    if cost:
+        s.pi[p * NP + COIN] -= cost
+    lt[j] = b
+    lt[j + 1] = STANDING
+    name = s.nname[b]
+    events.append({"type": "place", "seat": p, "hex": name,
+                   "text": f"seat {p} sends lieutenant {i + 1} to {name}" + (f" for {cost} coins" if cost else "")})
+    if DOCK0 <= b < D0:
+        open_step4(s, p, b, 1)
+        if s.docks[b - DOCK0]:
+            s.tasks.append((T_SHIP, p, b - DOCK0, 0, 0))
+        return
+    s.used[b] = 1
+    if b < DOCK0:
+        open_step4(s, p, b, 1)
+        return
+    owner = s.owner[b]
+    if owner >= 0:
+        s.pi[owner * NP + VP] += 2
+        events.append({"type": "repopulated_visit", "seat": owner,
+                       "text": f"seat {owner} scores 2 VP: a lieutenant came to its {name}"})
+    open_step4(s, p, b, 0)
+    plague = s.cubes[b] > 0
+    fight = plague and can_fight(s, p)
+    if fight:
+        s.tasks.append((T_FIGHT, p, b, 0, 0))
+    # seed 遊戲流程: step 2 (rescue) comes before step 3 (fight), in the events too
+    rescue(s, p, b, plague, events)
+    if plague and not fight:
+        leave_plague(s, p, b, events)
+
+
+# --- step 4: the hex action, repopulation, register purchases, rewards -----------------------
+
+def open_step4(s: MessinaState, p: int, n: int, done: int) -> None:
+    """The turn will have a step 4 on node ``n`` (``done``: no hex action there).  Rewards waiting
+    from outside the seat's turns (seed 生產推進) become usable in it; a turn without a step 4 (a
+    recall, a lieutenant set aside) leaves them waiting for the next one."""
+    if s.defer[p]:
+        s.pend[p] = s.defer[p] + s.pend[p]
+        s.defer[p] = ()
+    s.tasks.append((T_MAIN, p, n, done, 0))
+
+
+def apply_main(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    task = s.tasks[-1]
+    p, n = task[1], task[2]
+    op = data[0]
+    if op == OP_END:
+        s.tasks.pop()
+        s.pend[p] = ()
+        return
+    if op == OP_BUY:
+        buy_step(s, p, data[1], events)
+        return
+    if op == OP_REWARD:
+        use_reward(s, p, data[1], events)
+        return
+    s.tasks[-1] = (T_MAIN, p, n, 1, 0)
+    if op == OP_ACTION:
+        gain(s, p, data[1], events, f"action of {s.nname[n]}")
+        return
+    repopulation.repopulate(s, p, n, events)
+
+
+__all__ = ["TASK_NAMES", "apply_main", "apply_place", "describe_task", "move_cost"]

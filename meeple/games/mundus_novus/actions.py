@@ -1,0 +1,290 @@
+"""What may be done now in Mundus Novus: ``legal(state)``, one kind of decision per ``state.phase``.
+
+Action objects are immutable and remembered by their data (``derived.actions``); the lists for a victim's
+offer row and for a Progression turn are remembered by everything they depend on (``derived``)."""
+
+from __future__ import annotations
+
+from meeple.engine.core import Action
+from meeple.games.mundus_novus.derived import (
+    END_DATA,
+    MIN_IDENTICAL,
+    OP_ANNOUNCE,
+    OP_CONVERT,
+    OP_CORONADO,
+    OP_DIFF_ADD,
+    OP_DIFF_CASH,
+    OP_GIFT,
+    OP_INCA,
+    OP_KEEP,
+    OP_KEEP_DONE,
+    OP_OFFER,
+    OP_OFFER_NONE,
+    OP_PICK,
+    OP_PIRATE,
+    OP_SET,
+    OP_SPLIT,
+    OP_START,
+    OP_SUPPLY,
+    OP_SWAP,
+    OP_TAKE,
+    OP_TM,
+)
+from meeple.games.mundus_novus.developments import ponce_splits
+from meeple.games.mundus_novus.progression import different_in, may_cash, reach, set_allowed
+from meeple.games.mundus_novus.state import (
+    ANNOUNCE,
+    CORONADO,
+    EXCHANGE,
+    GIFT,
+    INCA,
+    KEEP,
+    MAX_DIFFERENT,
+    MIN_DIFFERENT,
+    NO_ROW,
+    OFFER,
+    PICKDEV,
+    PIRATES,
+    PONCE,
+    PROG,
+    START,
+    SUPPLY,
+    TIE,
+    K,
+    MundusState,
+    event_for,
+    name,
+)
+from meeple.games.mundus_novus.trade import blocked
+
+
+def legal(s: MundusState) -> list[Action]:
+    ph = s.phase
+    if ph == PROG:
+        return legal_progression(s)
+    if ph in (EXCHANGE, OFFER, ANNOUNCE, TIE, GIFT, START):
+        return legal_trade(s)
+    if ph in (PICKDEV, KEEP):
+        return legal_progression(s)
+    if ph == SUPPLY:
+        return [Action(f"take {name(s, k)}", (OP_SUPPLY, k)) for k in sorted(set(s.supply))]
+    if ph == PIRATES:
+        o = s.cur * K
+        return [Action(f"discard {name(s, k)}", (OP_PIRATE, k)) for k in range(K) if s.hand[o + k]]
+    if ph == CORONADO:
+        acts = [Action("no event", (OP_CORONADO, -1))]
+        for i, e in enumerate(s.tables.events):
+            acts.append(Action(f"force {e.name}", (OP_CORONADO, i)))
+        return acts
+    if ph == PONCE:
+        acts = [Action("one fleet", (OP_SPLIT, 0))]
+        for mask, label in ponce_splits(s, s.cur):
+            acts.append(Action(f"split fleets {label}", (OP_SPLIT, mask)))
+        return acts
+    return []
+
+
+# --- Trade (seed 3.1-3.6) --------------------------------------------------------------------------
+
+def legal_trade(s: MundusState) -> list[Action]:
+    ph = s.phase
+    p = s.cur
+    o = p * K
+    data: tuple[int, ...]
+    if ph == EXCHANGE:
+        return exchange_actions(s)
+    if ph == OFFER:
+        acts = []
+        if s.abil.get("casas", -1) == p and not any(s.offer[o:o + K]):
+            acts.append(Action("offer nothing", (OP_OFFER_NONE,)))
+        cache = s.acache
+        for k in range(K):
+            if s.hand[o + k]:
+                data = (OP_OFFER, k)
+                a = cache.get(data)
+                if a is None:
+                    a = cache[data] = Action(f"offer {name(s, k)}", data)
+                acts.append(a)
+        return acts
+    if ph == ANNOUNCE:
+        return [Action(f"announce {c}", (OP_ANNOUNCE, c)) for c in (2, 3, 4)]
+    if ph == TIE:
+        return [Action(f"trade master p{q}", (OP_TM, q)) for q in range(s.players) if s.tie_mask >> q & 1]
+    if ph == GIFT:
+        return [Action(f"give {name(s, k)} to p{s.need}", (OP_GIFT, k)) for k in range(K) if s.hand[o + k]]
+    if ph == START:
+        return [Action(f"p{q} starts progression", (OP_START, q)) for q in range(s.players)]
+    return []
+
+
+def exchange_actions(s: MundusState) -> list[Action]:
+    """Trade 3.4-3.5: for each of ``trade.targets(s)``, each kind on its offer: take it, or swap it for
+    each different kind in the market.  (Every target has a take action, so no actions means no target.)
+    The actions on one victim's offer row are remembered (``victim_actions``)."""
+    cur, prev = s.cur, blocked(s)
+    market = tuple(sorted(set(s.market)))
+    offer = tuple(s.offer)
+    cache = s.fx.victim_acts
+    acts: list[Action] = []
+    prev_key = None
+    o = 0
+    for v in range(s.players):
+        if v != cur:
+            row = offer[o:o + K]
+            if row != NO_ROW:
+                key = (v, row, market)
+                if v == prev:
+                    prev_key = key
+                else:
+                    part = cache.get(key)
+                    acts.extend(part if part is not None else victim_part(s, key))
+        o += K
+    if not acts and prev_key is not None:
+        part = cache.get(prev_key)
+        acts.extend(part if part is not None else victim_part(s, prev_key))
+    return acts
+
+
+def victim_part(s: MundusState, key: tuple[int, tuple[int, ...], tuple[int, ...]]) -> list[Action]:
+    """``victim_actions`` for (victim, offer row, market kinds), remembered in ``derived.victim_acts``."""
+    return s.fx.victim_acts.put(key, victim_actions(s, *key))
+
+
+def victim_actions(s: MundusState, v: int, row: tuple[int, ...], market: tuple[int, ...]) -> list[Action]:
+    """The exchange actions on victim ``v``'s offer ``row`` with these market kinds (``exchange_actions``)."""
+    names = s.names
+    cache = s.acache
+    acts = []
+    for k in range(K):
+        if row[k]:
+            data: tuple[int, ...] = (OP_TAKE, v, k, -1)
+            a = cache.get(data)
+            if a is None:
+                a = cache[data] = Action(f"take {names[k]} from p{v}", data)
+            acts.append(a)
+            for m in market:
+                if m != k:
+                    data = (OP_SWAP, v, k, m)
+                    a = cache.get(data)
+                    if a is None:
+                        a = cache[data] = Action(f"swap {names[k]} from p{v} for {names[m]}", data)
+                    acts.append(a)
+    return acts
+
+
+# --- Progression (seed 4, 4.1, 4.2) ----------------------------------------------------------------
+
+def legal_progression(s: MundusState) -> list[Action]:
+    p = s.cur
+    o = p * K
+    h = s.hand
+    acts: list[Action] = []
+    if s.phase == PICKDEV:
+        return legal_pick(s)
+    if s.phase == KEEP:
+        for k in range(K):
+            if h[o + k]:
+                acts.append(Action(f"keep {name(s, k)}", (OP_KEEP, k)))
+        acts.append(Action("discard the rest", (OP_KEEP_DONE,)))
+        return acts
+    if s.pend_mask or s.pend_inca:
+        size = bin(s.pend_mask).count("1") + s.pend_inca
+        if size < MAX_DIFFERENT:
+            for k in range(INCA):
+                if h[o + k] and not s.pend_mask >> k & 1:
+                    acts.append(Action(f"different: add {name(s, k)}", (OP_DIFF_ADD, k)))
+            if s.options["inca_wild_in_different"] and h[o + INCA] > s.pend_inca:
+                acts.append(Action(f"different: add {name(s, INCA)}", (OP_DIFF_ADD, INCA)))
+        if size >= MIN_DIFFERENT:
+            acts.append(Action(f"cash different set of {size}", (OP_DIFF_CASH,)))
+        return acts
+    cash = may_cash(s)
+    key = (tuple(h[o:o + K]), s.owned[p], s.merch_used, set_allowed(s, p), cash and not s.diff_done,
+           cash and not s.inca_done, s.options["inca_wild_in_different"])
+    cache = s.hx.turn_acts
+    got = cache.get(key)
+    if got is None:
+        got = cache.put(key, turn_actions(s, *key))
+    return got
+
+
+def turn_actions(s: MundusState, h: tuple[int, ...], owned: tuple[int, ...], merch_used: int, set_ok: bool,
+                 diff_ok: bool, inca_ok: bool, wild: bool) -> list[Action]:
+    """A Progression turn's choices for a hand ``h`` (its ``K`` card counts): merchant
+    conversions, identical sets, a different set, an Inca cash-in, end turn; ``set_ok``, ``diff_ok``,
+    ``inca_ok``: whether this kind of combination is still allowed this turn; ``wild``: option
+    ``inca_wild_in_different`` (``legal_progression`` remembers the list by these arguments in
+    ``state.hx.turn_acts``)."""
+    acts: list[Action] = []
+    cache = s.acache
+    data: tuple[int, ...]
+    # merchants: one card each, into the merchant's value band (research A7)
+    devs = s.tables.developments
+    seen: set[int] = set()
+    for i in owned:
+        d = devs[i]
+        if d.kind != "merchant" or merch_used >> i & 1:
+            continue
+        for v in range(d.band_lo, d.band_hi + 1):
+            t = v - 1
+            if t in seen:
+                continue
+            seen.add(t)
+            for k in range(INCA):
+                if k != t and h[k]:
+                    acts.append(Action(f"convert {name(s, k)} to {name(s, t)}", (OP_CONVERT, k, t, i)))
+    if set_ok:
+        incas = h[INCA]
+        for k in range(INCA):
+            have = h[k]
+            for c in range(1, have + 1):
+                for j in range(0, incas + 1):
+                    if c + j >= MIN_IDENTICAL:
+                        data = (OP_SET, k, c, j)
+                        a = cache.get(data)
+                        if a is None:
+                            text = f"set {c} {name(s, k)}" + (f" + {j} inca" if j else "")
+                            a = cache[data] = Action(text, data)
+                        acts.append(a)
+    if diff_ok and different_in(h, wild) >= MIN_DIFFERENT:
+        for k in range(INCA):
+            if h[k]:
+                data = (OP_DIFF_ADD, k)
+                a = cache.get(data)
+                if a is None:
+                    a = cache[data] = Action(f"different: add {name(s, k)}", data)
+                acts.append(a)
+        if wild and h[INCA]:
+            acts.append(Action(f"different: add {name(s, INCA)}", (OP_DIFF_ADD, INCA)))
+    if inca_ok and h[INCA]:
+        top = min(h[INCA], max(r.cards for r in s.tables.inca))
+        for c in range(1, top + 1):
+            data = (OP_INCA, c)
+            a = cache.get(data)
+            if a is None:
+                a = cache[data] = Action(f"cash {c} inca", data)
+            acts.append(a)
+    a = cache.get(END_DATA)
+    if a is None:
+        a = cache[END_DATA] = Action("end turn", END_DATA)
+    acts.append(a)
+    return acts
+
+
+def legal_pick(s: MundusState) -> list[Action]:
+    """Seed 4.1 table; Storm: only n°1; Diego de Almagro: the deck's top card instead (research A18)."""
+    kind, c, j = s.pend_set
+    size = c + j
+    r = reach(s, kind, size)
+    storm = event_for(s, s.cur) == "ST"
+    if storm:
+        r = 1
+    acts: list[Action] = []
+    devs = s.tables.developments
+    deck_cell = s.options["low_set_reward"] == "deck" and not storm and r == 1 and s.dev_deck
+    if not deck_cell:
+        for i in range(min(r, len(s.queue))):
+            acts.append(Action(f"take n{i + 1} {devs[s.queue[i]].name}", (OP_PICK, i)))
+    if s.dev_deck and (deck_cell or s.abil.get("almagro", -1) == s.cur):
+        acts.append(Action("take deck top", (OP_PICK, -1)))
+    return acts

@@ -1,0 +1,137 @@
+"""What a Mundus Novus component set fixes for every game played with it, derived once (bots' hot paths).
+
+``derived(tables)`` is one ``Derived`` per tables object, built through ``tables.derived`` and shared by
+every game, clone and determinization played with those tables: values of the tables, every ``Action``
+object the game can offer (built up front, so that none is made from a hand), and memos keyed by public
+parts of a position (``tables.cache``).  Memos keyed by hands are ``Memos``: the game's own
+(``Derived.memos``, a ``tables.cache``), or one set per seat for determinized copies (``state.py``), so
+that a copy reaches nothing derived from cards its seat cannot see.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.engine.components import PositionCache
+from meeple.engine.core import Action
+
+if TYPE_CHECKING:
+    from meeple.engine.components import Tables
+
+PER_ROUND = {"caravel": 1.5, "warehouse": 0.8, "shipyard": 0.7, "merchant": 1.0, "character": 0.8}
+"""A rough doubloon yield per remaining round of each development kind beyond its printed income, for
+``evaluate`` (bots only): a caravel's extra card, a warehouse's kept cards, a shipyard's fees, a
+merchant's conversion, a character's ability."""
+
+MIN_IDENTICAL = 3  # seed 4.1: an identical set has at least 3 cards
+
+# action opcodes (Action.data[0]): round flow 1-4, Trade 10-17, Progression 20-29
+OP_CORONADO, OP_SPLIT, OP_SUPPLY, OP_PIRATE = 1, 2, 3, 4
+OP_ANNOUNCE, OP_OFFER, OP_OFFER_NONE, OP_TM, OP_TAKE, OP_SWAP, OP_GIFT, OP_START = range(10, 18)
+# (20 was "reveal ten different" until version 4: the ten-different win is now checked by itself)
+(OP_CONVERT, OP_SET, OP_DIFF_ADD, OP_DIFF_CASH, OP_INCA, OP_END, OP_PICK, OP_KEEP,
+ OP_KEEP_DONE) = range(21, 30)
+END_DATA = (OP_END,)
+
+HAND_TERMS_CAP = 200_000  # entries ``Memos.hand_terms`` keeps before it starts afresh
+TURN_ACTS_CAP = 50_000  # Progression turn positions whose actions are remembered
+SEAT_HAND_TERMS_CAP = 50_000  # the same, for one seat's determinized copies
+SEAT_TURN_ACTS_CAP = 20_000
+VICTIM_ACTS_CAP = 100_000  # offer rows whose exchange actions are remembered
+RATE_SUM_CAP = 100_000  # sets of developments whose yield is remembered
+MAX_SEATS = 6  # the game's largest player count (``MundusNovus.max_players``)
+
+
+def last_row_reached(rows: tuple[tuple[int, int], ...], count: int) -> int:
+    """The doubloons of the last (cards, doubloons) row whose cards ``count`` reaches (0: none)."""
+    pay = 0
+    for cards, doubloons in rows:
+        if count >= cards:
+            pay = doubloons
+    return pay
+
+
+class Memos:
+    """Memos keyed by hands: ``hand_terms`` (``evaluate.hand_terms`` by hand) and ``turn_acts`` (a
+    Progression turn's actions, ``actions.legal_progression``)."""
+
+    __slots__ = ("hand_terms", "turn_acts")
+
+    def __init__(self, hand_terms: PositionCache, turn_acts: PositionCache) -> None:
+        self.hand_terms = hand_terms
+        self.turn_acts = turn_acts
+
+    @staticmethod
+    def for_seat() -> Memos:
+        """Fresh memos for the determinized copies of one seat."""
+        return Memos(PositionCache(SEAT_HAND_TERMS_CAP), PositionCache(SEAT_TURN_ACTS_CAP))
+
+
+class Derived:
+    """Per component set: resource names, each development's yield per round left (printed income
+    plus ``PER_ROUND``), the different-set and Inca cash-in payouts by card count, ``actions`` (every
+    offer, take, swap, identical set, different-set card, Inca cash-in and end-turn ``Action`` by its
+    data); the memos ``rate_sum`` (the yield of a set of developments) and ``victim_acts`` (the exchange
+    actions of one victim's revealed offer row), keyed by public parts; and ``memos``, the real game's
+    memos keyed by hands."""
+
+    __slots__ = ("names", "dev_rate", "diff_pay", "inca_pay", "victim_acts", "rate_sum", "actions", "memos")
+
+    def __init__(self, tables: Tables) -> None:
+        self.names: tuple[str, ...] = tuple(r.name for r in tables.resources)
+        self.dev_rate: tuple[float, ...] = tuple(
+            PER_ROUND.get(d.kind, 0.8) + d.income for d in tables.developments)
+        different = tuple((r.cards, r.doubloons) for r in tables.different)
+        inca = tuple((r.cards, r.doubloons) for r in tables.inca)
+        kinds = len(tables.resources)  # a different set holds at most one card per plain resource
+        self.diff_pay: tuple[int, ...] = tuple(last_row_reached(different, c) for c in range(kinds))
+        top = max((c for c, _ in inca), default=0)  # every row is reached from here on
+        self.inca_pay: tuple[int, ...] = tuple(last_row_reached(inca, c) for c in range(top + 1))
+        self.rate_sum: PositionCache = tables.cache("mundus_novus.rate_sum", RATE_SUM_CAP)
+        self.victim_acts: PositionCache = tables.cache("mundus_novus.victim_acts", VICTIM_ACTS_CAP)
+        self.actions: dict[tuple[int, ...], Action] = all_actions(tables, self.names)
+        self.memos = Memos(tables.cache("mundus_novus.hand_terms", HAND_TERMS_CAP),
+                           tables.cache("mundus_novus.turn_acts", TURN_ACTS_CAP))
+
+    def inca_for(self, count: int) -> int:
+        """The Inca cash-in table's doubloons for ``count`` relics (the last row reached)."""
+        pay = self.inca_pay
+        return pay[count] if count < len(pay) else pay[-1]
+
+
+def all_actions(tables: Tables, names: tuple[str, ...]) -> dict[tuple[int, ...], Action]:
+    """Every remembered ``Action`` by its data (``state.acache``): offers, takes and swaps from any seat,
+    identical sets of any size the deck allows (with wild Inca relics, the last resource kind), a plain
+    resource added to a different set, Inca cash-ins, end turn."""
+    inca = len(names) - 1
+    copies = [r.copies for r in tables.resources]
+    out: dict[tuple[int, ...], Action] = {}
+    for k in range(len(names)):
+        out[(OP_OFFER, k)] = Action(f"offer {names[k]}", (OP_OFFER, k))
+    for v in range(MAX_SEATS):
+        for k in range(len(names)):
+            out[(OP_TAKE, v, k, -1)] = Action(f"take {names[k]} from p{v}", (OP_TAKE, v, k, -1))
+            for m in range(len(names)):
+                if m != k:
+                    data = (OP_SWAP, v, k, m)
+                    out[data] = Action(f"swap {names[k]} from p{v} for {names[m]}", data)
+    for k in range(inca):
+        out[(OP_DIFF_ADD, k)] = Action(f"different: add {names[k]}", (OP_DIFF_ADD, k))
+        for c in range(1, copies[k] + 1):
+            for j in range(copies[inca] + 1):
+                if c + j >= MIN_IDENTICAL:
+                    text = f"set {c} {names[k]}" + (f" + {j} inca" if j else "")
+                    out[(OP_SET, k, c, j)] = Action(text, (OP_SET, k, c, j))
+    for c in range(1, max((r.cards for r in tables.inca), default=0) + 1):
+        out[(OP_INCA, c)] = Action(f"cash {c} inca", (OP_INCA, c))
+    out[END_DATA] = Action("end turn", END_DATA)
+    return out
+
+
+def derived(tables: Tables) -> Derived:
+    """The ``Derived`` of ``tables`` (built on first use, then kept with the tables)."""
+    return tables.derived("mundus_novus", _build)
+
+
+def _build(tables: Any) -> Derived:
+    return Derived(tables)

@@ -1,0 +1,71 @@
+"""Mundus Novus development cards in play (seed, development cards; research §3, §10.4): who owns which
+character, the caravels and fleets (Pizarro, Ponce de León), counts of a kind."""
+
+from __future__ import annotations
+
+from meeple.games.mundus_novus.state import MundusState
+
+
+def caravels(s: MundusState, seat: int) -> list[int]:
+    """The printed values of ``seat``'s caravels, lowest first."""
+    devs = s.tables.developments
+    return sorted(devs[i].ship for i in s.owned[seat] if devs[i].kind == "caravel")
+
+
+def count_kind(s: MundusState, seat: int, kind: str) -> int:
+    devs = s.tables.developments
+    return sum(1 for i in s.owned[seat] if devs[i].kind == kind)
+
+
+def fleets(s: MundusState, seat: int) -> list[list[int]]:
+    """``seat``'s fleets as lists of caravel values for the supply order (research A3, §10.4).
+
+    Gonzalo Pizarro: the owner's highest caravel counts as 0.  Juan Ponce de Leon: the caravels are
+    split into two fleets (``state.split`` is a bit mask over the caravels, lowest first: the set bits
+    form the first fleet; 0 = one fleet)."""
+    ships = caravels(s, seat)
+    if not ships:
+        return []
+    values = ships.copy()
+    if s.abil.get("pizarro", -1) == seat:
+        values[-1] = 0
+    mask = s.split
+    if mask and s.abil.get("ponce", -1) == seat and 0 < mask < (1 << len(ships)) - 1:
+        first = [v for i, v in enumerate(values) if mask >> i & 1]
+        second = [v for i, v in enumerate(values) if not mask >> i & 1]
+        return [first, second]
+    return [values]
+
+
+def ponce_splits(s: MundusState, seat: int) -> list[tuple[int, str]]:
+    """Juan Ponce de Leon (seed, cards): every distinct way to split the caravels into two non-empty
+    fleets, as (mask, label); splits giving the same two multisets of caravel values are offered once.
+    The first fleet is the one holding the lowest caravel."""
+    ships = caravels(s, seat)
+    n = len(ships)
+    zeroed = n - 1 if s.abil.get("pizarro", -1) == seat else -1
+    labels = [f"{v}(0)" if i == zeroed else str(v) for i, v in enumerate(ships)]
+    seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+    out: list[tuple[int, str]] = []
+    for mask in range(1, 1 << n, 2):  # the lowest caravel is always in the first fleet
+        if mask == (1 << n) - 1:
+            continue
+        first = tuple(labels[i] for i in range(n) if mask >> i & 1)
+        second = tuple(labels[i] for i in range(n) if not mask >> i & 1)
+        key = (first, second) if first <= second else (second, first)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append((mask, "+".join(first) + " / " + "+".join(second)))
+    return out
+
+
+def set_abilities(s: MundusState) -> None:
+    """Rebuild the character -> owner map (a fresh dict, so clones may share it)."""
+    devs = s.tables.developments
+    abil: dict[str, int] = {}
+    for p in range(s.players):
+        for i in s.owned[p]:
+            if devs[i].ability:
+                abil[devs[i].ability] = p
+    s.abil = abil

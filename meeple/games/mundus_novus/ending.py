@@ -1,0 +1,46 @@
+"""Mundus Novus end of the game (seed 'game end' A-C; research §7): stopping the game, and option
+``money_end="immediate"``.  Scores and tie-breaks are ``scoring.py``'s."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from meeple.engine.core import Event
+from meeple.games.mundus_novus.state import OVER, WIN_MONEY, K, MundusState
+
+
+def end_game(s: MundusState, ev: list[Event], reason: str) -> None:
+    s.phase = OVER
+    ev.append({"type": "game_over", "reason": reason, "money": list(s.money),
+               "text": f"Game over ({reason}); doubloons: " + ", ".join(f"seat {p} has {m}" for p, m in
+                                                                 enumerate(s.money))})
+
+
+def check_instant_money(s: MundusState, ev: list[Event]) -> bool:
+    """Option ``money_end="immediate"`` (the seed's reading of end A): the game stops as soon as someone
+    has 75 doubloons.  Called wherever doubloons are gained: income, Orellana's bonus, shipyards, a
+    different set, an Inca cash-in (and after each Progression turn)."""
+    if s.options["money_end"] == "immediate" and max(s.money) >= WIN_MONEY:
+        end_game(s, ev, "a player has 75 doubloons")
+        return True
+    return False
+
+
+def check_ten(s: MundusState, seats: Iterable[int], ev: list[Event]) -> bool:
+    """Seed end B ("馬上獲勝"): a player whose hand holds ten different resources (1-9 and an Inca relic)
+    wins at once.  Called wherever cards come into hands: the deal and the face-up supply (seed 2), each
+    take of the exchange, the untaken offers going back and the balancing card (seed 3.4-3.6), a
+    merchant's conversion (seed, merchants).  Several players at the same moment (the deal, the offers
+    going back): the richest wins (seed end B); still equal, the one with more development cards, then
+    the first in seat order from the Trade Master (STAND_IN)."""
+    hand = s.hand
+    found = [p for p in seats if all(hand[p * K:p * K + K])]
+    if not found:
+        return False
+    n = s.players
+    winner = max(found, key=lambda p: (s.money[p], len(s.owned[p]), -((p - s.tm) % n)))
+    s.winner = winner
+    ev.append({"type": "ten_different", "seat": winner,
+               "text": f"Seat {winner} holds ten different resources and wins at once"})
+    end_game(s, ev, "ten different resources")
+    return True

@@ -1,0 +1,64 @@
+"""Mundus Novus round start: income (research A6) and the round's event (seed 1.1-1.3; research §4, A10),
+with Francisco de Coronado's forced event; then Supply begins."""
+
+from __future__ import annotations
+
+from meeple.engine.core import Event
+from meeple.games.mundus_novus.ending import check_instant_money
+from meeple.games.mundus_novus.state import CORONADO, CORONADO_PRICE, MundusState, doubloons
+from meeple.games.mundus_novus.supply import start_supply
+
+
+def pay_income(s: MundusState, ev: list[Event]) -> None:
+    """Fixed income at the round's start (research A6): characters, warehouses and merchants pay the
+    doubloons printed on them (seed, development cards)."""
+    devs = s.tables.developments
+    for p in range(s.players):
+        amount = sum(devs[i].income for i in s.owned[p])
+        if amount:
+            s.money[p] += amount
+            ev.append({"type": "income", "seat": p, "amount": amount,
+                       "text": f"Seat {p} receives {doubloons(amount)} of income"})
+
+
+def determine_event(s: MundusState, ev: list[Event]) -> None:
+    """Event (seed 1.1-1.3): card n°1's symbol sets the round's event; no event in round 1 (research §4)."""
+    code = ""
+    if s.queue and not (s.round == 1 and s.options["no_event_round_1"]):
+        code = s.tables.developments[s.queue[0]].event
+    s.event = code
+    if code:
+        ev.append({"type": "event", "event": code, "text": f"Event this round: {event_name(s, code)}"})
+    else:
+        ev.append({"type": "event", "event": "", "text": "No event this round"})
+
+
+def event_name(s: MundusState, code: str) -> str:
+    for e in s.tables.events:
+        if e.code == code:
+            return str(e.name)
+    return code
+
+
+def begin_round(s: MundusState, ev: list[Event]) -> None:
+    s.round += 1
+    ev.append({"type": "round", "round": s.round, "text": f"Round {s.round} begins"})
+    pay_income(s, ev)
+    if check_instant_money(s, ev):
+        return
+    determine_event(s, ev)
+    cor = s.abil.get("coronado", -1)
+    if not s.event and cor >= 0 and s.money[cor] >= CORONADO_PRICE:
+        s.phase, s.cur = CORONADO, cor
+        return
+    start_supply(s, ev)
+
+
+def coronado_force(s: MundusState, code: str, ev: list[Event]) -> None:
+    """Francisco de Coronado: with no event, pay 2 doubloons to choose one (research A10)."""
+    if code:
+        s.money[s.cur] -= CORONADO_PRICE
+        s.event = code
+        ev.append({"type": "coronado", "seat": s.cur, "event": code,
+                   "text": f"Seat {s.cur} pays 2 doubloons (Coronado): {event_name(s, code)} this round"})
+    start_supply(s, ev)

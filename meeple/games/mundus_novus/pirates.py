@@ -1,0 +1,60 @@
+"""Mundus Novus Pirates event (seed, events; research §10.5): resolved straight after Supply, before Trade."""
+
+from __future__ import annotations
+
+from meeple.engine.core import Event
+from meeple.games.mundus_novus.developments import fleets
+from meeple.games.mundus_novus.state import PIRATES, K, MundusState, event_for, hand_size, name
+from meeple.games.mundus_novus.trade import start_trade
+
+
+def start_pirates(s: MundusState, ev: list[Event]) -> None:
+    """Pirates (seed, events): straight after Supply, each fleet of 2+ caravels costs its owner one card
+    of his choice (research §10.5); Juan de la Cosa is immune."""
+    s.order = []
+    if s.event == "PI":
+        n = s.players
+        for i in range(n):
+            p = (s.tm + i) % n
+            if event_for(s, p) != "PI":
+                continue
+            losses = min(sum(1 for f in fleets(s, p) if len(f) >= 2), hand_size(s, p))
+            if losses:
+                s.order.append(p)
+                s.order.append(losses)
+    s.opos = 0
+    s.need = s.order[1] if s.order else 0
+    next_pirate(s, ev)
+
+
+def next_pirate(s: MundusState, ev: list[Event]) -> None:
+    """The next player still to discard (``state.need``: the cards the player at ``state.opos`` still
+    discards); then Trade begins."""
+    while s.opos < len(s.order):
+        seat = s.order[s.opos]
+        if s.need > 0 and hand_size(s, seat) > 0:
+            s.phase, s.cur = PIRATES, seat
+            return
+        next_victim(s)
+    start_trade(s, ev)
+
+
+def next_victim(s: MundusState) -> None:
+    s.opos += 2
+    s.need = s.order[s.opos + 1] if s.opos < len(s.order) else 0
+
+
+def pirate_discard(s: MundusState, kind: int, ev: list[Event]) -> None:
+    p = s.cur
+    s.hand[p * K + kind] -= 1
+    if s.known[p * K + kind]:
+        s.known[p * K + kind] -= 1
+    s.discard[kind] += 1
+    if s.gift[1] == p and s.gift[2] == kind:
+        s.gift = (-1, -1, -1)
+    ev.append({"type": "pirates", "seat": p, "card": name(s, kind),
+               "text": f"Pirates: seat {p} discards {name(s, kind)}"})
+    s.need -= 1
+    if s.need == 0 or hand_size(s, p) == 0:
+        next_victim(s)
+    next_pirate(s, ev)

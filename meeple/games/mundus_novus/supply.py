@@ -1,0 +1,141 @@
+"""Mundus Novus Supply step (seed 2.1-2.2; research A3, A13, §10.4): face-down cards, the face-up supply
+and the fleets' order; Juan Ponce de León's split is asked for before the supply is turned up."""
+
+from __future__ import annotations
+
+from meeple.engine.core import Event
+from meeple.games.mundus_novus.developments import caravels, fleets
+from meeple.games.mundus_novus.ending import check_ten
+from meeple.games.mundus_novus.pirates import start_pirates
+from meeple.games.mundus_novus.state import HAND_SIZE, PONCE, SUPPLY, K, MundusState, name
+
+
+def draw(s: MundusState) -> int:
+    """Top card of the resource deck; an empty deck is rebuilt from the discard pile (research A13)."""
+    if not s.deck:
+        pile = [k for k in range(K) for _ in range(s.discard[k])]
+        if not pile:
+            return -1
+        s.discard = [0] * K
+        s.rng.shuffle(pile)
+        s.deck = pile
+    s.reveals += 1
+    return s.deck.pop()
+
+
+def start_supply(s: MundusState, ev: list[Event]) -> None:
+    """Supply 2.1: every player draws 5 face-down resource cards (warehouse-kept cards are already in hand)."""
+    for p in range(s.players):
+        got: list[int] = []
+        for _ in range(HAND_SIZE):
+            k = draw(s)
+            if k < 0:
+                break
+            s.hand[p * K + k] += 1
+            got.append(k)
+        ev.append({"type": "deal", "seat": p, "private": p, "cards": [name(s, k) for k in got],
+                   "text": "you draw " + ", ".join(name(s, k) for k in got)})
+        ev.append({"type": "deal_public", "seat": p, "count": len(got),
+                   "text": f"Seat {p} draws {len(got)} face-down cards"})
+    if check_ten(s, range(s.players), ev):
+        return
+    s.split = 0
+    ponce = s.abil.get("ponce", -1)
+    if ponce >= 0 and len(caravels(s, ponce)) >= 2:
+        s.phase, s.cur = PONCE, ponce
+        return
+    flip_supply(s, ev)
+
+
+def split_fleets(s: MundusState, mask: int, ev: list[Event]) -> None:
+    """Juan Ponce de León's choice (seed, cards): one fleet (0) or two, then the supply is turned up."""
+    s.split = mask
+    if mask:
+        parts = " and ".join("+".join(str(v) for v in f) for f in fleets(s, s.cur))
+        ev.append({"type": "split", "seat": s.cur, "mask": mask,
+                   "text": f"Seat {s.cur} splits the caravels into two fleets: {parts}"})
+    flip_supply(s, ev)
+
+
+def supply_order(s: MundusState) -> list[int]:
+    """Fleets from smallest to largest (seed 2.2; research A3): flat [seat, cards, seat, cards, ...]."""
+    n = s.players
+    by_count = s.options["supply_order"] == "count"
+    keyed: list[tuple[int, int, int, int, int]] = []
+    for p in range(n):
+        for f in fleets(s, p):
+            size = len(f) if by_count else sum(f)
+            keyed.append((size, min(f), (p - s.tm) % n, p, len(f)))
+    keyed.sort()
+    flat: list[int] = []
+    for key in keyed:
+        flat.append(key[3])
+        flat.append(key[4])
+    return flat
+
+
+def flip_supply(s: MundusState, ev: list[Event]) -> None:
+    """Supply 2.1: turn up as many cards as there are caravels in play; fleets then take them in order."""
+    s.order = supply_order(s)
+    total = sum(s.order[1::2])
+    s.supply = []
+    for _ in range(total):
+        k = draw(s)
+        if k < 0:
+            break
+        s.supply.append(k)
+    if s.supply:
+        ev.append({"type": "supply", "cards": [name(s, k) for k in s.supply],
+                   "text": "Supply turned up: " + ", ".join(name(s, k) for k in s.supply)})
+    s.opos = 0
+    s.need = s.order[1] if s.order else 0
+    next_fleet(s, ev)
+
+
+def give_supply(s: MundusState, seat: int, kind: int, ev: list[Event]) -> None:
+    s.supply.remove(kind)
+    s.hand[seat * K + kind] += 1
+    s.known[seat * K + kind] += 1
+    ev.append({"type": "supply_take", "seat": seat, "card": name(s, kind),
+               "text": f"Seat {seat} takes {name(s, kind)} from the supply"})
+
+
+def next_fleet(s: MundusState, ev: list[Event]) -> None:
+    """Supply 2.2: each fleet takes exactly as many face-up cards as it has caravels (``state.need``: the
+    cards the fleet at ``state.opos`` still takes); a choice is asked only when it matters.  Cards left
+    over go to the discard pile."""
+    while s.opos < len(s.order):
+        seat = s.order[s.opos]
+        if not s.supply:
+            break
+        left = s.need
+        if len(s.supply) <= left or min(s.supply) == max(s.supply):
+            for k in sorted(s.supply)[:left]:
+                give_supply(s, seat, k, ev)
+                if check_ten(s, (seat,), ev):
+                    return
+            next_order(s)
+            continue
+        s.phase, s.cur = SUPPLY, seat
+        return
+    for k in s.supply:
+        s.discard[k] += 1
+    s.supply = []
+    start_pirates(s, ev)
+
+
+def next_order(s: MundusState) -> None:
+    """On to the next fleet of ``state.order`` (flat seat, count pairs): ``state.need`` is its count."""
+    s.opos += 2
+    s.need = s.order[s.opos + 1] if s.opos < len(s.order) else 0
+
+
+def take_supply(s: MundusState, kind: int, ev: list[Event]) -> None:
+    """Supply 2.2: the choosing fleet takes one face-up card."""
+    give_supply(s, s.cur, kind, ev)
+    if check_ten(s, (s.cur,), ev):
+        return
+    s.need -= 1
+    if s.need == 0:
+        next_order(s)
+    next_fleet(s, ev)

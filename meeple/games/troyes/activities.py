@@ -1,0 +1,101 @@
+"""Activity cards (seed §5.1 行動卡, research §6 and 10.2): hiring a tradesman onto a card and
+what its activations bring."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.engine.core import Event
+from meeple.games.troyes.citizens import take_citizen
+from meeple.games.troyes.components import YELLOW
+from meeple.games.troyes.dice import group_cost, group_total
+from meeple.games.troyes.state import NO_SPACE, S_MASON, S_SQUIRE, gain_influence, pname_start
+
+if TYPE_CHECKING:
+    from meeple.games.troyes.state import TroyesState
+
+
+def max_activations(s: TroyesState, p: int) -> int:
+    """Dice total // divisor, limited by what a paying effect can afford (seed §5.1)."""
+    card = s.acts[s.slots[s.tgt_arg]]
+    effect = s.acts[s.slots[s.mod]].effect if s.mod >= 0 else ""
+    combo = tuple(s.group)
+    top = group_total(s, combo, effect) // card.divisor
+    left = s.deniers[p] - group_cost(p, combo, effect) - (0 if s.trade[s.tgt_arg * 4 + p] else card.hire_cost)
+    if card.effect == "innkeeper":
+        top = min(top, left)
+    elif card.effect == "journeyman":
+        top = min(top, left // 3)
+    elif card.effect == "artisan":
+        top = min(top, s.infl[p])
+    return max(top, 1)
+
+
+def hire(s: TroyesState, p: int, slot: int, src: int, ev: list[Event]) -> None:
+    """Pay the hiring cost; the tradesman takes the leftmost free VP space (seed §5.1)."""
+    card = s.acts[s.slots[slot]]
+    s.deniers[p] -= card.hire_cost
+    take_citizen(s, p, src)
+    used = {s.trade[slot * 4 + q] for q in range(s.players)}
+    space = NO_SPACE
+    for k in range(len(card.vp_spaces)):
+        if k + 1 not in used:
+            space = k + 1
+            break
+    s.trade[slot * 4 + p] = space
+    where = "no VP space" if space == NO_SPACE else f"VP space {space} ({card.vp_spaces[space - 1]} VP)"
+    ev.append({"type": "hire", "seat": p,
+               "text": f"{pname_start(p)} hires a tradesman onto {card.name} for {card.hire_cost} deniers, {where}"})
+
+
+def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, ev: list[Event]) -> None:
+    """The card's effect, ``times`` activations (research §6, 10.2)."""
+    card = s.acts[s.slots[slot]]
+    e = card.effect
+    d = v = i = 0
+    if card.delayed:
+        s.cubes[slot * 4 + p] += times
+        ev.append({"type": "activity", "seat": p, "text": f"{pname_start(p)} puts {times} cube(s) on {card.name}"})
+        return
+    if e == "merchant":
+        d = 2 * times
+    elif e == "watchman":
+        d = 3 * times
+    elif e == "baker":
+        d = times * sum(1 for x in s.dice if (x >> 3) & 7 == YELLOW)
+    elif e == "innkeeper":
+        d, i = -times, times
+    elif e == "artisan":
+        d, i = 6 * times, -times
+    elif e == "miller":  # ``choice`` activations count the Palace, the others the Bishopric
+        d = 2 * (choice * s.bld[0:6].count(p) + (times - choice) * s.bld[6:12].count(p))
+    elif e == "goldsmith":
+        d, v = 2 * times, times
+    elif e == "journeyman":
+        d, v = -3 * times, 2 * times
+    elif e == "sculptor":
+        v = times
+    elif e in ("glassmaker", "tournament"):
+        v = 2 * times
+    elif e == "confessor":
+        i = 2 * times
+    elif e == "reliquary":
+        v, i = times, times
+    elif e == "sergeant":
+        d, i = times, times
+    elif e == "patron":
+        v = times * min(3, len(s.won[p]))
+    elif e == "master_mason":
+        if any(s.cath[k] < 0 for k in range(12, 18)):  # a space is free on some level
+            s.picks, s.step = times, S_MASON  # the player picks each space (actions.mason_actions)
+    elif e == "squire":
+        s.picks, s.step = times, S_SQUIRE  # the player picks each event (actions.squire_actions)
+    s.deniers[p] += d
+    s.vp[p] += v
+    if i > 0:
+        gain_influence(s, p, i)
+    else:
+        s.infl[p] += i
+    parts = [f"{d:+d} deniers" if d else "", f"{v:+d} VP" if v else "", f"{i:+d} influence" if i else ""]
+    ev.append({"type": "activity", "seat": p,
+               "text": f"{pname_start(p)} activates {card.name} x{times}: " + (", ".join(x for x in parts if x) or "done")})

@@ -1,0 +1,223 @@
+"""Troyes for learning agents (issue 18): the closed action space and the observation tensor.
+
+The action space is every notation the rules can write (``actions.py``, ``citizens.py``,
+``state.die_text``), enumerated from the component tables and the notation grammar, seats
+named relative to the seat to move (``die y5@p1`` is a die of the next seat in turn order,
+``@n`` a neutral die).  A dice group is one die at a time, then ``done`` (version 8), so no id
+names a combination.  Die values are 1-6; activations are bounded by the largest group total
+an activity can reach (three yellow 6s with a Priest cube: 27) over the card's divisor.
+
+The observation is ``view(seat)`` with the seats rotated (the observer first).  Left out as
+functions of what is encoded: a face-up activity card's colour, level, divisor, hiring cost,
+VP row, delay and effect, and a tradesman's VP (the card and the space are there); an event's
+colour, divisor, VP, black dice, effect and boxes (the card is named); Marauding's printed
+values; the black dice still needed in a counter (the dice chosen are there).  Dice in a
+district and in a pending group are counted by face (their order on the city square is not
+kept).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from meeple.engine.encoding import Bounds, Encoder, Obs, vocab
+from meeple.games.troyes.citizens import space_name
+from meeple.games.troyes.state import (
+    BUILDING_WORDS,
+    GREY_CITIZENS,
+    LETTER,
+    MAX_CITIZENS,
+    MAX_INFLUENCE,
+    PHASE_NAMES,
+    STEP_NAMES,
+)
+
+VALUES = range(1, 7)
+MAX_ACT_TOTAL = 3 * (6 + 3)  # three yellow 6s, each +3 with a Priest cube (the largest for an activity)
+FACES = [f"{c}{v}" for c in LETTER for v in VALUES]
+MAX_BLACK = 6
+_AT = re.compile(r"@p(\d+)$")
+
+
+def _activations(tables: Any) -> tuple[int, int]:
+    """The most activations of any card, and of a Miller card (0 without one)."""
+    top = max(MAX_ACT_TOTAL // max(1, a.divisor) for a in tables.activities)
+    miller = max([MAX_ACT_TOTAL // max(1, a.divisor) for a in tables.activities if a.effect == "miller"] or [0])
+    return top, miller
+
+
+def targets(tables: Any) -> list[str]:
+    """Every action a turn can start with (``dice.target_text``)."""
+    out = [f"activate {a.name}" for a in tables.activities] + ["build cathedral"]
+    out += [f"combat {e.name}" for e in tuple(tables.events) + tuple(tables.permanent)]
+    out += [f"place {w}" for w in BUILDING_WORDS] + ["farm"]
+    return out
+
+
+def sources(tables: Any) -> list[str]:
+    """Every citizen source (``citizens.source_text``)."""
+    out = ["citizen from supply"] + [f"citizen lying at {w}" for w in BUILDING_WORDS]
+    out += [f"citizen from {a.name}" for a in tables.activities]
+    out += [f"citizen from {space_name(tables, i)}" for i in range(18)]
+    return out
+
+
+_GROUP_VOCABS: dict[int, dict[Any, int]] = {}
+
+
+def _group_vocab(players: int) -> dict[Any, int]:
+    """(face, relative owner or ``"n"``) for the dice of a pending group."""
+    hit = _GROUP_VOCABS.get(players)
+    if hit is None:
+        hit = _GROUP_VOCABS[players] = vocab((f, o) for o in list(range(players)) + ["n"] for f in FACES)
+    return hit
+
+
+class TroyesEncoder(Encoder):
+    def notations(self, tables: Any, players: int) -> list[str]:
+        t = tables
+        owners = [""] + [f"@p{k}" for k in range(1, players)] + ["@n"]
+        out: list[str] = [f"keep {c.name}" for c in t.characters]
+        out += [f"draft {space_name(t, i)}" for i in range(18)]
+        for word in ("reroll", "flip", "spend"):  # own dice only
+            out += [f"{word} {f}" for f in FACES]
+        out += ["recruit citizen", "flip dice", "stop flipping", "cannot counter", "pass", "no cube", "done"]
+        out += [f"counter {v}" for v in VALUES]
+        out += targets(t)
+        out += sources(t)
+        out += [f"cube {a.name}" for a in t.activities if a.delayed]
+        out += [f"die {f}{o}" for o in owners for f in FACES]
+        top, miller = _activations(t)
+        out += [f"x{k}" for k in range(1, top + 1)]
+        for k in range(1, miller + 1):  # actions._miller_actions
+            for a in range(k, -1, -1):
+                out.append(f"x{k} palace" if a == k else f"x{k} bishopric" if a == 0
+                           else f"x{k} palace {a} bishopric {k - a}")
+        out += [f"mason space {v}" for v in VALUES]
+        out += [f"squire {e.name}" for e in tuple(t.events) + tuple(t.permanent)]
+        return out
+
+    def vocabs(self, tables: Any) -> dict[str, dict[Any, int]]:
+        t = tables
+        return {
+            "phase": vocab(PHASE_NAMES),
+            "step": vocab(STEP_NAMES),
+            "chars": vocab(c.name for c in t.characters),
+            "acts": vocab(a.name for a in t.activities),
+            "events": vocab(e.name for e in t.events),
+            "faces": vocab(FACES),
+            "values": vocab(VALUES),
+            "targets": vocab(targets(t)),
+            "sources": vocab(sources(t)),
+            "picks": vocab(("Master Mason", "Squire")),
+            "pending": vocab(("none", "picks", "countering", "action")),
+        }
+
+    def observe(self, view: dict[str, Any], out: Obs, v: dict[str, dict[Any, int]]) -> None:
+        n = out.players
+        me = out.me
+        n_events = len(v["events"])
+        owners = vocab(list(range(n)) + ["n"])  # relative seats, then neutral
+
+        def owner(who: Any) -> Any:
+            """``p2`` / ``neutral`` / ``None`` as a relative seat, ``"n"`` or ``None``."""
+            if who is None:
+                return None
+            if who == "neutral":
+                return "n"
+            return (int(who[1:]) - me) % n
+
+        out.num("round", view["round"], 0, 6)
+        out.num("rounds", view["rounds"], 0, 6)
+        out.onehot("phase", view["phase"], v["phase"])
+        out.onehot("step", view["step"], v["step"])
+        out.seat("start_player", view["start_player"])
+        for k, p in enumerate(out.rotate(view["seats"])):
+            pre = f"seat+{k}."
+            out.num(pre + "deniers", p["deniers"], 0, 500)
+            out.num(pre + "influence", p["influence"], 0, MAX_INFLUENCE)
+            out.num(pre + "supply", p["supply"], 0, MAX_CITIZENS)
+            out.num(pre + "citizens_owned", p["citizens_owned"], 0, MAX_CITIZENS)
+            out.num(pre + "district_deniers", p["district_deniers"], 0, 200)
+            out.flag(pre + "passed", p["passed"])
+            out.sequence(pre + "events_won", p["events_won"], v["events"], n_events)
+            out.num(pre + "characters_held", p["characters_held"], 0, 2)
+            out.num(pre + "vp", p.get("vp"), 0, 300)  # None (hidden): the low bound - 1
+            out.flag(pre + "characters_known", "characters" in p)
+            out.counts(pre + "characters", p.get("characters", ()), v["chars"], 1)
+            out.counts(pre + "characters_drawn", p.get("characters_drawn", ()), v["chars"], 1)
+        for b, bld in enumerate(view["buildings"]):
+            for i, who in enumerate(bld["spaces"]):
+                out.onehot(f"building{b}.space{i}", owner(who), owners)
+            for k, count in enumerate(out.rotate(bld["lying"])):
+                out.num(f"building{b}.lying+{k}", count, 0, MAX_CITIZENS)
+        out.num("grey_supply", view["grey_supply"], 0, GREY_CITIZENS)
+        for lv, level in enumerate(view["cathedral"]):
+            for i, who in enumerate(level):
+                out.onehot(f"cathedral{lv}.space{i}", owner(who), owners)
+        for slot, act in enumerate(view["activities"]):
+            pre = f"activity{slot}."
+            out.flag(pre + "face_up", act["face_up"])
+            out.onehot(pre + "card", act["card"], v["acts"])
+            spaces: list[Any] = [None] * n
+            for tr in act.get("tradesmen", ()):
+                spaces[tr["seat"]] = -1 if tr["space"] is None else tr["space"]
+            cubes = act.get("cubes") or [0] * n
+            for k in range(n):
+                q = (me + k) % n
+                out.flag(f"{pre}tradesman+{k}", spaces[q] is not None)
+                out.num(f"{pre}tradesman_space+{k}", spaces[q], -1, 5)  # -1: on the card without a space
+                out.num(f"{pre}cubes+{k}", cubes[q], 0, 40)
+        row = view["event_row"]
+        if len(row) > n_events:
+            raise ValueError(f"event row of {len(row)} cards, the layout holds {n_events}")
+        for i in range(n_events):
+            e = row[i] if i < len(row) else None
+            out.onehot(f"event{i}.card", None if e is None else e["card"], v["events"])
+            cubes = e["cubes"] if e else [0] * n
+            for k, c in enumerate(out.rotate(cubes)):
+                out.num(f"event{i}.cubes+{k}", c, 0, 20)
+            out.num(f"event{i}.neutral_cubes", e["neutral_cubes"] if e else 0, 0, 20)
+        for k, c in enumerate(out.rotate(view["marauding_cubes"])):
+            out.num(f"marauding.cubes+{k}", c, 0, 20)
+        for c, left in enumerate(view["event_decks"]):
+            out.num(f"event_deck{c}", left, 0, n_events)
+        districts = view["districts"]
+        for k, d in enumerate(out.rotate(districts[:n]) + [districts[n]]):
+            name = "neutral" if k == n else f"+{k}"
+            out.counts(f"district{name}.dice", d["dice"], v["faces"], 18)
+        out.counts("black_dice", view["black_dice"], v["values"], MAX_BLACK)
+        self._pending(view["pending"], out, v, owner)
+        final = view.get("final") or [None] * n
+        for k, parts in enumerate(out.rotate(final)):
+            for item in ("vp", "unfinished_events", "tradesmen", "cathedral", "characters", "total"):
+                out.num(f"final+{k}.{item}", None if parts is None else parts[item], -400, 400)
+
+    def _pending(self, pending: Any, out: Obs, v: dict[str, dict[Any, int]], owner: Any) -> None:
+        """The action, Master Mason / Squire cubes or black-dice counter under way (``view.pending_view``)."""
+        pending = pending or {}
+        kind = ("picks" if "card" in pending else "countering" if "countering" in pending
+                else "action" if "action" in pending else "none")
+        out.onehot("pending.kind", kind, v["pending"])
+        out.onehot("pending.card", pending.get("card"), v["picks"])
+        out.num("pending.cubes_to_place", pending.get("cubes_to_place", 0), 0, 40)
+        out.counts("pending.countering", pending.get("countering", ()), v["values"], MAX_BLACK)
+        out.num("pending.pool", pending.get("pool", 0), 0, 60)
+        out.onehot("pending.action", pending.get("action"), v["targets"])
+        out.onehot("pending.citizen", pending.get("citizen"), v["sources"])
+        out.onehot("pending.cube", pending.get("cube"), v["acts"])
+        n = out.players
+        dice = []
+        for text in pending.get("dice", ()):  # the view names every owner: ``r5@p0``, ``r5@n``
+            face, _, who = text.partition("@")
+            dice.append((face, "n" if who == "n" else owner(who)))
+        out.counts("pending.dice", dice, _group_vocab(n), 3)
+
+    def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:
+        return Bounds(game.max_steps(players), num_actions, 0.0, 1.0,
+                      "game length: Game.max_steps (checked by the conformance suite); legal actions: "
+                      "at most the whole closed space; utility: 1 for first place")
+
+
+ENCODER = TroyesEncoder()

@@ -1,0 +1,167 @@
+"""Events (seed §4 事件 and §5.3 處理事件): revealing and resolving the event row, the black
+dice, and cubes on an event until it is full and scored by majority."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.engine.core import Event
+from meeple.games.troyes.citizens import enter_building, placement_blocked
+from meeple.games.troyes.components import RED, WHITE, YELLOW
+from meeple.games.troyes.dice import event_card
+from meeple.games.troyes.state import (
+    MARAUD,
+    NEUTRAL,
+    SHORT_PENALTY,
+    gain_influence,
+    lose_vp,
+    pname,
+    pname_start,
+)
+
+if TYPE_CHECKING:
+    from meeple.games.troyes.state import TroyesState
+
+
+def reveal_events(s: TroyesState, ev: list[Event]) -> None:
+    """Turn up the next red event and the white/yellow event it names, to the row's right end."""
+    red = s.decks[RED]
+    if not red:
+        return
+    card = red.pop()
+    s.row.append(card)
+    s.evcubes.append([])
+    s.reveals += 1
+    names = [s.evts[card].name]
+    follow = s.evts[card].follow_up
+    if follow in (WHITE, YELLOW) and s.decks[follow]:
+        other = s.decks[follow].pop()
+        s.row.append(other)
+        s.evcubes.append([])
+        names.append(s.evts[other].name)
+    ev.append({"type": "event", "text": f"events revealed: {', '.join(names)}"})
+
+
+def resolve_events(s: TroyesState, ev: list[Event]) -> None:
+    """Marauding, then every card in the row from left to right (seed §4)."""
+    black = s.perm.black_dice
+    for card_i in list(s.row):
+        card = s.evts[card_i]
+        black += card.black_dice
+        if card.effect:
+            event_effect(s, card.name, card.effect, ev)
+    s.black = [black]  # count, rolled next
+
+
+def event_effect(s: TroyesState, name: str, effect: str, ev: list[Event]) -> None:
+    """A white/yellow event's effect on every player; who cannot comply fully does what
+    they can and loses 2 VP for this card (research §4, S7)."""
+    if effect in ("neutral_bishopric", "neutral_city_hall"):
+        b = WHITE if effect == "neutral_bishopric" else YELLOW
+        if s.grey > 0 and neutral_entry_blocked(s, b, name, ev):
+            return
+        if s.grey > 0:
+            s.grey -= 1
+            enter_building(s, NEUTRAL, b, 6, ev)
+            ev.append({"type": "event", "text": f"{name}: a neutral citizen enters the "
+                                                 f"{s.tables.buildings[b].name}"})
+        return
+    for p in range(s.players):
+        money, infl = 0, 0
+        if effect == "pay_2":
+            money = 2
+        elif effect == "lose_influence_2":
+            infl = 2
+        elif effect == "pay_per_bishopric":
+            money = s.bld[6:12].count(p)
+        elif effect == "pay_per_city_hall":
+            money = s.bld[12:18].count(p)
+        elif effect == "lose_influence_and_denier":
+            money, infl = 1, 1
+        short = money > s.deniers[p] or infl > s.infl[p]
+        s.deniers[p] = max(0, s.deniers[p] - money)
+        s.infl[p] = max(0, s.infl[p] - infl)
+        parts = ([f"pays {money} deniers"] if money else []) + ([f"loses {infl} influence"] if infl else [])
+        if parts:
+            ev.append({"type": "event", "seat": p, "text": f"{name}: {pname(p)} {' and '.join(parts)}"})
+        if short:
+            lose_vp(s, p, SHORT_PENALTY, f"could not comply with {name}", ev)
+
+
+def neutral_entry_blocked(s: TroyesState, b: int, name: str, ev: list[Event]) -> bool:
+    """Seed §5.4 (同一回合同一個玩家同一個地區只能被推出一個) applies to an event's neutral
+    citizen too: if it would push out a citizen of a player protected at that building (a second
+    push-out there this round), it stays in the grey supply.  Only possible when two such events
+    hit one building in a round (a component pack; the stand-in events have one per building)."""
+    o = placement_blocked(s, b, 6)
+    if o < 0:
+        return False
+    ev.append({"type": "event", "text": f"{name}: no neutral citizen enters the {s.tables.buildings[b].name} "
+                                        f"({pname(o)} was already pushed out of it this round)"})
+    return True
+
+
+def roll_black_dice(s: TroyesState, ev: list[Event]) -> None:
+    """The start player rolls the black dice (at most the 6 that exist)."""
+    count = min(s.black[0] if s.black else 0, s.brd.black_dice_cap)
+    s.black = sorted((s.rng.die() for _ in range(count)), reverse=True)
+    if s.black:
+        ev.append({"type": "black", "text": f"black dice: {' '.join(map(str, s.black))}"})
+
+
+def event_rewards(cubes: list[int], first: int, second: int) -> tuple[dict[int, int], int]:
+    """VP per owner for a completed event, and who takes the card.
+
+    Most cubes: the higher value; second most: the lower value.  Tied owners add the
+    values of the places they share and split them, rounded down (STAND_IN rounding).
+    The card goes to the owner with most cubes; among tied owners, the one who placed
+    a cube first (seed §5.3)."""
+    count: dict[int, int] = {}
+    for o in cubes:
+        count[o] = count.get(o, 0) + 1
+    levels = sorted(set(count.values()), reverse=True)
+    shares: dict[int, int] = {o: 0 for o in count}
+    values = [first, second]
+    place = 0
+    for level in levels:
+        if place >= 2:
+            break
+        tied = [o for o in count if count[o] == level]
+        pot = sum(values[place:place + len(tied)])
+        for o in tied:
+            shares[o] += pot // len(tied)
+        place += len(tied)
+    top = [o for o in count if count[o] == levels[0]] if levels else []
+    winner = min(top, key=cubes.index) if top else NEUTRAL
+    return shares, winner
+
+
+def event_cubes(s: TroyesState, owner: int, arg: int, k: int, ev: list[Event]) -> None:
+    """Put cubes on an event, +1 influence each; a full event is scored (seed §5.3)."""
+    card = event_card(s, arg)
+    cubes = s.maraud if arg == MARAUD else s.evcubes[arg]
+    k = min(k, card.boxes - len(cubes))
+    cubes.extend([owner] * k)
+    if owner != NEUTRAL:
+        gain_influence(s, owner, k)
+    ev.append({"type": "combat", "seat": owner,
+               "text": f"{pname_start(owner)} puts {k} cube(s) on {card.name} (+{k} influence)"})
+    if len(cubes) < card.boxes:
+        return
+    shares, winner = event_rewards(cubes, card.vp_first, card.vp_second)
+    for q, gained in sorted(shares.items()):
+        if q != NEUTRAL and gained:
+            s.vp[q] += gained
+            ev.append({"type": "event_scored", "seat": q, "text": f"{pname_start(q)} scores {gained} VP for {card.name}"})
+    if arg == MARAUD:
+        s.maraud.clear()
+        ev.append({"type": "event_done", "text": "Marauding is driven off and starts again"})
+        return
+    card_i = s.row.pop(arg)
+    s.evcubes.pop(arg)
+    if winner == NEUTRAL:
+        s.gone.append(card_i)
+        ev.append({"type": "event_done", "text": f"{card.name} is removed (neutral majority)"})
+    else:
+        s.won[winner].append(card_i)
+        ev.append({"type": "event_done", "seat": winner, "text": f"{pname_start(winner)} takes {card.name}"})

@@ -1,0 +1,119 @@
+"""The round (seed 遊戲流程 §1-4 and 回合結束): activity cards turned up, income and wages,
+the workforce dice, the events and black dice, then the actions; and the end of a round."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.engine.core import Event
+from meeple.games.troyes.components import RED
+from meeple.games.troyes.events import resolve_events, reveal_events, roll_black_dice
+from meeple.games.troyes.state import (
+    INCOME,
+    NEUTRAL,
+    P_ACTION,
+    P_BLACK,
+    P_OVER,
+    S_MAIN,
+    SHORT_PENALTY,
+    die,
+    lose_vp,
+    pname,
+    pname_start,
+)
+
+if TYPE_CHECKING:
+    from meeple.games.troyes.state import TroyesState
+
+
+def begin_round(s: TroyesState) -> list[Event]:
+    """Phases 1-4 of a round up to the black dice (seed §1-4)."""
+    s.rnd += 1
+    ev: list[Event] = [{"type": "round", "round": s.rnd,
+                        "text": f"round {s.rnd} of {s.rounds}; {pname(s.start)} is the start player"}]
+    reveal_activities(s, ev)
+    income_and_wages(s, ev)
+    workforce(s, ev)
+    reveal_events(s, ev)
+    resolve_events(s, ev)
+    roll_black_dice(s, ev)
+    if s.black:
+        s.phase, s.step, s.turn = P_BLACK, S_MAIN, s.start
+    else:
+        ev.extend(start_actions(s))
+    return ev
+
+
+def reveal_activities(s: TroyesState, ev: list[Event]) -> None:
+    """Rounds 1-3 turn up the level I/II/III activity card of each colour (seed §1)."""
+    if s.rnd > 3:
+        return
+    s.revealed = s.rnd
+    s.reveals += 1
+    names = [s.acts[s.slots[c * 3 + s.rnd - 1]].name for c in range(3)]
+    ev.append({"type": "reveal", "text": f"activity cards revealed: {', '.join(names)}"})
+
+
+def income_and_wages(s: TroyesState, ev: list[Event]) -> None:
+    """10 deniers each, then wages per own citizen; short: pay all and lose 2 VP (seed §2)."""
+    t = s.tables
+    for p in range(s.players):
+        s.deniers[p] += INCOME
+        wage = 0
+        for b in range(3):
+            rate = t.buildings[b].wage
+            if rate:
+                wage += rate * s.bld[b * 6:b * 6 + 6].count(p)
+        if wage > s.deniers[p]:
+            s.deniers[p] = 0
+            ev.append({"type": "wages", "seat": p, "text": f"{pname_start(p)} cannot pay {wage} deniers of wages"})
+            lose_vp(s, p, SHORT_PENALTY, "wages unpaid", ev)
+        else:
+            s.deniers[p] -= wage
+            ev.append({"type": "wages", "seat": p, "text": f"{pname_start(p)} earns 10 and pays {wage} in wages"})
+
+
+def workforce(s: TroyesState, ev: list[Event]) -> None:
+    """One die of the building's colour per citizen in it, into the owner's district;
+    the start player rolls the neutral dice (seed §3)."""
+    rng = s.rng
+    s.dice = []
+    for owner in list(range(s.players)) + [NEUTRAL]:
+        for i in range(18):
+            if s.bld[i] == owner:
+                s.dice.append(die(owner, i // 6, rng.die()))
+    s.dice.sort()
+    ev.append({"type": "workforce", "text": f"{len(s.dice)} dice rolled into the districts"})
+
+
+def start_actions(s: TroyesState) -> list[Event]:
+    s.phase, s.step, s.turn = P_ACTION, S_MAIN, s.start
+    s.passed = [0] * s.players
+    if not s.dice:
+        return end_round(s)
+    return [{"type": "phase", "text": "actions begin"}]
+
+
+def end_round(s: TroyesState) -> list[Event]:
+    """District deniers to purses, lying citizens home, unused dice out, start player left
+    (seed 'round end'); the game ends after the round of the last red event."""
+    ev: list[Event] = []
+    for p in range(s.players):
+        if s.district[p]:
+            ev.append({"type": "district", "seat": p,
+                       "text": f"{pname_start(p)} collects {s.district[p]} deniers from the district"})
+        s.deniers[p] += s.district[p]
+        s.district[p] = 0
+        for b in range(3):
+            s.supply[p] += s.lying[b * 4 + p]
+            s.lying[b * 4 + p] = 0
+    s.expelled = [0] * 12
+    s.dice = []
+    s.black = []
+    s.passed = [0] * s.players
+    s.start = (s.start + 1) % s.players
+    if not s.decks[RED]:
+        s.phase = P_OVER  # the final scoring follows at once (rules.apply -> scoring.game_over)
+        return ev
+    ev.extend(begin_round(s))
+    return ev

@@ -1,0 +1,155 @@
+"""Setup (seed 遊戲設置, research §2): the starting position by player count, the component
+checks, and the snake draft of the starting citizens."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from meeple.engine.components import Tables
+from meeple.engine.core import BadSetup, Event, Game, State
+from meeple.games.troyes.derived import caches
+from meeple.games.troyes.state import (
+    CHARACTERS_EACH,
+    GREY_CITIZENS,
+    NEUTRAL,
+    P_DRAFT,
+    P_KEEP,
+    PROTECT_LYING,
+    PROTECT_ROUND,
+    ROUNDS,
+    START_CITIZENS,
+    START_DENIERS,
+    START_INFLUENCE,
+    TroyesState,
+    pname_start,
+)
+
+T = TypeVar("T", bound=TroyesState)
+
+
+def check_tables(tables: Tables, players: int, options: dict[str, Any]) -> None:
+    """Refuse a component pack the rules cannot play with, naming the value."""
+    for name in ("activities", "events", "permanent"):
+        for i, card in enumerate(tables[name]):
+            if card.divisor < 1:
+                raise BadSetup(f"component {name}[{i}] ({card.name}): divisor must be at least 1")
+            if not 0 <= card.colour <= 2 or (hasattr(card, "fight_colour") and not 0 <= card.fight_colour <= 2):
+                raise BadSetup(f"component {name}[{i}] ({card.name}): colours are 0 red, 1 white, 2 yellow")
+    for i, card in enumerate(tables.activities):
+        if not 1 <= card.level <= 3 or len(card.vp_spaces) > 12:
+            raise BadSetup(f"component activities[{i}] ({card.name}): level 1-3 and at most 12 VP spaces")
+    for colour in range(3):
+        for level in (1, 2, 3):
+            if not any(a.colour == colour and a.level == level for a in tables.activities):
+                raise BadSetup(f"components: no activity card of colour {colour}, level {level}")
+    if sum(1 for e in tables.events if e.colour == 0) < ROUNDS[players]:
+        raise BadSetup(f"components: {players} players need {ROUNDS[players]} red event cards")
+    board = tables.board[0]
+    if board.agriculture_divisor < 1 or len(board.cathedral_influence) != 6:
+        raise BadSetup("component board[0]: agriculture_divisor >= 1 and 6 cathedral_influence values")
+    need = CHARACTERS_EACH[players] * players
+    if options.get("character_deal") == "draw_two_keep_one":
+        need += 1  # the last chooser still draws two
+    if len(tables.characters) < need:
+        raise BadSetup(f"components: {players} players need {need} character cards")
+
+
+def new_state(cls: type[T], game: Game, players: int, seed: int, options: dict[str, Any], tables: Tables) -> T:
+    """Setup by player count (seed 遊戲設置, research §2), as a ``cls`` (the concrete
+    ``TroyesPosition`` of ``__init__.py``)."""
+    s = cls.__new__(cls)
+    State.__init__(s, game, players, seed, options, tables)
+    rng = s.rng
+    n = players
+    s.acts, s.evts, s.perm, s.brd = tables.activities, tables.events, tables.permanent[0], tables.board[0]
+    s.caches = caches(tables)
+    s.phase, s.step, s.rnd, s.rounds = P_KEEP, 0, 0, ROUNDS[n]
+    s.start, s.turn, s.grey, s.revealed = 0, 0, GREY_CITIZENS, 0
+    s.tgt_kind, s.tgt_arg, s.src, s.mod, s.pool = 0, 0, -1, -1, 0
+    s.prot = PROTECT_LYING if options.get("push_out_protection") == "lying" else PROTECT_ROUND
+    s.picks = 0
+    s.deniers = [START_DENIERS] * n
+    s.vp = [0] * n
+    s.infl = [START_INFLUENCE] * n
+    s.supply = [START_CITIZENS[n]] * n
+    s.owned = [START_CITIZENS[n]] * n
+    s.district = [0] * n
+    s.passed = [0] * n
+    s.bld = [-1] * 18
+    s.lying = [0] * 12
+    s.expelled = [0] * 12
+    s.dice, s.black, s.group, s.flipped, s.bsel, s.final = [], [], [], [], [], []
+    s.trade = [0] * 36
+    s.cubes = [0] * 36
+    s.row, s.evcubes, s.maraud, s.gone = [], [], [], []
+    s.won = [[] for _ in range(n)]
+    s.cath = [-1] * 18
+    # activity cards: one random card per colour and level, face down
+    s.slots = []
+    for colour in range(3):
+        for level in (1, 2, 3):
+            options_ = [i for i, a in enumerate(tables.activities) if a.colour == colour and a.level == level]
+            s.slots.append(rng.choice(options_))
+    # event decks by colour; the red deck holds one card per round
+    s.decks = []
+    for colour in range(3):
+        deck = [i for i, e in enumerate(tables.events) if e.colour == colour]
+        rng.shuffle(deck)
+        if colour == 0:
+            deck = deck[:s.rounds]
+        s.decks.append(deck)
+    # characters
+    chars = list(range(len(tables.characters)))
+    rng.shuffle(chars)
+    s.klog, s.pair = [], []
+    if options.get("character_deal") == "draw_two_keep_one":
+        # seed: each draws two and keeps one secretly; the other goes back and the deck is
+        # reshuffled (so it works with 4 players and 6 cards); with 2 players, twice each.
+        s.chars = [[] for _ in range(n)]
+        s.box = chars
+        s.order = list(range(n)) * CHARACTERS_EACH[n]
+        s.pair = sorted([s.box.pop(), s.box.pop()])
+    else:
+        k = CHARACTERS_EACH[n]
+        s.chars = [sorted(chars[k * q:k * q + k]) for q in range(n)]
+        s.box = chars[k * n:]
+        s.phase = P_DRAFT
+        s.order = []
+    if n == 2:
+        # 2 players: neutral citizens on the top-left and bottom-right space of each building (S6)
+        for b in range(3):
+            s.bld[b * 6] = NEUTRAL
+            s.bld[b * 6 + 5] = NEUTRAL
+        s.grey -= 6
+    if s.phase == P_DRAFT:
+        s.order = draft_order(s)
+    return s
+
+
+def draft_order(s: TroyesState) -> list[int]:
+    """Snake order of the starting-citizen draft (research §2): start player first, then back."""
+    n = s.players
+    seats = [(s.start + i) % n for i in range(n)]
+    order: list[int] = []
+    for k in range(START_CITIZENS[n]):
+        order.extend(seats if k % 2 == 0 else seats[::-1])
+    return order
+
+
+def draft_citizen(s: TroyesState, p: int, b: int, pos: int, ev: list[Event]) -> None:
+    """Place one starting citizen on the chosen empty space (research §2)."""
+    s.bld[b * 6 + pos] = p
+    s.supply[p] -= 1
+    ev.append({"type": "draft", "seat": p,
+               "text": f"{pname_start(p)} places a starting citizen in the {s.tables.buildings[b].name}"})
+
+
+def fill_neutrals(s: TroyesState, ev: list[Event]) -> None:
+    """After the draft, grey citizens fill every empty building space (research §2)."""
+    k = 0
+    for i in range(18):
+        if s.bld[i] < 0 and s.grey > 0:
+            s.bld[i] = NEUTRAL
+            s.grey -= 1
+            k += 1
+    ev.append({"type": "draft", "text": f"{k} neutral citizens fill the empty spaces"})

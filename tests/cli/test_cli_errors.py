@@ -1,0 +1,277 @@
+"""Every user-caused error on the command line is one line and exit status 2 (issue 16, item 6).
+
+Before issue 16 these printed tracebacks (deep or 5,000-digit records, ``serve
+--port 99999``, ``--db bogus://x``), silently used the default bots (``--bots
+''``) or drew click's six-line usage box.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from meeple.cli import main
+
+
+def run_main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``meeple ARGS`` in this process (through ``sys.argv``): (exit status, stdout, stderr)."""
+    saved = sys.argv
+    sys.argv = ["meeple", *args]
+    try:
+        with pytest.raises(SystemExit) as exited:
+            main()
+    finally:
+        sys.argv = saved
+    out, errtext = capsys.readouterr()
+    code = exited.value.code
+    return (code if isinstance(code, int) else 0), out, errtext
+
+
+def assert_one_line(code: int, out: str, errtext: str, says: str) -> None:
+    lines = [ln for ln in errtext.splitlines() if ln.strip()]
+    assert code == 2, (code, out, errtext)
+    assert len(lines) == 1, errtext
+    assert says in lines[0], lines[0]
+    assert "Traceback" not in out + errtext and "╭" not in errtext
+
+
+def test_deeply_nested_record_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16 item 6: a 100,000-deep record file is refused in one line (was a RecursionError)."""
+    for name, text in (("array.json", "[" * 100_000 + "]" * 100_000),
+                       ("object.json", '{"a":' * 100_000 + "1" + "}" * 100_000)):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        for args in (["replay", str(path)], ["play", "--load", str(path)]):
+            assert_one_line(*run_main(args, capsys), "nested too deeply")
+
+
+def test_five_thousand_digit_record_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16 item 6: a record with a 5,000-digit integer is refused in one line (was a ValueError)."""
+    path = tmp_path / "big.json"
+    path.write_text('{"game": "troyes", "version": 1, "players": 2, "seed": ' + "9" * 5000
+                    + ', "options": {}, "components": "x", "actions": []}', encoding="utf-8")
+    assert_one_line(*run_main(["replay", str(path)], capsys), "is not a record")
+
+
+def test_serve_port_out_of_range_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16 item 6: ``serve --port 99999`` is refused before anything starts (was an OverflowError)."""
+    assert_one_line(*run_main(["serve", "--port", "99999"], capsys), "--port")
+
+
+@pytest.mark.parametrize(("url", "says"), [
+    ("bogus://x", "unknown kind of database 'bogus'"),
+    ("not a url://", "not a database URL"),
+    ("sqlite:////no/such/folder/meeple.db", "cannot open database"),
+])
+def test_serve_bad_database_is_one_line(url: str, says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16 item 6: ``serve --db bogus://x`` is refused in one line (was NoSuchModuleError)."""
+    assert_one_line(*run_main(["serve", "--db", url], capsys), says)
+
+
+@pytest.mark.parametrize("command", [
+    ["play", "troyes"], ["simulate", "troyes", "--games", "1"],
+])
+@pytest.mark.parametrize("bots", ["", " , "])
+def test_empty_bots_are_refused_not_the_default(
+    command: list[str], bots: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 item 6: ``--bots ''`` names no bot and is refused (it silently used the default)."""
+    assert_one_line(*run_main([*command, "--bots", bots], capsys), "names no bot")
+
+
+def test_arena_empty_bots_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16 item 6: arena with no bot is refused in one line."""
+    assert_one_line(*run_main(["arena", "troyes", "--bots", ""], capsys), "at least one bot")
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["simulate", "troyes", "--games", "x"], "Invalid value for '--games'"),
+    (["simulate"], "Missing argument"),
+    (["nonsense"], "No such command 'nonsense'"),
+    (["play", "troyes", "--no-such-flag"], "No such option"),
+    (["admin", "abort"], "Missing argument"),
+])
+def test_usage_errors_are_one_line_not_a_box(
+    args: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 item 6: typer's usage errors print one line (not the six-line box), naming --help."""
+    code, out, errtext = run_main(args, capsys)
+    assert_one_line(code, out, errtext, says)
+    assert "--help" in errtext
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["play", "chess"], "unknown game 'chess'"),
+    (["simulate", "troyes", "--players", "7", "--games", "1"], "not 7"),
+    (["arena", "troyes", "--players", "7"], "not 7"),
+    (["components", "chess"], "unknown game 'chess'"),
+])
+def test_unknown_game_and_bad_player_count_are_one_line(
+    args: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 item 6: unknown games and player counts stay one line with status 2."""
+    assert_one_line(*run_main(args, capsys), says)
+
+
+def test_help_keeps_its_layout() -> None:
+    """Issue 16 item 6: ``--help`` is still the rich help and exits 0 (only errors became one line)."""
+    result = subprocess.run([sys.executable, "-m", "meeple", "simulate", "--help"], capture_output=True,
+                            text=True, timeout=60, env={"COLUMNS": "100", "PATH": "/usr/bin:/bin",
+                                                       "PYTHONPATH": ":".join(sys.path)})
+    assert result.returncode == 0, result.stderr
+    assert "Usage: meeple simulate" in result.stdout and "--games" in result.stdout
+    assert "Traceback" not in result.stderr
+
+
+# --- serve passes the new flags through ------------------------------------------------------
+
+
+def _fake_server(monkeypatch: pytest.MonkeyPatch, accepts_new: bool) -> dict[str, Any]:
+    import meeple.server
+
+    seen: dict[str, Any] = {}
+    if accepts_new:
+        def serve(host: str = "", port: int = 0, db: str | None = None, *, bot_levels: Any = None,
+                  allow_seeds: bool = False, api_docs: bool = False) -> None:
+            seen.update(host=host, port=port, db=db, bot_levels=bot_levels, allow_seeds=allow_seeds,
+                        api_docs=api_docs)
+    else:
+        def serve(host: str = "", port: int = 0, db: str | None = None) -> None:  # type: ignore[misc]
+            seen.update(host=host, port=port, db=db)
+    monkeypatch.setattr(meeple.server, "serve", serve)
+    return seen
+
+
+def test_serve_passes_bot_levels_seeds_and_docs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16: ``serve --bot-levels FILE --allow-seeds --docs`` reach the server as keywords."""
+    seen = _fake_server(monkeypatch, accepts_new=True)
+    levels = tmp_path / "levels.toml"
+    levels.write_text('[levels.expert]\nspec = "heuristic:depth=1"\n', encoding="utf-8")  # the server's format
+    db = f"sqlite:///{tmp_path}/m.db"
+    code, _, errtext = run_main(["serve", "--port", "8765", "--db", db, "--bot-levels", str(levels),
+                                 "--allow-seeds", "--docs"], capsys)
+    assert code == 0, errtext
+    assert seen == {"host": "127.0.0.1", "port": 8765, "db": db, "bot_levels": levels,
+                    "allow_seeds": True, "api_docs": True}
+
+
+def test_serve_without_new_flags_calls_the_server_as_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16: without the new flags, a server that does not know them is called as before."""
+    seen = _fake_server(monkeypatch, accepts_new=False)
+    code, _, errtext = run_main(["serve", "--db", f"sqlite:///{tmp_path}/m.db"], capsys)
+    assert code == 0, errtext
+    assert seen["port"] == 8000
+
+
+@pytest.mark.parametrize(("flag", "says"), [("--allow-seeds", "--allow-seeds"), ("--docs", "--docs")])
+def test_serve_flag_the_server_lacks_is_one_line(
+    flag: str, says: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16: a flag the installed server does not accept yet is refused clearly, not a TypeError."""
+    _fake_server(monkeypatch, accepts_new=False)
+    assert_one_line(*run_main(["serve", "--db", f"sqlite:///{tmp_path}/m.db", flag], capsys), says)
+
+
+def test_serve_missing_bot_levels_file_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16: ``--bot-levels`` naming no file is refused before the server starts."""
+    seen = _fake_server(monkeypatch, accepts_new=True)
+    code, out, errtext = run_main(["serve", "--db", f"sqlite:///{tmp_path}/m.db", "--bot-levels",
+                                   str(tmp_path / "none.toml")], capsys)
+    assert_one_line(code, out, errtext, "not found")
+    assert seen == {}
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "troyes", "--games", "1000000000000"], ["arena", "troyes", "--games", "1000000000000"],
+    ["simulate", "troyes", "--games", "1", "--jobs", "100000"],
+])
+def test_absurd_game_and_job_counts_are_refused(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16 item 6: a trillion games or 100,000 worker processes are refused, not attempted."""
+    assert_one_line(*run_main(args, capsys), "Invalid value for")
+
+
+def test_serve_on_a_taken_port_or_unknown_host_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 item 6: a port already in use, or a host that is not this machine, is one line
+    before the server starts (uvicorn would log a traceback-like error and exit 1)."""
+    import socket
+
+    seen = _fake_server(monkeypatch, accepts_new=True)
+    db = f"sqlite:///{tmp_path}/m.db"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert_one_line(*run_main(["serve", "--db", db, "--port", str(port)], capsys), "cannot listen on")
+    assert_one_line(*run_main(["serve", "--db", db, "--host", "no-such-host.invalid"], capsys),
+                    "not an address of this machine")
+    assert seen == {}
+
+
+def test_crash_dir_that_is_a_file_is_refused_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 item 6: ``--crash-dir`` naming a file is refused up front (a crash could not be saved)."""
+    path = tmp_path / "file"
+    path.write_text("x", encoding="utf-8")
+    assert_one_line(*run_main(["simulate", "troyes", "--games", "1", "--crash-dir", str(path)], capsys),
+                    "is a file, not a folder")
+
+
+def test_serve_follows_options_to_create_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16: a ``serve(**options)`` that hands them to ``create_app`` gets the names that
+    ``create_app`` takes (``docs`` where it has no ``api_docs``); an unknown one is still refused."""
+    import meeple.server
+
+    seen: dict[str, Any] = {}
+
+    def serve(host: str = "", port: int = 0, db: str | None = None, **options: Any) -> None:
+        seen.update(options)
+
+    def create_app(db_url: str | None = None, *, docs: bool = False, allow_seeds: bool = False) -> None:
+        raise AssertionError("not called by the fake serve")
+
+    monkeypatch.setattr(meeple.server, "serve", serve)
+    monkeypatch.setattr(meeple.server, "create_app", create_app)
+    db = f"sqlite:///{tmp_path}/m.db"
+    code, _, errtext = run_main(["serve", "--db", db, "--docs", "--allow-seeds"], capsys)
+    assert code == 0, errtext
+    assert seen == {"docs": True, "allow_seeds": True}
+    levels = tmp_path / "levels.toml"
+    levels.write_text("", encoding="utf-8")
+    assert_one_line(*run_main(["serve", "--db", db, "--bot-levels", str(levels)], capsys),
+                    "--bot-levels is not supported by this server yet")
+
+
+def test_serve_bad_bot_levels_file_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16: a levels file the server's ``load_levels`` refuses is one line before it starts."""
+    import types
+
+    from meeple.engine import BadSetup
+
+    def load_levels(source: Any) -> dict[str, Any]:
+        raise BadSetup(f"{source}: level 'bad': bot parameter 'workers' is not allowed inside the server")
+
+    monkeypatch.setitem(sys.modules, "meeple.server.levels",
+                        types.SimpleNamespace(load_levels=load_levels))
+    seen = _fake_server(monkeypatch, accepts_new=True)
+    levels = tmp_path / "bad.toml"
+    levels.write_text('[levels.bad]\nspec = "ismcts:workers=3"\n', encoding="utf-8")
+    assert_one_line(*run_main(["serve", "--db", f"sqlite:///{tmp_path}/m.db", "--bot-levels", str(levels)],
+                              capsys), "'workers' is not allowed")
+    assert seen == {}
