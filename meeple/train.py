@@ -8,9 +8,10 @@
    the game ends, every seat's result counted from that seat: its share of
    first place and its score margin squashed to (-1, 1).
 2. **Fit.**  A small multi-layer perceptron (scikit-learn's ``MLPRegressor``,
-   ReLU, Adam) on the games of the first 90% of seeds; the last 10% are held
-   out and give the validation loss (mean squared error of the first-place
-   shares, beside the constant guess 1/N).
+   ReLU, Adam, an L2 penalty ``--alpha``) on the games of the first 90% of
+   seeds; the last 10% are held out: the weights kept are those of the epoch
+   with the lowest held-out loss (mean squared error of the first-place
+   shares, reported beside the constant guess 1/N).
 3. **Write** the weights (``.npz``) and the manifest (``.json``) that
    ``meeple.bots.valuenet`` loads and checks.
 
@@ -86,8 +87,9 @@ def play_for_data(task: tuple[str, int, int, list[str], float, float]) -> dict[s
 
 def train(
     game: str, players: int, count: int, specs: list[str], *, seed: int = 0, jobs: int = 1,
-    keep: float = 0.25, explore: float = 0.1, hidden: tuple[int, ...] = (128, 64), epochs: int = 60,
-    out: Path | None = None, ray: str | None = None, command: str = "", log: Any = None,
+    keep: float = 0.25, explore: float = 0.1, hidden: tuple[int, ...] = (64,), epochs: int = 40,
+    alpha: float = 1e-2, patience: int = 6, out: Path | None = None, ray: str | None = None,
+    command: str = "", log: Any = None, data: Path | None = None,
 ) -> dict[str, Any]:
     """Generate, fit, evaluate and write; returns the manifest."""
     try:
@@ -104,9 +106,17 @@ def train(
     opening = g.new(players, 0)
     say = log or (lambda text: None)
     started = time.perf_counter()
-    tasks = [(g.name, players, seed + i, specs, keep, explore) for i in range(count)]
-    results = sorted(run_tasks(play_for_data, tasks, jobs, ray=ray), key=lambda r: r["seed"])
+    if data is not None and data.exists():
+        results = _load_data(data)
+        say(f"read {len(results)} games from {data}")
+    else:
+        tasks = [(g.name, players, seed + i, specs, keep, explore) for i in range(count)]
+        results = sorted(run_tasks(play_for_data, tasks, jobs, ray=ray), key=lambda r: r["seed"])
+        if data is not None:
+            _save_data(data, results)
     gen_seconds = time.perf_counter() - started
+    count = len(results)
+    seed = min(r["seed"] for r in results)
     cut = seed + count - max(1, count // 10)
     train_x = [x for r in results if r["seed"] < cut for x in r["x"]]
     train_y = [y for r in results if r["seed"] < cut for y in r["y"]]
@@ -124,13 +134,24 @@ def train(
     Xv = (np.asarray(val_x, dtype=np.float32) - low) / span
     Yv = np.asarray(val_y, dtype=np.float32)
     t0 = time.perf_counter()
-    model = MLPRegressor(hidden_layer_sizes=hidden, activation="relu", solver="adam", max_iter=epochs,
-                         batch_size=min(256, len(X)), learning_rate_init=1e-3, alpha=1e-4,
-                         random_state=seed, early_stopping=False, tol=1e-6, n_iter_no_change=epochs)
-    model.fit(X, Y)
+    model = MLPRegressor(hidden_layer_sizes=hidden, activation="relu", solver="adam",
+                         batch_size=min(256, len(X)), learning_rate_init=1e-3, alpha=alpha,
+                         random_state=seed)
+    # one pass over the data per epoch; the weights kept are those of the epoch with the
+    # lowest loss on the held-out games (positions of one game are strongly alike, so a
+    # random split of positions would not show over-fitting)
+    best: tuple[float, list[Any], list[Any], int] | None = None
+    for epoch in range(1, epochs + 1):
+        model.partial_fit(X, Y)
+        pred = model.predict(Xv).reshape(len(Xv), -1)
+        loss = float(np.mean((pred[:, :players] - Yv[:, :players]) ** 2))
+        if best is None or loss < best[0]:
+            best = (loss, [w.copy() for w in model.coefs_], [b.copy() for b in model.intercepts_], epoch)
+        elif epoch - best[3] >= patience:
+            break
+    assert best is not None
+    val_loss, model.coefs_, model.intercepts_, best_epoch = best
     fit_seconds = time.perf_counter() - t0
-    pred = model.predict(Xv).reshape(len(Xv), -1)
-    val_loss = float(np.mean((pred[:, :players] - Yv[:, :players]) ** 2))
     train_loss = float(np.mean((model.predict(X).reshape(len(X), -1)[:, :players] - Y[:, :players]) ** 2))
     constant = float(np.mean((1.0 / players - Yv[:, :players]) ** 2))
     say(f"fit in {fit_seconds:.0f} s: validation loss {val_loss:.4f} (constant 1/N: {constant:.4f}), "
@@ -147,7 +168,7 @@ def train(
         "bots": specs, "explore": explore, "keep": keep, "seed": seed,
         "games": count, "positions": len(train_x), "held_out_positions": len(val_x),
         "validation_loss": round(val_loss, 5), "training_loss": round(train_loss, 5),
-        "constant_loss": round(constant, 5), "epochs": int(model.n_iter_),
+        "constant_loss": round(constant, 5), "epochs": best_epoch, "alpha": alpha,
         "generate_seconds": round(gen_seconds, 1), "fit_seconds": round(fit_seconds, 1),
     }
     path = weights_path(g.name, players, out)
@@ -156,6 +177,25 @@ def train(
     path.with_suffix(".json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     say(f"wrote {path} and {path.with_suffix('.json').name}")
     return manifest
+
+
+def _save_data(path: Path, results: list[dict[str, Any]]) -> None:
+    """Keep the generated games (observations and targets) to fit again without replaying."""
+    import numpy as np
+
+    arrays: dict[str, Any] = {"seeds": np.asarray([r["seed"] for r in results], dtype=np.int64)}
+    for r in results:
+        arrays[f"x{r['seed']}"] = np.asarray(r["x"], dtype=np.float32)
+        arrays[f"y{r['seed']}"] = np.asarray(r["y"], dtype=np.float32)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, **arrays)
+
+
+def _load_data(path: Path) -> list[dict[str, Any]]:
+    import numpy as np
+
+    with np.load(path) as data:
+        return [{"seed": int(s), "x": list(data[f"x{s}"]), "y": list(data[f"y{s}"])} for s in data["seeds"]]
 
 
 def command_line() -> str:
@@ -172,8 +212,10 @@ def train_command(
     seed: Annotated[int, typer.Option("--seed")] = 0,
     keep: Annotated[float, typer.Option("--keep", help="share of decisions kept as data")] = 0.25,
     explore: Annotated[float, typer.Option("--explore", help="share of moves played at random")] = 0.1,
-    hidden: Annotated[str, typer.Option("--hidden", help="hidden layer sizes")] = "128,64",
-    epochs: Annotated[int, typer.Option("--epochs")] = 60,
+    hidden: Annotated[str, typer.Option("--hidden", help="hidden layer sizes")] = "64",
+    epochs: Annotated[int, typer.Option("--epochs", help="at most; the best on held-out games is kept")] = 40,
+    alpha: Annotated[float, typer.Option("--alpha", help="L2 penalty")] = 1e-2,
+    data: Annotated[Path | None, typer.Option("--data", help="keep the games here / fit again from them")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="folder (default: the shipped weights)")] = None,
     ray: Annotated[str | None, typer.Option("--ray", help="a Ray cluster address, or 'local'")] = None,
 ) -> None:
@@ -193,7 +235,7 @@ def train_command(
         raise BadSetup("--jobs must be at least 1")
     where = None if ray is None else ("" if ray.strip() in ("", "local") else ray.strip())
     train(game, players, count, specs, seed=seed, jobs=jobs, keep=keep, explore=explore, hidden=sizes,
-          epochs=epochs, out=out, ray=where, command=command_line(), log=typer.echo)
+          epochs=epochs, alpha=alpha, out=out, ray=where, command=command_line(), log=typer.echo, data=data)
 
 
 __all__ = ["WEIGHTS", "command_line", "play_for_data", "result_targets", "train", "train_command"]

@@ -35,14 +35,26 @@ EPS = 1e-12
 Evaluate = Callable[[State, int], float]
 """A position's value for a seat: ``game.evaluate`` or a learned network's (``value=net``)."""
 
-VALUES = ("eval", "net")
-"""``value=eval``: the game's hand-written ``evaluate``; ``value=net``: the shipped value network."""
+VALUES = ("eval", "net", "blend", "auto")
+"""``value=eval``: the game's hand-written ``evaluate``; ``value=net``: the shipped value network;
+``value=blend``: the mean of the two; ``value=auto``: ``blend`` where a network is shipped for
+the game and player count (and matches it), else ``eval`` (what the players' levels use)."""
 
 
 def evaluator(kind: str, state: State) -> Evaluate | None:
     """The value function a bot with ``value=kind`` uses on ``state``'s game (None: evaluate)."""
     if kind == "net":
         return net_for(state).value
+    if kind == "auto":
+        try:
+            net_for(state)
+        except BadSetup:
+            return None
+        kind = "blend"
+    if kind == "blend":
+        net = net_for(state).value
+        evaluate = state.game.evaluate
+        return lambda s, seat: 0.5 * (net(s, seat) + _clamp(evaluate(s, seat)))
     return None
 
 
