@@ -107,3 +107,32 @@ def test_shipped_weights_match_their_manifest_and_game(path: Path) -> None:
     state = games.get(net.manifest["game"]).new(int(net.manifest["players"]), 0)
     net.check(state)
     assert net.manifest["validation_loss"] < net.manifest["constant_loss"]
+
+
+def test_auto_value_without_a_network_plays_exactly_as_evaluate(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """``value=auto`` (the players' levels) falls back to ``evaluate`` where no network is
+    shipped for the game and player count: the same moves as the plain heuristic."""
+    monkeypatch.setenv("MEEPLE_WEIGHTS", str(tmp_path))
+    plain, auto = bots.make("heuristic:width=6"), bots.make("heuristic:width=6,value=auto")
+    state = games.get(GAME).new(2, 8)
+    for _ in range(10):
+        if state.is_over:
+            break
+        a, b = act(plain, state, Rng(5)), act(auto, state, Rng(5))
+        assert a == b
+        state.apply(a)
+
+
+def test_blend_is_the_mean_of_the_network_and_evaluate(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from meeple.bots.heuristic import evaluator
+
+    write_weights(tmp_path, GAME, 2)
+    monkeypatch.setenv("MEEPLE_WEIGHTS", str(tmp_path))
+    state = games.get(GAME).new(2, 2)
+    blend = evaluator("blend", state)
+    assert blend is not None
+    net = net_for(state, tmp_path).value(state, 0)
+    plain = min(1.0, max(0.0, games.get(GAME).evaluate(state, 0)))
+    assert blend(state, 0) == pytest.approx((net + plain) / 2)
