@@ -59,7 +59,7 @@ def result_targets(state: Any, me: int) -> list[float]:
 
 
 def play_for_data(task: tuple[str, int, int, list[str], float, float]) -> dict[str, Any]:
-    """One self-play game; the kept positions' observations and their targets."""
+    """One self-play game: its record and the decision numbers of the positions kept."""
     from meeple import bots as botlib
 
     name, players, seed, specs, keep, explore = task
@@ -68,21 +68,36 @@ def play_for_data(task: tuple[str, int, int, list[str], float, float]) -> dict[s
     bots = [botlib.make(specs[min(s, len(specs) - 1)]) for s in range(players)]
     rngs = [seat_rng(seed, s) for s in range(players)]
     pick = Rng(seed * 7_919 + 17)
-    kept: list[tuple[Any, int]] = []
+    kept: list[int] = []
     limit = 10 * game.max_steps(players)
     while not state.is_over and len(state.history) < limit:
         me = state.to_move
         legal = state.legal_actions()
         if len(legal) > 1 and pick.below(1_000_000) < keep * 1_000_000:
-            kept.append((state.observation(me), me))
+            kept.append(len(state.history))
         if len(legal) > 1 and pick.below(1_000_000) < explore * 1_000_000:
             action = legal[pick.below(len(legal))]
         else:
             action = act(bots[me], state, rngs[me])
         state.apply(action)
+    return {"seed": seed, "record": state.record(), "kept": kept if state.is_over else []}
+
+
+def observe(game_data: dict[str, Any]) -> tuple[list[Any], list[list[float]]]:
+    """Replay one game's record; the observations of the seat to move at the kept
+    decisions, and the game's final results counted from that seat."""
+    record = game_data["record"]
+    game = games.get(record["game"])
+    state = game.new(record["players"], record["seed"], record["options"])
+    kept = set(game_data["kept"])
+    seen: list[tuple[Any, int]] = []
+    for i, notation in enumerate(record["actions"]):
+        if i in kept:
+            seen.append((state.observation(state.to_move), state.to_move))
+        state.apply(notation)
     if not state.is_over:
-        return {"seed": seed, "x": [], "y": []}
-    return {"seed": seed, "x": [x for x, _ in kept], "y": [result_targets(state, me) for _, me in kept]}
+        return [], []
+    return [x for x, _ in seen], [result_targets(state, me) for _, me in seen]
 
 
 def train(
@@ -109,6 +124,9 @@ def train(
     if data is not None and data.exists():
         results = _load_data(data)
         say(f"read {len(results)} games from {data}")
+        if any(r["record"]["version"] != g.version or r["record"]["players"] != players for r in results):
+            raise BadSetup(f"{data} holds games of another rules version or player count: "
+                           f"generate them again (remove the file)")
     else:
         tasks = [(g.name, players, seed + i, specs, keep, explore) for i in range(count)]
         results = sorted(run_tasks(play_for_data, tasks, jobs, ray=ray), key=lambda r: r["seed"])
@@ -117,6 +135,8 @@ def train(
     gen_seconds = time.perf_counter() - started
     count = len(results)
     seed = min(r["seed"] for r in results)
+    for r in results:
+        r["x"], r["y"] = observe(r)
     cut = seed + count - max(1, count // 10)
     train_x = [x for r in results if r["seed"] < cut for x in r["x"]]
     train_y = [y for r in results if r["seed"] < cut for y in r["y"]]
@@ -180,22 +200,20 @@ def train(
 
 
 def _save_data(path: Path, results: list[dict[str, Any]]) -> None:
-    """Keep the generated games (observations and targets) to fit again without replaying."""
-    import numpy as np
-
-    arrays: dict[str, Any] = {"seeds": np.asarray([r["seed"] for r in results], dtype=np.int64)}
-    for r in results:
-        arrays[f"x{r['seed']}"] = np.asarray(r["x"], dtype=np.float32)
-        arrays[f"y{r['seed']}"] = np.asarray(r["y"], dtype=np.float32)
+    """Keep the generated games (records and kept decisions, JSON lines): the observations
+    are made again from them, so a new observation layout needs no new games."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, **arrays)
+    with path.open("w", encoding="utf-8") as out:
+        for r in results:
+            out.write(json.dumps({"seed": r["seed"], "record": r["record"], "kept": r["kept"]}) + "\n")
 
 
 def _load_data(path: Path) -> list[dict[str, Any]]:
-    import numpy as np
-
-    with np.load(path) as data:
-        return [{"seed": int(s), "x": list(data[f"x{s}"]), "y": list(data[f"y{s}"])} for s in data["seeds"]]
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        return [json.loads(line) for line in lines if line.strip()]
+    except (OSError, ValueError) as exc:
+        raise BadSetup(f"training data {path} cannot be read: {exc}") from None
 
 
 def command_line() -> str:
@@ -238,4 +256,5 @@ def train_command(
           epochs=epochs, alpha=alpha, out=out, ray=where, command=command_line(), log=typer.echo, data=data)
 
 
-__all__ = ["WEIGHTS", "command_line", "play_for_data", "result_targets", "train", "train_command"]
+__all__ = ["WEIGHTS", "command_line", "observe", "play_for_data", "result_targets", "train",
+           "train_command"]
