@@ -39,6 +39,7 @@ _STYLE = """
 .howto th { background: #f7efe2; }
 .howto code { background: #efe6d6; border-radius: 4px; padding: 0 .25rem; }
 .howto nav.games { font-size: .9rem; margin-bottom: .6rem; }
+.howto td:first-child, .howto th:first-child { white-space: nowrap; }
 """
 
 
@@ -97,7 +98,7 @@ def _document(lang: str, title: str, body: str, game: str | None) -> str:
   <span class="lang">{switch}</span>
 </header>
 <main><article class="howto">
-<nav class="games">{words["other"]}: {others}</nav>
+<nav class="games">{words["other"]}{"：" if lang == "zh_TW" else ": "}{others}</nav>
 {body}
 </article></main>
 </body>
