@@ -9,6 +9,7 @@ fails here.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 
 import pytest
@@ -246,3 +247,97 @@ def test_an_unknown_game_or_language_is_a_clear_error() -> None:
     with pytest.raises(howto.BadSetup, match="unknown language 'xx'"):
         howto.page("troyes", "xx")
     assert howto.page("troyes", "zh-TW") == howto.page("troyes", "zh_TW") == howto.page("troyes", "zh")
+
+
+def _plain(text: str) -> str:
+    """``text`` without accents (the tables spell ``Ponce de Leon``, the page ``Ponce de León``)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def _row(text: str, first_cell: str) -> str:
+    """The Markdown table row of ``text`` whose first cell is ``first_cell`` (accents ignored)."""
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("|") and _plain(cells[0]).replace("*", "") == _plain(first_cell):
+            return line
+    raise AssertionError(f"no row for {first_cell!r}")
+
+
+@pytest.mark.parametrize("lang", howto.LANGUAGES)
+def test_the_development_cards_income_matches_the_table(lang: str) -> None:
+    """Issue 15 (Mundus Novus): each character's and card kind's income on the page is the table's."""
+    text = howto.page("mundus_novus", lang)
+    word = "income" if lang == "en" else "收入"
+    t = games.get("mundus_novus").default_tables()
+    for card in t.developments:
+        if card.kind != "character":
+            continue
+        row = _row(text, card.name if lang == "en" else card.zh)
+        if card.income:
+            assert f"{word} {card.income}" in row, row
+        else:
+            assert word not in row, row
+    for kind, label in (("warehouse", ("Warehouse", "倉庫")), ("merchant", ("Merchant 1-3 / 4-6 / 7-9", "商人 1-3 / 4-6 / 7-9"))):
+        incomes = {c.income for c in t.developments if c.kind == kind}
+        assert len(incomes) == 1
+        assert f"{word} {incomes.pop()}" in _row(text, label[0] if lang == "en" else label[1])
+    bands = sorted({(c.band_lo, c.band_hi) for c in t.developments if c.kind == "merchant"})
+    assert "/".join(f"{lo}-{hi}" for lo, hi in bands) in _norm(_row(text, label[0] if lang == "en" else label[1]))
+    keeps = sorted({c.keeps for c in t.developments if c.kind == "warehouse"})
+    assert (" or " if lang == "en" else " 或 ").join(map(str, keeps)) in text
+
+
+@pytest.mark.parametrize("lang", howto.LANGUAGES)
+def test_the_resource_values_and_counts_match_the_table(lang: str) -> None:
+    """Issue 15 (Mundus Novus): each resource's value and number of cards on the page are the table's."""
+    text = _norm(howto.page("mundus_novus", lang))
+    names = {"en": {}, "zh_TW": {}}
+    t = games.get("mundus_novus").default_tables()
+    for res in t.resources:
+        if res.value:
+            label = res.name if lang == "en" else res.zh
+            assert f"{label} {res.value}" in text, label
+            names[lang].setdefault(res.copies, []).append(label)
+    for copies, labels in names[lang].items():
+        last = labels[-1]
+        tail = text[text.index(f"{last} "):][:40]
+        assert (f"({copies} each)" if lang == "en" else f"（各 {copies} 張）") in tail, (last, tail)
+
+
+@pytest.mark.parametrize("lang", howto.LANGUAGES)
+def test_the_refining_processes_match_the_table(lang: str) -> None:
+    """Issue 15 (Luna Maris): every refining process's costs and yields on the page are the table's."""
+    iron, water, he3, vp = ("iron", "water", "He-3", "VP") if lang == "en" else ("鐵礦", "水", "氦-3", "分")
+    row = _row(howto.page("luna_maris", lang), "Industrial zone" if lang == "en" else "工業區")
+    for process in games.get("luna_maris").default_tables().refining:
+        if process.name == "D":
+            continue
+        part = re.search(rf"[:：；;] ?{process.name} ([^;；]*)", row)
+        assert part, process.name
+        cost, _, gain = part.group(1).partition("→")
+        assert cost.strip().startswith(f"{process.iron_to_waste} {iron}"), (process.name, cost)
+        assert (f"{process.water_cost} {water}" in cost) == bool(process.water_cost), (process.name, cost)
+        if process.supply_iron_to_waste:
+            assert str(process.supply_iron_to_waste) in cost.split(iron, 1)[1], (process.name, cost)
+        for amount, word in ((process.water, water), (process.he3, he3), (process.vp, vp)):
+            assert (f"{amount} {word}" in gain) == bool(amount), (process.name, gain)
+
+
+@pytest.mark.parametrize("lang", howto.LANGUAGES)
+def test_the_event_ranges_match_the_table(lang: str) -> None:
+    """Issue 15 (Troyes): the boxes and VP of the red events and the white/yellow events on the page."""
+    text = _norm(howto.page("troyes", lang))
+    t = games.get("troyes").default_tables()
+    red = [e for e in t.events if e.colour == 0]
+    other = [e for e in t.events if e.colour != 0]
+    boxes = f"{min(e.boxes for e in red)}-{max(e.boxes for e in red)}"
+    low = min(red, key=lambda e: (e.vp_first, e.vp_second))
+    high = max(red, key=lambda e: (e.vp_first, e.vp_second))
+    assert boxes in text
+    assert f"{low.vp_first}/{low.vp_second}" in text and f"{high.vp_first}/{high.vp_second}" in text
+    assert len({(e.divisor, e.boxes, e.vp_first, e.vp_second) for e in other}) == 1
+    e = other[0]
+    assert (f"divisor {e.divisor}, {e.boxes} boxes, {e.vp_first}/{e.vp_second} VP" if lang == "en"
+            else f"除數 {e.divisor}，{e.boxes} 格，{e.vp_first}/{e.vp_second} 分") in text
+    assert len({x.divisor for x in red}) == 1
+    assert (f"red dice, divisor {red[0].divisor}" if lang == "en" else f"用紅骰對抗，除數 {red[0].divisor}") in text
