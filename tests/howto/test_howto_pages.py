@@ -56,6 +56,11 @@ def troyes_numbers(lang: str) -> list[str]:
     else:
         out += [f"宮殿裡每個自己的工人 {wages['Palace']} 錢、主教區每個 {wages['Bishopric']} 錢",
                 f"骰子總點數 ÷ {t.board[0].agriculture_divisor}"]
+    board = t.board[0]
+    low, high = board.cathedral_influence[0], board.cathedral_influence[-1]
+    assert board.cathedral_influence == (low,) * 3 + (high,) * 3
+    out.append(f"Each cube: {board.cathedral_vp} VP and {low} influence (spaces 1-3) or {high} influence (spaces 4-6)"
+               if lang == "en" else f"每個方塊得 {board.cathedral_vp} 分，以及 {low} 點影響力（第 1-3 格）或 {high} 點影響力（第 4-6 格）")
     for name in ("Blacksmith", "Priest", "Merchant", "Journeyman"):
         card = next(c for c in t.activities if c.name == name)
         label = {"en": name, "zh_TW": {"Blacksmith": "鐵匠", "Priest": "神父", "Merchant": "商人",
