@@ -23,6 +23,7 @@ from rich.table import Table
 from meeple import bots as botlib
 from meeple import games
 from meeple.cli_admin import admin
+from meeple.cli_rules import rules
 from meeple.engine import BadSetup, MeepleError, load_record, replay
 from meeple.engine.components import Tables, load_pack
 
@@ -327,6 +328,9 @@ def arena(
     code = arena_command(g.name, players, specs, count, jobs=jobs, seed=seed, as_json=as_json,
                          tables=tables, ray=_ray_address(ray))
     raise typer.Exit(code)
+
+
+app.command("rules")(rules)
 
 
 @app.command()
