@@ -23,6 +23,7 @@ from rich.table import Table
 from meeple import bots as botlib
 from meeple import games
 from meeple.cli_admin import admin
+from meeple.cli_rules import rules
 from meeple.engine import BadSetup, MeepleError, load_record, replay
 from meeple.engine.components import Tables, load_pack
 from meeple.train import train_command
@@ -330,6 +331,7 @@ def arena(
     raise typer.Exit(code)
 
 
+app.command("rules")(rules)
 app.command("train")(train_command)
 
 

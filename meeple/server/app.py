@@ -36,6 +36,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from meeple import bots
+from meeple.server.howto_routes import howto_router
 from meeple.server.hub import Client, Hub, ServerError
 from meeple.server.i18n_routes import i18n_router
 from meeple.server.store import Store
@@ -122,6 +123,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(i18n_router)
+    app.include_router(howto_router)
 
     # --- API ---------------------------------------------------------------------
 
