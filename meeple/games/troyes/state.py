@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine.core import Event, State
+from meeple.engine.messages import Message, msg
 from meeple.engine.rng import Rng
 from meeple.games.troyes.derived import Caches
 
@@ -129,11 +130,11 @@ def gain_influence(s: TroyesState, p: int, k: int) -> None:
     s.infl[p] = min(MAX_INFLUENCE, s.infl[p] + k)
 
 
-def lose_vp(s: TroyesState, p: int, k: int, why: str, ev: list[Event]) -> None:
+def lose_vp(s: TroyesState, p: int, k: int, why: Message, ev: list[Event]) -> None:
     """A penalty never takes a player below 0 VP (research §4, S6/S7)."""
     lost = min(k, s.vp[p])
     s.vp[p] -= lost
-    ev.append({"type": "penalty", "seat": p, "text": f"{pname_start(p)} loses {lost} VP: {why}"})
+    ev.append({"type": "penalty", "seat": p, **msg("troyes.event.penalty", seat=p, vp=lost, why=why)})
 
 
 _LISTS = ("deniers", "vp", "infl", "supply", "owned", "district", "passed", "bld", "lying",
