@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action
-from meeple.engine.messages import Message, msg, ref
+from meeple.engine.messages import Message
 from meeple.games.troyes import words as W
 from meeple.games.troyes.activities import max_activations
 from meeple.games.troyes.cathedral import mason_spaces
@@ -78,6 +78,7 @@ from meeple.games.troyes.state import (
     T_PLACE,
     die_text,
 )
+from meeple.games.troyes.words import msg, ref
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState

@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Event
-from meeple.engine.messages import msg
 from meeple.games.troyes import words as W
 from meeple.games.troyes.citizens import take_citizen
 from meeple.games.troyes.components import YELLOW
 from meeple.games.troyes.dice import group_cost, group_total
 from meeple.games.troyes.state import NO_SPACE, S_MASON, S_SQUIRE, gain_influence
+from meeple.games.troyes.words import msg
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState

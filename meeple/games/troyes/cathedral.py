@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Event
-from meeple.engine.messages import msg
 from meeple.games.troyes.state import gain_influence
+from meeple.games.troyes.words import msg
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import Event
-from meeple.engine.messages import msg
 from meeple.games.troyes import words as W
 from meeple.games.troyes.state import (
     BUILDING_WORDS,
@@ -22,6 +21,7 @@ from meeple.games.troyes.state import (
     T_ACT,
     T_PLACE,
 )
+from meeple.games.troyes.words import msg
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState

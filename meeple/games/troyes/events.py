@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Event
-from meeple.engine.messages import msg
 from meeple.games.troyes import words as W
 from meeple.games.troyes.citizens import enter_building, placement_blocked
 from meeple.games.troyes.components import RED, WHITE, YELLOW
@@ -18,6 +17,7 @@ from meeple.games.troyes.state import (
     gain_influence,
     lose_vp,
 )
+from meeple.games.troyes.words import msg
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.messages import Message, msg
+from meeple.engine.messages import Message
 from meeple.games.troyes import words as W
 from meeple.games.troyes.activities import max_activations
 from meeple.games.troyes.citizens import place_blocked, source_text, sources
@@ -45,6 +45,7 @@ from meeple.games.troyes.state import (
     die_rank,
     die_text,
 )
+from meeple.games.troyes.words import msg
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState

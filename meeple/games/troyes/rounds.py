@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Event
-from meeple.engine.messages import msg
 from meeple.games.troyes import words as W
 from meeple.games.troyes.components import RED
 from meeple.games.troyes.events import resolve_events, reveal_events, roll_black_dice
@@ -21,6 +20,7 @@ from meeple.games.troyes.state import (
     die,
     lose_vp,
 )
+from meeple.games.troyes.words import msg
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState

@@ -7,11 +7,11 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import Event
-from meeple.engine.messages import msg
 from meeple.games.troyes import words as W
 from meeple.games.troyes.derived import character_rules, points
 from meeple.games.troyes.events import event_rewards
 from meeple.games.troyes.state import NO_SPACE, P_OVER, SHORT_PENALTY
+from meeple.games.troyes.words import msg
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState

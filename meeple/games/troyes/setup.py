@@ -7,7 +7,6 @@ from typing import Any, TypeVar
 
 from meeple.engine.components import Tables
 from meeple.engine.core import BadSetup, Event, Game, State
-from meeple.engine.messages import msg
 from meeple.games.troyes import words as W
 from meeple.games.troyes.derived import caches
 from meeple.games.troyes.state import (
@@ -24,6 +23,7 @@ from meeple.games.troyes.state import (
     START_INFLUENCE,
     TroyesState,
 )
+from meeple.games.troyes.words import msg
 
 T = TypeVar("T", bound=TroyesState)
 

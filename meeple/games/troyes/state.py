@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine.core import Event, State
-from meeple.engine.messages import Message, msg
+from meeple.engine.messages import Message
 from meeple.engine.rng import Rng
 from meeple.games.troyes.derived import Caches
+from meeple.games.troyes.words import msg
 
 NEUTRAL = 4                     # the neutral (grey) owner of citizens and dice
 MAX_CITIZENS = 12               # a player never owns more (research §1, seed)
