@@ -93,7 +93,7 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
         s.dice[i] = (d & ~7) | s.rng.die()
         s.infl[p] -= 1
         ev.append({"type": "influence", "seat": p, **msg("troyes.event.influence.reroll", seat=p,
-                                                         die=W.die(d, NEUTRAL + 1), value=s.dice[i] & 7)})
+                                                         die=W.plain_die(d), value=s.dice[i] & 7)})
     elif kind == A_RECRUIT:
         s.infl[p] -= 2
         s.supply[p] += 1
@@ -109,7 +109,7 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
         i = next(k for k, x in enumerate(s.dice) if x == d and k not in s.flipped)
         s.dice[i] = (d & ~7) | (7 - (d & 7))
         s.flipped.append(i)
-        ev.append({"type": "flip", "seat": p, **msg("troyes.event.flip", seat=p, die=W.die(d, NEUTRAL + 1),
+        ev.append({"type": "flip", "seat": p, **msg("troyes.event.flip", seat=p, die=W.plain_die(d),
                                                     value=7 - (d & 7))})
         if len(s.flipped) == 3 or not own_dice(s, p, s.flipped):
             s.step, s.flipped = S_MAIN, []

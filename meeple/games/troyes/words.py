@@ -114,6 +114,12 @@ def die(d: int, seat: int) -> Message:
     return msg("troyes.die.seat", seat=owner, colour=COLOURS[c], value=v)
 
 
+@functools.cache
+def plain_die(d: int) -> Message:
+    """Die ``d`` by colour and value alone (``white 2``), for a player's own die in an event."""
+    return msg("troyes.die.plain", colour=COLOURS[(d >> 3) & 7], value=d & 7)
+
+
 def space(s: TroyesState, i: int) -> Message:
     """A building space (``Palace 3``; ``Bishopric 3-4, right``), index 0..17 (seed §5.4)."""
     b, sp = i // 6, i % 6
@@ -131,7 +137,7 @@ def values(vs: list[int] | tuple[int, ...]) -> str:
 
 
 __all__ = ["COLOURS", "activity", "building", "character", "colour", "die", "event", "event_named",
-           "msg", "ref", "space", "values", "who"]
+           "msg", "plain_die", "ref", "space", "values", "who"]
 
 
 def target(s: TroyesState, kind: int, arg: int) -> Message:
