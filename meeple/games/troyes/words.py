@@ -71,13 +71,6 @@ def colour(c: int) -> Message:
     return COLOURS[c]
 
 
-def who(p: int) -> Message:
-    """A seat (``Seat 2``) or the neutral colour, as the subject of a sentence."""
-    if p == NEUTRAL_SEAT:
-        return msg("troyes.who.neutral")
-    return msg("troyes.who.seat", seat=p)
-
-
 def activity(name: str) -> Message:
     return ref(GAME, "activities", name)
 
@@ -137,7 +130,7 @@ def values(vs: list[int] | tuple[int, ...]) -> str:
 
 
 __all__ = ["COLOURS", "activity", "building", "character", "colour", "die", "event", "event_named",
-           "msg", "plain_die", "ref", "space", "values", "who"]
+           "msg", "plain_die", "ref", "space", "values"]
 
 
 def target(s: TroyesState, kind: int, arg: int) -> Message:
