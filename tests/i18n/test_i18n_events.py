@@ -21,7 +21,7 @@ from meeple.i18n import render
 
 CONVERTED: dict[str, set[str]] = {
     "messina": set(),
-    "troyes": set(),
+    "troyes": {"events", "refusals", "labels"},
     "mundus_novus": set(),
     "luna_maris": set(),
 }

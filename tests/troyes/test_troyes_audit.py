@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from meeple.engine.messages import text_of
 from meeple.games.troyes import events
 from meeple.games.troyes.components import YELLOW
 from meeple.games.troyes.state import P_ACTION, S_DICE, S_SRC, die
@@ -209,13 +210,13 @@ def test_illegal_dice_explained_for_the_step() -> None:
     s = ready([(0, "r", 6), (0, "r", 2), (1, "r", 4)])
     s.infl = [3, 0]
     touch(s)
-    assert s.explain_illegal("reroll r9") == "you have no die r9; yours are r2, r6"
+    assert text_of(s.explain_illegal("reroll r9")) == "you have no die r9; yours are r2, r6"
     s.apply("place palace")
     assert s.step == S_SRC  # the supply and own citizens standing in buildings
-    assert s.explain_illegal("dice r6") == "finish the step you are in first (choose the citizen source)"
+    assert text_of(s.explain_illegal("dice r6")) == "finish the step you are in first (choose the citizen source)"
     s.apply("citizen from supply")
     # since version 8 the refusal first says that dice are chosen one at a time
-    assert s.explain_illegal("dice r6 r6").endswith("; there are not that many dice r6 on the city square")
+    assert text_of(s.explain_illegal("dice r6 r6")).endswith("; there are not that many dice r6 on the city square")
 
 
 def test_neutral_event_citizen_respects_push_out_protection() -> None:

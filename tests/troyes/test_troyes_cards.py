@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from meeple.engine.messages import text_of
 from meeple.games.troyes.state import MARAUD, S_DICE, S_MAIN, S_MASON, S_SQUIRE
 from tests.troyes.troyes_helpers import action_turn, at_actions, choose, event_index, set_dice, slot_of, touch
 
@@ -153,7 +154,7 @@ def test_master_mason_skips_full_spaces() -> None:
     s.cath[0] = s.cath[6] = s.cath[12] = 1
     touch(s)
     assert "mason space 1" not in [a.notation for a in s.legal_actions()]
-    assert "full" in (s.explain_illegal("mason space 1") or "")
+    assert "full" in text_of(s.explain_illegal("mason space 1") or "")
 
 
 def test_squire_player_chooses_event() -> None:

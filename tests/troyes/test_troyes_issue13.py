@@ -56,7 +56,7 @@ def test_placement_is_judged_with_the_moving_citizen_already_gone() -> None:
     assert "place bishopric" in notations(s)
     events = s.apply("place bishopric")
     assert not [e for e in events if e["type"] == "expel"]
-    assert "Seat 0: place bishopric with w1@p0" in [e["text"] for e in events]
+    assert "Seat 0: place a citizen in the Bishopric with seat 0's white 1" in [e["text"] for e in events]
     assert (s.bld[6], s.bld[7]) == (0, 1)  # seat 0 enters on the left, seat 1 shifts right
     assert s.supply[0] == 1 and s.lying[1 * 4 + 0] == 0 and s.lying[1 * 4 + 1] == 0
 
@@ -73,7 +73,7 @@ def test_a_citizen_source_that_leaves_no_legal_die_is_not_offered() -> None:
     why = reason(s, "citizen from supply")
     assert "already pushed out" in why
     events = s.apply("citizen from bishopric 1-2 right")
-    assert "Seat 0: place bishopric with w1@p0" in [e["text"] for e in events]
+    assert "Seat 0: place a citizen in the Bishopric with seat 0's white 1" in [e["text"] for e in events]
     assert not [e for e in events if e["type"] == "expel"]
 
 

@@ -208,7 +208,7 @@ def test_end_of_round_district_lying_dice_start_player() -> None:
     events = rounds.end_round(s)
     texts = [e["text"] for e in events]
     assert "Seat 0 collects 3 deniers from the district" in texts
-    assert "Seat 2 collects 1 deniers from the district" in texts
+    assert "Seat 2 collects 1 denier from the district" in texts
     assert s.district == [0, 0, 0]
     assert s.lying == [0] * 12 and s.expelled == [0] * 12
     assert s.supply[1] == 1

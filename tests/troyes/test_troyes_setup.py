@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from meeple.engine.messages import text_of
 from meeple.games.troyes.components import RED, WHITE, YELLOW
 from meeple.games.troyes.state import NEUTRAL, P_DRAFT, P_KEEP
 from tests.troyes.troyes_helpers import after_draft, new, notations
@@ -120,7 +121,7 @@ def test_draft_any_empty_space_left_or_right_of_a_row() -> None:
     assert "draft bishopric 3-4 right" not in notations(s)
     s.apply("draft bishopric 3-4 left")
     assert s.bld[6 + 2:6 + 4] == [1, 0]
-    assert "taken" in (s.explain_illegal("draft bishopric 3-4 left") or "")
+    assert "taken" in text_of(s.explain_illegal("draft bishopric 3-4 left") or "")
 
 
 def test_component_pack_round_trip_and_bad_values() -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action
+from meeple.engine.messages import Message
+from meeple.games.troyes import words as W
 from meeple.games.troyes.activities import max_activations
 from meeple.games.troyes.cathedral import mason_spaces
 from meeple.games.troyes.citizens import has_citizen, protection, source_text, space_text
@@ -52,6 +54,7 @@ from meeple.games.troyes.state import (
     BUILDING_WORDS,
     MARAUD,
     MAX_CITIZENS,
+    NEUTRAL,
     P_ACTION,
     P_BLACK,
     P_DRAFT,
@@ -65,6 +68,7 @@ from meeple.games.troyes.state import (
     S_SPEND,
     S_SQUIRE,
     S_SRC,
+    SHORT_PENALTY,
     SRC_BLD,
     SRC_CARD,
     T_ACT,
@@ -74,6 +78,7 @@ from meeple.games.troyes.state import (
     T_PLACE,
     die_text,
 )
+from meeple.games.troyes.words import msg, ref
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
@@ -81,21 +86,23 @@ if TYPE_CHECKING:
 
 # Actions that never change are built once (speed: legal actions are listed at every decision).
 _FIXED = {
-    "recruit citizen": Action("recruit citizen", (A_RECRUIT,)),
-    "flip dice": Action("flip dice", (A_FLIP,)),
-    "stop flipping": Action("stop flipping", (A_FLIPSTOP,)),
-    "cannot counter": Action("cannot counter", (A_GIVEUP,)),
-    "build cathedral": Action("build cathedral", (A_TARGET, T_CATH, 0)),
-    "farm": Action("farm", (A_TARGET, T_FARM, 0)),
-    "pass": Action("pass", (A_PASS,)),
-    "no cube": Action("no cube", (A_CUBE, -1)),
+    "recruit citizen": Action("recruit citizen", (A_RECRUIT,), msg("troyes.label.recruit")),
+    "flip dice": Action("flip dice", (A_FLIP,), msg("troyes.label.flip_dice")),
+    "stop flipping": Action("stop flipping", (A_FLIPSTOP,), msg("troyes.label.stop_flipping")),
+    "cannot counter": Action("cannot counter", (A_GIVEUP,), msg("troyes.label.cannot_counter", vp=SHORT_PENALTY)),
+    "build cathedral": Action("build cathedral", (A_TARGET, T_CATH, 0), msg("troyes.label.build")),
+    "farm": Action("farm", (A_TARGET, T_FARM, 0), msg("troyes.label.farm")),
+    "pass": Action("pass", (A_PASS,), msg("troyes.label.pass")),
+    "no cube": Action("no cube", (A_CUBE, -1), msg("troyes.label.no_cube")),
 }
 _RECRUIT = _FIXED["recruit citizen"]
 _FLIP = _FIXED["flip dice"]
 _CATHEDRAL = _FIXED["build cathedral"]
 _FARM = _FIXED["farm"]
 _PASS = _FIXED["pass"]
-_PLACE = tuple(Action(f"place {w}", (A_TARGET, T_PLACE, b)) for b, w in enumerate(BUILDING_WORDS))
+_PLACE = tuple(Action(f"place {w}", (A_TARGET, T_PLACE, b),
+                      msg("troyes.label.place", building=ref("troyes", "buildings", w.title()), colour=W.colour(b)))
+               for b, w in enumerate(BUILDING_WORDS))
 
 
 def die_action(s: TroyesState, kind: int, word: str, d: int, p: int) -> Action:
@@ -104,7 +111,7 @@ def die_action(s: TroyesState, kind: int, word: str, d: int, p: int) -> Action:
     key = (kind, d, p)
     act = cache.get(key)
     if act is None:
-        act = cache.put(key, Action(f"{word} {die_text(d, p)}", (kind, d)))
+        act = cache.put(key, Action(f"{word} {die_text(d, p)}", (kind, d), die_label(kind, d, p)))
     return act
 
 
@@ -114,8 +121,25 @@ def source_action(s: TroyesState, src: int) -> Action:
     key = src * 4096 + (s.slots[src - SRC_CARD] if SRC_CARD <= src < SRC_BLD else 0)
     act = cache.get(key)
     if act is None:
-        act = cache.put(key, Action(source_text(s, src), (A_SRC, src)))
+        act = cache.put(key, Action(source_text(s, src), (A_SRC, src), W.source(s, src)))
     return act
+
+
+def die_label(kind: int, d: int, p: int) -> Message:
+    """What a die action does and costs, for seat ``p`` (built once per cached action)."""
+    die = W.die(d, p)
+    if kind == A_REROLL:
+        return msg("troyes.label.reroll", die=die)
+    if kind == A_FLIPDIE:
+        return msg("troyes.label.flip", die=die, value=7 - (d & 7))
+    if kind == A_SPEND:
+        return msg("troyes.label.spend", die=die, value=(d & 7) * (2 if (d >> 3) & 7 == 0 else 1))
+    owner = d >> 6
+    if owner == p:
+        return msg("troyes.label.die", die=die)
+    if owner == NEUTRAL:
+        return msg("troyes.label.die.neutral", die=die)
+    return msg("troyes.label.die.bought", die=die, seat=owner)
 
 
 # --- legal actions -----------------------------------------------------------------------------
@@ -126,7 +150,9 @@ def legal(s: TroyesState) -> list[Action]:
         return cached_main_actions(s, s.turn)
     p = s.to_move
     if s.phase == P_KEEP:
-        return [Action(f"keep {s.tables.characters[c].name}", (A_KEEP, c)) for c in s.pair]
+        chars = s.tables.characters
+        return [Action(f"keep {chars[c].name}", (A_KEEP, c), msg("troyes.label.keep", card=W.character(chars[c].name)))
+                for c in s.pair]
     if s.phase == P_DRAFT:
         return draft_actions(s)
     if s.step == S_FLIP:
@@ -154,7 +180,8 @@ def legal(s: TroyesState) -> list[Action]:
 
 # --- the dice of an action, one at a time (version 8) ------------------------------------------
 
-_DONE = Action("done", (A_DONE,))
+_DONE = Action("done", (A_DONE,), msg("troyes.label.done_dice"))
+_DONE_COUNT = Action("done", (A_DONE,), msg("troyes.label.done_counter"))
 
 
 def dice_step_actions(s: TroyesState, p: int) -> list[Action]:
@@ -195,7 +222,8 @@ def draft_actions(s: TroyesState) -> list[Action]:
         if bld[i] < 0:
             act = cache.get(i)
             if act is None:
-                act = cache.put(i, Action(f"draft {space_text(s, i)}", (A_DRAFT, i // 6, i % 6)))
+                act = cache.put(i, Action(f"draft {space_text(s, i)}", (A_DRAFT, i // 6, i % 6),
+                                          msg("troyes.label.draft", space=W.space(s, i))))
             out.append(act)
     return out
 
@@ -214,7 +242,8 @@ def squire_actions(s: TroyesState) -> list[Action]:
     return out
 
 
-_MASON = tuple(Action(f"mason space {v + 1}", (A_PICK, v + 1)) for v in range(6))
+_MASON = tuple(Action(f"mason space {v + 1}", (A_PICK, v + 1), msg("troyes.label.mason", space=v + 1))
+               for v in range(6))
 
 
 def _combat_pick(s: TroyesState, arg: int, idx: int, name: str) -> Action:
@@ -222,7 +251,8 @@ def _combat_pick(s: TroyesState, arg: int, idx: int, name: str) -> Action:
     key = arg * 4096 + idx
     act = cache.get(key)
     if act is None:
-        act = cache.put(key, Action(f"squire {name}", (A_PICK, arg)))
+        act = cache.put(key, Action(f"squire {name}", (A_PICK, arg), msg("troyes.label.squire",
+                                                                         card=W.event_named(s, name))))
     return act
 
 
@@ -273,11 +303,11 @@ def count_actions(s: TroyesState, p: int) -> list[Action]:
         seen = v
         if s.black.count(v) > chosen.count(v):
             out.append(_COUNTER[v])
-    out.append(_DONE)
+    out.append(_DONE_COUNT)
     return out
 
 
-_COUNTER = tuple(Action(f"counter {v}", (A_COUNTER, v)) for v in range(7))
+_COUNTER = tuple(Action(f"counter {v}", (A_COUNTER, v), msg("troyes.label.counter", value=v)) for v in range(7))
 
 
 _REVEALED_SLOTS = tuple(tuple(slot for slot in range(9) if slot % 3 < r) for r in range(4))
@@ -293,7 +323,9 @@ def _slot_infos(s: TroyesState) -> list[tuple[str, Action, int, int, int, int, b
         infos = []
         for slot, idx in enumerate(key):
             card = s.acts[idx]
-            infos.append((card.name, Action(f"activate {card.name}", (A_TARGET, T_ACT, slot)),
+            label = msg("troyes.label.activate", card=W.activity(card.name), colour=W.colour(card.colour),
+                        divisor=card.divisor, hire=card.hire_cost)
+            infos.append((card.name, Action(f"activate {card.name}", (A_TARGET, T_ACT, slot), label),
                           card.colour, card.divisor, card.hire_cost,
                           EXTRA_COST.get(card.effect, 0), card.effect == "artisan"))
         hit = cache.put(key, infos)
@@ -305,7 +337,10 @@ def _combat_action(s: TroyesState, arg: int, idx: int, name: str) -> Action:
     key = arg * 4096 + idx
     act = cache.get(key)
     if act is None:
-        act = cache.put(key, Action(f"combat {name}", (A_TARGET, T_FIGHT, arg)))
+        card = s.perm if arg == MARAUD else s.evts[idx]
+        label = msg("troyes.label.combat", card=W.event(s, card), colour=W.colour(card.fight_colour),
+                    divisor=card.divisor)
+        act = cache.put(key, Action(f"combat {name}", (A_TARGET, T_FIGHT, arg), label))
     return act
 
 
@@ -495,7 +530,8 @@ def _cube_action(s: TroyesState, slot: int) -> Action:
     key = (slot, s.slots[slot])
     act = cache.get(key)
     if act is None:
-        act = cache.put(key, Action(f"cube {s.acts[s.slots[slot]].name}", (A_CUBE, slot)))
+        name = s.acts[s.slots[slot]].name
+        act = cache.put(key, Action(f"cube {name}", (A_CUBE, slot), msg("troyes.label.cube", card=W.activity(name))))
     return act
 
 
@@ -508,7 +544,8 @@ def times_actions(s: TroyesState, p: int) -> list[Action]:
     acts = cache.get(key)
     if acts is None:
         acts = cache.put(key, _miller_actions(top) if miller
-                         else [Action(f"x{k}", (A_TIMES, k, 0)) for k in range(1, top + 1)])
+                         else [Action(f"x{k}", (A_TIMES, k, 0), msg("troyes.label.times", n=k))
+                               for k in range(1, top + 1)])
     return acts[:]  # type: ignore[no-any-return]
 
 
@@ -523,7 +560,7 @@ def _miller_actions(top: int) -> list[Action]:
                 text = f"x{k} bishopric"
             else:
                 text = f"x{k} palace {a} bishopric {k - a}"
-            out.append(Action(text, (A_TIMES, k, a)))
+            out.append(Action(text, (A_TIMES, k, a), msg("troyes.label.times.miller", n=k, palace=a, bishopric=k - a)))
     return out
 
 

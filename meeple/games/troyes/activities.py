@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Event
+from meeple.games.troyes import words as W
 from meeple.games.troyes.citizens import take_citizen
 from meeple.games.troyes.components import YELLOW
 from meeple.games.troyes.dice import group_cost, group_total
-from meeple.games.troyes.state import NO_SPACE, S_MASON, S_SQUIRE, gain_influence, pname_start
+from meeple.games.troyes.state import NO_SPACE, S_MASON, S_SQUIRE, gain_influence
+from meeple.games.troyes.words import msg
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
@@ -43,9 +45,12 @@ def hire(s: TroyesState, p: int, slot: int, src: int, ev: list[Event]) -> None:
             space = k + 1
             break
     s.trade[slot * 4 + p] = space
-    where = "no VP space" if space == NO_SPACE else f"VP space {space} ({card.vp_spaces[space - 1]} VP)"
-    ev.append({"type": "hire", "seat": p,
-               "text": f"{pname_start(p)} hires a tradesman onto {card.name} for {card.hire_cost} deniers, {where}"})
+    if space == NO_SPACE:
+        ev.append({"type": "hire", "seat": p, **msg("troyes.event.hire.no_space", seat=p, card=W.activity(card.name),
+                                                    n=card.hire_cost)})
+    else:
+        ev.append({"type": "hire", "seat": p, **msg("troyes.event.hire", seat=p, card=W.activity(card.name),
+                                                    n=card.hire_cost, space=space, vp=card.vp_spaces[space - 1])})
 
 
 def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, ev: list[Event]) -> None:
@@ -55,7 +60,8 @@ def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, 
     d = v = i = 0
     if card.delayed:
         s.cubes[slot * 4 + p] += times
-        ev.append({"type": "activity", "seat": p, "text": f"{pname_start(p)} puts {times} cube(s) on {card.name}"})
+        ev.append({"type": "activity", "seat": p, **msg("troyes.event.activity.cubes", seat=p, n=times,
+                                                        card=W.activity(card.name))})
         return
     if e == "merchant":
         d = 2 * times
@@ -96,6 +102,11 @@ def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, 
         gain_influence(s, p, i)
     else:
         s.infl[p] += i
-    parts = [f"{d:+d} deniers" if d else "", f"{v:+d} VP" if v else "", f"{i:+d} influence" if i else ""]
-    ev.append({"type": "activity", "seat": p,
-               "text": f"{pname_start(p)} activates {card.name} x{times}: " + (", ".join(x for x in parts if x) or "done")})
+    vp_text, infl_text = format(v, "+d"), format(i, "+d")
+    parts = ([msg("troyes.part.deniers", n=abs(d), sign="+" if d > 0 else "-")] if d else []) \
+        + ([msg("troyes.part.vp", vp=vp_text)] if v else []) \
+        + ([msg("troyes.part.influence", influence=infl_text)] if i else [])
+    if not parts:
+        parts = [msg("troyes.part.done")]
+    ev.append({"type": "activity", "seat": p, **msg("troyes.event.activity", seat=p, card=W.activity(card.name),
+                                                    times=times, gains=parts)})

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Event
-from meeple.games.troyes.state import gain_influence, pname_start
+from meeple.games.troyes.state import gain_influence
+from meeple.games.troyes.words import msg
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
@@ -41,6 +42,6 @@ def cathedral_cubes(s: TroyesState, p: int, values: list[int], ev: list[Event]) 
         s.vp[p] += board.cathedral_vp
         gain_influence(s, p, board.cathedral_influence[i % 6])
         ev.append({"type": "cathedral", "seat": p,
-                   "text": f"{pname_start(p)} builds on cathedral level {i // 6 + 1}, space {i % 6 + 1}: "
-                           f"+{board.cathedral_vp} VP, +{board.cathedral_influence[i % 6]} influence"})
+                   **msg("troyes.event.cathedral", seat=p, level=i // 6 + 1, space=i % 6 + 1,
+                         vp=board.cathedral_vp, influence=board.cathedral_influence[i % 6])})
     return len(placed)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import Event
+from meeple.games.troyes import words as W
 from meeple.games.troyes.state import (
     BUILDING_WORDS,
     NEUTRAL,
@@ -19,8 +20,8 @@ from meeple.games.troyes.state import (
     SRC_SUPPLY,
     T_ACT,
     T_PLACE,
-    pname_start,
 )
+from meeple.games.troyes.words import msg
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
@@ -168,9 +169,10 @@ def enter_building(s: TroyesState, p: int, b: int, v: int, ev: list[Event]) -> N
         else:
             s.lying[b * 4 + o] += 1
             s.expelled[b * 4 + o] = 1
-        whose = "A neutral citizen" if o == NEUTRAL else f"{pname_start(o)}'s citizen"
-        ev.append({"type": "expel", "seat": o,
-                   "text": f"{whose} is pushed out of the {s.tables.buildings[b].name}"})
+        if o == NEUTRAL:
+            ev.append({"type": "expel", "seat": o, **msg("troyes.event.expel.neutral", building=W.building(s, b))})
+        else:
+            ev.append({"type": "expel", "seat": o, **msg("troyes.event.expel", seat=o, building=W.building(s, b))})
     if s.tables.buildings[b].rows:
         left = b * 6 + (min(max(v, 1), 6) - 1) // 2 * 2
         if s.bld[left] >= 0:

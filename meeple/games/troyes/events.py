@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Event
+from meeple.games.troyes import words as W
 from meeple.games.troyes.citizens import enter_building, placement_blocked
 from meeple.games.troyes.components import RED, WHITE, YELLOW
 from meeple.games.troyes.dice import event_card
@@ -15,9 +16,8 @@ from meeple.games.troyes.state import (
     SHORT_PENALTY,
     gain_influence,
     lose_vp,
-    pname,
-    pname_start,
 )
+from meeple.games.troyes.words import msg
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
@@ -32,14 +32,14 @@ def reveal_events(s: TroyesState, ev: list[Event]) -> None:
     s.row.append(card)
     s.evcubes.append([])
     s.reveals += 1
-    names = [s.evts[card].name]
+    names = [W.event(s, s.evts[card])]
     follow = s.evts[card].follow_up
     if follow in (WHITE, YELLOW) and s.decks[follow]:
         other = s.decks[follow].pop()
         s.row.append(other)
         s.evcubes.append([])
-        names.append(s.evts[other].name)
-    ev.append({"type": "event", "text": f"events revealed: {', '.join(names)}"})
+        names.append(W.event(s, s.evts[other]))
+    ev.append({"type": "event", **msg("troyes.event.event.revealed", n=len(names), cards=names)})
 
 
 def resolve_events(s: TroyesState, ev: list[Event]) -> None:
@@ -56,6 +56,7 @@ def resolve_events(s: TroyesState, ev: list[Event]) -> None:
 def event_effect(s: TroyesState, name: str, effect: str, ev: list[Event]) -> None:
     """A white/yellow event's effect on every player; who cannot comply fully does what
     they can and loses 2 VP for this card (research §4, S7)."""
+    card = W.event_named(s, name)
     if effect in ("neutral_bishopric", "neutral_city_hall"):
         b = WHITE if effect == "neutral_bishopric" else YELLOW
         if s.grey > 0 and neutral_entry_blocked(s, b, name, ev):
@@ -63,8 +64,8 @@ def event_effect(s: TroyesState, name: str, effect: str, ev: list[Event]) -> Non
         if s.grey > 0:
             s.grey -= 1
             enter_building(s, NEUTRAL, b, 6, ev)
-            ev.append({"type": "event", "text": f"{name}: a neutral citizen enters the "
-                                                 f"{s.tables.buildings[b].name}"})
+            ev.append({"type": "event", **msg("troyes.event.event.neutral_enters", card=card,
+                                               building=W.building(s, b))})
         return
     for p in range(s.players):
         money, infl = 0, 0
@@ -81,11 +82,17 @@ def event_effect(s: TroyesState, name: str, effect: str, ev: list[Event]) -> Non
         short = money > s.deniers[p] or infl > s.infl[p]
         s.deniers[p] = max(0, s.deniers[p] - money)
         s.infl[p] = max(0, s.infl[p] - infl)
-        parts = ([f"pays {money} deniers"] if money else []) + ([f"loses {infl} influence"] if infl else [])
-        if parts:
-            ev.append({"type": "event", "seat": p, "text": f"{name}: {pname(p)} {' and '.join(parts)}"})
+        if money and infl:
+            ev.append({"type": "event", "seat": p, **msg("troyes.event.event.pays_and_loses", card=card,
+                                                         seat=p, n=money, influence=infl)})
+        elif money:
+            ev.append({"type": "event", "seat": p, **msg("troyes.event.event.pays", card=card,
+                                                         seat=p, n=money)})
+        elif infl:
+            ev.append({"type": "event", "seat": p, **msg("troyes.event.event.loses", card=card,
+                                                         seat=p, influence=infl)})
         if short:
-            lose_vp(s, p, SHORT_PENALTY, f"could not comply with {name}", ev)
+            lose_vp(s, p, SHORT_PENALTY, msg("troyes.why.could_not_comply", card=card), ev)
 
 
 def neutral_entry_blocked(s: TroyesState, b: int, name: str, ev: list[Event]) -> bool:
@@ -96,8 +103,8 @@ def neutral_entry_blocked(s: TroyesState, b: int, name: str, ev: list[Event]) ->
     o = placement_blocked(s, b, 6)
     if o < 0:
         return False
-    ev.append({"type": "event", "text": f"{name}: no neutral citizen enters the {s.tables.buildings[b].name} "
-                                        f"({pname(o)} was already pushed out of it this round)"})
+    ev.append({"type": "event", **msg("troyes.event.event.neutral_blocked", card=W.event_named(s, name),
+                                      building=W.building(s, b), seat=o)})
     return True
 
 
@@ -106,7 +113,7 @@ def roll_black_dice(s: TroyesState, ev: list[Event]) -> None:
     count = min(s.black[0] if s.black else 0, s.brd.black_dice_cap)
     s.black = sorted((s.rng.die() for _ in range(count)), reverse=True)
     if s.black:
-        ev.append({"type": "black", "text": f"black dice: {' '.join(map(str, s.black))}"})
+        ev.append({"type": "black", **msg("troyes.event.black.rolled", values=" ".join(map(str, s.black)))})
 
 
 def event_rewards(cubes: list[int], first: int, second: int) -> tuple[dict[int, int], int]:
@@ -144,24 +151,29 @@ def event_cubes(s: TroyesState, owner: int, arg: int, k: int, ev: list[Event]) -
     cubes.extend([owner] * k)
     if owner != NEUTRAL:
         gain_influence(s, owner, k)
-    ev.append({"type": "combat", "seat": owner,
-               "text": f"{pname_start(owner)} puts {k} cube(s) on {card.name} (+{k} influence)"})
+    if owner == NEUTRAL:
+        ev.append({"type": "combat", "seat": owner, **msg("troyes.event.combat.neutral", n=k, card=W.event(s, card))})
+    else:
+        ev.append({"type": "combat", "seat": owner, **msg("troyes.event.combat", seat=owner, n=k,
+                                                          card=W.event(s, card))})
     if len(cubes) < card.boxes:
         return
     shares, winner = event_rewards(cubes, card.vp_first, card.vp_second)
     for q, gained in sorted(shares.items()):
         if q != NEUTRAL and gained:
             s.vp[q] += gained
-            ev.append({"type": "event_scored", "seat": q, "text": f"{pname_start(q)} scores {gained} VP for {card.name}"})
+            ev.append({"type": "event_scored", "seat": q, **msg("troyes.event.event_scored", seat=q, vp=gained,
+                                                                card=W.event(s, card))})
     if arg == MARAUD:
         s.maraud.clear()
-        ev.append({"type": "event_done", "text": "Marauding is driven off and starts again"})
+        ev.append({"type": "event_done", **msg("troyes.event.event_done.marauding", card=W.event(s, card))})
         return
     card_i = s.row.pop(arg)
     s.evcubes.pop(arg)
     if winner == NEUTRAL:
         s.gone.append(card_i)
-        ev.append({"type": "event_done", "text": f"{card.name} is removed (neutral majority)"})
+        ev.append({"type": "event_done", **msg("troyes.event.event_done.neutral", card=W.event(s, card))})
     else:
         s.won[winner].append(card_i)
-        ev.append({"type": "event_done", "seat": winner, "text": f"{pname_start(winner)} takes {card.name}"})
+        ev.append({"type": "event_done", "seat": winner, **msg("troyes.event.event_done", seat=winner,
+                                                               card=W.event(s, card))})

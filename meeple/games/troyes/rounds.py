@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Event
+from meeple.games.troyes import words as W
 from meeple.games.troyes.components import RED
 from meeple.games.troyes.events import resolve_events, reveal_events, roll_black_dice
 from meeple.games.troyes.state import (
@@ -18,9 +19,8 @@ from meeple.games.troyes.state import (
     SHORT_PENALTY,
     die,
     lose_vp,
-    pname,
-    pname_start,
 )
+from meeple.games.troyes.words import msg
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
@@ -30,7 +30,7 @@ def begin_round(s: TroyesState) -> list[Event]:
     """Phases 1-4 of a round up to the black dice (seed §1-4)."""
     s.rnd += 1
     ev: list[Event] = [{"type": "round", "round": s.rnd,
-                        "text": f"round {s.rnd} of {s.rounds}; {pname(s.start)} is the start player"}]
+                        **msg("troyes.event.round", round=s.rnd, rounds=s.rounds, seat=s.start)}]
     reveal_activities(s, ev)
     income_and_wages(s, ev)
     workforce(s, ev)
@@ -50,8 +50,8 @@ def reveal_activities(s: TroyesState, ev: list[Event]) -> None:
         return
     s.revealed = s.rnd
     s.reveals += 1
-    names = [s.acts[s.slots[c * 3 + s.rnd - 1]].name for c in range(3)]
-    ev.append({"type": "reveal", "text": f"activity cards revealed: {', '.join(names)}"})
+    names = [W.activity(s.acts[s.slots[c * 3 + s.rnd - 1]].name) for c in range(3)]
+    ev.append({"type": "reveal", **msg("troyes.event.reveal", cards=names)})
 
 
 def income_and_wages(s: TroyesState, ev: list[Event]) -> None:
@@ -66,11 +66,11 @@ def income_and_wages(s: TroyesState, ev: list[Event]) -> None:
                 wage += rate * s.bld[b * 6:b * 6 + 6].count(p)
         if wage > s.deniers[p]:
             s.deniers[p] = 0
-            ev.append({"type": "wages", "seat": p, "text": f"{pname_start(p)} cannot pay {wage} deniers of wages"})
-            lose_vp(s, p, SHORT_PENALTY, "wages unpaid", ev)
+            ev.append({"type": "wages", "seat": p, **msg("troyes.event.wages.short", seat=p, n=wage)})
+            lose_vp(s, p, SHORT_PENALTY, msg("troyes.why.wages_unpaid"), ev)
         else:
             s.deniers[p] -= wage
-            ev.append({"type": "wages", "seat": p, "text": f"{pname_start(p)} earns 10 and pays {wage} in wages"})
+            ev.append({"type": "wages", "seat": p, **msg("troyes.event.wages", seat=p, income=INCOME, n=wage)})
 
 
 def workforce(s: TroyesState, ev: list[Event]) -> None:
@@ -83,7 +83,7 @@ def workforce(s: TroyesState, ev: list[Event]) -> None:
             if s.bld[i] == owner:
                 s.dice.append(die(owner, i // 6, rng.die()))
     s.dice.sort()
-    ev.append({"type": "workforce", "text": f"{len(s.dice)} dice rolled into the districts"})
+    ev.append({"type": "workforce", **msg("troyes.event.workforce", n=len(s.dice))})
 
 
 def start_actions(s: TroyesState) -> list[Event]:
@@ -91,7 +91,7 @@ def start_actions(s: TroyesState) -> list[Event]:
     s.passed = [0] * s.players
     if not s.dice:
         return end_round(s)
-    return [{"type": "phase", "text": "actions begin"}]
+    return [{"type": "phase", **msg("troyes.event.phase.actions")}]
 
 
 def end_round(s: TroyesState) -> list[Event]:
@@ -100,8 +100,7 @@ def end_round(s: TroyesState) -> list[Event]:
     ev: list[Event] = []
     for p in range(s.players):
         if s.district[p]:
-            ev.append({"type": "district", "seat": p,
-                       "text": f"{pname_start(p)} collects {s.district[p]} deniers from the district"})
+            ev.append({"type": "district", "seat": p, **msg("troyes.event.district", seat=p, n=s.district[p])})
         s.deniers[p] += s.district[p]
         s.district[p] = 0
         for b in range(3):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action, Event
 from meeple.games.troyes import scoring
+from meeple.games.troyes import words as W
 from meeple.games.troyes.activities import activity_effect, hire
 from meeple.games.troyes.cathedral import cathedral_cubes, mason_spaces
 from meeple.games.troyes.citizens import enter_building, needs_source, take_citizen
@@ -16,7 +17,6 @@ from meeple.games.troyes.dice import (
     group_total,
     group_values,
     own_dice,
-    target_text,
     usable_mods,
     usable_sources,
 )
@@ -63,12 +63,10 @@ from meeple.games.troyes.state import (
     T_CATH,
     T_FIGHT,
     T_PLACE,
-    die_text,
     gain_influence,
     lose_vp,
-    pname,
-    pname_start,
 )
+from meeple.games.troyes.words import msg
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
@@ -94,24 +92,25 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
         d = data[1]
         s.dice[i] = (d & ~7) | s.rng.die()
         s.infl[p] -= 1
-        ev.append({"type": "influence", "seat": p,
-                   "text": f"{pname_start(p)} spends 1 influence to reroll {die_text(d, p)}: {s.dice[i] & 7}"})
+        ev.append({"type": "influence", "seat": p, **msg("troyes.event.influence.reroll", seat=p,
+                                                         die=W.plain_die(d), value=s.dice[i] & 7)})
     elif kind == A_RECRUIT:
         s.infl[p] -= 2
         s.supply[p] += 1
         s.owned[p] += 1
-        ev.append({"type": "influence", "seat": p, "text": f"{pname_start(p)} spends 2 influence for a new citizen"})
+        ev.append({"type": "influence", "seat": p, **msg("troyes.event.influence.recruit", seat=p)})
     elif kind == A_FLIP:
         s.infl[p] -= 4
         s.flipped = []
         s.step = S_FLIP
-        ev.append({"type": "influence", "seat": p, "text": f"{pname_start(p)} spends 4 influence to flip dice"})
+        ev.append({"type": "influence", "seat": p, **msg("troyes.event.influence.flip", seat=p)})
     elif kind == A_FLIPDIE:
         d = data[1]
         i = next(k for k, x in enumerate(s.dice) if x == d and k not in s.flipped)
         s.dice[i] = (d & ~7) | (7 - (d & 7))
         s.flipped.append(i)
-        ev.append({"type": "flip", "seat": p, "text": f"{pname_start(p)} flips {die_text(d, p)} to {7 - (d & 7)}"})
+        ev.append({"type": "flip", "seat": p, **msg("troyes.event.flip", seat=p, die=W.plain_die(d),
+                                                    value=7 - (d & 7))})
         if len(s.flipped) == 3 or not own_dice(s, p, s.flipped):
             s.step, s.flipped = S_MAIN, []
     elif kind == A_FLIPSTOP:
@@ -125,8 +124,8 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
         counter_with(s, p, data[1], ev)
     elif kind == A_GIVEUP:
         gone = s.black.pop(0)
-        ev.append({"type": "black", "seat": p, "text": f"{pname_start(p)} cannot counter the black {gone}"})
-        lose_vp(s, p, SHORT_PENALTY, "black die not countered", ev)
+        ev.append({"type": "black", "seat": p, **msg("troyes.event.black.cannot", seat=p, value=gone)})
+        lose_vp(s, p, SHORT_PENALTY, msg("troyes.why.black_not_countered"), ev)
         ev.extend(next_black(s))
     elif kind == A_TARGET:
         s.tgt_kind, s.tgt_arg, s.src, s.mod, s.group = data[1], data[2], SRC_NONE, -1, []
@@ -163,7 +162,7 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
             s.district[p] += PASS_FIRST
         else:
             s.passed[p] = 1
-        ev.append({"type": "pass", "seat": p, "text": f"{pname_start(p)} passes"})
+        ev.append({"type": "pass", "seat": p, **msg("troyes.event.pass", seat=p)})
         ev.extend(next_turn(s))
     if s.phase == P_OVER:  # the last round has ended: the final scoring
         ev.extend(scoring.game_over(s))
@@ -190,8 +189,9 @@ def keep_character(s: TroyesState, p: int, c: int, ev: list[Event]) -> None:
     s.klog.extend((p, c, s.pair[0], s.pair[1]))
     s.box.append(other)
     s.rng.shuffle(s.box)
-    ev.append({"type": "keep", "seat": p, "private": p, "text": f"you keep {s.tables.characters[c].name}"})
-    ev.append({"type": "keep", "seat": p, "text": f"{pname_start(p)} keeps a character and returns the other"})
+    ev.append({"type": "keep", "seat": p, "private": p,
+               **msg("troyes.event.keep.private", card=W.character(s.tables.characters[c].name))})
+    ev.append({"type": "keep", "seat": p, **msg("troyes.event.keep", seat=p)})
     s.order.pop(0)
     if s.order:
         s.pair = sorted([s.box.pop(), s.box.pop()])
@@ -218,8 +218,8 @@ def counter_with(s: TroyesState, p: int, d: int, ev: list[Event]) -> None:
     for v in s.bsel:
         s.black.remove(v)
     gain_influence(s, p, len(s.bsel))
-    ev.append({"type": "black", "seat": p,
-               "text": f"{pname_start(p)} counters black {'+'.join(map(str, s.bsel))} (+{len(s.bsel)} influence)"})
+    ev.append({"type": "black", "seat": p, **msg("troyes.event.black.countered", seat=p, values=W.values(s.bsel),
+                                                 influence=len(s.bsel))})
     s.bsel, s.pool, s.step = [], 0, S_MAIN
     ev.extend(next_black(s))
 
@@ -257,10 +257,11 @@ def resolve(s: TroyesState, p: int, times: int, choice: int) -> list[Event]:
         s.dice.remove(d)
     if s.mod >= 0:
         s.cubes[s.mod * 4 + p] -= 1
-        ev.append({"type": "cube", "seat": p, "text": f"{pname_start(p)} spends a {s.acts[s.slots[s.mod]].name} cube"})
+        ev.append({"type": "cube", "seat": p, **msg("troyes.event.cube", seat=p,
+                                                    card=W.activity(s.acts[s.slots[s.mod]].name))})
     kind, arg = s.tgt_kind, s.tgt_arg
-    dice_txt = " ".join(die_text(d, NEUTRAL + 1) for d in combo)
-    ev.append({"type": "action", "seat": p, "text": f"{pname_start(p)}: {target_text(s, kind, arg)} with {dice_txt}"})
+    ev.append({"type": "action", "seat": p, **msg("troyes.event.action", seat=p, action=W.target(s, kind, arg),
+                                                  dice=[W.die(d, NEUTRAL + 1) for d in combo])})
     if kind == T_ACT:
         if not s.trade[arg * 4 + p]:
             hire(s, p, arg, s.src, ev)
@@ -276,7 +277,7 @@ def resolve(s: TroyesState, p: int, times: int, choice: int) -> list[Event]:
     else:
         gain = group_total(s, combo, effect) // s.brd.agriculture_divisor
         s.deniers[p] += gain
-        ev.append({"type": "farm", "seat": p, "text": f"{pname_start(p)} farms for {gain} deniers"})
+        ev.append({"type": "farm", "seat": p, **msg("troyes.event.farm", seat=p, n=gain)})
     s.tgt_kind, s.tgt_arg, s.src, s.mod, s.group = 0, 0, SRC_NONE, -1, []
     if s.picks:  # Master Mason / Squire: the cubes are placed one by one, then the turn ends
         return ev
@@ -299,7 +300,10 @@ def pay_for_dice(s: TroyesState, p: int, combo: tuple[int, ...], effect: str, ev
         s.deniers[p] -= price
         if o != NEUTRAL:
             s.deniers[o] += price
-        ev.append({"type": "buy", "seat": p, "text": f"{pname_start(p)} buys a die from {pname(o)} for {price}"})
+        if o == NEUTRAL:
+            ev.append({"type": "buy", "seat": p, **msg("troyes.event.buy.neutral", seat=p, n=price)})
+        else:
+            ev.append({"type": "buy", "seat": p, **msg("troyes.event.buy", seat=p, owner=o, n=price)})
 
 
 __all__ = ["apply"]

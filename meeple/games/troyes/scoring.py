@@ -7,9 +7,11 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import Event
+from meeple.games.troyes import words as W
 from meeple.games.troyes.derived import character_rules, points
 from meeple.games.troyes.events import event_rewards
-from meeple.games.troyes.state import NO_SPACE, P_OVER, SHORT_PENALTY, pname_start
+from meeple.games.troyes.state import NO_SPACE, P_OVER, SHORT_PENALTY
+from meeple.games.troyes.words import msg
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
@@ -158,10 +160,10 @@ def game_over(s: TroyesState) -> list[Event]:
     s.final = final_scores(s)
     s.reveals += 1
     for p in range(s.players):
-        names = ", ".join(s.tables.characters[c].name for c in s.chars[p])
-        ev.append({"type": "characters", "seat": p, "text": f"{pname_start(p)} reveals {names}"})
+        names = [W.character(s.tables.characters[c].name) for c in s.chars[p]]
+        ev.append({"type": "characters", "seat": p, **msg("troyes.event.characters", seat=p, cards=names)})
     ev.append({"type": "game_over", "scores": list(s.final),
-               "text": "game over; scores " + ", ".join(map(str, s.final))})
+               **msg("troyes.event.game_over", scores=", ".join(map(str, s.final)))})
     return ev
 
 

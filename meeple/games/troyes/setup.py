@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 from meeple.engine.components import Tables
 from meeple.engine.core import BadSetup, Event, Game, State
+from meeple.games.troyes import words as W
 from meeple.games.troyes.derived import caches
 from meeple.games.troyes.state import (
     CHARACTERS_EACH,
@@ -21,8 +22,8 @@ from meeple.games.troyes.state import (
     START_DENIERS,
     START_INFLUENCE,
     TroyesState,
-    pname_start,
 )
+from meeple.games.troyes.words import msg
 
 T = TypeVar("T", bound=TroyesState)
 
@@ -140,8 +141,7 @@ def draft_citizen(s: TroyesState, p: int, b: int, pos: int, ev: list[Event]) -> 
     """Place one starting citizen on the chosen empty space (research §2)."""
     s.bld[b * 6 + pos] = p
     s.supply[p] -= 1
-    ev.append({"type": "draft", "seat": p,
-               "text": f"{pname_start(p)} places a starting citizen in the {s.tables.buildings[b].name}"})
+    ev.append({"type": "draft", "seat": p, **msg("troyes.event.draft", seat=p, building=W.building(s, b))})
 
 
 def fill_neutrals(s: TroyesState, ev: list[Event]) -> None:
@@ -152,4 +152,4 @@ def fill_neutrals(s: TroyesState, ev: list[Event]) -> None:
             s.bld[i] = NEUTRAL
             s.grey -= 1
             k += 1
-    ev.append({"type": "draft", "text": f"{k} neutral citizens fill the empty spaces"})
+    ev.append({"type": "draft", **msg("troyes.event.draft.neutral", n=k)})

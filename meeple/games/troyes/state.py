@@ -8,8 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine.core import Event, State
+from meeple.engine.messages import Message
 from meeple.engine.rng import Rng
 from meeple.games.troyes.derived import Caches
+from meeple.games.troyes.words import msg
 
 NEUTRAL = 4                     # the neutral (grey) owner of citizens and dice
 MAX_CITIZENS = 12               # a player never owns more (research §1, seed)
@@ -129,11 +131,11 @@ def gain_influence(s: TroyesState, p: int, k: int) -> None:
     s.infl[p] = min(MAX_INFLUENCE, s.infl[p] + k)
 
 
-def lose_vp(s: TroyesState, p: int, k: int, why: str, ev: list[Event]) -> None:
+def lose_vp(s: TroyesState, p: int, k: int, why: Message, ev: list[Event]) -> None:
     """A penalty never takes a player below 0 VP (research §4, S6/S7)."""
     lost = min(k, s.vp[p])
     s.vp[p] -= lost
-    ev.append({"type": "penalty", "seat": p, "text": f"{pname_start(p)} loses {lost} VP: {why}"})
+    ev.append({"type": "penalty", "seat": p, **msg("troyes.event.penalty", seat=p, vp=lost, why=why)})
 
 
 _LISTS = ("deniers", "vp", "infl", "supply", "owned", "district", "passed", "bld", "lying",

@@ -1,0 +1,189 @@
+"""The pieces of Troyes' messages (issue 14): seats, dice, spaces and components as message
+arguments, rendered in the reader's language (``docs/engine.md``, "Messages (issue 14)").
+
+Phrases here are built where an event, refusal or label is built: events only when the rules
+emit them, labels once per cached action (``derived.caches``)."""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+from meeple.engine import messages
+from meeple.engine.messages import Message
+from meeple.i18n.catalog import english_template, translate, translations
+
+if TYPE_CHECKING:
+    from meeple.games.troyes.state import TroyesState
+
+GAME = "troyes"
+
+
+@functools.cache
+def _english(key: str) -> str:
+    """The English text of an argument given by key alone (a component name, a view word)."""
+    return translate("en", key)
+
+
+@functools.cache
+def _english_plural(key: str, one: bool) -> str | None:
+    text = translations("en").ngettext(key, key + "_plural", 1 if one else 2)
+    return None if text in (key, key + "_plural") else text
+
+
+def _plain(value: Any) -> Any:
+    if value.__class__ is dict:
+        text = value.get("text")
+        return text if text is not None else _english(value["key"])
+    if value.__class__ is list:
+        return ", ".join(str(_plain(v)) for v in value)
+    return value
+
+
+def msg(key: str, /, **args: Any) -> Message:
+    """``meeple.engine.messages.msg`` with its English text filled from cached templates even when
+    an argument is a phrase, a component or a list, or ``n`` chooses a plural form (the rules emit
+    events at every ``apply``, bots included).  A key the catalog lacks goes through ``msg`` (which
+    raises in strict mode)."""
+    n = args.get("n")
+    template = english_template(key) if n is None else _english_plural(key, n == 1)
+    if template is None:
+        return messages.msg(key, **args)
+    for value in args.values():
+        if value.__class__ is dict or value.__class__ is list:
+            plain = {k: _plain(v) for k, v in args.items()}
+            return {"key": key, "args": args, "text": template.format_map(plain)}
+    return {"key": key, "args": args, "text": template.format_map(args)}
+
+
+@functools.cache
+def ref(game: str, table: str, name: str, part: str = "name") -> Message:
+    """``meeple.engine.messages.ref``, one shared dict per component (do not mutate it)."""
+    return messages.ref(game, table, name, part)
+
+NEUTRAL_SEAT = 4
+
+COLOURS: tuple[Message, ...] = ({"key": "value.red"}, {"key": "value.white"}, {"key": "value.yellow"})
+"""The dice colours (red, white, yellow: the buildings' colours), the shared view words."""
+
+
+def colour(c: int) -> Message:
+    return COLOURS[c]
+
+
+def activity(name: str) -> Message:
+    return ref(GAME, "activities", name)
+
+
+def character(name: str) -> Message:
+    return ref(GAME, "characters", name)
+
+
+def building(s: TroyesState, b: int) -> Message:
+    return ref(GAME, "buildings", s.tables.buildings[b].name)
+
+
+def event(s: TroyesState, card: Any) -> Message:
+    """An event card of the row, or the permanent Marauding."""
+    if card is s.perm:
+        return ref(GAME, "permanent", card.name)
+    return ref(GAME, "events", card.name)
+
+
+def event_named(s: TroyesState, name: str) -> Message:
+    if name == s.perm.name:
+        return ref(GAME, "permanent", name)
+    return ref(GAME, "events", name)
+
+
+@functools.cache
+def die(d: int, seat: int) -> Message:
+    """Die ``d`` as ``seat`` reads it: ``your red 5``, ``seat 1's red 5``, ``neutral red 5``."""
+    owner, c, v = d >> 6, (d >> 3) & 7, d & 7
+    if owner == seat:
+        return msg("troyes.die.own", colour=COLOURS[c], value=v)
+    if owner >= NEUTRAL_SEAT:
+        return msg("troyes.die.neutral", colour=COLOURS[c], value=v)
+    return msg("troyes.die.seat", seat=owner, colour=COLOURS[c], value=v)
+
+
+@functools.cache
+def plain_die(d: int) -> Message:
+    """Die ``d`` by colour and value alone (``white 2``), for a player's own die in an event."""
+    return msg("troyes.die.plain", colour=COLOURS[(d >> 3) & 7], value=d & 7)
+
+
+def space(s: TroyesState, i: int) -> Message:
+    """A building space (``Palace 3``; ``Bishopric 3-4, right``), index 0..17 (seed §5.4)."""
+    b, sp = i // 6, i % 6
+    if s.tables.buildings[b].rows:
+        r, pos = divmod(sp, 2)
+        if pos:
+            return msg("troyes.space.row_right", building=building(s, b), low=2 * r + 1, high=2 * r + 2)
+        return msg("troyes.space.row_left", building=building(s, b), low=2 * r + 1, high=2 * r + 2)
+    return msg("troyes.space.single", building=building(s, b), value=sp + 1)
+
+
+def values(vs: list[int] | tuple[int, ...]) -> str:
+    """Black dice values as ``6+5`` (a notation both languages read)."""
+    return "+".join(map(str, vs))
+
+
+__all__ = ["COLOURS", "activity", "building", "character", "colour", "die", "event", "event_named",
+           "msg", "plain_die", "ref", "space", "values"]
+
+
+def target(s: TroyesState, kind: int, arg: int) -> Message:
+    """The action chosen: activate a card, build the cathedral, combat an event, place, farm."""
+    from meeple.games.troyes.dice import event_card
+    from meeple.games.troyes.state import T_ACT, T_CATH, T_FIGHT, T_PLACE
+
+    if kind == T_ACT:
+        return msg("troyes.target.activate", card=activity(s.acts[s.slots[arg]].name))
+    if kind == T_CATH:
+        return msg("troyes.target.build")
+    if kind == T_FIGHT:
+        return msg("troyes.target.combat", card=event(s, event_card(s, arg)))
+    if kind == T_PLACE:
+        return msg("troyes.target.place", building=building(s, arg))
+    return msg("troyes.target.farm")
+
+
+def source(s: TroyesState, src: int) -> Message:
+    """Where the citizen of an action comes from (``citizens.source_text``), as a label."""
+    from meeple.games.troyes.state import SRC_BLD, SRC_CARD, SRC_LYING, SRC_SUPPLY
+
+    if src == SRC_SUPPLY:
+        return msg("troyes.label.source.supply")
+    if SRC_LYING <= src < SRC_LYING + 3:
+        return msg("troyes.label.source.lying", building=building(s, src - SRC_LYING))
+    if src >= SRC_BLD:
+        return msg("troyes.label.source.space", space=space(s, src - SRC_BLD))
+    return msg("troyes.label.source.card", card=activity(s.acts[s.slots[src - SRC_CARD]].name))
+
+
+def _plural_entries() -> None:  # pragma: no cover - never called
+    """For ``pybabel extract`` only: the keys whose text is chosen by a count ``n`` (``msg(key,
+    n=...)``) are plural entries (``ngettext``: English two forms, Chinese one)."""
+    from meeple.i18n import ntranslate
+
+    for n in (1,):
+        ntranslate(None, "troyes.event.event.revealed", n)
+        ntranslate(None, "troyes.event.event.pays_and_loses", n)
+        ntranslate(None, "troyes.event.event.pays", n)
+        ntranslate(None, "troyes.event.combat", n)
+        ntranslate(None, "troyes.event.combat.neutral", n)
+        ntranslate(None, "troyes.event.farm", n)
+        ntranslate(None, "troyes.event.buy", n)
+        ntranslate(None, "troyes.event.buy.neutral", n)
+        ntranslate(None, "troyes.event.wages", n)
+        ntranslate(None, "troyes.event.wages.short", n)
+        ntranslate(None, "troyes.event.workforce", n)
+        ntranslate(None, "troyes.event.district", n)
+        ntranslate(None, "troyes.event.hire", n)
+        ntranslate(None, "troyes.event.hire.no_space", n)
+        ntranslate(None, "troyes.event.activity.cubes", n)
+        ntranslate(None, "troyes.event.draft.neutral", n)
+        ntranslate(None, "troyes.part.deniers", n)
+        ntranslate(None, "troyes.label.times", n)
+        ntranslate(None, "troyes.label.times.miller", n)
