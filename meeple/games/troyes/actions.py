@@ -71,6 +71,8 @@ from meeple.games.troyes.state import (
     SHORT_PENALTY,
     SRC_BLD,
     SRC_CARD,
+    SRC_LYING,
+    SRC_SUPPLY,
     T_ACT,
     T_CATH,
     T_FARM,
@@ -121,7 +123,7 @@ def source_action(s: TroyesState, src: int) -> Action:
     key = src * 4096 + (s.slots[src - SRC_CARD] if SRC_CARD <= src < SRC_BLD else 0)
     act = cache.get(key)
     if act is None:
-        act = cache.put(key, Action(source_text(s, src), (A_SRC, src), W.source(s, src)))
+        act = cache.put(key, Action(source_text(s, src), (A_SRC, src), _label_source(s, src)))
     return act
 
 
@@ -565,3 +567,14 @@ def _miller_actions(top: int) -> list[Action]:
 
 
 __all__ = ["cached_main_actions", "group_trie", "legal", "main_actions", "main_key"]
+
+
+def _label_source(s: TroyesState, src: int) -> Message:
+    """Where the citizen of an action comes from (``citizens.source_text``), as a label."""
+    if src == SRC_SUPPLY:
+        return W.msg("troyes.label.source.supply")
+    if SRC_LYING <= src < SRC_LYING + 3:
+        return W.msg("troyes.label.source.lying", building=W.building(s, src - SRC_LYING))
+    if src >= SRC_BLD:
+        return W.msg("troyes.label.source.space", space=W.space(s, src - SRC_BLD))
+    return W.msg("troyes.label.source.card", card=W.activity(s.acts[s.slots[src - SRC_CARD]].name))

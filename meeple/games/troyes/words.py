@@ -133,35 +133,6 @@ __all__ = ["COLOURS", "activity", "building", "character", "colour", "die", "eve
            "msg", "plain_die", "ref", "space", "values"]
 
 
-def target(s: TroyesState, kind: int, arg: int) -> Message:
-    """The action chosen: activate a card, build the cathedral, combat an event, place, farm."""
-    from meeple.games.troyes.dice import event_card
-    from meeple.games.troyes.state import T_ACT, T_CATH, T_FIGHT, T_PLACE
-
-    if kind == T_ACT:
-        return msg("troyes.target.activate", card=activity(s.acts[s.slots[arg]].name))
-    if kind == T_CATH:
-        return msg("troyes.target.build")
-    if kind == T_FIGHT:
-        return msg("troyes.target.combat", card=event(s, event_card(s, arg)))
-    if kind == T_PLACE:
-        return msg("troyes.target.place", building=building(s, arg))
-    return msg("troyes.target.farm")
-
-
-def source(s: TroyesState, src: int) -> Message:
-    """Where the citizen of an action comes from (``citizens.source_text``), as a label."""
-    from meeple.games.troyes.state import SRC_BLD, SRC_CARD, SRC_LYING, SRC_SUPPLY
-
-    if src == SRC_SUPPLY:
-        return msg("troyes.label.source.supply")
-    if SRC_LYING <= src < SRC_LYING + 3:
-        return msg("troyes.label.source.lying", building=building(s, src - SRC_LYING))
-    if src >= SRC_BLD:
-        return msg("troyes.label.source.space", space=space(s, src - SRC_BLD))
-    return msg("troyes.label.source.card", card=activity(s.acts[s.slots[src - SRC_CARD]].name))
-
-
 def _plural_entries() -> None:  # pragma: no cover - never called
     """For ``pybabel extract`` only: the keys whose text is chosen by a count ``n`` (``msg(key,
     n=...)``) are plural entries (``ngettext``: English two forms, Chinese one)."""
