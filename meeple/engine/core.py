@@ -145,7 +145,10 @@ class Game(ABC):
     def action_names(self, players: int, tables: Tables | None = None) -> tuple[str, ...]:
         """The closed action space: canonical, seat-relative notations, indexed by id."""
         players = self.check_players(players)
-        return self._encoder().space(tables or self.default_tables(), players)[0]
+        encoder = self._encoder()
+        if tables is None:
+            return encoder.default_space(self, players)[0]
+        return encoder.space(tables, players)[0]
 
     def num_actions(self, players: int, tables: Tables | None = None) -> int:
         """How many action ids there are (the same for every state of this player count)."""

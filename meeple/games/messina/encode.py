@@ -117,24 +117,22 @@ class MessinaEncoder(Encoder):
         for d, name in enumerate(v["docks"]):
             for i, ship in enumerate((nodes.get(name) or {"ships": []})["ships"]):
                 ships_at[ship["name"]] = (d, i, ship["plague"])
-        for name in v["ships"]:
+        row = []
+        for name in v["ships"]:  # docks (1-4, 0 = not at the docks), place there, plague
             at = ships_at.get(name)
-            out.onehot(f"{name}.at_docks", None if at is None else at[0], {d: d for d in range(len(v["docks"]))})
-            out.num(f"{name}.place", None if at is None else at[1], 0, 9)
-            out.flag(f"{name}.plague", at is not None and at[2])
-        for name in v["hexes"]:
+            row += (0, 0, 0) if at is None else (at[0] + 1, at[1], at[2])
+        out.vector("ships(docks,place,plague)", row, 0, 9)
+        row = []
+        for name in v["hexes"]:  # in play, cell x, y, used, plague, citizens x3, repopulated by
             e = nodes.get(name)
-            pre = f"{name}."
-            out.flag(pre + "in_play", e is not None)
-            e = e or {"cell": None, "used": False, "plague": 0, "citizens": [0, 0, 0], "repopulated_by": None}
-            cell = e["cell"] or (None, None)
-            out.num(pre + "cell.x", cell[0], -8, 8)
-            out.num(pre + "cell.y", cell[1], -8, 8)
-            out.flag(pre + "used", e["used"])
-            out.num(pre + "plague", e["plague"], 0, 10)
-            for c, cls in enumerate(CLASSES):
-                out.num(f"{pre}citizens.{cls}", e["citizens"][c], 0, 10)
-            out.seat(pre + "repopulated_by", e["repopulated_by"])
+            if e is None:
+                row += (0, -9, -9, 0, 0, 0, 0, 0, 0)
+                continue
+            cell = e["cell"] or (-9, -9)
+            owner = e["repopulated_by"]
+            row += (1, cell[0], cell[1], 1 if e["used"] else 0, e["plague"], *e["citizens"],
+                    0 if owner is None else out.rel_seat(owner))
+        out.vector("hexes(in_play,x,y,used,plague,craftsmen,aristocrats,nuns,repopulated_by)", row, -8, 10)
         st = view["stacks"]
         out.num("neighbourhood.count", st["neighbourhood"]["count"], 0, 20)
         out.onehot("neighbourhood.known_top", st["neighbourhood"]["known_top"], v["hexes"])
@@ -183,9 +181,8 @@ class MessinaEncoder(Encoder):
             lt = lts.get(f"lt{i + 1}")
             out.onehot(f"{pre}lt{i + 1}.where", lt and lt["where"], v["where"])
             out.onehot(f"{pre}lt{i + 1}.status", lt and lt["status"], v["lt_status"])
-        estate = p["estate"]
-        for slot in v["slots"]:
-            out.num(f"{pre}estate.{slot}", v["estate"].get(estate.get(slot), 0), 0, 2)
+        estate, grade = p["estate"], v["estate"]
+        out.vector(pre + "estate", [grade.get(estate.get(slot), 0) for slot in v["slots"]], 0, 2)
         for cab in p["cabins"]:
             c = f"{pre}cabin{cab['cabin']}."
             out.onehot(c + "citizen", cab["citizen"], v["citizen"])
@@ -196,17 +193,19 @@ class MessinaEncoder(Encoder):
             out.num(o + "advances", ov["advances"], 0, 6)
             out.onehot(o + "petal", ov["petal"], v["petals"])
             out.flag(o + "upgraded", ov["upgraded"])
+        # workshops and wagons: three and two numbers per tile (0 = not this seat's)
         shops = {w["workshop"]: w for w in p["workshops"]}
+        row = []
         for name in v["shops"]:
             w = shops.get(name)
-            out.flag(f"{pre}{name}.owned", w is not None)
-            out.num(f"{pre}{name}.citizen", w and v["estate"].get(w["citizen"], 0), 0, 2)
-            out.flag(f"{pre}{name}.paid_out", w and w["paid_out"])
+            row += (0, 0, 0) if w is None else (1, grade.get(w["citizen"], 0), 1 if w["paid_out"] else 0)
+        out.vector(pre + "workshops(owned,citizen,paid_out)", row, 0, 2)
         wagons = {w["wagon"]: w for w in p["wagons"]}
+        row = []
         for name in v["wagons"]:
             w = wagons.get(name)
-            out.flag(f"{pre}{name}.owned", w is not None)
-            out.flag(f"{pre}{name}.exhausted", w and w["exhausted"])
+            row += (0, 0) if w is None else (1, 1 if w["exhausted"] else 0)
+        out.vector(pre + "wagons(owned,exhausted)", row, 0, 1)
         out.counts(pre + "rewards_now", p["rewards_now"], v["rewards"], 10)
         out.counts(pre + "rewards_next_turn", p["rewards_next_turn"], v["rewards"], 10)
 

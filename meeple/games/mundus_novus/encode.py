@@ -13,6 +13,7 @@ caravel count (the developments are there).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from meeple.engine.encoding import Bounds, Encoder, Obs, relative_notation, vocab
@@ -32,7 +33,8 @@ CARAVEL_VALUES = range(1, 7)
 CARAVEL_COPIES = 2
 
 
-def _first_fleets() -> list[str]:
+@functools.cache
+def _first_fleets() -> tuple[str, ...]:
     """Every first fleet of a split (``ponce_splits``): caravel values ascending, at most two of each,
     the owner's highest caravel marked ``v(0)`` (last) when Gonzalo Pizarro zeroes it."""
     out: list[str] = []
@@ -49,7 +51,7 @@ def _first_fleets() -> list[str]:
             grow(value + 1, labels + [str(value)] * k)
 
     grow(min(CARAVEL_VALUES), [])
-    return sorted(set(out))
+    return tuple(sorted(set(out)))
 
 
 class MundusEncoder(Encoder):
