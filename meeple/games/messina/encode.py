@@ -117,7 +117,7 @@ class MessinaEncoder(Encoder):
         for d, name in enumerate(v["docks"]):
             for i, ship in enumerate((nodes.get(name) or {"ships": []})["ships"]):
                 ships_at[ship["name"]] = (d, i, ship["plague"])
-        row = []
+        row: list[float] = []
         for name in v["ships"]:  # docks (1-4, 0 = not at the docks), place there, plague
             at = ships_at.get(name)
             row += (0, 0, 0) if at is None else (at[0] + 1, at[1], at[2])
@@ -195,7 +195,7 @@ class MessinaEncoder(Encoder):
             out.flag(o + "upgraded", ov["upgraded"])
         # workshops and wagons: three and two numbers per tile (0 = not this seat's)
         shops = {w["workshop"]: w for w in p["workshops"]}
-        row = []
+        row: list[float] = []
         for name in v["shops"]:
             w = shops.get(name)
             row += (0, 0, 0) if w is None else (1, grade.get(w["citizen"], 0), 1 if w["paid_out"] else 0)
