@@ -19,6 +19,7 @@ class TroyesGame(Game):
     min_players = 2
     max_players = 4
     version = 6
+    from meeple.games.troyes.encode import ENCODER as encoder  # issue 18: ids, observations
     options = {
         "character_deal": Option(
             "random",
