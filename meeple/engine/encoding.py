@@ -297,10 +297,16 @@ class Encoder:
         return hit  # type: ignore[no-any-return]
 
     def observation(self, state: State, seat: int) -> numpy.ndarray:
-        np = need_numpy()
-        out = Obs(seat, state.players)
-        self._observe(state, state.view(seat), out)
-        return np.asarray(out.values, dtype=np.float32)
+        """Kept in the position's memo (a clone shares it until either changes); a copy is returned."""
+        memo = state.memo()
+        key = f"observation_{seat}"
+        hit = memo.get(key)
+        if hit is None:
+            np = need_numpy()
+            out = Obs(seat, state.players)
+            self._observe(state, state.view(seat), out)
+            hit = memo[key] = np.asarray(out.values, dtype=np.float32)
+        return hit.copy()
 
 
 _CACHES: dict[int, tuple[Any, dict[Any, Any]]] = {}

@@ -204,15 +204,25 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc,name-defined]
 
     def observation_string(self, player: int | None = None) -> str:
         seat = self.current_player() if player is None else player
-        if self.state is None:
+        s = self.state
+        if s is None:
             return "before the set-up"
-        return json.dumps(self.state.view(seat), sort_keys=True)
+        memo = s.memo()
+        key = f"spiel_view_{seat}"
+        text = memo.get(key)
+        if text is None:
+            text = memo[key] = json.dumps(s.view(seat), sort_keys=True)
+        return text  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
         s = self.state
         if s is None:
             return "chance: the seed"
-        return json.dumps(s.record(), sort_keys=True)
+        memo = s.memo()
+        text = memo.get("spiel_str")
+        if text is None:
+            text = memo["spiel_str"] = json.dumps(s.record(), sort_keys=True)
+        return text  # type: ignore[no-any-return]
 
 
 class MeepleObserver:
