@@ -242,14 +242,24 @@ class Encoder:
         """Write ``view`` (the observer's own view) into ``out``; a fixed sequence of calls."""
         raise NotImplementedError
 
-    def _observe(self, state: State, view: dict[str, Any], out: Obs) -> None:
-        """The engine's view head (to move, over, decisions, final scores), then the game's part."""
-        out.seat("to_move", view["to_move"])
-        out.flag("is_over", view["is_over"])
-        out.num("decisions", view["decisions"], 0, state.game.max_steps(state.players))
-        scores = view.get("scores") or [0] * state.players
+    def _head(self, state: State, out: Obs) -> None:
+        """The engine's view head: to move, over, decisions, final scores (rotated)."""
+        over = state.is_over
+        out.seat("to_move", None if over else state.to_move)
+        out.flag("is_over", over)
+        out.num("decisions", len(state.history), 0, state.game.max_steps(state.players))
+        scores = state.scores() if over else [0] * state.players
         for k, score in enumerate(out.rotate(scores)):
             out.num(f"final_score+{k}", score, -SCORE_LIMIT, SCORE_LIMIT)
+
+    def observe_state(self, state: State, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
+        """Optional fast path: write the same entries as ``observe(view(seat))`` straight from the
+        state's fields and return True, or return False (nothing written) to use the view."""
+        return False
+
+    def _observe(self, state: State, view: dict[str, Any], out: Obs) -> None:
+        """The head, then the game's part from the view (the reference encoding)."""
+        self._head(state, out)
         self.observe(view, out, self._vocabs(state.tables))
 
     def _vocabs(self, tables: Any) -> dict[str, dict[Any, int]]:
@@ -296,6 +306,13 @@ class Encoder:
                                       np.asarray(out.high, dtype=np.float32))
         return hit  # type: ignore[no-any-return]
 
+    def reference_observation(self, state: State, seat: int) -> numpy.ndarray:
+        """The observation made from ``view(seat)`` (what a fast path must equal)."""
+        np = need_numpy()
+        out = Obs(seat, state.players)
+        self._observe(state, state.view(seat), out)
+        return np.asarray(out.values, dtype=np.float32)
+
     def observation(self, state: State, seat: int) -> numpy.ndarray:
         """Kept in the position's memo (a clone shares it until either changes); a copy is returned."""
         memo = state.memo()
@@ -304,7 +321,10 @@ class Encoder:
         if hit is None:
             np = need_numpy()
             out = Obs(seat, state.players)
-            self._observe(state, state.view(seat), out)
+            self._head(state, out)
+            if not self.observe_state(state, out, self._vocabs(state.tables)):
+                out = Obs(seat, state.players)
+                self._observe(state, state.view(seat), out)
             hit = memo[key] = np.asarray(out.values, dtype=np.float32)
         return hit.copy()
 
