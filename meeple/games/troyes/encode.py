@@ -29,6 +29,10 @@ BUILDING_WORDS = ("palace", "bishopric", "city hall")
 PHASE_NAMES = ("choose character", "draft", "black dice", "actions", "over")
 STEP_NAMES = ("main", "flip", "spend dice", "citizen source", "cube", "dice", "activations",
               "master mason space", "squire event")
+NEUTRAL = 4
+NO_SPACE = 15
+P_KEEP, P_DRAFT, P_BLACK, P_ACTION, P_OVER = 0, 1, 2, 3, 4
+S_MASON = 7
 VALUES = range(1, 7)
 MAX_GROUP = 3  # dice.iter_groups: groups of one to three dice
 MAX_ACTIVATIONS = 36  # 3 dice of value 6, an activity divisor of at least 1 ... (x1 .. x36)
@@ -110,7 +114,11 @@ class TroyesEncoder(Encoder):
                    + [f"place {w}" for w in BUILDING_WORDS])
         sources = (["citizen from supply"] + [f"citizen lying at {w}" for w in BUILDING_WORDS]
                    + [f"citizen from {sp}" for sp in spaces] + [f"citizen from {c}" for c in cards])
-        return {"phase": vocab(PHASE_NAMES), "step": vocab(STEP_NAMES), "cards": vocab(cards),
+        names = {"cards": vocab(cards), "events": vocab(events), "chars": vocab(c.name for c in t.characters)}
+        return {"i_cards": {i: names["cards"][c] for i, c in enumerate(cards)},
+                "i_events": {i: names["events"][e] for i, e in enumerate(events)},
+                "i_chars": {i: names["chars"][c.name] for i, c in enumerate(t.characters)},
+                "phase": vocab(PHASE_NAMES), "step": vocab(STEP_NAMES), "cards": vocab(cards),
                 "events": vocab(events), "chars": vocab(c.name for c in t.characters),
                 "faces": vocab(f"{c}{v}" for c in LETTER for v in VALUES),
                 "targets": vocab(targets), "sources": vocab(sources),
@@ -186,6 +194,100 @@ class TroyesEncoder(Encoder):
         final = view.get("final") or [None] * n
         for k, items in enumerate(out.rotate(final)):
             out.vector(f"final+{k}", [None if items is None else items[x] for x in FINAL_ITEMS], -100, 400)
+
+    def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
+        """The same entries as ``observe(view)`` from the fields; a pending action (its texts come
+        from the rules) and the final breakdown use the view."""
+        s = state
+        if s.phase == P_OVER or (not s.picks and s.phase == P_ACTION and s.tgt_kind):
+            return False
+        n, me = out.players, out.me
+        values = out.values
+        icard, iev, ichar = v["i_cards"], v["i_events"], v["i_chars"]
+        ncards, nev, nchar = len(v["cards"]), len(v["events"]), len(v["chars"])
+        order = [(me + k) % n for k in range(n)]
+        code = [0.0] * (NEUTRAL + 1)  # a space's owner code -> relative
+        for q in range(n):
+            code[q] = (q - me) % n + 1.0
+        code[NEUTRAL] = n + 1.0
+        values.extend((s.rnd, s.rounds))
+        out.onehot("", PHASE_NAMES[s.phase], v["phase"])
+        out.onehot("", STEP_NAMES[s.step], v["step"])
+        out.seat("", s.start)
+        open_vp = bool(s.options.get("open_vp"))
+        for q in order:
+            values.extend((s.deniers[q], s.infl[q], s.supply[q], s.owned[q], s.district[q], len(s.chars[q]),
+                           1.0 if s.passed[q] > 0 else 0.0))
+            row = [0.0] * nev
+            for e in s.won[q]:
+                row[iev[e]] += 1.0
+            values.extend(row)
+            values.append(s.vp[q] if (open_vp or q == me) else -101)
+            values.append(1.0 if q == me else 0.0)
+            row = [0.0] * nchar
+            if q == me:
+                for c in s.chars[q]:
+                    row[ichar[c]] += 1.0
+            values.extend(row)
+            row = [0.0] * nchar
+            if q == me and s.phase == P_KEEP and s.order and s.order[0] == q:
+                for c in s.pair:
+                    row[ichar[c]] += 1.0
+            values.extend(row)
+        bld, lying = s.bld, s.lying
+        for b in range(3):
+            values.extend([0.0 if o < 0 else code[o] for o in bld[b * 6:b * 6 + 6]])
+            values.extend([lying[b * 4 + q] for q in order])
+        values.append(s.grey)
+        values.extend([0.0 if o < 0 else code[o] for o in s.cath[:18]])
+        for slot in range(9):
+            face_up = slot % 3 + 1 <= s.revealed
+            row = [0.0] * ncards
+            if face_up:
+                row[icard[s.slots[slot]]] = 1.0
+                values.extend(row)
+                trade = s.trade
+                values.extend([(20.0 if t == NO_SPACE else float(t)) if (t := trade[slot * 4 + q]) else 0.0
+                               for q in order])
+                values.extend([s.cubes[slot * 4 + q] for q in order])
+            else:
+                values.extend(row)
+                values.extend([0.0] * (2 * n))
+        for i in range(nev):
+            row = [0.0] * nev
+            if i < len(s.row):
+                row[iev[s.row[i]]] = 1.0
+                values.extend(row)
+                cubes = s.evcubes[i]
+                values.extend([cubes.count(q) for q in order])
+                values.append(cubes.count(NEUTRAL))
+            else:
+                values.extend(row)
+                values.extend([0.0] * n)
+                values.append(-1)
+        values.extend([s.maraud.count(q) for q in order])
+        values.extend([len(d) for d in s.decks])
+        faces = [[0.0] * 18 for _ in range(NEUTRAL + 1)]
+        for d in s.dice:
+            faces[d >> 6][((d >> 3) & 7) * 6 + (d & 7) - 1] += 1.0
+        for q in order:
+            values.extend(faces[q])
+        values.extend(faces[NEUTRAL])
+        values.extend([float(x) for x in s.black] + [0.0] * (6 - len(s.black)))
+        if s.picks:
+            out.onehot("", "Master Mason" if s.step == S_MASON else "Squire", v["picker"])
+            values.append(s.picks)
+        else:
+            values.extend((0.0, 0.0, -1.0))
+        if not s.picks and s.phase == P_BLACK and s.bsel:
+            out.counts("", s.bsel, v["values"], 6)
+            values.extend((s.pool, sum(s.bsel)))
+        else:
+            values.extend([0.0] * 6)
+            values.extend((-1.0, -1.0))
+        values.extend([0.0] * (len(v["targets"]) + len(v["sources"]) + ncards + 18 * (n + 1)))
+        values.extend([-101.0] * (len(FINAL_ITEMS) * n))
+        return True
 
     def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:
         return Bounds(game.max_steps(players), num_actions, 0.0, 1.0,
