@@ -44,6 +44,7 @@ class Deadline(BaseCallback):  # type: ignore[misc]
 
 def win_rate(env: MeepleEnv, policy: Any, games: int, seed: int) -> float:
     wins = 0.0
+    rng = np.random.default_rng(seed)
     for k in range(games):
         obs, info = env.reset(seed=seed + k)
         done = False
@@ -51,7 +52,7 @@ def win_rate(env: MeepleEnv, policy: Any, games: int, seed: int) -> float:
         while not done:
             mask = env.action_masks()
             if policy is None:
-                action = int(np.random.default_rng(seed + k).choice(mask.nonzero()[0]))
+                action = int(rng.choice(mask.nonzero()[0]))
             else:
                 action, _ = policy.predict(obs, action_masks=mask, deterministic=True)
             obs, reward, term, trunc, info = env.step(int(action))
@@ -68,8 +69,9 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=2_000_000)
     ap.add_argument("--eval-games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--threads", type=int, default=1, help="torch threads (more only slows a small MLP)")
     args = ap.parse_args()
-    torch.set_num_threads(2)
+    torch.set_num_threads(args.threads)
     env = MeepleEnv(args.game, args.players, seat="random", opponents="random")
     env.reset(seed=args.seed)
     model = MaskablePPO("MlpPolicy", env, n_steps=1024, batch_size=256, gamma=1.0, seed=args.seed, verbose=0)
