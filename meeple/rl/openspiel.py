@@ -171,8 +171,10 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc,name-defined]
         return s.to_move
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.state is not None and player == self.state.to_move
-        return sorted(self.state.action_ids())
+        s = self.state
+        if s is None or s.is_over or player != s.to_move:
+            return []
+        return sorted(s.action_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / self.spiel.seeds
