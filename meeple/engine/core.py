@@ -464,11 +464,10 @@ class State(ABC):
         memo = self.memo()
         ids = memo.get("action_ids")
         if ids is None:
-            encoder = self.game._encoder()
-            index = encoder.space(self.tables, self.players)[1]
-            mover, n, canonical = self.to_move, self.players, encoder.canonical
+            id_of = self.game._encoder().id_of
+            tables, n, mover = self.tables, self.players, self.to_move
             try:
-                ids = [index[canonical(a.notation, mover, n)] for a in self.legal_actions()]
+                ids = [id_of(tables, n, a.notation, mover) for a in self.legal_actions()]
             except KeyError as missing:
                 raise MeepleError(
                     f"{self.game.name}: legal action {missing.args[0]!r} has no id (the closed "
@@ -492,7 +491,7 @@ class State(ABC):
         from meeple.engine.encoding import need_numpy
 
         np = need_numpy()
-        mask = np.zeros(self.game.num_actions(self.players, self.tables), dtype=np.int8)
+        mask = np.zeros(len(self.game._encoder().space(self.tables, self.players)[0]), dtype=np.int8)
         mask[self.action_ids()] = 1
         return mask
 

@@ -286,6 +286,23 @@ class Encoder:
             hit = cache[key] = (names, {n: i for i, n in enumerate(names)})
         return hit  # type: ignore[no-any-return]
 
+    def id_of(self, tables: Any, players: int, notation: str, mover: int) -> int:
+        """The id of a legal action's notation for ``mover`` (``KeyError`` naming the canonical
+        notation when the space misses it); remembered per component set and player count."""
+        cache = _cache(tables)
+        key = ("ids", players)
+        known = cache.get(key)
+        if known is None or len(known) > 200_000:
+            known = cache[key] = {}
+        hit = known.get((notation, mover))
+        if hit is None:
+            text = self.canonical(notation, mover, players)
+            hit = self.space(tables, players)[1].get(text)
+            if hit is None:
+                raise KeyError(text)
+            known[(notation, mover)] = hit
+        return hit  # type: ignore[no-any-return]
+
     def default_space(self, game: Any, players: int) -> tuple[tuple[str, ...], dict[str, int]]:
         """``space`` for the shipped tables (a game may build a new Tables object per call)."""
         cache = self.__dict__.setdefault("_default_spaces", {})
