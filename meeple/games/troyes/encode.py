@@ -4,7 +4,7 @@ The notations are kept as the rules write them (no rules or notation change this
 dice group stays one decision: ``dice y4 y5@p1 w2@n`` is a multiset of one to three dice, each a
 colour x value x owner (own, another seat, neutral).  The closed space enumerates every such
 multiset from the rules with seats relative to the mover (the same group for every seat has one
-id), plus every other notation from the tables.  That is 27,774 group ids at 2 players and
+id), plus every other notation from the tables.  That is 29,259 group ids at 2 players and
 129,765 at 4 (most groups are mixed-colour ones only Apprenticeship's cube allows); the
 decomposition that would bring Troyes under 2,000 ids (one die at a time, then ``done``) is
 described in docs/rl.md and needs a rules-version change of Troyes.
