@@ -154,7 +154,10 @@ class Game(ABC):
     def action_names(self, players: int, tables: Tables | None = None) -> tuple[str, ...]:
         """The closed action space: canonical, seat-relative notations, indexed by id."""
         players = self.check_players(players)
-        return self._encoder().space(tables or self.default_tables(), players)[0]
+        encoder = self._encoder()
+        if tables is None:
+            return encoder.default_space(self, players)[0]
+        return encoder.space(tables, players)[0]
 
     def num_actions(self, players: int, tables: Tables | None = None) -> int:
         """How many action ids there are (the same for every state of this player count)."""
@@ -472,11 +475,10 @@ class State(ABC):
         memo = self.memo()
         ids = memo.get("action_ids")
         if ids is None:
-            encoder = self.game._encoder()
-            index = encoder.space(self.tables, self.players)[1]
-            mover, n, canonical = self.to_move, self.players, encoder.canonical
+            id_of = self.game._encoder().id_of
+            tables, n, mover = self.tables, self.players, self.to_move
             try:
-                ids = [index[canonical(a.notation, mover, n)] for a in self.legal_actions()]
+                ids = [id_of(tables, n, a.notation, mover) for a in self.legal_actions()]
             except KeyError as missing:
                 raise MeepleError(
                     f"{self.game.name}: legal action {missing.args[0]!r} has no id (the closed "
@@ -500,7 +502,7 @@ class State(ABC):
         from meeple.engine.encoding import need_numpy
 
         np = need_numpy()
-        mask = np.zeros(self.game.num_actions(self.players, self.tables), dtype=np.int8)
+        mask = np.zeros(len(self.game._encoder().space(self.tables, self.players)[0]), dtype=np.int8)
         mask[self.action_ids()] = 1
         return mask
 

@@ -68,43 +68,48 @@ class Bounds:
     """How each bound is known (proved from the rules, or the engine's checked bound)."""
 
 
+_ZEROS: dict[int, list[float]] = {}
+
+
+def _zeros(n: int) -> list[float]:
+    row = _ZEROS.get(n)
+    if row is None:
+        row = _ZEROS[n] = [0.0] * n
+    return row
+
+
 class Obs:
-    """A fixed-layout float list under construction; ``layout`` mode also records names and bounds."""
+    """A fixed-layout float list under construction (``LayoutObs`` also records names and bounds).
 
-    __slots__ = ("values", "me", "players", "names", "low", "high")
+    Every method writes a fixed number of floats whatever the value, so a game's ``observe``
+    (a fixed sequence of calls) always writes the same layout."""
 
-    def __init__(self, seat: int, players: int, layout: bool = False) -> None:
+    __slots__ = ("values", "me", "players")
+
+    def __init__(self, seat: int, players: int) -> None:
         self.values: list[float] = []
         self.me = seat
         self.players = players
-        self.names: list[str] | None = [] if layout else None
-        self.low: list[float] = []
-        self.high: list[float] = []
-
-    def _note(self, name: str, count: int, lo: float, hi: float) -> None:
-        names = self.names
-        if names is not None:
-            names.extend([name] if count == 1 else [f"{name}[{i}]" for i in range(count)])
-            self.low.extend([lo] * count)
-            self.high.extend([hi] * count)
 
     def num(self, name: str, value: Any, lo: float, hi: float) -> None:
         """A number in [lo, hi]; ``None`` is written as ``lo - 1`` (declared as the low bound)."""
-        self._note(name, 1, lo - 1, hi)
-        self.values.append(lo - 1 if value is None else float(value))
+        self.values.append(lo - 1 if value is None else value)
 
     def flag(self, name: str, value: Any) -> None:
-        self._note(name, 1, 0, 1)
         self.values.append(1.0 if value else 0.0)
+
+    def vector(self, name: str, values: Sequence[Any], lo: float, hi: float) -> None:
+        """Numbers in [lo, hi], one per place of a fixed-length list (``None`` as ``lo - 1``)."""
+        self.values.extend([lo - 1 if v is None else v for v in values])
 
     def onehot(self, name: str, value: Any, vocab: dict[Any, int]) -> None:
         """One slot per vocabulary entry; ``None`` (or an unknown value) writes all zeros."""
-        self._note(name, len(vocab), 0, 1)
-        row = [0.0] * len(vocab)
+        values = self.values
+        start = len(values)
+        values.extend(_zeros(len(vocab)))
         i = vocab.get(value)
         if i is not None:
-            row[i] = 1.0
-        self.values.extend(row)
+            values[start + i] = 1.0
 
     def rel_seat(self, value: Any) -> float:
         """A seat as 1 + its place after the observing seat (1 = itself); ``None`` -> 0."""
@@ -114,42 +119,88 @@ class Obs:
 
     def seat(self, name: str, value: Any) -> None:
         """A seat, relative: one-hot over the seats from the observer on (all zero: nobody)."""
-        self._note(name, self.players, 0, 1)
-        row = [0.0] * self.players
+        values = self.values
+        start = len(values)
+        values.extend(_zeros(self.players))
         if value is not None:
-            row[(int(value) - self.me) % self.players] = 1.0
-        self.values.extend(row)
+            values[start + (value - self.me) % self.players] = 1.0
 
     def counts(self, name: str, items: Iterable[Any], vocab: dict[Any, int], most: float) -> None:
         """A multiset of vocabulary entries as counts (order dropped)."""
-        self._note(name, len(vocab), 0, most)
-        row = [0.0] * len(vocab)
+        values = self.values
+        start = len(values)
+        values.extend(_zeros(len(vocab)))
         for item in items:
-            row[vocab[item]] += 1.0
-        self.values.extend(row)
+            values[start + vocab[item]] += 1.0
 
     def sequence(self, name: str, items: Sequence[Any], vocab: dict[Any, int], length: int) -> None:
         """An ordered list of at most ``length`` entries: 1 + the entry's vocabulary index per place."""
         if len(items) > length:
             raise ValueError(f"{name}: {len(items)} entries, the layout holds {length}")
-        self._note(name, length, 0, len(vocab))
-        row = [0.0] * length
-        for i, item in enumerate(items):
-            row[i] = vocab[item] + 1.0
-        self.values.extend(row)
+        values = self.values
+        values.extend([vocab[item] + 1.0 for item in items])
+        values.extend(_zeros(length - len(items)))
 
     def seats(self, name: str, items: Sequence[Any], length: int) -> None:
         """An ordered list of seats (relative, as ``rel_seat``) padded with 0."""
-        self._note(name, length, 0, self.players)
-        row = [0.0] * length
-        for i, item in enumerate(items):
-            row[i] = self.rel_seat(item)
-        self.values.extend(row)
+        values = self.values
+        me, n = self.me, self.players
+        values.extend([0.0 if x is None else (x - me) % n + 1.0 for x in items])
+        values.extend(_zeros(length - len(items)))
 
     def rotate(self, per_seat: Sequence[Any]) -> list[Any]:
         """``per_seat`` (indexed by absolute seat) reordered from the observer on."""
         n = self.players
         return [per_seat[(self.me + k) % n] for k in range(n)]
+
+
+class LayoutObs(Obs):
+    """``Obs`` that also records each entry's name and declared bounds."""
+
+    __slots__ = ("names", "low", "high")
+
+    def __init__(self, seat: int, players: int) -> None:
+        super().__init__(seat, players)
+        self.names: list[str] = []
+        self.low: list[float] = []
+        self.high: list[float] = []
+
+    def _note(self, name: str, count: int, lo: float, hi: float) -> None:
+        self.names.extend([name] if count == 1 else [f"{name}[{i}]" for i in range(count)])
+        self.low.extend([lo] * count)
+        self.high.extend([hi] * count)
+
+    def num(self, name: str, value: Any, lo: float, hi: float) -> None:
+        self._note(name, 1, lo - 1, hi)
+        super().num(name, value, lo, hi)
+
+    def flag(self, name: str, value: Any) -> None:
+        self._note(name, 1, 0, 1)
+        super().flag(name, value)
+
+    def vector(self, name: str, values: Sequence[Any], lo: float, hi: float) -> None:
+        self._note(name, len(values), lo - 1, hi)
+        super().vector(name, values, lo, hi)
+
+    def onehot(self, name: str, value: Any, vocab: dict[Any, int]) -> None:
+        self._note(name, len(vocab), 0, 1)
+        super().onehot(name, value, vocab)
+
+    def seat(self, name: str, value: Any) -> None:
+        self._note(name, self.players, 0, 1)
+        super().seat(name, value)
+
+    def counts(self, name: str, items: Iterable[Any], vocab: dict[Any, int], most: float) -> None:
+        self._note(name, len(vocab), 0, most)
+        super().counts(name, items, vocab, most)
+
+    def sequence(self, name: str, items: Sequence[Any], vocab: dict[Any, int], length: int) -> None:
+        self._note(name, length, 0, len(vocab))
+        super().sequence(name, items, vocab, length)
+
+    def seats(self, name: str, items: Sequence[Any], length: int) -> None:
+        self._note(name, length, 0, self.players)
+        super().seats(name, items, length)
 
 
 def vocab(names: Iterable[Any]) -> dict[Any, int]:
@@ -191,14 +242,24 @@ class Encoder:
         """Write ``view`` (the observer's own view) into ``out``; a fixed sequence of calls."""
         raise NotImplementedError
 
-    def _observe(self, state: State, view: dict[str, Any], out: Obs) -> None:
-        """The engine's view head (to move, over, decisions, final scores), then the game's part."""
-        out.seat("to_move", view["to_move"])
-        out.flag("is_over", view["is_over"])
-        out.num("decisions", view["decisions"], 0, state.game.max_steps(state.players))
-        scores = view.get("scores") or [0] * state.players
+    def _head(self, state: State, out: Obs) -> None:
+        """The engine's view head: to move, over, decisions, final scores (rotated)."""
+        over = state.is_over
+        out.seat("to_move", None if over else state.to_move)
+        out.flag("is_over", over)
+        out.num("decisions", len(state.history), 0, state.game.max_steps(state.players))
+        scores = state.scores() if over else [0] * state.players
         for k, score in enumerate(out.rotate(scores)):
             out.num(f"final_score+{k}", score, -SCORE_LIMIT, SCORE_LIMIT)
+
+    def observe_state(self, state: State, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
+        """Optional fast path: write the same entries as ``observe(view(seat))`` straight from the
+        state's fields and return True, or return False (nothing written) to use the view."""
+        return False
+
+    def _observe(self, state: State, view: dict[str, Any], out: Obs) -> None:
+        """The head, then the game's part from the view (the reference encoding)."""
+        self._head(state, out)
         self.observe(view, out, self._vocabs(state.tables))
 
     def _vocabs(self, tables: Any) -> dict[str, dict[Any, int]]:
@@ -225,24 +286,64 @@ class Encoder:
             hit = cache[key] = (names, {n: i for i, n in enumerate(names)})
         return hit  # type: ignore[no-any-return]
 
+    def id_of(self, tables: Any, players: int, notation: str, mover: int) -> int:
+        """The id of a legal action's notation for ``mover`` (``KeyError`` naming the canonical
+        notation when the space misses it); remembered per component set and player count."""
+        cache = _cache(tables)
+        key = ("ids", players)
+        known = cache.get(key)
+        if known is None or len(known) > 200_000:
+            known = cache[key] = {}
+        hit = known.get((notation, mover))
+        if hit is None:
+            text = self.canonical(notation, mover, players)
+            hit = self.space(tables, players)[1].get(text)
+            if hit is None:
+                raise KeyError(text)
+            known[(notation, mover)] = hit
+        return hit  # type: ignore[no-any-return]
+
+    def default_space(self, game: Any, players: int) -> tuple[tuple[str, ...], dict[str, int]]:
+        """``space`` for the shipped tables (a game may build a new Tables object per call)."""
+        cache = self.__dict__.setdefault("_default_spaces", {})
+        hit = cache.get(players)
+        if hit is None:
+            hit = cache[players] = self.space(game.default_tables(), players)
+        return hit  # type: ignore[no-any-return]
+
     def layout(self, state: State) -> Layout:
         cache = _cache(state.tables)
         key = ("layout", state.game.name, state.players, tuple(sorted(state.options.items())))
         hit = cache.get(key)
         if hit is None:
             np = need_numpy()
-            out = Obs(0, state.players, layout=True)
+            out = LayoutObs(0, state.players)
             self._observe(state, state.view(0), out)
-            assert out.names is not None
             hit = cache[key] = Layout(tuple(out.names), np.asarray(out.low, dtype=np.float32),
                                       np.asarray(out.high, dtype=np.float32))
         return hit  # type: ignore[no-any-return]
 
-    def observation(self, state: State, seat: int) -> numpy.ndarray:
+    def reference_observation(self, state: State, seat: int) -> numpy.ndarray:
+        """The observation made from ``view(seat)`` (what a fast path must equal)."""
         np = need_numpy()
         out = Obs(seat, state.players)
         self._observe(state, state.view(seat), out)
         return np.asarray(out.values, dtype=np.float32)
+
+    def observation(self, state: State, seat: int) -> numpy.ndarray:
+        """Kept in the position's memo (a clone shares it until either changes); a copy is returned."""
+        memo = state.memo()
+        key = f"observation_{seat}"
+        hit = memo.get(key)
+        if hit is None:
+            np = need_numpy()
+            out = Obs(seat, state.players)
+            self._head(state, out)
+            if not self.observe_state(state, out, self._vocabs(state.tables)):
+                out = Obs(seat, state.players)
+                self._observe(state, state.view(seat), out)
+            hit = memo[key] = np.asarray(out.values, dtype=np.float32)
+        return hit.copy()
 
 
 _CACHES: dict[int, tuple[Any, dict[Any, Any]]] = {}

@@ -87,3 +87,14 @@ def test_information_state_is_a_perfect_recall_chain(name: str) -> None:
     assert again.information_state(1) == b.information_state(1)
     with pytest.raises(meeple.MeepleError):
         b.determinize(0, 1).information_state(0)
+
+
+@pytest.mark.parametrize(("name", "players"), counts())
+def test_a_fast_path_writes_exactly_the_view_encoding(name: str, players: int) -> None:
+    """Issue 18: a game's encoder may read the state's fields directly (``observe_state``, for
+    speed); what it writes equals the encoding of ``view(seat)`` at every position."""
+    game = meeple.games.get(name)
+    for state in play(name, players, 3, limit=LIMIT):
+        for seat in range(players):
+            state._memo = None
+            assert np.array_equal(state.observation(seat), game.encoder.reference_observation(state, seat))

@@ -9,6 +9,7 @@ left out, since the component identities are there.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from meeple.engine.encoding import Bounds, Encoder, Obs, vocab
@@ -21,6 +22,12 @@ STEP_NAMES = ("choose equipment", "place first probe", "place astronaut", "turn"
 FINAL_ITEMS = ("stress", "seniors", "food diversity", "food value", "CO2", "orders", "resources", "waste")
 EMERGENCY = ("energy", "iron", "water")
 TRACKS = ("refining", "sustainability")
+# from state.py: per-player fields of ``state.pl[seat]`` and the payment step
+(VP, ENERGY, WATER, HE3, FE_L, FE_R, TI_L, TI_R, WASTE, CAP, O2, POS, ON_ACT, PROBES, CO2, REF, SUS,
+ REF_BONUS, SUS_BONUS, EM_ENERGY, EM_IRON, EM_WATER, PASSED, EQUIP, EQUIP_UP, PENDING) = range(26)
+S_PAY = 11
+_NUMBERS = itemgetter(VP, O2, CAP, ENERGY, WATER, HE3, WASTE, CO2, PROBES, FE_L, TI_L, FE_R, TI_R, REF)
+_FLAGS = itemgetter(REF_BONUS, SUS_BONUS, EM_ENERGY, EM_IRON, EM_WATER)
 MAX_IRON_NEED = 12  # the most iron one payment can ask (an order's 5, two refining processes ...)
 
 
@@ -65,7 +72,24 @@ class LunaEncoder(Encoder):
     def vocabs(self, tables: Any) -> dict[str, dict[Any, int]]:
         t = tables
         cards = [c.name for c in tuple(t.juniors) + tuple(t.seniors)]
+        mods = [m.key for m in t.modules]
+        names = {
+            "cards": vocab(cards), "orders": vocab(o.name for o in t.orders),
+            "foods": vocab(f.name for f in t.foods), "equip": vocab(e.name for e in t.equipment),
+            "adv": vocab(a.name for a in t.advanced_modules), "mods": vocab(mods),
+        }
+        # component index -> vocabulary index, for the fast path
+        index = {
+            "i_cards": {i: names["cards"][c] for i, c in enumerate(cards)},
+            "i_orders": {i: names["orders"][o.name] for i, o in enumerate(t.orders)},
+            "i_foods": {i: names["foods"][f.name] for i, f in enumerate(t.foods)},
+            "i_equip": {i: names["equip"][e.name] for i, e in enumerate(t.equipment)},
+            "i_adv": {i: names["adv"][a.name] for i, a in enumerate(t.advanced_modules)},
+            "i_mods": {i: names["mods"][m] for i, m in enumerate(mods)},
+            "day": {r: 1 for r in t.board[0].day_rounds},
+        }
         return {
+            **index,
             "step": vocab(STEP_NAMES),
             "mods": vocab(m.key for m in t.modules),
             "adv": vocab(a.name for a in t.advanced_modules),
@@ -137,6 +161,105 @@ class LunaEncoder(Encoder):
         for k, items in enumerate(out.rotate(final)):
             for item in FINAL_ITEMS:
                 out.num(f"final+{k}.{item.replace(' ', '_')}", None if items is None else items[item], -60, 60)
+
+    def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
+        """The same entries as ``observe(view)``, from the fields (the payment step uses the view:
+        its iron and label come from the rules)."""
+        s = state
+        if s.step == S_PAY:
+            return False
+        n = out.players
+        ic, io, ifd, ie, ia, im = v["i_cards"], v["i_orders"], v["i_foods"], v["i_equip"], v["i_adv"], v["i_mods"]
+
+        def opt(x: int) -> int | None:
+            return None if x < 0 else x
+
+        out.num("round", s.round, 0, 6)
+        out.onehot("step", STEP_NAMES[s.step], v["step"])
+        out.flag("day", s.round in v["day"])
+        out.seats("turn_order", s.order, n)
+        out.seats("next_turn_order", s.next_order, n)
+        values = out.values
+        nadv = len(ia)
+        me_seat = out.me
+        zeros_n = [0.0] * n
+        for i in range(len(im)):
+            row = zeros_n[:]
+            if s.act[i] >= 0:
+                row[(s.act[i] - me_seat) % n] = 1.0
+            values.extend(row)
+            row = [0.0] * nadv
+            if s.built[i] >= 0:
+                row[ia[s.built[i]]] = 1.0
+            values.extend(row)
+        for o in s.grid:
+            row = zeros_n[:]
+            if o >= 0:
+                row[(o - me_seat) % n] = 1.0
+            values.extend(row)
+        out.vector("", [ic[c] + 1.0 for c in s.hire_row] + [0.0] * (3 - len(s.hire_row)), 0, 0)
+        out.num("", len(s.senior_deck), 0, 40)
+        norders = len(io)
+        for st in s.stacks:
+            start = len(values)
+            values.extend([0.0] * norders)
+            if st:
+                values[start + io[st[-1]]] = 1.0
+            values.append(len(st))
+        out.vector("", [ifd[f] + 1.0 for f in s.food_row] + [0.0] * (3 - len(s.food_row)), 0, 0)
+        out.num("", len(s.food_deck), 0, 60)
+        self._counts(values, s.food_discard, ifd, len(v["foods"]))
+        self._counts(values, s.adv_offer, ia, nadv)
+        out.seats("", s.build_track, 4)
+        self._counts(values, s.equip_offer, ie, len(v["equip"]))
+        self._counts(values, s.start_mods, im, len(im))
+        ncards, nfoods, nequip, nmods = len(v["cards"]), len(v["foods"]), len(v["equip"]), len(im)
+        for q in out.rotate(list(range(n))):
+            me = s.pl[q]
+            values.extend(_NUMBERS(me))
+            values.extend([1.0 if x else 0.0 for x in _FLAGS(me)])
+            values.insert(len(values) - 4, me[SUS])  # after the refining bonus, as in the layout
+            start = len(values)
+            values.extend([0.0] * nmods)
+            if me[POS] >= 0:
+                values[start + im[me[POS]]] = 1.0
+            values.append(1.0 if me[ON_ACT] else 0.0)
+            self._counts(values, s.hands[q], ic, ncards)
+            self._counts(values, s.rest[q], ic, ncards)
+            self._counts(values, s.food[q], ifd, nfoods)
+            self._counts(values, s.delivered[q], io, norders)
+            start = len(values)
+            values.extend([0.0] * nequip)
+            if me[EQUIP] >= 0:
+                values[start + ie[me[EQUIP]]] = 1.0
+            values.append(1.0 if me[EQUIP_UP] else 0.0)
+            values.append(1.0 if me[PASSED] else 0.0)
+            out.seat("", opt(me[PENDING]))
+        start = len(values)
+        values.extend([0.0] * ncards)
+        if s.card >= 0:
+            values[start + ic[s.card]] = 1.0
+        values.append(s.acts_left)
+        values.extend([1.0 if s.used >> m & 1 else 0.0 for m in range(nmods)])
+        start = len(values)
+        values.extend([0.0] * nmods)
+        if s.module >= 0:
+            values[start + im[s.module]] = 1.0
+        values.extend((s.pick_left, s.feed_left, 0.0))
+        values.extend([0.0] * len(v["paying"]))
+        if s.final:
+            for q in out.rotate(list(range(n))):
+                values.extend(s.final[q])
+        else:
+            values.extend([-61.0] * (len(FINAL_ITEMS) * n))
+        return True
+
+    @staticmethod
+    def _counts(values: list[float], items: Any, index: dict[Any, int], size: int) -> None:
+        start = len(values)
+        values.extend([0.0] * size)
+        for item in items:
+            values[start + index[item]] += 1.0
 
     def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:
         return Bounds(game.max_steps(players), num_actions, 0.0, 1.0,

@@ -33,6 +33,9 @@ TASK_NAMES = ("choose a hex", "place a rescued or cured citizen in the estate", 
 FINAL_ITEMS = ("during_play", "rat_penalty", "popularity", "city", "church", "majority", "repopulated_hexes",
                "scrolls", "leftovers", "total")
 STACKS = 3  # cabin and workshop stacks on the board
+# from consts.py (moves to state.py): node ranges, per-seat int layout, task kinds
+DOCK0, D0, NP, SLOTS, WS_W, WG_W = 4, 8, 20, 18, 4, 3
+T_FIGHT, T_MAIN, T_SHIPFIGHT = 4, 5, 7
 
 
 def _nodes(t: Any) -> list[str]:
@@ -117,24 +120,22 @@ class MessinaEncoder(Encoder):
         for d, name in enumerate(v["docks"]):
             for i, ship in enumerate((nodes.get(name) or {"ships": []})["ships"]):
                 ships_at[ship["name"]] = (d, i, ship["plague"])
-        for name in v["ships"]:
+        row: list[float] = []
+        for name in v["ships"]:  # docks (1-4, 0 = not at the docks), place there, plague
             at = ships_at.get(name)
-            out.onehot(f"{name}.at_docks", None if at is None else at[0], {d: d for d in range(len(v["docks"]))})
-            out.num(f"{name}.place", None if at is None else at[1], 0, 9)
-            out.flag(f"{name}.plague", at is not None and at[2])
-        for name in v["hexes"]:
+            row += (0, 0, 0) if at is None else (at[0] + 1, at[1], at[2])
+        out.vector("ships(docks,place,plague)", row, 0, 9)
+        row = []
+        for name in v["hexes"]:  # in play, cell x, y, used, plague, citizens x3, repopulated by
             e = nodes.get(name)
-            pre = f"{name}."
-            out.flag(pre + "in_play", e is not None)
-            e = e or {"cell": None, "used": False, "plague": 0, "citizens": [0, 0, 0], "repopulated_by": None}
-            cell = e["cell"] or (None, None)
-            out.num(pre + "cell.x", cell[0], -8, 8)
-            out.num(pre + "cell.y", cell[1], -8, 8)
-            out.flag(pre + "used", e["used"])
-            out.num(pre + "plague", e["plague"], 0, 10)
-            for c, cls in enumerate(CLASSES):
-                out.num(f"{pre}citizens.{cls}", e["citizens"][c], 0, 10)
-            out.seat(pre + "repopulated_by", e["repopulated_by"])
+            if e is None:
+                row += (0, -9, -9, 0, 0, 0, 0, 0, 0)
+                continue
+            cell = e["cell"] or (-9, -9)
+            owner = e["repopulated_by"]
+            row += (1, cell[0], cell[1], 1 if e["used"] else 0, e["plague"], *e["citizens"],
+                    0 if owner is None else out.rel_seat(owner))
+        out.vector("hexes(in_play,x,y,used,plague,craftsmen,aristocrats,nuns,repopulated_by)", row, -8, 10)
         st = view["stacks"]
         out.num("neighbourhood.count", st["neighbourhood"]["count"], 0, 20)
         out.onehot("neighbourhood.known_top", st["neighbourhood"]["known_top"], v["hexes"])
@@ -183,9 +184,8 @@ class MessinaEncoder(Encoder):
             lt = lts.get(f"lt{i + 1}")
             out.onehot(f"{pre}lt{i + 1}.where", lt and lt["where"], v["where"])
             out.onehot(f"{pre}lt{i + 1}.status", lt and lt["status"], v["lt_status"])
-        estate = p["estate"]
-        for slot in v["slots"]:
-            out.num(f"{pre}estate.{slot}", v["estate"].get(estate.get(slot), 0), 0, 2)
+        estate, grade = p["estate"], v["estate"]
+        out.vector(pre + "estate", [grade.get(estate.get(slot), 0) for slot in v["slots"]], 0, 2)
         for cab in p["cabins"]:
             c = f"{pre}cabin{cab['cabin']}."
             out.onehot(c + "citizen", cab["citizen"], v["citizen"])
@@ -196,19 +196,150 @@ class MessinaEncoder(Encoder):
             out.num(o + "advances", ov["advances"], 0, 6)
             out.onehot(o + "petal", ov["petal"], v["petals"])
             out.flag(o + "upgraded", ov["upgraded"])
+        # workshops and wagons: three and two numbers per tile (0 = not this seat's)
         shops = {w["workshop"]: w for w in p["workshops"]}
+        row: list[float] = []
         for name in v["shops"]:
             w = shops.get(name)
-            out.flag(f"{pre}{name}.owned", w is not None)
-            out.num(f"{pre}{name}.citizen", w and v["estate"].get(w["citizen"], 0), 0, 2)
-            out.flag(f"{pre}{name}.paid_out", w and w["paid_out"])
+            row += (0, 0, 0) if w is None else (1, grade.get(w["citizen"], 0), 1 if w["paid_out"] else 0)
+        out.vector(pre + "workshops(owned,citizen,paid_out)", row, 0, 2)
         wagons = {w["wagon"]: w for w in p["wagons"]}
+        row = []
         for name in v["wagons"]:
             w = wagons.get(name)
-            out.flag(f"{pre}{name}.owned", w is not None)
-            out.flag(f"{pre}{name}.exhausted", w and w["exhausted"])
+            row += (0, 0) if w is None else (1, 1 if w["exhausted"] else 0)
+        out.vector(pre + "wagons(owned,exhausted)", row, 0, 1)
         out.counts(pre + "rewards_now", p["rewards_now"], v["rewards"], 10)
         out.counts(pre + "rewards_next_turn", p["rewards_next_turn"], v["rewards"], 10)
+
+    def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
+        """The same entries as ``observe(view)`` from the fields (the final breakdown uses the view)."""
+        s = state
+        if s.final is not None:
+            return False
+        t = s.tables
+        n, me = out.players, out.me
+        values = out.values
+        out.num("", s.round_, 0, 6)
+        out.seats("", s.order, n)
+        if s.tasks:
+            task = s.tasks[-1]
+            kind = task[0]
+            out.onehot("", TASK_NAMES[kind - 1] if 1 <= kind <= len(TASK_NAMES) else None, v["task"])
+            out.seat("", task[1])
+            out.onehot("", s.nname[task[2]] if kind in (T_MAIN, T_FIGHT) else None, v["nodes"])
+            if kind in (T_FIGHT, T_SHIPFIGHT):
+                fire, vp = s.fx.fire[s.round_]
+                values.extend((s.cubes[task[2]] if kind == T_FIGHT else 1, fire, vp))
+            else:
+                values.extend((-1, -1, -1))
+        else:
+            values.extend([0.0] * (len(v["task"]) + n + len(v["nodes"])))
+            values.extend((-1, -1, -1))
+        out.onehot("", t.wheel[s.wheel].name, v["segments"])
+        values.append(s.cube_supply)
+        values.extend(s.cit_supply[:3])
+        node_of = {s.nname[x]: x for x in s.nplay}
+        for name in v["harbours"]:
+            x = node_of.get(name)
+            values.extend((0.0, 0.0) if x is None else (1.0, 1.0 if s.used[x] else 0.0))
+        ships_at: dict[int, tuple[int, int, int]] = {}
+        for d, name in enumerate(v["docks"]):
+            x = node_of.get(name)
+            if x is not None:
+                for i, code in enumerate(s.docks[x - DOCK0]):
+                    ships_at[code >> 1] = (d, i, code & 1)
+        for k in range(len(t.ships)):
+            at = ships_at.get(k)
+            values.extend((0, 0, 0) if at is None else (at[0] + 1, at[1], at[2]))
+        for name in v["hexes"]:
+            x = node_of.get(name)
+            if x is None:
+                values.extend((0, -9, -9, 0, 0, 0, 0, 0, 0))
+                continue
+            cell = s.ncell[x] or (-9, -9)
+            owner = s.owner[x]
+            values.extend((1, cell[0], cell[1], 1 if s.used[x] else 0, s.cubes[x], *s.cit[x * 3:x * 3 + 3],
+                           0 if owner < 0 else (owner - me) % n + 1.0))
+        values.append(len(s.hood))
+        out.onehot("", t.hexes[s.hood[0]].name if s.hood and t.hexes[s.hood[0]].cls == "B" else None, v["hexes"])
+        values.append(len(s.ship_stack))
+        out.onehot("", t.ships[s.ship_stack[0]].back if s.ship_stack else None, v["backs"])
+        values.append(len(s.sel))
+        out.counts("", [t.harbours[h].name for h in s.sel_used], v["harbours"], 8)
+        values.append(s.ws_phase)
+        later = [len(x) for x in s.ws2_st] if s.ws_phase == 1 else []
+        values.extend([later[k] if k < len(later) else -1 for k in range(STACKS)])
+        wagon_at = {w: (k, i) for k, stack in enumerate(s.wg_st) for i, w in enumerate(stack)}
+        for k in range(len(t.wagons)):
+            wat = wagon_at.get(k)
+            values.extend((-1, -1) if wat is None else wat)
+        for stacks, knowns, names, table in ((s.cab_st, s.cab_known, v["cabins"], t.cabins),
+                                             (s.ws_st, s.ws_known, v["shops"], t.workshops)):
+            for stack, known in zip(stacks, knowns, strict=True):
+                out.onehot("", table[stack[0]].name if stack else None, names)
+                values.append(len(stack))
+                out.sequence("", [table[x].name for x in stack[len(stack) - known:]] if known else [], names, 4)
+        for q in out.rotate(list(range(n))):
+            self._seat_fields(s, out, q, v)
+        values.extend([-201.0] * (len(FINAL_ITEMS) * n))
+        return True
+
+    def _seat_fields(self, s: Any, out: Obs, p: int, v: dict[str, dict[Any, int]]) -> None:
+        t = s.tables
+        values = out.values
+        pi = s.pi[p * NP:(p + 1) * NP]
+        values.extend((pi[0], pi[1], pi[2], pi[3], pi[5], pi[15], pi[16], pi[4], pi[17], pi[18], pi[19],
+                       pi[6], pi[9], pi[7], pi[10], pi[8], pi[11], pi[12], pi[13], pi[14]))
+        where = v["where"]  # then the status one-hot: ready, standing, spent = 0, 1, 2
+        nwhere = len(where)
+        for i in range(MAXLT):
+            loc, st = s.lt[(p * MAXLT + i) * 2], s.lt[(p * MAXLT + i) * 2 + 1]
+            row = [0.0] * (nwhere + 3)
+            if loc != -2:
+                row[where["estate" if loc == -1 else "lost" if loc == -3 else s.nname[loc]]] = 1.0
+                row[nwhere + st] = 1.0
+            values.extend(row)
+        values.extend([x + 1 if x >= 0 else 0 for x in s.estate[p * SLOTS:(p + 1) * SLOTS]])
+        ncit, ncab = len(v["citizen"]), len(v["cabins"])
+        for k in range(CABINS):
+            base = (p * CABINS + k) * 3
+            occ, stage, imp = s.cab[base], s.cab[base + 1], s.cab[base + 2]
+            row = [0.0] * ncit
+            if occ >= 0:
+                row[(occ >> 1) * 2 + (occ & 1)] = 1.0
+            values.extend(row)
+            values.append(stage if occ >= 0 else -1)
+            row = [0.0] * ncab
+            if imp >= 0:
+                row[v["cabins"][t.cabins[imp].name]] = 1.0
+            values.extend(row)
+        for k in range(3):
+            base = (p * 3 + k) * 3
+            values.append(s.ov[base])
+            row = [0.0] * len(PETAL_NAMES)
+            if s.ov[base + 1] >= 0:
+                row[s.ov[base + 1]] = 1.0
+            values.extend(row)
+            values.append(1.0 if s.ov[base + 2] else 0.0)
+        shops = v["shops"]
+        row = [0.0] * (3 * len(shops))
+        ws = s.ws
+        for i in range(0, len(ws), WS_W):
+            if ws[i] == p:
+                j = 3 * shops[t.workshops[ws[i + 1]].name]
+                row[j:j + 3] = (1, ws[i + 2] + 1 if ws[i + 2] >= 0 else 0, 1 if ws[i + 3] else 0)
+        values.extend(row)
+        wagons = v["wagons"]
+        row = [0.0] * (2 * len(wagons))
+        wg = s.wg
+        for i in range(0, len(wg), WG_W):
+            if wg[i] == p:
+                j = 2 * wagons[t.wagons[wg[i + 1]].name]
+                row[j:j + 2] = (1, 1 if wg[i + 2] else 0)
+        values.extend(row)
+        out.counts("", [REWARD_NAMES[r] for r in s.pend[p]], v["rewards"], 10)
+        out.counts("", [REWARD_NAMES[r] for r in s.defer[p]], v["rewards"], 10)
 
     def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:
         return Bounds(game.max_steps(players), num_actions, 0.0, 1.0,

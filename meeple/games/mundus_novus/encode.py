@@ -13,6 +13,7 @@ caravel count (the developments are there).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from meeple.engine.encoding import Bounds, Encoder, Obs, relative_notation, vocab
@@ -24,6 +25,9 @@ PHASE_NAMES = (
     "exchange", "balancing gift", "progression start", "progression", "choose development", "warehouse",
     "over",
 )
+(CORONADO, PONCE, SUPPLY, PIRATES, ANNOUNCE, OFFER, TIE, EXCHANGE, GIFT, START, PROG, PICKDEV, KEEP,
+ OVER) = range(14)
+K, INCA = 10, 9
 # from progression.py
 MIN_IDENTICAL = 3
 MIN_DIFFERENT = 4
@@ -32,7 +36,8 @@ CARAVEL_VALUES = range(1, 7)
 CARAVEL_COPIES = 2
 
 
-def _first_fleets() -> list[str]:
+@functools.cache
+def _first_fleets() -> tuple[str, ...]:
     """Every first fleet of a split (``ponce_splits``): caravel values ascending, at most two of each,
     the owner's highest caravel marked ``v(0)`` (last) when Gonzalo Pizarro zeroes it."""
     out: list[str] = []
@@ -49,7 +54,7 @@ def _first_fleets() -> list[str]:
             grow(value + 1, labels + [str(value)] * k)
 
     grow(min(CARAVEL_VALUES), [])
-    return sorted(set(out))
+    return tuple(sorted(set(out)))
 
 
 class MundusEncoder(Encoder):
@@ -89,7 +94,13 @@ class MundusEncoder(Encoder):
 
     def vocabs(self, tables: Any) -> dict[str, dict[Any, int]]:
         t = tables
-        return {"phase": vocab(PHASE_NAMES), "events": vocab(e.code for e in t.events),
+        res = vocab(r.name for r in t.resources)
+        devs = vocab(d.name for d in t.developments)
+        codes = vocab(d.code for d in t.developments)
+        return {"i_res": {i: res[r.name] for i, r in enumerate(t.resources)},
+                "i_devs": {i: devs[d.name] for i, d in enumerate(t.developments)},
+                "i_codes": {i: codes[d.code] for i, d in enumerate(t.developments)},
+                "phase": vocab(PHASE_NAMES), "events": vocab(e.code for e in t.events),
                 "res": vocab(r.name for r in t.resources), "codes": vocab(d.code for d in t.developments),
                 "devs": vocab(d.name for d in t.developments), "values": vocab(range(13))}
 
@@ -144,6 +155,102 @@ class MundusEncoder(Encoder):
         out.seat("gift.from", gift and gift["from"])
         out.seat("gift.to", gift and gift["to"])
         out.onehot("gift.card", gift and gift["card"], res)
+
+    def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
+        """The same entries as ``observe(view)`` from the fields; Ponce de Leon's fleets (computed
+        by the rules) use the view."""
+        s = state
+        if s.split and s.abil.get("ponce", -1) >= 0:
+            return False
+        n, me = out.players, out.me
+        values = out.values
+        ir, idv, ico = v["i_res"], v["i_devs"], v["i_codes"]
+        nres, ndev = len(v["res"]), len(v["devs"])
+        over = s.phase == OVER
+        revealed = s.phase in (TIE, EXCHANGE)
+
+        def res_counts(row: list[int], start: int) -> list[float]:
+            out_row = [0.0] * nres
+            for k in range(K):
+                if row[start + k]:
+                    out_row[ir[k]] += row[start + k]
+            return out_row
+
+        values.append(s.round)
+        out.onehot("", PHASE_NAMES[s.phase], v["phase"])
+        out.onehot("", s.event or None, v["events"])
+        out.seat("", s.tm)
+        values.append(s.announced or -1)
+        values.extend([ir[k] + 1.0 for k in s.market] + [0.0] * (3 - len(s.market)))
+        row = [0.0] * nres
+        for k in s.supply:
+            row[ir[k]] += 1.0
+        values.extend(row)
+        values.extend([ico[i] + 1.0 for i in s.queue] + [0.0] * (QUEUE_SIZE - len(s.queue)))
+        values.extend((len(s.dev_deck), len(s.deck)))
+        values.extend(res_counts(s.discard, 0))
+        values.append(1.0 if s.dev_ended else 0.0)
+        out.seat("", s.winner if s.winner >= 0 else None)
+        for q in out.rotate(list(range(n))):
+            o = q * K
+            values.append(sum(s.hand[o:o + K]))
+            row = [0.0] * ndev
+            for i in s.owned[q]:
+                row[idv[i]] += 1.0
+            values.extend(row)
+            values.append(s.money[q] if (q == me or over) else -1)
+            values.append(0.0)  # fleets_split: only with Ponce de Leon (the view path)
+            values.extend([0.0] * (2 * 13))
+            if s.phase == OFFER:
+                values.append(1.0 if s.done[q] else 0.0)
+                values.append(sum(s.offer[o:o + K]) if (s.done[q] or q == me) else -1)
+            else:
+                values.extend((0.0, -1.0))
+            values.append(1.0 if revealed else 0.0)
+            values.extend(res_counts(s.offer, o) if revealed else [0.0] * nres)
+        entries = []
+        if s.phase == SUPPLY:
+            entries = [(s.order[i], s.need if i == s.opos else s.order[i + 1])
+                       for i in range(s.opos, len(s.order), 2)]
+        for i in range(2 * n):
+            if i < len(entries):
+                out.seat("", entries[i][0])
+                values.append(entries[i][1])
+            else:
+                values.extend([0.0] * n)
+                values.append(-1)
+        out.seat("", s.cur if s.phase == EXCHANGE else None)
+        out.seat("", s.prev if s.phase == EXCHANGE and s.prev >= 0 else None)
+        row = [0.0] * nres
+        if s.pend_mask or s.pend_inca:
+            for k in range(INCA):
+                if s.pend_mask >> k & 1:
+                    row[ir[k]] += 1.0
+            row[ir[INCA]] += s.pend_inca
+        values.extend(row)
+        if s.phase == PICKDEV:
+            kind, c, j = s.pend_set
+            out.onehot("", s.tables.resources[kind].name, v["res"])
+            values.extend((c, j))
+        else:
+            values.extend([0.0] * nres)
+            values.extend((-1, -1))
+        o = me * K
+        values.extend(res_counts(s.hand, o))
+        mine = s.phase == OFFER
+        values.append(1.0 if mine else 0.0)
+        values.extend(res_counts(s.offer, o) if mine else [0.0] * nres)
+        kept = s.phase == KEEP and s.cur == me
+        values.append(1.0 if kept else 0.0)
+        values.extend(res_counts(s.offer, o) if kept else [0.0] * nres)
+        gift = s.gift
+        if gift[0] == me or gift[1] == me:
+            out.seat("", gift[0])
+            out.seat("", gift[1])
+            out.onehot("", s.tables.resources[gift[2]].name, v["res"])
+        else:
+            values.extend([0.0] * (2 * n + nres))
+        return True
 
     @staticmethod
     def _cards(out: Obs, name: str, cards: dict[str, int], res: dict[Any, int], most: int) -> None:

@@ -1,0 +1,145 @@
+"""Figures for learning agents (issue 18), per game and player count, each pair in one run:
+
+- ids (the closed action space) and observation size;
+- ``view(0)`` per second against ``observation(0)`` per second over the same positions;
+- PettingZoo AEC steps per second with observations (masked random play) against the bare
+  engine (random ``apply`` on the same games);
+- ``--closure N``: N seeded random games per player count, every legal action checked for an id.
+
+    python scripts/bench_rl.py [GAME ...] [--players N] [--seconds S] [--closure N] [--json]
+
+Single process; rates are per second of this process's CPU time (per core, so the machine's
+other load does not count; ``load`` is ``os.getloadavg`` for the record).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import meeple  # noqa: E402
+
+GAMES = ("luna_maris", "messina", "mundus_novus", "troyes")
+
+
+def positions(name: str, players: int, count: int) -> list[Any]:
+    out: list[Any] = []
+    seed = 0
+    while len(out) < count:
+        state = meeple.games.get(name).new(players, seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(out) < count:
+            out.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+        seed += 1
+    return out
+
+
+def per_second(fn: Any, items: list[Any], seconds: float) -> float:
+    done, started = 0, time.process_time()
+    while True:
+        for x in items:
+            fn(x)
+        done += len(items)
+        elapsed = time.process_time() - started
+        if elapsed >= seconds:
+            return done / elapsed
+
+
+def fresh_view(state: Any) -> Any:
+    state._memo = None  # the same work for both: nothing kept from an earlier call
+    return state.view(0)
+
+
+def fresh_observation(state: Any) -> Any:
+    state._memo = None  # observations are kept in the position's memo; measure making one
+    return state.observation(0)
+
+
+def engine_steps(name: str, players: int, seconds: float) -> float:
+    game = meeple.games.get(name)
+    steps, seed, started = 0, 0, time.process_time()
+    while time.process_time() - started < seconds:
+        state = game.new(players, seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            steps += 1
+        seed += 1
+    return steps / (time.process_time() - started)
+
+
+def pettingzoo_steps(name: str, players: int, seconds: float) -> float:
+    from meeple.rl.pettingzoo import env as make_env
+
+    e = make_env(name, players)
+    steps, seed, started = 0, 0, time.process_time()
+    while time.process_time() - started < seconds:
+        e.reset(seed=seed)
+        for _agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            mask = obs["action_mask"]
+            e.step(int(random.choice(mask.nonzero()[0])))
+            steps += 1
+        seed += 1
+    return steps / (time.process_time() - started)
+
+
+def closure(name: str, players: int, games: int) -> int:
+    decisions = 0
+    for seed in range(games):
+        state = meeple.games.get(name).new(players, seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            assert len(state.action_ids()) == len(state.legal_actions())
+            state.apply(rng.choice(state.legal_actions()))
+            decisions += 1
+    return decisions
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="*", default=list(GAMES))
+    ap.add_argument("--players", type=int, action="append")
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--closure", type=int, default=0, metavar="N")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    rows = []
+    for name in args.games:
+        game = meeple.games.get(name)
+        for players in args.players or sorted({game.min_players, 2, game.max_players}):
+            items = positions(name, players, 200)
+            items[0].observation(0)  # layout and vocabularies are built once per component set
+            row: dict[str, Any] = {
+                "game": name, "players": players, "ids": game.num_actions(players),
+                "observation": game.observation_shape(players)[0],
+                "view_per_s": round(per_second(fresh_view, items, args.seconds)),
+                "observation_per_s": round(per_second(fresh_observation, items, args.seconds)),
+                "engine_steps_per_s": round(engine_steps(name, players, args.seconds)),
+                "pettingzoo_steps_per_s": round(pettingzoo_steps(name, players, args.seconds)),
+                "load": round(os.getloadavg()[0], 1),
+            }
+            if args.closure:
+                row["closure_games"] = args.closure
+                row["closure_decisions"] = closure(name, players, args.closure)
+            rows.append(row)
+            if not args.json:
+                print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
+    if args.json:
+        print(json.dumps(rows, indent=1))
+
+
+if __name__ == "__main__":
+    main()
