@@ -16,7 +16,7 @@ from typing import Any
 
 from meeple.engine.encoding import Bounds, Encoder, Obs, vocab
 from meeple.games.messina.components import CARGOS, CLASSES, REWARD_NAMES
-from meeple.games.messina.turns import TASK_NAMES as _TASKS
+from meeple.games.messina.turns import TASK_KEYS as _TASKS
 
 # from consts.py (moves to state.py)
 MAXLT = 5
@@ -24,7 +24,7 @@ CABINS = 4
 PETAL_NAMES = ("C1", "A1", "N1", "C2", "A2", "N2")
 # from choices.py
 PAY_NAMES = ("coin", "wood", "fire", "major fire", "VP")
-TASK_NAMES = tuple(_TASKS.values())  # what the seat to move must do (the view's now.step)
+TASK_NAMES = tuple(_TASKS.values())  # what the seat to move must do: the view's now.step keys
 FINAL_ITEMS = ("during_play", "rat_penalty", "popularity", "city", "church", "majority", "repopulated_hexes",
                "scrolls", "leftovers", "total")
 STACKS = 3  # cabin and workshop stacks on the board
