@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action
-from meeple.engine.messages import msg
 from meeple.games.messina.buildings import PAY_OFFSETS, affordable, empty_workshops
 from meeple.games.messina.plague import fire_cost
 from meeple.games.messina.prebuilt import (
@@ -93,6 +92,7 @@ from meeple.games.messina.state import (
 )
 from meeple.games.messina.words import (
     ESTATE,
+    msg,
     node,
 )
 

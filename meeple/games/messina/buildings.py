@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.messages import msg, ref
 from meeple.games.messina.gains import gain
 from meeple.games.messina.state import (
     CABINS,
@@ -25,6 +24,7 @@ from meeple.games.messina.state import (
     WOOD,
     WS_W,
 )
+from meeple.games.messina.words import cref, msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
@@ -106,7 +106,7 @@ def apply_build(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
         s.wg += [p, top, 0]
         name, table = wg.name, "wagons"
     s.reveals += 1
-    events.append({"type": "build", "seat": p, **msg("messina.event.build", seat=p, tile=ref("messina", table, name))})
+    events.append({"type": "build", "seat": p, **msg("messina.event.build", seat=p, tile=cref(table, name))})
 
 
 # --- workshops' citizens ------------------------------------------------------------------------
@@ -149,7 +149,7 @@ def ws_pay_out(s: MessinaState, i: int, events: list[Event]) -> None:
     if t.needs_upgraded and s.ws[i + 2] != 1:
         return
     s.ws[i + 3] = 1
-    gain(s, s.ws[i], t.effect, events, ref("messina", "workshops", t.name))
+    gain(s, s.ws[i], t.effect, events, cref("workshops", t.name))
 
 
 __all__ = ["PAY_NAMES", "PAY_OFFSETS", "affordable", "apply_build", "can_staff", "empty_workshops", "staff",

@@ -10,9 +10,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from meeple.engine.messages import msg
 from meeple.games.messina.state import D0, DOCK0, N_HARBOURS, NODES
-from meeple.games.messina.words import hex_ref
+from meeple.games.messina.words import hex_ref, msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.messages import msg, ref
 from meeple.games.messina.buildings import ws_pay_out
 from meeple.games.messina.gains import gain
 from meeple.games.messina.state import (
@@ -22,7 +21,7 @@ from meeple.games.messina.state import (
     T_OVS,
     T_SCROLL,
 )
-from meeple.games.messina.words import CLASS_WORDS
+from meeple.games.messina.words import CLASS_WORDS, cref, msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
@@ -78,7 +77,7 @@ def advance_overseer(s: MessinaState, p: int, cls: int, petal: int, steps: int, 
 def activate_slot(s: MessinaState, p: int, slot: int, events: list[Event]) -> None:
     """An activated estate citizen performs its slot's action (seed 啟用市民)."""
     eff = s.tables.estate[slot].effect
-    gain(s, p, eff, events, msg("messina.source.slot", slot=ref("messina", "estate", s.tables.estate[slot].name)))
+    gain(s, p, eff, events, msg("messina.source.slot", slot=cref("estate", s.tables.estate[slot].name)))
 
 
 def upgrade(s: MessinaState, p: int, where: int, k: int, events: list[Event]) -> None:

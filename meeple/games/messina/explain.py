@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.messages import Message, msg, ref
+from meeple.engine.messages import Message
 from meeple.games.messina import repopulation
 from meeple.games.messina.buildings import affordable
 from meeple.games.messina.city import node_in_play, node_name
@@ -47,7 +47,7 @@ from meeple.games.messina.state import (
     WS_W,
 )
 from meeple.games.messina.turns import move_cost
-from meeple.games.messina.words import node, task_word
+from meeple.games.messina.words import cref, msg, node, task_word
 
 if TYPE_CHECKING:
     from meeple.games.messina.state import MessinaState
@@ -243,7 +243,7 @@ def _explain_choice(s: MessinaState, task: Task, text: str) -> Message | None:
         for table, tile in tops:
             if text == f"build {tile.name}" or text.startswith(f"build {tile.name} on cabin"):
                 if not affordable(s, p, tile.cost_coins, tile.cost_wood):
-                    return msg("messina.refusal.build_cost", tile=ref("messina", table, tile.name), coins=tile.cost_coins, wood=tile.cost_wood, have_coins=s.pi[p * NP + COIN], have_wood=s.pi[p * NP + WOOD])
+                    return msg("messina.refusal.build_cost", tile=cref(table, tile.name), coins=tile.cost_coins, wood=tile.cost_wood, have_coins=s.pi[p * NP + COIN], have_wood=s.pi[p * NP + WOOD])
                 if task[2] >= 0:
                     return msg("messina.refusal.build_swapped")
                 return msg("messina.refusal.cabin_improved")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.messages import Message, msg
+from meeple.engine.messages import Message
 from meeple.games.messina.registers import advance_track
 from meeple.games.messina.state import (
     COIN,
@@ -19,7 +19,7 @@ from meeple.games.messina.state import (
     VP,
     WOOD,
 )
-from meeple.games.messina.words import effect_ref
+from meeple.games.messina.words import effect_ref, msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event

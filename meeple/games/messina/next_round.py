@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.messages import msg, ref
 from meeple.games.messina.city import add_new_hex
 from meeple.games.messina.plague import wheel_turn
 from meeple.games.messina.ships import ship_arrives
@@ -22,6 +21,7 @@ from meeple.games.messina.state import (
     VP,
     WG_W,
 )
+from meeple.games.messina.words import cref, msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
@@ -51,7 +51,7 @@ def next_round(s: MessinaState, events: list[Event]) -> None:
     s.round_ += 1
     rnd = s.round_
     info = s.tables.rounds[rnd - 1]
-    events.append({"type": "round", "round": rnd, **msg("messina.event.round", round=ref("messina", "rounds", info.name))})
+    events.append({"type": "round", "round": rnd, **msg("messina.event.round", round=cref("rounds", info.name))})
     # 2. lay every lieutenant down (recalled ones in the estate become usable again)
     lt = s.lt
     for i in range(0, len(lt), 2):

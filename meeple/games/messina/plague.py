@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.messages import msg, ref
 from meeple.games.messina.buildings import can_staff
 from meeple.games.messina.registers import advance_track
 from meeple.games.messina.state import D0, FIRE, MAJOR, NODES, NP, OP_MAJOR, OP_STOP, RATS, VP, WS_W
-from meeple.games.messina.words import node
+from meeple.games.messina.words import cref, msg, node
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
@@ -121,7 +120,7 @@ def wheel_turn(s: MessinaState, citizens: bool, events: list[Event]) -> None:
                 if t >= 0 and hex_colour[t] == colour and supply[k] > 0:
                     supply[k] -= 1
                     cit[n * 3 + k] += 1
-    segment = ref("messina", "wheel", seg.name)
+    segment = cref("wheel", seg.name)
     events.append({"type": "wheel", "segment": s.wheel,
                    **(msg("messina.event.wheel.citizens", segment=segment, n=placed) if citizens
                       else msg("messina.event.wheel", segment=segment, n=placed))})

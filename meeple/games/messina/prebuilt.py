@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import Action
-from meeple.engine.messages import msg, ref
 from meeple.games.messina.buildings import PAY_NAMES
 from meeple.games.messina.components import CLASSES, REWARD_NAMES
 from meeple.games.messina.plague import fire_cost
@@ -55,8 +54,10 @@ from meeple.games.messina.words import (
     PAY_WORDS,
     REWARD_WORDS,
     cost,
+    cref,
     effect_ref,
     hex_ref,
+    msg,
     node,
 )
 
@@ -142,18 +143,18 @@ class Notations:
             for h in t.hexes)
         self._slot_name: tuple[str, ...] = tuple(e.name for e in t.estate)
         self.slot_action: tuple[Action, ...] = tuple(
-            Action(f"to {name}", (OP_SLOT, k), msg("messina.label.slot", slot=ref("messina", "estate", name)))
+            Action(f"to {name}", (OP_SLOT, k), msg("messina.label.slot", slot=cref("estate", name)))
             for k, name in enumerate(self._slot_name))
         self._ws_name: tuple[str, ...] = tuple(w.name for w in t.workshops)
         self.activate: tuple[Action, ...] = tuple(
-            Action(f"activate {e.name}", (OP_ACT, k), msg("messina.label.activate", slot=ref("messina", "estate", e.name),
+            Action(f"activate {e.name}", (OP_ACT, k), msg("messina.label.activate", slot=cref("estate", e.name),
                                                            effect=effect_ref(t.effects[e.effect].name)))
             for k, e in enumerate(t.estate))
         self.upgrade_slot: tuple[Action, ...] = tuple(
-            Action(f"upgrade {e.name}", (OP_UPG, 0, k), msg("messina.label.upgrade_slot", slot=ref("messina", "estate", e.name)))
+            Action(f"upgrade {e.name}", (OP_UPG, 0, k), msg("messina.label.upgrade_slot", slot=cref("estate", e.name)))
             for k, e in enumerate(t.estate))
         self.scroll: tuple[Action, ...] = tuple(
-            Action(f"scroll {x.name}", (OP_SCROLL, k), msg("messina.label.scroll", scroll=ref("messina", "scrolls", x.name)))
+            Action(f"scroll {x.name}", (OP_SCROLL, k), msg("messina.label.scroll", scroll=cref("scrolls", x.name)))
             for k, x in enumerate(t.scrolls))
         self.scroll_top: tuple[int, ...] = tuple(len(x.values) - 1 for x in t.scrolls)
         self.lightning: tuple[Action, ...] = tuple(
@@ -171,8 +172,8 @@ class Notations:
         if act is None:
             act = self._staff[key] = Action(
                 f"staff {self._ws_name[tile]} from {self._slot_name[k]}", (OP_STAFF, i, k),
-                msg("messina.label.staff", slot=ref("messina", "estate", self._slot_name[k]),
-                    workshop=ref("messina", "workshops", self._ws_name[tile])))
+                msg("messina.label.staff", slot=cref("estate", self._slot_name[k]),
+                    workshop=cref("workshops", self._ws_name[tile])))
         return act
 
     def cure(self, i: int, tile: int) -> Action:
@@ -182,7 +183,7 @@ class Notations:
         if act is None:
             act = self._cure[key] = Action(f"to {self._ws_name[tile]}", (OP_CURE_WS, i),
                                            msg("messina.label.cure_ws",
-                                               workshop=ref("messina", "workshops", self._ws_name[tile])))
+                                               workshop=cref("workshops", self._ws_name[tile])))
         return act
 
     def take(self, i: int, ship: int) -> Action:
@@ -192,7 +193,7 @@ class Notations:
         if act is None:
             sh = self.tables.ships[ship]
             act = self._take[key] = Action(f"take {sh.name}", (OP_SHIP, i),
-                                           msg("messina.label.take_ship", ship=ref("messina", "ships", sh.name),
+                                           msg("messina.label.take_ship", ship=cref("ships", sh.name),
                                                cargo=CARGO_WORDS[sh.cargo], n=sh.coins))
         return act
 
@@ -204,7 +205,7 @@ class Notations:
         if act is None:
             name = self._ws_name[tile]
             act = self.acts[key] = Action(f"upgrade {name}", (OP_UPG, 1, i),
-                                          msg("messina.label.upgrade_ws", workshop=ref("messina", "workshops", name)))
+                                          msg("messina.label.upgrade_ws", workshop=cref("workshops", name)))
         return act
 
     def build(self, key: tuple[object, ...], notation: str, data: tuple[int, ...], table: str, tile: Any,
@@ -213,7 +214,7 @@ class Notations:
         act = self.acts.get(key)
         if act is None:
             price = cost(tile.cost_coins, tile.cost_wood)
-            what = ref("messina", table, tile.name)
+            what = cref(table, tile.name)
             if table == "cabins":
                 label = msg("messina.label.build_cabin", tile=what, cost=price, **args)
             elif table == "wagons" and tile.vp:
@@ -291,7 +292,7 @@ def pay_action(s: MessinaState, k: int) -> Action:
     if act is None:
         name = s.tables.estate[k].name
         act = acts[("pay", k)] = Action(f"pay with {name}", (OP_PAY, k),
-                                        msg("messina.label.pay", slot=ref("messina", "estate", name)))
+                                        msg("messina.label.pay", slot=cref("estate", name)))
     return act
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.messages import msg, ref
 from meeple.games.messina.buildings import can_staff
 from meeple.games.messina.gains import gain
 from meeple.games.messina.state import CABINS, NP, T_SLOT, T_STAFFWIN, VP, WS_W
+from meeple.games.messina.words import cref, msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
@@ -43,7 +43,7 @@ def production(s: MessinaState, events: list[Event]) -> None:
             occ = ws[i + 2]
             if w.phase != 1 or occ < 0 or (w.needs_upgraded and occ != 1):
                 continue
-            gain(s, p, w.effect, events, ref("messina", "workshops", w.name))
+            gain(s, p, w.effect, events, cref("workshops", w.name))
             if occ == 1:
                 s.pi[p * NP + VP] += 1
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.messages import msg
 from meeple.games.messina.components import (
     R_ACTIVATE,
     R_CITY_OR_CHURCH,
@@ -34,7 +33,7 @@ from meeple.games.messina.state import (
     TRACK_POS,
     TRACK_STAMP,
 )
-from meeple.games.messina.words import REWARD_WORDS
+from meeple.games.messina.words import REWARD_WORDS, msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.messages import Message, msg
+from meeple.engine.messages import Message
 from meeple.games.messina.registers import owned_lieutenants
 from meeple.games.messina.state import (
     CLASS_SLOTS,
@@ -26,7 +26,7 @@ from meeple.games.messina.state import (
     WG_W,
     WOOD,
 )
-from meeple.games.messina.words import hex_ref
+from meeple.games.messina.words import hex_ref, msg
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

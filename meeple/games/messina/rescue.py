@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.messages import msg
 from meeple.games.messina.buildings import staff, ws_pay_out
 from meeple.games.messina.state import (
     CABINS,
@@ -19,6 +18,7 @@ from meeple.games.messina.state import (
     T_QPICK,
     T_SLOT,
 )
+from meeple.games.messina.words import msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event

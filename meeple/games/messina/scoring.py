@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.messages import msg
 from meeple.games.messina.state import (
     CHURCH,
     CITY,
@@ -23,6 +22,7 @@ from meeple.games.messina.state import (
     WOOD,
     WS_W,
 )
+from meeple.games.messina.words import msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event

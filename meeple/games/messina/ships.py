@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.messages import msg, ref
 from meeple.games.messina.components import CARGOS
 from meeple.games.messina.plague import fire_cost, pay_fire
 from meeple.games.messina.registers import advance_track
@@ -23,7 +22,7 @@ from meeple.games.messina.state import (
     T_SHIPFIGHT,
     VP,
 )
-from meeple.games.messina.words import CARGO_WORDS
+from meeple.games.messina.words import CARGO_WORDS, cref, msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
@@ -73,7 +72,7 @@ def ship_arrives(s: MessinaState, events: list[Event]) -> int:
     docks = list(s.docks)
     docks[target] = docks[target] + (ship * 2 + cube,)
     s.docks = tuple(docks)
-    name = ref("messina", "ships", s.tables.ships[ship].name)
+    name = cref("ships", s.tables.ships[ship].name)
     where = msg("messina.word.docks", docks=berths[target].docks_name)
     if cube:
         text = (msg("messina.event.ship.plague_crowded", ship=name, docks=where) if crowded
@@ -126,7 +125,7 @@ def take_ship(s: MessinaState, p: int, ship: int, events: list[Event]) -> None:
     s.pi[base + SHIPS] += 1
     s.pi[base + CARGO0 + CARGOS.index(sh.cargo)] += 1
     events.append({"type": "ship_taken", "seat": p, "cargo": sh.cargo,
-                   **msg("messina.event.ship_taken", seat=p, ship=ref("messina", "ships", sh.name),
+                   **msg("messina.event.ship_taken", seat=p, ship=cref("ships", sh.name),
                          cargo=CARGO_WORDS[sh.cargo], n=sh.coins)})
     count = s.pi[base + SHIPS]
     parity = 0 if s.options.get("ship_overseer_parity", "even") == "even" else 1

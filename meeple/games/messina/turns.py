@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from meeple.engine.messages import msg
 from meeple.games.messina import repopulation
 from meeple.games.messina.components import CLASSES
 from meeple.games.messina.gains import gain
@@ -38,7 +37,7 @@ from meeple.games.messina.state import (
     T_SHIPFIGHT,
     VP,
 )
-from meeple.games.messina.words import TASKS, node
+from meeple.games.messina.words import TASKS, msg, node
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event

@@ -8,15 +8,58 @@ sees it in their language.  Plural entries (a count ``n``) are listed in ``_plur
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import functools
+from typing import TYPE_CHECKING, Any
 
-from meeple.engine.messages import Message, msg, ref
+from meeple.engine.messages import Message, ref
+from meeple.engine.messages import msg as _msg
 from meeple.games.messina.state import D0, DOCK0
+from meeple.i18n.catalog import english_template, translate, translations
 
 if TYPE_CHECKING:
     from meeple.games.messina.state import MessinaState
 
 G = "messina"
+
+
+@functools.cache
+def _english_of_key(key: str) -> str:
+    """The English text of an argument-less message (a component's name, a fixed word)."""
+    return translate("en", key)
+
+
+@functools.cache
+def _english_plural(key: str, plural: bool) -> str | None:
+    text = translations("en").ngettext(key, key + "_plural", 2 if plural else 1)
+    return None if text in (key, key + "_plural") else text
+
+
+def _english(value: Any) -> Any:
+    if value.__class__ is dict:
+        text = value.get("text")
+        if text is not None:
+            return text
+        if "args" not in value:
+            return _english_of_key(value["key"])
+        return _msg(value["key"], **value["args"])["text"]
+    if value.__class__ is list:
+        return ", ".join(str(_english(v)) for v in value)
+    return value
+
+
+def msg(key: str, /, **args: Any) -> Message:
+    """``meeple.engine.messages.msg`` for the rules' hot paths: the same message, its English
+    ``text`` filled from cached templates and the arguments' own English (the bots apply every
+    event; a component reference's English is cached per key)."""
+    n = args.get("n")
+    if n is None:
+        template = english_template(key)
+    else:
+        template = _english_plural(key, n != 1)
+    if template is None:
+        return _msg(key, **args)  # a plural without n, or a missing key (raises in strict mode)
+    return {"key": key, "args": args,
+            "text": template.format_map({k: v if v.__class__ is int else _english(v) for k, v in args.items()})}
 
 CLASS_WORDS: tuple[Message, ...] = (msg("messina.word.craftsman"), msg("messina.word.aristocrat"),
                                     msg("messina.word.nun"))
@@ -57,6 +100,17 @@ def task_word(kind: int) -> Message:
     return TASKS.get(kind, DECIDE)
 
 
+@functools.cache
+def cref(table: str, name: str) -> Message:
+    """``ref("messina", table, name)``, cached (the same dict each time: never change it)."""
+    return ref(G, table, name)
+
+
+@functools.cache
+def _docks(name: str) -> Message:
+    return msg("messina.word.docks", docks=name)
+
+
 def node(s: MessinaState, n: int) -> Message | str:
     """A city node by its name: a harbour, the docks of one, or a district ("" for a district
     space with no tile yet, named only by the prebuilt moves, which are never offered there)."""
@@ -64,18 +118,18 @@ def node(s: MessinaState, n: int) -> Message | str:
     if not name:
         return name
     if n < DOCK0:
-        return ref(G, "harbours", name)
+        return cref("harbours", name)
     if n < D0:
-        return msg("messina.word.docks", docks=name)
-    return ref(G, "hexes", name)
+        return _docks(name)
+    return cref("hexes", name)
 
 
 def hex_ref(name: str) -> Message:
-    return ref(G, "hexes", name)
+    return cref("hexes", name)
 
 
 def effect_ref(name: str) -> Message:
-    return ref(G, "effects", name)
+    return cref("effects", name)
 
 
 def lieutenant_where(s: MessinaState, loc: int) -> Message | str:
@@ -124,5 +178,5 @@ def _plural_entries() -> None:  # pragma: no cover - never called: for pybabel e
     ntranslate("en", "messina.refusal.need_wood", 1)
 
 
-__all__ = ["CARGO_WORDS", "CLASS_WORDS", "DECIDE", "ESTATE", "LIGHTNING", "LOST", "PAY_WORDS", "REWARD_WORDS", "STATUS_WORDS",
+__all__ = ["cref", "msg", "CARGO_WORDS", "CLASS_WORDS", "DECIDE", "ESTATE", "LIGHTNING", "LOST", "PAY_WORDS", "REWARD_WORDS", "STATUS_WORDS",
            "TASKS", "TRACK_WORDS", "cost", "effect_ref", "hex_ref", "lieutenant_where", "node", "task_word"]
