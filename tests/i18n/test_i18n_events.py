@@ -20,7 +20,7 @@ from meeple.engine.rng import Rng
 from meeple.i18n import render
 
 CONVERTED: dict[str, set[str]] = {
-    "messina": set(),
+    "messina": {"events", "refusals", "labels"},
     "troyes": {"events", "refusals", "labels"},
     "mundus_novus": set(),
     "luna_maris": set(),

@@ -5,6 +5,7 @@ Each test builds a state, runs the rule and asserts what would break if the rule
 
 from __future__ import annotations
 
+from meeple.engine.messages import text_of
 from meeple.games.messina import repopulation, scoring
 from meeple.games.messina.state import (
     COIN,
@@ -133,11 +134,11 @@ def test_quarantined_and_workshop_citizens_cannot_pay_for_a_repopulation() -> No
 def test_repopulation_once_per_district_and_never_on_harbours_or_docks() -> None:
     """活絡城市: harbours and docks cannot be repopulated; a district only once."""
     s = clear_board(new(2, 1))
-    assert repopulation.repop_plan(s, 0, node(s, "H1"))[0] == "only districts can be repopulated"
-    assert repopulation.repop_plan(s, 0, node(s, "D1"))[0] == "only districts can be repopulated"
+    assert text_of(repopulation.repop_plan(s, 0, node(s, "H1"))[0]) == "only districts can be repopulated"
+    assert text_of(repopulation.repop_plan(s, 0, node(s, "D1"))[0]) == "only districts can be repopulated"
     n = districts(s)[0]
     s.owner[n] = 1
-    assert repopulation.repop_plan(s, 0, n)[0] == "this district is already repopulated"
+    assert text_of(repopulation.repop_plan(s, 0, n)[0]) == "this district is already repopulated"
     at(s, (T_MAIN, 0, n, 0, 0))
     assert not any(o.startswith("repopulate") for o in legal(s))
 
@@ -213,7 +214,7 @@ def test_recalling_an_estate_lieutenant_is_explained() -> None:
     put_lieutenant(s, 0, 0, districts(s)[0])
     at(s, (T_PLACE, 0, 0, 0, 0))
     assert "recall lt1" in legal(s) and "recall lt3" not in legal(s)
-    assert "already in the estate" in (s.explain_illegal("recall lt3") or "")
+    assert "already in the estate" in text_of(s.explain_illegal("recall lt3") or "")
 
 
 def test_register_steps_beyond_the_end_are_lost() -> None:
@@ -247,4 +248,4 @@ def test_a_wagon_serves_one_repopulation_per_round() -> None:
     give(s, 0, COIN, 9)
     give(s, 0, WOOD, 9)
     why, _ = repopulation.repop_plan(s, 0, districts(s)[0])
-    assert why is not None and "an unused wagon" in why
+    assert why is not None and "an unused wagon" in text_of(why)

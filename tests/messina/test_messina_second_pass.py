@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine import IllegalAction, Rng
+from meeple.engine.messages import text_of
 from meeple.games.messina import GAME, production, rounds, rules, scoring
 from meeple.games.messina.components import CARGOS, R_LIEUTENANT
 from meeple.games.messina.state import (
@@ -169,7 +170,7 @@ def test_staffing_in_the_middle_of_another_decision_is_explained() -> None:
     assert "staff WI-A1 from A1.0" in legal(s)
     s.ws[-2] = 0                                     # the workshop is taken
     s._legal_cache = None
-    assert s.explain_illegal("staff WI-A1 from A1.0") == (
+    assert text_of(s.explain_illegal("staff WI-A1 from A1.0")) == (
         "a citizen moves only from your estate into an empty workshop of its class (never out again)")
 
 
@@ -263,7 +264,7 @@ def test_estate_lieutenants_are_placed_in_order_and_explained() -> None:
     at(s, (T_PLACE, 0, 0, 0, 0))
     a = s.nname[districts(s)[0]]
     assert f"lt1 to {a}" in legal(s) and f"lt2 to {a}" not in legal(s)
-    assert s.explain_illegal(f"lt2 to {a}") == "lieutenants in the estate are alike: place lt1 first"
+    assert text_of(s.explain_illegal(f"lt2 to {a}")) == "lieutenants in the estate are alike: place lt1 first"
 
 
 def test_rewards_of_a_turn_without_step_four_are_lost() -> None:

@@ -1,9 +1,8 @@
 """What may be done now (``legal(state)``): the legal actions of the decision on top of
 ``state.tasks``, for every kind of task.
 
-Actions are immutable and shared: the constant ones are built once here, those whose notation names
-a component once per tables object (``Notations``, through ``tables.derived``), and each lieutenant's
-moves once per set of node names (``tables.cache``; the state keeps the rows of its names).
+Actions are immutable and shared, each with its display label (issue 14): they are built once in
+``prebuilt.py`` (constants, per tables object, per set of node names) and picked here.
 """
 
 from __future__ import annotations
@@ -11,9 +10,40 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action
-from meeple.games.messina.buildings import PAY_NAMES, PAY_OFFSETS, affordable, empty_workshops
-from meeple.games.messina.components import CLASSES, REWARD_NAMES
+from meeple.games.messina.buildings import PAY_OFFSETS, affordable, empty_workshops
 from meeple.games.messina.plague import fire_cost
+from meeple.games.messina.prebuilt import (
+    BUILD_NOTHING,
+    BUY_CHURCH,
+    BUY_CITY,
+    CHURCH_STEP,
+    CITY_STEP,
+    DISCARD,
+    DONE_STAFFING,
+    END_TURN,
+    NO_OVERSEER,
+    NO_OVERSEER_UPGRADE,
+    NOTHING_TO_UPGRADE,
+    OVERSEER_ADVANCE,
+    OVERSEER_UPGRADE,
+    QUARANTINE,
+    QUARANTINE_CLASS,
+    RECALLS,
+    REGISTERS_FULL,
+    SCROLL_FULL,
+    SHIP_LET,
+    SKIPS,
+    STOP,
+    STOP_ACTIVATING,
+    SWAPS,
+    UPGRADE_CABIN,
+    USE_REWARD,
+    fight_actions,
+    moves_of,
+    notations,
+    paid_move,
+    pay_action,
+)
 from meeple.games.messina.registers import owned_lieutenants
 from meeple.games.messina.repopulation import ANY, can_repopulate, feasible, repop_plan, unpack
 from meeple.games.messina.rescue import free_slots, unpack_counts
@@ -31,43 +61,11 @@ from meeple.games.messina.state import (
     MAXLT,
     NODES,
     NP,
-    OP_ACT,
-    OP_ACTDONE,
-    OP_ACTION,
     OP_BUILD_CABIN,
     OP_BUILD_WG,
     OP_BUILD_WS,
-    OP_BUY,
-    OP_CABIN,
-    OP_CORCH,
-    OP_CURE_WS,
-    OP_DISCARD,
-    OP_DONESTAFF,
-    OP_DOUSE,
-    OP_END,
-    OP_LIGHT,
     OP_LTPAY,
     OP_MAJOR,
-    OP_MOVE,
-    OP_NOBUILD,
-    OP_OVS,
-    OP_OVUP,
-    OP_PAY,
-    OP_QPICK,
-    OP_RECALL,
-    OP_REPOP,
-    OP_REWARD,
-    OP_SCROLL,
-    OP_SHIP,
-    OP_SHIPDOUSE,
-    OP_SHIPLET,
-    OP_SKIP,
-    OP_SLOT,
-    OP_STAFF,
-    OP_STOP,
-    OP_SWAP,
-    OP_UPG,
-    PETAL_NAMES,
     READY,
     SC0,
     SLOTS,
@@ -92,107 +90,16 @@ from meeple.games.messina.state import (
     T_UPGRADE,
     WS_W,
 )
+from meeple.games.messina.words import (
+    ESTATE,
+    msg,
+    node,
+)
 
 if TYPE_CHECKING:
-    from meeple.engine.components import Tables
     from meeple.games.messina.state import MessinaState
 
 Task = tuple[int, int, int, int, int]
-
-# --- shared actions ---------------------------------------------------------------------------
-
-RECALLS = tuple(Action(f"recall lt{i + 1}", (OP_RECALL, i)) for i in range(MAXLT))
-DISCARD = Action("discard citizen", (OP_DISCARD,))
-QUARANTINE = tuple(Action(f"quarantine in cabin {k + 1}", (OP_CABIN, k)) for k in range(CABINS))
-QUARANTINE_CLASS = tuple(Action(f"quarantine {name}", (OP_QPICK, k)) for k, name in enumerate(CLASSES))
-DONE_STAFFING = Action("done staffing", (OP_DONESTAFF,))
-DOUSE = Action("douse", (OP_DOUSE,))
-STOP = Action("stop fighting", (OP_STOP,))
-BUY_CITY = Action("buy city", (OP_BUY, 1))
-BUY_CHURCH = Action("buy church", (OP_BUY, 2))
-USE_REWARD = tuple(Action(f"use {name}", (OP_REWARD, r)) for r, name in enumerate(REWARD_NAMES))
-END_TURN = Action("end turn", (OP_END,))
-SHIP_DOUSE = Action("douse the ship", (OP_SHIPDOUSE,))
-SHIP_LET = Action("let the ship's plague go", (OP_SHIPLET,))
-
-
-class Notations:
-    """The shared actions whose notation names a component, one set per tables object."""
-
-    __slots__ = ("hex_action", "repop_action", "slot_action", "_staff", "_cure", "_take", "_ws_name",
-                 "_slot_name", "_ship_name")
-
-    def __init__(self, t: Tables) -> None:
-        self.hex_action: tuple[Action, ...] = tuple(
-            Action(f"action: {e.name}", (OP_ACTION, k)) for k, e in enumerate(t.effects))
-        self.repop_action: tuple[Action, ...] = tuple(Action(f"repopulate {h.name}", (OP_REPOP,)) for h in t.hexes)
-        self._slot_name: tuple[str, ...] = tuple(e.name for e in t.estate)
-        self.slot_action: tuple[Action, ...] = tuple(
-            Action(f"to {name}", (OP_SLOT, k)) for k, name in enumerate(self._slot_name))
-        self._ws_name: tuple[str, ...] = tuple(w.name for w in t.workshops)
-        self._ship_name: tuple[str, ...] = tuple(sh.name for sh in t.ships)
-        self._staff: dict[tuple[int, int, int], Action] = {}
-        self._cure: dict[tuple[int, int], Action] = {}
-        self._take: dict[tuple[int, int], Action] = {}
-
-    def staff(self, i: int, tile: int, k: int) -> Action:
-        """``staff <workshop> from <slot>``: estate slot ``k`` into workshop entry ``i`` (tile ``tile``)."""
-        key = (i, tile, k)
-        act = self._staff.get(key)
-        if act is None:
-            act = self._staff[key] = Action(f"staff {self._ws_name[tile]} from {self._slot_name[k]}",
-                                            (OP_STAFF, i, k))
-        return act
-
-    def cure(self, i: int, tile: int) -> Action:
-        """``to <workshop>``: a cured citizen into workshop entry ``i`` (tile ``tile``)."""
-        key = (i, tile)
-        act = self._cure.get(key)
-        if act is None:
-            act = self._cure[key] = Action(f"to {self._ws_name[tile]}", (OP_CURE_WS, i))
-        return act
-
-    def take(self, i: int, ship: int) -> Action:
-        """``take <ship>``: the ``i``-th ship at the docks."""
-        key = (i, ship)
-        act = self._take.get(key)
-        if act is None:
-            act = self._take[key] = Action(f"take {self._ship_name[ship]}", (OP_SHIP, i))
-        return act
-
-
-def notations(s: MessinaState) -> Notations:
-    return s.tables.derived("messina.notations", Notations)
-
-
-def moves_of(s: MessinaState, i: int) -> tuple[Action, ...]:
-    """Lieutenant ``i``'s move actions, indexed by node, under the current node names (built once per
-    city's names; the state keeps the rows of its names, shared by clones)."""
-    names = s.nname
-    cached = s.moves
-    if cached is None or cached[0] is not names:
-        cache = s.tables.cache("messina.moves", 4096)
-        found: list[tuple[Action, ...] | None] | None = cache.get(names)
-        if found is None:
-            found = [None] * MAXLT
-            cache.put(names, found)
-        cached = (names, found)
-        s.moves = cached
-    rows = cached[1]
-    row = rows[i]
-    if row is None:
-        # each action is shared too, by lieutenant, node and name (across cities that share names)
-        acts = s.tables.cache("messina.move_actions", 20000)
-        out = []
-        for b, name in enumerate(names):
-            key = (i, b, name)
-            act = acts.get(key)
-            if act is None:
-                act = acts.put(key, Action(f"lt{i + 1} to {name}", (OP_MOVE, i, b)))
-            out.append(act)
-        row = rows[i] = tuple(out)
-    return row
-
 
 # --- dispatch ---------------------------------------------------------------------------------
 
@@ -262,16 +169,24 @@ def legal_place(s: MessinaState, p: int) -> list[Action]:
             continue
         da = dist[a]
         row = moves_of(s, i)
-        out += [row[b] for b in nplay if not used[b] and da[b] <= coins]
+        for b in nplay:
+            if not used[b]:
+                d = da[b]
+                if d <= 1:
+                    out.append(row[b][0])  # type: ignore[arg-type]
+                elif d <= coins:
+                    cell = row[b]
+                    out.append(cell[d - 1] if len(cell) >= d and cell[d - 1] is not None
+                               else paid_move(s, cell, d - 1))  # type: ignore[arg-type]
         out.append(RECALLS[i])
     if not out:
         for i in range(MAXLT):
             j = (p * MAXLT + i) * 2
             if lt[j] == LOC_ESTATE and lt[j + 1] == READY:
                 row = moves_of(s, i)
-                out += [row[b] for b in nplay if not used[b] and not DOCK0 <= b < D0]
+                out += [row[b][0] for b in nplay if not used[b] and not DOCK0 <= b < D0]  # type: ignore[misc]
                 if not out:
-                    out.append(Action(f"skip lt{i + 1}", (OP_SKIP, i)))
+                    out.append(SKIPS[i])
                 break
     if p in s.ws[0::WS_W]:
         # seed 工房: estate citizens may move into workshops at any time (e.g. for a phase II
@@ -343,11 +258,20 @@ def legal_fight(s: MessinaState, task: Task) -> list[Action]:
     fire, major = s.pi[p * NP + FIRE], s.pi[p * NP + MAJOR]
     out: list[Action] = []
     if fire + major >= k:
-        out.append(DOUSE)
+        out.append(fight_actions(s)[0])
     if major >= k:
+        acts = notations(s).acts
+        _, vp = fire_cost(s)
         for m in s.dadj[n]:
             if s.cubes[m]:
-                out.append(Action(f"major fire, also {s.nname[m]}", (OP_MAJOR, m)))
+                name = s.nname[m]
+                key = ("major", m, name, k, vp)
+                act = acts.get(key)
+                if act is None:
+                    label = (msg("messina.label.major.vp", fire=k, node=node(s, m), vp=2 * vp) if vp
+                             else msg("messina.label.major", fire=k, node=node(s, m)))
+                    act = acts[key] = Action(f"major fire, also {name}", (OP_MAJOR, m), label)
+                out.append(act)
     if p in s.ws[0::WS_W]:
         out += staff_actions(s, p)
     out.append(STOP)
@@ -370,9 +294,9 @@ def legal_main(s: MessinaState, task: Task) -> list[Action]:
     pi = s.pi
     if pi[base + COIN] >= price:
         if pi[base + CITY] < 12:
-            out.append(BUY_CITY)
+            out.append(BUY_CITY[price])
         if pi[base + CHURCH] < 12:
-            out.append(BUY_CHURCH)
+            out.append(BUY_CHURCH[price])
     pend = s.pend[p]
     if pend:
         seen = set()
@@ -390,7 +314,7 @@ def legal_shipfight(s: MessinaState, task: Task) -> list[Action]:
     k, _ = fire_cost(s)
     out = []
     if s.pi[p * NP + FIRE] + s.pi[p * NP + MAJOR] >= k:
-        out.append(SHIP_DOUSE)
+        out.append(fight_actions(s)[1])
     if p in s.ws[0::WS_W]:
         out += staff_actions(s, p)
     out.append(SHIP_LET)
@@ -415,8 +339,7 @@ def legal_pay(s: MessinaState, task: Task) -> list[Action]:
         cands = [k for k in CLASS_SLOTS[r - 4] if est[base + k] >= 0]
     rest = req.copy()
     rest[r] -= 1
-    names = s.tables.estate
-    return [Action(f"pay with {names[k].name}", (OP_PAY, k)) for k in cands if feasible(s, p, rest, k)]
+    return [pay_action(s, k) for k in cands if feasible(s, p, rest, k)]
 
 
 def legal_ltpay(s: MessinaState, task: Task) -> list[Action]:
@@ -427,7 +350,14 @@ def legal_ltpay(s: MessinaState, task: Task) -> list[Action]:
         loc = s.lt[(p * MAXLT + i) * 2]
         if loc >= LOC_ESTATE:
             where = "estate" if loc == LOC_ESTATE else s.nname[loc]
-            out.append(Action(f"give up lt{i + 1} ({where})", (OP_LTPAY, i)))
+            acts = notations(s).acts
+            key = ("ltpay", i, loc, where)
+            act = acts.get(key)
+            if act is None:
+                act = acts[key] = Action(f"give up lt{i + 1} ({where})", (OP_LTPAY, i),
+                                         msg("messina.label.give_up", lt=i + 1,
+                                             where=ESTATE if loc == LOC_ESTATE else node(s, loc)))
+            out.append(act)
     return out
 
 
@@ -446,14 +376,9 @@ def legal_overseer(s: MessinaState, task: Task) -> list[Action]:
         forks = (cls, cls + 3) if step == 0 else (-1,)
         for petal in forks:
             for n in ((1, 2) if arrow and step <= 4 else (1,)):
-                text = f"advance {CLASSES[cls]} overseer"
-                if petal >= 0:
-                    text += f" via {PETAL_NAMES[petal]}"
-                if n == 2:
-                    text += " 2 steps"
-                out.append(Action(text, (OP_OVS, cls, petal, n)))
+                out.append(OVERSEER_ADVANCE[(cls, petal, n)])
     if not out:
-        out.append(Action("no overseer can advance", (OP_OVS, -1, -1, 0)))
+        out.append(NO_OVERSEER)
     return out
 
 
@@ -462,60 +387,57 @@ def legal_activate(s: MessinaState, task: Task) -> list[Action]:
     p, mask, used = task[1], task[2], task[4]
     est = s.estate
     base = p * SLOTS
-    names = s.tables.estate
-    out = [Action(f"activate {names[k].name}", (OP_ACT, k))
-           for k in range(SLOTS) if (mask >> k) & 1 and not (used >> k) & 1 and est[base + k] >= 0]
-    out.append(Action("stop activating", (OP_ACTDONE,)))
+    acts = notations(s).activate
+    out = [acts[k] for k in range(SLOTS) if (mask >> k) & 1 and not (used >> k) & 1 and est[base + k] >= 0]
+    out.append(STOP_ACTIVATING)
     return out
 
 
 def legal_ovup(s: MessinaState, p: int) -> list[Action]:
-    out = [Action(f"upgrade {CLASSES[c]} overseer", (OP_OVUP, c))
-           for c in range(3) if not s.ov[(p * 3 + c) * 3 + 2]]
+    out = [OVERSEER_UPGRADE[c] for c in range(3) if not s.ov[(p * 3 + c) * 3 + 2]]
     if not out:
-        out.append(Action("no overseer to upgrade", (OP_UPG, -1, -1)))
+        out.append(NO_OVERSEER_UPGRADE)
     return out
 
 
 # --- scroll, upgrade, registers, lightning -----------------------------------------------------
 
 def legal_scroll(s: MessinaState, p: int) -> list[Action]:
-    names = s.tables.scrolls
-    top = [len(x.values) - 1 for x in names]
-    out = [Action(f"scroll {names[k].name}", (OP_SCROLL, k))
-           for k in range(3) if s.pi[p * NP + SC0 + k] < top[k]]
+    nt = notations(s)
+    top = nt.scroll_top
+    out = [nt.scroll[k] for k in range(3) if s.pi[p * NP + SC0 + k] < top[k]]
     if not out:
-        out.append(Action("scroll board is full", (OP_UPG, -1, -1)))
+        out.append(SCROLL_FULL)
     return out
 
 
 def legal_upgrade(s: MessinaState, p: int) -> list[Action]:
     """Seed 升級市民: any ordinary citizen, in the estate, a workshop or a quarantine cabin."""
-    names = s.tables.estate
+    nt = notations(s)
+    slots = nt.upgrade_slot
     base = p * SLOTS
-    out = [Action(f"upgrade {names[k].name}", (OP_UPG, 0, k)) for k in range(SLOTS) if s.estate[base + k] == 0]
+    out = [slots[k] for k in range(SLOTS) if s.estate[base + k] == 0]
     ws = s.ws
-    wt = s.tables.workshops
     for i in range(0, len(ws), WS_W):
         if ws[i] == p and ws[i + 2] == 0:
-            out.append(Action(f"upgrade {wt[ws[i + 1]].name}", (OP_UPG, 1, i)))
+            out.append(nt.upgrade_ws(i, ws[i + 1]))
     for k in range(CABINS):
         occ = s.cab[(p * CABINS + k) * 3]
         if occ >= 0 and not occ & 1:
-            out.append(Action(f"upgrade cabin {k + 1}", (OP_UPG, 2, k)))
+            out.append(UPGRADE_CABIN[k])
     if not out:
-        out.append(Action("nothing to upgrade", (OP_UPG, -1, -1)))
+        out.append(NOTHING_TO_UPGRADE)
     return out
 
 
 def legal_corch(s: MessinaState, p: int) -> list[Action]:
     out = []
     if s.pi[p * NP + CITY] < 12:
-        out.append(Action("city +1", (OP_CORCH, 1)))
+        out.append(CITY_STEP)
     if s.pi[p * NP + CHURCH] < 12:
-        out.append(Action("church +1", (OP_CORCH, 2)))
+        out.append(CHURCH_STEP)
     if not out:
-        out.append(Action("registers are full", (OP_UPG, -1, -1)))
+        out.append(REGISTERS_FULL)
     return out
 
 
@@ -530,7 +452,8 @@ def legal_lightning(s: MessinaState) -> list[Action]:
             for e in t.hexes[tile].actions:
                 if e not in seen:
                     seen.append(e)
-    return [Action(f"lightning: {t.effects[e].name}", (OP_LIGHT, e)) for e in sorted(seen)]
+    light = notations(s).lightning
+    return [light[e] for e in sorted(seen)]
 
 
 # --- build -----------------------------------------------------------------------------------
@@ -541,6 +464,7 @@ def legal_build(s: MessinaState, task: Task) -> list[Action]:
     that stack if you can pay for it."""
     p, swapped = task[1], task[2]
     t = s.tables
+    nt = notations(s)
     out: list[Action] = []
     cab_options: list[Action] = []
     free_cabins = []
@@ -559,13 +483,14 @@ def legal_build(s: MessinaState, task: Task) -> list[Action]:
             tile = t.cabins[st[0]]
             if affordable(s, p, tile.cost_coins, tile.cost_wood):
                 for c in free_cabins:
-                    cab_options.append(Action(f"build {tile.name} on cabin {c + 1}", (OP_BUILD_CABIN, k, c)))
+                    cab_options.append(nt.build(("cab", k, st[0], c), f"build {tile.name} on cabin {c + 1}",
+                                                (OP_BUILD_CABIN, k, c), "cabins", tile, cabin=c + 1))
     ws_options: list[Action] = []
     for k, st in enumerate(s.ws_st):
         if st and (swapped < 0 or swapped == 3 + k):
             w = t.workshops[st[0]]
             if affordable(s, p, w.cost_coins, w.cost_wood):
-                ws_options.append(Action(f"build {w.name}", (OP_BUILD_WS, k)))
+                ws_options.append(nt.build(("ws", k, st[0]), f"build {w.name}", (OP_BUILD_WS, k), "workshops", w))
     if swapped >= 0 and (cab_options or ws_options):
         return cab_options + ws_options
     if swapped >= 0:
@@ -578,17 +503,15 @@ def legal_build(s: MessinaState, task: Task) -> list[Action]:
             w = t.wagons[st[0]]
             if w.number not in numbers and affordable(s, p, w.cost_coins, w.cost_wood):
                 numbers.add(w.number)
-                out.append(Action(f"build {w.name}", (OP_BUILD_WG, k)))
+                out.append(nt.build(("wg", k, st[0]), f"build {w.name}", (OP_BUILD_WG, k), "wagons", w))
     if swapped == -1:
         pays = [i for i, off in enumerate(PAY_OFFSETS) if s.pi[p * NP + off] >= 1]
         for kind, stacks in ((0, s.cab_st), (1, s.ws_st)):
             for k, st in enumerate(stacks):
                 if len(st) >= 2:
                     for i in pays:
-                        label = "cabin" if kind == 0 else "workshop"
-                        out.append(Action(f"swap {label} stack {k + 1} for 1 {PAY_NAMES[i]}",
-                                          (OP_SWAP, kind * 3 + k, i)))
-    out.append(Action("build nothing", (OP_NOBUILD,)))
+                        out.append(SWAPS[(kind, k, i)])
+    out.append(BUILD_NOTHING)
     return out
 
 

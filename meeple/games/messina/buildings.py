@@ -24,6 +24,7 @@ from meeple.games.messina.state import (
     WOOD,
     WS_W,
 )
+from meeple.games.messina.words import cref, msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
@@ -73,7 +74,7 @@ def apply_build(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
             s.ws_st, s.ws_known = tuple(lst), tuple(kn)
         s.reveals += 1
         s.tasks[-1] = (T_BUILD, p, code, 0, 0)
-        events.append({"type": "swap", "seat": p, "text": f"seat {p} puts a stack's top tile on the bottom"})
+        events.append({"type": "swap", "seat": p, **msg("messina.event.swap", seat=p)})
         return
     s.tasks.pop()
     if op == OP_NOBUILD:
@@ -84,14 +85,14 @@ def apply_build(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
         s.pi[base + COIN] -= tile.cost_coins
         s.pi[base + WOOD] -= tile.cost_wood
         s.cab[(p * CABINS + data[2]) * 3 + 2] = top
-        name = tile.name
+        name, table = tile.name, "cabins"
     elif op == OP_BUILD_WS:
         top, s.ws_st, s.ws_known = _take_top(s.ws_st, s.ws_known, data[1])
         w = t.workshops[top]
         s.pi[base + COIN] -= w.cost_coins
         s.pi[base + WOOD] -= w.cost_wood
         s.ws += [p, top, -1, 0]
-        name = w.name
+        name, table = w.name, "workshops"
     else:
         st = s.wg_st[data[1]]
         top = st[0]
@@ -103,9 +104,9 @@ def apply_build(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
         s.pi[base + WOOD] -= wg.cost_wood
         s.pi[base + VP] += wg.vp
         s.wg += [p, top, 0]
-        name = wg.name
+        name, table = wg.name, "wagons"
     s.reveals += 1
-    events.append({"type": "build", "seat": p, "text": f"seat {p} builds {name}"})
+    events.append({"type": "build", "seat": p, **msg("messina.event.build", seat=p, tile=cref(table, name))})
 
 
 # --- workshops' citizens ------------------------------------------------------------------------
@@ -148,7 +149,7 @@ def ws_pay_out(s: MessinaState, i: int, events: list[Event]) -> None:
     if t.needs_upgraded and s.ws[i + 2] != 1:
         return
     s.ws[i + 3] = 1
-    gain(s, s.ws[i], t.effect, events, t.name)
+    gain(s, s.ws[i], t.effect, events, cref("workshops", t.name))
 
 
 __all__ = ["PAY_NAMES", "PAY_OFFSETS", "affordable", "apply_build", "can_staff", "empty_workshops", "staff",

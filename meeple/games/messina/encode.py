@@ -16,6 +16,7 @@ from typing import Any
 
 from meeple.engine.encoding import Bounds, Encoder, Obs, vocab
 from meeple.games.messina.components import CARGOS, CLASSES, REWARD_NAMES
+from meeple.games.messina.turns import TASK_KEYS as _TASKS
 
 # from consts.py (moves to state.py)
 MAXLT = 5
@@ -23,13 +24,7 @@ CABINS = 4
 PETAL_NAMES = ("C1", "A1", "N1", "C2", "A2", "N2")
 # from choices.py
 PAY_NAMES = ("coin", "wood", "fire", "major fire", "VP")
-# from rules.py (TASK_NAMES)
-TASK_NAMES = ("choose a hex", "place a rescued or cured citizen in the estate", "quarantine a citizen",
-              "fight the plague", "hex action or repopulation", "choose a ship", "fight the ship's plague",
-              "advance an overseer", "activate citizens", "advance a scroll cube", "upgrade a citizen",
-              "build", "advance city or church", "lightning: the action of any hex", "upgrade an overseer",
-              "move citizens into workshops before production", "pay the citizens of a repopulation",
-              "give up a lieutenant for a repopulation")
+TASK_NAMES = tuple(_TASKS.values())  # what the seat to move must do: the view's now.step keys
 FINAL_ITEMS = ("during_play", "rat_penalty", "popularity", "city", "church", "majority", "repopulated_hexes",
                "scrolls", "leftovers", "total")
 STACKS = 3  # cabin and workshop stacks on the board
@@ -57,6 +52,7 @@ class MessinaEncoder(Encoder):
                 "no overseer can advance", "no overseer to upgrade", "scroll board is full",
                 "nothing to upgrade", "city +1", "church +1", "registers are full", "build nothing"]
         out += [f"quarantine in cabin {k + 1}" for k in range(CABINS)]
+        out += [f"quarantine {cls}" for cls in CLASSES]  # rules version 7: which class goes to quarantine
         out += [f"use {r}" for r in REWARD_NAMES]
         for c, cls in enumerate(CLASSES):
             for petal in (None, PETAL_NAMES[c], PETAL_NAMES[c + 3]):

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.messina.buildings import ws_pay_out
-from meeple.games.messina.components import CLASSES
 from meeple.games.messina.gains import gain
 from meeple.games.messina.state import (
     CABINS,
@@ -22,6 +21,7 @@ from meeple.games.messina.state import (
     T_OVS,
     T_SCROLL,
 )
+from meeple.games.messina.words import CLASS_WORDS, cref, msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
@@ -69,15 +69,15 @@ def advance_overseer(s: MessinaState, p: int, cls: int, petal: int, steps: int, 
     if s.ov[base] == 0 and petal >= 0:
         s.ov[base + 1] = petal
     s.ov[base] = min(6, s.ov[base] + steps)
-    events.append({"type": "overseer", "seat": p, "text":
-                   f"seat {p} advances its {('craftsman', 'aristocrat', 'nun')[cls]} overseer to step {s.ov[base]}"})
+    events.append({"type": "overseer", "seat": p,
+                   **msg("messina.event.overseer", seat=p, cls=CLASS_WORDS[cls], step=s.ov[base])})
     overseer_activation(s, p, cls, events)
 
 
 def activate_slot(s: MessinaState, p: int, slot: int, events: list[Event]) -> None:
     """An activated estate citizen performs its slot's action (seed 啟用市民)."""
     eff = s.tables.estate[slot].effect
-    gain(s, p, eff, events, f"citizen on {s.tables.estate[slot].name}")
+    gain(s, p, eff, events, msg("messina.source.slot", slot=cref("estate", s.tables.estate[slot].name)))
 
 
 def upgrade(s: MessinaState, p: int, where: int, k: int, events: list[Event]) -> None:
@@ -91,7 +91,7 @@ def upgrade(s: MessinaState, p: int, where: int, k: int, events: list[Event]) ->
         s.cab[(p * CABINS + k) * 3] |= 1
     else:
         return
-    events.append({"type": "upgrade", "seat": p, "text": f"seat {p} upgrades a citizen"})
+    events.append({"type": "upgrade", "seat": p, **msg("messina.event.upgrade", seat=p)})
 
 
 def apply_estate(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
@@ -116,7 +116,7 @@ def apply_estate(s: MessinaState, data: tuple[int, ...], events: list[Event]) ->
         s.tasks.pop()
         cls = data[1]
         s.ov[(p * 3 + cls) * 3 + 2] = 1
-        events.append({"type": "overseer_upgrade", "seat": p, "text": f"seat {p} upgrades its {CLASSES[cls]} overseer"})
+        events.append({"type": "overseer_upgrade", "seat": p, **msg("messina.event.overseer_upgrade", seat=p, cls=CLASS_WORDS[cls])})
         if task[2]:
             s.tasks.append((T_OVS, p, cls, 0, 1))
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.engine.messages import Message
 from meeple.games.messina.registers import advance_track
 from meeple.games.messina.state import (
     COIN,
@@ -18,13 +19,14 @@ from meeple.games.messina.state import (
     VP,
     WOOD,
 )
+from meeple.games.messina.words import effect_ref, msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
     from meeple.games.messina.state import MessinaState
 
 
-def gain(s: MessinaState, p: int, eff: int, events: list[Event], source: str = "") -> None:
+def gain(s: MessinaState, p: int, eff: int, events: list[Event], source: Message | None = None) -> None:
     """Apply effect ``eff`` for seat ``p``: resources at once, choices as tasks (seed 行動)."""
     e = s.tables.effects[eff]
     base = p * NP
@@ -54,7 +56,7 @@ def gain(s: MessinaState, p: int, eff: int, events: list[Event], source: str = "
     if e.overseer >= 0:
         tasks.append((T_OVS, p, e.overseer, 1 if e.arrow else 0, 0))
     if source:
-        events.append({"type": "gain", "seat": p, "text": f"seat {p} gains {e.name} ({source})"})
+        events.append({"type": "gain", "seat": p, **msg("messina.event.gain", seat=p, what=effect_ref(e.name), source=source)})
 
 
 __all__ = ["gain"]

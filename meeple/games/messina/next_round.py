@@ -21,6 +21,7 @@ from meeple.games.messina.state import (
     VP,
     WG_W,
 )
+from meeple.games.messina.words import cref, msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
@@ -50,7 +51,7 @@ def next_round(s: MessinaState, events: list[Event]) -> None:
     s.round_ += 1
     rnd = s.round_
     info = s.tables.rounds[rnd - 1]
-    events.append({"type": "round", "round": rnd, "text": f"{info.name} begins"})
+    events.append({"type": "round", "round": rnd, **msg("messina.event.round", round=cref("rounds", info.name))})
     # 2. lay every lieutenant down (recalled ones in the estate become usable again)
     lt = s.lt
     for i in range(0, len(lt), 2):
@@ -95,7 +96,7 @@ def swap_workshops(s: MessinaState, events: list[Event]) -> None:
     s.ws_known = (0, 0, 0)
     s.ws_phase = 2
     s.reveals += 1
-    events.append({"type": "workshops", "text": "the later (phase II) workshops replace the early ones"})
+    events.append({"type": "workshops", **msg("messina.event.workshops")})
 
 
 __all__ = ["next_round", "swap_workshops", "turn_order"]

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from meeple.games.messina.buildings import can_staff
 from meeple.games.messina.registers import advance_track
-from meeple.games.messina.state import D0, FIRE, MAJOR, NODES, NP, OP_MAJOR, OP_STOP, RATS, VP, WS_W, plural
+from meeple.games.messina.state import D0, FIRE, MAJOR, NODES, NP, OP_MAJOR, OP_STOP, RATS, VP, WS_W
+from meeple.games.messina.words import cref, msg, node
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
@@ -53,7 +54,7 @@ def leave_plague(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
     left = s.cubes[n]
     if left:
         s.pi[p * NP + RATS] += left
-        events.append({"type": "rat", "seat": p, "text": f"seat {p} takes {plural(left, 'rat')} from {s.nname[n]}"})
+        events.append({"type": "rat", "seat": p, **msg("messina.event.rat", seat=p, n=left, node=node(s, n))})
 
 
 def apply_fight(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
@@ -69,7 +70,7 @@ def apply_fight(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
     remove_cube(s, p, n, events)
     if op == OP_MAJOR:
         remove_cube(s, p, data[1], events)
-    events.append({"type": "fight", "seat": p, "text": f"seat {p} burns plague on {s.nname[n]}"})
+    events.append({"type": "fight", "seat": p, **msg("messina.event.fight", seat=p, node=node(s, n))})
     if s.cubes[n] == 0:
         s.tasks.pop()
     elif not can_fight(s, p):
@@ -89,8 +90,8 @@ def place_cube(s: MessinaState, n: int, events: list[Event]) -> bool:
     owner = s.owner[n]
     if owner >= 0:
         s.pi[owner * NP + RATS] += 1
-        events.append({"type": "rat", "seat": owner, "text":
-                       f"seat {owner} takes a rat: plague reached its repopulated {s.nname[n]}"})
+        events.append({"type": "rat", "seat": owner,
+                       **msg("messina.event.rat.repopulated", seat=owner, node=node(s, n))})
     return True
 
 
@@ -108,7 +109,6 @@ def wheel_turn(s: MessinaState, citizens: bool, events: list[Event]) -> None:
         t = ntile[n]
         if t >= 0 and hex_rat[t] == seg.rat and place_cube(s, n, events):
             placed += 1
-    text = f"the wheel turns to {seg.name}: {placed} plague {'cube' if placed == 1 else 'cubes'} placed"
     if citizens:
         cit = s.cit
         supply = s.cit_supply
@@ -120,8 +120,10 @@ def wheel_turn(s: MessinaState, citizens: bool, events: list[Event]) -> None:
                 if t >= 0 and hex_colour[t] == colour and supply[k] > 0:
                     supply[k] -= 1
                     cit[n * 3 + k] += 1
-        text += ", citizens arrive"
-    events.append({"type": "wheel", "segment": s.wheel, "text": text})
+    segment = cref("wheel", seg.name)
+    events.append({"type": "wheel", "segment": s.wheel,
+                   **(msg("messina.event.wheel.citizens", segment=segment, n=placed) if citizens
+                      else msg("messina.event.wheel", segment=segment, n=placed))})
 
 
 __all__ = ["apply_fight", "can_fight", "fire_cost", "leave_plague", "pay_fire", "place_cube", "remove_cube",

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from meeple.games.messina.buildings import can_staff
 from meeple.games.messina.gains import gain
 from meeple.games.messina.state import CABINS, NP, T_SLOT, T_STAFFWIN, VP, WS_W
+from meeple.games.messina.words import cref, msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
@@ -33,7 +34,7 @@ def production(s: MessinaState, events: list[Event]) -> None:
             base = (p * CABINS + k) * 3
             if s.cab[base] >= 0 and s.cab[base + 2] >= 0:
                 eff = t.cabins[s.cab[base + 2]].effect
-                gain(s, p, eff, events, f"cabin {k + 1}")
+                gain(s, p, eff, events, msg("messina.source.cabin", cabin=k + 1))
         ws = s.ws
         for i in range(0, len(ws), WS_W):
             if ws[i] != p:
@@ -42,7 +43,7 @@ def production(s: MessinaState, events: list[Event]) -> None:
             occ = ws[i + 2]
             if w.phase != 1 or occ < 0 or (w.needs_upgraded and occ != 1):
                 continue
-            gain(s, p, w.effect, events, w.name)
+            gain(s, p, w.effect, events, cref("workshops", w.name))
             if occ == 1:
                 s.pi[p * NP + VP] += 1
 
@@ -65,8 +66,7 @@ def quarantine(s: MessinaState, events: list[Event]) -> None:
         for occ in reversed(cured):
             s.tasks.append((T_SLOT, p, occ >> 1, occ & 1, 1))
         if cured:
-            events.append({"type": "cured", "seat": p, "text": f"seat {p}: {len(cured)} "
-                           + ("citizen leaves" if len(cured) == 1 else "citizens leave") + " quarantine"})
+            events.append({"type": "cured", "seat": p, **msg("messina.event.cured", seat=p, n=len(cured))})
 
 
 __all__ = ["production", "quarantine", "staffing_window"]

@@ -33,6 +33,7 @@ from meeple.games.messina.state import (
     TRACK_POS,
     TRACK_STAMP,
 )
+from meeple.games.messina.words import REWARD_WORDS, msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
@@ -69,8 +70,8 @@ def buy_step(s: MessinaState, p: int, track: int, events: list[Event]) -> None:
     """Seed 進度軌 推進方法: a city or church step for one coin per lieutenant the seat has."""
     s.pi[p * NP + COIN] -= owned_lieutenants(s, p)
     advance_track(s, p, track, 1, events)
-    events.append({"type": "buy", "seat": p, "text": f"seat {p} buys a step on the "
-                   f"{('city', 'church')[track - 1]} register"})
+    events.append({"type": "buy", "seat": p,
+                   **(msg("messina.event.buy.church", seat=p) if track == 2 else msg("messina.event.buy.city", seat=p))})
 
 
 def grant_reward(s: MessinaState, p: int, reward: int, events: list[Event]) -> None:
@@ -85,8 +86,8 @@ def grant_reward(s: MessinaState, p: int, reward: int, events: list[Event]) -> N
     else:
         s.defer[p] = s.defer[p] + (reward,)
     events.append({"type": "reward", "seat": p, "reward": REWARD_NAMES[reward],
-                   "text": f"seat {p} reaches a register reward: {REWARD_NAMES[reward]}"
-                   + ("" if p == s.in_turn else " (usable in its next step 4)")})
+                   **(msg("messina.event.reward", seat=p, reward=REWARD_WORDS[reward]) if p == s.in_turn
+                      else msg("messina.event.reward.later", seat=p, reward=REWARD_WORDS[reward]))})
 
 
 def join_lieutenant(s: MessinaState, p: int, events: list[Event]) -> None:
@@ -97,7 +98,7 @@ def join_lieutenant(s: MessinaState, p: int, events: list[Event]) -> None:
         if lt[i * 2] == LOC_NONE:
             lt[i * 2] = LOC_ESTATE
             lt[i * 2 + 1] = READY
-            events.append({"type": "lieutenant", "seat": p, "text": f"seat {p} gains lieutenant {i % MAXLT + 1}"})
+            events.append({"type": "lieutenant", "seat": p, **msg("messina.event.lieutenant", seat=p, lt=i % MAXLT + 1)})
             return
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.engine.messages import Message
 from meeple.games.messina.registers import owned_lieutenants
 from meeple.games.messina.state import (
     CLASS_SLOTS,
@@ -25,6 +26,7 @@ from meeple.games.messina.state import (
     WG_W,
     WOOD,
 )
+from meeple.games.messina.words import hex_ref, msg
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -102,31 +104,31 @@ def can_repopulate(s: MessinaState, p: int, n: int) -> bool:
     return unused_wagon(s, p) >= 0
 
 
-def repop_plan(s: MessinaState, p: int, n: int) -> tuple[str | None, int]:
+def repop_plan(s: MessinaState, p: int, n: int) -> tuple[Message | None, int]:
     """Why seat ``p`` cannot repopulate node ``n`` (None: it can), and the wagon entry it would use."""
     if n < D0:
-        return "only districts can be repopulated", -1
+        return msg("messina.refusal.repopulate_district"), -1
     if s.owner[n] >= 0:
-        return "this district is already repopulated", -1
+        return msg("messina.refusal.repopulated_already"), -1
     t = s.tables
     h = t.hexes[s.ntile[n]]
     base = p * NP
     if s.pi[base + REPOP] >= t.start[0].repopulation_tokens:
-        return "you have no repopulation token left", -1
-    need = []
+        return msg("messina.refusal.no_repopulation_token"), -1
+    need: list[Message] = []
     if s.pi[base + COIN] < h.cost_coins:
-        need.append(f"{h.cost_coins} coins (you have {s.pi[base + COIN]})")
+        need.append(msg("messina.refusal.need_coins", n=h.cost_coins, have=s.pi[base + COIN]))
     if s.pi[base + WOOD] < h.cost_wood:
-        need.append(f"{h.cost_wood} wood (you have {s.pi[base + WOOD]})")
+        need.append(msg("messina.refusal.need_wood", n=h.cost_wood, have=s.pi[base + WOOD]))
     wagon = unused_wagon(s, p)
     if wagon < 0:
-        need.append("an unused wagon")
+        need.append(msg("messina.refusal.need_wagon"))
     if h.cost_lieutenant and owned_lieutenants(s, p) <= h.cost_lieutenant:
-        need.append("a lieutenant to give up")
+        need.append(msg("messina.refusal.need_lieutenant"))
     if not feasible(s, p, requirement(s, n)):
-        need.append("the citizens shown on the hex in your estate")
+        need.append(msg("messina.refusal.need_citizens"))
     if need:
-        return "needs " + ", ".join(need), -1
+        return msg("messina.refusal.repopulate_needs", needs=need), -1
     return None, wagon
 
 
@@ -149,7 +151,7 @@ def repopulate(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
         s.tasks.append((T_PAY, p, pack(req), n, 0))
     for _ in range(h.cost_lieutenant):
         s.tasks.append((T_LTPAY, p, n, 0, 0))
-    events.append({"type": "repopulate", "seat": p, "text": f"seat {p} repopulates {h.name}"})
+    events.append({"type": "repopulate", "seat": p, **msg("messina.event.repopulate", seat=p, hex=hex_ref(h.name))})
 
 
 def apply_pay(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
@@ -169,7 +171,7 @@ def apply_ltpay(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
     p, i = task[1], data[1]
     s.lt[(p * MAXLT + i) * 2] = LOC_LOST
     s.lt[(p * MAXLT + i) * 2 + 1] = 0
-    events.append({"type": "lieutenant_lost", "seat": p, "text": f"seat {p} gives up lieutenant {i + 1}"})
+    events.append({"type": "lieutenant_lost", "seat": p, **msg("messina.event.lieutenant_lost", seat=p, lt=i + 1)})
 
 
 __all__ = ["apply_ltpay", "apply_pay", "can_repopulate", "feasible", "pack", "repop_plan", "repopulate",

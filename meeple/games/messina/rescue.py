@@ -17,8 +17,8 @@ from meeple.games.messina.state import (
     T_CABIN,
     T_QPICK,
     T_SLOT,
-    plural,
 )
+from meeple.games.messina.words import msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
@@ -33,8 +33,9 @@ def rescue(s: MessinaState, p: int, n: int, plague: bool, events: list[Event]) -
         return
     cit[n * 3] = cit[n * 3 + 1] = cit[n * 3 + 2] = 0
     total = sum(counts)
-    events.append({"type": "rescue", "seat": p, "text": f"seat {p} rescues {plural(total, 'citizen')}"
-                   + (" into quarantine" if plague else "")})
+    events.append({"type": "rescue", "seat": p,
+                   **(msg("messina.event.rescue.quarantine", seat=p, n=total) if plague
+                      else msg("messina.event.rescue", seat=p, n=total))})
     if plague:
         quarantine_or_choose(s, p, counts, free_cabins(s, p))
         return
@@ -111,7 +112,7 @@ def apply_citizen(s: MessinaState, data: tuple[int, ...], events: list[Event]) -
         s.cab[base + 1] = 1
     else:
         s.cit_supply[cls] += 1
-        events.append({"type": "discard", "seat": p, "text": f"seat {p} has no room: a citizen is discarded"})
+        events.append({"type": "discard", "seat": p, **msg("messina.event.discard", seat=p)})
 
 
 __all__ = ["apply_citizen", "apply_qpick", "free_cabins", "free_slots", "rescue", "unpack_counts"]

@@ -35,6 +35,7 @@ from meeple.games.messina.state import (
     OP_STOP,
     ST_OVER,
 )
+from meeple.games.messina.words import LIGHTNING
 
 if TYPE_CHECKING:
     from meeple.engine.core import Action, Event
@@ -73,7 +74,7 @@ def apply(s: MessinaState, action: Action) -> list[Event]:
     elif op == OP_LIGHT:
         # lightning: the action of any district
         p = s.tasks.pop()[1]
-        gain(s, p, data[1], events, "lightning")
+        gain(s, p, data[1], events, LIGHTNING)
     else:
         estate.apply_estate(s, data, events)
     rounds.advance(s, events)

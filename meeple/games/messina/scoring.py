@@ -22,6 +22,7 @@ from meeple.games.messina.state import (
     WOOD,
     WS_W,
 )
+from meeple.games.messina.words import msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
@@ -134,11 +135,10 @@ def final_scoring(s: MessinaState, events: list[Event]) -> None:
         if back:
             pi[base + POP] = pop - back
             events.append({"type": "rats_push_back", "seat": p,
-                           "text": f"seat {p}'s {rats} {'rat pushes' if rats == 1 else 'rats push'} its popularity "
-                           f"back from {pop} to {pop - back}"})
+                           **msg("messina.event.rats_push_back", seat=p, n=rats, before=pop, after=pop - back)})
     for p, d in enumerate(s.final):
         events.append({"type": "final_score", "seat": p, "score": d["total"],
-                       "text": f"seat {p} scores {d['total']} VP"})
+                       **msg("messina.event.final_score", seat=p, score=d["total"])})
 
 
 def tiebreak(s: MessinaState, seat: int) -> tuple[int, ...]:

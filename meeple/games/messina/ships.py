@@ -22,6 +22,7 @@ from meeple.games.messina.state import (
     T_SHIPFIGHT,
     VP,
 )
+from meeple.games.messina.words import CARGO_WORDS, cref, msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
@@ -71,9 +72,15 @@ def ship_arrives(s: MessinaState, events: list[Event]) -> int:
     docks = list(s.docks)
     docks[target] = docks[target] + (ship * 2 + cube,)
     s.docks = tuple(docks)
-    events.append({"type": "ship", "text": f"{s.tables.ships[ship].name} docks at "
-                   f"{berths[target].docks_name}" + (" with a plague cube" if cube else "")
-                   + (" (every docks is full: it waits beyond the berths)" if crowded else "")})
+    name = cref("ships", s.tables.ships[ship].name)
+    where = msg("messina.word.docks", docks=berths[target].docks_name)
+    if cube:
+        text = (msg("messina.event.ship.plague_crowded", ship=name, docks=where) if crowded
+                else msg("messina.event.ship.plague", ship=name, docks=where))
+    else:
+        text = (msg("messina.event.ship.crowded", ship=name, docks=where) if crowded
+                else msg("messina.event.ship", ship=name, docks=where))
+    events.append({"type": "ship", **text})
     return h
 
 
@@ -104,7 +111,7 @@ def apply_ship(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> N
         advance_track(s, p, 0, 1, events)
     else:
         s.pi[p * NP + RATS] += 1
-        events.append({"type": "rat", "seat": p, "text": f"seat {p} takes a rat from the ship"})
+        events.append({"type": "rat", "seat": p, **msg("messina.event.rat.ship", seat=p)})
     take_ship(s, p, ship, events)
 
 
@@ -118,7 +125,8 @@ def take_ship(s: MessinaState, p: int, ship: int, events: list[Event]) -> None:
     s.pi[base + SHIPS] += 1
     s.pi[base + CARGO0 + CARGOS.index(sh.cargo)] += 1
     events.append({"type": "ship_taken", "seat": p, "cargo": sh.cargo,
-                   "text": f"seat {p} takes {sh.name} ({sh.cargo}) and {sh.coins} coins"})
+                   **msg("messina.event.ship_taken", seat=p, ship=cref("ships", sh.name),
+                         cargo=CARGO_WORDS[sh.cargo], n=sh.coins)})
     count = s.pi[base + SHIPS]
     parity = 0 if s.options.get("ship_overseer_parity", "even") == "even" else 1
     if count % 2 == parity:

@@ -157,7 +157,8 @@ class MessinaState(State):
     ws_phase: int
     final: list[dict[str, int]] | None
     fx: Derived
-    moves: tuple[tuple[str, ...], list[tuple[Action, ...] | None]] | None
+    # per lieutenant, per node: the move actions by the coins they cost (``actions.moves_of``)
+    moves: tuple[tuple[str, ...], list[tuple[list[Action | None], ...] | None]] | None
 
     # --- turn ----------------------------------------------------------------------------
 

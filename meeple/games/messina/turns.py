@@ -37,20 +37,14 @@ from meeple.games.messina.state import (
     T_SHIPFIGHT,
     VP,
 )
+from meeple.games.messina.words import TASKS, msg, node
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
     from meeple.games.messina.state import MessinaState
 
-TASK_NAMES = {  # what the seat to move must do, as a verb phrase ("seat 0 must ...")
-              1: "choose a hex", 2: "place a rescued or cured citizen in the estate", 3: "quarantine a citizen",
-              4: "fight the plague", 5: "play step 4 (the hex's action or repopulation, registers, rewards)", 6: "choose a ship",
-              7: "fight the ship's plague", 8: "advance an overseer", 9: "activate citizens",
-              10: "advance a scroll cube", 11: "upgrade a citizen", 12: "build", 13: "advance city or church",
-              14: "choose the action of any hex (lightning)", 15: "upgrade an overseer",
-              16: "move citizens into workshops before production", 17: "pay the citizens of a repopulation",
-              18: "give up a lieutenant for a repopulation",
-              19: "choose which rescued citizens go into the free quarantine cabins"}
+TASK_KEYS = {kind: message["key"] for kind, message in TASKS.items()}
+"""The view's ``now.step``: the catalog key of what the seat to move must do."""
 
 
 def describe_task(s: MessinaState) -> dict[str, Any] | None:
@@ -58,7 +52,7 @@ def describe_task(s: MessinaState) -> dict[str, Any] | None:
     if not s.tasks:
         return None
     task = s.tasks[-1]
-    out: dict[str, Any] = {"step": TASK_NAMES.get(task[0], "?"), "seat": task[1]}
+    out: dict[str, Any] = {"step": TASK_KEYS.get(task[0], "messina.task.decide"), "seat": task[1]}
     if task[0] in (T_MAIN, T_FIGHT):
         out["hex"] = s.nname[task[2]]
     if task[0] == T_QPICK:
@@ -90,11 +84,11 @@ def apply_place(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
         s.lt[j] = LOC_ESTATE
         s.lt[j + 1] = SPENT
         s.pi[p * NP + COIN] += 1
-        events.append({"type": "recall", "seat": p, "text": f"seat {p} recalls lieutenant {i + 1} for 1 coin"})
+        events.append({"type": "recall", "seat": p, **msg("messina.event.recall", seat=p, lt=i + 1)})
         return
     if op == OP_SKIP:
         s.lt[j + 1] = SPENT
-        events.append({"type": "skip", "seat": p, "text": f"seat {p}: lieutenant {i + 1} finds no free hex"})
+        events.append({"type": "skip", "seat": p, **msg("messina.event.skip", seat=p, lt=i + 1)})
         return
     b = data[2]
     lt = s.lt
@@ -106,7 +100,8 @@ def apply_place(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
     lt[j + 1] = STANDING
     name = s.nname[b]
     events.append({"type": "place", "seat": p, "hex": name,
-                   "text": f"seat {p} sends lieutenant {i + 1} to {name}" + (f" for {cost} coins" if cost else "")})
+                   **(msg("messina.event.place.paid", seat=p, lt=i + 1, node=node(s, b), n=cost) if cost
+                      else msg("messina.event.place", seat=p, lt=i + 1, node=node(s, b)))})
     if DOCK0 <= b < D0:
         open_step4(s, p, b, 1)
         if s.docks[b - DOCK0]:
@@ -120,7 +115,7 @@ def apply_place(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
     if owner >= 0:
         s.pi[owner * NP + VP] += 2
         events.append({"type": "repopulated_visit", "seat": owner,
-                       "text": f"seat {owner} scores 2 VP: a lieutenant came to its {name}"})
+                       **msg("messina.event.repopulated_visit", seat=owner, node=node(s, b))})
     open_step4(s, p, b, 0)
     plague = s.cubes[b] > 0
     fight = plague and can_fight(s, p)
@@ -160,9 +155,9 @@ def apply_main(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> N
         return
     s.tasks[-1] = (T_MAIN, p, n, 1, 0)
     if op == OP_ACTION:
-        gain(s, p, data[1], events, f"action of {s.nname[n]}")
+        gain(s, p, data[1], events, msg("messina.source.action", node=node(s, n)))
         return
     repopulation.repopulate(s, p, n, events)
 
 
-__all__ = ["TASK_NAMES", "apply_main", "apply_place", "describe_task", "move_cost"]
+__all__ = ["TASK_KEYS", "apply_main", "apply_place", "describe_task", "move_cost"]

@@ -30,30 +30,26 @@ if TYPE_CHECKING:
 CITIZEN = (None, "ordinary", "upgraded")
 
 
-def _cost(s: MessinaState, tile: int) -> list[str]:
-    """The repopulation cost as items: coins, wood, citizens (C/A/N, * = upgraded), lieutenant, wagon."""
+def _cost(s: MessinaState, tile: int) -> dict[str, Any]:
+    """The repopulation cost: coins, wood, citizens (C/A/N codes, * = upgraded, any* = any upgraded),
+    lieutenants given up and the wagon it exhausts."""
     h = s.tables.hexes[tile]
-    out = []
-    if h.cost_coins:
-        out.append(f"{h.cost_coins} coins")
-    if h.cost_wood:
-        out.append(f"{h.cost_wood} wood")
-    out += [CLASS_LETTER[c] for c in range(3) for _ in range(h.cost_citizens[c])]
-    out += [CLASS_LETTER[c] + "*" for c in range(3) for _ in range(h.cost_upgraded[c])]
-    out += ["any*"] * h.cost_any_upgraded
-    out += ["lieutenant"] * h.cost_lieutenant
-    out.append("wagon")
-    return out
+    citizens = [CLASS_LETTER[c] for c in range(3) for _ in range(h.cost_citizens[c])]
+    citizens += [CLASS_LETTER[c] + "*" for c in range(3) for _ in range(h.cost_upgraded[c])]
+    citizens += ["any*"] * h.cost_any_upgraded
+    return {"coins": h.cost_coins, "wood": h.cost_wood, "citizens": citizens, "lieutenant": h.cost_lieutenant,
+            "wagon": 1}
 
 
 def _nodes(s: MessinaState) -> list[dict[str, Any]]:
     t = s.tables
-    on_node: dict[int, list[str]] = {}
+    on_node: dict[int, list[dict[str, Any]]] = {}
     for p in range(s.players):
         for i in range(MAXLT):
             loc, status = s.lt[(p * MAXLT + i) * 2], s.lt[(p * MAXLT + i) * 2 + 1]
             if loc >= 0:
-                on_node.setdefault(loc, []).append(f"seat {p} lt{i + 1} {'standing' if status == 1 else 'lying'}")
+                on_node.setdefault(loc, []).append({"seat": p, "lieutenant": f"lt{i + 1}",
+                                                    "status": "standing" if status == 1 else "lying"})
     out = []
     for n in s.nplay:
         kind = "harbour" if n < DOCK0 else "docks" if n < D0 else "district"

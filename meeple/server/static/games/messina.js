@@ -21,12 +21,12 @@ function hexPoints(cx, cy, s) {
   return pts.join(" ");
 }
 
-function lieutenants(list, x, y) {
+function lieutenants(list, x, y, ctx) {
   return (list || []).map((l, i) => svg("circle", {
     cx: x + i * 11, cy: y, r: 5,
     fill: l.standing ? SEAT_COLOURS[l.seat % SEAT_COLOURS.length] : "#fff",
     stroke: SEAT_COLOURS[l.seat % SEAT_COLOURS.length], "stroke-width": 2,
-  }, svg("title", {}, `seat ${l.seat} lieutenant ${l.lieutenant}${l.standing ? "" : " (lying)"}`)));
+  }, svg("title", {}, `${ctx.t("Seat")} ${l.seat} · ${ctx.t("Lieutenant")} ${l.lieutenant}`)));
 }
 
 function hexMap(nodes, ctx) {
@@ -42,7 +42,7 @@ function hexMap(nodes, ctx) {
     const [cx, cy] = cs[i];
     const fill = n.kind === "harbour" ? "#bcd7ee" : QUARTER[((n.hex && n.hex.colour) || 0) % QUARTER.length];
     const tip = [n.name, n.kind];
-    if (n.hex) tip.push(`vp ${n.hex.vp}`, `rat ${n.hex.rat}`, ...(n.hex.actions || []));
+    if (n.hex) tip.push(`${ctx.t("VP")} ${n.hex.vp}`, `${ctx.t("Rat")} ${n.hex.rat}`, ...(n.hex.actions || []));
     const g = svg("g", { class: "hex" + (n.used ? " used" : ""), "data-node": n.name },
       svg("title", {}, tip.join(" · ")),
       svg("polygon", { points: hexPoints(cx, cy, SIZE - 1.5), fill, stroke: "#8b7355", "stroke-width": 1.5, opacity: n.used ? 0.65 : 1 }),
@@ -50,7 +50,7 @@ function hexMap(nodes, ctx) {
       n.hex ? svg("text", { x: cx + SIZE * 0.5, y: cy - SIZE * 0.2, "text-anchor": "middle", "font-size": 9, fill: "#6b5a3a" }, `${n.hex.vp}★`) : null,
       n.kind === "harbour" ? svg("text", { x: cx, y: cy + 2, "text-anchor": "middle", "font-size": 18 }, "⚓") : null);
     if (typeof n.plague === "number" && n.plague > 0) {
-      for (let k = 0; k < n.plague; k++) g.append(svg("circle", { cx: cx - SIZE * 0.55 + k * 9, cy: cy - SIZE * 0.2, r: 4, fill: "#111" }, svg("title", {}, `plague ${n.plague}`)));
+      for (let k = 0; k < n.plague; k++) g.append(svg("circle", { cx: cx - SIZE * 0.55 + k * 9, cy: cy - SIZE * 0.2, r: 4, fill: "#111" }, svg("title", {}, `${ctx.t("Plague")} ${n.plague}`)));
     }
     if (Array.isArray(n.citizens)) {
       n.citizens.forEach((c, k) => {
@@ -60,9 +60,9 @@ function hexMap(nodes, ctx) {
       });
     }
     if (n.repopulated_by !== null && n.repopulated_by !== undefined) {
-      g.append(svg("rect", { x: cx - 6, y: cy + 12, width: 12, height: 8, fill: SEAT_COLOURS[n.repopulated_by % 6] }, svg("title", {}, `repopulated by seat ${n.repopulated_by}`)));
+      g.append(svg("rect", { x: cx - 6, y: cy + 12, width: 12, height: 8, fill: SEAT_COLOURS[n.repopulated_by % 6] }, svg("title", {}, `${ctx.t("Repopulated by")} ${ctx.t("Seat")} ${n.repopulated_by}`)));
     }
-    for (const el of lieutenants(n.lieutenants, cx - 16, cy + SIZE * 0.58)) g.append(el);
+    for (const el of lieutenants(n.lieutenants, cx - 16, cy + SIZE * 0.58, ctx)) g.append(el);
     clickable(g, ctx, n.name);
     root.append(g);
   });
@@ -75,9 +75,9 @@ function docks(nodes, ctx) {
   return h("div", { class: "rowcards" }, ds.map((n) => {
     const card = h("div", { class: "card" + (n.used ? " used" : "") },
       h("span", { class: "title" }, `${n.name} · ${n.kind}`),
-      (n.ships || []).map((s) => h("div", {}, "⛵ ", s.name, ` (${s.coins} coins, ${s.plague} plague)`)),
+      (n.ships || []).map((s) => h("div", {}, "⛵ ", s.name, ` (${ctx.t("Coins")} ${s.coins}, ${ctx.t("Plague")} ${s.plague})`)),
       (n.ships || []).length ? null : h("div", { class: "muted" }, "—"),
-      h("div", {}, (n.lieutenants || []).map((l) => h("span", { class: "pip", style: { background: l.standing ? SEAT_COLOURS[l.seat % 6] : "#fff", borderColor: SEAT_COLOURS[l.seat % 6] }, title: `seat ${l.seat}` }))));
+      h("div", {}, (n.lieutenants || []).map((l) => h("span", { class: "pip", style: { background: l.standing ? SEAT_COLOURS[l.seat % 6] : "#fff", borderColor: SEAT_COLOURS[l.seat % 6] }, title: `${ctx.t("Seat")} ${l.seat}` }))));
     return clickable(card, ctx, n.name);
   }));
 }
