@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from meeple.engine.core import Event
+from meeple.engine.messages import Message
+from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import (
     AIRLOCK,
     CARGO,
@@ -79,6 +81,7 @@ from meeple.games.luna_maris.state import (
     X_BUILD,
     LunaState,
 )
+from meeple.games.luna_maris.words import msg
 
 # --- playing a scientist and moving (§啟動模組 1-2) ---------------------------------------------------
 
@@ -132,7 +135,7 @@ def play_scientist(s: LunaState, p: int, card: int) -> list[Event]:
     s.acts_done = 0
     s.used = 0
     s.step = S_MOVE
-    return [{"type": "play", "seat": p, "text": f"Seat {p} plays scientist {s.cards[card].name}."}]
+    return [{"type": "play", "seat": p, **msg("luna_maris.event.play", seat=p, card=W.card(s, card))}]
 
 
 def move_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
@@ -151,10 +154,11 @@ def move_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
     s.main_done = 0
     s.extra_done = 0
     s.step = S_MODULE
-    name = s.tab.modules[m].name
-    verb = "stays in" if m == here else "moves to"
+    if m == here:
+        return [{"type": "move", "seat": p, "o2": cost,
+                 **msg("luna_maris.event.stay", seat=p, module=W.module(s, m), o2=cost, used=me[O2], cap=me[CAP])}]
     return [{"type": "move", "seat": p, "o2": cost,
-             "text": f"Seat {p} {verb} the {name} ({cost} O2, {me[O2]}/{me[CAP]} used)."}]
+             **msg("luna_maris.event.move", seat=p, module=W.module(s, m), o2=cost, used=me[O2], cap=me[CAP])}]
 
 
 # --- activation (§啟動模組 3) --------------------------------------------------------------------------
@@ -178,7 +182,6 @@ def activate(s: LunaState, p: int, m: int) -> list[Event]:
     if m == HIBERNATION and not s.options["hibernation_activation"]:
         return []
     owner = s.act[m]
-    name = s.tab.modules[m].name
     if owner == p:
         return []
     if owner < 0:
@@ -186,10 +189,10 @@ def activate(s: LunaState, p: int, m: int) -> list[Event]:
         me[ENERGY] -= 1
         me[ON_ACT] = 1
         s.act[m] = p
-        return [{"type": "activate", "seat": p, "text": f"Seat {p} activates the {name} (1 energy)."}]
+        return [{"type": "activate", "seat": p, **msg("luna_maris.event.activate", seat=p, module=W.module(s, m))}]
     s.pl[owner][VP] += 1
     return [{"type": "follow", "seat": p, "owner": owner,
-             "text": f"Seat {p} follows seat {owner}'s activation of the {name}; seat {owner} scores 1 VP."}]
+             **msg("luna_maris.event.follow", seat=p, owner=owner, module=W.module(s, m))}]
 
 
 # --- the Power plant and Hibernation ---------------------------------------------------------------
@@ -212,7 +215,7 @@ def burn_iron(s: LunaState, p: int, arg: int) -> list[Event]:
     gain = advanced(s, POWER)
     got = gain_energy(s, p, gain if gain > 0 else 2)
     s.pl[p][VP] += 1
-    return [{"type": "power", "seat": p, "text": f"Seat {p} burns 1 iron for {got} energy and 1 VP."}]
+    return [{"type": "power", "seat": p, **msg("luna_maris.event.burn_iron", seat=p, energy=got)}]
 
 
 def burn_water(s: LunaState, p: int, arg: int) -> list[Event]:
@@ -223,7 +226,7 @@ def burn_water(s: LunaState, p: int, arg: int) -> list[Event]:
     got = gain_energy(s, p, 4)
     me[VP] += 1
     return [{"type": "power", "seat": p,
-             "text": f"Seat {p} uses 1 water and removes 1 waste for {got} energy and 1 VP."}]
+             **msg("luna_maris.event.burn_water", seat=p, energy=got)}]
 
 
 def hibernation_options(s: LunaState, p: int, energy: int) -> list[Option]:
@@ -244,7 +247,7 @@ def rest(s: LunaState, p: int, arg: int) -> list[Event]:
     me[CAP] = min(s.board.stress_max_cap, me[CAP] + amount)
     s.acts_left = 1  # the turn ends with this module action
     return [{"type": "rest", "seat": p,
-             "text": f"Seat {p} rests: stress down {me[CAP] - before} (O2 cap now {me[CAP]})."}]
+             **msg("luna_maris.event.rest", seat=p, down=me[CAP] - before, cap=me[CAP])}]
 
 
 # --- the module tables -----------------------------------------------------------------------------
@@ -357,6 +360,21 @@ def payment_label(s: LunaState, op: int, arg: int) -> str:
     return "burning iron"
 
 
+def payment_message(s: LunaState, op: int, arg: int) -> Message:
+    """What the iron of the payment step pays for, as a message."""
+    if op == OP_HIRE:
+        return msg("luna_maris.event.pay_for.hire", card=W.card(s, arg % WITH))
+    if op == OP_DELIVER:
+        return msg("luna_maris.event.pay_for.order", order=W.cref("orders", s.tab.orders[s.stacks[arg % WITH][-1]].name))
+    if op == OP_REFINE:
+        return _PAY_REFINE
+    return _PAY_BURN
+
+
+_PAY_REFINE = msg("luna_maris.event.pay_for.refine")
+_PAY_BURN = msg("luna_maris.event.pay_for.burn")
+
+
 # --- taking the actions ----------------------------------------------------------------------------
 
 
@@ -373,8 +391,7 @@ def main_action(s: LunaState, p: int, op: int, arg: int) -> list[Event]:
             s.pay_arg = arg
             s.step = S_PAY
             return events + [{"type": "pay_due", "seat": p,
-                              "text": f"Seat {p} is to pay {need} iron for {payment_label(s, op, arg)} "
-                                      f"(titanium may stand in)."}]
+                              **msg("luna_maris.event.pay_due", seat=p, iron=need, what=payment_message(s, op, arg))}]
         s.ti_use = lo
     return events + MAIN_HANDLERS[op](s, p, arg)
 

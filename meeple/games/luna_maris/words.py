@@ -1,0 +1,110 @@
+"""What a Luna Maris player reads, as catalog messages (issue 14): events, refusal reasons and action
+labels name a key (``luna_maris.event.*``, ``luna_maris.refusal.*``, ``luna_maris.label.*``) and its
+arguments; components are named by ``ref`` (``luna_maris.<table>.<slug>.name``).
+
+``msg`` is ``meeple.engine.messages.msg`` with a cheaper English fallback for arguments that are component references
+(their English names are cached): the rules build their events on every ``apply``, bots included.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from meeple.engine.messages import Message, ref
+from meeple.engine.messages import msg as _msg
+from meeple.i18n.catalog import english_template, translate
+
+GAME = "luna_maris"
+
+
+@functools.cache
+def cref(table: str, name: str) -> Message:
+    """A component's name as a message argument (shared: never changed)."""
+    return ref(GAME, table, name)
+
+
+@functools.cache
+def _english(key: str) -> str:
+    return translate("en", key)
+
+
+def msg(key: str, /, **args: Any) -> Message:
+    """``meeple.engine.messages.msg(key, **args)``; component references and plain values fill the English text directly."""
+    template = english_template(key)
+    if template is None or "n" in args:
+        return _msg(key, **args)
+    plain: dict[str, Any] = {}
+    for name, value in args.items():
+        if value.__class__ is dict:
+            if len(value) != 1:
+                return _msg(key, **args)
+            plain[name] = _english(value["key"])
+        elif value.__class__ is list:
+            return _msg(key, **args)
+        else:
+            plain[name] = value
+    return {"key": key, "args": args, "text": template.format_map(plain)}
+
+
+def card(s: Any, c: int) -> Message:
+    """A scientist (juniors first, then seniors, as ``s.cards``)."""
+    sc = s.cards[c]
+    return cref("seniors" if sc.senior else "juniors", sc.name)
+
+
+def food(s: Any, f: int) -> Message:
+    return cref("foods", s.tab.foods[f].name)
+
+
+def module(s: Any, m: int) -> Message:
+    return cref("modules", s.tab.modules[m].name)
+
+
+def equipment(s: Any, e: int) -> Message:
+    return cref("equipment", s.tab.equipment[e].name)
+
+
+def space(s: Any, i: int) -> Message:
+    return cref("mining_spaces", s.tab.mining_spaces[i].name)
+
+
+def process(s: Any, pr: Any) -> Message:
+    """A refining or recycling process (the advanced recycling table when it is the one in use)."""
+    t = s.tab
+    for table in ("refining", "recycling", "adv_recycling"):
+        if any(x is pr for x in getattr(t, table)):
+            return cref(table, pr.name)
+    return cref("refining", pr.name)
+
+
+_WORDS: dict[str, Message] = {
+    "energy": msg("luna_maris.word.energy"),
+    "iron": msg("luna_maris.word.iron"),
+    "water": msg("luna_maris.word.water"),
+    "titanium": msg("luna_maris.word.titanium"),
+    "vp": msg("luna_maris.word.vp"),
+    "stress": msg("luna_maris.word.stress"),
+    "co2": msg("luna_maris.word.co2"),
+    "refining": msg("luna_maris.word.refining"),
+    "sustainability": msg("luna_maris.word.sustainability"),
+    "left": msg("luna_maris.word.left"),
+    "right": msg("luna_maris.word.right"),
+    "he3": msg("luna_maris.word.he3"),
+    "waste": msg("luna_maris.word.waste"),
+    "food": msg("luna_maris.word.food"),
+    "rest": msg("luna_maris.word.rest"),
+}
+
+
+@functools.cache
+def word(name: str) -> Message:
+    """A game word as a message argument (``iron``, ``refining``, ``left``...)."""
+    return {"key": _WORDS[name.lower().replace("-", "")]["key"]}
+
+
+def _plural_entries() -> None:  # pragma: no cover - never called: marks the plural entries for pybabel
+    from meeple.i18n.catalog import ntranslate
+
+    ntranslate(None, "luna_maris.event.return_many", 1)
+    ntranslate(None, "luna_maris.event.waste_lost", 1)
