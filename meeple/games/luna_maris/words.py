@@ -108,3 +108,16 @@ def _plural_entries() -> None:  # pragma: no cover - never called: marks the plu
 
     ntranslate(None, "luna_maris.event.return_many", 1)
     ntranslate(None, "luna_maris.event.waste_lost", 1)
+
+
+STEP_WORDS: tuple[Message, ...] = tuple({"key": m["key"]} for m in (
+    msg("luna_maris.step.choose_equipment"), msg("luna_maris.step.place_first_probe"),
+    msg("luna_maris.step.place_astronaut"), msg("luna_maris.step.turn"), msg("luna_maris.step.move"),
+    msg("luna_maris.step.module_action"), msg("luna_maris.step.take_food"), msg("luna_maris.step.feed_scientists"),
+    msg("luna_maris.step.research_bonus"), msg("luna_maris.step.compactor"), msg("luna_maris.step.over"),
+    msg("luna_maris.step.pay_iron")))
+"""The steps of a turn (``state.STEP_NAMES``, in order) as message arguments."""
+
+
+def step_word(step: int) -> Message:
+    return STEP_WORDS[step]
