@@ -23,7 +23,7 @@ CONVERTED: dict[str, set[str]] = {
     "messina": set(),
     "troyes": set(),
     "mundus_novus": set(),
-    "luna_maris": {"events", "refusals"},
+    "luna_maris": {"events", "refusals", "labels"},
 }
 """Per game, which of "events", "refusals", "labels" its package has converted to message keys."""
 

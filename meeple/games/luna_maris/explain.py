@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.engine.messages import Message, msg
+from meeple.engine.messages import Message
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import HIBERNATION
 from meeple.games.luna_maris.modules import activation_cost, hire_cost, iron_need, move_targets
@@ -42,6 +42,7 @@ from meeple.games.luna_maris.state import (
     WATER,
     LunaState,
 )
+from meeple.games.luna_maris.words import msg
 
 _STEP_WORDS = {
     S_EQUIP: ("take",),

@@ -8,7 +8,7 @@ Section names in docstrings refer to the seed (004, 月海礦場) and the resear
 from __future__ import annotations
 
 from meeple.engine.core import Action, Event
-from meeple.engine.messages import Message, msg
+from meeple.engine.messages import Message
 from meeple.games.luna_maris import food, modules, research, setup
 from meeple.games.luna_maris.food import refill_food
 from meeple.games.luna_maris.modules import can_move_anywhere, extra_options, leave_after_extra, main_possible
@@ -47,6 +47,7 @@ from meeple.games.luna_maris.state import (
     S_TURN,
     LunaState,
 )
+from meeple.games.luna_maris.words import msg
 
 
 def apply(s: LunaState, action: Action) -> list[Event]:

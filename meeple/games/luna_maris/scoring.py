@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from meeple.engine.core import Event
-from meeple.engine.messages import msg
 from meeple.games.luna_maris.state import (
     CAP,
     CO2,
@@ -26,6 +25,7 @@ from meeple.games.luna_maris.state import (
     WATER,
     LunaState,
 )
+from meeple.games.luna_maris.words import msg
 
 
 def scores(s: LunaState) -> list[int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import Event, Game, State
-from meeple.engine.messages import msg, ref
+from meeple.engine.messages import ref
 from meeple.games.luna_maris.derived import derived, reach
 from meeple.games.luna_maris.state import (
     CAP,
@@ -35,6 +35,7 @@ from meeple.games.luna_maris.state import (
     LunaState,
     moves,
 )
+from meeple.games.luna_maris.words import msg
 
 if TYPE_CHECKING:
     from meeple.engine.components import Tables

@@ -13,7 +13,7 @@ from typing import Any
 
 from meeple.engine.messages import Message, ref
 from meeple.engine.messages import msg as _msg
-from meeple.i18n.catalog import english_template, translate
+from meeple.i18n.catalog import english_template, has, ntranslate, translate
 
 GAME = "luna_maris"
 
@@ -29,22 +29,43 @@ def _english(key: str) -> str:
     return translate("en", key)
 
 
+def _en(value: Any) -> Any:
+    """The English of a message argument: a component reference, a phrase (its own ``text``), a list."""
+    cls = value.__class__
+    if cls is dict:
+        text = value.get("text")
+        return text if text is not None else _english(value["key"])
+    if cls is list:
+        return ", ".join(str(_en(v)) for v in value)
+    return value
+
+
 def msg(key: str, /, **args: Any) -> Message:
-    """``meeple.engine.messages.msg(key, **args)``; component references and plain values fill the English text directly."""
+    """``meeple.engine.messages.msg(key, **args)``, its English ``text`` filled from cached templates:
+    a component reference reads its cached English name, a phrase argument (another message) its own
+    ``text``, so nothing is rendered twice."""
     template = english_template(key)
-    if template is None or "n" in args:
+    if template is None:
+        if "n" in args and has("en", key):
+            plain = {name: _en(value) for name, value in args.items()}
+            n = args["n"]
+            text = ntranslate("en", key, n if isinstance(n, int) else 1, **plain)
+            return {"key": key, "args": args, "text": text}
         return _msg(key, **args)
-    plain: dict[str, Any] = {}
+    plain = args
     for name, value in args.items():
-        if value.__class__ is dict:
-            if len(value) != 1:
-                return _msg(key, **args)
-            plain[name] = _english(value["key"])
-        elif value.__class__ is list:
-            return _msg(key, **args)
-        else:
-            plain[name] = value
+        cls = value.__class__
+        if cls is dict or cls is list:
+            if plain is args:
+                plain = dict(args)
+            plain[name] = _en(value)
     return {"key": key, "args": args, "text": template.format_map(plain)}
+
+
+@functools.cache
+def ref_text(table: str, name: str) -> Message:
+    """A component's text (an equipment tile's effect) as a message argument."""
+    return ref(GAME, table, name, "text")
 
 
 def card(s: Any, c: int) -> Message:
@@ -69,13 +90,21 @@ def space(s: Any, i: int) -> Message:
     return cref("mining_spaces", s.tab.mining_spaces[i].name)
 
 
+_PROCESS: dict[int, Message] = {}
+
+
 def process(s: Any, pr: Any) -> Message:
     """A refining or recycling process (the advanced recycling table when it is the one in use)."""
-    t = s.tab
-    for table in ("refining", "recycling", "adv_recycling"):
-        if any(x is pr for x in getattr(t, table)):
-            return cref(table, pr.name)
-    return cref("refining", pr.name)
+    found = _PROCESS.get(id(pr))
+    if found is None:
+        t = s.tab
+        found = cref("refining", pr.name)
+        for table in ("refining", "recycling", "adv_recycling"):
+            if any(x is pr for x in getattr(t, table)):
+                found = cref(table, pr.name)
+                break
+        _PROCESS[id(pr)] = found
+    return found
 
 
 _WORDS: dict[str, Message] = {
@@ -104,10 +133,9 @@ def word(name: str) -> Message:
 
 
 def _plural_entries() -> None:  # pragma: no cover - never called: marks the plural entries for pybabel
-    from meeple.i18n.catalog import ntranslate
-
     ntranslate(None, "luna_maris.event.return_many", 1)
     ntranslate(None, "luna_maris.event.waste_lost", 1)
+    ntranslate(None, "luna_maris.label.feed", 1)
 
 
 STEP_WORDS: tuple[Message, ...] = tuple({"key": m["key"]} for m in (
