@@ -91,8 +91,27 @@ def legal(s: LunaState) -> list[Action]:
     return out
 
 
+_SETUP: dict[tuple[int, int], list[Action]] = {}
+
+
 def setup_options(s: LunaState, p: int) -> list[Action]:
-    """The setup decisions: equipment, first probe, start module (research §3)."""
+    """The setup decisions: equipment, first probe, start module (research §3); each choice's
+    ``Action`` is made once per component set."""
+    per = _SETUP.get((id(s.pre), s.step))
+    if per is None:
+        per = _SETUP[(id(s.pre), s.step)] = _setup_actions(s)
+    step = s.step
+    if step == S_EQUIP:
+        return [per[e] for e in s.equip_offer]
+    if step == S_PROBE:
+        sp = s.tab.mining_spaces
+        return [per[i] for i in range(len(sp)) if s.grid[i] < 0 and sp[i].ore == 0]
+    taken = {s.pl[q][POS] for q in range(s.players)}
+    return [per[m] for m in s.start_mods if m not in taken]
+
+
+def _setup_actions(s: LunaState) -> list[Action]:
+    """Every choice of the current setup step, by index (equipment tile, mining space, module)."""
     t = s.tab
     step = s.step
     if step == S_EQUIP:
@@ -100,15 +119,14 @@ def setup_options(s: LunaState, p: int) -> list[Action]:
         return [Action(f"take {eq[e].name.lower()}", (K_EQUIP, e),
                        msg("luna_maris.label.take_equipment", equipment=W.equipment(s, e),
                            effect=W.ref_text("equipment", eq[e].name)))
-                for e in s.equip_offer]
+                for e in range(len(eq))]
     if step == S_PROBE:
         sp = t.mining_spaces
         return [Action(f"probe {sp[i].name}", (K_PROBE0, i), msg("luna_maris.label.probe_first", space=W.space(s, i)))
-                for i in range(len(sp)) if s.grid[i] < 0 and sp[i].ore == 0]
-    taken = {s.pl[q][POS] for q in range(s.players)}
+                for i in range(len(sp))]
     mods = t.modules
     return [Action(f"start {mods[m].key}", (K_START, m), msg("luna_maris.label.start", module=W.module(s, m)))
-            for m in s.start_mods if m not in taken]
+            for m in range(len(mods))]
 
 
 def turn_options(s: LunaState, p: int) -> list[Action]:

@@ -125,6 +125,11 @@ def can_move_anywhere(s: LunaState, p: int, card: int) -> bool:
     return playable(s, p, card, {})
 
 
+_SAID: dict[tuple[int, ...], Message] = {}
+"""The messages of the most frequent events (play, move, activate) by their numbers, made once: their
+``args`` are shared by the events that carry them (an event's message is never changed)."""
+
+
 def play_scientist(s: LunaState, p: int, card: int) -> list[Event]:
     """Seed §啟動模組 1 and 5: play a scientist (a junior gives one module action, a senior two); the
     card goes to the rest pile."""
@@ -135,7 +140,10 @@ def play_scientist(s: LunaState, p: int, card: int) -> list[Event]:
     s.acts_done = 0
     s.used = 0
     s.step = S_MOVE
-    return [{"type": "play", "seat": p, **msg("luna_maris.event.play", seat=p, card=W.card(s, card))}]
+    said = _SAID.get((id(s.pre), 0, p, card))
+    if said is None:
+        said = _SAID[(id(s.pre), 0, p, card)] = msg("luna_maris.event.play", seat=p, card=W.card(s, card))
+    return [{"type": "play", "seat": p, **said}]
 
 
 def move_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
@@ -154,11 +162,15 @@ def move_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
     s.main_done = 0
     s.extra_done = 0
     s.step = S_MODULE
-    if m == here:
-        return [{"type": "move", "seat": p, "o2": cost,
-                 **msg("luna_maris.event.stay", seat=p, module=W.module(s, m), o2=cost, used=me[O2], cap=me[CAP])}]
-    return [{"type": "move", "seat": p, "o2": cost,
-             **msg("luna_maris.event.move", seat=p, module=W.module(s, m), o2=cost, used=me[O2], cap=me[CAP])}]
+    said_key = (id(s.pre), 1 if m == here else 2, p, m, cost, me[O2], me[CAP])
+    said = _SAID.get(said_key)
+    if said is None:
+        if m == here:
+            said = msg("luna_maris.event.stay", seat=p, module=W.module(s, m), o2=cost, used=me[O2], cap=me[CAP])
+        else:
+            said = msg("luna_maris.event.move", seat=p, module=W.module(s, m), o2=cost, used=me[O2], cap=me[CAP])
+        _SAID[said_key] = said
+    return [{"type": "move", "seat": p, "o2": cost, **said}]
 
 
 # --- activation (§啟動模組 3) --------------------------------------------------------------------------
@@ -189,7 +201,10 @@ def activate(s: LunaState, p: int, m: int) -> list[Event]:
         me[ENERGY] -= 1
         me[ON_ACT] = 1
         s.act[m] = p
-        return [{"type": "activate", "seat": p, **msg("luna_maris.event.activate", seat=p, module=W.module(s, m))}]
+        said = _SAID.get((id(s.pre), 3, p, m))
+        if said is None:
+            said = _SAID[(id(s.pre), 3, p, m)] = msg("luna_maris.event.activate", seat=p, module=W.module(s, m))
+        return [{"type": "activate", "seat": p, **said}]
     s.pl[owner][VP] += 1
     return [{"type": "follow", "seat": p, "owner": owner,
              **msg("luna_maris.event.follow", seat=p, owner=owner, module=W.module(s, m))}]
