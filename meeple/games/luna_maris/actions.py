@@ -176,7 +176,10 @@ def turn_options(s: LunaState, p: int) -> list[Action]:
                     out.append(pre.feed[f])
         else:
             out.append(pre.feed_none)
-    out.append(pre.pass_)
+    if s.round < s.board.rounds:  # seed §PASS: the place on next round's order track and its reward
+        out.append(pre.pass_at[min(len(s.next_order), len(pre.pass_at) - 1)])
+    else:
+        out.append(pre.pass_)
     out.extend(emergency_options(s, p))  # listed last: a costly choice never sits at number 1
     return out
 

@@ -54,7 +54,7 @@ class Moves:
     reached through it too."""
 
     __slots__ = ("play", "ret", "card_name", "feed", "food_name", "food_kind", "food_value", "go", "go_cost",
-                 "emergency", "pass_", "end", "done", "stop", "skip", "feed_none", "probe_note", "hire_note",
+                 "emergency", "pass_", "pass_at", "end", "done", "stop", "skip", "feed_none", "probe_note", "hire_note",
                  "deliver_note", "refine_note", "tab")
 
     def __init__(self, tables: Any) -> None:
@@ -97,6 +97,18 @@ class Moves:
                                  vp=board.emergency_vp[i])) for i in range(3))
         self.emergency = tuple(tuple(a for i, a in enumerate(cubes) if mask >> i & 1) for mask in range(8))
         self.pass_ = Action("pass", (K_PASS,), msg("luna_maris.label.pass"))
+
+        def reward(place: int) -> list[Any]:
+            energy = board.pass_energy[place] if place < len(board.pass_energy) else 0
+            iron = board.pass_iron[place] if place < len(board.pass_iron) else 0
+            out = [msg("luna_maris.label.amount.energy", amount=energy)] if energy else []
+            return out + ([msg("luna_maris.label.amount.iron", amount=iron)] if iron else [])
+
+        self.pass_at = tuple(
+            Action("pass", (K_PASS,), msg("luna_maris.label.pass_reward", place=i + 1, reward=reward(i)) if reward(i)
+                   else msg("luna_maris.label.pass_place", place=i + 1))
+            for i in range(len(tables.board[0].pass_energy) + len(board.pass_iron) + 8))
+        """Per place on next round's order track: passing, with the reward that place gives."""
         self.end = Action("end turn", (K_END,), msg("luna_maris.label.end_turn"))
         self.done = Action("done", (K_DONE,), msg("luna_maris.label.done"))
         self.stop = Action("stop", (K_STOP,), msg("luna_maris.label.stop"))
