@@ -23,7 +23,7 @@ CONVERTED: dict[str, set[str]] = {
     "messina": {"events", "refusals", "labels"},
     "troyes": {"events", "refusals", "labels"},
     "mundus_novus": set(),
-    "luna_maris": set(),
+    "luna_maris": {"events", "refusals", "labels"},
 }
 """Per game, which of "events", "refusals", "labels" its package has converted to message keys."""
 

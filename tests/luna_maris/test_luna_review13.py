@@ -153,7 +153,7 @@ def test_production_overflow_fills_the_gauge_then_leaves_the_game() -> None:
     me[CAP] = 6
     events = production(s)
     assert me[WASTE] == 10 and me[CAP] == 4 and me[CO2] == 1
-    assert any("3 cube(s) do not fit" in e["text"] for e in events)
+    assert any("3 cubes do not fit" in e["text"] for e in events)
 
 
 def test_research_at_the_top_scores_five_every_time() -> None:

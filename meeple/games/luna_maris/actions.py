@@ -5,7 +5,10 @@ added at every decision with a real choice."""
 from __future__ import annotations
 
 from meeple.engine.core import Action
+from meeple.engine.messages import Message
+from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.derived import O2_MOST
+from meeple.games.luna_maris.labels import _process, activation_state, amounts, extra_action, main_action
 from meeple.games.luna_maris.modules import (
     MAIN_OPTIONS,
     activation_cost,
@@ -29,6 +32,7 @@ from meeple.games.luna_maris.state import (
     K_START,
     K_TAKE,
     O2,
+    O2_ANY,
     POS,
     S_BONUS,
     S_COMPACT,
@@ -42,6 +46,7 @@ from meeple.games.luna_maris.state import (
     S_TURN,
     LunaState,
 )
+from meeple.games.luna_maris.words import msg
 
 
 def legal(s: LunaState) -> list[Action]:
@@ -54,8 +59,9 @@ def legal(s: LunaState) -> list[Action]:
     if step < S_TURN:
         return setup_options(s, p)
     if step == S_MOVE:
-        go = s.pre.go
-        out = [go[m] for m in move_targets(s, p, s.card)]
+        go = s.pre.go_cost
+        row = s.dist[s.pl[p][POS]]
+        out = [go[m][min(row[m] or 1, O2_ANY)] for m in move_targets(s, p, s.card)]
         if s.acts_done:
             out.append(s.pre.end)
     elif step == S_PAY:
@@ -85,20 +91,42 @@ def legal(s: LunaState) -> list[Action]:
     return out
 
 
+_SETUP: dict[tuple[int, int], list[Action]] = {}
+
+
 def setup_options(s: LunaState, p: int) -> list[Action]:
-    """The setup decisions: equipment, first probe, start module (research §3)."""
+    """The setup decisions: equipment, first probe, start module (research §3); each choice's
+    ``Action`` is made once per component set."""
+    per = _SETUP.get((id(s.pre), s.step))
+    if per is None:
+        per = _SETUP[(id(s.pre), s.step)] = _setup_actions(s)
+    step = s.step
+    if step == S_EQUIP:
+        return [per[e] for e in s.equip_offer]
+    if step == S_PROBE:
+        sp = s.tab.mining_spaces
+        return [per[i] for i in range(len(sp)) if s.grid[i] < 0 and sp[i].ore == 0]
+    taken = {s.pl[q][POS] for q in range(s.players)}
+    return [per[m] for m in s.start_mods if m not in taken]
+
+
+def _setup_actions(s: LunaState) -> list[Action]:
+    """Every choice of the current setup step, by index (equipment tile, mining space, module)."""
     t = s.tab
     step = s.step
     if step == S_EQUIP:
         eq = t.equipment
-        return [Action(f"take {eq[e].name.lower()}", (K_EQUIP, e)) for e in s.equip_offer]
+        return [Action(f"take {eq[e].name.lower()}", (K_EQUIP, e),
+                       msg("luna_maris.label.take_equipment", equipment=W.equipment(s, e),
+                           effect=W.ref_text("equipment", eq[e].name)))
+                for e in range(len(eq))]
     if step == S_PROBE:
         sp = t.mining_spaces
-        return [Action(f"probe {sp[i].name}", (K_PROBE0, i)) for i in range(len(sp))
-                if s.grid[i] < 0 and sp[i].ore == 0]
-    taken = {s.pl[q][POS] for q in range(s.players)}
+        return [Action(f"probe {sp[i].name}", (K_PROBE0, i), msg("luna_maris.label.probe_first", space=W.space(s, i)))
+                for i in range(len(sp))]
     mods = t.modules
-    return [Action(f"start {mods[m].key}", (K_START, m)) for m in s.start_mods if m not in taken]
+    return [Action(f"start {mods[m].key}", (K_START, m), msg("luna_maris.label.start", module=W.module(s, m)))
+            for m in range(len(mods))]
 
 
 def turn_options(s: LunaState, p: int) -> list[Action]:
@@ -148,7 +176,10 @@ def turn_options(s: LunaState, p: int) -> list[Action]:
                     out.append(pre.feed[f])
         else:
             out.append(pre.feed_none)
-    out.append(pre.pass_)
+    if s.round < s.board.rounds:  # seed §PASS: the place on next round's order track and its reward
+        out.append(pre.pass_at[min(len(s.next_order), len(pre.pass_at) - 1)])
+    else:
+        out.append(pre.pass_)
     out.extend(emergency_options(s, p))  # listed last: a costly choice never sits at number 1
     return out
 
@@ -162,11 +193,12 @@ def module_options(s: LunaState, p: int) -> list[Action]:
     if not s.main_done:
         ac = activation_cost(s, p, m)
         if s.pl[p][ENERGY] >= ac:
+            act = activation_state(s, p, m, ac)
             for note, op, arg in MAIN_OPTIONS[m](s, p, s.pl[p][ENERGY] - ac):
-                out.append(Action(note, (K_MAIN, op, arg)))
+                out.append(main_action(s, p, m, act, note, (K_MAIN, op, arg)))
     if not s.extra_done:
         for note, op, arg in extra_options(s, p, m):
-            out.append(Action(note, (K_EXTRA, op, arg)))
+            out.append(extra_action(s, p, note, (K_EXTRA, op, arg)))
     if s.main_done or s.extra_done:
         out.append(s.pre.done)
     if len(out) != 1:  # seed §緊急倉庫: the deposit may be opened at any time (listed last)
@@ -181,19 +213,30 @@ def pay_options(s: LunaState, p: int) -> list[Action]:
     cubes to use (one decision; the right conveyor section pays first within a kind)."""
     need, reserved = iron_need(s, p, s.pay_op, s.pay_arg)
     lo, hi = iron_range(s.pl[p], need, reserved)
-    return [Action(f"pay {need - t} iron {t} titanium", (K_PAY, t)) for t in range(lo, hi + 1)]
+    return [Action(f"pay {need - t} iron {t} titanium", (K_PAY, t),
+                   msg("luna_maris.label.pay", iron=need - t, titanium=t)) for t in range(lo, hi + 1)]
 
 
 def bonus_options(s: LunaState, p: int) -> list[Action]:
     """Research §5.7: the bonus spaces of the track just researched beyond its top."""
-    return [Action(f"bonus {b.name}", (K_BONUS, i)) for i, b in enumerate(s.tab.research_bonuses)
+    return [Action(f"bonus {b.name}", (K_BONUS, i), _bonus_label(s, b)) for i, b in enumerate(s.tab.research_bonuses)
             if b.track == s.bonus_track]
+
+
+def _bonus_label(s: LunaState, b: object) -> Message:
+    gain = amounts(titanium=b.titanium, he3=b.he3, food=b.food)  # type: ignore[attr-defined]
+    down = [m for m, n in ((msg("luna_maris.label.co2_down", steps=b.co2_down), b.co2_down),  # type: ignore[attr-defined]
+                           (msg("luna_maris.label.waste_down", amount=b.waste_removed), b.waste_removed),  # type: ignore[attr-defined]
+                           (msg("luna_maris.label.stress_down", down=b.stress_down), b.stress_down)) if n]  # type: ignore[attr-defined]
+    return msg("luna_maris.label.bonus", bonus=W.cref("research_bonuses", b.name),  # type: ignore[attr-defined]
+               gain=gain + down or msg("luna_maris.label.nothing"))
 
 
 def compact_options(s: LunaState, p: int) -> list[Action]:
     """The Compactor's extra recycling process, or ``skip``."""
     procs = recycling_table(s)
-    out = [Action(f"compact {procs[i].name}", (K_COMPACT, i)) for i in compact_processes(s, p)]
+    out = [Action(f"compact {procs[i].name}", (K_COMPACT, i), msg("luna_maris.label.compact", process=_process(s, procs[i])))
+           for i in compact_processes(s, p)]
     out.append(s.pre.skip)
     return out
 
@@ -207,5 +250,5 @@ def food_pick_options(s: LunaState) -> list[Action]:
         name = foods[f].name
         if name not in seen:
             seen.add(name)
-            out.append(Action(f"take {name}", (K_TAKE, i)))
+            out.append(Action(f"take {name}", (K_TAKE, i), msg("luna_maris.label.take_food_card", food=W.food(s, f))))
     return out

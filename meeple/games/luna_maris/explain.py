@@ -1,7 +1,12 @@
-"""Why a typed action is illegal, in the game's own terms (``State.explain_illegal``)."""
+"""Why a typed action is illegal, in the game's own terms (``State.explain_illegal``): a catalog
+message ``luna_maris.refusal.<reason>`` (issue 14), components named by reference."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from meeple.engine.messages import Message
+from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import HIBERNATION
 from meeple.games.luna_maris.modules import activation_cost, hire_cost, iron_need, move_targets
 from meeple.games.luna_maris.recycling import recycling_table
@@ -30,7 +35,6 @@ from meeple.games.luna_maris.state import (
     S_PROBE,
     S_START,
     S_TURN,
-    STEP_NAMES,
     SUS,
     TI_L,
     TI_R,
@@ -38,6 +42,7 @@ from meeple.games.luna_maris.state import (
     WATER,
     LunaState,
 )
+from meeple.games.luna_maris.words import msg
 
 _STEP_WORDS = {
     S_EQUIP: ("take",),
@@ -60,7 +65,25 @@ _MODULE_OF = {
 }
 
 
-def explain(s: LunaState, text: str) -> str | None:
+def _names(items: list[Any]) -> list[Any] | Message:
+    """A list of names for a message, or the word 'empty'."""
+    return items if items else msg("luna_maris.refusal.word.empty")
+
+
+def _none(items: list[Any]) -> list[Any] | Message:
+    """A list of names for a message, or the word 'none'."""
+    return items if items else msg("luna_maris.refusal.word.none")
+
+
+def _hint(me: list[int]) -> Message | str:
+    return msg("luna_maris.refusal.hint_emergency_energy") if me[EM_ENERGY] else ""
+
+
+def _step(step: int) -> Message:
+    return W.step_word(step)
+
+
+def explain(s: LunaState, text: str) -> Message | None:
     words = text.split()
     if not words:
         return None
@@ -73,14 +96,12 @@ def explain(s: LunaState, text: str) -> str | None:
     allowed = _STEP_WORDS.get(step, ())
     if verb not in allowed and not (step == S_MODULE and verb == "take" and s.module == 8):
         if step == S_TURN and (verb in _MODULE_OF or verb in ("go", "done", "end", "take")):
-            hand = ", ".join(s.cards[c].name for c in s.hands[p]) or "empty"
-            return ("first play a scientist ('play <card>', hand: " + hand + "): its icons decide which "
-                    "modules your astronaut may go to; then 'go <module>' and the module's action")
+            hand = _names([W.card(s, c) for c in s.hands[p]])
+            return msg("luna_maris.refusal.play_first", hand=hand)
         if verb in _MODULE_OF and step == S_MODULE:
             m = _MODULE_OF[verb]
-            return (f"'{verb}' is an action of the {t.modules[m].name}; your astronaut is at the "
-                    f"{t.modules[s.module].name}")
-        return f"now is the '{STEP_NAMES[step]}' step of seat {p}; '{verb}' is not one of its actions"
+            return msg("luna_maris.refusal.other_module", verb=verb, module=W.module(s, m), here=W.module(s, s.module))
+        return msg("luna_maris.refusal.wrong_step", step=_step(step), seat=p, verb=verb)
     if verb == "emergency":
         return _explain_emergency(s, p, arg)
     if step < S_TURN:
@@ -88,219 +109,212 @@ def explain(s: LunaState, text: str) -> str | None:
     if step == S_PAY:
         return _explain_pay(s, p, arg)
     if step == S_BONUS:
-        track = "refining" if s.bonus_track == 0 else "sustainability"
-        return (f"{arg!r} is not a bonus space of the {track} track "
-                f"({', '.join(b.name for b in t.research_bonuses if b.track == s.bonus_track)})")
+        track = W.word("refining" if s.bonus_track == 0 else "sustainability")
+        spaces = [W.cref("research_bonuses", b.name) for b in t.research_bonuses if b.track == s.bonus_track]
+        return msg("luna_maris.refusal.bonus_space", arg=repr(arg), track=track, spaces=spaces)
     if step == S_COMPACT:
-        return (f"the compactor runs a recycling process of your sustainability level {me[SUS]} that you can "
-                f"pay (waste {me[WASTE]}), or 'skip'")
+        return msg("luna_maris.refusal.compact", level=me[SUS], waste=me[WASTE])
     if step == S_TURN:
         if verb == "play":
-            names = [s.cards[c].name for c in s.hands[p]]
             match = [c for c in s.hands[p] if s.cards[c].name.lower() == arg.lower()]
             if not match:
-                return f"you have no scientist {arg!r} in hand (hand: {', '.join(names) or 'empty'})"
+                return msg("luna_maris.refusal.no_such_card", arg=repr(arg),
+                           hand=_names([W.card(s, c) for c in s.hands[p]]))
             left = me[CAP] - me[O2]
             card = match[0]
             row = s.dist[me[POS]]
             near = [m for m in s.allowed[card] if (row[m] or 1) <= left]
             if near:
-                return (f"no module that {s.cards[card].name} allows has an action you can take now: "
-                        + ", ".join(t.modules[m].name for m in near) + " can be reached, but a visit must carry "
-                        "out the module's main or extra action and none of theirs is possible")
-            return (f"no module that {s.cards[card].name} allows is reachable: you have {left} O2 left "
-                    f"this round (stress caps O2 at {me[CAP]}), moving costs 1 O2 per corridor, staying costs 1")
+                return msg("luna_maris.refusal.card_nothing_to_do", card=W.card(s, card),
+                           modules=[W.module(s, m) for m in near])
+            return msg("luna_maris.refusal.card_unreachable", card=W.card(s, card), left=left, cap=me[CAP])
         if verb == "feed":
             if not s.rest[p]:
-                return "your rest pile is empty; there is no scientist to feed"
+                return msg("luna_maris.refusal.rest_empty")
             if arg.lower() == "without food":
-                return "you hold a food card; losing 2 VP for a scientist is only allowed without food"
-            return f"you hold no food card {arg!r} (food: {', '.join(t.foods[f].name for f in s.food[p]) or 'none'})"
+                return msg("luna_maris.refusal.feed_has_food")
+            return msg("luna_maris.refusal.no_such_food", arg=repr(arg), food=_none([W.food(s, f) for f in s.food[p]]))
     if step == S_MOVE:
         if verb == "end":
-            return "a scientist must use at least one module before the turn can end"
+            return msg("luna_maris.refusal.end_too_soon")
         key = arg.lower()
         idx = [i for i, m in enumerate(t.modules) if m.key == key]
         if not idx:
-            return f"there is no module {key!r} (modules: {', '.join(m.key for m in t.modules)})"
+            return msg("luna_maris.refusal.no_such_module", arg=repr(key), modules=[m.key for m in t.modules])
         m = idx[0]
         card = s.cards[s.card]
         if s.used >> m & 1:
-            return f"you already used the {t.modules[m].name} this turn (no module twice in a turn)"
+            return msg("luna_maris.refusal.module_used", module=W.module(s, m))
         if m not in card.icons and t.modules[m].icon:
-            return f"scientist {card.name} does not show the {t.modules[m].name} icon"
+            return msg("luna_maris.refusal.no_icon", card=W.card(s, s.card), module=W.module(s, m))
         cost = s.dist[me[POS]][m] or 1
         if cost > me[CAP] - me[O2]:
-            return (f"moving there needs {cost} O2 and you have {me[CAP] - me[O2]} left "
-                    f"(stress caps O2 at {me[CAP]})")
+            return msg("luna_maris.refusal.o2_short", cost=cost, left=me[CAP] - me[O2], cap=me[CAP])
         if m not in move_targets(s, p, s.card):
             return _explain_nothing_to_do(s, p, m)
     if step == S_MODULE:
         return _explain_module(s, p, verb, arg)
     if step == S_FEED and verb == "stop":
-        return "feeding without food takes back exactly one scientist; choose which with 'return'"
+        return msg("luna_maris.refusal.stop_without_food")
     if step == S_FEED and verb == "return":
-        return f"{arg!r} is not in your rest pile (rest: {', '.join(s.cards[c].name for c in s.rest[p])})"
+        return msg("luna_maris.refusal.not_resting", arg=repr(arg), rest=_names([W.card(s, c) for c in s.rest[p]]))
     if step == S_FOOD:
-        return f"{arg!r} is not in the food display (display: {', '.join(t.foods[f].name for f in s.food_row)})"
+        return msg("luna_maris.refusal.not_in_display", arg=repr(arg),
+                   display=_names([W.food(s, f) for f in s.food_row]))
     return None
 
 
-def _explain_emergency(s: LunaState, p: int, arg: str) -> str:
+def _explain_emergency(s: LunaState, p: int, arg: str) -> Message:
     """Seed §緊急倉庫: one energy, one iron and one water per player, each once per game."""
     me = s.pl[p]
     kind = arg.lower()
     if kind not in EMERGENCY_KINDS:
-        return "the emergency deposit holds energy, iron and water"
+        return msg("luna_maris.refusal.emergency_kinds")
     if not me[EM_ENERGY + EMERGENCY_KINDS.index(kind)]:
-        return f"your emergency deposit's {kind} is already used (it is never refilled)"
-    return ("the emergency deposit is opened at one of your decisions with a real choice "
-            "(a step with a single possible action is taken automatically)")
+        return msg("luna_maris.refusal.emergency_used", cube=W.word(kind))
+    return msg("luna_maris.refusal.emergency_forced")
 
 
-def _explain_pay(s: LunaState, p: int, arg: str) -> str:
+def _explain_pay(s: LunaState, p: int, arg: str) -> Message:
     """Titanium stands in for iron: the split must add up to the cost and fit what you hold."""
     me = s.pl[p]
     need, reserved = iron_need(s, p, s.pay_op, s.pay_arg)
     fe = me[FE_L] + me[FE_R]
     ti = me[TI_L] + me[TI_R] - reserved
-    owed = f" (besides the {reserved} titanium the order asks for)" if reserved else ""
-    return (f"the cost is {need} iron, paid as iron and titanium in any split{owed}; you hold {fe} iron "
-            f"and {ti} titanium, so 'pay <iron> iron <titanium> titanium' with the two adding up to {need}")
+    owed = msg("luna_maris.refusal.pay_reserved", titanium=reserved) if reserved else ""
+    return msg("luna_maris.refusal.pay_split", need=need, owed=owed, iron=fe, titanium=ti)
 
 
-def _explain_setup(s: LunaState, verb: str, arg: str) -> str:
+def _explain_setup(s: LunaState, verb: str, arg: str) -> Message:
     """Research §3: the setup decisions (equipment tile, first probe, start module)."""
     t = s.tables
     if s.step == S_EQUIP:
-        offer = ", ".join(t.equipment[e].name.lower() for e in s.equip_offer)
-        return f"there is no {arg or '?'} tile on offer; choose one of the tiles on offer ({offer})"
+        offer = [W.equipment(s, e) for e in s.equip_offer]
+        return msg("luna_maris.refusal.no_such_tile", arg=arg or "?", offer=offer)
     if s.step == S_PROBE:
-        free = ", ".join(sp.name for i, sp in enumerate(t.mining_spaces) if s.grid[i] < 0 and sp.ore == 0)
-        return f"the first probe goes on an empty iron space ({free})"
+        free = [sp.name for i, sp in enumerate(t.mining_spaces) if s.grid[i] < 0 and sp.ore == 0]
+        return msg("luna_maris.refusal.first_probe", free=free)
     taken = {s.pl[q][POS] for q in range(s.players)}
-    free = ", ".join(t.modules[m].key for m in s.start_mods if m not in taken)
-    return f"the astronaut starts on one of the revealed modules not taken yet ({free})"
+    mods = [t.modules[m].key for m in s.start_mods if m not in taken]
+    return msg("luna_maris.refusal.start_module", free=mods)
 
 
-def _explain_nothing_to_do(s: LunaState, p: int, m: int) -> str:
+def _explain_nothing_to_do(s: LunaState, p: int, m: int) -> Message:
     """Seed §啟動模組 3: a visit carries out the module's action, so a module where neither its main
     nor its extra action can be taken is no destination."""
     me = s.pl[p]
-    name = s.tables.modules[m].name
-    why = ""
     ac = activation_cost(s, p, m)
     if me[ENERGY] < ac:
-        hint = " (your emergency deposit still holds 1 energy)" if me[EM_ENERGY] else ""
-        why = f": activating it needs 1 energy, you have {me[ENERGY]}{hint}"
-    return (f"nothing to do at the {name} now{why}; a visit must carry out the module's main or extra "
-            "action and none is possible with what you hold")
+        return msg("luna_maris.refusal.nothing_to_do_energy", module=W.module(s, m), energy=me[ENERGY],
+                   hint=_hint(me))
+    return msg("luna_maris.refusal.nothing_to_do", module=W.module(s, m))
 
 
-def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> str | None:
+def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> Message | None:
     me = s.pl[p]
     t = s.tables
     m = s.module
     if verb == "done" and not s.main_done and not s.extra_done:
-        return ("take the module's main or extra action first: a visit carries out the module's action "
-                "('done' ends the visit after one of them)")
+        return msg("luna_maris.refusal.done_too_soon")
     if " with " in f" {arg} ":
         tile = arg.rsplit(" with ", 1)[-1] if " with " in arg else arg
         eq = me[EQUIP]
         if eq < 0 or t.equipment[eq].name.lower() != tile.lower():
-            return f"you do not own the {tile} equipment"
+            return msg("luna_maris.refusal.equipment_not_owned", tile=tile)
         if not me[EQUIP_UP]:
-            return f"your {tile} equipment is face down (used this round)"
+            return msg("luna_maris.refusal.equipment_face_down", equipment=W.equipment(s, eq))
         if t.equipment[eq].module != m:
-            return f"the {tile} equipment changes the {t.modules[t.equipment[eq].module].name}, not this module"
+            return msg("luna_maris.refusal.equipment_elsewhere", equipment=W.equipment(s, eq),
+                       module=W.module(s, t.equipment[eq].module))
     if verb in _MODULE_OF and _MODULE_OF[verb] != m:
-        return f"'{verb}' is an action of the {t.modules[_MODULE_OF[verb]].name}, not the {t.modules[m].name}"
+        return msg("luna_maris.refusal.not_this_module", verb=verb, module=W.module(s, _MODULE_OF[verb]),
+                   here=W.module(s, m))
     if s.main_done and verb not in ("build", "cut", "done"):
-        return "you already took this module's main action"
+        return msg("luna_maris.refusal.main_done")
     if s.extra_done and verb in ("build", "cut"):
-        return "you already took this module's extra action"
+        return msg("luna_maris.refusal.extra_done")
     ac = activation_cost(s, p, m)
     if verb not in ("build", "cut") and me[ENERGY] < ac:
-        hint = " (your emergency deposit still holds 1 energy)" if me[EM_ENERGY] else ""
-        return f"activating the {t.modules[m].name} needs 1 energy, you have {me[ENERGY]}{hint}"
+        return msg("luna_maris.refusal.activation_energy", module=W.module(s, m), energy=me[ENERGY], hint=_hint(me))
     energy = me[ENERGY] - ac
     iron = iron_total(me)
     if verb == "probe":
         if me[CAP] <= s.board.stress_min_cap:
-            return ("your stress is at its maximum; the Airlock cannot be used (only with the Suit, "
-                    "which raises no stress)")
+            return msg("luna_maris.refusal.stress_max")
         if me[PROBES] <= 0:
-            return "you have no probe left on your board"
-        return f"{arg!r} is not an empty mining space"
+            return msg("luna_maris.refusal.no_probe_left")
+        return msg("luna_maris.refusal.space_taken", arg=repr(arg))
     if verb == "hire":
         match = [c for c in s.hire_row if s.cards[c].name.lower() == arg.lower()]
         if not match:
-            return f"{arg!r} is not in the hiring row ({', '.join(s.cards[c].name for c in s.hire_row)})"
-        return f"hiring {arg.upper()} needs {hire_cost(s, p, match[0])} iron, you have {iron} (titanium counts)"
+            return msg("luna_maris.refusal.not_in_hiring_row", arg=repr(arg),
+                       row=_names([W.card(s, c) for c in s.hire_row]))
+        return msg("luna_maris.refusal.hire_iron", card=W.card(s, match[0]), iron=hire_cost(s, p, match[0]),
+                   have=iron)
     if verb == "deliver":
         for stack in s.stacks:
             if stack and t.orders[stack[-1]].name.lower() == arg.lower():
                 o = t.orders[stack[-1]]
-                need = []
+                need: list[Message] = []
                 ti = me[TI_L] + me[TI_R]
                 if ti < o.titanium:
-                    need.append(f"{o.titanium} titanium (you have {ti})")
+                    need.append(msg("luna_maris.refusal.need.titanium", amount=o.titanium, have=ti))
                 if iron - o.titanium < o.iron:
-                    need.append(f"{o.iron} iron (you have {iron - min(ti, o.titanium)}, titanium counts)")
+                    need.append(msg("luna_maris.refusal.need.iron", amount=o.iron, have=iron - min(ti, o.titanium)))
                 if me[WATER] < o.water:
-                    need.append(f"{o.water} water (you have {me[WATER]})")
+                    need.append(msg("luna_maris.refusal.need.water", amount=o.water, have=me[WATER]))
                 if me[HE3] < o.he3:
-                    need.append(f"{o.he3} He-3 (you have {me[HE3]})")
+                    need.append(msg("luna_maris.refusal.need.he3", amount=o.he3, have=me[HE3]))
                 if energy < o.energy:
-                    need.append(f"{o.energy} energy after activation (you have {energy})")
-                return "order " + o.name + " needs " + ", ".join(need)
-        return f"{arg!r} is not the face-up tile of an order stack"
+                    need.append(msg("luna_maris.refusal.need.energy", amount=o.energy, have=energy))
+                return msg("luna_maris.refusal.order_needs", order=W.cref("orders", o.name), needs=need)
+        return msg("luna_maris.refusal.not_face_up", arg=repr(arg))
     if verb == "research" and arg.lower() not in ("refining", "sustainability"):
-        return f"{arg!r} is not a research track: 'research refining' or 'research sustainability'"
+        return msg("luna_maris.refusal.no_such_track", arg=repr(arg))
     if verb == "refine":
         names = _process_names(t.refining) + ["D"]
         if arg.split(" ")[0].upper() not in names:
-            return f"{arg!r} is not a refining process ({', '.join(names)}; D as 'refine D <water>+<He-3>')"
-        return (f"process {arg.upper()} is not open at your refining level {me[REF]} "
-                f"or you cannot pay it (iron {iron}, water {me[WATER]})")
+            return msg("luna_maris.refusal.no_such_refining", arg=repr(arg), names=names)
+        return msg("luna_maris.refusal.refining_closed", process=arg.upper(), level=me[REF], iron=iron,
+                   water=me[WATER])
     if verb == "recycle":
         names = _process_names(recycling_table(s)) + ["D"]
         if arg.split(" ")[0].upper() not in names:
-            return f"{arg!r} is not a recycling process ({', '.join(names)}; D as 'recycle D <one>+<other>')"
-        return (f"process {arg.upper()} is not open at your sustainability level {me[SUS]} "
-                f"or you have too little waste ({me[WASTE]})")
+            return msg("luna_maris.refusal.no_such_recycling", arg=repr(arg), names=names)
+        return msg("luna_maris.refusal.recycling_closed", process=arg.upper(), level=me[SUS], waste=me[WASTE])
     if verb == "extract":
-        return "you have no probe on the mining area"
+        return msg("luna_maris.refusal.no_probe_placed")
     if verb == "rest":
         if m == HIBERNATION and me[CAP] >= s.board.stress_max_cap:
-            return (f"your stress is already at its minimum (O2 cap {me[CAP]}): resting would lower nothing "
-                    "(seed §休眠間; like the Airlock at maximum stress)")
-        return "resting is the Hibernation room's main action"
+            return msg("luna_maris.refusal.stress_min", cap=me[CAP])
+        return msg("luna_maris.refusal.rest_where")
     if verb == "concentrate":
-        return f"there is no iron in the {arg} section of your conveyor"
+        section: Any = W.word(arg) if arg in ("left", "right") else arg
+        return msg("luna_maris.refusal.no_iron_section", section=section)
     if verb == "burn":
         if arg not in ("iron", "water"):
-            return "the Power plant offers 'burn iron' (1 iron: 2 energy, 1 VP) and 'burn water' (1 water, 1 waste: 4 energy, 1 VP)"
+            return msg("luna_maris.refusal.burn_what")
         if arg == "iron":
-            return "burning needs 1 iron (or titanium), you have none"
-        return f"burning water needs 1 water and 1 waste (you have {me[WATER]} water, {me[WASTE]} waste)"
+            return msg("luna_maris.refusal.burn_iron")
+        return msg("luna_maris.refusal.burn_water", water=me[WATER], waste=me[WASTE])
     if verb == "buy":
-        return f"buying food needs 1 water, you have {me[WATER]}" if s.food_row else "the food display is empty"
+        if s.food_row:
+            return msg("luna_maris.refusal.buy_water", water=me[WATER])
+        return msg("luna_maris.refusal.display_empty")
     if verb in ("take", "buy") and arg.split(" with ")[0] != "food":
-        return ("at the Greenhouse the actions are 'take food' (one card) and 'buy food' (1 water: three "
-                "cards and 1 VP); the cards are picked next")
+        return msg("luna_maris.refusal.greenhouse_words")
     if verb == "take":
-        return "the food display is empty"
+        return msg("luna_maris.refusal.display_empty")
     if verb == "build":
         b = s.board
         if len(s.build_track) >= b.max_builds:
-            return f"all {b.max_builds} advanced modules allowed in a game are built"
+            return msg("luna_maris.refusal.builds_done", count=b.max_builds)
         ti = me[TI_L] + me[TI_R]
         if ti < b.build_cost_titanium or me[ENERGY] < b.build_cost_energy:
-            return f"building needs 2 titanium and 1 energy, you have {ti} titanium and {me[ENERGY]} energy"
-        return f"no advanced module for {arg!r} is on offer"
+            return msg("luna_maris.refusal.build_cost", titanium=ti, energy=me[ENERGY])
+        return msg("luna_maris.refusal.no_such_advanced", arg=repr(arg))
     if verb == "cut":
-        return f"cutting CO2 costs 1 energy per step (at most 2, 3 with the advanced module); you have {me[ENERGY]}"
+        return msg("luna_maris.refusal.cut_energy", energy=me[ENERGY])
     return None
 
 

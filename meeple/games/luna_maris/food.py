@@ -8,6 +8,7 @@ step at ``S_TURN`` and ``rules.py`` ends the turn, when a module action is over 
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import GREENHOUSE
 from meeple.games.luna_maris.resources import (
     Option,
@@ -35,6 +36,7 @@ from meeple.games.luna_maris.state import (
     WITH,
     LunaState,
 )
+from meeple.games.luna_maris.words import msg
 
 # --- the Greenhouse --------------------------------------------------------------------------------
 
@@ -77,8 +79,7 @@ def food_picks(s: LunaState, p: int) -> list[Event]:
     if s.pick_left < len(s.food_row):
         s.step = S_FOOD
         return []
-    foods = s.tab.foods
-    events: list[Event] = [{"type": "food", "seat": p, "text": f"Seat {p} takes food card {foods[f].name}."}
+    events: list[Event] = [{"type": "food", "seat": p, **msg("luna_maris.event.food_take", seat=p, food=W.food(s, f))}
                            for f in s.food_row]
     s.food[p].extend(s.food_row)
     s.food_row.clear()
@@ -92,7 +93,7 @@ def take_food(s: LunaState, p: int, i: int) -> list[Event]:
     f = s.food_row.pop(i)
     s.food[p].append(f)
     s.pick_left -= 1
-    events: list[Event] = [{"type": "food", "seat": p, "text": f"Seat {p} takes food card {s.tab.foods[f].name}."}]
+    events: list[Event] = [{"type": "food", "seat": p, **msg("luna_maris.event.food_take", seat=p, food=W.food(s, f))}]
     if s.pick_left <= 0 or not s.food_row:
         s.pick_left = 0
         s.step = S_MODULE
@@ -116,8 +117,7 @@ def refill_food(s: LunaState) -> list[Event]:
         drew = True
     if drew:
         s.reveals += 1
-        return [{"type": "food", "text": "The food display is refilled: "
-                 + ", ".join(s.tab.foods[f].name for f in row) + "."}]
+        return [{"type": "food", **msg("luna_maris.event.food_refill", foods=[W.food(s, f) for f in row])}]
     return []
 
 
@@ -129,7 +129,7 @@ def food_extra(s: LunaState, p: int, extra: str) -> list[Event]:
     if not extra:
         return []
     me = s.pl[p]
-    note = ""
+    note = False
     if extra == "vp":
         me[VP] += 1
     elif extra == "water":
@@ -138,15 +138,21 @@ def food_extra(s: LunaState, p: int, extra: str) -> list[Event]:
         gain_energy(s, p, 1)
     elif extra == "stress":
         if me[CAP] >= s.board.stress_max_cap:
-            note = ": no effect, stress is already at its minimum"
+            note = True
         me[CAP] = min(s.board.stress_max_cap, me[CAP] + 1)
     elif extra == "iron":
         me[FE_L] += 1
     elif extra == "co2":
         if me[CO2] >= len(s.board.co2_vp) - 1:
-            note = ": no effect, CO2 is already at the best end"
+            note = True
         me[CO2] = min(len(s.board.co2_vp) - 1, me[CO2] + 1)
-    return [{"type": "food_reward", "seat": p, "text": f"Seat {p} gains the food's extra reward ({extra}){note}."}]
+    if note:
+        if extra == "stress":
+            return [{"type": "food_reward", "seat": p,
+                     **msg("luna_maris.event.food_reward_none_stress", seat=p, extra=W.word(extra))}]
+        return [{"type": "food_reward", "seat": p,
+                 **msg("luna_maris.event.food_reward_none_co2", seat=p, extra=W.word(extra))}]
+    return [{"type": "food_reward", "seat": p, **msg("luna_maris.event.food_reward", seat=p, extra=W.word(extra))}]
 
 
 def feed_scientists(s: LunaState, p: int, f: int) -> list[Event]:
@@ -159,7 +165,7 @@ def feed_scientists(s: LunaState, p: int, f: int) -> list[Event]:
     s.food_discard.append(f)
     leave_activation(s, p)
     events: list[Event] = [{"type": "feed", "seat": p,
-                            "text": f"Seat {p} feeds its scientists with {food.name}."}]
+                            **msg("luna_maris.event.feed", seat=p, food=W.food(s, f))}]
     events.extend(food_extra(s, p, food.extra))
     rest = s.rest[p]
     if len(rest) <= food.value:
@@ -167,10 +173,10 @@ def feed_scientists(s: LunaState, p: int, f: int) -> list[Event]:
         s.hands[p].extend(rest)
         s.hands[p].sort()
         rest.clear()
-        events.append({"type": "return", "seat": p, "text": f"Seat {p} takes back {back} scientist(s)."})
+        events.append({"type": "return", "seat": p, **msg("luna_maris.event.return_many", seat=p, n=back)})
         short = food.value - back
         if short:
-            events.extend(add_waste(s, p, short, "feeding shortfall"))
+            events.extend(add_waste(s, p, short, _WHY_FEED))
         s.step = S_TURN
         return events
     s.feed_left = food.value
@@ -184,14 +190,14 @@ def feed_without_food(s: LunaState, p: int) -> list[Event]:
     lost = lose_vp(s, p, s.board.feed_without_food_vp)
     leave_activation(s, p)
     events: list[Event] = [{"type": "feed", "seat": p,
-                            "text": f"Seat {p} has no food and loses {lost} VP to take back a scientist."}]
+                            **msg("luna_maris.event.feed_none", seat=p, vp=lost)}]
     rest = s.rest[p]
     names = {s.cards[c].name for c in rest}
     if len(names) == 1:
         c = rest.pop()
         s.hands[p].append(c)
         s.hands[p].sort()
-        events.append({"type": "return", "seat": p, "text": f"Seat {p} takes back {s.cards[c].name}."})
+        events.append({"type": "return", "seat": p, **msg("luna_maris.event.return", seat=p, card=W.card(s, c))})
         s.step = S_TURN
         return events
     s.feed_left = 1
@@ -207,7 +213,7 @@ def return_scientist(s: LunaState, p: int, c: int) -> list[Event]:
     s.hands[p].append(c)
     s.hands[p].sort()
     s.feed_left -= 1
-    events: list[Event] = [{"type": "return", "seat": p, "text": f"Seat {p} takes back {s.cards[c].name}."}]
+    events: list[Event] = [{"type": "return", "seat": p, **msg("luna_maris.event.return", seat=p, card=W.card(s, c))}]
     if s.feed_left == 0 or not s.rest[p]:
         return events + stop_feeding(s, p)
     return events
@@ -217,6 +223,9 @@ def stop_feeding(s: LunaState, p: int) -> list[Event]:
     """Stop returning scientists; each one short of the food's number is 1 iron to waste."""
     events: list[Event] = []
     if s.feed_food and s.feed_left:
-        events.extend(add_waste(s, p, s.feed_left, "feeding shortfall"))
+        events.extend(add_waste(s, p, s.feed_left, _WHY_FEED))
     s.step = S_TURN
     return events
+
+
+_WHY_FEED = msg("luna_maris.event.why.feed")

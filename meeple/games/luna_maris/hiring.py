@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import COMM
 from meeple.games.luna_maris.resources import (
     Option,
@@ -13,6 +14,7 @@ from meeple.games.luna_maris.resources import (
     use_equipment,
 )
 from meeple.games.luna_maris.state import EQUIP, OP_HIRE, WITH, LunaState
+from meeple.games.luna_maris.words import msg
 
 
 def hire_cost(s: LunaState, p: int, card: int, relay: bool = False) -> int:
@@ -51,9 +53,9 @@ def hire_scientist(s: LunaState, p: int, card: int) -> list[Event]:
     s.hands[p].append(card)
     s.hands[p].sort()
     events.insert(0, {"type": "hire", "seat": p,
-                      "text": f"Seat {p} hires senior scientist {s.cards[card].name} for {cost} iron."})
+                      **msg("luna_maris.event.hire", seat=p, card=W.card(s, card), iron=cost)})
     if s.senior_deck:
         s.hire_row.insert(0, s.senior_deck.pop())
         s.reveals += 1
-        events.append({"type": "reveal", "text": f"Senior {s.cards[s.hire_row[0]].name} joins the hiring row."})
+        events.append({"type": "reveal", **msg("luna_maris.event.reveal_senior", card=W.card(s, s.hire_row[0]))})
     return events

@@ -4,6 +4,8 @@ concentrating at the Mining station, and what the probes yield."""
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.engine.messages import Message
+from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import AIRLOCK, MINING
 from meeple.games.luna_maris.resources import (
     Option,
@@ -31,6 +33,7 @@ from meeple.games.luna_maris.state import (
     WITH,
     LunaState,
 )
+from meeple.games.luna_maris.words import msg
 
 
 def airlock_options(s: LunaState, p: int, energy: int) -> list[Option]:
@@ -52,7 +55,7 @@ def install_probe(s: LunaState, p: int, space: int) -> list[Event]:
     space, and the bonus printed under it."""
     me = s.pl[p]
     events: list[Event] = []
-    note = ""
+    note: Message | str = ""
     if space >= WITH:
         space -= WITH
         events.append(use_equipment(s, p))
@@ -69,9 +72,10 @@ def install_probe(s: LunaState, p: int, space: int) -> list[Event]:
     if advanced(s, AIRLOCK) > 0:
         me[TI_L if ore else FE_L] += advanced(s, AIRLOCK)
     events.insert(0, {"type": "probe", "seat": p,
-                      "text": f"Seat {p} installs its {slot.name} on {s.tab.mining_spaces[space].name}{note}."})
+                      **msg("luna_maris.event.probe", seat=p, probe=W.cref("probe_slots", slot.name),
+                            space=W.space(s, space), cut=note)})
     if slot.waste:
-        events.extend(add_waste(s, p, slot.waste, "probe bonus"))
+        events.extend(add_waste(s, p, slot.waste, _WHY_PROBE))
     return events
 
 
@@ -111,7 +115,7 @@ def extract(s: LunaState, p: int, arg: int) -> list[Event]:
     fe, ti = probe_yield(s, p)
     me[FE_L] += fe
     me[TI_L] += ti
-    return [{"type": "extract", "seat": p, "text": f"Seat {p} extracts {fe} iron and {ti} titanium."}]
+    return [{"type": "extract", "seat": p, **msg("luna_maris.event.extract", seat=p, iron=fe, titanium=ti)}]
 
 
 def concentrate(s: LunaState, p: int, section: int) -> list[Event]:
@@ -129,5 +133,10 @@ def concentrate(s: LunaState, p: int, section: int) -> list[Event]:
         gain += 1
     me[TI_L] += gain
     events.insert(0, {"type": "concentrate", "seat": p,
-                      "text": f"Seat {p} concentrates iron from the {SECTIONS[section]} section into {gain} titanium."})
-    return events + add_waste(s, p, 1, "concentrating")
+                      **msg("luna_maris.event.concentrate", seat=p, section=W.word(SECTIONS[section]),
+                            titanium=gain)})
+    return events + add_waste(s, p, 1, _WHY_CONCENTRATE)
+
+
+_WHY_PROBE = msg("luna_maris.event.why.probe")
+_WHY_CONCENTRATE = msg("luna_maris.event.why.concentrate")

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from meeple.engine.core import Event
+from meeple.engine.messages import Message
+from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import (
     AIRLOCK,
     CARGO,
@@ -79,6 +81,7 @@ from meeple.games.luna_maris.state import (
     X_BUILD,
     LunaState,
 )
+from meeple.games.luna_maris.words import msg
 
 # --- playing a scientist and moving (§啟動模組 1-2) ---------------------------------------------------
 
@@ -122,6 +125,11 @@ def can_move_anywhere(s: LunaState, p: int, card: int) -> bool:
     return playable(s, p, card, {})
 
 
+_SAID: dict[tuple[int, ...], Message] = {}
+"""The messages of the most frequent events (play, move, activate) by their numbers, made once: their
+``args`` are shared by the events that carry them (an event's message is never changed)."""
+
+
 def play_scientist(s: LunaState, p: int, card: int) -> list[Event]:
     """Seed §啟動模組 1 and 5: play a scientist (a junior gives one module action, a senior two); the
     card goes to the rest pile."""
@@ -132,7 +140,10 @@ def play_scientist(s: LunaState, p: int, card: int) -> list[Event]:
     s.acts_done = 0
     s.used = 0
     s.step = S_MOVE
-    return [{"type": "play", "seat": p, "text": f"Seat {p} plays scientist {s.cards[card].name}."}]
+    said = _SAID.get((id(s.pre), 0, p, card))
+    if said is None:
+        said = _SAID[(id(s.pre), 0, p, card)] = msg("luna_maris.event.play", seat=p, card=W.card(s, card))
+    return [{"type": "play", "seat": p, **said}]
 
 
 def move_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
@@ -151,10 +162,15 @@ def move_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
     s.main_done = 0
     s.extra_done = 0
     s.step = S_MODULE
-    name = s.tab.modules[m].name
-    verb = "stays in" if m == here else "moves to"
-    return [{"type": "move", "seat": p, "o2": cost,
-             "text": f"Seat {p} {verb} the {name} ({cost} O2, {me[O2]}/{me[CAP]} used)."}]
+    said_key = (id(s.pre), 1 if m == here else 2, p, m, cost, me[O2], me[CAP])
+    said = _SAID.get(said_key)
+    if said is None:
+        if m == here:
+            said = msg("luna_maris.event.stay", seat=p, module=W.module(s, m), o2=cost, used=me[O2], cap=me[CAP])
+        else:
+            said = msg("luna_maris.event.move", seat=p, module=W.module(s, m), o2=cost, used=me[O2], cap=me[CAP])
+        _SAID[said_key] = said
+    return [{"type": "move", "seat": p, "o2": cost, **said}]
 
 
 # --- activation (§啟動模組 3) --------------------------------------------------------------------------
@@ -178,7 +194,6 @@ def activate(s: LunaState, p: int, m: int) -> list[Event]:
     if m == HIBERNATION and not s.options["hibernation_activation"]:
         return []
     owner = s.act[m]
-    name = s.tab.modules[m].name
     if owner == p:
         return []
     if owner < 0:
@@ -186,10 +201,13 @@ def activate(s: LunaState, p: int, m: int) -> list[Event]:
         me[ENERGY] -= 1
         me[ON_ACT] = 1
         s.act[m] = p
-        return [{"type": "activate", "seat": p, "text": f"Seat {p} activates the {name} (1 energy)."}]
+        said = _SAID.get((id(s.pre), 3, p, m))
+        if said is None:
+            said = _SAID[(id(s.pre), 3, p, m)] = msg("luna_maris.event.activate", seat=p, module=W.module(s, m))
+        return [{"type": "activate", "seat": p, **said}]
     s.pl[owner][VP] += 1
     return [{"type": "follow", "seat": p, "owner": owner,
-             "text": f"Seat {p} follows seat {owner}'s activation of the {name}; seat {owner} scores 1 VP."}]
+             **msg("luna_maris.event.follow", seat=p, owner=owner, module=W.module(s, m))}]
 
 
 # --- the Power plant and Hibernation ---------------------------------------------------------------
@@ -212,7 +230,7 @@ def burn_iron(s: LunaState, p: int, arg: int) -> list[Event]:
     gain = advanced(s, POWER)
     got = gain_energy(s, p, gain if gain > 0 else 2)
     s.pl[p][VP] += 1
-    return [{"type": "power", "seat": p, "text": f"Seat {p} burns 1 iron for {got} energy and 1 VP."}]
+    return [{"type": "power", "seat": p, **msg("luna_maris.event.burn_iron", seat=p, energy=got)}]
 
 
 def burn_water(s: LunaState, p: int, arg: int) -> list[Event]:
@@ -223,7 +241,7 @@ def burn_water(s: LunaState, p: int, arg: int) -> list[Event]:
     got = gain_energy(s, p, 4)
     me[VP] += 1
     return [{"type": "power", "seat": p,
-             "text": f"Seat {p} uses 1 water and removes 1 waste for {got} energy and 1 VP."}]
+             **msg("luna_maris.event.burn_water", seat=p, energy=got)}]
 
 
 def hibernation_options(s: LunaState, p: int, energy: int) -> list[Option]:
@@ -244,7 +262,7 @@ def rest(s: LunaState, p: int, arg: int) -> list[Event]:
     me[CAP] = min(s.board.stress_max_cap, me[CAP] + amount)
     s.acts_left = 1  # the turn ends with this module action
     return [{"type": "rest", "seat": p,
-             "text": f"Seat {p} rests: stress down {me[CAP] - before} (O2 cap now {me[CAP]})."}]
+             **msg("luna_maris.event.rest", seat=p, down=me[CAP] - before, cap=me[CAP])}]
 
 
 # --- the module tables -----------------------------------------------------------------------------
@@ -357,6 +375,21 @@ def payment_label(s: LunaState, op: int, arg: int) -> str:
     return "burning iron"
 
 
+def payment_message(s: LunaState, op: int, arg: int) -> Message:
+    """What the iron of the payment step pays for, as a message."""
+    if op == OP_HIRE:
+        return msg("luna_maris.event.pay_for.hire", card=W.card(s, arg % WITH))
+    if op == OP_DELIVER:
+        return msg("luna_maris.event.pay_for.order", order=W.cref("orders", s.tab.orders[s.stacks[arg % WITH][-1]].name))
+    if op == OP_REFINE:
+        return _PAY_REFINE
+    return _PAY_BURN
+
+
+_PAY_REFINE = msg("luna_maris.event.pay_for.refine")
+_PAY_BURN = msg("luna_maris.event.pay_for.burn")
+
+
 # --- taking the actions ----------------------------------------------------------------------------
 
 
@@ -373,8 +406,7 @@ def main_action(s: LunaState, p: int, op: int, arg: int) -> list[Event]:
             s.pay_arg = arg
             s.step = S_PAY
             return events + [{"type": "pay_due", "seat": p,
-                              "text": f"Seat {p} is to pay {need} iron for {payment_label(s, op, arg)} "
-                                      f"(titanium may stand in)."}]
+                              **msg("luna_maris.event.pay_due", seat=p, iron=need, what=payment_message(s, op, arg))}]
         s.ti_use = lo
     return events + MAIN_HANDLERS[op](s, p, arg)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import CARGO
 from meeple.games.luna_maris.resources import (
     Option,
@@ -26,6 +27,7 @@ from meeple.games.luna_maris.state import (
     WITH,
     LunaState,
 )
+from meeple.games.luna_maris.words import msg
 
 
 def can_pay_order(me: list[int], o: object, energy: int) -> bool:
@@ -62,12 +64,14 @@ def deliver_order(s: LunaState, p: int, k: int) -> list[Event]:
     vp = o.vp + max(0, advanced(s, CARGO))
     me[VP] += vp
     s.delivered[p].append(oi)
-    events: list[Event] = [{"type": "deliver", "seat": p, "text": f"Seat {p} delivers order {o.name} for {vp} VP."}]
+    events: list[Event] = [{"type": "deliver", "seat": p, **msg("luna_maris.event.deliver", seat=p,
+                                                                order=W.cref("orders", o.name), vp=vp)}]
     if freight:
         events.append(use_equipment(s, p))
         gain_energy(s, p, 1)
         me[VP] += 1
     if stack:
         s.reveals += 1
-        events.append({"type": "reveal", "text": f"Order {s.tab.orders[stack[-1]].name} is turned up."})
+        events.append({"type": "reveal", **msg("luna_maris.event.reveal_order",
+                                               order=W.cref("orders", s.tab.orders[stack[-1]].name))})
     return events

@@ -4,23 +4,30 @@ which option ``pass_reward=production`` pays at the next production."""
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.engine.messages import Message
 from meeple.games.luna_maris.mining import probe_yield
 from meeple.games.luna_maris.resources import add_waste, gain_energy
 from meeple.games.luna_maris.state import FE_L, FE_R, PENDING, TI_L, TI_R, LunaState
+from meeple.games.luna_maris.words import msg
 
 
-def pass_reward(s: LunaState, p: int, place: int) -> str:
+def pass_reward(s: LunaState, p: int, place: int) -> Message | str:
     """Seed §PASS: the reward of the ``place``-th space of the order track (STAND_IN values)."""
     b = s.board
     me = s.pl[p]
-    parts = []
+    energy = iron = -1
     if place < len(b.pass_energy) and b.pass_energy[place]:
-        gained = gain_energy(s, p, b.pass_energy[place])
-        parts.append(f"{gained} energy")
+        energy = gain_energy(s, p, b.pass_energy[place])
     if place < len(b.pass_iron) and b.pass_iron[place]:
         me[FE_L] += b.pass_iron[place]
-        parts.append(f"{b.pass_iron[place]} iron")
-    return " and ".join(parts)
+        iron = b.pass_iron[place]
+    if energy >= 0 and iron >= 0:
+        return msg("luna_maris.event.reward_both", energy=energy, iron=iron)
+    if energy >= 0:
+        return msg("luna_maris.event.reward_energy", energy=energy)
+    if iron >= 0:
+        return msg("luna_maris.event.reward_iron", iron=iron)
+    return ""
 
 
 def production(s: LunaState) -> list[Event]:
@@ -35,18 +42,23 @@ def production(s: LunaState) -> list[Event]:
         me[TI_R] = me[TI_L]
         me[FE_L] = me[TI_L] = 0
         if right:
-            events.extend(add_waste(s, p, right, "conveyor"))
+            events.extend(add_waste(s, p, right, _WHY_CONVEYOR))
         fe, ti = probe_yield(s, p)
         me[FE_L] += fe
         me[TI_L] += ti
-        text = f"Seat {p} produces {fe} iron and {ti} titanium"
+        solar_msg: Message | str = ""
         if solar:
             got = gain_energy(s, p, b.solar_energy)
-            text += f" and {got} solar energy"
+            solar_msg = msg("luna_maris.event.production_solar", energy=got)
+        reward: Message | str = ""
         if me[PENDING] >= 0:
             got_s = pass_reward(s, p, me[PENDING])
             me[PENDING] = -1
             if got_s:
-                text += f"; pass reward {got_s}"
-        events.append({"type": "production", "seat": p, "text": text + "."})
+                reward = msg("luna_maris.event.production_reward", reward=got_s)
+        events.append({"type": "production", "seat": p, **msg(
+            "luna_maris.event.production", seat=p, iron=fe, titanium=ti, solar=solar_msg, reward=reward)})
     return events
+
+
+_WHY_CONVEYOR = msg("luna_maris.event.why.conveyor")

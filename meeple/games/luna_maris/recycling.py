@@ -5,6 +5,7 @@ process."""
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import RECYCLE
 from meeple.games.luna_maris.food import food_picks
 from meeple.games.luna_maris.resources import (
@@ -24,6 +25,7 @@ from meeple.games.luna_maris.state import (
     WATER,
     LunaState,
 )
+from meeple.games.luna_maris.words import msg
 
 
 def recycling_table(s: LunaState) -> tuple:
@@ -68,7 +70,7 @@ def run_recycling(s: LunaState, p: int, pr: object) -> list[Event]:
     if pr.food and s.food_row:  # type: ignore[attr-defined]
         s.pick_left += pr.food  # type: ignore[attr-defined]
     return [{"type": "recycle", "seat": p,
-             "text": f"Seat {p} recycles with process {pr.name}."}]  # type: ignore[attr-defined]
+             **msg("luna_maris.event.recycle", seat=p, process=W.process(s, pr))}]
 
 
 def recycle(s: LunaState, p: int, arg: int) -> list[Event]:

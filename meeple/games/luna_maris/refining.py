@@ -4,6 +4,7 @@ cutting CO2 (its extra action)."""
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import INDUSTRY
 from meeple.games.luna_maris.resources import (
     Option,
@@ -27,6 +28,7 @@ from meeple.games.luna_maris.state import (
     X_CO2,
     LunaState,
 )
+from meeple.games.luna_maris.words import msg
 
 
 def industry_options(s: LunaState, p: int, energy: int) -> list[Option]:
@@ -66,9 +68,9 @@ def run_refining(s: LunaState, p: int, pr: object) -> list[Event]:
     me[HE3] += pr.he3  # type: ignore[attr-defined]
     me[VP] += pr.vp  # type: ignore[attr-defined]
     events.append({"type": "refine", "seat": p,
-                   "text": f"Seat {p} refines with process {pr.name}."})  # type: ignore[attr-defined]
+                   **msg("luna_maris.event.refine", seat=p, process=W.process(s, pr))})
     if n:
-        events.extend(add_waste(s, p, n, f"process {pr.name}"))  # type: ignore[attr-defined]
+        events.extend(add_waste(s, p, n, msg("luna_maris.event.why.process", process=W.process(s, pr))))
     return events
 
 
@@ -117,5 +119,5 @@ def cut_co2(s: LunaState, p: int, n: int) -> list[Event]:
         cost -= 1
     me[ENERGY] -= cost
     me[CO2] += n
-    events.insert(0, {"type": "co2", "seat": p, "text": f"Seat {p} spends {cost} energy to cut CO2 by {n}."})
+    events.insert(0, {"type": "co2", "seat": p, **msg("luna_maris.event.co2", seat=p, energy=cost, steps=n)})
     return events

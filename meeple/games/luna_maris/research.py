@@ -4,6 +4,7 @@ and building advanced modules (its extra action)."""
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.food import food_picks
 from meeple.games.luna_maris.resources import Option, pay_titanium
 from meeple.games.luna_maris.state import (
@@ -26,6 +27,7 @@ from meeple.games.luna_maris.state import (
     X_BUILD,
     LunaState,
 )
+from meeple.games.luna_maris.words import msg
 
 
 def lab_options(s: LunaState, p: int, energy: int) -> list[Option]:
@@ -42,14 +44,17 @@ def research(s: LunaState, p: int, track: int) -> list[Event]:
     events: list[Event] = []
     if me[f] < top:
         me[f] += 1
-        text = f"Seat {p} researches {TRACKS[track]} to level {me[f]}"
         if me[f] == top:
             me[VP] += s.board.research_top_vp
-            text += f" (+{s.board.research_top_vp} VP)"
-        return [{"type": "research", "seat": p, "text": text + "."}]
+            return [{"type": "research", "seat": p, **msg("luna_maris.event.research_top", seat=p,
+                                                          track=W.word(TRACKS[track]), level=me[f],
+                                                          vp=s.board.research_top_vp)}]
+        return [{"type": "research", "seat": p, **msg("luna_maris.event.research", seat=p,
+                                                      track=W.word(TRACKS[track]), level=me[f])}]
     me[VP] += s.board.research_top_vp
     events.append({"type": "research", "seat": p,
-                   "text": f"Seat {p} researches {TRACKS[track]} beyond level {top} (+{s.board.research_top_vp} VP)."})
+                   **msg("luna_maris.event.research_beyond", seat=p, track=W.word(TRACKS[track]), level=top,
+                         vp=s.board.research_top_vp)})
     flag = REF_BONUS if track == 0 else SUS_BONUS
     if not me[flag]:
         me[flag] = 1
@@ -63,9 +68,9 @@ def research_bonus(s: LunaState, p: int, i: int) -> list[Event]:
     b = s.tab.research_bonuses[i]
     me = s.pl[p]
     best = len(s.board.co2_vp) - 1
-    lost = [what for what, dead in (("CO2 is already at the best end", b.co2_down and me[CO2] >= best),
-                                    ("there is no waste to remove", b.waste_removed and not me[WASTE]),
-                                    ("stress is already at its minimum",
+    lost = [what for what, dead in ((_LOST_CO2, b.co2_down and me[CO2] >= best),
+                                    (_LOST_WASTE, b.waste_removed and not me[WASTE]),
+                                    (_LOST_STRESS,
                                      b.stress_down and me[CAP] >= s.board.stress_max_cap)) if dead]
     me[TI_L] += b.titanium
     me[HE3] += b.he3
@@ -74,8 +79,10 @@ def research_bonus(s: LunaState, p: int, i: int) -> list[Event]:
     me[CAP] = min(s.board.stress_max_cap, me[CAP] + b.stress_down)
     s.bonus_track = -1
     s.step = S_MODULE
-    note = f" (no effect: {', '.join(lost)})" if lost else ""
-    events: list[Event] = [{"type": "bonus", "seat": p, "text": f"Seat {p} claims the {b.name} research bonus{note}."}]
+    bonus = W.cref("research_bonuses", b.name)
+    events: list[Event] = [{"type": "bonus", "seat": p, **(
+        msg("luna_maris.event.bonus_lost", seat=p, bonus=bonus, lost=lost) if lost
+        else msg("luna_maris.event.bonus", seat=p, bonus=bonus))}]
     if b.food and s.food_row:
         s.pick_left = b.food
         events.extend(food_picks(s, p))
@@ -108,4 +115,10 @@ def build_module(s: LunaState, p: int, a: int) -> list[Event]:
     vp = b.build_vp[len(s.build_track)]
     s.build_track.append(p)
     me[VP] += vp
-    return [{"type": "build", "seat": p, "text": f"Seat {p} builds the {adv.name} for {vp} VP."}]
+    return [{"type": "build", "seat": p, **msg("luna_maris.event.build", seat=p,
+                                               module=W.cref("advanced_modules", adv.name), vp=vp)}]
+
+
+_LOST_CO2 = msg("luna_maris.event.lost.co2")
+_LOST_WASTE = msg("luna_maris.event.lost.waste")
+_LOST_STRESS = msg("luna_maris.event.lost.stress")

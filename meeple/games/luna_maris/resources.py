@@ -5,6 +5,8 @@ the waste gauge, the emergency deposit, losing VP, special equipment and advance
 from __future__ import annotations
 
 from meeple.engine.core import Action, Event
+from meeple.engine.messages import Message
+from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.state import (
     CAP,
     CO2,
@@ -28,6 +30,7 @@ from meeple.games.luna_maris.state import (
     WITH,
     LunaState,
 )
+from meeple.games.luna_maris.words import msg
 
 Option = tuple[str, int, int]  # (notation, operation, argument) of a module action
 
@@ -83,7 +86,7 @@ def pay_titanium(me: list[int], n: int) -> None:
     me[TI_L] -= n - take
 
 
-def raise_stress(s: LunaState, p: int) -> str:
+def raise_stress(s: LunaState, p: int) -> Message | str:
     """Stress +1: the O2 cap drops by one.  O2 used this round never passes the cap (seed §啟動模組 2),
     so O2 already used beyond the new cap is cut back to it; the returned note says so (empty when
     nothing was cut)."""
@@ -91,18 +94,18 @@ def raise_stress(s: LunaState, p: int) -> str:
     me[CAP] -= 1
     if me[O2] > me[CAP]:
         me[O2] = me[CAP]
-        return f" (O2 used cut back to the new cap {me[CAP]})"
+        return msg("luna_maris.event.o2_cut", cap=me[CAP])
     return ""
 
 
-def add_waste(s: LunaState, p: int, n: int, why: str) -> list[Event]:
+def add_waste(s: LunaState, p: int, n: int, why: Message) -> list[Event]:
     """Seed §廢料區: each cube takes the next gauge space; landing on one of the last three spaces
     raises CO2 and/or stress (STAND_IN spaces 8: CO2, 9: stress, 10: both); a penalty whose track is
     already at its end has no effect (said in the log); a cube that does not fit leaves the game."""
     me = s.pl[p]
     b = s.board
     lost = 0
-    notes = []
+    notes: list[Message] = []
     for _ in range(n):
         if me[WASTE] >= b.waste_spaces:
             lost += 1
@@ -112,20 +115,23 @@ def add_waste(s: LunaState, p: int, n: int, why: str) -> list[Event]:
         if space in b.waste_co2:
             if me[CO2] > 0:
                 me[CO2] -= 1
-                notes.append("CO2 +1")
+                notes.append(_CO2_UP)
             else:
-                notes.append("CO2 already at the worst end: no effect")
+                notes.append(_CO2_NONE)
         if space in b.waste_stress:
             if me[CAP] > b.stress_min_cap:
-                notes.append("stress +1" + raise_stress(s, p))
+                notes.append(msg("luna_maris.event.waste_stress", cut=raise_stress(s, p)))
             else:
-                notes.append("stress already at its maximum: no effect")
-    text = f"Seat {p} puts {n} waste on its gauge ({why}; {me[WASTE]}/{b.waste_spaces})"
-    if notes:
-        text += ": " + ", ".join(notes)
-    if lost:
-        text += f"; {lost} cube(s) do not fit and leave the game"
-    return [{"type": "waste", "seat": p, "text": text + "."}]
+                notes.append(_STRESS_NONE)
+    return [{"type": "waste", "seat": p, **msg(
+        "luna_maris.event.waste", seat=p, count=n, why=why, filled=me[WASTE], spaces=b.waste_spaces,
+        notes=msg("luna_maris.event.waste_notes", notes=notes) if notes else "",
+        lost=msg("luna_maris.event.waste_lost", n=lost) if lost else "")}]
+
+
+_CO2_UP = msg("luna_maris.event.waste_co2")
+_CO2_NONE = msg("luna_maris.event.waste_co2_none")
+_STRESS_NONE = msg("luna_maris.event.waste_stress_none")
 
 
 def equipment_ready(s: LunaState, p: int, module: int) -> bool:
@@ -138,7 +144,7 @@ def use_equipment(s: LunaState, p: int) -> Event:
     me = s.pl[p]
     me[EQUIP_UP] = 0
     return {"type": "equipment", "seat": p,
-            "text": f"Seat {p} uses its {s.tab.equipment[me[EQUIP]].name} equipment."}
+            **msg("luna_maris.event.equipment", seat=p, equipment=W.equipment(s, me[EQUIP]))}
 
 
 def with_equipment(s: LunaState, p: int, module: int, options: list[Option]) -> list[Option]:
@@ -205,4 +211,4 @@ def emergency_deposit(s: LunaState, p: int, which: int) -> list[Event]:
         me[WATER] += 1
     lost = lose_vp(s, p, s.board.emergency_vp[which])
     return [{"type": "emergency", "seat": p,
-             "text": f"Seat {p} opens its emergency deposit: 1 {EMERGENCY_NAMES[which]} for {lost} VP."}]
+             **msg("luna_maris.event.emergency", seat=p, cube=W.word(EMERGENCY_NAMES[which]), vp=lost)}]

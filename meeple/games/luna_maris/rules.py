@@ -8,6 +8,7 @@ Section names in docstrings refer to the seed (004, 月海礦場) and the resear
 from __future__ import annotations
 
 from meeple.engine.core import Action, Event
+from meeple.engine.messages import Message
 from meeple.games.luna_maris import food, modules, research, setup
 from meeple.games.luna_maris.food import refill_food
 from meeple.games.luna_maris.modules import can_move_anywhere, extra_options, leave_after_extra, main_possible
@@ -46,6 +47,7 @@ from meeple.games.luna_maris.state import (
     S_TURN,
     LunaState,
 )
+from meeple.games.luna_maris.words import msg
 
 
 def apply(s: LunaState, action: Action) -> list[Event]:
@@ -178,16 +180,18 @@ def pass_turn(s: LunaState, p: int) -> list[Event]:
     leave_activation(s, p)
     place = len(s.next_order)
     s.next_order.append(p)
-    text = f"Seat {p} passes ({place + 1}. on next round's order track)"
     events: list[Event] = []
+    got: Message | str = ""
     if s.round < s.board.rounds:
         if s.options["pass_reward"] == "immediate":
             got = pass_reward(s, p, place)
-            if got:
-                text += f" and takes {got}"
         else:
             me[PENDING] = place
-    events.append({"type": "pass", "seat": p, "text": text + "."})
+    if got:
+        events.append({"type": "pass", "seat": p, **msg("luna_maris.event.pass_reward", seat=p, place=place + 1,
+                                                       reward=got)})
+    else:
+        events.append({"type": "pass", "seat": p, **msg("luna_maris.event.pass", seat=p, place=place + 1)})
     s.reset_turn()
     s.step = S_TURN
     return events + next_player(s)
@@ -206,7 +210,7 @@ def end_round(s: LunaState) -> list[Event]:
     s.next_order = []
     for me in s.pl:
         me[PASSED] = 0
-    events.append({"type": "round", "round": s.round, "text": f"Round {s.round} begins."})
+    events.append({"type": "round", "round": s.round, **msg("luna_maris.event.round", round=s.round)})
     events.extend(production(s))
     s.step = S_TURN
     s.cur = s.order[0]

@@ -25,6 +25,7 @@ from meeple.games.luna_maris.state import (
     WATER,
     LunaState,
 )
+from meeple.games.luna_maris.words import msg
 
 
 def scores(s: LunaState) -> list[int]:
@@ -139,8 +140,8 @@ def clean_up(s: LunaState) -> list[Event]:
             me[EQUIP_UP] = 1
         me[O2] = 0
         events.append({"type": "cleanup", "seat": p, "probes": probe, "credits": credits[p], "build": build,
-                       "text": f"Round {s.round} clean-up, seat {p}: probes {probe:+d}, carbon credits "
-                               f"{credits[p]:+d}, build track {build:+d}."})
+                       **msg("luna_maris.event.cleanup", round=s.round, seat=p, probes=f"{probe:+d}",
+                             credits=f"{credits[p]:+d}", build=f"{build:+d}")})
     s.act = [-1] * len(s.act)
     return events
 
@@ -189,6 +190,11 @@ def final_breakdown(s: LunaState) -> list[list[int]]:
 
 
 FINAL_ITEMS = ("stress", "seniors", "food diversity", "food value", "CO2", "orders", "resources", "waste")
+SCORE_KEYS = tuple({"key": m["key"]} for m in (
+    msg("luna_maris.score.stress"), msg("luna_maris.score.seniors"), msg("luna_maris.score.food_diversity"),
+    msg("luna_maris.score.food_value"), msg("luna_maris.score.co2"), msg("luna_maris.score.orders"),
+    msg("luna_maris.score.resources"), msg("luna_maris.score.waste")))
+"""The catalog keys of ``FINAL_ITEMS`` (the score sheet's rows, issue 14)."""
 
 
 def final_scoring(s: LunaState) -> list[Event]:
@@ -197,7 +203,7 @@ def final_scoring(s: LunaState) -> list[Event]:
     events: list[Event] = []
     for p, items in enumerate(s.final):
         s.pl[p][VP] += sum(items)
-        parts = ", ".join(f"{name} {v:+d}" for name, v in zip(FINAL_ITEMS, items, strict=True))
+        parts = [msg("luna_maris.event.final_part", item=SCORE_KEYS[i], value=f"{v:+d}") for i, v in enumerate(items)]
         events.append({"type": "final", "seat": p, "items": items,
-                       "text": f"Final scoring, seat {p}: {parts}; total {s.pl[p][VP]}."})
+                       **msg("luna_maris.event.final", seat=p, parts=parts, total=s.pl[p][VP])})
     return events

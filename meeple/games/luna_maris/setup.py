@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import Event, Game, State
+from meeple.engine.messages import ref
 from meeple.games.luna_maris.derived import derived, reach
 from meeple.games.luna_maris.state import (
     CAP,
@@ -34,6 +35,7 @@ from meeple.games.luna_maris.state import (
     LunaState,
     moves,
 )
+from meeple.games.luna_maris.words import msg
 
 if TYPE_CHECKING:
     from meeple.engine.components import Tables
@@ -181,8 +183,7 @@ def next_setup(s: LunaState) -> list[Event]:
     else:
         s.step = S_TURN
         s.cur = s.order[0]
-        return [{"type": "round", "round": 1,
-                 "text": "Round 1 begins (no production in round 1)."}]
+        return [{"type": "round", "round": 1, **msg("luna_maris.event.round_first", round=1)}]
     s.cur = s.queue.pop(0)
     return []
 
@@ -193,7 +194,8 @@ def choose_equipment(s: LunaState, p: int, e: int) -> list[Event]:
     s.pl[p][EQUIP] = e
     s.pl[p][EQUIP_UP] = 1
     ev: list[Event] = [{"type": "equipment", "seat": p,
-                        "text": f"Seat {p} takes the {s.tab.equipment[e].name} equipment."}]
+                        **msg("luna_maris.event.equipment_take", seat=p,
+                              equipment=ref("luna_maris", "equipment", s.tab.equipment[e].name))}]
     return ev + next_setup(s)
 
 
@@ -201,7 +203,8 @@ def place_first_probe(s: LunaState, p: int, space: int) -> list[Event]:
     """Research §5.6 (STAND_IN placement): each player's first probe on an empty iron space."""
     s.grid[space] = p
     ev: list[Event] = [{"type": "probe", "seat": p,
-                        "text": f"Seat {p} places its first probe on {s.tab.mining_spaces[space].name}."}]
+                        **msg("luna_maris.event.probe_first", seat=p,
+                              space=ref("luna_maris", "mining_spaces", s.tab.mining_spaces[space].name))}]
     return ev + next_setup(s)
 
 
@@ -209,5 +212,5 @@ def place_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
     """Research §3: in turn order each astronaut starts on a distinct module from the revealed icons."""
     s.pl[p][POS] = m
     ev: list[Event] = [{"type": "start", "seat": p,
-                        "text": f"Seat {p}'s astronaut starts in the {s.tab.modules[m].name}."}]
+                        **msg("luna_maris.event.start", seat=p, module=ref("luna_maris", "modules", s.tab.modules[m].name))}]
     return ev + next_setup(s)

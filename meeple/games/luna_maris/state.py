@@ -53,8 +53,8 @@ class Moves:
     stop, skip, feed without food).  The per-index names and notations of ``derived.Derived`` are
     reached through it too."""
 
-    __slots__ = ("play", "ret", "card_name", "feed", "food_name", "food_kind", "food_value", "go",
-                 "emergency", "pass_", "end", "done", "stop", "skip", "feed_none", "probe_note", "hire_note",
+    __slots__ = ("play", "ret", "card_name", "feed", "food_name", "food_kind", "food_value", "go", "go_cost",
+                 "emergency", "pass_", "pass_at", "end", "done", "stop", "skip", "feed_none", "probe_note", "hire_note",
                  "deliver_note", "refine_note", "tab")
 
     def __init__(self, tables: Any) -> None:
@@ -69,18 +69,56 @@ class Moves:
         self.hire_note = d.hire_note
         self.deliver_note = d.deliver_note
         self.refine_note = d.refine_note
-        self.play = tuple(Action(f"play {c.name}", (K_PLAY, i)) for i, c in enumerate(cards))
-        self.ret = tuple(Action(f"return {c.name}", (K_RETURN, i)) for i, c in enumerate(cards))
-        self.feed = tuple(Action(f"feed {f.name}", (K_FEED, i)) for i, f in enumerate(tables.foods))
-        self.go = tuple(Action(f"go {m.key}", (K_GO, i)) for i, m in enumerate(tables.modules))
-        cubes = tuple(Action(f"emergency {EMERGENCY_NAMES[i]}", (K_EMERG, i)) for i in range(3))
+        from meeple.games.luna_maris import words as W
+        from meeple.games.luna_maris.words import msg
+
+        board = tables.board[0]
+
+        def card(c: Any) -> Any:
+            return W.cref("seniors" if c.senior else "juniors", c.name)
+
+        self.play = tuple(Action(f"play {c.name}", (K_PLAY, i),
+                                 msg("luna_maris.label.play_senior", card=card(c)) if c.senior
+                                 else msg("luna_maris.label.play_junior", card=card(c)))
+                          for i, c in enumerate(cards))
+        self.ret = tuple(Action(f"return {c.name}", (K_RETURN, i), msg("luna_maris.label.return", card=card(c)))
+                         for i, c in enumerate(cards))
+        self.feed = tuple(Action(f"feed {f.name}", (K_FEED, i),
+                                 msg("luna_maris.label.feed", food=W.cref("foods", f.name), n=f.value))
+                          for i, f in enumerate(tables.foods))
+        self.go = tuple(Action(f"go {m.key}", (K_GO, i), msg("luna_maris.label.go", module=W.cref("modules", m.name)))
+                        for i, m in enumerate(tables.modules))
+        self.go_cost = tuple(
+            tuple(Action(f"go {m.key}", (K_GO, i), msg("luna_maris.label.go_cost", module=W.cref("modules", m.name),
+                                                          o2=o2)) for o2 in range(O2_ANY + 1))
+            for i, m in enumerate(tables.modules))
+        cubes = tuple(Action(f"emergency {EMERGENCY_NAMES[i]}", (K_EMERG, i),
+                             msg("luna_maris.label.emergency", cube=W.word(EMERGENCY_NAMES[i]),
+                                 vp=board.emergency_vp[i])) for i in range(3))
         self.emergency = tuple(tuple(a for i, a in enumerate(cubes) if mask >> i & 1) for mask in range(8))
-        self.pass_ = Action("pass", (K_PASS,))
-        self.end = Action("end turn", (K_END,))
-        self.done = Action("done", (K_DONE,))
-        self.stop = Action("stop", (K_STOP,))
-        self.skip = Action("skip", (K_SKIP, -1))
-        self.feed_none = Action("feed without food", (K_FEED_NONE,))
+        self.pass_ = Action("pass", (K_PASS,), msg("luna_maris.label.pass"))
+
+        def reward(place: int) -> list[Any]:
+            energy = board.pass_energy[place] if place < len(board.pass_energy) else 0
+            iron = board.pass_iron[place] if place < len(board.pass_iron) else 0
+            out = [msg("luna_maris.label.amount.energy", amount=energy)] if energy else []
+            return out + ([msg("luna_maris.label.amount.iron", amount=iron)] if iron else [])
+
+        self.pass_at = tuple(
+            Action("pass", (K_PASS,), msg("luna_maris.label.pass_reward", place=i + 1, reward=reward(i)) if reward(i)
+                   else msg("luna_maris.label.pass_place", place=i + 1))
+            for i in range(len(tables.board[0].pass_energy) + len(board.pass_iron) + 8))
+        """Per place on next round's order track: passing, with the reward that place gives."""
+        self.end = Action("end turn", (K_END,), msg("luna_maris.label.end_turn"))
+        self.done = Action("done", (K_DONE,), msg("luna_maris.label.done"))
+        self.stop = Action("stop", (K_STOP,), msg("luna_maris.label.stop"))
+        self.skip = Action("skip", (K_SKIP, -1), msg("luna_maris.label.skip"))
+        self.feed_none = Action("feed without food", (K_FEED_NONE,),
+                                msg("luna_maris.label.feed_none", vp=board.feed_without_food_vp))
+
+
+O2_ANY = 16
+"""The O2 costs a move's label is prebuilt for (a corridor path is never longer)."""
 
 
 def moves(tables: Tables) -> Moves:

@@ -122,7 +122,7 @@ def view(s: LunaState, seat: int | None) -> dict[str, Any]:
         "day": s.round in b.day_rounds,
         "turn_order": list(s.order),
         "next_turn_order": list(s.next_order),
-        "modules": [{"key": m.key, "name": m.name, "zh": m.zh, "activated_by": _seat(s.act[i]),
+        "modules": [{"key": m.key, "name": m.name, "activated_by": _seat(s.act[i]),
                      "advanced": None if s.built[i] < 0 else t.advanced_modules[s.built[i]].name}
                     for i, m in enumerate(mods)],
         "mining_area": [{"space": sp.name, "ore": "titanium" if sp.ore else "iron",

@@ -2,17 +2,21 @@
 // orders, advanced modules, equipment) and each seat's board; the rest generically.
 import { SEAT_COLOURS, clickable, h, restBoard } from "../render.js";
 
+// A word of the board in the reader's language (a view label: label.<word>, or a full key).
+const word = (ctx, w) => ctx.t(w);
+const slug = (s) => String(s).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "");
+
 const ORE = { iron: "#9e9e9e", titanium: "#7fb3d5", he3: "#c39bd3", water: "#85c1e9" };
 
 function modules(list, ctx, view) {
   return h("div", { class: "modules" }, list.map((m) => {
     const here = seatList(view)[1].map((p, i) => ({ seat: i, ...p })).filter((p) => p.astronaut === m.key).map((p) => p.seat);
     const card = h("div", { class: "card module" + (m.advanced ? " advanced" : "") },
-      h("span", { class: "title" }, ctx.lang === "zh" && m.zh ? m.zh : m.name),
-      h("div", { class: "small muted" }, ctx.lang === "zh" ? m.name : m.zh || ""),
+      h("span", { class: "title" }, word(ctx, `luna_maris.modules.${slug(m.name)}.name`)),
+      h("div", { class: "small muted" }, ctx.lang === "zh" ? m.name : ""),
       m.advanced ? h("div", { class: "small" }, "⬆ ", typeof m.advanced === "string" ? m.advanced : "advanced") : null,
-      typeof m.activated_by === "number" ? h("div", { class: "small" }, "activated by ", h("span", { class: "who s" + m.activated_by }, ctx.seatName(m.activated_by))) : null,
-      here.length ? h("div", {}, here.map((s) => h("span", { class: "pip", style: { background: SEAT_COLOURS[s % 6] }, title: `${ctx.seatName(s)}'s astronaut` }))) : null);
+      typeof m.activated_by === "number" ? h("div", { class: "small" }, ctx.t("activated by"), " ", h("span", { class: "who s" + m.activated_by }, ctx.seatName(m.activated_by))) : null,
+      here.length ? h("div", {}, here.map((s) => h("span", { class: "pip", style: { background: SEAT_COLOURS[s % 6] }, title: `${ctx.seatName(s)}: ${word(ctx, "astronaut")}` }))) : null);
     return clickable(card, ctx, m.key);
   }));
 }
@@ -29,7 +33,7 @@ function mining(area, ctx) {
     if (!cell) { grid.append(h("div", {})); continue; }
     const el = h("div", { class: "ore", style: { background: ORE[cell.ore] || "#ddd" }, title: `${cell.space}: ${cell.ore}` },
       h("span", { class: "small" }, cell.ore ? cell.ore.slice(0, 2) : ""),
-      typeof cell.probe === "number" ? h("span", { class: "pip", style: { background: SEAT_COLOURS[cell.probe % 6] }, title: `${ctx.seatName(cell.probe)}'s probe` }) : null);
+      typeof cell.probe === "number" ? h("span", { class: "pip", style: { background: SEAT_COLOURS[cell.probe % 6] }, title: `${ctx.seatName(cell.probe)}: ${word(ctx, "probe")}` }) : null);
     grid.append(clickable(el, ctx, cell.space));
   }
   return grid;
@@ -47,17 +51,17 @@ function row(title, list, ctx) {
 function seatBoard(p, ctx, view) {
   const seat = p.seat;
   const res = ["vp", "energy", "water", "he3", "waste", "co2", "stress"].filter((k) => k in p)
-    .map((k) => h("span", { class: "chip" }, `${k} ${p[k]}`));
-  const conv = p.conveyor ? Object.entries(p.conveyor).map(([side, ores]) => h("span", { class: "chip" }, `${side}: `, Object.entries(ores).map(([o, n]) => `${o} ${n}`).join(", "))) : [];
+    .map((k) => h("span", { class: "chip" }, `${word(ctx, k)} ${p[k]}`));
+  const conv = p.conveyor ? Object.entries(p.conveyor).map(([side, ores]) => h("span", { class: "chip" }, `${word(ctx, side)}: `, Object.entries(ores).map(([o, n]) => `${word(ctx, o)} ${n}`).join(", "))) : [];
   return h("div", { class: "card seatcard" + (seat === ctx.you ? " mine" : "") + (seat === view.to_move ? " tomove" : ""), style: { borderTop: `5px solid ${SEAT_COLOURS[seat % 6]}` } },
-    h("span", { class: "title" }, ctx.seatName(seat), p.passed ? " (passed)" : ""),
+    h("span", { class: "title" }, ctx.seatName(seat), p.passed ? ` (${word(ctx, "passed")})` : ""),
     h("div", {}, res),
-    h("div", { class: "small" }, `O₂ ${p.o2_used ?? "?"} / ${p.o2_cap ?? "?"}`, p.astronaut ? ` · astronaut at ${p.astronaut}` : "", p.equipment ? ` · ${p.equipment}${p.equipment_face_up === false ? " (face down)" : ""}` : ""),
-    conv.length ? h("div", { class: "small" }, "conveyor ", conv) : null,
-    p.research ? h("div", { class: "small" }, "research ", Object.entries(p.research).map(([k, n]) => `${k} ${n}`).join(", ")) : null,
-    Array.isArray(p.hand) ? h("div", { class: "small" }, "scientists: ", p.hand.map((x) => clickable(h("span", { class: "chip" }, x), ctx, seat === ctx.you ? x : null))) : null,
-    Array.isArray(p.food) && p.food.length ? h("div", { class: "small" }, "food: ", p.food.join(", ")) : null,
-    Array.isArray(p.orders) && p.orders.length ? h("div", { class: "small" }, "orders: ", p.orders.join(", ")) : null);
+    h("div", { class: "small" }, `O₂ ${p.o2_used ?? "?"} / ${p.o2_cap ?? "?"}`, p.astronaut ? ` · ${ctx.t("at module")} ${p.astronaut}` : "", p.equipment ? ` · ${p.equipment}${p.equipment_face_up === false ? " (face down)" : ""}` : ""),
+    conv.length ? h("div", { class: "small" }, word(ctx, "conveyor"), " ", conv) : null,
+    p.research ? h("div", { class: "small" }, word(ctx, "research"), " ", Object.entries(p.research).map(([k, n]) => `${word(ctx, k)} ${n}`).join(", ")) : null,
+    Array.isArray(p.hand) ? h("div", { class: "small" }, word(ctx, "scientists"), ": ", p.hand.map((x) => clickable(h("span", { class: "chip" }, x), ctx, seat === ctx.you ? x : null))) : null,
+    Array.isArray(p.food) && p.food.length ? h("div", { class: "small" }, word(ctx, "food"), ": ", p.food.join(", ")) : null,
+    Array.isArray(p.orders) && p.orders.length ? h("div", { class: "small" }, word(ctx, "orders"), ": ", p.orders.join(", ")) : null);
 }
 
 // The per-seat list: "seats" (or "players" when it is a list).
@@ -72,7 +76,7 @@ export function render(view, ctx) {
   if (!Array.isArray(view.modules)) return null;
   const drawn = ["modules"];
   const parts = [h("h3", {}, ctx.t("Luna Maris")),
-    h("p", { class: "small" }, `Round ${view.round ?? "?"}`, view.step ? ` · ${view.step}` : "", view.day !== undefined ? ` · ${view.day ? "day" : "night"}` : ""),
+    h("p", { class: "small" }, `${word(ctx, "round")} ${view.round ?? "?"}`, view.step ? ` · ${word(ctx, `luna_maris.step.${slug(view.step)}`)}` : "", view.day !== undefined ? ` · ${view.day ? "day" : "night"}` : ""),
     h("h4", {}, ctx.t("Modules")), modules(view.modules, ctx, view)];
   if (Array.isArray(view.mining_area) && view.mining_area.length) { drawn.push("mining_area"); parts.push(h("h4", {}, ctx.t("Mining area")), mining(view.mining_area, ctx)); }
   for (const [key, title] of [["hiring_row", "Scientists for hire"], ["food_display", "Food"], ["order_stacks", "Orders"], ["advanced_offer", "Advanced modules"], ["equipment_offer", "Equipment"]]) {

@@ -1,0 +1,151 @@
+"""What a Luna Maris player reads, as catalog messages (issue 14): events, refusal reasons and action
+labels name a key (``luna_maris.event.*``, ``luna_maris.refusal.*``, ``luna_maris.label.*``) and its
+arguments; components are named by ``ref`` (``luna_maris.<table>.<slug>.name``).
+
+``msg`` is ``meeple.engine.messages.msg`` with a cheaper English fallback for arguments that are component references
+(their English names are cached): the rules build their events on every ``apply``, bots included.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from meeple.engine.messages import Message, ref
+from meeple.engine.messages import msg as _msg
+from meeple.i18n.catalog import english_template, has, ntranslate, translate
+
+GAME = "luna_maris"
+
+
+@functools.cache
+def cref(table: str, name: str) -> Message:
+    """A component's name as a message argument (shared: never changed)."""
+    return ref(GAME, table, name)
+
+
+@functools.cache
+def _english(key: str) -> str:
+    return translate("en", key)
+
+
+def _en(value: Any) -> Any:
+    """The English of a message argument: a component reference, a phrase (its own ``text``), a list."""
+    cls = value.__class__
+    if cls is dict:
+        text = value.get("text")
+        return text if text is not None else _english(value["key"])
+    if cls is list:
+        return ", ".join(str(_en(v)) for v in value)
+    return value
+
+
+def msg(key: str, /, **args: Any) -> Message:
+    """``meeple.engine.messages.msg(key, **args)``, its English ``text`` filled from cached templates:
+    a component reference reads its cached English name, a phrase argument (another message) its own
+    ``text``, so nothing is rendered twice."""
+    template = english_template(key)
+    if template is None:
+        if "n" in args and has("en", key):
+            plain = {name: _en(value) for name, value in args.items()}
+            n = args["n"]
+            text = ntranslate("en", key, n if isinstance(n, int) else 1, **plain)
+            return {"key": key, "args": args, "text": text}
+        return _msg(key, **args)
+    plain = args
+    for name, value in args.items():
+        cls = value.__class__
+        if cls is dict or cls is list:
+            if plain is args:
+                plain = dict(args)
+            plain[name] = _en(value)
+    return {"key": key, "args": args, "text": template.format_map(plain)}
+
+
+@functools.cache
+def ref_text(table: str, name: str) -> Message:
+    """A component's text (an equipment tile's effect) as a message argument."""
+    return ref(GAME, table, name, "text")
+
+
+def card(s: Any, c: int) -> Message:
+    """A scientist (juniors first, then seniors, as ``s.cards``)."""
+    sc = s.cards[c]
+    return cref("seniors" if sc.senior else "juniors", sc.name)
+
+
+def food(s: Any, f: int) -> Message:
+    return cref("foods", s.tab.foods[f].name)
+
+
+def module(s: Any, m: int) -> Message:
+    return cref("modules", s.tab.modules[m].name)
+
+
+def equipment(s: Any, e: int) -> Message:
+    return cref("equipment", s.tab.equipment[e].name)
+
+
+def space(s: Any, i: int) -> Message:
+    return cref("mining_spaces", s.tab.mining_spaces[i].name)
+
+
+_PROCESS: dict[int, Message] = {}
+
+
+def process(s: Any, pr: Any) -> Message:
+    """A refining or recycling process (the advanced recycling table when it is the one in use)."""
+    found = _PROCESS.get(id(pr))
+    if found is None:
+        t = s.tab
+        found = cref("refining", pr.name)
+        for table in ("refining", "recycling", "adv_recycling"):
+            if any(x is pr for x in getattr(t, table)):
+                found = cref(table, pr.name)
+                break
+        _PROCESS[id(pr)] = found
+    return found
+
+
+_WORDS: dict[str, Message] = {
+    "energy": msg("luna_maris.word.energy"),
+    "iron": msg("luna_maris.word.iron"),
+    "water": msg("luna_maris.word.water"),
+    "titanium": msg("luna_maris.word.titanium"),
+    "vp": msg("luna_maris.word.vp"),
+    "stress": msg("luna_maris.word.stress"),
+    "co2": msg("luna_maris.word.co2"),
+    "refining": msg("luna_maris.word.refining"),
+    "sustainability": msg("luna_maris.word.sustainability"),
+    "left": msg("luna_maris.word.left"),
+    "right": msg("luna_maris.word.right"),
+    "he3": msg("luna_maris.word.he3"),
+    "waste": msg("luna_maris.word.waste"),
+    "food": msg("luna_maris.word.food"),
+    "rest": msg("luna_maris.word.rest"),
+}
+
+
+@functools.cache
+def word(name: str) -> Message:
+    """A game word as a message argument (``iron``, ``refining``, ``left``...)."""
+    return {"key": _WORDS[name.lower().replace("-", "")]["key"]}
+
+
+def _plural_entries() -> None:  # pragma: no cover - never called: marks the plural entries for pybabel
+    ntranslate(None, "luna_maris.event.return_many", 1)
+    ntranslate(None, "luna_maris.event.waste_lost", 1)
+    ntranslate(None, "luna_maris.label.feed", 1)
+
+
+STEP_WORDS: tuple[Message, ...] = tuple({"key": m["key"]} for m in (
+    msg("luna_maris.step.choose_equipment"), msg("luna_maris.step.place_first_probe"),
+    msg("luna_maris.step.place_astronaut"), msg("luna_maris.step.turn"), msg("luna_maris.step.move"),
+    msg("luna_maris.step.module_action"), msg("luna_maris.step.take_food"), msg("luna_maris.step.feed_scientists"),
+    msg("luna_maris.step.research_bonus"), msg("luna_maris.step.compactor"), msg("luna_maris.step.over"),
+    msg("luna_maris.step.pay_iron")))
+"""The steps of a turn (``state.STEP_NAMES``, in order) as message arguments."""
+
+
+def step_word(step: int) -> Message:
+    return STEP_WORDS[step]
