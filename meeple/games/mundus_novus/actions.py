@@ -14,6 +14,7 @@ from meeple.games.mundus_novus.derived import (
     OP_CORONADO,
     OP_DIFF_ADD,
     OP_DIFF_CASH,
+    OP_FLEET_ADD,
     OP_GIFT,
     OP_INCA,
     OP_KEEP,
@@ -23,14 +24,17 @@ from meeple.games.mundus_novus.derived import (
     OP_PICK,
     OP_PIRATE,
     OP_SET,
+    OP_SET_ADD,
     OP_SPLIT,
+    OP_SPLIT_DONE,
     OP_START,
     OP_SUPPLY,
     OP_SWAP,
     OP_TAKE,
     OP_TM,
+    SET_CASH_DATA,
 )
-from meeple.games.mundus_novus.developments import ponce_splits
+from meeple.games.mundus_novus.developments import fleet_steps
 from meeple.games.mundus_novus.progression import different_in, may_cash, reach, set_allowed
 from meeple.games.mundus_novus.state import (
     ANNOUNCE,
@@ -77,9 +81,13 @@ def legal(s: MundusState) -> list[Action]:
             acts.append(Action(f"force {e.name}", (OP_CORONADO, i)))
         return acts
     if ph == PONCE:
-        acts = [Action("one fleet", (OP_SPLIT, 0))]
-        for mask, label in ponce_splits(s, s.cur):
-            acts.append(Action(f"split fleets {label}", (OP_SPLIT, mask)))
+        # version 5: the second fleet one caravel at a time, then "split fleets" (fleet_steps)
+        adds, done = fleet_steps(s, s.cur)
+        acts = [] if s.fleet2 else [Action("one fleet", (OP_SPLIT, 0))]
+        for i, label in adds:
+            acts.append(Action(f"second fleet: add {label}", (OP_FLEET_ADD, i)))
+        if done:
+            acts.append(Action("split fleets", (OP_SPLIT_DONE,)))
         return acts
     return []
 
@@ -187,6 +195,8 @@ def legal_progression(s: MundusState) -> list[Action]:
                 acts.append(Action(f"keep {name(s, k)}", (OP_KEEP, k)))
         acts.append(Action("discard the rest", (OP_KEEP_DONE,)))
         return acts
+    if s.building:
+        return building_actions(s)
     if s.pend_mask or s.pend_inca:
         size = bin(s.pend_mask).count("1") + s.pend_inca
         if size < MAX_DIFFERENT:
@@ -234,18 +244,18 @@ def turn_actions(s: MundusState, h: tuple[int, ...], owned: tuple[int, ...], mer
                 if k != t and h[k]:
                     acts.append(Action(f"convert {name(s, k)} to {name(s, t)}", (OP_CONVERT, k, t, i)))
     if set_ok:
+        # version 5: an identical set starts with 3 cards, plain ones first (then building_actions)
         incas = h[INCA]
         for k in range(INCA):
-            have = h[k]
-            for c in range(1, have + 1):
-                for j in range(0, incas + 1):
-                    if c + j >= MIN_IDENTICAL:
-                        data = (OP_SET, k, c, j)
-                        a = cache.get(data)
-                        if a is None:
-                            text = f"set {c} {name(s, k)}" + (f" + {j} inca" if j else "")
-                            a = cache[data] = Action(text, data)
-                        acts.append(a)
+            for c in range(1, min(h[k], MIN_IDENTICAL) + 1):
+                j = MIN_IDENTICAL - c
+                if j <= incas:
+                    data = (OP_SET, k, c, j)
+                    a = cache.get(data)
+                    if a is None:
+                        text = f"set {c} {name(s, k)}" + (f" + {j} inca" if j else "")
+                        a = cache[data] = Action(text, data)
+                    acts.append(a)
     if diff_ok and different_in(h, wild) >= MIN_DIFFERENT:
         for k in range(INCA):
             if h[k]:
@@ -268,6 +278,22 @@ def turn_actions(s: MundusState, h: tuple[int, ...], owned: tuple[int, ...], mer
     if a is None:
         a = cache[END_DATA] = Action("end turn", END_DATA)
     acts.append(a)
+    return acts
+
+
+def building_actions(s: MundusState) -> list[Action]:
+    """An identical set being built (version 5): one more card of its resource (while it holds no Inca
+    relic: plain cards come first), one more wild Inca relic, or cash it (``progression.set_grows``:
+    a set that cannot grow is cashed at once, so a set being built can always take a card or be cashed)."""
+    kind, c, j = s.pend_set
+    o = s.cur * K
+    cache = s.acache
+    acts: list[Action] = []
+    if j == 0 and s.hand[o + kind] > c:
+        acts.append(cache[(OP_SET_ADD, kind)])
+    if s.hand[o + INCA] > j:
+        acts.append(cache[(OP_SET_ADD, INCA)])
+    acts.append(cache[SET_CASH_DATA])
     return acts
 
 

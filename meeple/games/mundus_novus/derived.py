@@ -32,6 +32,10 @@ OP_ANNOUNCE, OP_OFFER, OP_OFFER_NONE, OP_TM, OP_TAKE, OP_SWAP, OP_GIFT, OP_START
 (OP_CONVERT, OP_SET, OP_DIFF_ADD, OP_DIFF_CASH, OP_INCA, OP_END, OP_PICK, OP_KEEP,
  OP_KEEP_DONE) = range(21, 30)
 END_DATA = (OP_END,)
+# version 5 (issue 18): an identical set is built card by card, Ponce de Leon's second fleet caravel by caravel
+OP_SET_ADD, OP_SET_CASH = 30, 31
+OP_FLEET_ADD, OP_SPLIT_DONE = 5, 6
+SET_CASH_DATA = (OP_SET_CASH,)
 
 HAND_TERMS_CAP = 200_000  # entries ``Memos.hand_terms`` keeps before it starts afresh
 TURN_ACTS_CAP = 50_000  # Progression turn positions whose actions are remembered
@@ -101,7 +105,8 @@ class Derived:
 
 def all_actions(tables: Tables, names: tuple[str, ...]) -> dict[tuple[int, ...], Action]:
     """Every remembered ``Action`` by its data (``state.acache``): offers, takes and swaps from any seat,
-    identical sets of any size the deck allows (with wild Inca relics, the last resource kind), a plain
+    the three-card starts of identical sets (with wild Inca relics, the last resource kind), one more card
+    added to a set being built and its cashing, a plain
     resource added to a different set, Inca cash-ins, end turn."""
     inca = len(names) - 1
     copies = [r.copies for r in tables.resources]
@@ -117,11 +122,14 @@ def all_actions(tables: Tables, names: tuple[str, ...]) -> dict[tuple[int, ...],
                     out[data] = Action(f"swap {names[k]} from p{v} for {names[m]}", data)
     for k in range(inca):
         out[(OP_DIFF_ADD, k)] = Action(f"different: add {names[k]}", (OP_DIFF_ADD, k))
-        for c in range(1, copies[k] + 1):
-            for j in range(copies[inca] + 1):
-                if c + j >= MIN_IDENTICAL:
-                    text = f"set {c} {names[k]}" + (f" + {j} inca" if j else "")
-                    out[(OP_SET, k, c, j)] = Action(text, (OP_SET, k, c, j))
+        for c in range(1, min(copies[k], MIN_IDENTICAL) + 1):
+            j = MIN_IDENTICAL - c
+            if j <= copies[inca]:
+                text = f"set {c} {names[k]}" + (f" + {j} inca" if j else "")
+                out[(OP_SET, k, c, j)] = Action(text, (OP_SET, k, c, j))
+    for k in range(len(names)):
+        out[(OP_SET_ADD, k)] = Action(f"set: add {names[k]}", (OP_SET_ADD, k))
+    out[SET_CASH_DATA] = Action("cash set", SET_CASH_DATA)
     for c in range(1, max((r.cards for r in tables.inca), default=0) + 1):
         out[(OP_INCA, c)] = Action(f"cash {c} inca", (OP_INCA, c))
     out[END_DATA] = Action("end turn", END_DATA)

@@ -1,10 +1,11 @@
 """Mundus Novus for learning agents (issue 18): the closed action space and the observation tensor.
 
-The action space is every notation the rules can write (``dispatch.py``, ``trade.py``,
-``progression.py``), enumerated from the component tables, seats named relative to the seat to
-move.  One family is named by its first fleet only: Juan Ponce de Leon's ``split fleets A / B``
-becomes ``split fleets A / rest`` (the second fleet is the rest of the owner's caravels, so
-the first fleet alone names the decision).  The observation is ``view(seat)`` with the seats
+The action space is every notation the rules can write (``actions.py``, ``derived.py``),
+enumerated from the component tables, seats named relative to the seat to move.  Since version 5
+the two large combinations are chosen one part at a time: an identical set starts with its first
+3 cards (``set 2 cotton + 1 inca``) and grows by ``set: add <resource>`` until ``cash set``;
+Juan Ponce de Leon's second fleet is chosen by ``second fleet: add <caravel>`` until
+``split fleets``.  The observation is ``view(seat)`` with the seats
 rotated (the observer first): its own hand, money and offer, and only what is public of the
 others.  Left out as functions of what is encoded: the event token's name (the event code is
 there), development names, kinds and events of queue cards (their codes are there), the
@@ -29,33 +30,16 @@ MIN_IDENTICAL = 3
 MIN_DIFFERENT = 4
 MAX_DIFFERENT = 9
 CARAVEL_VALUES = range(1, 7)
-CARAVEL_COPIES = 2
 
 
-def _first_fleets() -> list[str]:
-    """Every first fleet of a split (``ponce_splits``): caravel values ascending, at most two of each,
-    the owner's highest caravel marked ``v(0)`` (last) when Gonzalo Pizarro zeroes it."""
-    out: list[str] = []
-
-    def grow(value: int, labels: list[str]) -> None:
-        if value > max(CARAVEL_VALUES):
-            if labels:
-                out.append("+".join(labels))
-            for top in CARAVEL_VALUES:  # a zeroed caravel ends the fleet; nothing above it
-                if all(int(x) <= top for x in labels) and labels.count(str(top)) < CARAVEL_COPIES:
-                    out.append("+".join([*labels, f"{top}(0)"]))
-            return
-        for k in range(CARAVEL_COPIES + 1):
-            grow(value + 1, labels + [str(value)] * k)
-
-    grow(min(CARAVEL_VALUES), [])
-    return sorted(set(out))
+def _caravel_labels() -> list[str]:
+    """Every caravel as a ``second fleet: add`` step names it (``developments.caravel_labels``): its
+    value, or ``v(0)`` for the owner's highest caravel under Gonzalo Pizarro."""
+    return [str(v) for v in CARAVEL_VALUES] + [f"{v}(0)" for v in CARAVEL_VALUES]
 
 
 class MundusEncoder(Encoder):
     def canonical(self, notation: str, mover: int, players: int) -> str:
-        if notation.startswith("split fleets "):
-            return notation.split(" / ", 1)[0] + " / rest"
         return relative_notation(notation, mover, players)
 
     def notations(self, tables: Any, players: int) -> list[str]:
@@ -65,17 +49,17 @@ class MundusEncoder(Encoder):
         seats = [f"p{q}" for q in range(players)]
         out: list[str] = [f"take {r}" for r in res] + [f"discard {r}" for r in res]
         out += ["no event"] + [f"force {e.name}" for e in t.events]
-        out += ["one fleet"] + [f"split fleets {f} / rest" for f in _first_fleets()]
+        out += ["one fleet", "split fleets"] + [f"second fleet: add {c}" for c in _caravel_labels()]
         out += [f"keep {r}" for r in res] + ["discard the rest"]
         out += [f"different: add {r}" for r in res]
         out += [f"cash different set of {n}" for n in range(MIN_DIFFERENT, MAX_DIFFERENT + 1)]
         out += ["reveal ten different"]
         out += [f"convert {a} to {b}" for a in goods for b in goods if a != b]
-        for r in t.resources[:-1]:
-            for c in range(1, r.copies + 1):
-                for j in range(inca.copies + 1):
-                    if c + j >= MIN_IDENTICAL:
-                        out.append(f"set {c} {r.name}" + (f" + {j} inca" if j else ""))
+        for r in t.resources[:-1]:  # an identical set's first 3 cards, plain ones first
+            for c in range(1, min(r.copies, MIN_IDENTICAL) + 1):
+                if MIN_IDENTICAL - c <= inca.copies:
+                    out.append(f"set {c} {r.name}" + (f" + {MIN_IDENTICAL - c} inca" if c < MIN_IDENTICAL else ""))
+        out += [f"set: add {r}" for r in res] + ["cash set"]
         out += [f"cash {c} inca" for c in range(1, max(x.cards for x in t.inca) + 1)]
         out += ["end turn", "take deck top", "offer nothing"]
         devs = sorted({d.name for d in t.developments})

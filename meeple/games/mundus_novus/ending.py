@@ -10,6 +10,10 @@ from meeple.games.mundus_novus.state import OVER, WIN_MONEY, K, MundusState
 
 
 def end_game(s: MundusState, ev: list[Event], reason: str) -> None:
+    if s.conv:
+        # ended during a Progression turn: a merchant's converted card is its printed resource again
+        from meeple.games.mundus_novus.progression import revert_conversions
+        revert_conversions(s)
     s.phase = OVER
     ev.append({"type": "game_over", "reason": reason, "money": list(s.money),
                "text": f"Game over ({reason}); doubloons: " + ", ".join(f"seat {p} has {m}" for p, m in

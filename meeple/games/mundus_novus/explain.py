@@ -27,7 +27,7 @@ from meeple.games.mundus_novus.trade import blocked
 
 EXPECTED = {
     CORONADO: "'no event' or 'force <event>' (Coronado)",
-    PONCE: "'one fleet' or 'split fleets ...' (Ponce de Leon)",
+    PONCE: "'one fleet', 'second fleet: add <caravel>' or 'split fleets' (Ponce de Leon)",
     SUPPLY: "'take <resource>' from the face-up supply",
     PIRATES: "'discard <resource>' (Pirates)",
     ANNOUNCE: "'announce 2', 'announce 3' or 'announce 4'",
@@ -36,7 +36,7 @@ EXPECTED = {
     EXCHANGE: "'take <resource> from pN' or 'swap <resource> from pN for <resource>'",
     GIFT: "'give <resource> to pN'",
     START: "'pN starts progression'",
-    PROG: "'set ...', 'different: add ...', 'cash N inca', 'convert ...' or 'end turn'",
+    PROG: "'set ...', 'set: add ...', 'cash set', 'different: add ...', 'cash N inca', 'convert ...' or 'end turn'",
     PICKDEV: "'take nN <card>' (or 'take deck top')",
     KEEP: "'keep <resource>' or 'discard the rest'",
 }
@@ -84,9 +84,17 @@ def _coronado(s: MundusState, text: str, head: str) -> str | None:
 
 def _ponce(s: MundusState, text: str, head: str) -> str | None:
     """Seed, Ponce de Leon: two non-empty fleets made of the caravels he owns."""
-    if text.startswith("split fleets"):
-        return ("a split must divide exactly your caravels into two non-empty fleets, written lowest "
-                "caravel's fleet first (see the listed splits)")
+    if text.startswith("split fleets "):
+        return ("a split divides your caravels into two non-empty fleets: choose the second fleet one "
+                "caravel at a time ('second fleet: add <caravel>', lowest first), then 'split fleets'")
+    if text.startswith("second fleet: add"):
+        return ("a split must divide exactly your caravels into two non-empty fleets: the second fleet "
+                "takes caravels lowest first, never your lowest caravel, each split once (see the listed "
+                "caravels)")
+    if text == "split fleets":
+        return "put at least one caravel in the second fleet first ('second fleet: add <caravel>')"
+    if text == "one fleet" and s.fleet2:
+        return "you have begun a second fleet: add caravels to it or 'split fleets'"
     return None
 
 
@@ -198,6 +206,19 @@ def _progression(s: MundusState, text: str, head: str) -> str | None:
     """Seed 4.1, 4.2, merchants; research A1, A2, A7, A9, §10.7."""
     p = s.cur
     o = p * K
+    if s.building:
+        kind = s.names[s.pend_set[0]]
+        if text.startswith("set: add "):
+            k = _kind(s, text[len("set: add "):])
+            if k >= 0 and k != INCA and s.pend_set[2]:
+                return "the set's resource cards come before its Inca relics: add Inca relics or 'cash set'"
+            if k >= 0 and k != INCA and k != s.pend_set[0]:
+                return f"every card of an identical set is {kind} (or a wild Inca relic)"
+            if k >= 0:
+                return f"you have no more {s.names[k]} in hand for the set"
+        return f"finish the identical set of {kind} first ('set: add ...' or 'cash set')"
+    if head == "set:" or text == "cash set":
+        return "begin an identical set with its first 3 cards first, e.g. 'set 3 cotton' or 'set 2 cotton + 1 inca'"
     pending = bool(s.pend_mask or s.pend_inca)
     if pending and head != "different:" and not text.startswith("cash different"):
         return "finish the set of different resources first ('different: add ...' or 'cash different set')"
@@ -265,6 +286,10 @@ def _set_reason(s: MundusState, text: str) -> str:
         return f"you have only {s.hand[o + k]} {s.names[k]}"
     if incas > s.hand[o + INCA]:
         return f"you have only {relics(s.hand[o + INCA])}"
+    if count + incas > 3:
+        return ("an identical set begins with its first 3 cards (resource cards first), then grows one card "
+                "at a time: 'set 3 <resource>', then 'set: add <resource>' or 'set: add inca relic', then "
+                "'cash set'")
     return "an identical set needs at least 3 cards (Inca relics are wild)"
 
 

@@ -34,7 +34,7 @@ def start_turns(s: MundusState, first: int, ev: list[Event]) -> None:
 def begin_turn(s: MundusState) -> None:
     s.phase, s.cur = PROG, s.order[s.opos]
     s.sets = s.diff_done = s.inca_done = s.merch_used = s.cash_done = 0
-    s.pend_mask = s.pend_inca = 0
+    s.pend_mask = s.pend_inca = s.building = 0
     s.conv = []
     s.spent = [0] * K
 
@@ -119,6 +119,38 @@ def add_different(s: MundusState, kind: int) -> None:
         s.pend_inca += 1
     else:
         s.pend_mask |= 1 << kind
+
+
+def set_grows(s: MundusState) -> bool:
+    """Whether the identical set being built (``pend_set``) may take one more card: its resource while
+    it holds no Inca relic yet (plain cards come first), or a wild Inca relic."""
+    kind, c, j = s.pend_set
+    o = s.cur * K
+    return (j == 0 and s.hand[o + kind] > c) or s.hand[o + INCA] > j
+
+
+def start_set(s: MundusState, kind: int, c: int, j: int, ev: list[Event]) -> None:
+    """Seed 4.1, one card at a time (version 5): an identical set begins with its first 3 cards
+    (``c`` of ``kind``, ``j`` wild Inca relics; plain cards first); it is cashed at once when it cannot
+    grow."""
+    s.building = 1
+    s.pend_set = (kind, c, j)
+    if not set_grows(s):
+        cash_set(s, ev)
+
+
+def add_to_set(s: MundusState, kind: int, ev: list[Event]) -> None:
+    """One more card in the identical set being built (its resource, or an Inca relic)."""
+    k, c, j = s.pend_set
+    s.pend_set = (k, c, j + 1) if kind == INCA else (k, c + 1, j)
+    if not set_grows(s):
+        cash_set(s, ev)
+
+
+def cash_set(s: MundusState, ev: list[Event]) -> None:
+    """The identical set built so far is shown and discarded (``make_set``)."""
+    s.building = 0
+    make_set(s, *s.pend_set, ev)
 
 
 def make_set(s: MundusState, kind: int, c: int, j: int, ev: list[Event]) -> None:

@@ -39,7 +39,7 @@ def start_supply(s: MundusState, ev: list[Event]) -> None:
                    "text": f"Seat {p} draws {len(got)} face-down cards"})
     if check_ten(s, range(s.players), ev):
         return
-    s.split = 0
+    s.split = s.fleet2 = 0
     ponce = s.abil.get("ponce", -1)
     if ponce >= 0 and len(caravels(s, ponce)) >= 2:
         s.phase, s.cur = PONCE, ponce
@@ -47,9 +47,16 @@ def start_supply(s: MundusState, ev: list[Event]) -> None:
     flip_supply(s, ev)
 
 
+def add_to_fleet(s: MundusState, ship: int) -> None:
+    """Juan Ponce de León, one caravel at a time (version 5): caravel ``ship`` (its index among his
+    caravels, lowest first) goes into the second fleet."""
+    s.fleet2 |= 1 << ship
+
+
 def split_fleets(s: MundusState, mask: int, ev: list[Event]) -> None:
     """Juan Ponce de León's choice (seed, cards): one fleet (0) or two, then the supply is turned up."""
     s.split = mask
+    s.fleet2 = 0
     if mask:
         parts = " and ".join("+".join(str(v) for v in f) for f in fleets(s, s.cur))
         ev.append({"type": "split", "seat": s.cur, "mask": mask,
