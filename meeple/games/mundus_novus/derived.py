@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.engine.components import PositionCache
 from meeple.engine.core import Action
+from meeple.i18n.components import key as component_key
 
 if TYPE_CHECKING:
     from meeple.engine.components import Tables
@@ -79,10 +80,17 @@ class Derived:
     actions of one victim's revealed offer row), keyed by public parts; and ``memos``, the real game's
     memos keyed by hands."""
 
-    __slots__ = ("names", "dev_rate", "diff_pay", "inca_pay", "victim_acts", "rate_sum", "actions", "memos")
+    __slots__ = ("names", "res_keys", "dev_keys", "event_keys", "dev_rate", "diff_pay", "inca_pay", "victim_acts", "rate_sum", "actions", "memos")
 
     def __init__(self, tables: Tables) -> None:
         self.names: tuple[str, ...] = tuple(r.name for r in tables.resources)
+        # catalog keys of the components' names, for messages (issue 14)
+        self.res_keys: tuple[str, ...] = tuple(
+            component_key("mundus_novus", "resources", r.name) for r in tables.resources)
+        self.dev_keys: tuple[str, ...] = tuple(
+            component_key("mundus_novus", "developments", d.name) for d in tables.developments)
+        self.event_keys: dict[str, str] = {
+            e.code: component_key("mundus_novus", "events", e.name) for e in tables.events}
         self.dev_rate: tuple[float, ...] = tuple(
             PER_ROUND.get(d.kind, 0.8) + d.income for d in tables.developments)
         different = tuple((r.cards, r.doubloons) for r in tables.different)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from meeple.engine.core import Event
+from meeple.engine.messages import msg
 from meeple.games.mundus_novus.developments import set_abilities
 from meeple.games.mundus_novus.ending import check_instant_money, check_ten, end_game
 from meeple.games.mundus_novus.events import begin_round
@@ -17,8 +18,10 @@ from meeple.games.mundus_novus.state import (
     WIN_MONEY,
     K,
     MundusState,
+    dev_ref,
     event_for,
     name,
+    res_arg,
 )
 
 
@@ -27,7 +30,7 @@ def start_turns(s: MundusState, first: int, ev: list[Event]) -> None:
     n = s.players
     s.order = [(first + i) % n for i in range(n)]
     s.opos = 0
-    ev.append({"type": "progression", "seat": first, "text": f"Seat {first} starts the progression"})
+    ev.append({"type": "progression", "seat": first, **msg("mundus_novus.event.progression", seat=first)})
     begin_turn(s)
 
 
@@ -165,7 +168,8 @@ def make_set(s: MundusState, kind: int, c: int, j: int, ev: list[Event]) -> None
     s.pend_set = (kind, c, j)
     s.phase = PICKDEV
     ev.append({"type": "set", "seat": p, "kind": name(s, kind), "cards": c, "inca": j,
-               "text": f"Seat {p} reveals a set of {c} {name(s, kind)}" + (f" and {j} inca" if j else "")})
+               **(msg("mundus_novus.event.set.inca", seat=p, count=c, card=res_arg(s, kind), inca=j) if j else
+                  msg("mundus_novus.event.set", seat=p, count=c, card=res_arg(s, kind)))})
 
 
 def cash_inca(s: MundusState, c: int, ev: list[Event]) -> None:
@@ -177,7 +181,7 @@ def cash_inca(s: MundusState, c: int, ev: list[Event]) -> None:
     s.inca_done = 1
     s.cash_done += 1
     ev.append({"type": "inca", "seat": p, "cards": c, "amount": pay,
-               "text": f"Seat {p} cashes {c} inca relics for {pay} doubloons"})
+               **msg("mundus_novus.event.inca", seat=p, n=c, amount=pay)})
     check_instant_money(s, ev)
 
 
@@ -196,7 +200,7 @@ def convert(s: MundusState, k: int, t: int, i: int, ev: list[Event]) -> None:
     s.conv.append(k)
     s.conv.append(t)
     ev.append({"type": "convert", "seat": p, "from": name(s, k), "to": name(s, t),
-               "text": f"Seat {p}'s merchant turns {name(s, k)} into {name(s, t)}"})
+               **msg("mundus_novus.event.convert", seat=p, card=res_arg(s, k), to=res_arg(s, t))})
     check_ten(s, (p,), ev)
 
 
@@ -219,21 +223,20 @@ def pick_development(s: MundusState, pos: int, ev: list[Event]) -> None:
     if pos < 0:
         card = s.dev_deck.pop()
         s.reveals += 1
-        where = "the top of the development deck"
     else:
         card = s.queue.pop(pos)
-        where = f"queue position n°{pos + 1}"
         if s.dev_deck:
             s.queue.append(s.dev_deck.pop())
             s.reveals += 1
         elif not s.dev_ended:
             s.dev_ended = True
-            ev.append({"type": "queue_empty", "text": "The queue cannot be refilled: the game ends this round"})
+            ev.append({"type": "queue_empty", **msg("mundus_novus.event.queue_empty")})
     s.owned[p] = s.owned[p] + (card,)
     if devs[card].ability:
         set_abilities(s)
     ev.append({"type": "develop", "seat": p, "card": devs[card].name, "code": devs[card].code,
-               "text": f"Seat {p} takes {devs[card].name} from {where}"})
+               **(msg("mundus_novus.event.develop.deck", seat=p, card=dev_ref(s, card)) if pos < 0 else
+                  msg("mundus_novus.event.develop", seat=p, card=dev_ref(s, card), position=pos + 1))})
     s.phase = PROG
 
 
@@ -254,7 +257,7 @@ def cash_different(s: MundusState, ev: list[Event]) -> None:
     s.cash_done += 1
     s.pend_mask = s.pend_inca = 0
     ev.append({"type": "different", "seat": p, "cards": cards, "amount": pay,
-               "text": f"Seat {p} cashes {size} different resources for {pay} doubloons"})
+               **msg("mundus_novus.event.different", seat=p, count=size, amount=pay)})
     check_instant_money(s, ev)
 
 
@@ -328,7 +331,7 @@ def finish_turn(s: MundusState, ev: list[Event]) -> None:
     if s.gift[1] == p:
         s.gift = (-1, -1, -1)
     ev.append({"type": "turn_end", "seat": p, "kept": kept, "discarded": dropped,
-               "text": f"Seat {p} keeps {kept} cards and discards {dropped}"})
+               **msg("mundus_novus.event.turn_end", seat=p, kept=kept, dropped=dropped)})
     s.opos += 1
     if check_instant_money(s, ev):
         return

@@ -328,6 +328,22 @@ def name(s: MundusState, kind: int) -> str:
     return s.names[kind]
 
 
+def res_arg(s: MundusState, kind: int) -> dict[str, str]:
+    """Resource ``kind`` as a message argument (its catalog name, ``messages.ref``)."""
+    return {"key": s.fx.res_keys[kind]}
+
+
+def res_args(s: MundusState, kinds: Any) -> list[dict[str, str]]:
+    """Resources as a message argument (a list, joined by the renderer)."""
+    keys = s.fx.res_keys
+    return [{"key": keys[k]} for k in kinds]
+
+
+def dev_ref(s: MundusState, index: int) -> dict[str, str]:
+    """Development card ``index`` as a message argument."""
+    return {"key": s.fx.dev_keys[index]}
+
+
 def hand_size(s: MundusState, seat: int) -> int:
     o = seat * K
     return sum(s.hand[o:o + K])
