@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from meeple.engine.core import Event
-from meeple.engine.messages import Message, msg
+from meeple.engine.messages import Message
 from meeple.games.mundus_novus.state import OVER, WIN_MONEY, K, MundusState
+from meeple.games.mundus_novus.text import msg
 
 
 def end_reason(reason: str) -> Message:

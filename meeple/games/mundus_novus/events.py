@@ -4,10 +4,10 @@ with Francisco de Coronado's forced event; then Supply begins."""
 from __future__ import annotations
 
 from meeple.engine.core import Event
-from meeple.engine.messages import msg
 from meeple.games.mundus_novus.ending import check_instant_money
 from meeple.games.mundus_novus.state import CORONADO, CORONADO_PRICE, MundusState
 from meeple.games.mundus_novus.supply import start_supply
+from meeple.games.mundus_novus.text import msg
 
 
 def pay_income(s: MundusState, ev: list[Event]) -> None:

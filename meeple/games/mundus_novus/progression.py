@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from meeple.engine.core import Event
-from meeple.engine.messages import msg
 from meeple.games.mundus_novus.developments import set_abilities
 from meeple.games.mundus_novus.ending import check_instant_money, check_ten, end_game
 from meeple.games.mundus_novus.events import begin_round
@@ -23,6 +22,7 @@ from meeple.games.mundus_novus.state import (
     name,
     res_arg,
 )
+from meeple.games.mundus_novus.text import msg
 
 
 def start_turns(s: MundusState, first: int, ev: list[Event]) -> None:

@@ -4,11 +4,11 @@ and the fleets' order; Juan Ponce de León's split is asked for before the suppl
 from __future__ import annotations
 
 from meeple.engine.core import Event
-from meeple.engine.messages import msg
 from meeple.games.mundus_novus.developments import caravels, fleets
 from meeple.games.mundus_novus.ending import check_ten
 from meeple.games.mundus_novus.pirates import start_pirates
 from meeple.games.mundus_novus.state import HAND_SIZE, PONCE, SUPPLY, K, MundusState, name, res_arg, res_args
+from meeple.games.mundus_novus.text import msg
 
 
 def draw(s: MundusState) -> int:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from meeple.engine.core import Event
-from meeple.engine.messages import msg
 from meeple.games.mundus_novus.developments import count_kind
 from meeple.games.mundus_novus.ending import check_instant_money, check_ten
 from meeple.games.mundus_novus.state import (
@@ -23,6 +22,7 @@ from meeple.games.mundus_novus.state import (
     res_arg,
     res_args,
 )
+from meeple.games.mundus_novus.text import msg
 
 
 def start_trade(s: MundusState, ev: list[Event]) -> None:
