@@ -22,7 +22,7 @@ from meeple.i18n import render
 CONVERTED: dict[str, set[str]] = {
     "messina": set(),
     "troyes": set(),
-    "mundus_novus": {"events", "labels"},
+    "mundus_novus": {"events", "refusals", "labels"},
     "luna_maris": set(),
 }
 """Per game, which of "events", "refusals", "labels" its package has converted to message keys."""

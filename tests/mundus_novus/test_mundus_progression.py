@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine import IllegalAction
+from meeple.engine.messages import text_of
 from meeple.games.mundus_novus.progression import money_for_different, money_for_inca, reach
 from meeple.games.mundus_novus.state import KEEP, PICKDEV, PROG, START, K
 
@@ -98,7 +99,7 @@ def test_one_identical_set_per_round() -> None:
     play(s, "set 3 cotton", "take n1 " + s.tables.developments[s.queue[0]].name)
     assert s.phase == PROG
     assert not any(a.startswith("set") for a in legal(s))
-    assert "already made an identical set" in (s.explain_illegal("set 3 vanilla") or "")
+    assert "already made an identical set" in text_of(s.explain_illegal("set 3 vanilla"))
 
 
 def test_inca_relics_are_wild_in_identical_sets_but_need_a_real_card() -> None:
@@ -136,7 +137,7 @@ def test_identical_different_and_inca_all_in_one_turn() -> None:
     play(s, "cash 2 inca")
     assert s.money[0] == 12 and len(s.owned[0]) == 1
     s2 = turn(dict(cards), one_set_only=True)
-    assert "one_set_only" not in (s2.explain_illegal("set 5 cotton") or "")
+    assert "one_set_only" not in text_of(s2.explain_illegal("set 5 cotton"))
     play(s2, "cash 2 inca")
     # nothing but 'end turn' was left, so the turn ended at once: p1 plays now, p0 discarded its hand
     assert s2.cur == 1 and s2.money[0] == 7 and hand(s2, 0) == {}
@@ -267,8 +268,8 @@ def test_identical_set_is_built_one_card_at_a_time() -> None:
     s.apply("set: add cotton")
     assert legal(s) == ["set: add inca relic", "cash set"]
     s.apply("set: add inca relic")
-    assert "resource cards come before" in (s.explain_illegal("set: add cotton") or "")
-    assert "finish the identical set" in (s.explain_illegal("end turn") or "")
+    assert "resource cards come before" in text_of(s.explain_illegal("set: add cotton"))
+    assert "finish the identical set" in text_of(s.explain_illegal("end turn"))
     s.apply("cash set")
     assert not s.building and s.pend_set == (kind("cotton"), 4, 1)
     assert hand(s, 0) == {"inca relic": 1}
@@ -280,7 +281,7 @@ def test_identical_set_that_cannot_grow_is_cashed_at_once() -> None:
     events = s.apply("set 2 cotton + 1 inca")
     assert not s.building and any(e["type"] == "set" for e in events)
     s = turn({"cotton": 4})
-    assert "begins with its first 3 cards" in (s.explain_illegal("set 4 cotton") or "")
+    assert "begins with its first 3 cards" in text_of(s.explain_illegal("set 4 cotton"))
 
 
 def test_every_whole_set_is_reachable_once() -> None:

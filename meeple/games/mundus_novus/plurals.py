@@ -17,3 +17,4 @@ def _plural_entries() -> None:  # pragma: no cover - read by pybabel only
     ntranslate(None, "mundus_novus.event.return", 1)
     ntranslate(None, "mundus_novus.event.shipyard", 1)
     ntranslate(None, "mundus_novus.label.inca", 1)
+    ntranslate(None, "mundus_novus.refusal.relics", 1)
