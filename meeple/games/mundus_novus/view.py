@@ -23,7 +23,8 @@ from meeple.games.mundus_novus.state import (
 
 def _dev(s: MundusState, i: int) -> dict[str, Any]:
     d = s.tables.developments[i]
-    return {"code": d.code, "name": d.name, "zh": d.zh, "kind": d.kind, "event": d.event or None}
+    # issue 14: the catalog key of the card's name (the English name stays for notations and encoders)
+    return {"code": d.code, "name": d.name, "key": s.fx.dev_keys[i], "kind": d.kind, "event": d.event or None}
 
 
 def _cards(s: MundusState, row: list[int], start: int) -> dict[str, int]:
