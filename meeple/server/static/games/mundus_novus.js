@@ -1,5 +1,6 @@
 // Mundus Novus: the market, the development queue, your hand and your offer,
 // each seat's table; everything else generically.
+import { lookup } from "../i18n.js";
 import { SEAT_COLOURS, clickable, h, restBoard } from "../render.js";
 
 const RES = {
@@ -7,11 +8,17 @@ const RES = {
   cocoa: "#8a5a3b", indigo: "#3f51b5", vanilla: "#efe3b0", potato: "#c8a26b", "inca relic": "#e0a800",
 };
 
+// A view word (a phase, a card kind) in the page's language when the catalog has it (value.<word>).
+function valueWord(word, ctx) {
+  if (word === null || word === undefined) return "?";
+  const key = `value.${String(word).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "")}`;
+  return lookup(key) === undefined ? String(word) : ctx.t(key);
+}
+
 // A resource's name in the page's language (its catalog key from the English name the view holds).
 function resName(name, ctx) {
   const key = `mundus_novus.resources.${String(name).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "")}.name`;
-  const shown = ctx.t(key);
-  return shown === key ? name : shown;
+  return lookup(key) === undefined ? name : ctx.t(key);
 }
 
 function resCard(name, count, ctx) {
@@ -24,8 +31,8 @@ function resCard(name, count, ctx) {
 
 function devCard(d, ctx) {
   const card = h("div", { class: `card dev kind-${d.kind}` },
-    h("span", { class: "title" }, d.position ? `${d.position}. ` : "", d.key ? ctx.t(d.key) : d.name),
-    h("div", { class: "small muted" }, `${d.code} · ${d.kind}`),
+    h("span", { class: "title" }, d.position ? `${d.position}. ` : "", d.key && lookup(d.key) !== undefined ? ctx.t(d.key) : d.name),
+    h("div", { class: "small muted" }, `${d.code} · ${valueWord(d.kind, ctx)}`),
     d.event ? h("span", { class: "tag" }, `${ctx.t("Event")} ${d.event}`) : null);
   clickable(card, ctx, d.code);
   return card;
@@ -34,8 +41,7 @@ function devCard(d, ctx) {
 // A development's name in the page's language (its catalog key from the English name the view holds).
 function devName(name, ctx) {
   const key = `mundus_novus.developments.${String(name).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "")}.name`;
-  const shown = ctx.t(key);
-  return shown === key ? name : shown;
+  return lookup(key) === undefined ? name : ctx.t(key);
 }
 
 function resources(obj, ctx) {
@@ -56,7 +62,7 @@ export function render(view, ctx) {
   if (!Array.isArray(view.market) || !Array.isArray(view.queue)) return null;
   const drawn = ["market", "queue", "hand", "my_offer", "supply", "discard"];
   const parts = [h("h3", {}, ctx.t("Mundus Novus")),
-    h("p", { class: "small" }, `${ctx.t("Round")} ${view.round ?? "?"} · ${ctx.t("Phase")} ${view.phase ?? "?"}`,
+    h("p", { class: "small" }, `${ctx.t("Round")} ${view.round ?? "?"} · ${ctx.t("Phase")} ${valueWord(view.phase, ctx)}`,
       typeof view.trade_master === "number" ? ` · ${ctx.t("Trade master")} ${ctx.seatName(view.trade_master)}` : "",
       view.announced !== null && view.announced !== undefined ? ` · ${ctx.t("Announced")} ${view.announced}` : "",
       view.event ? ` · ${ctx.t("Event")} ${view.event}` : ""),
@@ -75,7 +81,7 @@ export function render(view, ctx) {
         h("div", {}, `${ctx.t("Caravels")}: ${p.caravels ?? 0}`),
         h("div", {}, `${ctx.t("Money")}: ${p.money === null || p.money === undefined ? "?" : p.money}`),
         p.offer_committed !== undefined ? h("div", {}, `${ctx.t("Offer committed")}: ${p.offer_committed ? `✓ (${ctx.t("Offer size")} ${p.offer_size ?? "?"})` : "—"}`) : null,
-        h("div", {}, `${ctx.t("Developments")}: `, (p.developments || []).length ? (p.developments || []).map((d) => h("span", { class: "chip" }, typeof d === "object" ? (d.key ? ctx.t(d.key) : d.name || d.code) : devName(d, ctx))) : "—"));
+        h("div", {}, `${ctx.t("Developments")}: `, (p.developments || []).length ? (p.developments || []).map((d) => h("span", { class: "chip" }, typeof d === "object" ? (d.key && lookup(d.key) !== undefined ? ctx.t(d.key) : d.name || d.code) : devName(d, ctx))) : "—"));
     })));
   }
   if (view.discard && typeof view.discard === "object") parts.push(h("details", {}, h("summary", {}, ctx.t("Discard pile")), resources(view.discard, ctx)));
