@@ -22,7 +22,7 @@ from meeple.i18n import render
 CONVERTED: dict[str, set[str]] = {
     "messina": {"events", "refusals", "labels"},
     "troyes": {"events", "refusals", "labels"},
-    "mundus_novus": set(),
+    "mundus_novus": {"events", "refusals", "labels"},
     "luna_maris": {"events", "refusals", "labels"},
 }
 """Per game, which of "events", "refusals", "labels" its package has converted to message keys."""

@@ -6,9 +6,9 @@ from typing import Any
 
 from meeple.games.mundus_novus import GAME
 from meeple.games.mundus_novus.components import DEVELOPMENTS, RESOURCES
-from meeple.games.mundus_novus.developments import set_abilities
+from meeple.games.mundus_novus.developments import caravel_labels, set_abilities
 from meeple.games.mundus_novus.progression import begin_turn
-from meeple.games.mundus_novus.state import PROG, K, MundusState
+from meeple.games.mundus_novus.state import PONCE, PROG, K, MundusState
 
 NAMES = [r.name for r in RESOURCES]
 
@@ -81,10 +81,82 @@ def progression_turn(s: MundusState, seat: int, cards: dict[str, int]) -> None:
     refresh(s)
 
 
+def whole_steps(s: MundusState, notation: str, events: list[dict[str, Any]] | None = None) -> list[str]:
+    """The version-5 steps of a whole version-4 decision, applied to ``s`` (other notations: themselves).
+
+    ``set <c> <resource>[ + <j> inca]``: the set's first 3 cards (plain ones first), one ``set: add``
+    per further card, then ``cash set`` unless the set was cashed on its own (it could not grow).
+    ``split fleets A / B``: one ``second fleet: add`` per caravel of B, then ``split fleets``."""
+    done: list[str] = []
+
+    def step(a: str) -> None:
+        got = s.apply(a)
+        if events is not None:
+            events.extend(got)
+        done.append(a)
+
+    words = notation.split()
+    if words[0] == "set" and len(words) > 2 and words[1].isdigit():
+        body, _, extra = notation[4:].partition(" + ")
+        count, res = body.split(" ", 1)
+        c, j = int(count), int(extra.split()[0]) if extra else 0
+        first = min(c, 3)
+        step(f"set {first} {res}" + (f" + {3 - first} inca" if first < 3 else ""))
+        for _ in range(c - first):
+            step(f"set: add {res}")
+        for _ in range(j - (3 - first)):
+            step(f"set: add {NAMES[-1]}")
+        if s.building:
+            step("cash set")
+    elif notation.startswith("split fleets ") and " / " in notation:
+        for i, label in enumerate(notation.split(" / ", 1)[1].split("+")):
+            if s.phase != PONCE:
+                break
+            if bin(s.fleet2).count("1") <= i:  # (not played by the engine as a single choice)
+                step(f"second fleet: add {label}")
+        if s.phase == PONCE:  # (the engine plays a single choice by itself)
+            step("split fleets")
+    else:
+        step(notation)
+    return done
+
+
+def whole_choices(s: MundusState) -> list[str]:
+    """The legal decisions named as whole version-4 decisions: every identical set and fleet split that
+    the version-5 steps can complete from here (``set <c> <resource>[ + <j> inca]``, ``split fleets A /
+    B``), the other legal actions as they are."""
+    out: list[str] = []
+
+    def explore(t: MundusState, a: str) -> None:
+        u = t.clone()
+        assert isinstance(u, MundusState)
+        u.apply(a)
+        if (a.startswith("set") and u.building) or (u.phase == PONCE and u.fleet2):
+            for b in legal(u):
+                explore(u, b)
+        elif a.startswith("set") or a == "cash set":
+            kind_, c, j = u.pend_set
+            out.append(f"set {c} {NAMES[kind_]}" + (f" + {j} inca" if j else ""))
+        elif u.split:
+            labels = caravel_labels(t, t.cur)
+            first = [labels[i] for i in range(len(labels)) if u.split >> i & 1]
+            second = [labels[i] for i in range(len(labels)) if not u.split >> i & 1]
+            out.append(f"split fleets {'+'.join(first)} / {'+'.join(second)}")
+
+    for a in legal(s):
+        if a.startswith("set ") or a.startswith("second fleet"):
+            explore(s, a)
+        else:
+            out.append(a)
+    return out
+
+
 def play(s: MundusState, *actions: str) -> list[dict[str, Any]]:
+    """Apply each action; a whole version-4 identical set or fleet split is played as its version-5 steps
+    (``whole_steps``)."""
     events: list[dict[str, Any]] = []
     for a in actions:
-        events.extend(s.apply(a))
+        whole_steps(s, a, events)
     return events
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from meeple.engine.messages import text_of
 from meeple.games.mundus_novus import GAME
 from meeple.games.mundus_novus.scoring import TEN_DIFFERENT_BONUS
 from meeple.games.mundus_novus.state import OVER, K
@@ -48,7 +49,7 @@ def test_ten_different_needs_all_ten() -> None:
     del cards["inca relic"]
     s = last_turn(cards)
     assert "reveal ten different" not in legal(s)
-    assert "all ten resources" in (s.explain_illegal("reveal ten different") or "")
+    assert "all ten resources" in text_of(s.explain_illegal("reveal ten different"))
 
 
 def test_seventy_five_doubloons_end_the_game_at_round_end() -> None:

@@ -8,7 +8,19 @@ from meeple.games.mundus_novus.pirates import start_pirates
 from meeple.games.mundus_novus.state import CORONADO, KEEP, PIRATES, PONCE, PROG, SUPPLY, K
 from meeple.games.mundus_novus.supply import supply_order
 
-from .mundus_helpers import dev, fresh, give, hand, kind, legal, play, play_open, progression_turn, refresh
+from .mundus_helpers import (
+    dev,
+    fresh,
+    give,
+    hand,
+    kind,
+    legal,
+    play,
+    play_open,
+    progression_turn,
+    refresh,
+    whole_choices,
+)
 
 
 def turn(cards: dict[str, int], event: str, players: int = 3, **options):
@@ -183,7 +195,7 @@ def test_ponce_de_leon_splits_fleets() -> None:
     give(s, 0, "C01", "C03", "C12", "C11", "P09")
     begin_round(s, [])
     assert s.phase == PONCE
-    assert legal(s)[0] == "one fleet" and "split fleets 1+2 / 6+6" in legal(s)
+    assert legal(s)[0] == "one fleet" and "split fleets 1+2 / 6+6" in whole_choices(s)
     s.split = 0b0011  # caravels 1 and 2 in the first fleet
     assert supply_order(s)[:2] == [0, 2]
     s.event = "PI"
@@ -268,7 +280,7 @@ def test_ponce_de_leon_offers_every_distinct_split() -> None:
     give(s, 0, "C01", "C03", "C12", "C11", "P09")  # caravels 1, 2, 6, 6
     begin_round(s, [])
     assert s.phase == PONCE
-    assert sorted(legal(s)) == sorted([
+    assert sorted(whole_choices(s)) == sorted([
         "one fleet", "split fleets 1 / 2+6+6", "split fleets 1+2 / 6+6", "split fleets 1+6 / 2+6",
         "split fleets 1+2+6 / 6", "split fleets 1+6+6 / 2"])
     events = play(s, "split fleets 1+6 / 2+6")
@@ -283,7 +295,7 @@ def test_ponce_de_leon_split_with_pizarro_keeps_zeroed_caravel_apart() -> None:
     s = round_start("C01")
     give(s, 0, "C01", "C12", "C11", "P09", "P08")  # caravels 1, 6, 6 (one of them counts 0)
     begin_round(s, [])
-    assert sorted(legal(s)) == sorted([
+    assert sorted(whole_choices(s)) == sorted([
         "one fleet", "split fleets 1 / 6+6(0)", "split fleets 1+6 / 6(0)", "split fleets 1+6(0) / 6"])
     play(s, "split fleets 1+6(0) / 6")
     assert fleets(s, 0) == [[1, 0], [6]]
@@ -338,3 +350,18 @@ def test_orellana_inca_triple_counts() -> None:
     assert orellana_pattern(s)
     s.market = [kind("inca relic"), kind("cocoa"), kind("corn")]
     assert not orellana_pattern(s)  # relics have no value: no run
+
+
+def test_ponce_de_leon_second_fleet_one_caravel_at_a_time() -> None:
+    """Version 5 (issue 18): the second fleet is chosen caravel by caravel, lowest first and never the
+    lowest caravel, then ``split fleets``; only steps some distinct split completes are offered."""
+    s = round_start("C01")
+    give(s, 0, "C01", "C03", "C12", "C11", "P09")  # caravels 1, 2, 6, 6
+    begin_round(s, [])
+    assert legal(s) == ["one fleet", "second fleet: add 2", "second fleet: add 6"]
+    s.apply("second fleet: add 2")
+    assert s.view(1)["seats"][0]["fleets"] == [[1, 6, 6], [2]]  # the split being chosen is public
+    assert legal(s) == ["second fleet: add 6", "split fleets"]
+    assert "one fleet" not in legal(s)
+    play(s, "second fleet: add 6", "split fleets")
+    assert fleets(s, 0) == [[1, 6], [2, 6]]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine import IllegalAction
+from meeple.engine.messages import text_of
 from meeple.games.mundus_novus.state import PICKDEV, PROG, K
 
 from .mundus_helpers import fresh, kind, play, progression_turn, refresh, set_hand
@@ -148,7 +149,7 @@ def test_storm_takes_only_queue_card_one_explained() -> None:
     s = _turn({"vanilla": 3, "cocoa": 1})
     s.event = "ST"
     s.phase, s.pend_set = PICKDEV, (kind("vanilla"), 3, 0)
-    assert "Storm" in (s.explain_illegal(f"take n3 {s.tables.developments[s.queue[2]].name}") or "")
+    assert "Storm" in text_of(s.explain_illegal(f"take n3 {s.tables.developments[s.queue[2]].name}"))
 
 
 def test_set_table_reach_explained() -> None:
@@ -156,7 +157,7 @@ def test_set_table_reach_explained() -> None:
     s = _turn({"corn": 3, "cocoa": 1})
     s.phase, s.pend_set = PICKDEV, (kind("corn"), 3, 0)
     text = f"take n2 {s.tables.developments[s.queue[1]].name}"
-    assert "reaches queue card n°1 only" in (s.explain_illegal(text) or "")
+    assert "reaches queue card n°1 only" in text_of(s.explain_illegal(text))
     s = _turn({"cotton": 3, "cocoa": 1})
     play(s, "set 3 cotton")
     assert "n°1 to n°3 only" in refused(s, f"take n4 {s.tables.developments[s.queue[3]].name}")

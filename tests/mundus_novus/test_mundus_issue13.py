@@ -8,6 +8,7 @@ import random
 import pytest
 
 from meeple.engine import Rng
+from meeple.engine.messages import text_of
 from meeple.games.mundus_novus import GAME
 from meeple.games.mundus_novus.pirates import start_pirates
 from meeple.games.mundus_novus.state import (
@@ -399,7 +400,7 @@ def test_almagro_with_an_empty_queue_and_deck_makes_no_identical_set() -> None:
     s.dev_deck = []
     refresh(s)
     assert not any(a.startswith("set") for a in legal(s))
-    assert "no development card left" in (s.explain_illegal("set 3 cotton") or "")
+    assert "no development card left" in text_of(s.explain_illegal("set 3 cotton"))
 
 
 def test_determinize_never_gives_another_seat_ten_different() -> None:

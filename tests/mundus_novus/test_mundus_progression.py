@@ -5,10 +5,23 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine import IllegalAction
+from meeple.engine.messages import text_of
 from meeple.games.mundus_novus.progression import money_for_different, money_for_inca, reach
 from meeple.games.mundus_novus.state import KEEP, PICKDEV, PROG, START, K
 
-from .mundus_helpers import dev, fresh, give, hand, kind, legal, play, play_open, progression_turn, refresh
+from .mundus_helpers import (
+    dev,
+    fresh,
+    give,
+    hand,
+    kind,
+    legal,
+    play,
+    play_open,
+    progression_turn,
+    refresh,
+    whole_choices,
+)
 
 
 def turn(cards: dict[str, int], players: int = 3, seat: int = 0, **options):
@@ -86,14 +99,14 @@ def test_one_identical_set_per_round() -> None:
     play(s, "set 3 cotton", "take n1 " + s.tables.developments[s.queue[0]].name)
     assert s.phase == PROG
     assert not any(a.startswith("set") for a in legal(s))
-    assert "already made an identical set" in (s.explain_illegal("set 3 vanilla") or "")
+    assert "already made an identical set" in text_of(s.explain_illegal("set 3 vanilla"))
 
 
 def test_inca_relics_are_wild_in_identical_sets_but_need_a_real_card() -> None:
     """Seed 4.1 (research A9): Inca relics are jokers in an identical set; at least one real card."""
     s = turn({"indigo": 1, "inca relic": 3})
     acts = legal(s)
-    assert "set 1 indigo + 2 inca" in acts and "set 1 indigo + 3 inca" in acts
+    assert "set 1 indigo + 2 inca" in whole_choices(s) and "set 1 indigo + 3 inca" in whole_choices(s)
     assert not any(a.startswith("set") and "indigo" not in a for a in acts)
     play(s, "set 1 indigo + 2 inca")
     assert len(legal(s)) == 5  # band 7-9, 3 cards: any of the 5
@@ -124,7 +137,7 @@ def test_identical_different_and_inca_all_in_one_turn() -> None:
     play(s, "cash 2 inca")
     assert s.money[0] == 12 and len(s.owned[0]) == 1
     s2 = turn(dict(cards), one_set_only=True)
-    assert "one_set_only" not in (s2.explain_illegal("set 5 cotton") or "")
+    assert "one_set_only" not in text_of(s2.explain_illegal("set 5 cotton"))
     play(s2, "cash 2 inca")
     # nothing but 'end turn' was left, so the turn ended at once: p1 plays now, p0 discarded its hand
     assert s2.cur == 1 and s2.money[0] == 7 and hand(s2, 0) == {}
@@ -239,3 +252,42 @@ def test_illegal_set_is_explained() -> None:
     with pytest.raises(IllegalAction, match="you have only 2 cotton"):
         s.apply("set 3 cotton")
     assert dev("C01") == 0
+
+
+def test_identical_set_is_built_one_card_at_a_time() -> None:
+    """Version 5 (issue 18): an identical set starts with its first 3 cards (resource cards first),
+    grows by one card of its resource while it holds no Inca relic, then by Inca relics, until
+    ``cash set``; it is cashed by itself when it cannot grow; every start can be completed."""
+    s = turn({"cotton": 4, "inca relic": 2})
+    starts = [a for a in legal(s) if a.startswith("set ")]
+    assert starts == ["set 1 cotton + 2 inca", "set 2 cotton + 1 inca", "set 3 cotton"]
+    s.apply("set 3 cotton")
+    assert s.building and legal(s) == ["set: add cotton", "set: add inca relic", "cash set"]
+    assert s.view(1)["pending_set"] == {"resource": "cotton", "cards": 3, "inca": 0}
+    assert hand(s, 0) == {"cotton": 4, "inca relic": 2}  # nothing leaves the hand before the cash-in
+    s.apply("set: add cotton")
+    assert legal(s) == ["set: add inca relic", "cash set"]
+    s.apply("set: add inca relic")
+    assert "resource cards come before" in text_of(s.explain_illegal("set: add cotton"))
+    assert "finish the identical set" in text_of(s.explain_illegal("end turn"))
+    s.apply("cash set")
+    assert not s.building and s.pend_set == (kind("cotton"), 4, 1)
+    assert hand(s, 0) == {"inca relic": 1}
+
+
+def test_identical_set_that_cannot_grow_is_cashed_at_once() -> None:
+    """A start with no card left to add is the whole set (no ``cash set`` step)."""
+    s = turn({"cotton": 2, "inca relic": 1})
+    events = s.apply("set 2 cotton + 1 inca")
+    assert not s.building and any(e["type"] == "set" for e in events)
+    s = turn({"cotton": 4})
+    assert "begins with its first 3 cards" in text_of(s.explain_illegal("set 4 cotton"))
+
+
+def test_every_whole_set_is_reachable_once() -> None:
+    """The steps reach each (cards, relics) identical set exactly once, as version 4 offered them."""
+    s = turn({"vanilla": 4, "inca relic": 2})
+    sets = sorted(a for a in whole_choices(s) if a.startswith("set "))
+    want = sorted(f"set {c} vanilla" + (f" + {j} inca" if j else "")
+                  for c in range(1, 5) for j in range(3) if c + j >= 3)
+    assert sets == want

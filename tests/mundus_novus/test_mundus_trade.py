@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from meeple.engine import Rng
+from meeple.engine.messages import text_of
 from meeple.games.mundus_novus.state import ANNOUNCE, EXCHANGE, GIFT, OFFER, START, TIE, K
 
 from .mundus_helpers import fresh, give, hand, kind, legal, play, refresh, set_hand
@@ -89,7 +90,7 @@ def test_no_immediate_take_back_unless_no_other_target() -> None:
     play(s, "announce 2")
     play(s, "take cocoa from p0")
     assert not any(a.endswith("from p2") or " from p2 " in a for a in legal(s))
-    assert "seat 2 just took from you" in (s.explain_illegal("take vanilla from p2") or "")
+    assert "seat 2 just took from you" in text_of(s.explain_illegal("take vanilla from p2"))
     # empty p1's offer: now p0 may take back from p2
     s.offer[1 * K + kind("corn")] = 0
     refresh(s)
@@ -179,7 +180,7 @@ def test_las_casas_may_offer_nothing() -> None:
     assert legal(s)[0] == "offer nothing"
     play(s, "offer nothing")
     assert s.to_move == 1 and "offer nothing" not in legal(s)
-    assert "las Casas" in (s.explain_illegal("offer nothing") or "")
+    assert "las Casas" in text_of(s.explain_illegal("offer nothing"))
 
 
 def test_valdivia_adds_three_to_offer() -> None:

@@ -34,7 +34,7 @@ class MundusNovus(Game):
     title = "Mundus Novus"
     min_players = 2
     max_players = 6
-    version = 4
+    version = 5
     from meeple.games.mundus_novus.encode import ENCODER as encoder  # issue 18: ids, observations
     options = {
         "one_set_only": Option(

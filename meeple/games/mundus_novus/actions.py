@@ -6,6 +6,7 @@ offer row and for a Progression turn are remembered by everything they depend on
 from __future__ import annotations
 
 from meeple.engine.core import Action
+from meeple.engine.messages import msg
 from meeple.games.mundus_novus.derived import (
     END_DATA,
     MIN_IDENTICAL,
@@ -14,6 +15,7 @@ from meeple.games.mundus_novus.derived import (
     OP_CORONADO,
     OP_DIFF_ADD,
     OP_DIFF_CASH,
+    OP_FLEET_ADD,
     OP_GIFT,
     OP_INCA,
     OP_KEEP,
@@ -23,15 +25,24 @@ from meeple.games.mundus_novus.derived import (
     OP_PICK,
     OP_PIRATE,
     OP_SET,
+    OP_SET_ADD,
+    OP_SET_CASH,
     OP_SPLIT,
+    OP_SPLIT_DONE,
     OP_START,
     OP_SUPPLY,
     OP_SWAP,
     OP_TAKE,
     OP_TM,
 )
-from meeple.games.mundus_novus.developments import ponce_splits
-from meeple.games.mundus_novus.progression import different_in, may_cash, reach, set_allowed
+from meeple.games.mundus_novus.developments import fleet_steps
+from meeple.games.mundus_novus.progression import (
+    different_in,
+    may_cash,
+    money_for_different,
+    reach,
+    set_allowed,
+)
 from meeple.games.mundus_novus.state import (
     ANNOUNCE,
     CORONADO,
@@ -52,10 +63,13 @@ from meeple.games.mundus_novus.state import (
     TIE,
     K,
     MundusState,
+    dev_ref,
     event_for,
     name,
+    res_arg,
 )
 from meeple.games.mundus_novus.trade import blocked
+from meeple.games.mundus_novus.view import fleets_so_far
 
 
 def legal(s: MundusState) -> list[Action]:
@@ -67,19 +81,27 @@ def legal(s: MundusState) -> list[Action]:
     if ph in (PICKDEV, KEEP):
         return legal_progression(s)
     if ph == SUPPLY:
-        return [Action(f"take {name(s, k)}", (OP_SUPPLY, k)) for k in sorted(set(s.supply))]
+        return [s.acache[(OP_SUPPLY, k)]
+                for k in sorted(set(s.supply))]
     if ph == PIRATES:
         o = s.cur * K
-        return [Action(f"discard {name(s, k)}", (OP_PIRATE, k)) for k in range(K) if s.hand[o + k]]
+        return [s.acache[(OP_PIRATE, k)] for k in range(K) if s.hand[o + k]]
     if ph == CORONADO:
-        acts = [Action("no event", (OP_CORONADO, -1))]
-        for i, e in enumerate(s.tables.events):
-            acts.append(Action(f"force {e.name}", (OP_CORONADO, i)))
+        acts = [s.acache[(OP_CORONADO, -1)]]
+        for i in range(len(s.tables.events)):
+            acts.append(s.acache[(OP_CORONADO, i)])
         return acts
     if ph == PONCE:
-        acts = [Action("one fleet", (OP_SPLIT, 0))]
-        for mask, label in ponce_splits(s, s.cur):
-            acts.append(Action(f"split fleets {label}", (OP_SPLIT, mask)))
+        # version 5: the second fleet one caravel at a time, then "split fleets" (fleet_steps)
+        adds, done = fleet_steps(s, s.cur)
+        acts = [] if s.fleet2 else [s.acache[(OP_SPLIT, 0)]]
+        for i, label in adds:
+            acts.append(Action(f"second fleet: add {label}", (OP_FLEET_ADD, i),
+                               msg("mundus_novus.label.fleet_add", caravel=label)))
+        if done:
+            first, second = ("+".join(map(str, f)) for f in fleets_so_far(s, s.cur))
+            acts.append(Action("split fleets", (OP_SPLIT_DONE,),
+                               msg("mundus_novus.label.split", first=first, second=second)))
         return acts
     return []
 
@@ -96,7 +118,7 @@ def legal_trade(s: MundusState) -> list[Action]:
     if ph == OFFER:
         acts = []
         if s.abil.get("casas", -1) == p and not any(s.offer[o:o + K]):
-            acts.append(Action("offer nothing", (OP_OFFER_NONE,)))
+            acts.append(s.acache[(OP_OFFER_NONE,)])
         cache = s.acache
         for k in range(K):
             if s.hand[o + k]:
@@ -107,13 +129,18 @@ def legal_trade(s: MundusState) -> list[Action]:
                 acts.append(a)
         return acts
     if ph == ANNOUNCE:
-        return [Action(f"announce {c}", (OP_ANNOUNCE, c)) for c in (2, 3, 4)]
+        return [s.acache[(OP_ANNOUNCE, c)]
+                for c in (2, 3, 4)]
     if ph == TIE:
-        return [Action(f"trade master p{q}", (OP_TM, q)) for q in range(s.players) if s.tie_mask >> q & 1]
+        return [s.acache[(OP_TM, q)]
+                for q in range(s.players) if s.tie_mask >> q & 1]
     if ph == GIFT:
-        return [Action(f"give {name(s, k)} to p{s.need}", (OP_GIFT, k)) for k in range(K) if s.hand[o + k]]
+        return [Action(f"give {name(s, k)} to p{s.need}", (OP_GIFT, k),
+                       msg("mundus_novus.label.gift", card=res_arg(s, k), seat=s.need))
+                for k in range(K) if s.hand[o + k]]
     if ph == START:
-        return [Action(f"p{q} starts progression", (OP_START, q)) for q in range(s.players)]
+        return [s.acache[(OP_START, q)]
+                for q in range(s.players)]
     return []
 
 
@@ -184,19 +211,22 @@ def legal_progression(s: MundusState) -> list[Action]:
     if s.phase == KEEP:
         for k in range(K):
             if h[o + k]:
-                acts.append(Action(f"keep {name(s, k)}", (OP_KEEP, k)))
-        acts.append(Action("discard the rest", (OP_KEEP_DONE,)))
+                acts.append(s.acache[(OP_KEEP, k)])
+        acts.append(s.acache[(OP_KEEP_DONE,)])
         return acts
+    if s.building:
+        return building_actions(s)
     if s.pend_mask or s.pend_inca:
         size = bin(s.pend_mask).count("1") + s.pend_inca
         if size < MAX_DIFFERENT:
             for k in range(INCA):
                 if h[o + k] and not s.pend_mask >> k & 1:
-                    acts.append(Action(f"different: add {name(s, k)}", (OP_DIFF_ADD, k)))
+                    acts.append(s.acache[(OP_DIFF_ADD, k)])
             if s.options["inca_wild_in_different"] and h[o + INCA] > s.pend_inca:
-                acts.append(Action(f"different: add {name(s, INCA)}", (OP_DIFF_ADD, INCA)))
+                acts.append(s.acache[(OP_DIFF_ADD, INCA)])
         if size >= MIN_DIFFERENT:
-            acts.append(Action(f"cash different set of {size}", (OP_DIFF_CASH,)))
+            acts.append(Action(f"cash different set of {size}", (OP_DIFF_CASH,), msg(
+                "mundus_novus.label.diff_cash", count=size, amount=money_for_different(s, p, size))))
         return acts
     cash = may_cash(s)
     key = (tuple(h[o:o + K]), s.owned[p], s.merch_used, set_allowed(s, p), cash and not s.diff_done,
@@ -232,20 +262,20 @@ def turn_actions(s: MundusState, h: tuple[int, ...], owned: tuple[int, ...], mer
             seen.add(t)
             for k in range(INCA):
                 if k != t and h[k]:
-                    acts.append(Action(f"convert {name(s, k)} to {name(s, t)}", (OP_CONVERT, k, t, i)))
+                    acts.append(s.acache[(OP_CONVERT, k, t, i)])
     if set_ok:
+        # version 5: an identical set starts with 3 cards, plain ones first (then building_actions)
         incas = h[INCA]
         for k in range(INCA):
-            have = h[k]
-            for c in range(1, have + 1):
-                for j in range(0, incas + 1):
-                    if c + j >= MIN_IDENTICAL:
-                        data = (OP_SET, k, c, j)
-                        a = cache.get(data)
-                        if a is None:
-                            text = f"set {c} {name(s, k)}" + (f" + {j} inca" if j else "")
-                            a = cache[data] = Action(text, data)
-                        acts.append(a)
+            for c in range(1, min(h[k], MIN_IDENTICAL) + 1):
+                j = MIN_IDENTICAL - c
+                if j <= incas:
+                    data = (OP_SET, k, c, j)
+                    a = cache.get(data)
+                    if a is None:
+                        text = f"set {c} {name(s, k)}" + (f" + {j} inca" if j else "")
+                        a = cache[data] = Action(text, data)
+                    acts.append(a)
     if diff_ok and different_in(h, wild) >= MIN_DIFFERENT:
         for k in range(INCA):
             if h[k]:
@@ -255,7 +285,7 @@ def turn_actions(s: MundusState, h: tuple[int, ...], owned: tuple[int, ...], mer
                     a = cache[data] = Action(f"different: add {name(s, k)}", data)
                 acts.append(a)
         if wild and h[INCA]:
-            acts.append(Action(f"different: add {name(s, INCA)}", (OP_DIFF_ADD, INCA)))
+            acts.append(cache[(OP_DIFF_ADD, INCA)])
     if inca_ok and h[INCA]:
         top = min(h[INCA], max(r.cards for r in s.tables.inca))
         for c in range(1, top + 1):
@@ -268,6 +298,22 @@ def turn_actions(s: MundusState, h: tuple[int, ...], owned: tuple[int, ...], mer
     if a is None:
         a = cache[END_DATA] = Action("end turn", END_DATA)
     acts.append(a)
+    return acts
+
+
+def building_actions(s: MundusState) -> list[Action]:
+    """An identical set being built (version 5): one more card of its resource (while it holds no Inca
+    relic: plain cards come first), one more wild Inca relic, or cash it (``progression.set_grows``:
+    a set that cannot grow is cashed at once, so a set being built can always take a card or be cashed)."""
+    kind, c, j = s.pend_set
+    o = s.cur * K
+    cache = s.acache
+    acts: list[Action] = []
+    if j == 0 and s.hand[o + kind] > c:
+        acts.append(cache[(OP_SET_ADD, kind)])
+    if s.hand[o + INCA] > j:
+        acts.append(cache[(OP_SET_ADD, INCA)])
+    acts.append(cache[(OP_SET_CASH, c + j)])
     return acts
 
 
@@ -284,7 +330,8 @@ def legal_pick(s: MundusState) -> list[Action]:
     deck_cell = s.options["low_set_reward"] == "deck" and not storm and r == 1 and s.dev_deck
     if not deck_cell:
         for i in range(min(r, len(s.queue))):
-            acts.append(Action(f"take n{i + 1} {devs[s.queue[i]].name}", (OP_PICK, i)))
+            acts.append(Action(f"take n{i + 1} {devs[s.queue[i]].name}", (OP_PICK, i), msg(
+                "mundus_novus.label.pick", card=dev_ref(s, s.queue[i]), position=i + 1)))
     if s.dev_deck and (deck_cell or s.abil.get("almagro", -1) == s.cur):
-        acts.append(Action("take deck top", (OP_PICK, -1)))
+        acts.append(s.acache[(OP_PICK, -1)])
     return acts

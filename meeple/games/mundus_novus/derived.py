@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.engine.components import PositionCache
 from meeple.engine.core import Action
+from meeple.engine.messages import msg
+from meeple.i18n.components import key as component_key
 
 if TYPE_CHECKING:
     from meeple.engine.components import Tables
@@ -32,6 +34,10 @@ OP_ANNOUNCE, OP_OFFER, OP_OFFER_NONE, OP_TM, OP_TAKE, OP_SWAP, OP_GIFT, OP_START
 (OP_CONVERT, OP_SET, OP_DIFF_ADD, OP_DIFF_CASH, OP_INCA, OP_END, OP_PICK, OP_KEEP,
  OP_KEEP_DONE) = range(21, 30)
 END_DATA = (OP_END,)
+# version 5 (issue 18): an identical set is built card by card, Ponce de Leon's second fleet caravel by caravel
+OP_SET_ADD, OP_SET_CASH = 30, 31
+OP_FLEET_ADD, OP_SPLIT_DONE = 5, 6
+
 
 HAND_TERMS_CAP = 200_000  # entries ``Memos.hand_terms`` keeps before it starts afresh
 TURN_ACTS_CAP = 50_000  # Progression turn positions whose actions are remembered
@@ -75,10 +81,17 @@ class Derived:
     actions of one victim's revealed offer row), keyed by public parts; and ``memos``, the real game's
     memos keyed by hands."""
 
-    __slots__ = ("names", "dev_rate", "diff_pay", "inca_pay", "victim_acts", "rate_sum", "actions", "memos")
+    __slots__ = ("names", "res_keys", "dev_keys", "event_keys", "dev_rate", "diff_pay", "inca_pay", "victim_acts", "rate_sum", "actions", "memos")
 
     def __init__(self, tables: Tables) -> None:
         self.names: tuple[str, ...] = tuple(r.name for r in tables.resources)
+        # catalog keys of the components' names, for messages (issue 14)
+        self.res_keys: tuple[str, ...] = tuple(
+            component_key("mundus_novus", "resources", r.name) for r in tables.resources)
+        self.dev_keys: tuple[str, ...] = tuple(
+            component_key("mundus_novus", "developments", d.name) for d in tables.developments)
+        self.event_keys: dict[str, str] = {
+            e.code: component_key("mundus_novus", "events", e.name) for e in tables.events}
         self.dev_rate: tuple[float, ...] = tuple(
             PER_ROUND.get(d.kind, 0.8) + d.income for d in tables.developments)
         different = tuple((r.cards, r.doubloons) for r in tables.different)
@@ -100,31 +113,84 @@ class Derived:
 
 
 def all_actions(tables: Tables, names: tuple[str, ...]) -> dict[tuple[int, ...], Action]:
-    """Every remembered ``Action`` by its data (``state.acache``): offers, takes and swaps from any seat,
-    identical sets of any size the deck allows (with wild Inca relics, the last resource kind), a plain
-    resource added to a different set, Inca cash-ins, end turn."""
+    """Every remembered ``Action`` by its data (``state.acache``), each with its label (issue 14/15:
+    what it does and costs, built once here): offers, takes and swaps from any seat, the three-card
+    starts of identical sets (with wild Inca relics, the last resource kind), one more card added to a
+    set being built and its cashing by size, a plain resource added to a different set, Inca cash-ins
+    with their doubloons, end turn."""
     inca = len(names) - 1
     copies = [r.copies for r in tables.resources]
+    keys = [component_key("mundus_novus", "resources", n) for n in names]
+
+    def res(k: int) -> dict[str, str]:
+        return {"key": keys[k]}
+
     out: dict[tuple[int, ...], Action] = {}
     for k in range(len(names)):
-        out[(OP_OFFER, k)] = Action(f"offer {names[k]}", (OP_OFFER, k))
+        out[(OP_OFFER, k)] = Action(f"offer {names[k]}", (OP_OFFER, k), msg(
+            "mundus_novus.label.offer", card=res(k), value=tables.resources[k].offer_value))
     for v in range(MAX_SEATS):
         for k in range(len(names)):
-            out[(OP_TAKE, v, k, -1)] = Action(f"take {names[k]} from p{v}", (OP_TAKE, v, k, -1))
+            out[(OP_TAKE, v, k, -1)] = Action(f"take {names[k]} from p{v}", (OP_TAKE, v, k, -1), msg(
+                "mundus_novus.label.take", card=res(k), seat=v))
             for m in range(len(names)):
                 if m != k:
                     data = (OP_SWAP, v, k, m)
-                    out[data] = Action(f"swap {names[k]} from p{v} for {names[m]}", data)
+                    out[data] = Action(f"swap {names[k]} from p{v} for {names[m]}", data, msg(
+                        "mundus_novus.label.swap", card=res(k), seat=v, market=res(m)))
     for k in range(inca):
-        out[(OP_DIFF_ADD, k)] = Action(f"different: add {names[k]}", (OP_DIFF_ADD, k))
-        for c in range(1, copies[k] + 1):
-            for j in range(copies[inca] + 1):
-                if c + j >= MIN_IDENTICAL:
-                    text = f"set {c} {names[k]}" + (f" + {j} inca" if j else "")
-                    out[(OP_SET, k, c, j)] = Action(text, (OP_SET, k, c, j))
+        out[(OP_DIFF_ADD, k)] = Action(f"different: add {names[k]}", (OP_DIFF_ADD, k), msg(
+            "mundus_novus.label.diff_add", card=res(k)))
+        for c in range(1, min(copies[k], MIN_IDENTICAL) + 1):
+            j = MIN_IDENTICAL - c
+            if j <= copies[inca]:
+                text = f"set {c} {names[k]}" + (f" + {j} inca" if j else "")
+                label = (msg("mundus_novus.label.set.inca", count=c, card=res(k), inca=j) if j else
+                         msg("mundus_novus.label.set", count=c, card=res(k)))
+                out[(OP_SET, k, c, j)] = Action(text, (OP_SET, k, c, j), label)
+    out[(OP_DIFF_ADD, inca)] = Action(f"different: add {names[inca]}", (OP_DIFF_ADD, inca), msg(
+        "mundus_novus.label.diff_add", card=res(inca)))
+    for k in range(len(names)):
+        out[(OP_SET_ADD, k)] = Action(f"set: add {names[k]}", (OP_SET_ADD, k), msg(
+            "mundus_novus.label.set_add", card=res(k)))
+    for size in range(MIN_IDENTICAL, max(copies[:inca], default=0) + copies[inca] + 1):
+        out[(OP_SET_CASH, size)] = Action("cash set", (OP_SET_CASH, size), msg(
+            "mundus_novus.label.set_cash", count=size))
+    inca_rows = tuple((r.cards, r.doubloons) for r in tables.inca)
     for c in range(1, max((r.cards for r in tables.inca), default=0) + 1):
-        out[(OP_INCA, c)] = Action(f"cash {c} inca", (OP_INCA, c))
-    out[END_DATA] = Action("end turn", END_DATA)
+        out[(OP_INCA, c)] = Action(f"cash {c} inca", (OP_INCA, c), msg(
+            "mundus_novus.label.inca", n=c, amount=last_row_reached(inca_rows, c)))
+    out[END_DATA] = Action("end turn", END_DATA, msg("mundus_novus.label.end"))
+    # the round's other decisions whose notation and label follow from their data and the tables
+    price = 2  # state.CORONADO_PRICE
+    for k in range(len(names)):
+        out[(OP_SUPPLY, k)] = Action(f"take {names[k]}", (OP_SUPPLY, k), msg(
+            "mundus_novus.label.supply", card=res(k)))
+        out[(OP_PIRATE, k)] = Action(f"discard {names[k]}", (OP_PIRATE, k), msg(
+            "mundus_novus.label.pirate", card=res(k)))
+        out[(OP_KEEP, k)] = Action(f"keep {names[k]}", (OP_KEEP, k), msg("mundus_novus.label.keep", card=res(k)))
+    out[(OP_CORONADO, -1)] = Action("no event", (OP_CORONADO, -1), msg("mundus_novus.label.no_event", amount=price))
+    for i, e in enumerate(tables.events):
+        event = {"key": component_key("mundus_novus", "events", e.name)}
+        out[(OP_CORONADO, i)] = Action(f"force {e.name}", (OP_CORONADO, i), msg(
+            "mundus_novus.label.force", amount=price, event=event))
+    out[(OP_SPLIT, 0)] = Action("one fleet", (OP_SPLIT, 0), msg("mundus_novus.label.one_fleet"))
+    out[(OP_OFFER_NONE,)] = Action("offer nothing", (OP_OFFER_NONE,), msg("mundus_novus.label.offer_none"))
+    for c in (2, 3, 4):
+        out[(OP_ANNOUNCE, c)] = Action(f"announce {c}", (OP_ANNOUNCE, c), msg("mundus_novus.label.announce", count=c))
+    for q in range(MAX_SEATS):
+        out[(OP_TM, q)] = Action(f"trade master p{q}", (OP_TM, q), msg("mundus_novus.label.trade_master", seat=q))
+        out[(OP_START, q)] = Action(f"p{q} starts progression", (OP_START, q), msg(
+            "mundus_novus.label.start", seat=q))
+    out[(OP_KEEP_DONE,)] = Action("discard the rest", (OP_KEEP_DONE,), msg("mundus_novus.label.keep_done"))
+    for i, d in enumerate(tables.developments):
+        if d.kind == "merchant":
+            for k in range(inca):
+                for t in range(inca):
+                    if k != t:
+                        out[(OP_CONVERT, k, t, i)] = Action(f"convert {names[k]} to {names[t]}", (OP_CONVERT, k, t, i),
+                                                            msg("mundus_novus.label.convert", card=res(k), to=res(t)))
+    out[(OP_PICK, -1)] = Action("take deck top", (OP_PICK, -1), msg("mundus_novus.label.pick_deck"))
     return out
 
 

@@ -41,10 +41,8 @@ def ponce_splits(s: MundusState, seat: int) -> list[tuple[int, str]]:
     """Juan Ponce de Leon (seed, cards): every distinct way to split the caravels into two non-empty
     fleets, as (mask, label); splits giving the same two multisets of caravel values are offered once.
     The first fleet is the one holding the lowest caravel."""
-    ships = caravels(s, seat)
-    n = len(ships)
-    zeroed = n - 1 if s.abil.get("pizarro", -1) == seat else -1
-    labels = [f"{v}(0)" if i == zeroed else str(v) for i, v in enumerate(ships)]
+    labels = caravel_labels(s, seat)
+    n = len(labels)
     seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
     out: list[tuple[int, str]] = []
     for mask in range(1, 1 << n, 2):  # the lowest caravel is always in the first fleet
@@ -58,6 +56,45 @@ def ponce_splits(s: MundusState, seat: int) -> list[tuple[int, str]]:
         seen.add(key)
         out.append((mask, "+".join(first) + " / " + "+".join(second)))
     return out
+
+
+def caravel_labels(s: MundusState, seat: int) -> list[str]:
+    """``seat``'s caravels lowest first, as named in notations: the value, ``v(0)`` for the highest one
+    under Gonzalo Pizarro."""
+    ships = caravels(s, seat)
+    zeroed = len(ships) - 1 if s.abil.get("pizarro", -1) == seat else -1
+    return [f"{v}(0)" if i == zeroed else str(v) for i, v in enumerate(ships)]
+
+
+def fleet_steps(s: MundusState, seat: int) -> tuple[list[tuple[int, str]], bool]:
+    """Juan Ponce de León's split one caravel at a time (version 5): the second fleet is chosen caravel
+    by caravel, lowest first (never the lowest caravel, which leads the first fleet), among the splits
+    of ``ponce_splits`` only.  Returns the caravels that may go in next, as (index, label), each label
+    once (its first free copy above the last one chosen), and whether the second fleet chosen so far
+    (``state.fleet2``) is one of those splits."""
+    labels = caravel_labels(s, seat)
+    n = len(labels)
+    full = (1 << n) - 1
+    chosen = s.fleet2
+    prefix = tuple(labels[i] for i in range(n) if chosen >> i & 1)
+    last = chosen.bit_length() - 1
+    size = len(prefix)
+    nexts: set[str] = set()
+    done = False
+    for mask, _ in ponce_splits(s, seat):
+        second = tuple(labels[i] for i in range(n) if (full ^ mask) >> i & 1)
+        if second[:size] != prefix:
+            continue
+        if len(second) == size:
+            done = True
+        else:
+            nexts.add(second[size])
+    out: list[tuple[int, str]] = []
+    for i in range(max(1, last + 1), n):
+        if labels[i] in nexts:
+            nexts.discard(labels[i])
+            out.append((i, labels[i]))
+    return out, done
 
 
 def set_abilities(s: MundusState) -> None:

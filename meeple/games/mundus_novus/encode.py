@@ -1,10 +1,11 @@
 """Mundus Novus for learning agents (issue 18): the closed action space and the observation tensor.
 
-The action space is every notation the rules can write (``dispatch.py``, ``trade.py``,
-``progression.py``), enumerated from the component tables, seats named relative to the seat to
-move.  One family is named by its first fleet only: Juan Ponce de Leon's ``split fleets A / B``
-becomes ``split fleets A / rest`` (the second fleet is the rest of the owner's caravels, so
-the first fleet alone names the decision).  The observation is ``view(seat)`` with the seats
+The action space is every notation the rules can write (``actions.py``, ``derived.py``),
+enumerated from the component tables, seats named relative to the seat to move.  Since version 5
+the two large combinations are chosen one part at a time: an identical set starts with its first
+3 cards (``set 2 cotton + 1 inca``) and grows by ``set: add <resource>`` until ``cash set``;
+Juan Ponce de Leon's second fleet is chosen by ``second fleet: add <caravel>`` until
+``split fleets``.  The observation is ``view(seat)`` with the seats
 rotated (the observer first): its own hand, money and offer, and only what is public of the
 others.  Left out as functions of what is encoded: the event token's name (the event code is
 there), development names, kinds and events of queue cards (their codes are there), the
@@ -13,7 +14,6 @@ caravel count (the developments are there).
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from meeple.engine.encoding import Bounds, Encoder, Obs, relative_notation, vocab
@@ -25,42 +25,21 @@ PHASE_NAMES = (
     "exchange", "balancing gift", "progression start", "progression", "choose development", "warehouse",
     "over",
 )
-(CORONADO, PONCE, SUPPLY, PIRATES, ANNOUNCE, OFFER, TIE, EXCHANGE, GIFT, START, PROG, PICKDEV, KEEP,
- OVER) = range(14)
-K, INCA = 10, 9
 # from progression.py
 MIN_IDENTICAL = 3
 MIN_DIFFERENT = 4
 MAX_DIFFERENT = 9
 CARAVEL_VALUES = range(1, 7)
-CARAVEL_COPIES = 2
 
 
-@functools.cache
-def _first_fleets() -> tuple[str, ...]:
-    """Every first fleet of a split (``ponce_splits``): caravel values ascending, at most two of each,
-    the owner's highest caravel marked ``v(0)`` (last) when Gonzalo Pizarro zeroes it."""
-    out: list[str] = []
-
-    def grow(value: int, labels: list[str]) -> None:
-        if value > max(CARAVEL_VALUES):
-            if labels:
-                out.append("+".join(labels))
-            for top in CARAVEL_VALUES:  # a zeroed caravel ends the fleet; nothing above it
-                if all(int(x) <= top for x in labels) and labels.count(str(top)) < CARAVEL_COPIES:
-                    out.append("+".join([*labels, f"{top}(0)"]))
-            return
-        for k in range(CARAVEL_COPIES + 1):
-            grow(value + 1, labels + [str(value)] * k)
-
-    grow(min(CARAVEL_VALUES), [])
-    return tuple(sorted(set(out)))
+def _caravel_labels() -> list[str]:
+    """Every caravel as a ``second fleet: add`` step names it (``developments.caravel_labels``): its
+    value, or ``v(0)`` for the owner's highest caravel under Gonzalo Pizarro."""
+    return [str(v) for v in CARAVEL_VALUES] + [f"{v}(0)" for v in CARAVEL_VALUES]
 
 
 class MundusEncoder(Encoder):
     def canonical(self, notation: str, mover: int, players: int) -> str:
-        if notation.startswith("split fleets "):
-            return notation.split(" / ", 1)[0] + " / rest"
         return relative_notation(notation, mover, players)
 
     def notations(self, tables: Any, players: int) -> list[str]:
@@ -70,17 +49,17 @@ class MundusEncoder(Encoder):
         seats = [f"p{q}" for q in range(players)]
         out: list[str] = [f"take {r}" for r in res] + [f"discard {r}" for r in res]
         out += ["no event"] + [f"force {e.name}" for e in t.events]
-        out += ["one fleet"] + [f"split fleets {f} / rest" for f in _first_fleets()]
+        out += ["one fleet", "split fleets"] + [f"second fleet: add {c}" for c in _caravel_labels()]
         out += [f"keep {r}" for r in res] + ["discard the rest"]
         out += [f"different: add {r}" for r in res]
         out += [f"cash different set of {n}" for n in range(MIN_DIFFERENT, MAX_DIFFERENT + 1)]
         out += ["reveal ten different"]
         out += [f"convert {a} to {b}" for a in goods for b in goods if a != b]
-        for r in t.resources[:-1]:
-            for c in range(1, r.copies + 1):
-                for j in range(inca.copies + 1):
-                    if c + j >= MIN_IDENTICAL:
-                        out.append(f"set {c} {r.name}" + (f" + {j} inca" if j else ""))
+        for r in t.resources[:-1]:  # an identical set's first 3 cards, plain ones first
+            for c in range(1, min(r.copies, MIN_IDENTICAL) + 1):
+                if MIN_IDENTICAL - c <= inca.copies:
+                    out.append(f"set {c} {r.name}" + (f" + {MIN_IDENTICAL - c} inca" if c < MIN_IDENTICAL else ""))
+        out += [f"set: add {r}" for r in res] + ["cash set"]
         out += [f"cash {c} inca" for c in range(1, max(x.cards for x in t.inca) + 1)]
         out += ["end turn", "take deck top", "offer nothing"]
         devs = sorted({d.name for d in t.developments})
@@ -94,13 +73,7 @@ class MundusEncoder(Encoder):
 
     def vocabs(self, tables: Any) -> dict[str, dict[Any, int]]:
         t = tables
-        res = vocab(r.name for r in t.resources)
-        devs = vocab(d.name for d in t.developments)
-        codes = vocab(d.code for d in t.developments)
-        return {"i_res": {i: res[r.name] for i, r in enumerate(t.resources)},
-                "i_devs": {i: devs[d.name] for i, d in enumerate(t.developments)},
-                "i_codes": {i: codes[d.code] for i, d in enumerate(t.developments)},
-                "phase": vocab(PHASE_NAMES), "events": vocab(e.code for e in t.events),
+        return {"phase": vocab(PHASE_NAMES), "events": vocab(e.code for e in t.events),
                 "res": vocab(r.name for r in t.resources), "codes": vocab(d.code for d in t.developments),
                 "devs": vocab(d.name for d in t.developments), "values": vocab(range(13))}
 
@@ -155,102 +128,6 @@ class MundusEncoder(Encoder):
         out.seat("gift.from", gift and gift["from"])
         out.seat("gift.to", gift and gift["to"])
         out.onehot("gift.card", gift and gift["card"], res)
-
-    def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
-        """The same entries as ``observe(view)`` from the fields; Ponce de Leon's fleets (computed
-        by the rules) use the view."""
-        s = state
-        if s.split and s.abil.get("ponce", -1) >= 0:
-            return False
-        n, me = out.players, out.me
-        values = out.values
-        ir, idv, ico = v["i_res"], v["i_devs"], v["i_codes"]
-        nres, ndev = len(v["res"]), len(v["devs"])
-        over = s.phase == OVER
-        revealed = s.phase in (TIE, EXCHANGE)
-
-        def res_counts(row: list[int], start: int) -> list[float]:
-            out_row = [0.0] * nres
-            for k in range(K):
-                if row[start + k]:
-                    out_row[ir[k]] += row[start + k]
-            return out_row
-
-        values.append(s.round)
-        out.onehot("", PHASE_NAMES[s.phase], v["phase"])
-        out.onehot("", s.event or None, v["events"])
-        out.seat("", s.tm)
-        values.append(s.announced or -1)
-        values.extend([ir[k] + 1.0 for k in s.market] + [0.0] * (3 - len(s.market)))
-        row = [0.0] * nres
-        for k in s.supply:
-            row[ir[k]] += 1.0
-        values.extend(row)
-        values.extend([ico[i] + 1.0 for i in s.queue] + [0.0] * (QUEUE_SIZE - len(s.queue)))
-        values.extend((len(s.dev_deck), len(s.deck)))
-        values.extend(res_counts(s.discard, 0))
-        values.append(1.0 if s.dev_ended else 0.0)
-        out.seat("", s.winner if s.winner >= 0 else None)
-        for q in out.rotate(list(range(n))):
-            o = q * K
-            values.append(sum(s.hand[o:o + K]))
-            row = [0.0] * ndev
-            for i in s.owned[q]:
-                row[idv[i]] += 1.0
-            values.extend(row)
-            values.append(s.money[q] if (q == me or over) else -1)
-            values.append(0.0)  # fleets_split: only with Ponce de Leon (the view path)
-            values.extend([0.0] * (2 * 13))
-            if s.phase == OFFER:
-                values.append(1.0 if s.done[q] else 0.0)
-                values.append(sum(s.offer[o:o + K]) if (s.done[q] or q == me) else -1)
-            else:
-                values.extend((0.0, -1.0))
-            values.append(1.0 if revealed else 0.0)
-            values.extend(res_counts(s.offer, o) if revealed else [0.0] * nres)
-        entries = []
-        if s.phase == SUPPLY:
-            entries = [(s.order[i], s.need if i == s.opos else s.order[i + 1])
-                       for i in range(s.opos, len(s.order), 2)]
-        for i in range(2 * n):
-            if i < len(entries):
-                out.seat("", entries[i][0])
-                values.append(entries[i][1])
-            else:
-                values.extend([0.0] * n)
-                values.append(-1)
-        out.seat("", s.cur if s.phase == EXCHANGE else None)
-        out.seat("", s.prev if s.phase == EXCHANGE and s.prev >= 0 else None)
-        row = [0.0] * nres
-        if s.pend_mask or s.pend_inca:
-            for k in range(INCA):
-                if s.pend_mask >> k & 1:
-                    row[ir[k]] += 1.0
-            row[ir[INCA]] += s.pend_inca
-        values.extend(row)
-        if s.phase == PICKDEV:
-            kind, c, j = s.pend_set
-            out.onehot("", s.tables.resources[kind].name, v["res"])
-            values.extend((c, j))
-        else:
-            values.extend([0.0] * nres)
-            values.extend((-1, -1))
-        o = me * K
-        values.extend(res_counts(s.hand, o))
-        mine = s.phase == OFFER
-        values.append(1.0 if mine else 0.0)
-        values.extend(res_counts(s.offer, o) if mine else [0.0] * nres)
-        kept = s.phase == KEEP and s.cur == me
-        values.append(1.0 if kept else 0.0)
-        values.extend(res_counts(s.offer, o) if kept else [0.0] * nres)
-        gift = s.gift
-        if gift[0] == me or gift[1] == me:
-            out.seat("", gift[0])
-            out.seat("", gift[1])
-            out.onehot("", s.tables.resources[gift[2]].name, v["res"])
-        else:
-            values.extend([0.0] * (2 * n + nres))
-        return True
 
     @staticmethod
     def _cards(out: Obs, name: str, cards: dict[str, int], res: dict[Any, int], most: int) -> None:

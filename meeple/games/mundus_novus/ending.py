@@ -6,14 +6,31 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from meeple.engine.core import Event
+from meeple.engine.messages import Message
 from meeple.games.mundus_novus.state import OVER, WIN_MONEY, K, MundusState
+from meeple.games.mundus_novus.text import msg
+
+
+def end_reason(reason: str) -> Message:
+    """The message of a reason ``end_game`` is given (the event's ``reason`` field keeps the English)."""
+    if reason == "a player has 75 doubloons":
+        return msg("mundus_novus.end.money")
+    if reason == "a player has 75 doubloons at the end of the round":
+        return msg("mundus_novus.end.money_round")
+    if reason == "the development queue could not be refilled":
+        return msg("mundus_novus.end.queue")
+    return msg("mundus_novus.end.ten_different")
 
 
 def end_game(s: MundusState, ev: list[Event], reason: str) -> None:
+    if s.conv:
+        # ended during a Progression turn: a merchant's converted card is its printed resource again
+        from meeple.games.mundus_novus.progression import revert_conversions
+        revert_conversions(s)
     s.phase = OVER
+    money = [msg("mundus_novus.event.money_of", seat=p, amount=m) for p, m in enumerate(s.money)]
     ev.append({"type": "game_over", "reason": reason, "money": list(s.money),
-               "text": f"Game over ({reason}); doubloons: " + ", ".join(f"seat {p} has {m}" for p, m in
-                                                                 enumerate(s.money))})
+               **msg("mundus_novus.event.game_over", reason=end_reason(reason), money=money)})
 
 
 def check_instant_money(s: MundusState, ev: list[Event]) -> bool:
@@ -41,6 +58,6 @@ def check_ten(s: MundusState, seats: Iterable[int], ev: list[Event]) -> bool:
     winner = max(found, key=lambda p: (s.money[p], len(s.owned[p]), -((p - s.tm) % n)))
     s.winner = winner
     ev.append({"type": "ten_different", "seat": winner,
-               "text": f"Seat {winner} holds ten different resources and wins at once"})
+               **msg("mundus_novus.event.ten_different", seat=winner)})
     end_game(s, ev, "ten different resources")
     return True

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from meeple.engine.core import Event
 from meeple.games.mundus_novus.ending import check_instant_money
-from meeple.games.mundus_novus.state import CORONADO, CORONADO_PRICE, MundusState, doubloons
+from meeple.games.mundus_novus.state import CORONADO, CORONADO_PRICE, MundusState
 from meeple.games.mundus_novus.supply import start_supply
+from meeple.games.mundus_novus.text import msg
 
 
 def pay_income(s: MundusState, ev: list[Event]) -> None:
@@ -18,7 +19,7 @@ def pay_income(s: MundusState, ev: list[Event]) -> None:
         if amount:
             s.money[p] += amount
             ev.append({"type": "income", "seat": p, "amount": amount,
-                       "text": f"Seat {p} receives {doubloons(amount)} of income"})
+                       **msg("mundus_novus.event.income", seat=p, n=amount)})
 
 
 def determine_event(s: MundusState, ev: list[Event]) -> None:
@@ -28,9 +29,10 @@ def determine_event(s: MundusState, ev: list[Event]) -> None:
         code = s.tables.developments[s.queue[0]].event
     s.event = code
     if code:
-        ev.append({"type": "event", "event": code, "text": f"Event this round: {event_name(s, code)}"})
+        ev.append({"type": "event", "event": code,
+                   **msg("mundus_novus.event.event", event={"key": s.fx.event_keys[code]})})
     else:
-        ev.append({"type": "event", "event": "", "text": "No event this round"})
+        ev.append({"type": "event", "event": "", **msg("mundus_novus.event.event.none")})
 
 
 def event_name(s: MundusState, code: str) -> str:
@@ -42,7 +44,7 @@ def event_name(s: MundusState, code: str) -> str:
 
 def begin_round(s: MundusState, ev: list[Event]) -> None:
     s.round += 1
-    ev.append({"type": "round", "round": s.round, "text": f"Round {s.round} begins"})
+    ev.append({"type": "round", "round": s.round, **msg("mundus_novus.event.round", round=s.round)})
     pay_income(s, ev)
     if check_instant_money(s, ev):
         return
@@ -60,5 +62,6 @@ def coronado_force(s: MundusState, code: str, ev: list[Event]) -> None:
         s.money[s.cur] -= CORONADO_PRICE
         s.event = code
         ev.append({"type": "coronado", "seat": s.cur, "event": code,
-                   "text": f"Seat {s.cur} pays 2 doubloons (Coronado): {event_name(s, code)} this round"})
+                   **msg("mundus_novus.event.coronado", seat=s.cur, amount=CORONADO_PRICE,
+                         event={"key": s.fx.event_keys[code]})})
     start_supply(s, ev)

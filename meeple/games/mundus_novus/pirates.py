@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from meeple.engine.core import Event
 from meeple.games.mundus_novus.developments import fleets
-from meeple.games.mundus_novus.state import PIRATES, K, MundusState, event_for, hand_size, name
+from meeple.games.mundus_novus.state import PIRATES, K, MundusState, event_for, hand_size, name, res_arg
+from meeple.games.mundus_novus.text import msg
 from meeple.games.mundus_novus.trade import start_trade
 
 
@@ -53,7 +54,7 @@ def pirate_discard(s: MundusState, kind: int, ev: list[Event]) -> None:
     if s.gift[1] == p and s.gift[2] == kind:
         s.gift = (-1, -1, -1)
     ev.append({"type": "pirates", "seat": p, "card": name(s, kind),
-               "text": f"Pirates: seat {p} discards {name(s, kind)}"})
+               **msg("mundus_novus.event.pirates", seat=p, card=res_arg(s, kind))})
     s.need -= 1
     if s.need == 0 or hand_size(s, p) == 0:
         next_victim(s)

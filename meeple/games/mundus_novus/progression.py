@@ -17,9 +17,12 @@ from meeple.games.mundus_novus.state import (
     WIN_MONEY,
     K,
     MundusState,
+    dev_ref,
     event_for,
     name,
+    res_arg,
 )
+from meeple.games.mundus_novus.text import msg
 
 
 def start_turns(s: MundusState, first: int, ev: list[Event]) -> None:
@@ -27,14 +30,14 @@ def start_turns(s: MundusState, first: int, ev: list[Event]) -> None:
     n = s.players
     s.order = [(first + i) % n for i in range(n)]
     s.opos = 0
-    ev.append({"type": "progression", "seat": first, "text": f"Seat {first} starts the progression"})
+    ev.append({"type": "progression", "seat": first, **msg("mundus_novus.event.progression", seat=first)})
     begin_turn(s)
 
 
 def begin_turn(s: MundusState) -> None:
     s.phase, s.cur = PROG, s.order[s.opos]
     s.sets = s.diff_done = s.inca_done = s.merch_used = s.cash_done = 0
-    s.pend_mask = s.pend_inca = 0
+    s.pend_mask = s.pend_inca = s.building = 0
     s.conv = []
     s.spent = [0] * K
 
@@ -121,6 +124,38 @@ def add_different(s: MundusState, kind: int) -> None:
         s.pend_mask |= 1 << kind
 
 
+def set_grows(s: MundusState) -> bool:
+    """Whether the identical set being built (``pend_set``) may take one more card: its resource while
+    it holds no Inca relic yet (plain cards come first), or a wild Inca relic."""
+    kind, c, j = s.pend_set
+    o = s.cur * K
+    return (j == 0 and s.hand[o + kind] > c) or s.hand[o + INCA] > j
+
+
+def start_set(s: MundusState, kind: int, c: int, j: int, ev: list[Event]) -> None:
+    """Seed 4.1, one card at a time (version 5): an identical set begins with its first 3 cards
+    (``c`` of ``kind``, ``j`` wild Inca relics; plain cards first); it is cashed at once when it cannot
+    grow."""
+    s.building = 1
+    s.pend_set = (kind, c, j)
+    if not set_grows(s):
+        cash_set(s, ev)
+
+
+def add_to_set(s: MundusState, kind: int, ev: list[Event]) -> None:
+    """One more card in the identical set being built (its resource, or an Inca relic)."""
+    k, c, j = s.pend_set
+    s.pend_set = (k, c, j + 1) if kind == INCA else (k, c + 1, j)
+    if not set_grows(s):
+        cash_set(s, ev)
+
+
+def cash_set(s: MundusState, ev: list[Event]) -> None:
+    """The identical set built so far is shown and discarded (``make_set``)."""
+    s.building = 0
+    make_set(s, *s.pend_set, ev)
+
+
 def make_set(s: MundusState, kind: int, c: int, j: int, ev: list[Event]) -> None:
     """Seed 4.1: an identical set of ``c`` cards of ``kind`` and ``j`` wild Inca relics is shown and
     discarded; the player then chooses the development card it reaches."""
@@ -133,7 +168,8 @@ def make_set(s: MundusState, kind: int, c: int, j: int, ev: list[Event]) -> None
     s.pend_set = (kind, c, j)
     s.phase = PICKDEV
     ev.append({"type": "set", "seat": p, "kind": name(s, kind), "cards": c, "inca": j,
-               "text": f"Seat {p} reveals a set of {c} {name(s, kind)}" + (f" and {j} inca" if j else "")})
+               **(msg("mundus_novus.event.set.inca", seat=p, count=c, card=res_arg(s, kind), inca=j) if j else
+                  msg("mundus_novus.event.set", seat=p, count=c, card=res_arg(s, kind)))})
 
 
 def cash_inca(s: MundusState, c: int, ev: list[Event]) -> None:
@@ -145,7 +181,7 @@ def cash_inca(s: MundusState, c: int, ev: list[Event]) -> None:
     s.inca_done = 1
     s.cash_done += 1
     ev.append({"type": "inca", "seat": p, "cards": c, "amount": pay,
-               "text": f"Seat {p} cashes {c} inca relics for {pay} doubloons"})
+               **msg("mundus_novus.event.inca", seat=p, n=c, amount=pay)})
     check_instant_money(s, ev)
 
 
@@ -164,7 +200,7 @@ def convert(s: MundusState, k: int, t: int, i: int, ev: list[Event]) -> None:
     s.conv.append(k)
     s.conv.append(t)
     ev.append({"type": "convert", "seat": p, "from": name(s, k), "to": name(s, t),
-               "text": f"Seat {p}'s merchant turns {name(s, k)} into {name(s, t)}"})
+               **msg("mundus_novus.event.convert", seat=p, card=res_arg(s, k), to=res_arg(s, t))})
     check_ten(s, (p,), ev)
 
 
@@ -187,21 +223,20 @@ def pick_development(s: MundusState, pos: int, ev: list[Event]) -> None:
     if pos < 0:
         card = s.dev_deck.pop()
         s.reveals += 1
-        where = "the top of the development deck"
     else:
         card = s.queue.pop(pos)
-        where = f"queue position n°{pos + 1}"
         if s.dev_deck:
             s.queue.append(s.dev_deck.pop())
             s.reveals += 1
         elif not s.dev_ended:
             s.dev_ended = True
-            ev.append({"type": "queue_empty", "text": "The queue cannot be refilled: the game ends this round"})
+            ev.append({"type": "queue_empty", **msg("mundus_novus.event.queue_empty")})
     s.owned[p] = s.owned[p] + (card,)
     if devs[card].ability:
         set_abilities(s)
     ev.append({"type": "develop", "seat": p, "card": devs[card].name, "code": devs[card].code,
-               "text": f"Seat {p} takes {devs[card].name} from {where}"})
+               **(msg("mundus_novus.event.develop.deck", seat=p, card=dev_ref(s, card)) if pos < 0 else
+                  msg("mundus_novus.event.develop", seat=p, card=dev_ref(s, card), position=pos + 1))})
     s.phase = PROG
 
 
@@ -222,7 +257,7 @@ def cash_different(s: MundusState, ev: list[Event]) -> None:
     s.cash_done += 1
     s.pend_mask = s.pend_inca = 0
     ev.append({"type": "different", "seat": p, "cards": cards, "amount": pay,
-               "text": f"Seat {p} cashes {size} different resources for {pay} doubloons"})
+               **msg("mundus_novus.event.different", seat=p, count=size, amount=pay)})
     check_instant_money(s, ev)
 
 
@@ -296,7 +331,7 @@ def finish_turn(s: MundusState, ev: list[Event]) -> None:
     if s.gift[1] == p:
         s.gift = (-1, -1, -1)
     ev.append({"type": "turn_end", "seat": p, "kept": kept, "discarded": dropped,
-               "text": f"Seat {p} keeps {kept} cards and discards {dropped}"})
+               **msg("mundus_novus.event.turn_end", seat=p, kept=kept, dropped=dropped)})
     s.opos += 1
     if check_instant_money(s, ev):
         return

@@ -14,6 +14,7 @@ from meeple.games.mundus_novus.derived import (
     OP_DIFF_ADD,
     OP_DIFF_CASH,
     OP_END,
+    OP_FLEET_ADD,
     OP_GIFT,
     OP_INCA,
     OP_KEEP,
@@ -23,31 +24,37 @@ from meeple.games.mundus_novus.derived import (
     OP_PICK,
     OP_PIRATE,
     OP_SET,
+    OP_SET_ADD,
+    OP_SET_CASH,
     OP_SPLIT,
+    OP_SPLIT_DONE,
     OP_START,
     OP_SUPPLY,
     OP_SWAP,
     OP_TAKE,
     OP_TM,
 )
+from meeple.games.mundus_novus.developments import caravels
 from meeple.games.mundus_novus.events import coronado_force
 from meeple.games.mundus_novus.pirates import pirate_discard
 from meeple.games.mundus_novus.progression import (
     add_different,
+    add_to_set,
     cash_different,
     cash_inca,
+    cash_set,
     convert,
     end_turn,
     finish_turn,
     keep_card,
-    make_set,
     pick_development,
+    start_set,
     start_turns,
 )
 from meeple.games.mundus_novus.state import (
     MundusState,
 )
-from meeple.games.mundus_novus.supply import split_fleets, take_supply
+from meeple.games.mundus_novus.supply import add_to_fleet, split_fleets, take_supply
 from meeple.games.mundus_novus.trade import (
     announce,
     give_gift,
@@ -75,6 +82,10 @@ def apply(s: MundusState, action: Action) -> list[Event]:
         coronado_force(s, code, ev)
     elif op == OP_SPLIT:
         split_fleets(s, data[1], ev)
+    elif op == OP_FLEET_ADD:
+        add_to_fleet(s, data[1])
+    elif op == OP_SPLIT_DONE:
+        split_fleets(s, ((1 << len(caravels(s, s.cur))) - 1) ^ s.fleet2, ev)
     return ev
 
 
@@ -105,7 +116,11 @@ def apply_progression(s: MundusState, data: tuple[int, ...], ev: list[Event]) ->
     if op == OP_DIFF_ADD:
         add_different(s, data[1])
     elif op == OP_SET:
-        make_set(s, data[1], data[2], data[3], ev)
+        start_set(s, data[1], data[2], data[3], ev)
+    elif op == OP_SET_ADD:
+        add_to_set(s, data[1], ev)
+    elif op == OP_SET_CASH:
+        cash_set(s, ev)
     elif op == OP_PICK:
         pick_development(s, data[1], ev)
     elif op == OP_DIFF_CASH:

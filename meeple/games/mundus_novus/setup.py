@@ -60,6 +60,8 @@ def new_state(cls: type[MundusState], game: Game, players: int, seed: int, optio
     s.pend_mask = 0
     s.pend_inca = 0
     s.pend_set = (-1, 0, 0)
+    s.building = 0
+    s.fleet2 = 0
     s.conv = []
     s.spent = [0] * K
     s.dev_ended = False

@@ -47,7 +47,7 @@ _SLOTS = (
     "round", "event", "tm", "phase", "cur", "announced", "done", "start_size", "prev", "prev2", "order", "opos",
     "need", "split", "sets", "diff_done", "inca_done", "merch_used", "pend_mask", "pend_inca", "pend_set",
     "conv", "spent", "dev_ended", "winner", "gift", "tie_mask", "cash_done", "abil", "names", "acache",
-    "fx", "hx", "seat_hx",
+    "fx", "hx", "seat_hx", "building", "fleet2",
 )
 
 
@@ -101,6 +101,10 @@ class MundusState(State):
     fx: Derived
     hx: Memos
     seat_hx: dict[int, Memos]
+    building: int
+    """1 while an identical set is being built card by card (``pend_set`` holds it so far)."""
+    fleet2: int
+    """Juan Ponce de León's second fleet being chosen (a bit mask over his caravels, lowest first)."""
 
     # --- turn properties ---------------------------------------------------------------
 
@@ -161,6 +165,8 @@ class MundusState(State):
         o.fx = self.fx  # derived from the tables once (derived.py), shared by all copies
         o.hx = self.hx  # memos keyed by hands: the game's, or (determinized copies) one seat's
         o.seat_hx = self.seat_hx
+        o.building = self.building
+        o.fleet2 = self.fleet2
 
     # --- hidden information ------------------------------------------------------------------
 
@@ -179,6 +185,7 @@ class MundusState(State):
         gift_from, gift_to, gift_kind = self.gift
         pend_mask = self.pend_mask
         building = self.phase == PROG and bool(pend_mask or self.pend_inca)
+        set_kind, set_cards, set_inca = self.pend_set if self.building else (-1, 0, 0)
         for p in range(n):
             if p == seat:
                 continue
@@ -196,6 +203,12 @@ class MundusState(State):
                         keep[k] = 1
                 if keep[INCA] < self.pend_inca:
                     keep[INCA] = self.pend_inca
+            if set_kind >= 0 and p == self.cur:
+                # the cards chosen for an identical set lie shown at the table (view: building_set)
+                if keep[set_kind] < set_cards:
+                    keep[set_kind] = set_cards
+                if keep[INCA] < set_inca:
+                    keep[INCA] = set_inca
             total = 0
             for k in range(K):
                 extra = have[k] - keep[k]
@@ -313,6 +326,22 @@ def break_ten(s: MundusState, p: int, keep: list[int], joint: bool) -> None:
 
 def name(s: MundusState, kind: int) -> str:
     return s.names[kind]
+
+
+def res_arg(s: MundusState, kind: int) -> dict[str, str]:
+    """Resource ``kind`` as a message argument (its catalog name, ``messages.ref``)."""
+    return {"key": s.fx.res_keys[kind]}
+
+
+def res_args(s: MundusState, kinds: Any) -> list[dict[str, str]]:
+    """Resources as a message argument (a list, joined by the renderer)."""
+    keys = s.fx.res_keys
+    return [{"key": keys[k]} for k in kinds]
+
+
+def dev_ref(s: MundusState, index: int) -> dict[str, str]:
+    """Development card ``index`` as a message argument."""
+    return {"key": s.fx.dev_keys[index]}
 
 
 def hand_size(s: MundusState, seat: int) -> int:

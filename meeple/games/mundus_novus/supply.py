@@ -7,7 +7,8 @@ from meeple.engine.core import Event
 from meeple.games.mundus_novus.developments import caravels, fleets
 from meeple.games.mundus_novus.ending import check_ten
 from meeple.games.mundus_novus.pirates import start_pirates
-from meeple.games.mundus_novus.state import HAND_SIZE, PONCE, SUPPLY, K, MundusState, name
+from meeple.games.mundus_novus.state import HAND_SIZE, PONCE, SUPPLY, K, MundusState, name, res_arg, res_args
+from meeple.games.mundus_novus.text import msg
 
 
 def draw(s: MundusState) -> int:
@@ -34,12 +35,12 @@ def start_supply(s: MundusState, ev: list[Event]) -> None:
             s.hand[p * K + k] += 1
             got.append(k)
         ev.append({"type": "deal", "seat": p, "private": p, "cards": [name(s, k) for k in got],
-                   "text": "you draw " + ", ".join(name(s, k) for k in got)})
+                   **msg("mundus_novus.event.deal", cards=res_args(s, got))})
         ev.append({"type": "deal_public", "seat": p, "count": len(got),
-                   "text": f"Seat {p} draws {len(got)} face-down cards"})
+                   **msg("mundus_novus.event.deal_public", seat=p, n=len(got))})
     if check_ten(s, range(s.players), ev):
         return
-    s.split = 0
+    s.split = s.fleet2 = 0
     ponce = s.abil.get("ponce", -1)
     if ponce >= 0 and len(caravels(s, ponce)) >= 2:
         s.phase, s.cur = PONCE, ponce
@@ -47,13 +48,20 @@ def start_supply(s: MundusState, ev: list[Event]) -> None:
     flip_supply(s, ev)
 
 
+def add_to_fleet(s: MundusState, ship: int) -> None:
+    """Juan Ponce de León, one caravel at a time (version 5): caravel ``ship`` (its index among his
+    caravels, lowest first) goes into the second fleet."""
+    s.fleet2 |= 1 << ship
+
+
 def split_fleets(s: MundusState, mask: int, ev: list[Event]) -> None:
     """Juan Ponce de León's choice (seed, cards): one fleet (0) or two, then the supply is turned up."""
     s.split = mask
+    s.fleet2 = 0
     if mask:
-        parts = " and ".join("+".join(str(v) for v in f) for f in fleets(s, s.cur))
+        first, second = ("+".join(str(v) for v in f) for f in fleets(s, s.cur))
         ev.append({"type": "split", "seat": s.cur, "mask": mask,
-                   "text": f"Seat {s.cur} splits the caravels into two fleets: {parts}"})
+                   **msg("mundus_novus.event.split", seat=s.cur, first=first, second=second)})
     flip_supply(s, ev)
 
 
@@ -86,7 +94,7 @@ def flip_supply(s: MundusState, ev: list[Event]) -> None:
         s.supply.append(k)
     if s.supply:
         ev.append({"type": "supply", "cards": [name(s, k) for k in s.supply],
-                   "text": "Supply turned up: " + ", ".join(name(s, k) for k in s.supply)})
+                   **msg("mundus_novus.event.supply", cards=res_args(s, s.supply))})
     s.opos = 0
     s.need = s.order[1] if s.order else 0
     next_fleet(s, ev)
@@ -97,7 +105,7 @@ def give_supply(s: MundusState, seat: int, kind: int, ev: list[Event]) -> None:
     s.hand[seat * K + kind] += 1
     s.known[seat * K + kind] += 1
     ev.append({"type": "supply_take", "seat": seat, "card": name(s, kind),
-               "text": f"Seat {seat} takes {name(s, kind)} from the supply"})
+               **msg("mundus_novus.event.supply_take", seat=seat, card=res_arg(s, kind))})
 
 
 def next_fleet(s: MundusState, ev: list[Event]) -> None:

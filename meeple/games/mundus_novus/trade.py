@@ -17,10 +17,12 @@ from meeple.games.mundus_novus.state import (
     VALDIVIA_BONUS,
     K,
     MundusState,
-    doubloons,
     hand_size,
     name,
+    res_arg,
+    res_args,
 )
+from meeple.games.mundus_novus.text import msg
 
 
 def start_trade(s: MundusState, ev: list[Event]) -> None:
@@ -34,7 +36,7 @@ def announce(s: MundusState, count: int, ev: list[Event]) -> None:
     s.order = [(s.tm + i) % s.players for i in range(s.players)]
     s.opos = 0
     ev.append({"type": "announce", "seat": s.tm, "count": count,
-               "text": f"Seat {s.tm}, the Trade Master, announces offers of {count} cards"})
+               **msg("mundus_novus.event.announce", seat=s.tm, count=count)})
     next_offerer(s, ev)
 
 
@@ -54,7 +56,7 @@ def next_offerer(s: MundusState, ev: list[Event]) -> None:
                 s.hand[o + k] = 0
             s.done[p] = 1
             s.opos += 1
-            ev.append({"type": "offer", "seat": p, "text": f"Seat {p} commits an offer face down"})
+            ev.append({"type": "offer", "seat": p, **msg("mundus_novus.event.offer", seat=p)})
             continue
         s.phase, s.cur, s.need = OFFER, p, min(s.announced, hs)
         return
@@ -67,21 +69,20 @@ def offer_card(s: MundusState, kind: int, ev: list[Event]) -> None:
     s.offer[p * K + kind] += 1
     s.need -= 1
     ev.append({"type": "offer_card", "seat": p, "private": p, "card": name(s, kind),
-               "text": f"you put {name(s, kind)} in your offer"})
+               **msg("mundus_novus.event.offer_card", card=res_arg(s, kind))})
     if s.need == 0:
         finish_offer(s, ev)
 
 
 def offer_nothing(s: MundusState, ev: list[Event]) -> None:
     """Bartolome de las Casas (seed, cards): his owner may commit an empty offer."""
-    ev.append({"type": "offer_none", "seat": s.cur, "private": s.cur,
-               "text": "you offer nothing (Bartolome de las Casas)"})
+    ev.append({"type": "offer_none", "seat": s.cur, "private": s.cur, **msg("mundus_novus.event.offer_none")})
     finish_offer(s, ev)
 
 
 def finish_offer(s: MundusState, ev: list[Event]) -> None:
     s.done[s.cur] = 1
-    ev.append({"type": "offer", "seat": s.cur, "text": f"Seat {s.cur} commits an offer face down"})
+    ev.append({"type": "offer", "seat": s.cur, **msg("mundus_novus.event.offer", seat=s.cur)})
     s.opos += 1
     next_offerer(s, ev)
 
@@ -112,9 +113,10 @@ def reveal(s: MundusState, ev: list[Event]) -> None:
             s.gift = (-1, -1, -1)
         t = offer_total(s, p)
         totals.append(t)
-        cards = [name(s, k) for k in range(K) for _ in range(s.offer[o + k])]
-        ev.append({"type": "reveal", "seat": p, "cards": cards, "total": t,
-                   "text": f"Seat {p} offers {', '.join(cards) or 'nothing'} (value {t})"})
+        shown = [k for k in range(K) for _ in range(s.offer[o + k])]
+        ev.append({"type": "reveal", "seat": p, "cards": [name(s, k) for k in shown], "total": t,
+                   **(msg("mundus_novus.event.reveal", seat=p, cards=res_args(s, shown), total=t) if shown else
+                      msg("mundus_novus.event.reveal.nothing", seat=p, total=t))})
     best = max(totals)
     tied = [p for p in range(n) if totals[p] == best]
     if len(tied) == 1:
@@ -127,7 +129,7 @@ def reveal(s: MundusState, ev: list[Event]) -> None:
 def new_trade_master(s: MundusState, seat: int, ev: list[Event]) -> None:
     """Trade 3.4: the new Trade Master takes the first card of the exchange chain."""
     s.tm = seat
-    ev.append({"type": "trade_master", "seat": seat, "text": f"Seat {seat} becomes Trade Master"})
+    ev.append({"type": "trade_master", "seat": seat, **msg("mundus_novus.event.trade_master", seat=seat)})
     s.phase, s.cur, s.prev, s.prev2 = EXCHANGE, seat, -1, -1
     if not has_target(s):
         end_chain(s, ev)
@@ -183,14 +185,14 @@ def take(s: MundusState, victim: int, kind: int, market_kind: int, ev: list[Even
     if market_kind < 0:
         got = kind
         ev.append({"type": "take", "seat": p, "from": victim, "card": names[kind],
-                   "text": f"Seat {p} takes {names[kind]} from seat {victim}"})
+                   **msg("mundus_novus.event.take", seat=p, card=res_arg(s, kind), victim=victim)})
     else:
         got = market_kind
         s.market[s.market.index(market_kind)] = kind
         ev.append({"type": "swap", "seat": p, "from": victim, "card": names[kind],
                    "market": names[market_kind],
-                   "text": f"Seat {p} puts seat {victim}'s {names[kind]} in the market and takes "
-                           f"{names[market_kind]}"})
+                   **msg("mundus_novus.event.swap", seat=p, victim=victim, card=res_arg(s, kind),
+                         market=res_arg(s, market_kind))})
     s.hand[p * K + got] += 1
     s.known[p * K + got] += 1
     if check_ten(s, (p,), ev):
@@ -198,7 +200,7 @@ def take(s: MundusState, victim: int, kind: int, market_kind: int, ev: list[Even
     if market_kind >= 0 and s.abil.get("orellana", -1) == p and orellana_pattern(s):
         s.money[p] += ORELLANA_BONUS
         ev.append({"type": "orellana", "seat": p, "amount": ORELLANA_BONUS,
-                   "text": f"Seat {p} gains {ORELLANA_BONUS} doubloons (Orellana: market pattern)"})
+                   **msg("mundus_novus.event.orellana", seat=p, amount=ORELLANA_BONUS)})
         if check_instant_money(s, ev):
             return
     s.prev2, s.prev, s.cur = s.prev, p, victim
@@ -229,8 +231,8 @@ def end_chain(s: MundusState, ev: list[Event]) -> None:
                 s.known[o + k] += c
                 s.offer[o + k] = 0
                 ev.append({"type": "return", "seat": p, "card": name(s, k), "count": c,
-                           "text": f"{c} untaken {name(s, k)} go back to seat {p}"})
-    ev.append({"type": "chain_end", "text": "The exchange is over"})
+                           **msg("mundus_novus.event.return", seat=p, n=c, card=res_arg(s, k))})
+    ev.append({"type": "chain_end", **msg("mundus_novus.event.chain_end")})
     if check_ten(s, range(n), ev):
         return
     short = [p for p in range(n) if p != s.tm and hand_size(s, p) < s.start_size[p]]
@@ -250,11 +252,11 @@ def give_gift(s: MundusState, kind: int, ev: list[Event]) -> None:
         if s.known[o + k]:
             s.known[o + k] -= 1
     s.gift = (tm, rec, kind)
-    ev.append({"type": "gift", "seat": tm, "to": rec, "text": f"Seat {tm} gives seat {rec} one card face down"})
+    ev.append({"type": "gift", "seat": tm, "to": rec, **msg("mundus_novus.event.gift", seat=tm, to=rec)})
     ev.append({"type": "gift_private", "seat": tm, "to": rec, "private": rec, "card": name(s, kind),
-               "text": f"Seat {tm} gives you {name(s, kind)}"})
+               **msg("mundus_novus.event.gift_private.received", seat=tm, card=res_arg(s, kind))})
     ev.append({"type": "gift_private", "seat": tm, "to": rec, "private": tm, "card": name(s, kind),
-               "text": f"you give seat {rec} {name(s, kind)}"})
+               **msg("mundus_novus.event.gift_private.given", to=rec, card=res_arg(s, kind))})
     if check_ten(s, (rec,), ev):
         return
     start_progression(s, ev)
@@ -277,7 +279,7 @@ def start_progression(s: MundusState, ev: list[Event]) -> None:
                     s.money[q] -= pay
                     s.money[p] += pay
                     ev.append({"type": "shipyard", "seat": p, "from": q, "amount": pay,
-                               "text": f"Seat {q} pays seat {p} {doubloons(pay)} (shipyard)"})
+                               **msg("mundus_novus.event.shipyard", seat=q, to=p, n=pay)})
     if check_instant_money(s, ev):
         return
     s.phase, s.cur = START, s.tm

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.games.mundus_novus.developments import fleets
+from meeple.games.mundus_novus.developments import caravel_labels, fleets
 from meeple.games.mundus_novus.events import event_name
 from meeple.games.mundus_novus.state import (
     EXCHANGE,
@@ -13,6 +13,7 @@ from meeple.games.mundus_novus.state import (
     OFFER,
     PHASE_NAMES,
     PICKDEV,
+    PONCE,
     SUPPLY,
     TIE,
     K,
@@ -22,12 +23,22 @@ from meeple.games.mundus_novus.state import (
 
 def _dev(s: MundusState, i: int) -> dict[str, Any]:
     d = s.tables.developments[i]
-    return {"code": d.code, "name": d.name, "zh": d.zh, "kind": d.kind, "event": d.event or None}
+    # issue 14: the catalog key of the card's name (the English name stays for notations and encoders)
+    return {"code": d.code, "name": d.name, "key": s.fx.dev_keys[i], "kind": d.kind, "event": d.event or None}
 
 
 def _cards(s: MundusState, row: list[int], start: int) -> dict[str, int]:
     res = s.tables.resources
     return {res[k].name: row[start + k] for k in range(K) if row[start + k]}
+
+
+def fleets_so_far(s: MundusState, seat: int) -> list[list[int]]:
+    """Ponce de Leon's split being chosen (version 5): the caravels not yet in the second fleet, and the
+    second fleet so far, as caravel values (Pizarro's highest caravel counting 0, as in ``fleets``)."""
+    labels = caravel_labels(s, seat)
+    values = [0 if lab.endswith("(0)") else int(lab) for lab in labels]
+    return [[v for i, v in enumerate(values) if not s.fleet2 >> i & 1],
+            [v for i, v in enumerate(values) if s.fleet2 >> i & 1]]
 
 
 def view(s: MundusState, seat: int | None) -> dict[str, Any]:
@@ -53,6 +64,8 @@ def view(s: MundusState, seat: int | None) -> dict[str, Any]:
         }
         if s.split and s.abil.get("ponce", -1) == p:
             entry["fleets"] = fleets(s, p)  # Ponce de Leon's two fleets this round (public)
+        elif s.fleet2 and s.phase == PONCE and s.cur == p:
+            entry["fleets"] = fleets_so_far(s, p)  # version 5: the split being chosen (public)
         if s.phase == OFFER:
             entry["offer_committed"] = bool(s.done[p])
             entry["offer_size"] = sum(s.offer[o:o + K]) if (s.done[p] or p == seat) else None
@@ -88,7 +101,8 @@ def view(s: MundusState, seat: int | None) -> dict[str, Any]:
     if s.pend_mask or s.pend_inca:
         view["pending_different"] = [res[k].name for k in range(INCA) if s.pend_mask >> k & 1] + [
             res[INCA].name] * s.pend_inca
-    if s.phase == PICKDEV:
+    if s.phase == PICKDEV or s.building:
+        # (version 5: also the identical set being built, card by card, shown at the table)
         kind, c, j = s.pend_set
         view["pending_set"] = {"resource": res[kind].name, "cards": c, "inca": j}
     if seat is not None:
