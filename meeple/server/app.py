@@ -37,6 +37,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from meeple import bots
 from meeple.server.hub import Client, Hub, ServerError
+from meeple.server.schemas import MAX_BODY, ActBody, CreateBody, JoinBody, M, parse_body
 from meeple.server.store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -44,16 +45,20 @@ TOKEN_HEADER = "x-seat-token"
 
 
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str | None = None,
-               bot_workers: int = 8) -> FastAPI:
+               bot_workers: int = 8, allow_seeds: bool = False) -> FastAPI:
     """The ASGI app on the database at ``db_url`` (schema created on start).
 
     ``bot_delay`` is a pause before each bot move at tables with a person
     (so people can follow); ``schema`` puts PostgreSQL tables in their own
     schema (tests use it for isolation); ``bot_workers`` threads think for
-    bots (so a few slow searching bots do not hold up other tables' bots).
+    bots (so a few slow searching bots do not hold up other tables' bots);
+    ``allow_seeds`` lets a creator choose the seed (``meeple serve
+    --allow-seeds``, for testing: such tables are marked in the lobby and in
+    the record's ``meta``).
     """
     store = Store(db_url or "sqlite:///meeple.db", schema=schema)
     hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers)
+    hub.allow_seeds = allow_seeds
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -82,17 +87,18 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
-    async def body_of(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if not raw:
-            return {}
-        try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise ServerError(400, "the request body is not valid JSON") from None
-        if not isinstance(data, dict):
-            raise ServerError(400, "the request body must be a JSON object")
-        return data
+    async def body_of(request: Request, model: type[M]) -> M:
+        """The body, read up to ``MAX_BODY`` bytes (more: 413 without reading the rest)."""
+        length = request.headers.get("content-length", "")
+        if length.isdigit() and int(length) > MAX_BODY:
+            raise ServerError(413, f"the request body is larger than {MAX_BODY} bytes")
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise ServerError(413, f"the request body is larger than {MAX_BODY} bytes")
+            chunks.append(chunk)
+        return parse_body(b"".join(chunks), model)
 
     async def seat_of(request: Request, table_id: str) -> tuple[Any, int | None]:
         table = await hub.get(table_id)
@@ -134,7 +140,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
 
     @app.post("/api/tables")
     async def api_create(request: Request) -> dict[str, Any]:
-        return await hub.create(await body_of(request))
+        body = await body_of(request, CreateBody)
+        return await hub.create(body.model_dump(exclude_none=True))
 
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str, request: Request) -> dict[str, Any]:
@@ -143,16 +150,16 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
 
     @app.post("/api/tables/{table_id}/join")
     async def api_join(table_id: str, request: Request) -> dict[str, Any]:
-        body = await body_of(request)
+        body = await body_of(request, JoinBody)
         table = await hub.get(table_id)
-        return await hub.join(table, body.get("seat"), body.get("name"))
+        return await hub.join(table, body.seat, body.name)
 
     @app.post("/api/tables/{table_id}/act")
     async def api_act(table_id: str, request: Request, response: Response) -> dict[str, Any]:
         t0 = time.perf_counter()
-        body = await body_of(request)
+        body = await body_of(request, ActBody)
         table, seat = await seat_of(request, table_id)
-        out = await hub.act(table, seat, body.get("action"))
+        out = await hub.act(table, seat, body.action, body.decision)
         # time inside the server: validate, apply, commit, push to every client
         response.headers["Server-Timing"] = f"act;dur={(time.perf_counter() - t0) * 1000:.2f}"
         return out

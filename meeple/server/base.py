@@ -34,6 +34,9 @@ class HubBase:
         self._replays: OrderedDict[str, list[State]] = OrderedDict()
         self.stopping = False
         self._sweeper: asyncio.Task[None] | None = None
+        self._syncer: asyncio.Task[None] | None = None
+        self.allow_seeds = False  # a creator may choose the seed (testing only; marked everywhere)
+        self.sync_every = 1.0  # seconds between looks at tables other processes changed (PostgreSQL)
 
     async def db(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run a storage call: in a worker thread for a networked database; inline for
@@ -65,6 +68,9 @@ class HubBase:
         raise NotImplementedError
 
     async def _come_back_locked(self, table: Table, seat: int) -> None:
+        raise NotImplementedError
+
+    async def _reload(self, table: Table) -> None:
         raise NotImplementedError
 
     def _kick(self, table: Table) -> None:

@@ -49,7 +49,7 @@ class ClockMixin(HubBase):
         if table.timer is not None and not table.timer.done():
             table.timer.cancel()
         table.timer = None
-        if self.stopping or table.over:
+        if self.stopping or table.closed or not table.owned:
             return
         s = table.seats[table.state.to_move]
         if s.deadline is None:
@@ -60,7 +60,7 @@ class ClockMixin(HubBase):
     async def _expire(self, table: Table, seat: int, version: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
         async with table.lock:
-            if table.version != version or table.over or table.state.to_move != seat:
+            if table.version != version or table.closed or table.state.to_move != seat:
                 return
             s = table.seats[seat]
             s.zombie = True

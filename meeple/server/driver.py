@@ -25,7 +25,7 @@ class BotMixin(HubBase):
 
     def _bot_for(self, table: Table) -> tuple[int, str] | None:
         """The seat to move and its bot spec, if a bot plays it now."""
-        if table.over:
+        if table.closed or not table.owned:  # another process runs this table's bots
             return None
         s = table.seats[table.state.to_move]
         if s.kind == "bot":
@@ -81,7 +81,9 @@ class BotMixin(HubBase):
                     await self._apply(table, seat, action.notation, f"zombie:{spec}" if zombie else spec)
                 except ServerError as exc:
                     log.warning("bot move refused at table %s: %s", table.id, exc.message)
-                    return
+                    if exc.status != 409:
+                        return
+                    # 409: another process moved the table on (it was reloaded); look again
 
     async def _note_locked(self, table: Table, event: dict[str, Any]) -> None:
         async with table.lock:

@@ -42,11 +42,48 @@ class Hub(TablesMixin, BotMixin, ClockMixin, LiveMixin):
             self._arm_clock(table)
             self._kick(table)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        if not self.store.is_sqlite:
+            self._syncer = asyncio.get_running_loop().create_task(self._sync_forever())
 
     async def _sweep_forever(self) -> None:
         while not self.stopping:
             await asyncio.sleep(SWEEP_EVERY)
             self.sweep()
+
+    async def _sync_forever(self) -> None:
+        while not self.stopping:
+            await asyncio.sleep(self.sync_every)
+            try:
+                await self.sync()
+            except Exception:  # noqa: BLE001 - the database may be away for a moment
+                log.exception("sync with the database failed")
+
+    async def sync(self) -> None:
+        """Several processes on one database (PostgreSQL): reload the tables in memory
+        that another process changed, and take over running tables whose owner is gone
+        (its advisory lock ended with its connection)."""
+        stored = await self.db(self.store.changed, list(self.tables))
+        for table_id in await self.db(self.store.running_ids):
+            table = self.tables.get(table_id)
+            if table is None:
+                with contextlib.suppress(ServerError):
+                    table = await self.get(table_id)  # owns it if nobody else does
+                    self._arm_clock(table)
+                    self._kick(table)
+                continue
+            if not table.owned and await self.db(self.store.try_own, table_id):
+                async with table.lock:
+                    table.owned = True
+                    await self._reload(table)
+                self._kick(table)
+        for table_id, (updated, status) in stored.items():
+            table = self.tables.get(table_id)
+            if table is None or table.lock.locked():
+                continue
+            if updated != table.meta.get("updated") or status != table.meta.get("status"):
+                async with table.lock:
+                    await self._reload(table)
+                self._kick(table)
 
     def sweep(self, idle: float | None = None) -> int:
         """Drop finished tables nobody watches and nobody used for a while from memory
@@ -57,13 +94,16 @@ class Hub(TablesMixin, BotMixin, ClockMixin, LiveMixin):
                 and (t.driver is None or t.driver.done()) and (t.timer is None or t.timer.done())]
         for table_id in gone:
             del self.tables[table_id]
+            if not self.store.is_sqlite:
+                self.db_pool.submit(self.store.release, table_id)
             self._replays.pop(table_id, None)
         return len(gone)
 
     async def stop(self) -> None:
         self.stopping = True
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for loop_task in (self._sweeper, self._syncer):
+            if loop_task is not None:
+                loop_task.cancel()
         tasks = []
         for table in self.tables.values():
             for task in (table.driver, table.timer):

@@ -103,10 +103,24 @@ class Table:
         self.timer: asyncio.Task[None] | None = None
         self.bots: dict[str, bots.Bot] = {}
         self.touched = time.monotonic()
+        self.owned = True  # this process runs the table's bots and clocks (PostgreSQL: advisory lock)
 
     @property
     def over(self) -> bool:
         return self.state.is_over
+
+    @property
+    def aborted(self) -> bool:
+        return self.meta.get("status") == "aborted"
+
+    @property
+    def closed(self) -> bool:
+        """No more moves: the game is over or was aborted."""
+        return self.state.is_over or self.aborted
+
+    @property
+    def status(self) -> str:
+        return "aborted" if self.aborted else "over" if self.state.is_over else "playing"
 
     def human_present(self) -> bool:
         return any(s.kind == "human" and s.token is not None for s in self.seats)
@@ -122,5 +136,14 @@ class Table:
         raise ServerError(403, "this seat token does not belong to any seat of this table")
 
     def record(self) -> dict[str, Any]:
-        return self.state.record()
+        """The game's record; ``meta`` says when the creator chose the seed or it was aborted."""
+        rec = self.state.record()
+        meta = {}
+        if self.meta.get("seeded"):
+            meta["seed_chosen"] = True
+        if self.aborted:
+            meta["aborted"] = True
+        if meta:
+            rec["meta"] = meta
+        return rec
 

@@ -17,7 +17,7 @@ from meeple import bots, games
 from meeple.engine import BadSetup, IllegalAction, State, tables_hash
 from meeple.server.base import HubBase
 from meeple.server.model import Seat, ServerError, Table, _clean_name
-from meeple.server.store import token_digest
+from meeple.server.store import Conflict, token_digest
 
 
 class TablesMixin(HubBase):
@@ -49,9 +49,32 @@ class TablesMixin(HubBase):
             except BadSetup as exc:  # e.g. a record of an older rules version
                 raise ServerError(409, f"table {table_id} cannot be resumed by this server: {exc}") from None
             table = Table(meta, [Seat(r) for r in seat_rows], state, entries)
+            if not table.closed:
+                table.owned = await self.db(self.store.try_own, table_id)
             self.tables[table_id] = table
             self._loading.pop(table_id, None)
             return table
+
+    async def _reload(self, table: Table) -> None:
+        """Rebuild a table in place from the database (the caller holds its lock):
+        another process changed it.  Its clients get a fresh full view."""
+        loaded = await self.db(self.store.load_table, table.id)
+        if loaded is None:
+            return
+        meta, seat_rows, entries = loaded
+        record = {
+            "game": meta["game"], "version": meta["version"], "players": meta["players"],
+            "seed": meta["seed"], "options": meta["options"], "components": meta["components"],
+            "actions": [e["notation"] for e in entries if e["kind"] == "action"],
+        }
+        try:
+            state = await self.db(meeple.replay, record)
+        except BadSetup:
+            return
+        table.meta, table.seats, table.state, table.entries = meta, [Seat(r) for r in seat_rows], state, entries
+        table.version += 1
+        self._arm_clock(table)
+        await self.broadcast(table, [], full=True)
 
     # --- lobby ----------------------------------------------------------------------
 
@@ -85,6 +108,7 @@ class TablesMixin(HubBase):
                 "id": r["id"], "game": r["game"], "title": title, "players": r["players"],
                 "status": live.meta["status"] if live is not None else r["status"],
                 "clock": r["clock"], "created": r["created"], "updated": r["updated"],
+                "seeded": bool(r.get("seeded")),
                 "seats": [s.public(now) for s in seats],
             })
         return out
@@ -98,6 +122,9 @@ class TablesMixin(HubBase):
             raise ServerError(400, str(exc)) from None
         players = body.get("players", game.min_players)
         seed = body.get("seed")
+        seeded = seed is not None
+        if seeded and not self.allow_seeds:
+            raise ServerError(400, "this server draws every seed (a chosen seed needs meeple serve --allow-seeds)")
         if seed is None:
             seed = secrets.randbits(48)
         try:
@@ -161,11 +188,13 @@ class TablesMixin(HubBase):
         meta = {
             "id": table_id, "game": game.name, "version": game.version, "players": players,
             "seed": seed, "options": options, "components": tables_hash(state.tables),
-            "clock": clock, "status": "over" if state.is_over else "playing",
+            "clock": clock, "status": "over" if state.is_over else "playing", "seeded": seeded,
             "created": time.time(), "updated": time.time(),
         }
-        await self.db(self.store.create_table, meta, seat_rows)
+        meta["updated"] = await self.db(self.store.create_table, meta, seat_rows)
         table = Table(meta, [Seat(r) for r in seat_rows], state, [])
+        if not table.closed:
+            table.owned = await self.db(self.store.try_own, table_id)
         self.tables[table_id] = table
         async with table.lock:
             await self._clock_after_change(table, persist=True)
@@ -204,15 +233,19 @@ class TablesMixin(HubBase):
 
     # --- decisions ------------------------------------------------------------------------
 
-    async def act(self, table: Table, seat: int | None, action: Any) -> dict[str, Any]:
+    async def act(self, table: Table, seat: int | None, action: str, decision: int) -> dict[str, Any]:
+        """The seat's person plays ``action`` as the game's decision number ``decision``
+        (the payload's ``decisions`` when it was shown): a stale or repeated act
+        is refused with 409 and changes nothing."""
         if seat is None:
             raise ServerError(401, "a seat token is needed to act (spectators cannot act)")
-        if not isinstance(action, str) or not action.strip():
-            raise ServerError(400, "expected {\"action\": \"<notation>\"}")
+        if not action.strip():
+            raise ServerError(400, "expected {\"action\": \"<notation>\", \"decision\": <number>}")
         async with table.lock:
+            self._check_decision(table, decision)
             if table.seats[seat].zombie:  # acting means the person is back
                 await self._come_back_locked(table, seat)
-            entry = await self._apply(table, seat, action.strip(), "human")
+            entry = await self._apply(table, seat, action.strip(), "human", expect=decision)
         self._kick(table)
         # only the events this seat may see (an action can reveal something to another seat)
         return {"ok": True, "decisions": entry["decision"] + 1,
@@ -222,9 +255,25 @@ class TablesMixin(HubBase):
         return {"type": "return", "key": "note_return", "seat": seat,
                 "text": f"Seat {seat} is back and plays again."}
 
-    async def _apply(self, table: Table, seat: int, notation: str, actor: str) -> dict[str, Any]:
-        """Apply one decision (the caller holds the lock): clone, apply, commit, swap, push."""
+    def _check_decision(self, table: Table, decision: int) -> None:
+        now = len(table.state.history)
+        if decision != now:
+            what = "was already made" if decision < now else "is not reached yet"
+            raise ServerError(409, f"stale act: decision {decision} {what}; the game is at decision {now} "
+                                   "(reload the table)")
+
+    async def _apply(self, table: Table, seat: int, notation: str, actor: str,
+                     expect: int | None = None) -> dict[str, Any]:
+        """Apply one decision (the caller holds the lock): clone, apply, commit, swap, push.
+
+        The commit checks, under the table's row lock, that the stored game is at
+        this decision; if another process moved it on, the table is reloaded and
+        the act refused with 409."""
         state = table.state
+        if expect is not None:
+            self._check_decision(table, expect)
+        if table.aborted:
+            raise ServerError(409, "this table was aborted")
         if state.is_over:
             raise ServerError(409, "the game is over")
         if state.to_move != seat:
@@ -240,7 +289,11 @@ class TablesMixin(HubBase):
         status = "over" if new.is_over else "playing"
         seat_updates = self._deadline_updates(table, new)
 
-        await self.db(self.store.add_entry, table.id, entry, status, seat_updates)
+        try:
+            table.meta["updated"] = await self.db(self.store.add_entry, table.id, entry, status, seat_updates)
+        except Conflict as exc:
+            await self._reload(table)
+            raise ServerError(409, f"the table changed meanwhile ({exc}); reload it") from None
         table.state = new
         table.entries.append(entry)
         table.meta["status"] = status
@@ -269,7 +322,11 @@ class TablesMixin(HubBase):
             note = {"seat": seat, "events": [{"type": "undo", "key": "note_undo", "seat": seat,
                                               "text": f"Seat {seat} takes back a decision."}]}
             status = "over" if new.is_over else "playing"
-            await self.db(self.store.truncate, table.id, target, note, status)
+            try:
+                await self.db(self.store.truncate, table.id, target, note, status, len(table.state.history))
+            except Conflict:
+                await self._reload(table)
+                raise ServerError(409, "the table changed meanwhile; reload it") from None
             table.state = new
             table.entries = [e for e in table.entries if not (e["kind"] == "action" and e["decision"] >= target)]
             table.entries.append({"kind": "note", "decision": target, **note})
@@ -301,7 +358,7 @@ class TablesMixin(HubBase):
                     seat_updates: list[dict[str, Any]] | None = None) -> None:
         entry = {"kind": "note", "decision": len(table.state.history), "seat": event.get("seat"),
                  "events": [event]}
-        await self.db(self.store.add_entry, table.id, entry, None, seat_updates)
+        table.meta["updated"] = await self.db(self.store.add_entry, table.id, entry, None, seat_updates)
         table.entries.append(entry)
         await self.broadcast(table, [entry])
 

@@ -53,7 +53,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     db = tmp_path_factory.mktemp("srv") / "meeple.db"
     port = _free_port()
-    app = create_app(f"sqlite:///{db}", bot_delay=0.0)
+    app = create_app(f"sqlite:///{db}", bot_delay=0.0, allow_seeds=True)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                         ws=ws_impl()))
     thread = threading.Thread(target=srv.run, daemon=True)

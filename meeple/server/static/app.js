@@ -262,9 +262,17 @@ async function tablePage(id) {
     if (busy) return;
     busy = true;
     page.classList.add("busy");
-    try { await api("POST", `/api/tables/${id}/act`, { action: notation }, token()); }
-    catch (e) { toast(e.message); }
+    try { await api("POST", `/api/tables/${id}/act`, { action: notation, decision: data ? data.decisions : 0 }, token()); }
+    catch (e) {
+      toast(e.message);
+      // 409: the table moved on (a stale or repeated act changed nothing): show it as it is now
+      if (e instanceof ApiError && e.status === 409) await refresh();
+    }
     finally { busy = false; page.classList.remove("busy"); }
+  }
+  async function refresh() {
+    try { const now = await api("GET", `/api/tables/${id}`, undefined, token()); data = now; log = now.log; receivedAt = Date.now(); draw(); }
+    catch (e) { toast(e.message); }
   }
   async function post(path) {
     try { await api("POST", `/api/tables/${id}/${path}`, undefined, token()); } catch (e) { toast(e.message); }
@@ -379,6 +387,10 @@ async function tablePage(id) {
         return;
       }
       if (msg.type === "pong") return;
+      if (msg.type === "presence") {  // batched counts of who has the table open
+        if (data) { data.online = msg.online; data.watchers = msg.watchers; draw(); }
+        return;
+      }
       receivedAt = Date.now();
       if (msg.type === "full") { log = msg.log; data = msg; }
       else if (msg.type === "update") { log = log.concat(msg.entries).slice(-400); data = msg; }
