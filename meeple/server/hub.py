@@ -90,7 +90,7 @@ class Hub(TablesMixin, BotMixin, ClockMixin, LiveMixin):
         (the database keeps them; the next request loads them again)."""
         limit = time.monotonic() - (IDLE_EVICT if idle is None else idle)
         gone = [t.id for t in self.tables.values()
-                if t.over and not t.clients and t.touched < limit and not t.lock.locked()
+                if t.closed and not t.clients and t.touched < limit and not t.lock.locked()
                 and (t.driver is None or t.driver.done()) and (t.timer is None or t.timer.done())]
         for table_id in gone:
             del self.tables[table_id]

@@ -33,12 +33,12 @@ class LiveMixin(HubBase):
         now = time.time()
         over = state.is_over
         s = table.seats[seat] if seat is not None else None
-        can_act = (s is not None and not over and state.to_move == seat and not s.zombie)
+        can_act = (s is not None and not table.closed and state.to_move == seat and not s.zombie)
         out: dict[str, Any] = {
             "table": {
                 "id": table.id, "game": table.meta["game"], "title": state.game.title,
                 "players": table.meta["players"], "options": table.meta["options"],
-                "clock": table.meta["clock"], "status": "over" if over else "playing",
+                "clock": table.meta["clock"], "status": table.status,
                 "renderer": has_renderer(table.meta["game"]),
             },
             "seats": [x.public(now) for x in table.seats],
