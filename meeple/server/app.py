@@ -25,7 +25,7 @@ import contextlib
 import json
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +35,9 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from meeple import bots
+from meeple.engine import BadSetup
 from meeple.server.hub import Client, Hub, ServerError
+from meeple.server.levels import load_levels
 from meeple.server.schemas import MAX_BODY, ActBody, CreateBody, JoinBody, M, parse_body
 from meeple.server.store import Store
 
@@ -45,19 +46,26 @@ TOKEN_HEADER = "x-seat-token"
 
 
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str | None = None,
-               bot_workers: int = 8, allow_seeds: bool = False) -> FastAPI:
+               bot_workers: int = 2, allow_seeds: bool = False,
+               bot_levels: str | Path | Mapping[str, Any] | None = None) -> FastAPI:
     """The ASGI app on the database at ``db_url`` (schema created on start).
 
     ``bot_delay`` is a pause before each bot move at tables with a person
     (so people can follow); ``schema`` puts PostgreSQL tables in their own
-    schema (tests use it for isolation); ``bot_workers`` threads think for
-    bots (so a few slow searching bots do not hold up other tables' bots);
+    schema (tests use it for isolation); ``bot_workers`` processes think for
+    bots (each decision under its level's deadline); ``bot_levels`` adds bot
+    levels (a TOML / JSON file or a mapping, see ``levels.py``: ``meeple serve
+    --bot-levels FILE``), every spec checked against the server's caps;
     ``allow_seeds`` lets a creator choose the seed (``meeple serve
     --allow-seeds``, for testing: such tables are marked in the lobby and in
     the record's ``meta``).
     """
     store = Store(db_url or "sqlite:///meeple.db", schema=schema)
-    hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers)
+    try:
+        levels = load_levels(bot_levels)
+    except BadSetup as exc:
+        raise ValueError(str(exc)) from None
+    hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers, levels=levels)
     hub.allow_seeds = allow_seeds
 
     @contextlib.asynccontextmanager
@@ -131,8 +139,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
 
     @app.get("/api/games")
     async def api_games() -> dict[str, Any]:
-        kinds = bots.kinds()
-        return {"games": hub.games(), "bots": kinds}
+        return {"games": hub.games(), "bots": list(hub.levels),
+                "levels": {k: {"spec": v.spec, "think": v.deadline} for k, v in hub.levels.items()}}
 
     @app.get("/api/tables")
     async def api_tables() -> dict[str, Any]:

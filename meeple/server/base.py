@@ -16,6 +16,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from meeple.engine import State
+from meeple.server.botpool import BotPool
+from meeple.server.levels import Level, load_levels
 from meeple.server.model import Client, Table
 from meeple.server.store import Store
 
@@ -24,12 +26,13 @@ _INLINE = {"add_entry", "update_seats", "claim_seat", "truncate", "create_table"
 
 class HubBase:
     def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int = 2,
-                 db_workers: int = 4) -> None:
+                 db_workers: int = 4, levels: dict[str, Level] | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        self.bot_pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="meeple-bot")
+        self.pool = BotPool(bot_workers)
+        self.levels: dict[str, Level] = dict(levels) if levels is not None else load_levels(None)
         self.db_pool = ThreadPoolExecutor(max_workers=db_workers, thread_name_prefix="meeple-db")
         self._replays: OrderedDict[str, list[State]] = OrderedDict()
         self.stopping = False

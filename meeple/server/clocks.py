@@ -6,13 +6,10 @@ import asyncio
 import time
 from typing import Any
 
-from meeple import bots
-from meeple.engine import BadSetup, State
+from meeple.engine import State
 from meeple.server.base import HubBase
+from meeple.server.levels import ZOMBIE_LEVEL
 from meeple.server.model import Table
-
-ZOMBIE_BOT = "heuristic"
-FALLBACK_BOT = "random"
 
 
 class ClockMixin(HubBase):
@@ -76,9 +73,7 @@ class ClockMixin(HubBase):
         self._kick(table)
 
     def _zombie_spec(self) -> tuple[str, str | None]:
-        try:
-            bots.make(ZOMBIE_BOT)
-            return ZOMBIE_BOT, None
-        except BadSetup:
-            return FALLBACK_BOT, f"(the {ZOMBIE_BOT} bot is not installed, so the {FALLBACK_BOT} bot stands in)"
-
+        """The level that plays a seat whose clock ran out (and a note if it had to change)."""
+        if ZOMBIE_LEVEL in self.levels:
+            return ZOMBIE_LEVEL, None
+        return "random", f"(there is no {ZOMBIE_LEVEL} bot level, so the random bot stands in)"

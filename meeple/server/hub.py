@@ -104,6 +104,7 @@ class Hub(TablesMixin, BotMixin, ClockMixin, LiveMixin):
         for loop_task in (self._sweeper, self._syncer):
             if loop_task is not None:
                 loop_task.cancel()
+        self.pool.close()  # kills thinking bots at once: their drivers end quickly
         tasks = []
         for table in self.tables.values():
             for task in (table.driver, table.timer):
@@ -113,7 +114,7 @@ class Hub(TablesMixin, BotMixin, ClockMixin, LiveMixin):
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
-        self.bot_pool.shutdown(wait=True, cancel_futures=True)
+        self.pool.close()
         self.db_pool.shutdown(wait=True)
         self.store.dispose()
 

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from meeple import bots
 from meeple.engine import State
 from meeple.server.store import token_digest
 
@@ -101,7 +100,7 @@ class Table:
         self.clients: set[Client] = set()
         self.driver: asyncio.Task[None] | None = None
         self.timer: asyncio.Task[None] | None = None
-        self.bots: dict[str, bots.Bot] = {}
+        self.noted: set[str] = set()  # bot problems the log has told already
         self.touched = time.monotonic()
         self.owned = True  # this process runs the table's bots and clocks (PostgreSQL: advisory lock)
 

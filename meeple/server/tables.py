@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 import meeple
-from meeple import bots, games
+from meeple import games
 from meeple.engine import BadSetup, IllegalAction, State, tables_hash
 from meeple.server.base import HubBase
 from meeple.server.model import Seat, ServerError, Table, _clean_name
@@ -156,12 +156,10 @@ class TablesMixin(HubBase):
             kind = spec.get("kind", "human")
             if kind == "bot":
                 bot = spec.get("bot") or "random"
-                if not isinstance(bot, str):
-                    raise ServerError(400, f"seats[{i}].bot must be a bot name")
-                try:
-                    bots.make(bot)
-                except BadSetup as exc:
-                    raise ServerError(400, f"seats[{i}]: {exc}") from None
+                if not isinstance(bot, str) or bot not in self.levels:
+                    shown = repr(bot)[:40]
+                    raise ServerError(400, f"seats[{i}].bot: unknown bot level {shown} "
+                                           f"(levels: {', '.join(self.levels)})")
                 seat_rows.append({"seat": i, "kind": "bot", "bot": bot,
                                   "name": _clean_name(spec.get("name"), f"Bot {i} ({bot})")})
             elif kind == "human":

@@ -74,8 +74,7 @@ async function lobbyPage() {
   try {
     const data = await api("GET", "/api/games");
     games = data.games;
-    // Bot levels: each kind, and for the searching bot a fast and a strong setting.
-    botKinds = data.bots.flatMap((k) => (k === "ismcts" ? ["ismcts:time=0.5", "ismcts:time=2"] : [k]));
+    botKinds = data.bots;  // the server's bot levels (random, easy, normal, hard, ...)
   } catch (e) { toast(e.message); }
   const state = { game: localStorage.getItem("meeple:lastgame") || (games[0] && games[0].name), players: null, seats: [], options: {} };
 
@@ -84,7 +83,7 @@ async function lobbyPage() {
     if (!g) { form.replaceChildren(h("p", {}, "No games are installed.")); return; }
     state.game = g.name;
     if (!state.players || state.players < g.min_players || state.players > g.max_players) state.players = g.min_players;
-    while (state.seats.length < state.players) state.seats.push(state.seats.length === 0 ? "you" : "bot:" + (botKinds.includes("heuristic") ? "heuristic" : "random"));
+    while (state.seats.length < state.players) state.seats.push(state.seats.length === 0 ? "you" : "bot:" + (botKinds.includes("normal") ? "normal" : "random"));
     state.seats.length = state.players;
     const gameSel = h("select", { name: "game", id: "game", onchange: (e) => { state.game = e.target.value; state.options = {}; drawForm(); } },
       games.map((x) => h("option", { value: x.name, selected: x.name === g.name }, gameTitle(x.name, x.title))));

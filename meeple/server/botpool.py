@@ -1,0 +1,124 @@
+"""Bot turns in worker processes, each decision under a deadline.
+
+``BotPool`` keeps ``size`` worker processes (``python -m
+meeple.server.botworker``, started on first use, at a lower CPU priority than
+the web server, sharing nothing with it but a socket).  A decision goes to
+an idle worker with the true state (pickled), the spec and a seed; the worker
+answers the notation of ``bots.act`` (which shows the bot only a
+determinized copy).  A worker past the deadline is killed and replaced, and
+``think`` answers ``None`` so the caller plays the level's fallback.
+``close`` kills the workers at once, so shutdown takes well under a second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import pickle
+import socket
+import subprocess
+import sys
+from multiprocessing.connection import Connection
+from typing import Any
+
+from meeple.engine import State
+from meeple.server import botworker  # noqa: F401 - registers how component tables travel
+
+
+class _Worker:
+    """One worker process (``python -m meeple.server.botworker FD``) and its end of a socket pair."""
+
+    def __init__(self) -> None:
+        mine, theirs = socket.socketpair()
+        env = dict(os.environ)
+        # the worker imports what this process imported (a game registered by a test, say)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p and os.path.isdir(p))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "meeple.server.botworker", str(theirs.fileno())],
+            pass_fds=(theirs.fileno(),), env=env, stdin=subprocess.DEVNULL, start_new_session=True)
+        theirs.close()
+        self.conn = Connection(mine.detach())
+
+    def kill(self) -> None:
+        with contextlib.suppress(Exception):
+            self.conn.close()
+        with contextlib.suppress(Exception):
+            self.proc.kill()
+            self.proc.wait(timeout=1.0)
+
+
+class BotPool:
+    """``size`` bot worker processes shared by every table of one server."""
+
+    def __init__(self, size: int = 2) -> None:
+        self.size = max(1, size)
+        self._idle: asyncio.Queue[_Worker] | None = None
+        self._all: set[_Worker] = set()
+        self.closed = False
+        self.timeouts = 0  # decisions stopped at their deadline (for tests and the health endpoint)
+
+    def _start(self) -> asyncio.Queue[_Worker]:
+        if self._idle is None:
+            self._idle = asyncio.Queue()
+            for _ in range(self.size):
+                self._spawn()
+        return self._idle
+
+    def _spawn(self) -> None:
+        w = _Worker()
+        self._all.add(w)
+        assert self._idle is not None
+        self._idle.put_nowait(w)
+
+    async def think(self, spec: str, state: State, seed: int, deadline: float) -> str | None:
+        """The notation ``spec`` plays in ``state``; None if it took longer than
+        ``deadline`` seconds (the worker is replaced) or failed (logged by the caller)."""
+        if self.closed:
+            return None
+        idle = self._start()
+        worker = await idle.get()  # waiting for a free worker does not count against the deadline
+        loop = asyncio.get_running_loop()
+        try:
+            blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+            answer: asyncio.Future[Any] = loop.create_future()
+            fd = worker.conn.fileno()
+
+            def readable() -> None:
+                loop.remove_reader(fd)
+                if answer.done():
+                    return
+                try:
+                    answer.set_result(worker.conn.recv())
+                except Exception as exc:  # noqa: BLE001 - a dead worker
+                    answer.set_exception(exc)
+
+            worker.conn.send((spec, blob, seed))
+            loop.add_reader(fd, readable)
+            try:
+                kind, value = await asyncio.wait_for(answer, timeout=deadline)
+            finally:
+                with contextlib.suppress(Exception):
+                    loop.remove_reader(fd)
+        except (TimeoutError, EOFError, OSError, asyncio.CancelledError) as exc:
+            self._all.discard(worker)
+            worker.kill()
+            if not self.closed:
+                self._spawn()
+            if isinstance(exc, TimeoutError):
+                self.timeouts += 1
+                return None
+            if isinstance(exc, asyncio.CancelledError):
+                raise
+            raise RuntimeError("the bot's worker process ended") from None
+        idle.put_nowait(worker)
+        if kind != "ok":
+            raise RuntimeError(value)
+        return str(value)
+
+    def close(self) -> None:
+        """Stop every worker now (a thinking one is killed)."""
+        self.closed = True
+        for w in list(self._all):
+            w.kill()
+        self._all.clear()
