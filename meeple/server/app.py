@@ -139,7 +139,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
 
     @app.get("/api/games")
     async def api_games() -> dict[str, Any]:
-        return {"games": hub.games(), "bots": list(hub.levels),
+        return {"games": hub.games(), "bots": list(hub.levels), "allow_seeds": hub.allow_seeds,
                 "levels": {k: {"spec": v.spec, "think": v.deadline} for k, v in hub.levels.items()}}
 
     @app.get("/api/tables")

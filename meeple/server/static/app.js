@@ -63,7 +63,7 @@ function clockLabel(s) {
 }
 
 async function lobbyPage() {
-  let games = [], botKinds = ["random"];
+  let games = [], botKinds = ["random"], allowSeeds = false;
   const form = h("form", { class: "panel create", id: "create" });
   const list = h("div", { id: "tables" });
   const page = h("div", { class: "lobby" },
@@ -75,6 +75,7 @@ async function lobbyPage() {
     const data = await api("GET", "/api/games");
     games = data.games;
     botKinds = data.bots;  // the server's bot levels (random, easy, normal, hard, ...)
+    allowSeeds = !!data.allow_seeds;  // the server draws every seed unless started with --allow-seeds
   } catch (e) { toast(e.message); }
   const state = { game: localStorage.getItem("meeple:lastgame") || (games[0] && games[0].name), players: null, seats: [], options: {} };
 
@@ -115,7 +116,7 @@ async function lobbyPage() {
       h("fieldset", {}, h("legend", {}, t("seats")), seatRows),
       h("label", {}, h("span", {}, t("clock")), clockSel),
       h("label", {}, h("span", {}, t("your_name")), name),
-      h("label", {}, h("span", {}, t("seed")), seed),
+      allowSeeds ? h("label", {}, h("span", {}, t("seed")), seed) : null,
       h("button", { type: "submit", class: "primary", id: "create-btn" }, t("create")));
   }
 
@@ -129,8 +130,8 @@ async function lobbyPage() {
     body.seat = me >= 0 ? me : null;
     const clock = form.querySelector("#clock").value;
     if (clock) body.clock = Number(clock);
-    const seed = form.querySelector("#seed").value;
-    if (seed !== "") body.seed = Number(seed);
+    const seedInput = form.querySelector("#seed");
+    if (seedInput && seedInput.value !== "") body.seed = Number(seedInput.value);
     try {
       const res = await api("POST", "/api/tables", body);
       localStorage.setItem("meeple:lastgame", state.game);
@@ -152,7 +153,8 @@ async function lobbyPage() {
             h("td", {}, h("b", {}, gameTitle(x.game, x.title)), h("div", { class: "muted small" }, x.id)),
             h("td", {}, x.seats.map((s, i) => h("span", { class: "chip" + (s.open ? " openseat" : "") }, s.open ? `${seatLabel(i)} · ${t("open")}` : seatTitle(i, s.name, s.kind === "bot" ? s.bot : null)))),
             h("td", {}, t(x.status === "over" ? "over" : "playing"), open ? ` · ${open} ${t("open_seats")}` : "",
-              x.clock ? ` · ⏱ ${clockLabel(x.clock)}` : ""),
+              x.clock ? ` · ⏱ ${clockLabel(x.clock)}` : "",
+              x.seeded ? h("span", { class: "tag seeded", title: "seed chosen by the creator (testing)" }, " 🎲") : null),
             h("td", {}, x.status === "over"
               ? h("a", { href: `/replay/${x.id}`, "data-link": true }, t("replay"))
               : h("a", { href: `/t/${x.id}`, "data-link": true }, mine ? t("table") : open ? t("join") : t("watch"))));
