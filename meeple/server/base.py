@@ -18,7 +18,8 @@ from typing import Any
 from meeple.engine import State
 from meeple.server.botpool import BotPool
 from meeple.server.levels import Level, load_levels
-from meeple.server.model import Client, Table
+from meeple.server.limits import Limits, RateLimiter
+from meeple.server.model import Client, ServerError, Table
 from meeple.server.store import Store
 
 _INLINE = {"add_entry", "update_seats", "claim_seat", "truncate", "create_table"}
@@ -38,6 +39,10 @@ class HubBase:
         self.stopping = False
         self._sweeper: asyncio.Task[None] | None = None
         self._syncer: asyncio.Task[None] | None = None
+        self.limits = Limits()
+        self.rate = RateLimiter()
+        self.sockets_by_peer: dict[str, int] = {}
+        self.created_by_peer: dict[str, set[str]] = {}
         self.allow_seeds = False  # a creator may choose the seed (testing only; marked everywhere)
         self.sync_every = 1.0  # seconds between looks at tables other processes changed (PostgreSQL)
 
@@ -48,6 +53,27 @@ class HubBase:
             return fn(*args, **kwargs)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
+
+    def limit(self, what: str, peer: str, rate: float, burst: float) -> None:
+        """ServerError 429 when ``peer`` is over its rate for ``what``."""
+        wait = self.rate.hit(what, peer, rate, burst)
+        if wait is not None:
+            raise ServerError(429, f"too many requests ({what}): try again in {wait:.1f} s", retry_after=wait)
+
+    def socket_opens(self, table: Table, peer: str) -> None:
+        """Count a new socket of ``peer`` at ``table``; ServerError 429 over a cap."""
+        if len(table.clients) >= self.limits.sockets_per_table:
+            raise ServerError(429, "this table has as many watchers as it can take")
+        if self.sockets_by_peer.get(peer, 0) >= self.limits.sockets_per_client:
+            raise ServerError(429, "too many open sockets from your address")
+        self.sockets_by_peer[peer] = self.sockets_by_peer.get(peer, 0) + 1
+
+    def _client_gone(self, client: Client) -> None:
+        left = self.sockets_by_peer.get(client.peer, 0) - 1
+        if left > 0:
+            self.sockets_by_peer[client.peer] = left
+        else:
+            self.sockets_by_peer.pop(client.peer, None)
 
     # --- provided by the mixins -------------------------------------------------------
 

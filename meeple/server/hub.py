@@ -24,8 +24,6 @@ from meeple.server.tables import TablesMixin
 
 log = logging.getLogger("meeple.server")
 
-SWEEP_EVERY = 60.0  # seconds between looks for finished tables to drop from memory
-IDLE_EVICT = 600.0  # a finished table unused this long (and unwatched) leaves memory
 
 
 class Hub(TablesMixin, BotMixin, ClockMixin, LiveMixin):
@@ -47,8 +45,38 @@ class Hub(TablesMixin, BotMixin, ClockMixin, LiveMixin):
 
     async def _sweep_forever(self) -> None:
         while not self.stopping:
-            await asyncio.sleep(SWEEP_EVERY)
+            await asyncio.sleep(self.limits.sweep_every)
+            try:
+                await self.expire()
+            except Exception:  # noqa: BLE001 - the database may be away for a moment
+                log.exception("expiring abandoned tables failed")
             self.sweep()
+
+    async def expire(self) -> list[str]:
+        """Abort running tables nobody changed for ``limits.expire_after`` seconds."""
+        gone = await self.db(self.store.expire, self.limits.expire_after)
+        for table_id in gone:
+            table = self.tables.get(table_id)
+            if table is not None:
+                async with table.lock:
+                    await self._reload(table)
+        return list(gone)
+
+    def sweep(self, idle: float | None = None) -> int:
+        """Drop tables nobody watches and nobody used for ``limits.idle_unload`` seconds
+        from memory: finished ones, and running ones waiting for a person without a
+        clock (the database keeps them; the next request loads them again)."""
+        limit = time.monotonic() - (self.limits.idle_unload if idle is None else idle)
+        gone = [t.id for t in self.tables.values()
+                if not t.clients and t.touched < limit and not t.lock.locked()
+                and (t.driver is None or t.driver.done()) and (t.timer is None or t.timer.done())
+                and (t.closed or self._bot_for(t) is None)]
+        for table_id in gone:
+            del self.tables[table_id]
+            self._replays.pop(table_id, None)
+            if not self.store.is_sqlite:
+                self.db_pool.submit(self.store.release, table_id)
+        return len(gone)
 
     async def _sync_forever(self) -> None:
         while not self.stopping:
@@ -84,20 +112,6 @@ class Hub(TablesMixin, BotMixin, ClockMixin, LiveMixin):
                 async with table.lock:
                     await self._reload(table)
                 self._kick(table)
-
-    def sweep(self, idle: float | None = None) -> int:
-        """Drop finished tables nobody watches and nobody used for a while from memory
-        (the database keeps them; the next request loads them again)."""
-        limit = time.monotonic() - (IDLE_EVICT if idle is None else idle)
-        gone = [t.id for t in self.tables.values()
-                if t.closed and not t.clients and t.touched < limit and not t.lock.locked()
-                and (t.driver is None or t.driver.done()) and (t.timer is None or t.timer.done())]
-        for table_id in gone:
-            del self.tables[table_id]
-            if not self.store.is_sqlite:
-                self.db_pool.submit(self.store.release, table_id)
-            self._replays.pop(table_id, None)
-        return len(gone)
 
     async def stop(self) -> None:
         self.stopping = True

@@ -60,11 +60,11 @@ class LiveMixin(HubBase):
         return out
 
     async def broadcast(self, table: Table, new_entries: list[dict[str, Any]], full: bool = False) -> None:
-        """Push each client its own seat's view and the new log entries it may see."""
+        """Queue for each client its own seat's view and the new log entries it may see
+        (each seat's message is built once; the sockets' writers send them)."""
         if not table.clients:
             return
         cache: dict[int | None, str] = {}
-        dead = []
         for client in list(table.clients):
             text = cache.get(client.seat)
             if text is None:
@@ -73,25 +73,74 @@ class LiveMixin(HubBase):
                 if not full:
                     body["entries"] = [self.entry_for(table, e, client.seat) for e in new_entries]
                 text = cache[client.seat] = json.dumps(body, ensure_ascii=False)
-            try:
-                # a stuck client must not hold up the table: drop it (it reconnects)
-                await asyncio.wait_for(client.send(text), timeout=SEND_TIMEOUT)
-            except Exception:  # noqa: BLE001 - a closed or stuck socket
-                dead.append(client)
-        for client in dead:
+            self._push(table, client, text)
+
+    def _push(self, table: Table, client: Client, text: str) -> None:
+        try:
+            client.outbox.put_nowait(text)
+        except asyncio.QueueFull:  # far behind: drop it; the browser reconnects and gets a full view
+            self._drop(table, client)
+
+    def _drop(self, table: Table, client: Client) -> None:
+        if client in table.clients:
             table.clients.discard(client)
-            if client.close is not None:  # the browser reconnects and gets a full view
-                asyncio.get_running_loop().create_task(_quietly(client.close()))
+            self._client_gone(client)
+            self._presence_soon(table)
+        if client.writer is not None:
+            client.writer.cancel()
+        if client.close is not None:
+            asyncio.get_running_loop().create_task(_quietly(client.close()))
+
+    async def _write(self, table: Table, client: Client) -> None:
+        while True:
+            text = await client.outbox.get()
+            try:
+                # a stuck client must not hold up the others: drop it (it reconnects)
+                await asyncio.wait_for(client.send(text), timeout=SEND_TIMEOUT)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - a closed or stuck socket
+                client.writer = None
+                self._drop(table, client)
+                return
 
     # --- sockets ----------------------------------------------------------------------------
 
-    async def attach(self, table: Table, client: Client) -> None:
-        """A socket joins the table; the others learn who is online."""
+    def attach_with(self, table: Table, client: Client, first: str) -> None:
+        """A socket joins the table: ``first`` (its full view, built just now) is its first
+        message, and every change from now on follows it, in order.  The others learn
+        who is online by one batched presence message."""
+        client.outbox.put_nowait(first)
         table.clients.add(client)
-        await self.broadcast(table, [])
+        client.writer = asyncio.get_running_loop().create_task(self._write(table, client))
+        self._presence_soon(table)
+
+    async def attach(self, table: Table, client: Client) -> None:
+        body = self.payload(table, client.seat)
+        body["type"] = "full"
+        self.attach_with(table, client, json.dumps(body, ensure_ascii=False))
 
     async def detach(self, table: Table, client: Client) -> None:
-        table.clients.discard(client)
+        if client in table.clients:
+            table.clients.discard(client)
+            self._client_gone(client)
+        if client.writer is not None:
+            client.writer.cancel()
         if not self.stopping:
-            await self.broadcast(table, [])
+            self._presence_soon(table)
 
+    def _presence_soon(self, table: Table) -> None:
+        """Sockets coming and going are told as counts, at most once per ``presence_every``."""
+        if self.stopping or (table.presence is not None and not table.presence.done()):
+            return
+        table.presence = asyncio.get_running_loop().create_task(self._presence_later(table))
+
+    async def _presence_later(self, table: Table) -> None:
+        await asyncio.sleep(self.limits.presence_every)
+        text = json.dumps({"type": "presence", **self.presence_of(table)})
+        for client in list(table.clients):
+            self._push(table, client, text)
+
+    def presence_of(self, table: Table) -> dict[str, Any]:
+        return {"online": sorted({c.seat for c in table.clients if c.seat is not None}),
+                "watchers": sum(1 for c in table.clients if c.seat is None)}

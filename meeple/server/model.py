@@ -18,6 +18,7 @@ from meeple.engine import State
 from meeple.server.store import token_digest
 
 MAX_NAME = 40
+OUTBOX = 64  # messages a socket may have waiting; a client that far behind is dropped (it reconnects)
 RENDERERS = Path(__file__).parent / "static" / "games"
 
 @functools.lru_cache(maxsize=64)
@@ -31,10 +32,11 @@ def has_renderer(game: str) -> bool:
 class ServerError(Exception):
     """An error with an HTTP status, shown to the client as ``{"error": message}``."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.retry_after = retry_after
 
 
 def _clean_name(name: Any, default: str) -> str:
@@ -78,13 +80,20 @@ class Seat:
 
 
 class Client:
-    __slots__ = ("send", "seat", "close")
+    """One open socket: its seat (None: a spectator), who it is (``peer``: the client's
+    address, for the per-client caps) and its outbox, which a writer task empties so
+    that a push never waits for a slow socket."""
+
+    __slots__ = ("send", "seat", "close", "peer", "outbox", "writer")
 
     def __init__(self, send: Callable[[str], Any], seat: int | None,
-                 close: Callable[[], Any] | None = None) -> None:
+                 close: Callable[[], Any] | None = None, peer: str = "") -> None:
         self.send = send
         self.seat = seat
         self.close = close
+        self.peer = peer
+        self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=OUTBOX)
+        self.writer: asyncio.Task[None] | None = None
 
 
 class Table:
@@ -103,6 +112,7 @@ class Table:
         self.noted: set[str] = set()  # bot problems the log has told already
         self.touched = time.monotonic()
         self.owned = True  # this process runs the table's bots and clocks (PostgreSQL: advisory lock)
+        self.presence: asyncio.Task[None] | None = None  # a batched presence message on its way
 
     @property
     def over(self) -> bool:

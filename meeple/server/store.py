@@ -388,6 +388,11 @@ class Store:
             ).all()
         return [r[0] for r in rows]
 
+    def ping(self) -> None:
+        """A trivial query (the health endpoint)."""
+        with self.engine.connect() as conn:
+            conn.execute(sa.text("SELECT 1"))
+
     def changed(self, table_ids: Iterable[str]) -> dict[str, tuple[float, str]]:
         """``updated`` time and status of these tables as stored (another process may
         have changed them); tables that do not exist are left out."""

@@ -8,6 +8,7 @@ its own seat's view.
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 import time
 from typing import Any
@@ -19,6 +20,8 @@ from meeple.server.base import HubBase
 from meeple.server.model import Seat, ServerError, Table, _clean_name
 from meeple.server.store import Conflict, token_digest
 
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+
 
 class TablesMixin(HubBase):
     # --- loading --------------------------------------------------------------------
@@ -28,8 +31,8 @@ class TablesMixin(HubBase):
         if table is not None:
             table.touched = time.monotonic()
             return table
-        if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
-            raise ServerError(404, f"no table {table_id!r}")
+        if not isinstance(table_id, str) or not TABLE_ID.match(table_id):
+            raise ServerError(404, f"no table {table_id[:40]!r}")
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         async with lock:
             table = self.tables.get(table_id)
@@ -53,7 +56,18 @@ class TablesMixin(HubBase):
                 table.owned = await self.db(self.store.try_own, table_id)
             self.tables[table_id] = table
             self._loading.pop(table_id, None)
+            if table.owned and not table.closed:  # an unloaded running table goes on where it was
+                self._arm_clock(table)
+                self._kick(table)
             return table
+
+    async def healthy(self) -> bool:
+        """Whether the database answers."""
+        try:
+            await self.db(self.store.ping)
+        except Exception:  # noqa: BLE001 - any failure means not healthy
+            return False
+        return not self.stopping
 
     async def _reload(self, table: Table) -> None:
         """Rebuild a table in place from the database (the caller holds its lock):
@@ -113,9 +127,15 @@ class TablesMixin(HubBase):
             })
         return out
 
-    async def create(self, body: dict[str, Any]) -> dict[str, Any]:
+    async def create(self, body: dict[str, Any], peer: str = "") -> dict[str, Any]:
+        """A new table from a checked ``CreateBody`` (as a dict); ``peer`` is the creator's
+        address, which may have ``open_tables_per_client`` running tables at once."""
         if not isinstance(body, dict):
             raise ServerError(400, "expected a JSON object")
+        mine = self.created_by_peer.setdefault(peer, set())
+        mine.difference_update({t for t in mine if t in self.tables and self.tables[t].closed})
+        if len(mine) >= self.limits.open_tables_per_client:
+            raise ServerError(429, f"you have {len(mine)} running tables; finish or leave some first")
         try:
             game = games.get(body.get("game", ""))
         except BadSetup as exc:
@@ -197,6 +217,8 @@ class TablesMixin(HubBase):
         async with table.lock:
             await self._clock_after_change(table, persist=True)
         self._kick(table)
+        if not table.closed:
+            mine.add(table_id)
         return {"table": table_id, "seat": me, "token": token}
 
     async def join(self, table: Table, seat: Any, name: Any) -> dict[str, Any]:
