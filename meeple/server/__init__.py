@@ -36,7 +36,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, **op
     app = create_app(db, **options)
     print(f"meeple: serving on http://{host}:{port}/  (database: {normalise_url(db)})", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws=ws_impl(), ws_max_size=WS_MAX_SIZE,
-                timeout_graceful_shutdown=3)
+                ws_per_message_deflate=False, timeout_graceful_shutdown=3)
 
 
 def ws_impl() -> str:

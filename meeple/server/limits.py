@@ -31,6 +31,8 @@ class Limits(BaseModel):
     """seconds a new socket has to send its hello"""
     presence_every: float = Field(default=1.0, gt=0)
     """seconds over which sockets coming and going are batched into one presence message"""
+    spectator_every: float = Field(default=0.2, ge=0)
+    """seconds of changes sent to spectators as one message (0: every change at once)"""
     idle_unload: float = Field(default=600.0, gt=0)
     """a table nobody watches or used for this long leaves memory (the database keeps it)"""
     expire_after: float = Field(default=30 * 86400.0, gt=0)

@@ -11,6 +11,7 @@ from meeple.server.base import HubBase
 from meeple.server.model import Client, Table, _quietly, has_renderer
 
 SEND_TIMEOUT = 3.0
+SPECTATOR_CHUNK = 32
 
 
 class LiveMixin(HubBase):
@@ -64,8 +65,13 @@ class LiveMixin(HubBase):
         (each seat's message is built once; the sockets' writers send them)."""
         if not table.clients:
             return
+        batch = self.limits.spectator_every > 0
+        if batch:
+            self._spectators_later(table, new_entries, full)
         cache: dict[int | None, str] = {}
         for client in list(table.clients):
+            if batch and client.seat is None:
+                continue
             text = cache.get(client.seat)
             if text is None:
                 body = self.payload(table, client.seat, with_log=full)
@@ -73,6 +79,40 @@ class LiveMixin(HubBase):
                 if not full:
                     body["entries"] = [self.entry_for(table, e, client.seat) for e in new_entries]
                 text = cache[client.seat] = json.dumps(body, ensure_ascii=False)
+            self._push(table, client, text)
+
+    def _spectators_later(self, table: Table, new_entries: list[dict[str, Any]], full: bool) -> None:
+        """Spectators get the changes of ``limits.spectator_every`` seconds as one message
+        (one view built, one send per socket, however fast the seats play)."""
+        if full:
+            table.watch_full = True
+            table.watch_pending.clear()
+        elif not table.watch_full:
+            start = len(table.entries) - len(new_entries)
+            table.watch_pending.extend(enumerate(new_entries, start))
+        if table.watch_flush is None or table.watch_flush.done():
+            table.watch_flush = asyncio.get_running_loop().create_task(self._spectators_flush(table))
+
+    async def _spectators_flush(self, table: Table) -> None:
+        await asyncio.sleep(self.limits.spectator_every)
+        full, pending = table.watch_full, list(table.watch_pending)
+        table.watch_full = False
+        table.watch_pending.clear()
+        watchers = [c for c in table.clients if c.seat is None]
+        if not watchers:
+            return
+        texts: dict[int, str] = {}  # by the first log index a socket has not seen yet
+        for n, client in enumerate(watchers, 1):
+            if n % SPECTATOR_CHUNK == 0:  # let requests in between: hundreds of sends are a burst
+                await asyncio.sleep(0)
+            cut = 0 if full else client.since
+            text = texts.get(cut)
+            if text is None:
+                body = self.payload(table, None, with_log=full)
+                body["type"] = "full" if full else "update"
+                if not full:
+                    body["entries"] = [self.entry_for(table, e, None) for i, e in pending if i >= cut]
+                text = texts[cut] = json.dumps(body, ensure_ascii=False)
             self._push(table, client, text)
 
     def _push(self, table: Table, client: Client, text: str) -> None:
@@ -111,6 +151,7 @@ class LiveMixin(HubBase):
         message, and every change from now on follows it, in order.  The others learn
         who is online by one batched presence message."""
         client.outbox.put_nowait(first)
+        client.since = len(table.entries)
         table.clients.add(client)
         client.writer = asyncio.get_running_loop().create_task(self._write(table, client))
         self._presence_soon(table)

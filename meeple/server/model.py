@@ -84,7 +84,7 @@ class Client:
     address, for the per-client caps) and its outbox, which a writer task empties so
     that a push never waits for a slow socket."""
 
-    __slots__ = ("send", "seat", "close", "peer", "outbox", "writer")
+    __slots__ = ("send", "seat", "close", "peer", "outbox", "writer", "since")
 
     def __init__(self, send: Callable[[str], Any], seat: int | None,
                  close: Callable[[], Any] | None = None, peer: str = "") -> None:
@@ -94,6 +94,7 @@ class Client:
         self.peer = peer
         self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=OUTBOX)
         self.writer: asyncio.Task[None] | None = None
+        self.since = 0  # the table's log length when it joined (batched spectator updates)
 
 
 class Table:
@@ -113,6 +114,10 @@ class Table:
         self.touched = time.monotonic()
         self.owned = True  # this process runs the table's bots and clocks (PostgreSQL: advisory lock)
         self.presence: asyncio.Task[None] | None = None  # a batched presence message on its way
+        # spectators' batched updates: (log index, entry) not sent yet, a full view due, the flush task
+        self.watch_pending: list[tuple[int, dict[str, Any]]] = []
+        self.watch_full = False
+        self.watch_flush: asyncio.Task[None] | None = None
 
     @property
     def over(self) -> bool:
