@@ -157,9 +157,17 @@ class LiveMixin(HubBase):
         self._presence_soon(table)
 
     async def attach(self, table: Table, client: Client) -> None:
-        body = self.payload(table, client.seat)
-        body["type"] = "full"
-        self.attach_with(table, client, json.dumps(body, ensure_ascii=False))
+        # every spectator joining at one position gets the same full view: build it once
+        key = (table.version, len(table.entries), len(table.state.history))
+        if client.seat is None and table.watch_full_text is not None and table.watch_full_text[0] == key:
+            text = table.watch_full_text[1]
+        else:
+            body = self.payload(table, client.seat)
+            body["type"] = "full"
+            text = json.dumps(body, ensure_ascii=False)
+            if client.seat is None:
+                table.watch_full_text = (key, text)
+        self.attach_with(table, client, text)
 
     async def detach(self, table: Table, client: Client) -> None:
         if client in table.clients:

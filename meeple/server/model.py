@@ -118,6 +118,7 @@ class Table:
         self.watch_pending: list[tuple[int, dict[str, Any]]] = []
         self.watch_full = False
         self.watch_flush: asyncio.Task[None] | None = None
+        self.watch_full_text: tuple[tuple[int, int, int], str] | None = None  # a spectator's full view, cached
 
     @property
     def over(self) -> bool:
