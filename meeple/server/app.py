@@ -67,6 +67,28 @@ SECURITY_HEADERS = {
 }
 
 
+class SecurityHeaders:
+    """Pure ASGI middleware adding ``SECURITY_HEADERS`` to every HTTP answer (cheaper
+    than Starlette's ``BaseHTTPMiddleware``, which costs a task per request)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.extra = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                have = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = list(message.get("headers", [])) + [h for h in self.extra if h[0] not in have]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
 def read_hello(message: Any) -> Hello:
     """A socket's first message, validated: a small JSON text ``{"token": str | null}``."""
     if not isinstance(message, dict) or message.get("type") != "websocket.receive":
@@ -138,12 +160,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
                   redoc_url=None, openapi_url="/api/openapi.json" if docs else None)
     app.state.hub = hub
 
-    @app.middleware("http")
-    async def _security_headers(request: Request, call_next: Any) -> Response:
-        response: Response = await call_next(request)
-        for key, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(key, value)
-        return response
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ServerError)
     async def _server_error(request: Request, exc: ServerError) -> JSONResponse:

@@ -36,7 +36,9 @@ class _Worker:
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p and os.path.isdir(p))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "meeple.server.botworker", str(theirs.fileno())],
-            pass_fds=(theirs.fileno(),), env=env, stdin=subprocess.DEVNULL, start_new_session=True)
+            # same session as the server: with the kernel's autogroups a new session would get
+            # its own fair share of the CPU whatever its nice value
+            pass_fds=(theirs.fileno(),), env=env, stdin=subprocess.DEVNULL)
         theirs.close()
         self.conn = Connection(mine.detach())
 

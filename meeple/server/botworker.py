@@ -43,8 +43,9 @@ def serve(conn: Connection) -> None:
     """A worker's loop: ``(spec, state_bytes, seed)`` in, ``("ok", notation)`` or
     ``("error", message)`` out, until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops its workers itself
-    with contextlib.suppress(OSError):
-        os.nice(10)  # thinking yields the CPU to the web server
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(19)  # thinking yields the CPU to the web server ...
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))  # ... whenever it wants it
     made: dict[str, bots.Bot] = {}
     while True:
         try:

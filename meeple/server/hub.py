@@ -104,11 +104,13 @@ class Hub(TablesMixin, BotMixin, ClockMixin, LiveMixin):
                     table.owned = True
                     await self._reload(table)
                 self._kick(table)
-        for table_id, (updated, status) in stored.items():
+        for table_id, (updated, _status) in stored.items():
             table = self.tables.get(table_id)
             if table is None or table.lock.locked():
                 continue
-            if updated != table.meta.get("updated") or status != table.meta.get("status"):
+            # newer than what this process wrote or read last: another process changed it (a read
+            # made before one of our own commits is older than it, and is ignored)
+            if updated > float(table.meta.get("updated") or 0.0):
                 async with table.lock:
                     await self._reload(table)
                 self._kick(table)

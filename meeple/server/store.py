@@ -306,7 +306,7 @@ class Store:
         return bool(self._write(go))
 
     def truncate(self, table_id: str, keep: int, note: dict[str, Any], status: str,
-                 expect: int | None = None) -> None:
+                 expect: int | None = None) -> float:
         """Undo: drop the actions from decision ``keep`` on and log a note, atomically
         (``Conflict`` if the stored game is not at ``expect`` decisions)."""
         now = time.time()
@@ -329,6 +329,7 @@ class Store:
                 status=status, updated=now))
 
         self._write(go)
+        return now
 
     # --- reads --------------------------------------------------------------------
 

@@ -343,7 +343,8 @@ class TablesMixin(HubBase):
                                               "text": f"Seat {seat} takes back a decision."}]}
             status = "over" if new.is_over else "playing"
             try:
-                await self.db(self.store.truncate, table.id, target, note, status, len(table.state.history))
+                table.meta["updated"] = await self.db(self.store.truncate, table.id, target, note, status,
+                                                      len(table.state.history))
             except Conflict:
                 await self._reload(table)
                 raise ServerError(409, "the table changed meanwhile; reload it") from None

@@ -211,7 +211,8 @@ function eventText(ev, data) {
   if (ev.key) {
     const n = typeof ev.seat === "number" ? ev.seat : "";
     const name = typeof ev.seat === "number" ? seatName(data, ev.seat) : "";
-    return t(ev.key, { n, name, bot: ev.bot || "" });
+    const text = t(ev.key, { n, name, bot: ev.bot || "" });
+    if (text !== ev.key || !ev.text) return text;  // a key without a translation yet: the server's text
   }
   return ev.text || ev.type;
 }
