@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import sys
 import time
 from collections.abc import AsyncIterator, Mapping
@@ -118,7 +119,7 @@ async def refuse(websocket: WebSocket, message: str, code: int) -> None:
 
 
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str | None = None,
-               bot_workers: int = 2, allow_seeds: bool = False,
+               bot_workers: int | None = None, allow_seeds: bool = False,
                bot_levels: str | Path | Mapping[str, Any] | None = None,
                limits: Limits | Mapping[str, Any] | None = None, docs: bool = False) -> FastAPI:
     """The ASGI app on the database at ``db_url`` (schema created on start).
@@ -126,7 +127,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
     ``bot_delay`` is a pause before each bot move at tables with a person
     (so people can follow); ``schema`` puts PostgreSQL tables in their own
     schema (tests use it for isolation); ``bot_workers`` processes think for
-    bots (each decision under its level's deadline); ``bot_levels`` adds bot
+    bots (each decision under its level's deadline; default: half the CPUs,
+    at least one, so the web server keeps a CPU of its own); ``bot_levels`` adds bot
     levels (a TOML / JSON file or a mapping, see ``levels.py``: ``meeple serve
     --bot-levels FILE``), every spec checked against the server's caps;
     ``allow_seeds`` lets a creator choose the seed (``meeple serve
@@ -140,7 +142,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
         levels = load_levels(bot_levels)
     except BadSetup as exc:
         raise ValueError(str(exc)) from None
-    hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers, levels=levels)
+    workers = bot_workers if bot_workers is not None else max(1, (os.cpu_count() or 2) // 2)
+    hub = Hub(store, bot_delay=bot_delay, bot_workers=workers, levels=levels)
     hub.allow_seeds = allow_seeds
     hub.limits = limits if isinstance(limits, Limits) else Limits.model_validate(dict(limits or {}))
 

@@ -25,17 +25,25 @@ from typing import Any
 from meeple.engine import State
 from meeple.server import botworker  # noqa: F401 - registers how component tables travel
 
+LAUNCH = ("import os, runpy\ntry:\n    os.nice(19)\nexcept OSError:\n    pass\n"
+          "runpy.run_module('meeple.server.botworker', run_name='__main__', alter_sys=True)")
+
+
+READY_TIMEOUT = 60.0  # seconds a new worker may take to import the games and bots
+
 
 class _Worker:
     """One worker process (``python -m meeple.server.botworker FD``) and its end of a socket pair."""
 
     def __init__(self) -> None:
+        self.ready = False  # it has said ("ready", pid): its imports are done
         mine, theirs = socket.socketpair()
         env = dict(os.environ)
         # the worker imports what this process imported (a game registered by a test, say)
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p and os.path.isdir(p))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "meeple.server.botworker", str(theirs.fileno())],
+            # nice before importing anything: a worker's start-up must not slow the server either
+            [sys.executable, "-c", LAUNCH, str(theirs.fileno())],
             # same session as the server: with the kernel's autogroups a new session would get
             # its own fair share of the CPU whatever its nice value
             pass_fds=(theirs.fileno(),), env=env, stdin=subprocess.DEVNULL)
@@ -73,46 +81,56 @@ class BotPool:
         assert self._idle is not None
         self._idle.put_nowait(w)
 
+    async def _recv(self, worker: _Worker, timeout: float) -> Any:
+        """The worker's next message, waiting without blocking the event loop."""
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[Any] = loop.create_future()
+        fd = worker.conn.fileno()
+
+        def readable() -> None:
+            loop.remove_reader(fd)
+            if answer.done():
+                return
+            try:
+                answer.set_result(worker.conn.recv())
+            except Exception as exc:  # noqa: BLE001 - a dead worker
+                answer.set_exception(exc)
+
+        loop.add_reader(fd, readable)
+        try:
+            return await asyncio.wait_for(answer, timeout=timeout)
+        finally:
+            with contextlib.suppress(Exception):
+                loop.remove_reader(fd)
+
     async def think(self, spec: str, state: State, seed: int, deadline: float) -> str | None:
         """The notation ``spec`` plays in ``state``; None if it took longer than
-        ``deadline`` seconds (the worker is replaced) or failed (logged by the caller)."""
+        ``deadline`` seconds (the worker is replaced) or failed (logged by the caller).
+        Neither waiting for a free worker nor a new worker's start-up counts against
+        the deadline."""
         if self.closed:
             return None
         idle = self._start()
-        worker = await idle.get()  # waiting for a free worker does not count against the deadline
-        loop = asyncio.get_running_loop()
+        worker = await idle.get()
+        timed = False
         try:
-            blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-            answer: asyncio.Future[Any] = loop.create_future()
-            fd = worker.conn.fileno()
-
-            def readable() -> None:
-                loop.remove_reader(fd)
-                if answer.done():
-                    return
-                try:
-                    answer.set_result(worker.conn.recv())
-                except Exception as exc:  # noqa: BLE001 - a dead worker
-                    answer.set_exception(exc)
-
-            worker.conn.send((spec, blob, seed))
-            loop.add_reader(fd, readable)
-            try:
-                kind, value = await asyncio.wait_for(answer, timeout=deadline)
-            finally:
-                with contextlib.suppress(Exception):
-                    loop.remove_reader(fd)
+            if not worker.ready:
+                await self._recv(worker, READY_TIMEOUT)  # ("ready", pid)
+                worker.ready = True
+            worker.conn.send((spec, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), seed))
+            timed = True
+            kind, value = await self._recv(worker, deadline)
         except (TimeoutError, EOFError, OSError, asyncio.CancelledError) as exc:
             self._all.discard(worker)
             worker.kill()
             if not self.closed:
                 self._spawn()
-            if isinstance(exc, TimeoutError):
+            if isinstance(exc, TimeoutError) and timed:
                 self.timeouts += 1
                 return None
             if isinstance(exc, asyncio.CancelledError):
                 raise
-            raise RuntimeError("the bot's worker process ended") from None
+            raise RuntimeError("the bot's worker process ended or did not start") from None
         idle.put_nowait(worker)
         if kind != "ok":
             raise RuntimeError(value)

@@ -43,9 +43,9 @@ def serve(conn: Connection) -> None:
     """A worker's loop: ``(spec, state_bytes, seed)`` in, ``("ok", notation)`` or
     ``("error", message)`` out, until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops its workers itself
-    with contextlib.suppress(OSError, AttributeError):
-        os.nice(19)  # thinking yields the CPU to the web server ...
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))  # ... whenever it wants it
+    with contextlib.suppress(OSError):
+        if os.nice(0) < 19:  # thinking yields the CPU to the web server (botpool starts us at 19)
+            os.nice(19)
     made: dict[str, bots.Bot] = {}
     while True:
         try:
@@ -67,6 +67,7 @@ def main() -> None:
     for name in games.names():  # import every game (and the bots) before the first decision
         games.get(name)
     bots.kinds()
+    conn.send(("ready", os.getpid()))  # the deadline of the first decision starts after this
     serve(conn)
 
 
