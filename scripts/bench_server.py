@@ -371,12 +371,13 @@ async def run_spectators(args: argparse.Namespace, base: str) -> dict[str, float
     return {"p50": q(0.5), "p99": q(0.99)}
 
 
-def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, schema: str | None = None) -> subprocess.Popen[bytes]:
     limits = {"creates_per_minute": 1e6, "acts_per_second": 1e6, "open_tables_per_client": 10**6,
               "sockets_per_client": 10**6, "sockets_per_table": 10**6}
     code = (
         "import uvicorn; from meeple.server import create_app, ws_impl; "
-        f"uvicorn.run(create_app({db!r}, bot_delay=0.0, limits={limits!r}), host='127.0.0.1', port={port}, "
+        f"uvicorn.run(create_app({db!r}, bot_delay=0.0, limits={limits!r}, schema={schema!r}), "
+        f"host='127.0.0.1', port={port}, "
         "log_level='warning', ws=ws_impl(), backlog=4096, ws_per_message_deflate=False)"
     )
     return subprocess.Popen([sys.executable, "-c", code], env={**os.environ})
@@ -406,7 +407,9 @@ def main() -> None:
     tmp = tempfile.mkdtemp(prefix="meeple-bench-")
     db = args.db or f"sqlite:///{tmp}/bench.db"
     port = free_port()
-    proc = start_server(db, port)
+    # PostgreSQL: a schema of its own, dropped afterwards (no tables of earlier runs to resume)
+    schema = None if db.startswith("sqlite") else f"meeple_bench_{os.getpid()}"
+    proc = start_server(db, port, schema)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(200):
@@ -425,6 +428,10 @@ def main() -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+        if schema is not None:
+            from meeple.server.store import Store
+
+            Store(db, schema=schema).drop_schema()
 
 
 if __name__ == "__main__":
