@@ -18,6 +18,7 @@ from meeple.engine import State
 from meeple.server.store import token_digest
 
 MAX_NAME = 40
+CLAIMED = "claimed"  # never a SHA-256 hex digest, so no token matches it
 OUTBOX = 64  # messages a socket may have waiting; a client that far behind is dropped (it reconnects)
 RENDERERS = Path(__file__).parent / "static" / "games"
 
@@ -60,6 +61,8 @@ class Seat:
         self.bot: str | None = row.get("bot")
         self.name: str = row["name"]
         self.token: str | None = row.get("token")  # digest
+        if self.token is None and row.get("claimed") and self.kind == "human":
+            self.token = CLAIMED  # a lobby row (no digests there): taken, but no token matches
         self.zombie: bool = bool(row.get("zombie"))
         self.deadline: float | None = row.get("deadline")
 

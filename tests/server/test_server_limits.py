@@ -122,6 +122,8 @@ def test_server_idle_tables_unloaded_and_abandoned_expired(make_client: Callable
     hub = client.app.state.hub  # type: ignore[attr-defined]
     before = client.get(f"/api/tables/{tid}", headers={H: tok0}).json()
     assert hub.sweep(idle=-1) >= 1 and tid not in hub.tables
+    listed = {x["id"]: x for x in client.get("/api/tables").json()["tables"]}  # from the database
+    assert not listed[tid]["seats"][0]["open"] and listed[tid]["seats"][1]["open"]
     assert client.get(f"/api/tables/{tid}", headers={H: tok0}).json()["view"] == before["view"]
     time.sleep(0.7)
     assert tid in client.portal.call(hub.expire)  # type: ignore[union-attr]
