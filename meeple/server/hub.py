@@ -123,7 +123,8 @@ class Hub(TablesMixin, BotMixin, ClockMixin, LiveMixin):
         self.pool.close()  # kills thinking bots at once: their drivers end quickly
         tasks = []
         for table in self.tables.values():
-            for task in (table.driver, table.timer):
+            writers = [c.writer for c in table.clients]
+            for task in (table.driver, table.timer, table.presence, table.watch_flush, *writers):
                 if task is not None and not task.done():
                     task.cancel()
                     tasks.append(task)
