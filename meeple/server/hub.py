@@ -91,11 +91,16 @@ class Hub(TablesMixin, BotMixin, ClockMixin, LiveMixin):
         that another process changed, and take over running tables whose owner is gone
         (its advisory lock ended with its connection)."""
         stored = await self.db(self.store.changed, list(self.tables))
-        for table_id in await self.db(self.store.running_ids):
+        for table_id in await self.db(self.store.running_ids, True):
             table = self.tables.get(table_id)
             if table is None:
-                with contextlib.suppress(ServerError):
-                    table = await self.get(table_id)  # owns it if nobody else does
+                # nobody runs its bots or clock (its process is gone): load it only if we get it
+                if await self.db(self.store.try_own, table_id):
+                    try:
+                        table = await self.get(table_id)
+                    except ServerError:  # cannot be resumed here (another rules version, say)
+                        await self.db(self.store.release, table_id)
+                        continue
                     self._arm_clock(table)
                     self._kick(table)
                 continue

@@ -382,11 +382,18 @@ class Store:
             out.append(d)
         return out
 
-    def running_ids(self) -> list[str]:
+    def running_ids(self, with_driver: bool = False) -> list[str]:
+        """Ids of running tables; ``with_driver``: only those a server process may have
+        to move without a request (a bot seat, a clock running, a seat played by the
+        clock's bot)."""
+        query = sa.select(self.tables.c.id).where(self.tables.c.status == "playing")
+        if with_driver:
+            s = self.seats
+            query = query.where(sa.exists().where(
+                (s.c.table_id == self.tables.c.id)
+                & ((s.c.kind == "bot") | s.c.deadline.is_not(None) | s.c.zombie)))
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(self.tables.c.id).where(self.tables.c.status == "playing")
-            ).all()
+            rows = conn.execute(query).all()
         return [r[0] for r in rows]
 
     def ping(self) -> None:

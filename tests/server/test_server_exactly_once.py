@@ -140,3 +140,21 @@ def test_server_act_in_another_process_is_applied_once(
     assert b.get(f"/api/tables/{tid}").json()["decisions"] == 1  # reloaded
     assert _act(b, tid, "end", 1, tok0).status_code == 200
     assert wait_for(a, tid, lambda x: x["decisions"] == 2, timeout=10)["decisions"] == 2
+
+
+def test_server_surviving_process_takes_over_a_bot_table(
+        make_client: Callable[..., TestClient], db: dict[str, Any]) -> None:
+    """Issue 16: when the process that runs a table's bots stops, another process on the
+    same PostgreSQL database takes the table's lock and plays it to the end."""
+    if db["url"].startswith("sqlite"):
+        pytest.skip("SQLite has one server process")
+    a, b = make_client(), make_client()
+    made = a.post("/api/tables", json={"game": "servergame", "players": 3, "options": {"pile": 400},
+                                       "seats": [{"kind": "bot"}] * 3}).json()
+    tid = made["table"]
+    wait_for(a, tid, lambda x: x["decisions"] >= 5)
+    a.__exit__(None, None, None)  # the owner stops: its advisory lock ends with its connection
+    done = wait_for(b, tid, lambda x: x["table"]["status"] == "over", timeout=90)
+    assert b.app.state.hub.tables[tid].owned  # type: ignore[attr-defined]
+    rec = b.get(f"/api/tables/{tid}/record").json()
+    assert meeple.replay(rec).is_over and len(rec["actions"]) == done["decisions"]
