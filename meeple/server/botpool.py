@@ -1,8 +1,9 @@
 """Bot turns in worker processes, each decision under a deadline.
 
-``BotPool`` keeps ``size`` worker processes (``python -m
-meeple.server.botworker``, started on first use, at a lower CPU priority than
-the web server, sharing nothing with it but a socket).  A decision goes to
+``BotPool`` keeps ``size`` worker processes (``meeple.server.botworker`` in a
+fresh interpreter, started on first use at nice 19 in the server's session,
+sharing nothing with it but a socket; a worker says it is ready once its
+imports are done, and only then does a decision's deadline start).  A decision goes to
 an idle worker with the true state (pickled), the spec and a seed; the worker
 answers the notation of ``bots.act`` (which shows the bot only a
 determinized copy).  A worker past the deadline is killed and replaced, and
