@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import threading
 import time
 from collections.abc import Iterable, Iterator
@@ -144,8 +145,15 @@ class Store:
             # databases made before a column existed get it now
             have = {c["name"] for c in sa.inspect(conn).get_columns("meeple_tables", schema=self.schema)}
             if "seeded" not in have:
-                conn.execute(sa.text("ALTER TABLE meeple_tables ADD COLUMN seeded BOOLEAN NOT NULL DEFAULT FALSE"))
-            self.one_action.create(conn, checkfirst=True)
+                name = f'"{self.schema}".meeple_tables' if self.schema and not self.is_sqlite else "meeple_tables"
+                conn.execute(sa.text(f"ALTER TABLE {name} ADD COLUMN seeded BOOLEAN NOT NULL DEFAULT FALSE"))
+        try:
+            with self.engine.begin() as conn:
+                self.one_action.create(conn, checkfirst=True)
+        except sa.exc.IntegrityError:  # a database the old duplicate-act bug wrote twice into
+            logging.getLogger("meeple.server").warning(
+                "meeple_entries holds repeated (table, decision) actions: the unique index is not created; "
+                "the row-lock check still refuses new duplicates")
 
     def drop_schema(self) -> None:
         """Remove everything (tests only)."""
