@@ -1,17 +1,27 @@
 #!/usr/bin/env python
-"""Load benchmark for ``meeple serve`` (a benchmark, not a test).
+"""Load benchmark for ``meeple serve`` (a benchmark, not a test; issue 16's figures).
 
 Starts the server in its own process on a free loopback port (SQLite in a
-temporary folder unless ``--db`` is given), opens ``--tables`` tables at once,
-each with one seat played by a client-side random bot over HTTP + WebSocket
-(as a browser would: wait for the push that says it is our turn, think
-``--think`` seconds on average, POST the action) and the other seats played by
-the server's random bots.  With ``--think 0`` every table always has work
-queued, so the figures show the server at saturation.  Reports the
-latency of each accepted POST /act (which includes the database commit) and
-the throughput.
+temporary folder unless ``--db`` is given) and runs one or more bounded
+scenarios against it (each stops by itself):
 
-    .venv/bin/python scripts/bench_server.py --tables 100 --seconds 30 --game troyes
+- ``tables``: ``--tables`` tables at once, each with one seat played by a
+  client-side random bot over HTTP + WebSocket (as a browser would: wait for
+  the push that says it is our turn, think ``--think`` seconds on average,
+  POST the action) and the other seats by the server's random bots; reports
+  the latency of each accepted POST /act and the throughput.
+- ``duplicates``: every act is sent twice at once (same action, same decision
+  number) on tables whose seats are all driven by the client; reports how many
+  pairs were applied twice (target 0 of at least ``--pairs``).
+- ``hard``: act throughput of client-driven tables, first alone, then while
+  nine tables of ``hard`` bots think (target: at least 80% of the first).
+- ``spectators``: act latency at one table watched by ``--spectators``
+  WebSocket spectators (target p99 < 100 ms).
+- ``all``: duplicates, hard, spectators and tables, in that order.
+
+    .venv/bin/python scripts/bench_server.py --mode all
+    .venv/bin/python scripts/bench_server.py --mode tables --tables 100 --seconds 20 --think 1 \
+        --db postgresql+psycopg://postgres@127.0.0.1:5432/test
 """
 
 from __future__ import annotations
@@ -63,7 +73,8 @@ async def player(base: str, game: str, players: int, seed: int, stop: list[float
             if think:
                 await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
             t0 = time.perf_counter()
-            res = await client.post(f"{base}/api/tables/{tid}/act", json={"action": action},
+            res = await client.post(f"{base}/api/tables/{tid}/act", json={"action": action,
+                                                                          "decision": msg["decisions"]},
                                     headers={"X-Seat-Token": token})
             dt = time.perf_counter() - t0
             if res.status_code == 200:
@@ -88,7 +99,7 @@ def cpu_seconds(pid: int | None) -> float | None:
         return None
 
 
-async def run(args: argparse.Namespace, base: str, server_pid: int | None = None) -> None:
+async def run_tables(args: argparse.Namespace, base: str, server_pid: int | None = None) -> None:
     lat: list[float] = []
     server_lat: list[float] = []
     errors: list[str] = []
@@ -96,9 +107,9 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None = None
     async with httpx.AsyncClient(limits=limits, timeout=60) as client:
         # open every table first (the seat we drive is a person; the others are server bots)
         made = []
-        for i in range(args.tables):
+        for _ in range(args.tables):
             r = await client.post(f"{base}/api/tables", json={
-                "game": args.game, "players": args.players, "seed": 1000 + i,
+                "game": args.game, "players": args.players,
                 "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (args.players - 1)})
             r.raise_for_status()
             made.append(r.json())
@@ -148,37 +159,296 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None = None
         print(f"errors: {len(errors)}; first: {errors[0]}")
 
 
+# --- issue 16's scenarios -------------------------------------------------------------
+
+async def human_table(client: httpx.AsyncClient, base: str, game: str, players: int) -> tuple[str, list[str]]:
+    """A table whose every seat the client drives: its id and the seats' tokens."""
+    r = await client.post(f"{base}/api/tables", json={"game": game, "players": players,
+                                                      "seats": [{"kind": "human"}] * players})
+    r.raise_for_status()
+    made = r.json()
+    tokens = [made["token"]]
+    for seat in range(1, players):
+        j = await client.post(f"{base}/api/tables/{made['table']}/join", json={"seat": seat})
+        j.raise_for_status()
+        tokens.append(j.json()["token"])
+    return made["table"], tokens
+
+
+async def next_move(client: httpx.AsyncClient, base: str, tid: str, tokens: list[str],
+                    rng: random.Random) -> tuple[str, int, str] | None:
+    """(token of the seat to move, decision number, a random legal action); None when over."""
+    spec = (await client.get(f"{base}/api/tables/{tid}")).json()
+    if spec["table"]["status"] != "playing":
+        return None
+    token = tokens[spec["view"]["to_move"]]
+    mine = (await client.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": token})).json()
+    if not mine["legal"]:
+        return None
+    return token, mine["decisions"], rng.choice(mine["legal"])
+
+
+async def act(client: httpx.AsyncClient, base: str, tid: str, token: str, decision: int,
+              action: str) -> tuple[int, float]:
+    t0 = time.perf_counter()
+    r = await client.post(f"{base}/api/tables/{tid}/act", json={"action": action, "decision": decision},
+                          headers={"X-Seat-Token": token})
+    return r.status_code, time.perf_counter() - t0
+
+
+async def run_duplicates(args: argparse.Namespace, base: str) -> dict[str, float]:
+    """Send every act twice at once; count the pairs the server applied twice."""
+    limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
+    pairs = twice = refused_second = 0
+    accepted: dict[str, int] = {}
+    deadline = time.perf_counter() + args.seconds * 4
+    async with httpx.AsyncClient(limits=limits, timeout=60) as client:
+
+        async def one_table(k: int) -> None:
+            nonlocal pairs, twice, refused_second
+            rng = random.Random(k)
+            while pairs < args.pairs and time.perf_counter() < deadline:
+                tid, tokens = await human_table(client, base, args.game, args.players)
+                accepted[tid] = 0
+                while pairs < args.pairs and time.perf_counter() < deadline:
+                    move = await next_move(client, base, tid, tokens, rng)
+                    if move is None:
+                        break
+                    token, decision, action = move
+                    (a, _), (b, _) = await asyncio.gather(act(client, base, tid, token, decision, action),
+                                                          act(client, base, tid, token, decision, action))
+                    pairs += 1
+                    accepted[tid] += (a == 200) + (b == 200)
+                    twice += a == 200 and b == 200
+                    refused_second += (a == 200) != (b == 200)
+
+        await asyncio.gather(*(one_table(k) for k in range(args.dup_tables)))
+        # the stored games agree: one action per accepted act
+        stored = 0
+        for tid, n in accepted.items():
+            body = (await client.get(f"{base}/api/tables/{tid}")).json()
+            stored += body["decisions"] == n
+    print(f"duplicates: {pairs} pairs of identical concurrent acts on {len(accepted)} tables: "
+          f"{twice} applied twice, {refused_second} with the copy refused (409); "
+          f"{stored}/{len(accepted)} stored games have exactly the accepted actions")
+    return {"pairs": pairs, "twice": twice}
+
+
+async def act_throughput(client: httpx.AsyncClient, base: str, args: argparse.Namespace,
+                         seconds: float) -> tuple[float, list[float]]:
+    """Acts per second of ``--act-tables`` client-driven tables for ``seconds``."""
+    done = 0
+    lat: list[float] = []
+    stop = time.perf_counter() + seconds
+
+    async def one_table(k: int) -> None:
+        nonlocal done
+        rng = random.Random(100 + k)
+        while time.perf_counter() < stop:
+            tid, tokens = await human_table(client, base, args.game, args.players)
+            while time.perf_counter() < stop:
+                move = await next_move(client, base, tid, tokens, rng)
+                if move is None:
+                    break
+                code, dt = await act(client, base, tid, *move)
+                if code == 200:
+                    done += 1
+                    lat.append(dt)
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(one_table(k) for k in range(args.act_tables)))
+    return done / (time.perf_counter() - t0), lat
+
+
+async def run_hard(args: argparse.Namespace, base: str, db: str, schema: str | None) -> dict[str, float]:
+    """Other tables' act throughput alone and while nine tables of hard bots think, in
+    alternating phases (alone, loaded, alone, loaded: the hard tables of a loaded
+    phase are aborted through the store before the next alone phase), so that the
+    machine's other work drifting shows in both."""
+    from meeple.server.store import Store
+
+    store = Store(db, schema=schema)
+    limits = httpx.Limits(max_connections=100, max_keepalive_connections=100)
+    alone: list[float] = []
+    loaded: list[float] = []
+    moved = 0
+    async with httpx.AsyncClient(limits=limits, timeout=60) as client:
+        for phase in range(4):
+            hard = []
+            if phase % 2:
+                for _ in range(9):
+                    r = await client.post(f"{base}/api/tables", json={
+                        "game": args.game, "players": args.players,
+                        "seats": [{"kind": "bot", "bot": "hard"}] * args.players})
+                    r.raise_for_status()
+                    hard.append(r.json()["table"])
+                await asyncio.sleep(1.0)  # the hard bots are thinking now
+            rate, _ = await act_throughput(client, base, args, args.seconds)
+            (loaded if phase % 2 else alone).append(rate)
+            for tid in hard:
+                moved += (await client.get(f"{base}/api/tables/{tid}")).json()["decisions"]
+                store.abort(tid, "benchmark phase over")
+            await asyncio.sleep(3.0 if hard else 0.0)  # a thinking bot finishes or is stopped
+        health = (await client.get(f"{base}/api/health")).json()
+    store.dispose()
+    a, b = statistics.mean(alone), statistics.mean(loaded)
+    print(f"hard bots: other tables' acts alone {', '.join(f'{x:.0f}' for x in alone)}/s, with nine hard-bot "
+          f"tables thinking {', '.join(f'{x:.0f}' for x in loaded)}/s = {100 * b / a:.0f}% (target >= 80%); "
+          f"the hard tables made {moved} decisions, {health['bot_timeouts']} stopped at their deadline; "
+          f"{health['bot_workers']} bot workers; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    return {"alone": a, "loaded": b, "ratio": b / a}
+
+
+async def watchers_main(base: str, tables: list[str], count: int, seconds: float) -> None:
+    """(In its own process, so the acting client's latency is not its CPU) ``count``
+    spectators watch ``tables[0]``; when that game ends they move to the next one."""
+    stop = time.perf_counter() + seconds
+
+    async def watch() -> None:
+        for tid in tables:
+            url = base.replace("http", "ws") + f"/ws/{tid}"
+            over = False
+            async with websockets.connect(url, max_size=None, compression=None) as ws:
+                await ws.send('{"token": null}')
+                while time.perf_counter() < stop and not over:
+                    try:
+                        msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=0.5))
+                    except TimeoutError:
+                        continue
+                    over = msg.get("table", {}).get("status") == "over"
+            if time.perf_counter() >= stop:
+                return
+
+    tasks = []
+    for _ in range(count):
+        tasks.append(asyncio.create_task(watch()))
+        await asyncio.sleep(0.002)
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def run_spectators(args: argparse.Namespace, base: str) -> dict[str, float]:
+    """Act latency at a table that ``--spectators`` sockets watch (from another process;
+    when a game ends the watchers follow the next table; acts while they move are not
+    counted)."""
+    limits = httpx.Limits(max_connections=20, max_keepalive_connections=20)
+    async with httpx.AsyncClient(limits=limits, timeout=60) as client:
+        made = [await human_table(client, base, args.game, args.players) for _ in range(12)]
+        watchers = subprocess.Popen([sys.executable, __file__, "--mode", "_watch", "--base", base,
+                                     "--spectators", str(args.spectators), "--seconds", str(args.seconds + 120),
+                                     "--watch", ",".join(t for t, _ in made)])
+
+        async def watching(table: str) -> int:
+            return int((await client.get(f"{base}/api/tables/{table}")).json()["watchers"])
+
+        lat: list[float] = []
+        inside: list[float] = []
+        counts: list[int] = []  # spectators watching, sampled every 50 acts
+        rng = random.Random(7)
+        k, counted, ready = 0, 0, False
+        end = time.perf_counter() + args.seconds + 30
+        while time.perf_counter() < end and len(lat) < 2000 and k < len(made):
+            tid, tokens = made[k]
+            if not ready:  # wait until they all watch this table
+                for _ in range(300):
+                    if await watching(tid) >= args.spectators:
+                        break
+                    await asyncio.sleep(0.1)
+                await asyncio.sleep(2.0)  # their first (full) views are on their way: measure the steady state
+                ready = True
+                if not lat:
+                    end = time.perf_counter() + args.seconds
+            move = await next_move(client, base, tid, tokens, rng)
+            if move is None:  # the game is over: everyone moves to the next table
+                k, ready = k + 1, False
+                continue
+            if len(lat) % 50 == 0:
+                counts.append(await watching(tid))
+            t0 = time.perf_counter()
+            r = await client.post(f"{base}/api/tables/{tid}/act", json={"action": move[2], "decision": move[1]},
+                                  headers={"X-Seat-Token": move[0]})
+            if r.status_code == 200:
+                lat.append(time.perf_counter() - t0)
+                timing = r.headers.get("server-timing", "")
+                if "dur=" in timing:
+                    inside.append(float(timing.split("dur=")[1]) / 1000)
+        counted = min(counts) if counts else 0
+        watchers.terminate()
+        watchers.wait(timeout=20)
+    lat.sort()
+    inside.sort()
+
+    def q(p: float, xs: list[float] = lat) -> float:
+        return xs[min(len(xs) - 1, int(p * len(xs)))] * 1000 if xs else float("nan")
+
+    print(f"spectators: {len(lat)} acts at tables watched by at least {counted} spectators: p50 {q(0.5):.1f} ms, "
+          f"p99 {q(0.99):.1f} ms, max {q(1.0):.1f} ms (target p99 < 100 ms); inside the server p50 "
+          f"{q(0.5, inside):.1f} ms, p99 {q(0.99, inside):.1f} ms; load average {os.getloadavg()[0]:.1f} "
+          f"on {os.cpu_count()} CPUs")
+    return {"p50": q(0.5), "p99": q(0.99)}
+
+
+def start_server(db: str, port: int, schema: str | None = None) -> subprocess.Popen[bytes]:
+    limits = {"creates_per_minute": 1e6, "acts_per_second": 1e6, "open_tables_per_client": 10**6,
+              "sockets_per_client": 10**6, "sockets_per_table": 10**6}
+    code = (
+        "import uvicorn; from meeple.server import create_app, ws_impl; "
+        f"uvicorn.run(create_app({db!r}, bot_delay=0.0, limits={limits!r}, schema={schema!r}), "
+        f"host='127.0.0.1', port={port}, "
+        "log_level='warning', ws=ws_impl(), backlog=4096, ws_per_message_deflate=False)"
+    )
+    return subprocess.Popen([sys.executable, "-c", code], env={**os.environ})
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--mode", choices=["tables", "duplicates", "hard", "spectators", "all", "_watch"],
+                    default="tables")
+    ap.add_argument("--base", help=argparse.SUPPRESS)
+    ap.add_argument("--watch", help=argparse.SUPPRESS)
     ap.add_argument("--tables", type=int, default=100)
-    ap.add_argument("--seconds", type=float, default=30)
+    ap.add_argument("--seconds", type=float, default=20)
     ap.add_argument("--game", default="troyes")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--think", type=float, default=0.0,
                     help="mean pause (s) of the client seat before each action; 0 saturates the server")
+    ap.add_argument("--pairs", type=int, default=2000, help="duplicates: pairs of identical acts to send")
+    ap.add_argument("--dup-tables", type=int, default=20, help="duplicates: tables played at once")
+    ap.add_argument("--act-tables", type=int, default=10, help="hard: client-driven tables measured")
+    ap.add_argument("--spectators", type=int, default=400)
     ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
     args = ap.parse_args()
+    if args.mode == "_watch":  # the spectators of run_spectators, in their own process
+        asyncio.run(watchers_main(args.base, args.watch.split(","), args.spectators, args.seconds))
+        return
     tmp = tempfile.mkdtemp(prefix="meeple-bench-")
     db = args.db or f"sqlite:///{tmp}/bench.db"
     port = free_port()
-    code = (
-        "import uvicorn; from meeple.server import create_app, ws_impl; "
-        f"uvicorn.run(create_app({db!r}, bot_delay=0.0), host='127.0.0.1', port={port}, "
-        "log_level='warning', ws=ws_impl(), backlog=4096)"
-    )
-    proc = subprocess.Popen([sys.executable, "-c", code], env={**os.environ})
+    # PostgreSQL: a schema of its own, dropped afterwards (no tables of earlier runs to resume)
+    schema = None if db.startswith("sqlite") else f"meeple_bench_{os.getpid()}"
+    proc = start_server(db, port, schema)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(200):
             try:
-                httpx.get(base + "/api/games", timeout=1)
+                httpx.get(base + "/api/health", timeout=1)
                 break
             except httpx.HTTPError:
                 time.sleep(0.1)
-        asyncio.run(run(args, base, proc.pid))
+        modes = ["duplicates", "hard", "spectators", "tables"] if args.mode == "all" else [args.mode]
+        for mode in modes:
+            if mode == "tables":
+                asyncio.run(run_tables(args, base, proc.pid))
+            elif mode == "hard":
+                asyncio.run(run_hard(args, base, db, schema))
+            else:
+                asyncio.run({"duplicates": run_duplicates, "spectators": run_spectators}[mode](args, base))
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+        if schema is not None:
+            from meeple.server.store import Store
+
+            Store(db, schema=schema).drop_schema()
 
 
 if __name__ == "__main__":

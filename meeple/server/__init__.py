@@ -6,12 +6,15 @@ with uvicorn.  The server reaches the games only through the engine contract.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from meeple.server.store import normalise_url
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
+
+WS_MAX_SIZE = 64 * 1024
+"""The largest WebSocket message the server reads (clients send only a hello and pings)."""
 
 
 def create_app(db_url: str | None = None, **kwargs: object) -> FastAPI:
@@ -21,13 +24,19 @@ def create_app(db_url: str | None = None, **kwargs: object) -> FastAPI:
     return _create(normalise_url(db_url), **kwargs)  # type: ignore[arg-type]
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> None:
-    """Run the server until interrupted (``db`` None: SQLite file ``meeple.db`` here)."""
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, **options: Any) -> None:
+    """Run the server until interrupted (``db`` None: SQLite file ``meeple.db`` here).
+
+    ``options`` go to ``create_app``: ``allow_seeds`` (``--allow-seeds``),
+    ``bot_levels`` (``--bot-levels FILE``), ``limits``, ``docs``, ``bot_workers``.
+    """
     import uvicorn
 
-    app = create_app(db, bot_delay=0.4)
+    options.setdefault("bot_delay", 0.4)
+    app = create_app(db, **options)
     print(f"meeple: serving on http://{host}:{port}/  (database: {normalise_url(db)})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws=ws_impl())
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws=ws_impl(), ws_max_size=WS_MAX_SIZE,
+                ws_per_message_deflate=False, timeout_graceful_shutdown=3)
 
 
 def ws_impl() -> str:

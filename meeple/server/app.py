@@ -23,9 +23,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -33,34 +34,125 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from meeple import bots
+from meeple.engine import BadSetup
 from meeple.server.howto_routes import howto_router
 from meeple.server.hub import Client, Hub, ServerError
 from meeple.server.i18n_routes import i18n_router
+from meeple.server.levels import load_levels
+from meeple.server.limits import Limits
+from meeple.server.schemas import (
+    MAX_BODY,
+    MAX_HELLO,
+    ActBody,
+    CreateBody,
+    Hello,
+    JoinBody,
+    M,
+    describe,
+    loads_capped,
+    parse_body,
+)
 from meeple.server.store import Store
 
 STATIC = Path(__file__).parent / "static"
 TOKEN_HEADER = "x-seat-token"
+SECURITY_HEADERS = {
+    "Content-Security-Policy": ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                                "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+                                "form-action 'self'; frame-ancestors 'none'"),
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
+class SecurityHeaders:
+    """Pure ASGI middleware adding ``SECURITY_HEADERS`` to every HTTP answer (cheaper
+    than Starlette's ``BaseHTTPMiddleware``, which costs a task per request)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.extra = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                have = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = list(message.get("headers", [])) + [h for h in self.extra if h[0] not in have]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def read_hello(message: Any) -> Hello:
+    """A socket's first message, validated: a small JSON text ``{"token": str | null}``."""
+    if not isinstance(message, dict) or message.get("type") != "websocket.receive":
+        raise WebSocketDisconnect(1000)
+    text = message.get("text")
+    if not isinstance(text, str):
+        raise ServerError(400, "the hello must be a text message")
+    if len(text) > MAX_HELLO:
+        raise ServerError(400, f"the hello is larger than {MAX_HELLO} characters")
+    data = loads_capped(text, MAX_HELLO)
+    if data is None:  # "null": a spectator
+        data = {}
+    if not isinstance(data, dict):
+        raise ServerError(400, "the hello must be a JSON object {\"token\": ...}")
+    try:
+        return Hello.model_validate(data)
+    except ValidationError as exc:
+        raise ServerError(400, f"malformed hello: {describe(exc)}") from None
+
+
+async def refuse(websocket: WebSocket, message: str, code: int) -> None:
+    """Tell a socket why it is refused and close it (a client already gone is fine)."""
+    with contextlib.suppress(Exception):
+        await websocket.send_text(json.dumps({"type": "error", "error": message}))
+    with contextlib.suppress(Exception):
+        await websocket.close(code=code)
 
 
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str | None = None,
-               bot_workers: int = 8) -> FastAPI:
+               bot_workers: int | None = None, allow_seeds: bool = False,
+               bot_levels: str | Path | Mapping[str, Any] | None = None,
+               limits: Limits | Mapping[str, Any] | None = None, docs: bool = False) -> FastAPI:
     """The ASGI app on the database at ``db_url`` (schema created on start).
 
     ``bot_delay`` is a pause before each bot move at tables with a person
     (so people can follow); ``schema`` puts PostgreSQL tables in their own
-    schema (tests use it for isolation); ``bot_workers`` threads think for
-    bots (so a few slow searching bots do not hold up other tables' bots).
+    schema (tests use it for isolation); ``bot_workers`` processes think for
+    bots (each decision under its level's deadline; default: half the CPUs,
+    at least one, so the web server keeps a CPU of its own); ``bot_levels`` adds bot
+    levels (a TOML / JSON file or a mapping, see ``levels.py``: ``meeple serve
+    --bot-levels FILE``), every spec checked against the server's caps;
+    ``allow_seeds`` lets a creator choose the seed (``meeple serve
+    --allow-seeds``, for testing: such tables are marked in the lobby and in
+    the record's ``meta``); ``limits`` sets the per-client and per-table limits
+    (``limits.Limits`` or a dict of its fields); ``docs`` serves the OpenAPI
+    pages at ``/api/docs`` (off by default).
     """
     store = Store(db_url or "sqlite:///meeple.db", schema=schema)
-    hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers)
+    try:
+        levels = load_levels(bot_levels)
+    except BadSetup as exc:
+        raise ValueError(str(exc)) from None
+    workers = bot_workers if bot_workers is not None else max(1, (os.cpu_count() or 2) // 2)
+    hub = Hub(store, bot_delay=bot_delay, bot_workers=workers, levels=levels)
+    hub.allow_seeds = allow_seeds
+    hub.limits = limits if isinstance(limits, Limits) else Limits.model_validate(dict(limits or {}))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        # Bots think in worker threads; a short GIL switch interval keeps the event loop
-        # (and so every other table) responsive while they do.
+        # Storage calls run in worker threads (PostgreSQL); a short GIL switch interval keeps
+        # the event loop (and so every other table) responsive while they do.
         if sys.getswitchinterval() > 0.001:
             sys.setswitchinterval(0.001)
         await hub.start()
@@ -69,12 +161,16 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
         finally:
             await hub.stop()
 
-    app = FastAPI(title="meeple", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app = FastAPI(title="meeple", lifespan=lifespan, docs_url="/api/docs" if docs else None,
+                  redoc_url=None, openapi_url="/api/openapi.json" if docs else None)
     app.state.hub = hub
+
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ServerError)
     async def _server_error(request: Request, exc: ServerError) -> JSONResponse:
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        headers = {"Retry-After": str(max(1, round(exc.retry_after)))} if exc.retry_after is not None else None
+        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -84,21 +180,29 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
-    async def body_of(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if not raw:
-            return {}
-        try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise ServerError(400, "the request body is not valid JSON") from None
-        if not isinstance(data, dict):
-            raise ServerError(400, "the request body must be a JSON object")
-        return data
+    async def body_of(request: Request, model: type[M]) -> M:
+        """The body, read up to ``MAX_BODY`` bytes (more: 413 without reading the rest)."""
+        length = request.headers.get("content-length", "")
+        if length.isdigit() and int(length) > MAX_BODY:
+            raise ServerError(413, f"the request body is larger than {MAX_BODY} bytes")
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise ServerError(413, f"the request body is larger than {MAX_BODY} bytes")
+            chunks.append(chunk)
+        return parse_body(b"".join(chunks), model)
 
     async def seat_of(request: Request, table_id: str) -> tuple[Any, int | None]:
         table = await hub.get(table_id)
         return table, table.seat_of(request.headers.get(TOKEN_HEADER))
+
+    def peer(conn: Request | WebSocket) -> str:
+        return conn.client.host if conn.client is not None else "?"
+
+    def act_limit(request: Request) -> None:
+        rate = hub.limits.acts_per_second
+        hub.limit("acts", peer(request), rate, 2 * rate)
 
     # --- pages -------------------------------------------------------------------
 
@@ -129,8 +233,15 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
 
     @app.get("/api/games")
     async def api_games() -> dict[str, Any]:
-        kinds = bots.kinds()
-        return {"games": hub.games(), "bots": kinds}
+        return {"games": hub.games(), "bots": list(hub.levels), "allow_seeds": hub.allow_seeds,
+                "levels": {k: {"spec": v.spec, "think": v.deadline} for k, v in hub.levels.items()}}
+
+    @app.get("/api/health")
+    async def api_health() -> JSONResponse:
+        """200 when the server and its database answer (for load balancers and monitors)."""
+        ok = await hub.healthy()
+        return JSONResponse({"ok": ok, "tables_in_memory": len(hub.tables), "bot_workers": hub.pool.size,
+                             "bot_timeouts": hub.pool.timeouts}, status_code=200 if ok else 503)
 
     @app.get("/api/tables")
     async def api_tables() -> dict[str, Any]:
@@ -138,7 +249,10 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
 
     @app.post("/api/tables")
     async def api_create(request: Request) -> dict[str, Any]:
-        return await hub.create(await body_of(request))
+        who = peer(request)
+        hub.limit("creates", who, hub.limits.creates_per_minute / 60.0, hub.limits.creates_per_minute)
+        body = await body_of(request, CreateBody)
+        return await hub.create(body.model_dump(exclude_none=True), who)
 
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str, request: Request) -> dict[str, Any]:
@@ -147,22 +261,25 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
 
     @app.post("/api/tables/{table_id}/join")
     async def api_join(table_id: str, request: Request) -> dict[str, Any]:
-        body = await body_of(request)
+        act_limit(request)
+        body = await body_of(request, JoinBody)
         table = await hub.get(table_id)
-        return await hub.join(table, body.get("seat"), body.get("name"))
+        return await hub.join(table, body.seat, body.name)
 
     @app.post("/api/tables/{table_id}/act")
     async def api_act(table_id: str, request: Request, response: Response) -> dict[str, Any]:
         t0 = time.perf_counter()
-        body = await body_of(request)
+        act_limit(request)
+        body = await body_of(request, ActBody)
         table, seat = await seat_of(request, table_id)
-        out = await hub.act(table, seat, body.get("action"))
+        out = await hub.act(table, seat, body.action, body.decision)
         # time inside the server: validate, apply, commit, push to every client
         response.headers["Server-Timing"] = f"act;dur={(time.perf_counter() - t0) * 1000:.2f}"
         return out
 
     @app.post("/api/tables/{table_id}/undo")
     async def api_undo(table_id: str, request: Request) -> dict[str, Any]:
+        act_limit(request)
         table, seat = await seat_of(request, table_id)
         return await hub.undo(table, seat)
 
@@ -206,31 +323,31 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
     @app.websocket("/ws/{table_id}")
     async def ws_table(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
+        who = peer(websocket)
         try:
             table = await hub.get(table_id)
-            hello = json.loads(await asyncio.wait_for(websocket.receive_text(), timeout=30))
-            token = hello.get("token") if isinstance(hello, dict) else None
-            seat = table.seat_of(token if isinstance(token, str) else None)
+            raw = await asyncio.wait_for(websocket.receive(), timeout=hub.limits.hello_timeout)
+            hello = read_hello(raw)
+            seat = table.seat_of(hello.token)
+            hub.socket_opens(table, who)
         except ServerError as exc:
-            await websocket.send_text(json.dumps({"type": "error", "error": exc.message}))
-            await websocket.close(code=4403 if exc.status == 403 else 4404)
+            code = {403: 4403, 404: 4404, 429: 4429}.get(exc.status, 4400)
+            await refuse(websocket, exc.message, code)
             return
-        except (TimeoutError, json.JSONDecodeError, UnicodeDecodeError):
-            await websocket.send_text(json.dumps({"type": "error", "error": "malformed hello"}))
-            await websocket.close(code=4400)
+        except TimeoutError:
+            await refuse(websocket, "no hello in time", 4400)
             return
         except WebSocketDisconnect:
             return
-        client = Client(websocket.send_text, seat, close=lambda: websocket.close(code=4408))
-        body = hub.payload(table, seat)
-        body["type"] = "full"
-        await websocket.send_text(json.dumps(body, ensure_ascii=False))
+        client = Client(websocket.send_text, seat, close=lambda: websocket.close(code=4408), peer=who)
         await hub.attach(table, client)
         try:
             while True:
-                msg = await websocket.receive_text()
-                if msg == "ping":
-                    await websocket.send_text('{"type":"pong"}')
+                msg = await websocket.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                if msg.get("text") == "ping":
+                    hub._push(table, client, '{"type":"pong"}')
         except WebSocketDisconnect:
             pass
         finally:

@@ -5,6 +5,17 @@ version, players, seed, options, component hash; the actions are the
 ``entries`` rows of kind ``action`` in decision order) plus its seats.  Every
 accepted action is committed before the server acknowledges it.
 
+Exactly once: an action row names the decision it answers, and
+``(table_id, decision)`` is unique among actions.  Writing an action first
+locks the table's row (``SELECT ... FOR UPDATE`` on PostgreSQL; SQLite has one
+writer, this process) and checks that the stored game is at that decision, so
+two processes on one database can never interleave a table's decisions
+(``Conflict`` otherwise).  On PostgreSQL a process also *owns* the tables
+whose bots and clocks it runs, by a session advisory lock (``try_own``).
+
+Admin (``meeple admin``): ``list_tables``, ``abort``, ``delete``,
+``export_records`` and ``import_records`` (see their docstrings).
+
 Seat tokens are stored only as SHA-256 digests.
 """
 
@@ -12,14 +23,25 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import threading
 import time
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 DEFAULT_DB = "sqlite:///meeple.db"
+
+
+class Conflict(Exception):
+    """The stored table is not where the caller thought (another writer moved it on,
+    or it was aborted): nothing was written."""
+
+
+STATUSES = ("playing", "over", "aborted")
+EXPORT_FORMAT = "meeple-table/1"
 
 
 def token_digest(token: str) -> str:
@@ -79,6 +101,8 @@ class Store:
             sa.Column("status", sa.String(16), nullable=False),
             sa.Column("created", sa.Float, nullable=False),
             sa.Column("updated", sa.Float, nullable=False),
+            # the creator chose the seed (only with allow_seeds): shown in the lobby and the record
+            sa.Column("seeded", sa.Boolean, nullable=False, default=False, server_default=sa.false()),
         )
         self.seats = sa.Table(
             "meeple_seats", md,
@@ -103,13 +127,33 @@ class Store:
             sa.Column("events", sa.Text, nullable=False),
             sa.Column("created", sa.Float, nullable=False),
         )
+        # one action per (table, decision): a repeated or interleaved write fails here at the latest
+        self.one_action = sa.Index(
+            "meeple_entries_one_action", self.entries.c.table_id, self.entries.c.decision, unique=True,
+            sqlite_where=self.entries.c.kind == "action", postgresql_where=self.entries.c.kind == "action",
+        )
         self.metadata = md
+        self._owner_lock = threading.Lock()
+        self._owner_conn: Any = None
+        self.owned: set[str] = set()
 
     def create_schema(self) -> None:
         with self.engine.begin() as conn:
             if self.schema and not self.is_sqlite:
                 conn.execute(sa.text(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"'))
             self.metadata.create_all(conn)
+            # databases made before a column existed get it now
+            have = {c["name"] for c in sa.inspect(conn).get_columns("meeple_tables", schema=self.schema)}
+            if "seeded" not in have:
+                name = f'"{self.schema}".meeple_tables' if self.schema and not self.is_sqlite else "meeple_tables"
+                conn.execute(sa.text(f"ALTER TABLE {name} ADD COLUMN seeded BOOLEAN NOT NULL DEFAULT FALSE"))
+        try:
+            with self.engine.begin() as conn:
+                self.one_action.create(conn, checkfirst=True)
+        except sa.exc.IntegrityError:  # a database the old duplicate-act bug wrote twice into
+            logging.getLogger("meeple.server").warning(
+                "meeple_entries holds repeated (table, decision) actions: the unique index is not created; "
+                "the row-lock check still refuses new duplicates")
 
     def drop_schema(self) -> None:
         """Remove everything (tests only)."""
@@ -120,7 +164,58 @@ class Store:
                 self.metadata.drop_all(conn)
 
     def dispose(self) -> None:
+        with self._owner_lock:
+            if self._owner_conn is not None:
+                try:
+                    self._owner_conn.close()  # ends the session: its advisory locks go with it
+                except Exception:  # noqa: BLE001 - a dead connection is released anyway
+                    pass
+                self._owner_conn = None
+            self.owned.clear()
         self.engine.dispose()
+
+    # --- ownership (PostgreSQL: one process runs a table's bots and clocks) ---------
+
+    def _lock_key(self, table_id: str) -> int:
+        raw = hashlib.sha256(f"meeple:{self.schema or ''}:{table_id}".encode()).digest()
+        return int.from_bytes(raw[:8], "big", signed=True)
+
+    def try_own(self, table_id: str) -> bool:
+        """Whether this process holds (now or already) the table's ownership: on
+        PostgreSQL a session advisory lock, released when the process or its
+        connection ends; SQLite has one process, which owns everything."""
+        if self.is_sqlite:
+            return True
+        with self._owner_lock:
+            if table_id in self.owned:
+                return True
+            if self._owner_conn is None:
+                self._owner_conn = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+            got = bool(self._owner_conn.execute(
+                sa.text("SELECT pg_try_advisory_lock(:k)"), {"k": self._lock_key(table_id)}).scalar())
+            if got:
+                self.owned.add(table_id)
+            return got
+
+    def release(self, table_id: str) -> None:
+        """Give up the ownership of a table (a finished or unloaded one)."""
+        if self.is_sqlite:
+            return
+        with self._owner_lock:
+            if table_id not in self.owned or self._owner_conn is None:
+                return
+            self.owned.discard(table_id)
+            self._owner_conn.execute(sa.text("SELECT pg_advisory_unlock(:k)"), {"k": self._lock_key(table_id)})
+
+    def _locked_position(self, conn: Any, table_id: str) -> tuple[str, int]:
+        """Lock the table's row for this transaction; its status and stored decisions."""
+        row = conn.execute(sa.select(self.tables.c.status).where(self.tables.c.id == table_id)
+                           .with_for_update()).first()
+        if row is None:
+            raise Conflict(f"table {table_id} does not exist any more")
+        count = conn.execute(sa.select(sa.func.count()).select_from(self.entries).where(
+            (self.entries.c.table_id == table_id) & (self.entries.c.kind == "action"))).scalar()
+        return str(row[0]), int(count or 0)
 
     def _begin(self) -> Any:
         return self.engine.begin()
@@ -134,7 +229,8 @@ class Store:
 
     # --- writes -------------------------------------------------------------------
 
-    def create_table(self, row: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+    def create_table(self, row: dict[str, Any], seats: list[dict[str, Any]]) -> float:
+        """Store a new table and its seats; its ``updated`` time."""
         now = time.time()
 
         def go(conn: Any) -> None:
@@ -142,7 +238,7 @@ class Store:
                 id=row["id"], game=row["game"], version=row["version"], players=row["players"],
                 seed=row["seed"], options=json.dumps(row["options"], sort_keys=True),
                 components=row["components"], clock=row["clock"], status=row["status"],
-                created=now, updated=now,
+                created=now, updated=now, seeded=bool(row.get("seeded", False)),
             ))
             conn.execute(self.seats.insert(), [
                 {"table_id": row["id"], "seat": s["seat"], "kind": s["kind"], "bot": s.get("bot"),
@@ -151,16 +247,28 @@ class Store:
             ])
 
         self._write(go)
+        return now
 
     def add_entry(
         self, table_id: str, entry: dict[str, Any], status: str | None = None,
         seat_updates: list[dict[str, Any]] | None = None,
-    ) -> None:
+    ) -> float:
         """Append one log entry (an accepted action or a note), in one transaction
-        with the table's new status and any seat changes (clock, zombie)."""
+        with the table's new status and any seat changes (clock, zombie).
+
+        An action must answer the stored game's next decision (``entry["decision"]``
+        equal to the number of stored actions) of a table that is not aborted;
+        otherwise ``Conflict`` and nothing is written.  Returns the new
+        ``updated`` time of the table."""
         now = time.time()
 
-        def go(conn: Any) -> None:
+        def go(conn: Any) -> float:
+            if entry["kind"] == "action":
+                stored_status, count = self._locked_position(conn, table_id)
+                if stored_status == "aborted":
+                    raise Conflict("this table was aborted")
+                if count != entry["decision"]:
+                    raise Conflict(f"decision {entry['decision']} is stale: the stored game is at {count}")
             conn.execute(self.entries.insert().values(
                 table_id=table_id, kind=entry["kind"], decision=entry["decision"],
                 seat=entry.get("seat"), notation=entry.get("notation"), actor=entry.get("actor"),
@@ -172,8 +280,12 @@ class Store:
             conn.execute(self.tables.update().where(self.tables.c.id == table_id).values(**values))
             for upd in seat_updates or []:
                 self._seat_update(conn, table_id, upd)
+            return now
 
-        self._write(go)
+        try:
+            return float(self._write(go))
+        except sa.exc.IntegrityError:  # the unique (table, decision): another writer was first
+            raise Conflict(f"decision {entry['decision']} was already taken") from None
 
     def _seat_update(self, conn: Any, table_id: str, upd: dict[str, Any]) -> None:
         seat = upd["seat"]
@@ -201,11 +313,17 @@ class Store:
 
         return bool(self._write(go))
 
-    def truncate(self, table_id: str, keep: int, note: dict[str, Any], status: str) -> None:
-        """Undo: drop the actions from decision ``keep`` on and log a note, atomically."""
+    def truncate(self, table_id: str, keep: int, note: dict[str, Any], status: str,
+                 expect: int | None = None) -> float:
+        """Undo: drop the actions from decision ``keep`` on and log a note, atomically
+        (``Conflict`` if the stored game is not at ``expect`` decisions)."""
         now = time.time()
 
         def go(conn: Any) -> None:
+            if expect is not None:
+                stored_status, count = self._locked_position(conn, table_id)
+                if stored_status == "aborted" or count != expect:
+                    raise Conflict("the table changed meanwhile")
             conn.execute(self.entries.delete().where(
                 (self.entries.c.table_id == table_id) & (self.entries.c.kind == "action")
                 & (self.entries.c.decision >= keep)
@@ -219,6 +337,7 @@ class Store:
                 status=status, updated=now))
 
         self._write(go)
+        return now
 
     # --- reads --------------------------------------------------------------------
 
@@ -242,18 +361,27 @@ class Store:
             out_entries.append(d)
         return meta, [dict(s) for s in seats], out_entries
 
-    def list_tables(self, limit: int = 200) -> list[dict[str, Any]]:
+    def list_tables(self, limit: int | None = 200, status: str | None = None) -> list[dict[str, Any]]:
+        """Tables, most recently changed first (admin: ``limit=None`` for all), each a
+        dict of its row (``id, game, version, players, seed, seeded, options,
+        components, clock, status, created, updated``) and its ``seats`` (without
+        token digests); ``status`` keeps only ``playing``, ``over`` or ``aborted``."""
+        query = self.tables.select().order_by(self.tables.c.updated.desc())
+        if status is not None:
+            query = query.where(self.tables.c.status == status)
+        if limit is not None:
+            query = query.limit(limit)
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                self.tables.select().order_by(self.tables.c.updated.desc()).limit(limit)
-            ).mappings().all()
+            rows = conn.execute(query).mappings().all()
             ids = [r["id"] for r in rows]
             seats = conn.execute(
                 self.seats.select().where(self.seats.c.table_id.in_(ids))
             ).mappings().all() if ids else []
         by_table: dict[str, list[dict[str, Any]]] = {}
         for s in seats:
-            by_table.setdefault(s["table_id"], []).append(dict(s))
+            public = {k: v for k, v in s.items() if k != "token"}
+            public["claimed"] = s["kind"] == "bot" or s["token"] is not None
+            by_table.setdefault(s["table_id"], []).append(public)
         out = []
         for r in rows:
             d = dict(r)
@@ -262,9 +390,162 @@ class Store:
             out.append(d)
         return out
 
-    def running_ids(self) -> list[str]:
+    def running_ids(self, with_driver: bool = False) -> list[str]:
+        """Ids of running tables; ``with_driver``: only those a server process may have
+        to move without a request (a bot seat, a clock running, a seat played by the
+        clock's bot)."""
+        query = sa.select(self.tables.c.id).where(self.tables.c.status == "playing")
+        if with_driver:
+            s = self.seats
+            query = query.where(sa.exists().where(
+                (s.c.table_id == self.tables.c.id)
+                & ((s.c.kind == "bot") | s.c.deadline.is_not(None) | s.c.zombie)))
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(self.tables.c.id).where(self.tables.c.status == "playing")
-            ).all()
+            rows = conn.execute(query).all()
         return [r[0] for r in rows]
+
+    def ping(self) -> None:
+        """A trivial query (the health endpoint)."""
+        with self.engine.connect() as conn:
+            conn.execute(sa.text("SELECT 1"))
+
+    def changed(self, table_ids: Iterable[str]) -> dict[str, tuple[float, str]]:
+        """``updated`` time and status of these tables as stored (another process may
+        have changed them); tables that do not exist are left out."""
+        ids = list(table_ids)
+        if not ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(self.tables.c.id, self.tables.c.updated, self.tables.c.status)
+                                .where(self.tables.c.id.in_(ids))).all()
+        return {r[0]: (float(r[1]), str(r[2])) for r in rows}
+
+    # --- admin (``meeple admin``) ----------------------------------------------------
+
+    def abort(self, table_id: str, reason: str = "aborted by the server's admin") -> bool:
+        """Stop a running game: its status becomes ``aborted`` (no more moves, bots or
+        clocks; it stays listed and can be exported) and a note says why.  Returns
+        False when there is no such table or it is not running (nothing changes)."""
+        now = time.time()
+
+        def go(conn: Any) -> bool:
+            res = conn.execute(self.tables.update().where(
+                (self.tables.c.id == table_id) & (self.tables.c.status == "playing")
+            ).values(status="aborted", updated=now))
+            if res.rowcount != 1:
+                return False
+            count = conn.execute(sa.select(sa.func.count()).select_from(self.entries).where(
+                (self.entries.c.table_id == table_id) & (self.entries.c.kind == "action"))).scalar()
+            conn.execute(self.entries.insert().values(
+                table_id=table_id, kind="note", decision=int(count or 0), seat=None, notation=None, actor=None,
+                events=json.dumps([{"type": "abort", "key": "note_abort", "text": reason[:200]}]), created=now))
+            return True
+
+        return bool(self._write(go))
+
+    def expire(self, idle: float) -> list[str]:
+        """Abort running tables nobody changed for ``idle`` seconds; their ids."""
+        limit = time.time() - idle
+        with self.engine.connect() as conn:
+            ids = [r[0] for r in conn.execute(sa.select(self.tables.c.id).where(
+                (self.tables.c.status == "playing") & (self.tables.c.updated < limit))).all()]
+        return [i for i in ids if self.abort(i, "abandoned: nobody played for a long time")]
+
+    def delete(self, table_id: str) -> bool:
+        """Remove a table, its seats and its log for good; False if there was none."""
+
+        def go(conn: Any) -> bool:
+            conn.execute(self.entries.delete().where(self.entries.c.table_id == table_id))
+            conn.execute(self.seats.delete().where(self.seats.c.table_id == table_id))
+            return bool(conn.execute(self.tables.delete().where(self.tables.c.id == table_id)).rowcount == 1)
+
+        return bool(self._write(go))
+
+    def export_records(self) -> Iterator[dict[str, Any]]:
+        """Every stored table as one JSON-able dict (a backup: write one per line):
+        ``{"format": "meeple-table/1", "table": {row}, "seats": [rows], "entries": [rows]}``
+        with the log's events parsed, in creation order.  Seat tokens are kept as
+        their digests, so the players' links keep working after an import."""
+        with self.engine.connect() as conn:
+            ids = [r[0] for r in conn.execute(
+                sa.select(self.tables.c.id).order_by(self.tables.c.created, self.tables.c.id)).all()]
+        for table_id in ids:
+            loaded = self.load_table(table_id)
+            if loaded is None:  # deleted meanwhile
+                continue
+            meta, seats, entries = loaded
+            yield {"format": EXPORT_FORMAT, "table": meta,
+                   "seats": [{k: v for k, v in s.items() if k != "table_id"} for s in seats],
+                   "entries": [{k: v for k, v in e.items() if k not in ("id", "table_id")} for e in entries]}
+
+    def import_records(self, records: Iterable[dict[str, Any]], replace: bool = False) -> int:
+        """Load tables written by ``export_records`` (each in its own transaction);
+        the number imported.  A table whose id exists is refused (``ValueError``)
+        unless ``replace``; a malformed record raises ``ValueError`` naming what is
+        wrong, and the records before it stay imported."""
+        done = 0
+        for n, rec in enumerate(records, 1):
+            table, seats, entries = _check_export(rec, n)
+
+            def go(conn: Any, table: dict[str, Any] = table, seats: list[dict[str, Any]] = seats,
+                   entries: list[dict[str, Any]] = entries, n: int = n) -> None:
+                exists = conn.execute(sa.select(self.tables.c.id).where(self.tables.c.id == table["id"])).first()
+                if exists is not None:
+                    if not replace:
+                        raise ValueError(f"record {n}: table {table['id']} exists (replace it to overwrite)")
+                    for t in (self.entries, self.seats):
+                        conn.execute(t.delete().where(t.c.table_id == table["id"]))
+                    conn.execute(self.tables.delete().where(self.tables.c.id == table["id"]))
+                conn.execute(self.tables.insert().values(**table))
+                conn.execute(self.seats.insert(), [{**s, "table_id": table["id"]} for s in seats])
+                if entries:
+                    conn.execute(self.entries.insert(), [{**e, "table_id": table["id"]} for e in entries])
+
+            try:
+                self._write(go)
+            except sa.exc.SQLAlchemyError as exc:
+                raise ValueError(f"record {n}: the database refused it ({type(exc).__name__})") from None
+            done += 1
+        return done
+
+
+_TABLE_FIELDS = {"id": str, "game": str, "version": int, "players": int, "seed": int, "options": dict,
+                 "components": str, "clock": (float, int, type(None)), "status": str, "created": (float, int),
+                 "updated": (float, int), "seeded": bool}
+_SEAT_FIELDS = {"seat": int, "kind": str, "bot": (str, type(None)), "name": str, "token": (str, type(None)),
+                "zombie": bool, "deadline": (float, int, type(None))}
+_ENTRY_FIELDS = {"kind": str, "decision": int, "seat": (int, type(None)), "notation": (str, type(None)),
+                 "actor": (str, type(None)), "events": list, "created": (float, int)}
+
+
+def _fields(row: Any, spec: dict[str, Any], where: str) -> dict[str, Any]:
+    if not isinstance(row, dict):
+        raise ValueError(f"{where} must be an object")
+    out = {}
+    for key, kind in spec.items():
+        value = row.get(key, False if key == "seeded" else None)
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind in (int, (float, int))):
+            raise ValueError(f"{where}.{key} is missing or of the wrong type")
+        out[key] = value
+    return out
+
+
+def _check_export(rec: Any, n: int) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    where = f"record {n}"
+    if not isinstance(rec, dict) or rec.get("format") != EXPORT_FORMAT:
+        raise ValueError(f"{where} is not a {EXPORT_FORMAT} record")
+    table = _fields(rec.get("table"), _TABLE_FIELDS, f"{where}: table")
+    if table["status"] not in STATUSES or not 0 < len(table["id"]) <= 32:
+        raise ValueError(f"{where}: table.status or table.id is not valid")
+    table["options"] = json.dumps(table["options"], sort_keys=True)
+    seats = rec.get("seats")
+    entries = rec.get("entries")
+    if not isinstance(seats, list) or not isinstance(entries, list):
+        raise ValueError(f"{where}: seats and entries must be lists")
+    seat_rows = [_fields(s, _SEAT_FIELDS, f"{where}: seats[{i}]") for i, s in enumerate(seats)]
+    entry_rows = []
+    for i, e in enumerate(entries):
+        row = _fields(e, _ENTRY_FIELDS, f"{where}: entries[{i}]")
+        row["events"] = json.dumps(row["events"], ensure_ascii=False)
+        entry_rows.append(row)
+    return table, seat_rows, entry_rows

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from meeple import games
 from tests.server.servergame import GAME
@@ -40,3 +42,22 @@ def db(request: pytest.FixtureRequest, tmp_path: object) -> Iterator[dict[str, s
     from meeple.server.store import Store
 
     Store(url, schema=schema).drop_schema()
+
+
+@pytest.fixture
+def make_client(db: dict[str, Any]) -> Iterator[Callable[..., TestClient]]:
+    """Apps on the test's database (several: several server processes); keywords go to create_app."""
+    opened: list[TestClient] = []
+
+    def make(**kw: Any) -> TestClient:
+        from meeple.server import create_app
+
+        kw.setdefault("allow_seeds", True)
+        client = TestClient(create_app(db["url"], schema=db["schema"], **kw))
+        client.__enter__()
+        opened.append(client)
+        return client
+
+    yield make
+    for c in opened:
+        c.__exit__(None, None, None)

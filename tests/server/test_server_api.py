@@ -2,53 +2,14 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from meeple import games
-from meeple.server import create_app
-
-H = "X-Seat-Token"
-
-
-@pytest.fixture
-def make_client(db: dict[str, Any]) -> Iterator[Callable[[], TestClient]]:
-    opened: list[TestClient] = []
-
-    def make() -> TestClient:
-        client = TestClient(create_app(db["url"], schema=db["schema"]))
-        client.__enter__()
-        opened.append(client)
-        return client
-
-    yield make
-    for c in opened:
-        c.__exit__(None, None, None)
-
-
-def wait_for(client: TestClient, table: str, cond: Callable[[dict[str, Any]], bool],
-             token: str | None = None, timeout: float = 20) -> dict[str, Any]:
-    end = time.time() + timeout
-    while True:
-        body = client.get(f"/api/tables/{table}", headers={H: token} if token else {}).json()
-        if cond(body):
-            return body
-        if time.time() > end:
-            raise AssertionError(f"timed out; last payload: {body}")
-        time.sleep(0.02)
-
-
-def create(client: TestClient, **kw: Any) -> dict[str, Any]:
-    body = {"game": "servergame", "players": 2, "seed": 7,
-            "seats": [{"kind": "human"}, {"kind": "human"}]}
-    body.update(kw)
-    r = client.post("/api/tables", json=body)
-    assert r.status_code == 200, r.text
-    return r.json()
+from tests.server.helpers import H, create, post_act, wait_for
 
 
 def test_server_games_and_lobby(make_client: Callable[[], TestClient]) -> None:
@@ -89,19 +50,19 @@ def test_server_create_join_act_and_errors(make_client: Callable[[], TestClient]
     assert client.post(f"/api/tables/{tid}/join", json={"seat": 5}).status_code == 400
     # unknown table, wrong and missing tokens
     assert client.get("/api/tables/zzzzzz").status_code == 404
-    assert client.post("/api/tables/zzzzzz/act", json={"action": "take 1"}).status_code == 404
-    assert client.post(f"/api/tables/{tid}/act", json={"action": "take 1"}, headers={H: "wrong"}).status_code == 403
-    assert client.post(f"/api/tables/{tid}/act", json={"action": "take 1"}).status_code == 401
+    assert client.post("/api/tables/zzzzzz/act", json={"action": "take 1", "decision": 0}).status_code == 404
+    assert post_act(client, tid, "take 1", "wrong").status_code == 403
+    assert post_act(client, tid, "take 1").status_code == 401
     # out of turn, illegal, malformed
-    r = client.post(f"/api/tables/{tid}/act", json={"action": "take 1"}, headers={H: tok1})
+    r = post_act(client, tid, "take 1", tok1)
     assert r.status_code == 409 and "not your turn" in r.json()["error"]
-    r = client.post(f"/api/tables/{tid}/act", json={"action": "take 7"}, headers={H: tok0})
+    r = post_act(client, tid, "take 7", tok0)
     assert r.status_code == 422 and "take 7" in r.json()["error"]
     assert client.post(f"/api/tables/{tid}/act", json={"move": 1}, headers={H: tok0}).status_code == 400
     before = client.get(f"/api/tables/{tid}", headers={H: tok0}).json()
     assert before["decisions"] == 0 and before["legal"] == ["take 1", "take 2", "draw"]
     # a legal action
-    r = client.post(f"/api/tables/{tid}/act", json={"action": "take 2"}, headers={H: tok0})
+    r = post_act(client, tid, "take 2", tok0)
     assert r.status_code == 200 and r.json()["decisions"] == 1
     v0 = client.get(f"/api/tables/{tid}", headers={H: tok0}).json()
     assert v0["view"]["pile"] == 10 and v0["legal"][0] == "end"
@@ -114,7 +75,7 @@ def test_server_hidden_parts_and_spectator(make_client: Callable[[], TestClient]
     t = create(client)
     tid, tok0 = t["table"], t["token"]
     tok1 = client.post(f"/api/tables/{tid}/join", json={}).json()["token"]
-    client.post(f"/api/tables/{tid}/act", json={"action": "draw"}, headers={H: tok0})
+    post_act(client, tid, "draw", tok0)
     v0 = client.get(f"/api/tables/{tid}", headers={H: tok0}).json()
     v1 = client.get(f"/api/tables/{tid}", headers={H: tok1}).json()
     spec = client.get(f"/api/tables/{tid}").json()
@@ -130,7 +91,7 @@ def test_server_hidden_parts_and_spectator(make_client: Callable[[], TestClient]
     assert tok0 not in str(v0) and tok1 not in str(v0)
     assert spec["legal"] == [] and not spec["undo"]
     # spectators cannot act
-    assert client.post(f"/api/tables/{tid}/act", json={"action": "take 1"}).status_code == 401
+    assert post_act(client, tid, "take 1").status_code == 401
 
 
 def test_server_undo_policy(make_client: Callable[[], TestClient]) -> None:
@@ -138,7 +99,7 @@ def test_server_undo_policy(make_client: Callable[[], TestClient]) -> None:
     t = create(client)
     tid, tok0 = t["table"], t["token"]
     tok1 = client.post(f"/api/tables/{tid}/join", json={}).json()["token"]
-    act = lambda tok, a: client.post(f"/api/tables/{tid}/act", json={"action": a}, headers={H: tok})  # noqa: E731
+    act = lambda tok, a: post_act(client, tid, a, tok)  # noqa: E731
     undo = lambda tok: client.post(f"/api/tables/{tid}/undo", headers={H: tok})  # noqa: E731
     assert undo(tok0).status_code == 409  # nothing to take back
     assert act(tok0, "take 2").status_code == 200
@@ -168,13 +129,13 @@ def test_server_restart_resumes(make_client: Callable[[], TestClient]) -> None:
     tid, tok0 = t["table"], t["token"]
     tok1 = a.post(f"/api/tables/{tid}/join", json={"name": "Bo"}).json()["token"]
     for tok, act in ((tok0, "take 2"), (tok0, "end"), (tok1, "draw")):
-        assert a.post(f"/api/tables/{tid}/act", json={"action": act}, headers={H: tok}).status_code == 200
+        assert post_act(a, tid, act, tok).status_code == 200
     before = a.get(f"/api/tables/{tid}", headers={H: tok1}).json()
     b = make_client()  # a new app on the same database
     after = b.get(f"/api/tables/{tid}", headers={H: tok1}).json()
     assert after["view"] == before["view"] and after["seats"] == before["seats"]
     assert after["log"] == before["log"]
-    assert b.post(f"/api/tables/{tid}/act", json={"action": "take 1"}, headers={H: tok0}).status_code == 200
+    assert post_act(b, tid, "take 1", tok0).status_code == 200
     assert b.get(f"/api/tables/{tid}").json()["decisions"] == 4
 
 
@@ -238,7 +199,7 @@ def test_server_websocket_pushes_own_view(make_client: Callable[[], TestClient])
         wss.send_text('{"token": null}')
         assert ws1.receive_json()["type"] == "full"
         assert wss.receive_json()["view"]["seat"] is None
-        client.post(f"/api/tables/{tid}/act", json={"action": "draw"}, headers={H: tok0})
+        post_act(client, tid, "draw", tok0)
 
         def next_change(ws: Any) -> dict[str, Any]:  # skip presence updates (who is online)
             while True:
@@ -274,7 +235,7 @@ def test_server_every_game_bots_finish_and_restart(make_client: Callable[[], Tes
         v = wait_for(client, tid, lambda b: bool(b["legal"]) or b["table"]["status"] == "over", token=tok)
         if v["table"]["status"] == "over":
             break
-        assert client.post(f"/api/tables/{tid}/act", json={"action": v["legal"][-1]}, headers={H: tok}).status_code == 200
+        assert post_act(client, tid, v["legal"][-1], tok).status_code == 200
     other = make_client()  # restart: a new app on the same database
     again = other.get(f"/api/tables/{tid}", headers={H: tok}).json()
     assert again["decisions"] >= v["decisions"]
@@ -335,6 +296,7 @@ def test_server_each_seat_gets_exactly_its_view(make_client: Callable[[], TestCl
                 assert body["legal"] == []
         mover = truth.to_move
         legal = truth.legal_actions()
-        r = client.post(f"/api/tables/{tid}/act", json={"action": legal[step % len(legal)].notation},
+        r = client.post(f"/api/tables/{tid}/act", json={"action": legal[step % len(legal)].notation,
+                                                          "decision": len(truth.history)},
                         headers={H: tokens[mover]})
         assert r.status_code == 200, r.text

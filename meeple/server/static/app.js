@@ -63,7 +63,7 @@ function clockLabel(s) {
 }
 
 async function lobbyPage() {
-  let games = [], botKinds = ["random"];
+  let games = [], botKinds = ["random"], allowSeeds = false;
   const form = h("form", { class: "panel create", id: "create" });
   const list = h("div", { id: "tables" });
   const page = h("div", { class: "lobby" },
@@ -74,8 +74,8 @@ async function lobbyPage() {
   try {
     const data = await api("GET", "/api/games");
     games = data.games;
-    // Bot levels: each kind, and for the searching bot a fast and a strong setting.
-    botKinds = data.bots.flatMap((k) => (k === "ismcts" ? ["ismcts:time=0.5", "ismcts:time=2"] : [k]));
+    botKinds = data.bots;  // the server's bot levels (random, easy, normal, hard, ...)
+    allowSeeds = !!data.allow_seeds;  // the server draws every seed unless started with --allow-seeds
   } catch (e) { toast(e.message); }
   const state = { game: localStorage.getItem("meeple:lastgame") || (games[0] && games[0].name), players: null, seats: [], options: {} };
 
@@ -84,7 +84,7 @@ async function lobbyPage() {
     if (!g) { form.replaceChildren(h("p", {}, "No games are installed.")); return; }
     state.game = g.name;
     if (!state.players || state.players < g.min_players || state.players > g.max_players) state.players = g.min_players;
-    while (state.seats.length < state.players) state.seats.push(state.seats.length === 0 ? "you" : "bot:" + (botKinds.includes("heuristic") ? "heuristic" : "random"));
+    while (state.seats.length < state.players) state.seats.push(state.seats.length === 0 ? "you" : "bot:" + (botKinds.includes("normal") ? "normal" : "random"));
     state.seats.length = state.players;
     const gameSel = h("select", { name: "game", id: "game", onchange: (e) => { state.game = e.target.value; state.options = {}; drawForm(); } },
       games.map((x) => h("option", { value: x.name, selected: x.name === g.name }, gameTitle(x.name, x.title))));
@@ -116,7 +116,7 @@ async function lobbyPage() {
       h("fieldset", {}, h("legend", {}, t("seats")), seatRows),
       h("label", {}, h("span", {}, t("clock")), clockSel),
       h("label", {}, h("span", {}, t("your_name")), name),
-      h("label", {}, h("span", {}, t("seed")), seed),
+      allowSeeds ? h("label", {}, h("span", {}, t("seed")), seed) : null,
       h("button", { type: "submit", class: "primary", id: "create-btn" }, t("create")));
   }
 
@@ -130,8 +130,8 @@ async function lobbyPage() {
     body.seat = me >= 0 ? me : null;
     const clock = form.querySelector("#clock").value;
     if (clock) body.clock = Number(clock);
-    const seed = form.querySelector("#seed").value;
-    if (seed !== "") body.seed = Number(seed);
+    const seedInput = form.querySelector("#seed");
+    if (seedInput && seedInput.value !== "") body.seed = Number(seedInput.value);
     try {
       const res = await api("POST", "/api/tables", body);
       localStorage.setItem("meeple:lastgame", state.game);
@@ -153,7 +153,8 @@ async function lobbyPage() {
             h("td", {}, h("b", {}, gameTitle(x.game, x.title)), h("div", { class: "muted small" }, x.id)),
             h("td", {}, x.seats.map((s, i) => h("span", { class: "chip" + (s.open ? " openseat" : "") }, s.open ? `${seatLabel(i)} · ${t("open")}` : seatTitle(i, s.name, s.kind === "bot" ? s.bot : null)))),
             h("td", {}, t(x.status === "over" ? "over" : "playing"), open ? ` · ${open} ${t("open_seats")}` : "",
-              x.clock ? ` · ⏱ ${clockLabel(x.clock)}` : ""),
+              x.clock ? ` · ⏱ ${clockLabel(x.clock)}` : "",
+              x.seeded ? h("span", { class: "tag seeded", title: "seed chosen by the creator (testing)" }, " 🎲") : null),
             h("td", {}, x.status === "over"
               ? h("a", { href: `/replay/${x.id}`, "data-link": true }, t("replay"))
               : h("a", { href: `/t/${x.id}`, "data-link": true }, mine ? t("table") : open ? t("join") : t("watch"))));
@@ -210,7 +211,8 @@ function eventText(ev, data) {
   if (ev.key) {
     const n = typeof ev.seat === "number" ? ev.seat : "";
     const name = typeof ev.seat === "number" ? seatName(data, ev.seat) : "";
-    return t(ev.key, { n, name, bot: ev.bot || "" });
+    const text = t(ev.key, { n, name, bot: ev.bot || "" });
+    if (text !== ev.key || !ev.text) return text;  // a key without a translation yet: the server's text
   }
   return ev.text || ev.type;
 }
@@ -262,9 +264,17 @@ async function tablePage(id) {
     if (busy) return;
     busy = true;
     page.classList.add("busy");
-    try { await api("POST", `/api/tables/${id}/act`, { action: notation }, token()); }
-    catch (e) { toast(e.message); }
+    try { await api("POST", `/api/tables/${id}/act`, { action: notation, decision: data ? data.decisions : 0 }, token()); }
+    catch (e) {
+      toast(e.message);
+      // 409: the table moved on (a stale or repeated act changed nothing): show it as it is now
+      if (e instanceof ApiError && e.status === 409) await refresh();
+    }
     finally { busy = false; page.classList.remove("busy"); }
+  }
+  async function refresh() {
+    try { const now = await api("GET", `/api/tables/${id}`, undefined, token()); data = now; log = now.log; receivedAt = Date.now(); draw(); }
+    catch (e) { toast(e.message); }
   }
   async function post(path) {
     try { await api("POST", `/api/tables/${id}/${path}`, undefined, token()); } catch (e) { toast(e.message); }
@@ -379,6 +389,10 @@ async function tablePage(id) {
         return;
       }
       if (msg.type === "pong") return;
+      if (msg.type === "presence") {  // batched counts of who has the table open
+        if (data) { data.online = msg.online; data.watchers = msg.watchers; draw(); }
+        return;
+      }
       receivedAt = Date.now();
       if (msg.type === "full") { log = msg.log; data = msg; }
       else if (msg.type === "update") { log = log.concat(msg.entries).slice(-400); data = msg; }

@@ -1,0 +1,121 @@
+"""What the parts of the hub share: the store, the live tables and the storage hop.
+
+``Hub`` (``hub.py``) is assembled from one mixin per concern, each in its own
+module: tables and seats (``tables.py``), live connections (``live.py``), bot
+turns (``driver.py``) and clocks (``clocks.py``).  They all derive from
+``HubBase``, which holds the shared state and names the methods one part
+calls on another (the mixins define them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from meeple.engine import State
+from meeple.server.botpool import BotPool
+from meeple.server.levels import Level, load_levels
+from meeple.server.limits import Limits, RateLimiter
+from meeple.server.model import Client, ServerError, Table
+from meeple.server.store import Store
+
+_INLINE = {"add_entry", "update_seats", "claim_seat", "truncate", "create_table"}
+
+
+class HubBase:
+    def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int = 2,
+                 db_workers: int = 4, levels: dict[str, Level] | None = None) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.pool = BotPool(bot_workers)
+        self.levels: dict[str, Level] = dict(levels) if levels is not None else load_levels(None)
+        self.db_pool = ThreadPoolExecutor(max_workers=db_workers, thread_name_prefix="meeple-db")
+        self._replays: OrderedDict[str, list[State]] = OrderedDict()
+        self.stopping = False
+        self._sweeper: asyncio.Task[None] | None = None
+        self._syncer: asyncio.Task[None] | None = None
+        self.limits = Limits()
+        self.rate = RateLimiter()
+        self.sockets_by_peer: dict[str, int] = {}
+        self.created_by_peer: dict[str, set[str]] = {}
+        self.allow_seeds = False  # a creator may choose the seed (testing only; marked everywhere)
+        self.sync_every = 1.0  # seconds between looks at tables other processes changed (PostgreSQL)
+
+    async def db(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Run a storage call: in a worker thread for a networked database; inline for
+        SQLite, whose commits take well under a millisecond (a thread hop costs more)."""
+        if self.store.is_sqlite and getattr(fn, "__self__", None) is self.store and fn.__name__ in _INLINE:
+            return fn(*args, **kwargs)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
+
+    def limit(self, what: str, peer: str, rate: float, burst: float) -> None:
+        """ServerError 429 when ``peer`` is over its rate for ``what``."""
+        wait = self.rate.hit(what, peer, rate, burst)
+        if wait is not None:
+            raise ServerError(429, f"too many requests ({what}): try again in {wait:.1f} s", retry_after=wait)
+
+    def socket_opens(self, table: Table, peer: str) -> None:
+        """Count a new socket of ``peer`` at ``table``; ServerError 429 over a cap."""
+        if len(table.clients) >= self.limits.sockets_per_table:
+            raise ServerError(429, "this table has as many watchers as it can take")
+        if self.sockets_by_peer.get(peer, 0) >= self.limits.sockets_per_client:
+            raise ServerError(429, "too many open sockets from your address")
+        self.sockets_by_peer[peer] = self.sockets_by_peer.get(peer, 0) + 1
+
+    def _client_gone(self, client: Client) -> None:
+        left = self.sockets_by_peer.get(client.peer, 0) - 1
+        if left > 0:
+            self.sockets_by_peer[client.peer] = left
+        else:
+            self.sockets_by_peer.pop(client.peer, None)
+
+    # --- provided by the mixins -------------------------------------------------------
+
+    async def get(self, table_id: str) -> Table:
+        raise NotImplementedError
+
+    def payload(self, table: Table, seat: int | None, with_log: bool = True) -> dict[str, Any]:
+        raise NotImplementedError
+
+    async def broadcast(self, table: Table, new_entries: list[dict[str, Any]], full: bool = False) -> None:
+        raise NotImplementedError
+
+    async def attach(self, table: Table, client: Client) -> None:
+        raise NotImplementedError
+
+    async def _apply(self, table: Table, seat: int, notation: str, actor: str) -> dict[str, Any]:
+        raise NotImplementedError
+
+    async def _note(self, table: Table, event: dict[str, Any],
+                    seat_updates: list[dict[str, Any]] | None = None) -> None:
+        raise NotImplementedError
+
+    async def _come_back_locked(self, table: Table, seat: int) -> None:
+        raise NotImplementedError
+
+    async def _reload(self, table: Table) -> None:
+        raise NotImplementedError
+
+    def _kick(self, table: Table) -> None:
+        raise NotImplementedError
+
+    def _zombie_spec(self) -> tuple[str, str | None]:
+        raise NotImplementedError
+
+    def _deadline_updates(self, table: Table, state: State, fresh: bool = True) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def _set_deadlines(self, table: Table, updates: list[dict[str, Any]]) -> None:
+        raise NotImplementedError
+
+    def _arm_clock(self, table: Table) -> None:
+        raise NotImplementedError
+
+    async def _clock_after_change(self, table: Table, persist: bool, fresh: bool = False) -> None:
+        raise NotImplementedError

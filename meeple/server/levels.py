@@ -1,0 +1,154 @@
+"""Bot levels: the only bots a table may seat, each a bounded spec.
+
+A bot seat names a level (``random``, ``easy``, ``normal``, ``hard``, plus any
+``meeple serve --bot-levels FILE`` adds); the server maps it to a bot spec, a
+per-decision deadline (``think`` seconds) and a ``fallback`` spec played when
+the bot is over its deadline or fails.  Every spec the server accepts, built
+in or from a file, passes ``check_spec``: known bot, no ``workers`` (no
+processes forked inside the server), and caps on think time, iterations and
+search depth.  Only the level's name reaches seat names and stored actor
+fields, so they stay short.
+
+A levels file is TOML (or JSON with the same shape)::
+
+    [levels.expert]
+    spec = "ismcts:time=3"
+    think = 5          # seconds before the bot is stopped (default: its time + 2)
+    fallback = "heuristic:depth=1"
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from meeple import bots
+from meeple.engine import BadSetup
+
+MAX_SPEC = 64
+MAX_THINK = 10.0  # seconds: a bot's own time budget and its deadline
+MAX_ITERS = 50_000
+CAPS: dict[str, dict[str, float]] = {
+    # parameter -> the largest value the server runs
+    "heuristic": {"depth": 3, "beam": 8, "width": 32},
+    "ismcts": {"time": MAX_THINK, "iters": MAX_ITERS, "horizon": 40, "prior": 50, "pick": 8, "lead": 50,
+               "expand": 50, "c": 100.0, "margin": 10.0, "early": 1, "spread": 1},
+    "random": {},
+}
+LEVEL_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,15}$")
+
+
+def check_spec(spec: str) -> str:
+    """``spec`` if the server may run it; BadSetup saying which cap it breaks."""
+    if not isinstance(spec, str) or not 0 < len(spec) <= MAX_SPEC:
+        raise BadSetup(f"a bot spec must be 1 to {MAX_SPEC} characters")
+    name, params = bots.parse_spec(spec)
+    if name not in CAPS:
+        raise BadSetup(f"bot {name!r} is not allowed on this server (allowed: {', '.join(sorted(CAPS))})")
+    if "workers" in params:
+        raise BadSetup("bot parameter 'workers' is not allowed inside the server")
+    caps = CAPS[name]
+    for key, raw in params.items():
+        if key not in caps:
+            raise BadSetup(f"bot parameter {key!r} of {name!r} is not allowed on this server")
+        try:
+            value = float(raw)
+        except ValueError:
+            raise BadSetup(f"bot parameter {key}={raw!r} must be a number") from None
+        if not math.isfinite(value) or not 0 <= value <= caps[key]:
+            raise BadSetup(f"bot parameter {key}={raw!r} must be from 0 to {caps[key]:g} on this server")
+    if name == "ismcts" and "time" not in params and "iters" not in params:
+        raise BadSetup("an ismcts spec on this server needs time=S or iters=N")
+    bots.make(spec)  # the bot's own checks
+    return spec
+
+
+def budget(spec: str) -> float:
+    """The seconds the spec itself plans to think (0 when it has no time budget)."""
+    _, params = bots.parse_spec(spec)
+    try:
+        return float(params.get("time", 0.0))
+    except ValueError:
+        return 0.0
+
+
+class Level(BaseModel):
+    """One bot level: the spec it plays, its deadline and its fallback."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    spec: str
+    think: float = Field(default=0.0, ge=0.0, le=MAX_THINK + 5.0)
+    fallback: str = "random"
+
+    @field_validator("spec", "fallback")
+    @classmethod
+    def _bounded(cls, value: str) -> str:
+        try:
+            return check_spec(value)
+        except BadSetup as exc:
+            raise ValueError(str(exc)) from None
+
+    @property
+    def deadline(self) -> float:
+        """Seconds a decision may take before the bot is stopped."""
+        return self.think if self.think > 0 else budget(self.spec) + 2.0
+
+    @property
+    def inline(self) -> bool:
+        """Whether the spec is cheap enough to run in the server process (no search)."""
+        return self.spec == "random"
+
+
+DEFAULT_LEVELS: dict[str, Level] = {
+    "random": Level(spec="random", think=1.0),
+    "easy": Level(spec="heuristic:depth=1", think=3.0),
+    "normal": Level(spec="heuristic", think=5.0),
+    "hard": Level(spec="ismcts:time=1", think=3.0, fallback="random"),
+}
+ZOMBIE_LEVEL = "normal"
+"""The level that plays a seat whose clock ran out."""
+
+
+def load_levels(source: str | Path | Mapping[str, Any] | None) -> dict[str, Level]:
+    """The built-in levels plus those of ``source`` (a TOML / JSON file or a mapping
+    ``{name: {spec, think, fallback}}``, optionally under a ``levels`` key);
+    BadSetup with a one-line reason for a bad file or level."""
+    out = dict(DEFAULT_LEVELS)
+    if source is None:
+        return out
+    if isinstance(source, Mapping):
+        raw: Any = source
+        where = "bot levels"
+    else:
+        path = Path(source)
+        where = str(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+            raw = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+        except (OSError, UnicodeDecodeError, ValueError) as exc:  # TOMLDecodeError is a ValueError
+            raise BadSetup(f"{where}: cannot read the bot levels ({exc})") from None
+    if isinstance(raw, Mapping) and isinstance(raw.get("levels"), Mapping):
+        raw = raw["levels"]
+    if not isinstance(raw, Mapping):
+        raise BadSetup(f"{where}: expected a table of levels")
+    for name, body in raw.items():
+        if not isinstance(name, str) or not LEVEL_NAME.match(name):
+            raise BadSetup(f"{where}: level name {name!r} must be 1-16 lower-case letters, digits, - or _")
+        if isinstance(body, Level):
+            out[name] = body
+            continue
+        try:
+            out[name] = Level.model_validate(body)
+        except ValidationError as exc:
+            err = exc.errors(include_url=False, include_input=False)[0]
+            field = ".".join(str(p) for p in err["loc"]) or "level"
+            raise BadSetup(f"{where}: level {name!r}: {field}: {err['msg']}") from None
+    return out

@@ -1,0 +1,195 @@
+"""Live connections: each client's payload, pushes after a change, sockets coming and going."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from meeple.server.base import HubBase
+from meeple.server.model import Client, Table, _quietly, has_renderer
+
+SEND_TIMEOUT = 3.0
+SPECTATOR_CHUNK = 32
+
+
+class LiveMixin(HubBase):
+    # --- views --------------------------------------------------------------------------
+
+    def entry_for(self, table: Table, entry: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """One log entry as ``seat`` may see it.  Another seat's notation is shown only
+        once the game is over (a notation can name a hidden choice)."""
+        out: dict[str, Any] = {"kind": entry["kind"], "decision": entry["decision"],
+                               "seat": entry.get("seat"),
+                               "events": table.state.visible_events(entry.get("events", []), seat)}
+        if entry["kind"] == "action":
+            out["actor"] = entry.get("actor")
+            if table.over or (seat is not None and entry.get("seat") == seat):
+                out["notation"] = entry.get("notation")
+        return out
+
+    def payload(self, table: Table, seat: int | None, with_log: bool = True) -> dict[str, Any]:
+        state = table.state
+        now = time.time()
+        over = state.is_over
+        s = table.seats[seat] if seat is not None else None
+        can_act = (s is not None and not table.closed and state.to_move == seat and not s.zombie)
+        out: dict[str, Any] = {
+            "table": {
+                "id": table.id, "game": table.meta["game"], "title": state.game.title,
+                "players": table.meta["players"], "options": table.meta["options"],
+                "clock": table.meta["clock"], "status": table.status,
+                "renderer": has_renderer(table.meta["game"]),
+            },
+            "seats": [x.public(now) for x in table.seats],
+            "online": sorted({c.seat for c in table.clients if c.seat is not None}),
+            "watchers": sum(1 for c in table.clients if c.seat is None),
+            "you": seat,
+            "view": state.view(seat),
+            "legal": [a.notation for a in state.legal_actions()] if can_act else [],
+            "undo": bool(s is not None and s.kind == "human" and not s.zombie
+                         and state.undo_target(seat) is not None),  # type: ignore[arg-type]
+            "decisions": len(state.history),
+            "version": table.version,
+        }
+        if over:
+            out["ranking"] = state.ranking()
+            out["scores"] = state.scores()
+        if with_log:
+            out["log"] = [self.entry_for(table, e, seat) for e in table.entries[-400:]]
+        return out
+
+    async def broadcast(self, table: Table, new_entries: list[dict[str, Any]], full: bool = False) -> None:
+        """Queue for each client its own seat's view and the new log entries it may see
+        (each seat's message is built once; the sockets' writers send them)."""
+        if not table.clients:
+            return
+        batch = self.limits.spectator_every > 0
+        if batch:
+            self._spectators_later(table, new_entries, full)
+        cache: dict[int | None, str] = {}
+        for client in list(table.clients):
+            if batch and client.seat is None:
+                continue
+            text = cache.get(client.seat)
+            if text is None:
+                body = self.payload(table, client.seat, with_log=full)
+                body["type"] = "full" if full else "update"
+                if not full:
+                    body["entries"] = [self.entry_for(table, e, client.seat) for e in new_entries]
+                text = cache[client.seat] = json.dumps(body, ensure_ascii=False)
+            self._push(table, client, text)
+
+    def _spectators_later(self, table: Table, new_entries: list[dict[str, Any]], full: bool) -> None:
+        """Spectators get the changes of ``limits.spectator_every`` seconds as one message
+        (one view built, one send per socket, however fast the seats play)."""
+        if full:
+            table.watch_full = True
+            table.watch_pending.clear()
+        elif not table.watch_full:
+            start = len(table.entries) - len(new_entries)
+            table.watch_pending.extend(enumerate(new_entries, start))
+        if table.watch_flush is None or table.watch_flush.done():
+            table.watch_flush = asyncio.get_running_loop().create_task(self._spectators_flush(table))
+
+    async def _spectators_flush(self, table: Table) -> None:
+        await asyncio.sleep(self.limits.spectator_every)
+        full, pending = table.watch_full, list(table.watch_pending)
+        table.watch_full = False
+        table.watch_pending.clear()
+        watchers = [c for c in table.clients if c.seat is None]
+        if not watchers:
+            return
+        texts: dict[int, str] = {}  # by the first log index a socket has not seen yet
+        for n, client in enumerate(watchers, 1):
+            if n % SPECTATOR_CHUNK == 0:  # let requests in between: hundreds of sends are a burst
+                await asyncio.sleep(0)
+            cut = 0 if full else client.since
+            text = texts.get(cut)
+            if text is None:
+                body = self.payload(table, None, with_log=full)
+                body["type"] = "full" if full else "update"
+                if not full:
+                    body["entries"] = [self.entry_for(table, e, None) for i, e in pending if i >= cut]
+                text = texts[cut] = json.dumps(body, ensure_ascii=False)
+            self._push(table, client, text)
+
+    def _push(self, table: Table, client: Client, text: str) -> None:
+        try:
+            client.outbox.put_nowait(text)
+        except asyncio.QueueFull:  # far behind: drop it; the browser reconnects and gets a full view
+            self._drop(table, client)
+
+    def _drop(self, table: Table, client: Client) -> None:
+        if client in table.clients:
+            table.clients.discard(client)
+            self._client_gone(client)
+            self._presence_soon(table)
+        if client.writer is not None:
+            client.writer.cancel()
+        if client.close is not None:
+            asyncio.get_running_loop().create_task(_quietly(client.close()))
+
+    async def _write(self, table: Table, client: Client) -> None:
+        while True:
+            text = await client.outbox.get()
+            try:
+                # a stuck client must not hold up the others: drop it (it reconnects)
+                await asyncio.wait_for(client.send(text), timeout=SEND_TIMEOUT)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - a closed or stuck socket
+                client.writer = None
+                self._drop(table, client)
+                return
+
+    # --- sockets ----------------------------------------------------------------------------
+
+    def attach_with(self, table: Table, client: Client, first: str) -> None:
+        """A socket joins the table: ``first`` (its full view, built just now) is its first
+        message, and every change from now on follows it, in order.  The others learn
+        who is online by one batched presence message."""
+        client.outbox.put_nowait(first)
+        client.since = len(table.entries)
+        table.clients.add(client)
+        client.writer = asyncio.get_running_loop().create_task(self._write(table, client))
+        self._presence_soon(table)
+
+    async def attach(self, table: Table, client: Client) -> None:
+        # every spectator joining at one position gets the same full view: build it once
+        key = (table.version, len(table.entries), len(table.state.history))
+        if client.seat is None and table.watch_full_text is not None and table.watch_full_text[0] == key:
+            text = table.watch_full_text[1]
+        else:
+            body = self.payload(table, client.seat)
+            body["type"] = "full"
+            text = json.dumps(body, ensure_ascii=False)
+            if client.seat is None:
+                table.watch_full_text = (key, text)
+        self.attach_with(table, client, text)
+
+    async def detach(self, table: Table, client: Client) -> None:
+        if client in table.clients:
+            table.clients.discard(client)
+            self._client_gone(client)
+        if client.writer is not None:
+            client.writer.cancel()
+        if not self.stopping:
+            self._presence_soon(table)
+
+    def _presence_soon(self, table: Table) -> None:
+        """Sockets coming and going are told as counts, at most once per ``presence_every``."""
+        if self.stopping or (table.presence is not None and not table.presence.done()):
+            return
+        table.presence = asyncio.get_running_loop().create_task(self._presence_later(table))
+
+    async def _presence_later(self, table: Table) -> None:
+        await asyncio.sleep(self.limits.presence_every)
+        text = json.dumps({"type": "presence", **self.presence_of(table)})
+        for client in list(table.clients):
+            self._push(table, client, text)
+
+    def presence_of(self, table: Table) -> dict[str, Any]:
+        return {"online": sorted({c.seat for c in table.clients if c.seat is not None}),
+                "watchers": sum(1 for c in table.clients if c.seat is None)}
