@@ -343,10 +343,10 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
         await hub.attach(table, client)
         try:
             while True:
-                msg = await websocket.receive()
-                if msg["type"] == "websocket.disconnect":
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
                     break
-                if msg.get("text") == "ping":
+                if frame.get("text") == "ping":
                     hub._push(table, client, '{"type":"pong"}')
         except WebSocketDisconnect:
             pass

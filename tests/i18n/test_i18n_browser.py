@@ -33,12 +33,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
     from meeple.server import create_app, ws_impl
-    from meeple.server.i18n_routes import i18n_router
 
     db = tmp_path_factory.mktemp("srv") / "meeple.db"
     port = _free_port()
-    app = create_app(f"sqlite:///{db}", bot_delay=0.0)
-    app.include_router(i18n_router)
+    app = create_app(f"sqlite:///{db}", bot_delay=0.0, allow_seeds=True)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws=ws_impl()))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

@@ -22,10 +22,35 @@ def end_reason(reason: str) -> Message:
     return msg("mundus_novus.end.ten_different")
 
 
+def revert_conversions(s: MundusState) -> None:
+    """Seed, merchants (research A7): a converted card counts as its new resource for the whole of its
+    owner's Progression turn (every combination, the ten-different win).  When the turn ends it is its
+    printed resource again: a converted card that went into a combination lies in the discard pile as
+    printed (a converted card is used before a natural card of the same resource), one still in hand is
+    kept in a warehouse or discarded as printed."""
+    p = s.cur
+    o = p * K
+    conv = s.conv
+    spent = s.spent
+    for i in range(len(conv) - 2, -1, -2):
+        src, dst = conv[i], conv[i + 1]
+        if spent[dst]:
+            spent[dst] -= 1
+            spent[src] += 1
+            s.discard[dst] -= 1
+            s.discard[src] += 1
+        else:
+            s.hand[o + dst] -= 1
+            s.hand[o + src] += 1
+            if s.known[o + dst]:
+                s.known[o + dst] -= 1
+            s.known[o + src] += 1
+    s.conv = []
+
+
 def end_game(s: MundusState, ev: list[Event], reason: str) -> None:
     if s.conv:
         # ended during a Progression turn: a merchant's converted card is its printed resource again
-        from meeple.games.mundus_novus.progression import revert_conversions
         revert_conversions(s)
     s.phase = OVER
     money = [msg("mundus_novus.event.money_of", seat=p, amount=m) for p, m in enumerate(s.money)]

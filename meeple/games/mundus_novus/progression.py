@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from meeple.engine.core import Event
 from meeple.games.mundus_novus.developments import set_abilities
-from meeple.games.mundus_novus.ending import check_instant_money, check_ten, end_game
+from meeple.games.mundus_novus.ending import check_instant_money, check_ten, end_game, revert_conversions
 from meeple.games.mundus_novus.events import begin_round
 from meeple.games.mundus_novus.state import (
     INCA,
@@ -281,32 +281,6 @@ def end_turn(s: MundusState, ev: list[Event]) -> None:
         s.phase, s.need = KEEP, cap
         return
     finish_turn(s, ev)
-
-
-def revert_conversions(s: MundusState) -> None:
-    """Seed, merchants (research A7): a converted card counts as its new resource for the whole of its
-    owner's Progression turn (every combination, the ten-different win).  When the turn ends it is its
-    printed resource again: a converted card that went into a combination lies in the discard pile as
-    printed (a converted card is used before a natural card of the same resource), one still in hand is
-    kept in a warehouse or discarded as printed."""
-    p = s.cur
-    o = p * K
-    conv = s.conv
-    spent = s.spent
-    for i in range(len(conv) - 2, -1, -2):
-        src, dst = conv[i], conv[i + 1]
-        if spent[dst]:
-            spent[dst] -= 1
-            spent[src] += 1
-            s.discard[dst] -= 1
-            s.discard[src] += 1
-        else:
-            s.hand[o + dst] -= 1
-            s.hand[o + src] += 1
-            if s.known[o + dst]:
-                s.known[o + dst] -= 1
-            s.known[o + src] += 1
-    s.conv = []
 
 
 def finish_turn(s: MundusState, ev: list[Event]) -> None:
