@@ -17,7 +17,7 @@ from meeple.engine import Action, Event, IllegalAction, State
 from meeple.engine.rng import Rng
 from meeple.i18n import has, render
 from meeple.i18n.components import TEXT_TABLES, key, text
-from meeple.terminal_words import Words
+from meeple.terminal_words import Words, scalar
 
 
 @dataclass
@@ -32,7 +32,8 @@ class Preview:
 
     def costs(self) -> list[tuple[str, Any]]:
         """The numbers that go down: what the action costs the player."""
-        return [(path, after - before) for path, before, after in self.changes if after < before]
+        return [(path, after - before) for path, before, after in self.changes
+                if isinstance(before, (int, float)) and isinstance(after, (int, float)) and after < before]
 
 
 def own_entry(view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
@@ -55,11 +56,12 @@ def private_fields(view: dict[str, Any], public: dict[str, Any]) -> dict[str, An
     return {k: v for k, v in view.items() if k not in ("seat", "seats") and public.get(k) != v}
 
 
-def numbers(value: Any, path: str = "") -> Iterator[tuple[str, float]]:
-    """Every number inside a view value, by its field path (``cargo.spices``); list sizes as ``#``."""
+def numbers(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    """Every number and word inside a view value, by its field path (``cargo.spices``); the sizes of
+    lists of words as ``#``."""
     if isinstance(value, bool) or value is None:
         return
-    if isinstance(value, (int, float)):
+    if isinstance(value, (int, float, str)):
         yield path, value
     elif isinstance(value, dict):
         for k, v in value.items():
@@ -68,7 +70,7 @@ def numbers(value: Any, path: str = "") -> Iterator[tuple[str, float]]:
         yield f"{path}.#", len(value)
 
 
-def _position(state: State, seat: int) -> dict[str, float]:
+def _position(state: State, seat: int) -> dict[str, Any]:
     view = state.view(seat)
     mine = dict(own_entry(view, seat) or {})
     mine.pop("seat", None)
@@ -86,8 +88,10 @@ def preview(state: State, seat: int, action: Action | str) -> Preview | None:
     except IllegalAction:
         return None
     after = _position(copy, seat)
-    changes = [(k, before.get(k, 0), v) for k, v in after.items() if v != before.get(k, 0)]
-    changes += [(k, v, 0) for k, v in before.items() if k not in after and v]
+    changes = [(k, before.get(k, 0 if isinstance(v, (int, float)) else None), v) for k, v in after.items()
+               if v != before.get(k, 0 if isinstance(v, (int, float)) else None)]
+    changes += [(k, v, 0 if isinstance(v, (int, float)) else None) for k, v in before.items()
+                if k not in after and v]
     chance = copy.rng.draws != draws or copy.reveals != reveals
     return Preview(changes, copy.visible_events(events, seat), chance)
 
@@ -98,7 +102,7 @@ def field_name(path: str, words: Words) -> str:
 
 
 def changes_text(changes: list[tuple[str, Any, Any]], words: Words) -> str:
-    return ", ".join(f"{field_name(p, words)} {b:g} → {a:g}" for p, b, a in changes)
+    return ", ".join(f"{field_name(p, words)} {scalar(b, words)} → {scalar(a, words)}" for p, b, a in changes)
 
 
 def cost_text(action: Action, words: Words, found: Preview | None) -> str:
