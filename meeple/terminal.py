@@ -244,7 +244,7 @@ class TerminalGame:
         if self.console.is_terminal:
             width, height = self.console.size
             return Layout(min(width, WIDTH), max(20, min(height, HEIGHT)))
-        return Layout()
+        return Layout(min(self.console.width, WIDTH), HEIGHT)
 
     def previews(self, seat: int) -> dict[str, Any]:
         memo = self.state.memo()

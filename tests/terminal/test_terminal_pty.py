@@ -51,7 +51,7 @@ def play_in_pty(args: list[str], inputs: list[str], prompt: str, cwd: Path) -> t
     end = time.time() + 180
     try:
         while time.time() < end:
-            ready, _, _ = select.select([leader], [], [], 0.4)
+            ready, _, _ = select.select([leader], [], [], 0.25)
             if ready:
                 try:
                     data = os.read(leader, 65536)
