@@ -26,7 +26,7 @@ from meeple.engine import BadSetup, Event, IllegalAction, State, replay, save_re
 from meeple.engine.components import Tables
 from meeple.engine.rng import Rng
 from meeple.i18n import has, ntranslate, render
-from meeple.terminal_help import changes_text, component_by_name, components_named, preview
+from meeple.terminal_help import changes_text, component_by_name, components_named, previews
 from meeple.terminal_screen import HEIGHT, WIDTH, Layout, compact_screen
 from meeple.terminal_words import ENGLISH, Words, inline, is_scalar, scalar
 
@@ -251,7 +251,7 @@ class TerminalGame:
         key = f"terminal_previews_{seat}"
         found = memo.get(key)
         if found is None:
-            found = memo[key] = {a.notation: preview(self.state, seat, a) for a in self.state.legal_actions()}
+            found = memo[key] = previews(self.state, seat)
         return found
 
     def show(self, seat: int) -> None:

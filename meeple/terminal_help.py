@@ -78,22 +78,40 @@ def _position(state: State, seat: int) -> dict[str, Any]:
     return dict(numbers(mine))
 
 
-def preview(state: State, seat: int, action: Action | str) -> Preview | None:
-    """What ``action`` would change for ``seat``; None when it cannot be tried on a copy."""
-    copy = state.determinize(seat, Rng(state.seed ^ len(state.history) ^ 0xC0FFEE))
-    before = _position(copy, seat)
-    draws, reveals = copy.rng.draws, copy.reveals
+def _copy(state: State, seat: int) -> State:
+    return state.determinize(seat, Rng(state.seed ^ len(state.history) ^ 0xC0FFEE))
+
+
+def _try(copy: State, seat: int, before: dict[str, Any], action: Action | str) -> Preview | None:
+    trial = copy.clone()
+    draws, reveals = trial.rng.draws, trial.reveals
     try:
-        events = copy.apply(str(action))
+        events = trial.apply(str(action))
     except IllegalAction:
         return None
-    after = _position(copy, seat)
-    changes = [(k, before.get(k, 0 if isinstance(v, (int, float)) else None), v) for k, v in after.items()
-               if v != before.get(k, 0 if isinstance(v, (int, float)) else None)]
+    after = _position(trial, seat)
+
+    def was(k: str, v: Any) -> Any:
+        return before.get(k, 0 if isinstance(v, (int, float)) else None)
+
+    changes = [(k, was(k, v), v) for k, v in after.items() if v != was(k, v)]
     changes += [(k, v, 0 if isinstance(v, (int, float)) else None) for k, v in before.items()
                 if k not in after and v]
-    chance = copy.rng.draws != draws or copy.reveals != reveals
-    return Preview(changes, copy.visible_events(events, seat), chance)
+    chance = trial.rng.draws != draws or trial.reveals != reveals
+    return Preview(changes, trial.visible_events(events, seat), chance)
+
+
+def preview(state: State, seat: int, action: Action | str) -> Preview | None:
+    """What ``action`` would change for ``seat``; None when it cannot be tried on a copy."""
+    copy = _copy(state, seat)
+    return _try(copy, seat, _position(copy, seat), action)
+
+
+def previews(state: State, seat: int) -> dict[str, Preview | None]:
+    """The preview of every legal action, by notation (one determinized copy for all of them)."""
+    copy = _copy(state, seat)
+    before = _position(copy, seat)
+    return {a.notation: _try(copy, seat, before, a) for a in state.legal_actions()}
 
 
 def field_name(path: str, words: Words) -> str:

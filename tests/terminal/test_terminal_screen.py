@@ -16,7 +16,7 @@ from meeple.engine import Action, State
 from meeple.engine.rng import Rng
 from meeple.i18n.catalog import entries
 from meeple.terminal import TerminalGame, Words
-from meeple.terminal_help import preview
+from meeple.terminal_help import previews
 from meeple.terminal_screen import HEIGHT, WIDTH, Layout, actions_page, compact_screen
 
 GAMES = ("messina", "troyes", "mundus_novus", "luna_maris")
@@ -54,8 +54,7 @@ def _positions(game: str, players: int, seed: int, count: int) -> Iterator[State
 def _screen(state: State, lang: str) -> list[Text]:
     seat = state.to_move
     words = Words(lang, state.game)
-    previews = {a.notation: preview(state, seat, a) for a in state.legal_actions()}
-    return compact_screen(state, seat, "title", words, [], previews)
+    return compact_screen(state, seat, "title", words, [], previews(state, seat))
 
 
 @pytest.mark.parametrize("game", GAMES)
