@@ -1,14 +1,15 @@
 """What an action does, before it is taken (issue 15): its cost and consequences for the player.
 
 ``preview`` plays the action on a determinized copy of the position (what the player's seat knows,
-hidden parts resampled, future chance reseeded: nothing hidden can show through it) and compares the
-player's own numbers before and after; ``components_named`` finds the components an action, its
+hidden parts resampled with a secret seed, future chance reseeded: nothing hidden can show
+through it) and compares the player's own numbers and words before and after; ``components_named`` finds the components an action, its
 label or its consequences name, whose effect texts come from the catalog in the reader's language.
 """
 
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -79,7 +80,9 @@ def _position(state: State, seat: int) -> dict[str, Any]:
 
 
 def _copy(state: State, seat: int) -> State:
-    return state.determinize(seat, Rng(state.seed ^ len(state.history) ^ 0xC0FFEE))
+    # the copy's hidden parts are reshuffled with a seed nobody knows: a seed the player could
+    # work out (the game's is printed) would let them undo the reshuffle and read the real order
+    return state.determinize(seat, Rng(secrets.randbits(63)))
 
 
 def _try(copy: State, seat: int, before: dict[str, Any], action: Action | str) -> Preview | None:

@@ -160,3 +160,24 @@ def test_terminal_hot_seat_never_shows_a_seat_another_seats_private_events(tmp_p
         for e in private:
             if e["private"] != seat and e.get("text"):
                 assert e["text"] not in shown, e
+
+
+def test_terminal_preview_reshuffles_hidden_parts_with_a_seed_the_player_cannot_know(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15 (hidden information never leaks): `help N` tries the action on a determinized copy
+    whose seed is secret, not one derived from the game's printed seed and its length (from which
+    a player could undo the reshuffle and read the real deck order)."""
+    import meeple.terminal_help as help_module
+
+    seeds: list[int] = []
+    real = State.determinize
+
+    def spy(self: State, seat: int, rng: object) -> State:
+        seeds.append(rng.next64() if hasattr(rng, "next64") else int(str(rng)))  # type: ignore[attr-defined]
+        return real(self, seat, rng)
+
+    monkeypatch.setattr(State, "determinize", spy)
+    state = meeple.games.get("mundus_novus").new(2, seed=3)
+    for _ in range(2):
+        help_module.previews(state, 0)
+    assert len(seeds) == 2 and seeds[0] != seeds[1], "a fresh secret seed for every copy"
