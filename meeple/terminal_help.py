@@ -127,10 +127,14 @@ def changes_text(changes: list[tuple[str, Any, Any]], words: Words) -> str:
 
 
 def cost_text(action: Action, words: Words, found: Preview | None) -> str:
-    """The action's cost: from its label when the game gives one, else what its preview takes away."""
+    """The action's cost in the list: the game's own when it labels the action (its label's ``cost``
+    argument; a label without one says what it costs in its text, or costs nothing), else what the
+    action's preview takes away from the player (``VP -2``)."""
     label = getattr(action, "label", None)
-    if isinstance(label, dict) and isinstance(label.get("args"), dict) and "cost" in label["args"]:
-        cost = label["args"]["cost"]
+    if isinstance(label, dict) and label.get("key"):
+        cost = label.get("args", {}).get("cost") if isinstance(label.get("args"), dict) else None
+        if cost is None:
+            return ""
         return render(words.lang, cost) if isinstance(cost, dict) else str(cost)
     if found is None:
         return ""

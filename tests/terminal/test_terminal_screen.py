@@ -16,7 +16,7 @@ from meeple.engine import Action, State
 from meeple.engine.rng import Rng
 from meeple.i18n.catalog import entries
 from meeple.terminal import TerminalGame, Words
-from meeple.terminal_help import previews
+from meeple.terminal_help import cost_text, previews
 from meeple.terminal_screen import HEIGHT, WIDTH, Layout, actions_page, compact_screen
 
 GAMES = ("messina", "troyes", "mundus_novus", "luna_maris")
@@ -181,3 +181,17 @@ def test_terminal_preview_reshuffles_hidden_parts_with_a_seed_the_player_cannot_
     for _ in range(2):
         help_module.previews(state, 0)
     assert len(seeds) == 2 and seeds[0] != seeds[1], "a fresh secret seed for every copy"
+
+
+def test_terminal_a_labelled_action_shows_the_games_cost_not_the_preview() -> None:
+    """Issue 15: once a game labels an action, the list shows the label's own cost (or none), not
+    the terminal's preview of what it takes away."""
+    state = next(s for s in _positions("luna_maris", 2, 0, 40)
+                 if any(a.notation == "feed without food" for a in s.legal_actions()))
+    found = previews(state, state.to_move)["feed without food"]
+    assert found is not None and found.costs()
+    words = Words("en")
+    plain = Action("feed without food")
+    labelled = Action("feed without food", label={"key": "term.seat", "args": {"seat": 0}})
+    assert "VP -2" in cost_text(plain, words, found)
+    assert cost_text(labelled, words, found) == ""
