@@ -166,13 +166,10 @@ def compact_screen(state: State, seat: int, title: str, words: Words, events: li
     public = state.view(None)
     legal = state.legal_actions()
     top = header(state, view, title, seat, words, box.width)
-    mine = position(view, public, seat, words, box.width, max_lines=14)
-    news = events_since(events, words, box.width)
-    budget = box.height - 1 - len(top) - len(mine) - 3  # the actions' title, a page line, the prompt
-    if budget - len(news) < 6:
-        news = events_since(events, words, box.width, most=max(1, budget - 8))
-        budget = box.height - 1 - len(top) - len(mine) - 3
-    rows = max(3, budget - len(news))
+    mine = position(view, public, seat, words, box.width, max_lines=max(3, min(14, box.height // 3 + 1)))
+    news = events_since(events, words, box.width, most=max(1, min(MAX_EVENTS, box.height // 6)))
+    # the actions' title, the hint and the prompt take three lines; at least three rows of actions
+    rows = max(3, box.height - len(top) - len(mine) - len(news) - 4)
     acts, pages = actions_page(legal, words, previews, box.width, rows, page)
     title_line = Text(words.t("term.legal_actions"), style="bold")
     if pages > 1:

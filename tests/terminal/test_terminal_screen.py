@@ -51,24 +51,28 @@ def _positions(game: str, players: int, seed: int, count: int) -> Iterator[State
         state.apply(legal[rng.below(len(legal))])
 
 
-def _screen(state: State, lang: str) -> list[Text]:
+def _screen(state: State, lang: str, layout: Layout | None = None, events: int = 0) -> list[Text]:
     seat = state.to_move
     words = Words(lang, state.game)
-    return compact_screen(state, seat, "title", words, [], previews(state, seat))
+    news = [{"type": "x", "text": f"event {i}"} for i in range(events)]
+    return compact_screen(state, seat, "title", words, news, previews(state, seat), 0, layout)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_terminal_compact_screen_fits_100_by_40_at_every_player_count(game: str) -> None:
     """Issue 15: the screen of a decision is at most 39 lines of at most 100 columns (the prompt
-    takes the 40th), with the player's own position right under the heading, in both languages."""
+    takes the 40th), with the player's own position right under the heading, in both languages;
+    at 80 x 24 it still fits."""
     g = meeple.games.get(game)
     for players in sorted({g.min_players, min(g.max_players, 4)}):
         for i, state in enumerate(_positions(game, players, 11, 90)):
             if i % 6:
                 continue
             lang = "zh_TW" if i % 12 else "en"
-            lines = _screen(state, lang)
+            lines = _screen(state, lang, events=i % 9)
             assert len(lines) <= HEIGHT - 1, (players, i, len(lines))
+            small = _screen(state, lang, Layout(80, 24), events=9)
+            assert len(small) <= 23 and max(line.cell_len for line in small) <= 80
             assert max(line.cell_len for line in lines) <= WIDTH
             you = entries(lang)["term.you_seat"].format(seat=state.to_move)
             assert any(line.plain.startswith(you) for line in lines[1:5]), [x.plain for x in lines[:6]]
