@@ -185,8 +185,11 @@ def components_named(state: State, action: Action, events: list[Event], words: W
 
 
 def component_by_name(state: State, name: str, words: Words) -> tuple[str, str] | None:
-    """A component with an effect text named ``name`` (its name, code or key), in the reader's words."""
+    """A component with an effect text named ``name`` (its English name, code or key, or its name in the
+    reader's language, as the screen shows it), in the reader's words."""
+    wanted = name.strip()
     for pattern, table, entry in _component_index(state):
-        if pattern.fullmatch(name.strip()):
-            return words.t(key(state.game.name, table, entry.name)), text(words.lang, state.game.name, table, entry)
+        shown = words.t(key(state.game.name, table, entry.name))
+        if pattern.fullmatch(wanted) or shown.casefold() == wanted.casefold():
+            return shown, text(words.lang, state.game.name, table, entry)
     return None

@@ -199,3 +199,27 @@ def test_terminal_a_labelled_action_shows_the_games_cost_not_the_preview() -> No
     labelled = Action("feed without food", label={"key": "term.seat", "args": {"seat": 0}})
     assert "VP -2" in cost_text(plain, words, found)
     assert cost_text(labelled, words, found) == ""
+
+
+def test_terminal_help_names_a_component_by_its_name_or_code(tmp_path: Path) -> None:
+    """Issue 15: `help NAME` explains a card the screen shows (a Troyes character in the player's
+    hand, a Mundus Novus development by its printed code) with its effect text from the catalog."""
+    state = meeple.games.get("troyes").new(2, seed=1)
+    character = state.view(0)["seats"][0]["characters"][0]
+    shown = Words("zh_TW", state.game).value(character)
+    console, out = _console()
+    runner = TerminalGame(state, [0], {1: "random"}, console,
+                          scripted([f"help {shown}", f"help {character}", "quit"], console),
+                          save_dir=tmp_path, lang="zh-TW")
+    runner.run()
+    entry = next(e for e in state.tables["characters"] if e.name == character)
+    from meeple.i18n.components import text as component_text
+
+    assert out.getvalue().replace("\n", "").count(component_text("zh_TW", "troyes", "characters", entry)) == 2
+    mundus = meeple.games.get("mundus_novus").new(2, seed=1)
+    code = mundus.tables["developments"][0].code
+    console, out = _console()
+    TerminalGame(mundus, [0], {1: "random"}, console, scripted([f"help {code}", "quit"], console),
+                 save_dir=tmp_path).run()
+    effect = component_text("en", "mundus_novus", "developments", mundus.tables["developments"][0])
+    assert effect in out.getvalue().replace("\n", " ")
