@@ -1,10 +1,12 @@
-"""Terminal play: views drawn with rich, the play loop and the replay viewer.
+"""Terminal play: the play loop, the whole-table view drawn with rich, and the replay viewer.
 
-Views are structured data; ``render_view`` lays any game's view out as
-panels and tables (never a JSON dump) without knowing the game's rules.
-Every word the terminal itself writes comes from the catalog in the player's
-language (``Words``; issue 14): prompts, help, board labels, the score sheet;
-events and action labels carried as message keys are rendered from it too.
+Each decision is one compact screen that fits 100 x 40 (``terminal_screen``, issue 15): your position,
+what changed since your last decision, the numbered actions with their costs; ``board`` draws the
+whole view with ``render_view``, which lays any game's view out as panels and tables (never a JSON
+dump) without knowing the game's rules; ``help N`` explains an action before it is taken
+(``terminal_help``).  Every word the terminal itself writes comes from the catalog in the player's
+language (``terminal_words.Words``; issue 14); events, refusals and action labels carried as message
+keys are rendered from it too, else shown as their English text or notation.
 """
 
 from __future__ import annotations
