@@ -153,7 +153,7 @@ def test_terminal_hot_seat_never_shows_a_seat_another_seats_private_events(tmp_p
     console, out = _console()
     state = meeple.games.get("mundus_novus").new(2, seed=2)
     runner = TerminalGame(state, [0, 1], {}, console,
-                          scripted(["1", "", "log", "1", "", "log", "quit"], console, then=""), save_dir=tmp_path)
+                          scripted(["1", "", "log"] * 8 + ["quit"], console, then=""), save_dir=tmp_path)
     runner.run()
     private = [e for e in runner.log if "private" in e]
     assert private, "the game dealt private cards"
