@@ -367,17 +367,17 @@ class TerminalGame:
         seen = self.previews(seat).get(action.notation)
         if isinstance(label, dict) and isinstance(label.get("args"), dict) and "cost" in label["args"]:
             cost = label["args"]["cost"]
-            self.console.print(self.t("term.help_cost", cost=render(self.words.lang, cost)
-                                      if isinstance(cost, dict) else cost))
+            self.console.print(Text(self.t("term.help_cost", cost=render(self.words.lang, cost)
+                                           if isinstance(cost, dict) else cost)))
         if seen is not None and seen.changes:
-            self.console.print(self.t("term.help_changes", changes=changes_text(seen.changes, self.words)))
+            self.console.print(Text(self.t("term.help_changes", changes=changes_text(seen.changes, self.words))))
         if seen is not None and seen.events:
             if seen.chance:
                 self.console.print(Text(self.t("term.help_chance"), style="yellow"))
-            self.console.print(self.t("term.help_then"))
+            self.console.print(Text(self.t("term.help_then")))
             self.console.print(render_events(seen.events[:12], self.words), end="")
         elif seen is not None and not seen.changes:
-            self.console.print(self.t("term.help_nothing"))
+            self.console.print(Text(self.t("term.help_nothing")))
         for name, effect in components_named(self.state, action, seen.events if seen else [], self.words):
             self.console.print(Text.assemble((name, "bold"), ": ", effect))
 
@@ -394,7 +394,10 @@ class TerminalGame:
             if word in ("quit", "exit", "q"):
                 return False
             if word in ("help", "?"):
-                self.console.print(help_text(self.words)) if not rest else self.explain(seat, rest)
+                if rest:
+                    self.explain(seat, rest)
+                else:
+                    self.console.print(help_text(self.words))
                 continue
             if word == "log":
                 seen = self.visible_log(seat)
