@@ -199,6 +199,9 @@ class TerminalGame:
         self.rng = Rng(state.seed ^ 0x5EED)
         self.words = Words(lang, state.game)
         self.page = 0
+        self.since: list[Event] = []
+        """The events the current screen shows as new since the person's last decision."""
+        self.shown_from = self.decided_from = 0
         self.mark = 0
         """How long the log was before the person's last decision (undo cuts it back)."""
 
@@ -256,12 +259,15 @@ class TerminalGame:
             found = memo[key] = previews(self.state, seat)
         return found
 
-    def show(self, seat: int) -> None:
-        """The compact screen of this decision."""
+    def show(self, seat: int, again: bool = False) -> None:
+        """The compact screen of this decision (``again``: the same decision's, redrawn)."""
         if self.console.is_terminal:
             self.console.clear()
-        since = self.visible_log(seat, self.seen.get(seat, 0))
-        self.seen[seat] = len(self.log)
+        if not again:
+            self.shown_from = self.seen.get(seat, 0)
+            self.since = self.visible_log(seat, self.shown_from)
+            self.seen[seat] = len(self.log)
+        since = self.since
         title = self.t("term.view_title", title=self.title(), seat=seat)
         for line in compact_screen(self.state, seat, title, self.words, since, self.previews(seat), self.page,
                                    self.layout()):
@@ -408,10 +414,10 @@ class TerminalGame:
                 continue
             if word in ("more", "m"):
                 self.page += 1
-                self.show(seat)
+                self.show(seat, again=True)
                 continue
             if word in ("screen", "s"):
-                self.show(seat)
+                self.show(seat, again=True)
                 continue
             if word in ("view", "board"):
                 self.show_board(seat)
@@ -440,7 +446,7 @@ class TerminalGame:
             except IllegalAction as exc:
                 self.console.print(Text(self.refusal(exc), style="red"))
                 continue
-            self.mark = len(self.log)
+            self.mark, self.decided_from = len(self.log), self.shown_from
             self.note(events)
             return True
 
@@ -452,6 +458,7 @@ class TerminalGame:
         self.state = replay(self.state.record(), self.tables, upto=keep)
         del self.log[self.mark:]
         self.seen = {s: min(n, self.mark) for s, n in self.seen.items()}
+        self.seen[seat] = min(self.decided_from, self.mark)  # the screen shows again what it showed
         self.console.print(ntranslate(self.words.lang, "term.undone", len(self.state.history)))
         return True
 

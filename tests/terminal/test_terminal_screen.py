@@ -223,3 +223,18 @@ def test_terminal_help_names_a_component_by_its_name_or_code(tmp_path: Path) -> 
                  save_dir=tmp_path).run()
     effect = component_text("en", "mundus_novus", "developments", mundus.tables["developments"][0])
     assert effect in out.getvalue().replace("\n", " ")
+
+
+def test_terminal_redrawn_and_undone_screens_keep_what_changed_since_the_last_decision(tmp_path: Path) -> None:
+    """Issue 15: `screen`, `more` and `undo` draw the decision again with the same "since your last
+    decision" lines (the other seats' moves are not lost by looking again)."""
+    console, out = _console()
+    state = meeple.games.get("troyes").new(2, seed=4)
+    runner = TerminalGame(state, [0], {1: "random"}, console,
+                          scripted(["1", "screen", "1", "undo", "quit"], console), save_dir=tmp_path)
+    runner.run()
+    screens = out.getvalue().split("Troyes: seat 0  your turn")[1:]
+    assert len(screens) == 5 and "took back your last decision" in screens[3], len(screens)
+    news = [s.split("legal actions")[0].split("since your last decision")[1:] for s in screens]
+    assert news[1] and news[1] == news[2] == news[4], news
+    assert news[3] and news[3] != news[1]
