@@ -1,16 +1,17 @@
-"""Terminal play: views drawn with rich, the play loop and the replay viewer.
+"""Terminal play: the play loop, the whole-table view drawn with rich, and the replay viewer.
 
-Views are structured data; ``render_view`` lays any game's view out as
-panels and tables (never a JSON dump) without knowing the game's rules.
-Every word the terminal itself writes comes from the catalog in the player's
-language (``Words``; issue 14): prompts, help, board labels, the score sheet;
-events and action labels carried as message keys are rendered from it too.
+Each decision is one compact screen that fits 100 x 40 (``terminal_screen``, issue 15): your position,
+what changed since your last decision, the numbered actions with their costs; ``board`` draws the
+whole view with ``render_view``, which lays any game's view out as panels and tables (never a JSON
+dump) without knowing the game's rules; ``help N`` explains an action before it is taken
+(``terminal_help``).  Every word the terminal itself writes comes from the catalog in the player's
+language (``terminal_words.Words``; issue 14); events, refusals and action labels carried as message
+keys are rendered from it too, else shown as their English text or notation.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -26,59 +27,15 @@ from meeple import bots as botlib
 from meeple.engine import BadSetup, Event, IllegalAction, State, replay, save_record
 from meeple.engine.components import Tables
 from meeple.engine.rng import Rng
-from meeple.i18n import has, normalize, ntranslate, render, translate
-from meeple.i18n.components import names_index, slug
-
-SEAT_KEY = re.compile(r"^seat (\d+)$", re.IGNORECASE)
-"""A view key naming a seat (``seat 2``)."""
+from meeple.i18n import has, ntranslate, render
+from meeple.terminal_help import changes_text, component_by_name, components_named, previews
+from meeple.terminal_screen import HEIGHT, WIDTH, Layout, compact_screen
+from meeple.terminal_words import ENGLISH, Words, inline, is_scalar, scalar
 
 WIDE_TABLE = 9
 """A table of more fields than this (and no more entries) is drawn one row per field."""
 
 HEAD_KEYS = ("game", "version", "players", "seat", "is_over", "to_move", "decisions", "scores", "ranking")
-
-
-
-class Words:
-    """The terminal's words in one language, for one game's views.
-
-    ``label`` names a view field (``label.<key>`` in the catalog, else a component's name, else the
-    key itself), ``value`` a word in a view (``value.<word>`` or a component's name); both leave
-    anything they do not know as it is (rule texts not yet converted to keys, codes, numbers)."""
-
-    def __init__(self, lang: str | None = "en", game: Any = None) -> None:
-        self.lang = normalize(lang)
-        self.names = names_index(self.lang, game) if game is not None else {}
-
-    def t(self, key: str, **args: Any) -> str:
-        return translate(self.lang, key, **args)
-
-    def seat(self, seat: Any) -> str:
-        return self.t("term.seat", seat=seat)
-
-    def bot(self, spec: str) -> str:
-        """A bot's kind in the reader's words (its settings, ``ismcts:time=0.5``, as they are)."""
-        kind, sep, rest = spec.partition(":")
-        entry = "engine.bot." + kind
-        return (self.t(entry) if has(self.lang, entry) else kind) + sep + rest
-
-    def label(self, key: str) -> str:
-        entry = "label." + slug(key)
-        if has(self.lang, entry):
-            return self.t(entry)
-        seat = SEAT_KEY.match(key)
-        if seat:
-            return self.seat(int(seat.group(1)))
-        return self.names.get(key, key.replace("_", " "))
-
-    def value(self, text: str) -> str:
-        if text in self.names:
-            return self.names[text]
-        entry = "value." + slug(text)
-        return self.t(entry) if text and has(self.lang, entry) else text
-
-
-ENGLISH = Words()
 
 
 def help_text(words: Words = ENGLISH) -> str:
@@ -89,36 +46,6 @@ def help_text(words: Words = ENGLISH) -> str:
 # --- drawing views -------------------------------------------------------------------
 
 
-def _scalar(value: Any, words: Words = ENGLISH) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return words.t("term.yes") if value else words.t("term.no")
-    if isinstance(value, float):
-        return f"{value:g}"
-    if isinstance(value, str):
-        return words.value(value)
-    return str(value)
-
-
-def _is_scalar(value: Any) -> bool:
-    return value is None or isinstance(value, (str, int, float, bool))
-
-
-def _inline(value: Any, depth: int = 0, words: Words = ENGLISH) -> str:
-    """A compact one-line text for small nested values."""
-    if _is_scalar(value):
-        return _scalar(value, words)
-    if isinstance(value, list):
-        if not value:
-            return "-"
-        return ", ".join(_inline(v, depth + 1, words) for v in value) if depth == 0 else (
-            "[" + ", ".join(_inline(v, depth + 1, words) for v in value) + "]")
-    if isinstance(value, dict):
-        if not value:
-            return "-"
-        return "; ".join(f"{words.label(str(k))}: {_inline(v, depth + 1, words)}" for k, v in value.items())
-    return str(value)
 
 
 def _table_of_dicts(title: str, rows: list[dict[str, Any]], words: Words = ENGLISH) -> Table:
@@ -133,15 +60,15 @@ def _table_of_dicts(title: str, rows: list[dict[str, Any]], words: Words = ENGLI
         table.add_column("", style="bold")
         for i, row in enumerate(rows):
             name = row.get("seat", row.get("name", i))
-            table.add_column(words.seat(name) if "seat" in row else _scalar(name, words), overflow="fold")
+            table.add_column(words.seat(name) if "seat" in row else scalar(name, words), overflow="fold")
         for col in columns:
-            table.add_row(words.label(col), *(_inline(row.get(col), 0, words) for row in rows))
+            table.add_row(words.label(col), *(inline(row.get(col), 0, words) for row in rows))
         return table
     table.add_column("#", style="dim")
     for col in columns:
         table.add_column(words.label(col), overflow="fold")
     for i, row in enumerate(rows):
-        table.add_row(str(i), *(_inline(row.get(c), 0, words) for c in columns))
+        table.add_row(str(i), *(inline(row.get(c), 0, words) for c in columns))
     return table
 
 
@@ -150,19 +77,19 @@ def render_value(key: str, value: Any, depth: int = 0, words: Words = ENGLISH) -
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
         return _table_of_dicts(key, value, words)
     if isinstance(value, dict) and depth < 2:
-        scalars = {k: v for k, v in value.items() if _is_scalar(v) or (
-            isinstance(v, list) and all(_is_scalar(x) for x in v))}
+        scalars = {k: v for k, v in value.items() if is_scalar(v) or (
+            isinstance(v, list) and all(is_scalar(x) for x in v))}
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold")
         table.add_column(overflow="fold")
         for k, v in scalars.items():
-            table.add_row(words.label(str(k)), _inline(v, 0, words))
+            table.add_row(words.label(str(k)), inline(v, 0, words))
         parts: list[RenderableType] = [table] if scalars else []
         for k, v in value.items():
             if k not in scalars:
                 parts.append(render_value(str(k), v, depth + 1, words))
         return Panel(Group(*parts) if parts else Text("-"), title=words.label(key), title_align="left", expand=False)
-    return Text(f"{words.label(key)}: {_inline(value, 0, words)}")
+    return Text(f"{words.label(key)}: {inline(value, 0, words)}")
 
 
 def render_view(view: dict[str, Any], title: str = "", words: Words = ENGLISH) -> RenderableType:
@@ -175,7 +102,7 @@ def render_view(view: dict[str, Any], title: str = "", words: Words = ENGLISH) -
     head.add_row(t("term.you_are"), t("term.spectator") if seat is None else words.seat(seat))
     if view.get("is_over"):
         head.add_row(t("term.game"), t("term.over"))
-        head.add_row(t("term.scores"), _inline(view.get("scores"), 0, words))
+        head.add_row(t("term.scores"), inline(view.get("scores"), 0, words))
         head.add_row(t("term.ranking"), " > ".join("=".join(words.seat(s) for s in p) for p in view.get("ranking", [])))
     else:
         head.add_row(t("term.to_move"), words.seat(view.get("to_move")))
@@ -188,8 +115,8 @@ def render_view(view: dict[str, Any], title: str = "", words: Words = ENGLISH) -
     for key, value in view.items():
         if key in HEAD_KEYS:
             continue
-        if _is_scalar(value) or (isinstance(value, list) and all(_is_scalar(v) for v in value)):
-            simple.add_row(words.label(key), _inline(value, 0, words))
+        if is_scalar(value) or (isinstance(value, list) and all(is_scalar(v) for v in value)):
+            simple.add_row(words.label(key), inline(value, 0, words))
         else:
             rendered = render_value(key, value, 0, words)
             (small if isinstance(rendered, Panel) else blocks).append(rendered)
@@ -239,7 +166,11 @@ def render_events(events: list[Event], words: Words = ENGLISH) -> Text:
 
 
 class TerminalGame:
-    """A game played at the terminal by people (``humans``) and bots (the other seats)."""
+    """A game played at the terminal by people (``humans``) and bots (the other seats).
+
+    Each decision is one compact screen (``terminal_screen``, 100 x 40): the person's position,
+    what changed since their last decision, the actions with their costs; ``board`` draws the whole
+    view, ``help N`` explains an action before it is taken."""
 
     def __init__(
         self,
@@ -261,9 +192,18 @@ class TerminalGame:
         self.tables = tables
         self.save_dir = save_dir
         self.log: list[Event] = []
+        """Every event of the game, unfiltered: each seat is shown only what it may see."""
+        self.seen: dict[int, int] = {}
+        """Per seat, how much of the log its last screen showed."""
         self.viewer = humans[0] if humans else None
         self.rng = Rng(state.seed ^ 0x5EED)
         self.words = Words(lang, state.game)
+        self.page = 0
+        self.since: list[Event] = []
+        """The events the current screen shows as new since the person's last decision."""
+        self.shown_from = self.decided_from = 0
+        self.mark = 0
+        """How long the log was before the person's last decision (undo cuts it back)."""
 
     def t(self, key: str, **args: Any) -> str:
         return self.words.t(key, **args)
@@ -288,16 +228,56 @@ class TerminalGame:
             path = self.autosave_path()
         return save_record(self.state, path)
 
-    def note(self, events: list[Event]) -> None:
-        seen = self.state.visible_events(events, self.viewer)
-        self.log.extend(seen)
-        if seen:
-            self.console.print(render_events(seen, self.words))
+    def try_save(self, path: Path | None = None) -> Path | None:
+        """Save, or say in one line why the file could not be written (the game goes on)."""
+        try:
+            return self.save(path)
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc)
+            where = path if path is not None else self.save_dir
+            self.console.print(Text(self.t("term.save_failed", path=where, reason=reason), style="red"))
+            return None
 
-    def show(self, seat: int) -> None:
+    def visible_log(self, seat: int | None, start: int = 0) -> list[Event]:
+        return self.state.visible_events(self.log[start:], seat)
+
+    def note(self, events: list[Event]) -> None:
+        """Keep a decision's events; each seat's next screen shows those it may see."""
+        self.log.extend(events)
+
+    def layout(self) -> Layout:
+        if self.console.is_terminal:
+            width, height = self.console.size
+            return Layout(min(width, WIDTH), max(20, min(height, HEIGHT)))
+        return Layout(min(self.console.width, WIDTH), HEIGHT)
+
+    def previews(self, seat: int) -> dict[str, Any]:
+        memo = self.state.memo()
+        key = f"terminal_previews_{seat}"
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = previews(self.state, seat)
+        return found
+
+    def show(self, seat: int, again: bool = False) -> None:
+        """The compact screen of this decision (``again``: the same decision's, redrawn)."""
+        if self.console.is_terminal:
+            self.console.clear()
+        if not again:
+            self.shown_from = self.seen.get(seat, 0)
+            self.since = self.visible_log(seat, self.shown_from)
+            self.seen[seat] = len(self.log)
+        since = self.since
+        title = self.t("term.view_title", title=self.title(), seat=seat)
+        for line in compact_screen(self.state, seat, title, self.words, since, self.previews(seat), self.page,
+                                   self.layout()):
+            self.console.print(line, overflow="ellipsis", no_wrap=True, crop=True)
+
+    def show_board(self, seat: int) -> None:
+        """The whole view, the recent events and every action, as before issue 15."""
         title = self.t("term.view_title", title=self.title(), seat=seat)
         self.console.print(render_view(self.state.view(seat), title, self.words))
-        recent = self.log[-8:]
+        recent = self.visible_log(seat)[-8:]
         if recent:
             self.console.print(Panel(render_events(recent, self.words), title=self.t("term.recent_events"),
                                      title_align="left"))
@@ -323,11 +303,15 @@ class TerminalGame:
                     self.console.clear()
                 self.viewer = seat
                 if not self.human_turn(seat):
-                    path = self.save()
+                    path = self.try_save()
+                    if path is None:
+                        return 1
                     self.console.print(self.t("term.saved_resume", path=path, game=game))
                     return 0
         except (KeyboardInterrupt, EOFError):
-            path = self.save()
+            path = self.try_save()
+            if path is None:
+                return 1
             self.console.print(self.t("term.stopped", path=path, game=game))
             return 130
         self.finish()
@@ -335,6 +319,9 @@ class TerminalGame:
 
     def finish(self) -> None:
         """The final position and the score sheet."""
+        final = self.visible_log(self.viewer, self.seen.get(self.viewer or 0, 0))
+        if final:
+            self.console.print(render_events(final, self.words))
         self.console.print(render_view(self.state.view(self.viewer), self.t("term.final_position"), self.words))
         table = Table(title=self.t("term.final_result"))
         table.add_column(self.t("term.place"))
@@ -348,8 +335,9 @@ class TerminalGame:
                     self.t("term.bot", bot=self.words.bot(self.bot_names[s])) if s in self.bot_names else "")
                 table.add_row(str(place), str(s), who, str(scores[s]))
         self.console.print(table)
-        path = self.save()
-        self.console.print(self.t("term.record_saved", path=path))
+        path = self.try_save()
+        if path is not None:
+            self.console.print(self.t("term.record_saved", path=path))
 
     def refusal(self, exc: IllegalAction) -> str:
         """Why an action was refused: its message (key + args) when the game gives one, else its text."""
@@ -358,32 +346,86 @@ class TerminalGame:
             return render(self.words.lang, message)
         return str(exc)
 
+    def explain(self, seat: int, what: str) -> None:
+        """``help ACTION``: an action (by number or notation) or a component, explained."""
+        legal = self.state.legal_actions()
+        action = None
+        if what.isdigit() and 1 <= int(what) <= len(legal):
+            action = legal[int(what) - 1]
+        else:
+            action = next((a for a in legal if a.notation.lower() == what.lower()), None)
+        if action is None:
+            found = component_by_name(self.state, what, self.words)
+            if found is None:
+                self.console.print(Text(self.t("term.help_unknown", what=what, count=len(legal)), style="red"))
+                return
+            self.console.print(Text.assemble((found[0], "bold"), ": ", found[1]))
+            return
+        number = legal.index(action) + 1
+        head = Text(f"{number} ", style="cyan")
+        label = action.label
+        if isinstance(label, dict) and label.get("key"):
+            head.append(render(self.words.lang, label), style="bold")
+            head.append(f"  {action.notation}", style="dim")
+        else:
+            head.append(action.notation, style="bold")
+        self.console.print(head)
+        seen = self.previews(seat).get(action.notation)
+        if isinstance(label, dict) and isinstance(label.get("args"), dict) and "cost" in label["args"]:
+            cost = label["args"]["cost"]
+            self.console.print(Text(self.t("term.help_cost", cost=render(self.words.lang, cost)
+                                           if isinstance(cost, dict) else cost)))
+        if seen is not None and seen.changes:
+            self.console.print(Text(self.t("term.help_changes", changes=changes_text(seen.changes, self.words))))
+        if seen is not None and seen.events:
+            if seen.chance:
+                self.console.print(Text(self.t("term.help_chance"), style="yellow"))
+            self.console.print(Text(self.t("term.help_then")))
+            self.console.print(render_events(seen.events[:12], self.words), end="")
+        elif seen is not None and not seen.changes:
+            self.console.print(Text(self.t("term.help_nothing")))
+        for name, effect in components_named(self.state, action, seen.events if seen else [], self.words):
+            self.console.print(Text.assemble((name, "bold"), ": ", effect))
+
     def human_turn(self, seat: int) -> bool:
         """Ask the person at ``seat`` until one decision is taken; False means quit."""
+        self.page = 0
         self.show(seat)
         while True:
             text = self.read(self.t("term.prompt", seat=seat)).strip()
             if not text:
                 continue
             word, _, rest = text.partition(" ")
-            word = word.lower()
+            word, rest = word.lower(), rest.strip()
             if word in ("quit", "exit", "q"):
                 return False
             if word in ("help", "?"):
-                self.console.print(help_text(self.words))
+                if rest:
+                    self.explain(seat, rest)
+                else:
+                    self.console.print(help_text(self.words))
                 continue
             if word == "log":
-                self.console.print(render_events(self.log[-40:], self.words) if self.log else self.t("term.no_events"))
+                seen = self.visible_log(seat)
+                self.console.print(render_events(seen[-40:], self.words) if seen else self.t("term.no_events"))
                 continue
             if word in ("actions", "list"):
                 self.console.print(render_actions(self.state, self.words))
                 continue
+            if word in ("more", "m"):
+                self.page += 1
+                self.show(seat, again=True)
+                continue
+            if word in ("screen", "s"):
+                self.show(seat, again=True)
+                continue
             if word in ("view", "board"):
-                self.show(seat)
+                self.show_board(seat)
                 continue
             if word == "save":
-                path = self.save(Path(rest.strip()) if rest.strip() else None)
-                self.console.print(self.t("term.saved_to", path=path))
+                path = self.try_save(Path(rest) if rest else None)
+                if path is not None:
+                    self.console.print(self.t("term.saved_to", path=path))
                 continue
             if word == "undo":
                 if self.undo(seat):
@@ -404,6 +446,7 @@ class TerminalGame:
             except IllegalAction as exc:
                 self.console.print(Text(self.refusal(exc), style="red"))
                 continue
+            self.mark, self.decided_from = len(self.log), self.shown_from
             self.note(events)
             return True
 
@@ -413,6 +456,9 @@ class TerminalGame:
             self.console.print(Text(self.t("term.cannot_undo"), style="yellow"))
             return False
         self.state = replay(self.state.record(), self.tables, upto=keep)
+        del self.log[self.mark:]
+        self.seen = {s: min(n, self.mark) for s, n in self.seen.items()}
+        self.seen[seat] = min(self.decided_from, self.mark)  # the screen shows again what it showed
         self.console.print(ntranslate(self.words.lang, "term.undone", len(self.state.history)))
         return True
 
