@@ -42,6 +42,11 @@ CAPS: dict[str, dict[str, float]] = {
                "expand": 50, "c": 100.0, "margin": 10.0, "early": 1, "spread": 1},
     "random": {},
 }
+CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
+    # parameter -> the words the server accepts (the bots' value functions, issue 19)
+    "heuristic": {"value": ("eval", "net", "blend", "auto")},
+    "ismcts": {"value": ("eval", "net", "blend", "auto")},
+}
 LEVEL_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,15}$")
 
 
@@ -55,7 +60,12 @@ def check_spec(spec: str) -> str:
     if "workers" in params:
         raise BadSetup("bot parameter 'workers' is not allowed inside the server")
     caps = CAPS[name]
+    words = CHOICES.get(name, {})
     for key, raw in params.items():
+        if key in words:
+            if raw not in words[key]:
+                raise BadSetup(f"bot parameter {key}={raw!r} must be one of {', '.join(words[key])}")
+            continue
         if key not in caps:
             raise BadSetup(f"bot parameter {key!r} of {name!r} is not allowed on this server")
         try:
@@ -110,7 +120,9 @@ class Level(BaseModel):
 DEFAULT_LEVELS: dict[str, Level] = {
     "random": Level(spec="random", think=1.0),
     "easy": Level(spec="heuristic:depth=1", think=3.0),
-    "normal": Level(spec="heuristic", think=5.0),
+    # value=auto: the learned value network blended with evaluate where one is shipped for the
+    # game and player count (measured stronger than the plain heuristic: docs/bots.md), else evaluate
+    "normal": Level(spec="heuristic:value=auto", think=5.0),
     "hard": Level(spec="ismcts:time=1", think=3.0, fallback="random"),
 }
 ZOMBIE_LEVEL = "normal"

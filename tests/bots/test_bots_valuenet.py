@@ -136,3 +136,15 @@ def test_blend_is_the_mean_of_the_network_and_evaluate(tmp_path: Path,
     net = net_for(state, tmp_path).value(state, 0)
     plain = min(1.0, max(0.0, games.get(GAME).evaluate(state, 0)))
     assert blend(state, 0) == pytest.approx((net + plain) / 2)
+
+
+def test_the_server_accepts_the_value_words_and_refuses_others() -> None:
+    """The server's bot caps (issue 16) let a level name the value function (issue 19) and
+    refuse any other word; the players' normal level uses the network where one is shipped."""
+    from meeple.server.levels import DEFAULT_LEVELS, check_spec
+
+    assert check_spec("heuristic:value=auto") == "heuristic:value=auto"
+    assert check_spec("ismcts:time=1,value=blend") == "ismcts:time=1,value=blend"
+    with pytest.raises(BadSetup, match="value='oracle' must be one of"):
+        check_spec("heuristic:value=oracle")
+    assert "value=auto" in DEFAULT_LEVELS["normal"].spec
