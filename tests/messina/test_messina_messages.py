@@ -49,7 +49,7 @@ def test_every_event_label_and_task_of_a_random_game_is_a_message(players: int) 
 
 def test_labels_name_costs_and_consequences() -> None:
     """Issue 15: a label says what an action costs and gives (the notation is unchanged)."""
-    from meeple.games.messina.prebuilt import BUY_CITY, RECALLS, SWAPS
+    from meeple.games.messina.labels import BUY_CITY, RECALLS, SWAPS
 
     assert render("en", BUY_CITY[3].label) == "Buy a city register step for 3 coins"
     assert BUY_CITY[3].notation == "buy city"

@@ -2,7 +2,7 @@
 ``state.tasks``, for every kind of task.
 
 Actions are immutable and shared, each with its display label (issue 14): they are built once in
-``prebuilt.py`` (constants, per tables object, per set of node names) and picked here.
+``labels.py`` (constants, per tables object, per set of node names) and picked here.
 """
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action
 from meeple.games.messina.buildings import PAY_OFFSETS, affordable, empty_workshops
-from meeple.games.messina.plague import fire_cost
-from meeple.games.messina.prebuilt import (
+from meeple.games.messina.labels import (
     BUILD_NOTHING,
     BUY_CHURCH,
     BUY_CITY,
@@ -44,6 +43,7 @@ from meeple.games.messina.prebuilt import (
     paid_move,
     pay_action,
 )
+from meeple.games.messina.plague import fire_cost
 from meeple.games.messina.registers import owned_lieutenants
 from meeple.games.messina.repopulation import ANY, can_repopulate, feasible, repop_plan, unpack
 from meeple.games.messina.rescue import free_slots, unpack_counts

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from meeple.engine.core import Event
 from meeple.engine.messages import Message
 from meeple.games.mundus_novus.state import OVER, WIN_MONEY, K, MundusState
-from meeple.games.mundus_novus.text import msg
+from meeple.games.mundus_novus.words import msg
 
 
 def end_reason(reason: str) -> Message:

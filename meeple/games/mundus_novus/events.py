@@ -7,7 +7,7 @@ from meeple.engine.core import Event
 from meeple.games.mundus_novus.ending import check_instant_money
 from meeple.games.mundus_novus.state import CORONADO, CORONADO_PRICE, MundusState
 from meeple.games.mundus_novus.supply import start_supply
-from meeple.games.mundus_novus.text import msg
+from meeple.games.mundus_novus.words import msg
 
 
 def pay_income(s: MundusState, ev: list[Event]) -> None:

@@ -25,8 +25,8 @@ from meeple.games.mundus_novus.state import (
     res_arg,
     res_args,
 )
-from meeple.games.mundus_novus.text import msg
 from meeple.games.mundus_novus.trade import blocked
+from meeple.games.mundus_novus.words import msg
 
 
 def expected(s: MundusState) -> Message | None:

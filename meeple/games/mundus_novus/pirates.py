@@ -5,8 +5,8 @@ from __future__ import annotations
 from meeple.engine.core import Event
 from meeple.games.mundus_novus.developments import fleets
 from meeple.games.mundus_novus.state import PIRATES, K, MundusState, event_for, hand_size, name, res_arg
-from meeple.games.mundus_novus.text import msg
 from meeple.games.mundus_novus.trade import start_trade
+from meeple.games.mundus_novus.words import msg
 
 
 def start_pirates(s: MundusState, ev: list[Event]) -> None:

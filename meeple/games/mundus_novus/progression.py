@@ -22,7 +22,7 @@ from meeple.games.mundus_novus.state import (
     name,
     res_arg,
 )
-from meeple.games.mundus_novus.text import msg
+from meeple.games.mundus_novus.words import msg
 
 
 def start_turns(s: MundusState, first: int, ev: list[Event]) -> None:

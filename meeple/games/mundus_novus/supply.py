@@ -8,7 +8,7 @@ from meeple.games.mundus_novus.developments import caravels, fleets
 from meeple.games.mundus_novus.ending import check_ten
 from meeple.games.mundus_novus.pirates import start_pirates
 from meeple.games.mundus_novus.state import HAND_SIZE, PONCE, SUPPLY, K, MundusState, name, res_arg, res_args
-from meeple.games.mundus_novus.text import msg
+from meeple.games.mundus_novus.words import msg
 
 
 def draw(s: MundusState) -> int:

@@ -22,7 +22,7 @@ from meeple.games.mundus_novus.state import (
     res_arg,
     res_args,
 )
-from meeple.games.mundus_novus.text import msg
+from meeple.games.mundus_novus.words import msg
 
 
 def start_trade(s: MundusState, ev: list[Event]) -> None:

@@ -53,3 +53,15 @@ def msg(key: str, /, **args: Any) -> Message:
     if template is None:
         return {"key": key, "args": args, "text": ntranslate("en", key, args["n"], **plain)}
     return {"key": key, "args": args, "text": template.format_map(plain)}
+
+
+def _plural_entries() -> None:  # pragma: no cover - read by pybabel only
+    """The keys whose text is chosen by a count ``n``: ``pybabel extract`` makes a plural entry of a
+    key named in ``ntranslate``, while ``msg`` extracts as a plain one.  Never called."""
+    ntranslate(None, "mundus_novus.event.income", 1)
+    ntranslate(None, "mundus_novus.event.inca", 1)
+    ntranslate(None, "mundus_novus.event.deal_public", 1)
+    ntranslate(None, "mundus_novus.event.return", 1)
+    ntranslate(None, "mundus_novus.event.shipyard", 1)
+    ntranslate(None, "mundus_novus.label.inca", 1)
+    ntranslate(None, "mundus_novus.refusal.relics", 1)
