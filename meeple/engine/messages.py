@@ -19,30 +19,63 @@ a count that chooses a plural form is called ``n``.  ``docs/engine.md`` ("Messag
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from meeple.i18n.catalog import english_template
+from meeple.i18n.catalog import english_template, translate, translations
 from meeple.i18n.components import key as component_key
 from meeple.i18n.render import render
 
 Message = dict[str, Any]
 
 
+@functools.cache
+def _english_of(key: str) -> str:
+    """The English text of an argument given by key alone (a component's name, a view word)."""
+    return translate("en", key)
+
+
+@functools.cache
+def _english_plural(key: str, one: bool) -> str | None:
+    """The English singular or plural template of a plural entry (None: no such entry)."""
+    text = translations("en").ngettext(key, key + "_plural", 1 if one else 2)
+    return None if text in (key, key + "_plural") else text
+
+
+def _english_arg(value: Any) -> Any:
+    """An argument's English: a phrase's own ``text``, a component's cached name, a list joined."""
+    cls = value.__class__
+    if cls is dict:
+        text = value.get("text")
+        if text is not None:
+            return text
+        if "args" in value:
+            return msg(value["key"], **value["args"])["text"]
+        return _english_of(value["key"])
+    if cls is list:
+        return ", ".join(str(_english_arg(v)) for v in value)
+    return value
+
+
 def msg(key: str, /, **args: Any) -> Message:
     """A message: ``{"key", "args", "text"}``, ``text`` being its English rendering (the fallback).
 
-    The rules call this on every event, bots included, so the common case (plain arguments, no
-    plural) fills a cached English template directly (a cached template and ``format_map``)."""
-    template = english_template(key)
-    if template is not None and "n" not in args:
-        for value in args.values():
-            if value.__class__ is dict or value.__class__ is list:
-                break
-        else:
-            return {"key": key, "args": args, "text": template.format_map(args)}
-    message: Message = {"key": key, "args": args}
-    message["text"] = render("en", message)
-    return message
+    The rules call this on every event, bots included, so the English text is filled from cached
+    templates: a component reference reads its cached English name, a phrase (another message) its
+    own ``text``, a count ``n`` picks the cached singular or plural template.  A key the catalog
+    lacks goes through the renderer, which raises in strict mode (``MEEPLE_I18N_STRICT``)."""
+    n = args.get("n")
+    template = english_template(key) if n is None else _english_plural(key, n == 1)
+    if template is None:
+        message: Message = {"key": key, "args": args}
+        message["text"] = render("en", message)
+        return message
+    plain = args
+    for value in args.values():
+        if value.__class__ is dict or value.__class__ is list:
+            plain = {k: _english_arg(v) for k, v in args.items()}
+            break
+    return {"key": key, "args": args, "text": template.format_map(plain)}
 
 
 def ref(game: str, table: str, name: str, part: str = "name") -> Message:

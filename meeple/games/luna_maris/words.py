@@ -2,8 +2,8 @@
 labels name a key (``luna_maris.event.*``, ``luna_maris.refusal.*``, ``luna_maris.label.*``) and its
 arguments; components are named by ``ref`` (``luna_maris.<table>.<slug>.name``).
 
-``msg`` is ``meeple.engine.messages.msg`` with a cheaper English fallback for arguments that are component references
-(their English names are cached): the rules build their events on every ``apply``, bots included.
+``msg`` is the engine's ``meeple.engine.messages.msg`` (its English fallback comes from cached
+templates and cached component names: the rules build their events on every ``apply``, bots included).
 """
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from meeple.engine.messages import Message, ref
-from meeple.engine.messages import msg as _msg
-from meeple.i18n.catalog import english_template, has, ntranslate, translate
+from meeple.engine.messages import Message, msg, ref
+from meeple.i18n.catalog import ntranslate
 
 GAME = "luna_maris"
 
@@ -22,44 +21,6 @@ GAME = "luna_maris"
 def cref(table: str, name: str) -> Message:
     """A component's name as a message argument (shared: never changed)."""
     return ref(GAME, table, name)
-
-
-@functools.cache
-def _english(key: str) -> str:
-    return translate("en", key)
-
-
-def _en(value: Any) -> Any:
-    """The English of a message argument: a component reference, a phrase (its own ``text``), a list."""
-    cls = value.__class__
-    if cls is dict:
-        text = value.get("text")
-        return text if text is not None else _english(value["key"])
-    if cls is list:
-        return ", ".join(str(_en(v)) for v in value)
-    return value
-
-
-def msg(key: str, /, **args: Any) -> Message:
-    """``meeple.engine.messages.msg(key, **args)``, its English ``text`` filled from cached templates:
-    a component reference reads its cached English name, a phrase argument (another message) its own
-    ``text``, so nothing is rendered twice."""
-    template = english_template(key)
-    if template is None:
-        if "n" in args and has("en", key):
-            plain = {name: _en(value) for name, value in args.items()}
-            n = args["n"]
-            text = ntranslate("en", key, n if isinstance(n, int) else 1, **plain)
-            return {"key": key, "args": args, "text": text}
-        return _msg(key, **args)
-    plain = args
-    for name, value in args.items():
-        cls = value.__class__
-        if cls is dict or cls is list:
-            if plain is args:
-                plain = dict(args)
-            plain[name] = _en(value)
-    return {"key": key, "args": args, "text": template.format_map(plain)}
 
 
 @functools.cache

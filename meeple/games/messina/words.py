@@ -9,57 +9,16 @@ sees it in their language.  Plural entries (a count ``n``) are listed in ``_plur
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from meeple.engine.messages import Message, ref
-from meeple.engine.messages import msg as _msg
+from meeple.engine.messages import Message, msg, ref
 from meeple.games.messina.state import D0, DOCK0
-from meeple.i18n.catalog import english_template, translate, translations
 
 if TYPE_CHECKING:
     from meeple.games.messina.state import MessinaState
 
 G = "messina"
 
-
-@functools.cache
-def _english_of_key(key: str) -> str:
-    """The English text of an argument-less message (a component's name, a fixed word)."""
-    return translate("en", key)
-
-
-@functools.cache
-def _english_plural(key: str, plural: bool) -> str | None:
-    text = translations("en").ngettext(key, key + "_plural", 2 if plural else 1)
-    return None if text in (key, key + "_plural") else text
-
-
-def _english(value: Any) -> Any:
-    if value.__class__ is dict:
-        text = value.get("text")
-        if text is not None:
-            return text
-        if "args" not in value:
-            return _english_of_key(value["key"])
-        return _msg(value["key"], **value["args"])["text"]
-    if value.__class__ is list:
-        return ", ".join(str(_english(v)) for v in value)
-    return value
-
-
-def msg(key: str, /, **args: Any) -> Message:
-    """``meeple.engine.messages.msg`` for the rules' hot paths: the same message, its English
-    ``text`` filled from cached templates and the arguments' own English (the bots apply every
-    event; a component reference's English is cached per key)."""
-    n = args.get("n")
-    if n is None:
-        template = english_template(key)
-    else:
-        template = _english_plural(key, n != 1)
-    if template is None:
-        return _msg(key, **args)  # a plural without n, or a missing key (raises in strict mode)
-    return {"key": key, "args": args,
-            "text": template.format_map({k: v if v.__class__ is int else _english(v) for k, v in args.items()})}
 
 CLASS_WORDS: tuple[Message, ...] = (msg("messina.word.craftsman"), msg("messina.word.aristocrat"),
                                     msg("messina.word.nun"))

@@ -10,50 +10,12 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine import messages
-from meeple.engine.messages import Message
-from meeple.i18n.catalog import english_template, translate, translations
+from meeple.engine.messages import Message, msg
 
 if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
 
 GAME = "troyes"
-
-
-@functools.cache
-def _english(key: str) -> str:
-    """The English text of an argument given by key alone (a component name, a view word)."""
-    return translate("en", key)
-
-
-@functools.cache
-def _english_plural(key: str, one: bool) -> str | None:
-    text = translations("en").ngettext(key, key + "_plural", 1 if one else 2)
-    return None if text in (key, key + "_plural") else text
-
-
-def _plain(value: Any) -> Any:
-    if value.__class__ is dict:
-        text = value.get("text")
-        return text if text is not None else _english(value["key"])
-    if value.__class__ is list:
-        return ", ".join(str(_plain(v)) for v in value)
-    return value
-
-
-def msg(key: str, /, **args: Any) -> Message:
-    """``meeple.engine.messages.msg`` with its English text filled from cached templates even when
-    an argument is a phrase, a component or a list, or ``n`` chooses a plural form (the rules emit
-    events at every ``apply``, bots included).  A key the catalog lacks goes through ``msg`` (which
-    raises in strict mode)."""
-    n = args.get("n")
-    template = english_template(key) if n is None else _english_plural(key, n == 1)
-    if template is None:
-        return messages.msg(key, **args)
-    for value in args.values():
-        if value.__class__ is dict or value.__class__ is list:
-            plain = {k: _plain(v) for k, v in args.items()}
-            return {"key": key, "args": args, "text": template.format_map(plain)}
-    return {"key": key, "args": args, "text": template.format_map(args)}
 
 
 @functools.cache
