@@ -21,10 +21,13 @@ function hexPoints(cx, cy, s) {
   return pts.join(" ");
 }
 
+// A lieutenant is {seat, lieutenant, status}, status "standing" or "lying" (issue 15).
+const standing = (l) => l.status === "standing";
+
 function lieutenants(list, x, y, ctx) {
   return (list || []).map((l, i) => svg("circle", {
     cx: x + i * 11, cy: y, r: 5,
-    fill: l.standing ? SEAT_COLOURS[l.seat % SEAT_COLOURS.length] : "#fff",
+    fill: standing(l) ? SEAT_COLOURS[l.seat % SEAT_COLOURS.length] : "#fff",
     stroke: SEAT_COLOURS[l.seat % SEAT_COLOURS.length], "stroke-width": 2,
   }, svg("title", {}, `${ctx.t("Seat")} ${l.seat} · ${ctx.t("Lieutenant")} ${l.lieutenant}`)));
 }
@@ -77,7 +80,7 @@ function docks(nodes, ctx) {
       h("span", { class: "title" }, `${n.name} · ${n.kind}`),
       (n.ships || []).map((s) => h("div", {}, "⛵ ", s.name, ` (${ctx.t("Coins")} ${s.coins}, ${ctx.t("Plague")} ${s.plague})`)),
       (n.ships || []).length ? null : h("div", { class: "muted" }, "—"),
-      h("div", {}, (n.lieutenants || []).map((l) => h("span", { class: "pip", style: { background: l.standing ? SEAT_COLOURS[l.seat % 6] : "#fff", borderColor: SEAT_COLOURS[l.seat % 6] }, title: `${ctx.t("Seat")} ${l.seat}` }))));
+      h("div", {}, (n.lieutenants || []).map((l) => h("span", { class: "pip", style: { background: standing(l) ? SEAT_COLOURS[l.seat % 6] : "#fff", borderColor: SEAT_COLOURS[l.seat % 6] }, title: `${ctx.t("Seat")} ${l.seat}` }))));
     return clickable(card, ctx, n.name);
   }));
 }
