@@ -245,6 +245,11 @@ def test_server_browser_each_board_draws_translated(browser: Any, server: str, g
                 " && c.getAttribute('fill') !== '#fff').length + [...document.querySelectorAll('.gameboard .pip')]"
                 ".filter(p => !['', 'rgb(255, 255, 255)', '#fff'].includes(p.style.background)).length")
             assert filled >= standing, f"{standing} standing lieutenants, {filled} drawn standing"
+            board = page.locator(".gameboard").inner_text()
+            assert "■ 各階級的市民" in board and "harbour" not in board and "district" not in board
+        if game == "luna_maris" and lang == "zh" and "day" in data["view"]:
+            board = page.locator(".gameboard").inner_text()
+            assert translate("zh_TW", "label.day" if data["view"]["day"] else "label.night") in board
         missing = page.evaluate("import('/static/i18n.js').then(m => m.missingKeys())")
         assert not missing, f"keys the page asked for and the catalog lacks: {missing}"
         assert not errors, errors

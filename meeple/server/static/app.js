@@ -1,12 +1,12 @@
 // The meeple browser client: lobby, table page and replay page (plain ES modules).
 import { api, ApiError, setToken, tokenFor } from "./api.js";
-import { applyStatic, gameTitle, getLang, message, setLang, t, valueText, viewLabel } from "./i18n.js";
+import { applyStatic, gameTitle, getLang, message, setLang, t, viewLabel, word } from "./i18n.js";
 
 const viewLabelOf = (text) => viewLabel(text);
 import { genericBoard, h, setLabelTranslator, setValueTranslator } from "./render.js";
 
 setLabelTranslator(viewLabel);
-setValueTranslator(valueText);
+setValueTranslator(word);
 
 const app = document.getElementById("app");
 let cleanup = null;  // the current page's teardown (sockets, timers)
@@ -259,7 +259,7 @@ export function logList(entries, data) {
 function stage(v) {
   const bits = [];
   for (const k of ["round", "phase", "step"]) {
-    if (typeof v[k] === "string" || typeof v[k] === "number") bits.push(k === "round" ? `${viewLabelOf("Round")} ${v[k]}` : String(valueText(v[k])));
+    if (typeof v[k] === "string" || typeof v[k] === "number") bits.push(k === "round" ? `${viewLabelOf("Round")} ${v[k]}` : String(word(String(v[k]))));
   }
   return bits.length ? h("span", { class: "stage muted" }, " · " + bits.join(" · ")) : null;
 }
@@ -326,7 +326,7 @@ async function tablePage(id) {
       const panel = page.querySelector("#actions");
       if (panel) panel.scrollIntoView({ block: "nearest", behavior: "smooth" });
     };
-    const ctx = { you, toMove, players: data.table.players, seatName: (i) => seatName(data, i), seatLabel, legal: data.legal, act, focus, t, lang: getLang() };
+    const ctx = { you, toMove, players: data.table.players, seatName: (i) => seatName(data, i), seatLabel, legal: data.legal, act, focus, t, word, lang: getLang() };
     // status bar
     let status;
     if (over) {
@@ -482,7 +482,7 @@ async function replayPage(id) {
     if (seq !== showSeq) return;
     const v = r.view;
     const you = seat === "" ? null : Number(seat);
-    const ctx = { you, toMove: v.to_move, players: info.table.players, seatName: (i) => seatTitle(i, info.seats[i], null), seatLabel, legal: [], act: () => {}, t, lang: getLang() };
+    const ctx = { you, toMove: v.to_move, players: info.table.players, seatName: (i) => seatTitle(i, info.seats[i], null), seatLabel, legal: [], act: () => {}, t, word, lang: getLang() };
     let board = null;
     if (mod && mod.render) { try { board = mod.render(v, ctx); } catch (e) { console.error(e); } }
     if (!board) board = genericBoard(v, ctx);

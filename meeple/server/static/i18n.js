@@ -66,6 +66,20 @@ function entry(key) {
   return capital(lookup(`label.${slug(key)}`));
 }
 
+// A word of a view in the page's language: a catalog key (valueText), a view word (value.<slug>,
+// for plain lower-case words), a component's name; anything else as it is.
+export function word(text) {
+  if (typeof text !== "string" || !text) return text;
+  const keyed = valueText(text);
+  if (keyed !== text) return keyed;
+  if (/^[a-z][a-z -]*$/.test(text)) {
+    const found = lookup(`value.${slug(text)}`);
+    if (typeof found === "string") return found;
+  }
+  const names = catalogs[lang].names || {};
+  return names[text] || text;
+}
+
 export function getLang() { return lang; }
 
 export function setLang(l) {
