@@ -1,6 +1,7 @@
 """The HTTP and WebSocket surface of ``meeple serve``.
 
-JSON API (errors are ``{"error": message}`` with a fitting status):
+JSON API (errors are ``{"error": message}`` with a fitting status; a refused act adds the game's
+refusal as ``"message": {key, args, text}``, and a payload's ``labels`` are its legal actions' labels):
 
 - ``GET  /api/games``                        the registered games, their options, the bot kinds
 - ``GET  /api/tables``                       recent tables (open seats, status)
