@@ -15,6 +15,9 @@ from meeple.i18n.components import names_index, slug
 SEAT_KEY = re.compile(r"^seat (\d+)$", re.IGNORECASE)
 """A view key naming a seat (``seat 2``)."""
 
+CATALOG_KEY = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
+"""A view value that is itself a catalog key (Messina's ``now.step``: ``messina.task.place``)."""
+
 
 class Words:
     """The terminal's words in one language, for one game's views.
@@ -49,6 +52,8 @@ class Words:
         return self.names.get(key, key.replace("_", " "))
 
     def value(self, text: str) -> str:
+        if CATALOG_KEY.match(text) and has(self.lang, text):
+            return self.t(text)
         if text in self.names:
             return self.names[text]
         entry = "value." + slug(text)

@@ -15,11 +15,16 @@ from typing import Any
 from meeple.i18n.catalog import translate
 
 
+def joiner(lang: str | None) -> str:
+    """How a list argument's elements are joined: "、" in Chinese, ", " otherwise (issue 15)."""
+    return "、" if isinstance(lang, str) and lang.lower().startswith("zh") else ", "
+
+
 def _arg(lang: str | None, value: Any) -> Any:
     if isinstance(value, dict) and "key" in value:
         return render(lang, value)
     if isinstance(value, list):
-        return ", ".join(str(_arg(lang, v)) for v in value)
+        return joiner(lang).join(str(_arg(lang, v)) for v in value)
     return value
 
 

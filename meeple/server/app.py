@@ -1,6 +1,7 @@
 """The HTTP and WebSocket surface of ``meeple serve``.
 
-JSON API (errors are ``{"error": message}`` with a fitting status):
+JSON API (errors are ``{"error": message}`` with a fitting status; a refused act adds the game's
+refusal as ``"message": {key, args, text}``, and a payload's ``labels`` are its legal actions' labels):
 
 - ``GET  /api/games``                        the registered games, their options, the bot kinds
 - ``GET  /api/tables``                       recent tables (open seats, status)
@@ -170,7 +171,10 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
     @app.exception_handler(ServerError)
     async def _server_error(request: Request, exc: ServerError) -> JSONResponse:
         headers = {"Retry-After": str(max(1, round(exc.retry_after)))} if exc.retry_after is not None else None
-        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=headers)
+        body: dict[str, Any] = {"error": exc.message}
+        if exc.detail is not None:
+            body["message"] = exc.detail
+        return JSONResponse(body, status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:

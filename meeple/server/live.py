@@ -35,6 +35,7 @@ class LiveMixin(HubBase):
         over = state.is_over
         s = table.seats[seat] if seat is not None else None
         can_act = (s is not None and not table.closed and state.to_move == seat and not s.zombie)
+        legal = state.legal_actions() if can_act else []
         out: dict[str, Any] = {
             "table": {
                 "id": table.id, "game": table.meta["game"], "title": state.game.title,
@@ -47,7 +48,9 @@ class LiveMixin(HubBase):
             "watchers": sum(1 for c in table.clients if c.seat is None),
             "you": seat,
             "view": state.view(seat),
-            "legal": [a.notation for a in state.legal_actions()] if can_act else [],
+            "legal": [a.notation for a in legal],
+            # each legal action's label (issue 14): a catalog message naming it with its cost, or null
+            "labels": [a.label for a in legal],
             "undo": bool(s is not None and s.kind == "human" and not s.zombie
                          and state.undo_target(seat) is not None),  # type: ignore[arg-type]
             "decisions": len(state.history),

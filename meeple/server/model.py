@@ -31,13 +31,17 @@ def has_renderer(game: str) -> bool:
 
 
 class ServerError(Exception):
-    """An error with an HTTP status, shown to the client as ``{"error": message}``."""
+    """An error with an HTTP status, shown to the client as ``{"error": message}``; a refusal
+    the game gave as a catalog message (``IllegalAction.message``, issue 14) also carries it as
+    ``{"message": {"key", "args", "text"}}`` for the client to render in its reader's language."""
 
-    def __init__(self, status: int, message: str, retry_after: float | None = None) -> None:
+    def __init__(self, status: int, message: str, retry_after: float | None = None,
+                 detail: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.retry_after = retry_after
+        self.detail = detail
 
 
 def _clean_name(name: Any, default: str) -> str:

@@ -302,7 +302,7 @@ class TablesMixin(HubBase):
         try:
             events = new.apply(notation)
         except IllegalAction as exc:
-            raise ServerError(422, str(exc)) from None
+            raise ServerError(422, str(exc), detail=exc.message if exc.message.get("key") else None) from None
         decision = len(new.history) - 1
         entry = {"kind": "action", "decision": decision, "seat": seat, "notation": notation,
                  "actor": actor, "events": events}

@@ -1,6 +1,7 @@
 // The JSON API and the secret seat tokens (kept in this browser's localStorage).
 export class ApiError extends Error {
-  constructor(status, message) { super(message); this.status = status; }
+  // detail: a refusal's catalog message ({key, args, text}) when the server sent one (issue 14)
+  constructor(status, message, detail) { super(message); this.status = status; this.detail = detail || null; }
 }
 
 export function tokenFor(table) { return localStorage.getItem(`meeple:token:${table}`); }
@@ -15,6 +16,6 @@ export async function api(method, path, body, token) {
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try { data = await res.json(); } catch { data = null; }
-  if (!res.ok) throw new ApiError(res.status, (data && data.error) || `HTTP ${res.status}`);
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || `HTTP ${res.status}`, data && data.message);
   return data;
 }

@@ -1,15 +1,36 @@
 // The meeple browser client: lobby, table page and replay page (plain ES modules).
 import { api, ApiError, setToken, tokenFor } from "./api.js";
-import { applyStatic, gameTitle, getLang, setLang, t, viewLabel } from "./i18n.js";
+import { applyStatic, gameTitle, getLang, message, setLang, t, viewLabel, word } from "./i18n.js";
 
 const viewLabelOf = (text) => viewLabel(text);
-import { genericBoard, h, setLabelTranslator } from "./render.js";
+import { genericBoard, h, setLabelTranslator, setValueTranslator } from "./render.js";
 
 setLabelTranslator(viewLabel);
+setValueTranslator(word);
 
 const app = document.getElementById("app");
 let cleanup = null;  // the current page's teardown (sockets, timers)
 let rerender = null; // re-render the current page (language switch)
+
+// The rules page of a game in the page's language (issue 15).
+function howToPlay(game, id) {
+  const lang = getLang() === "zh" ? "zh-TW" : "en";
+  return h("a", { href: `/rules/${game}?lang=${lang}`, class: "howto", id, target: "_blank", rel: "noopener" }, t("how_to_play"));
+}
+
+// A refused act's reason in the page's language: the server's catalog message when it sent one.
+function refusal(e) {
+  return e instanceof ApiError && e.detail ? message(e.detail) : e.message;
+}
+
+// Labels whose action costs victory points or ends the player's round ask first (issue 15): the
+// last part of the label key is one of these, or contains "without_food" or "lose".
+const CONFIRM = new Set(["pass", "pass_place", "feed_none", "give_up", "emergency"]);
+export function needsConfirm(label) {
+  if (!label || typeof label.key !== "string") return false;
+  const last = label.key.split(".").pop();
+  return CONFIRM.has(last) || /without_food|(^|_)lose(_|$)/.test(last);
+}
 
 function toast(msg, kind = "error") {
   const el = document.getElementById("toast");
@@ -110,7 +131,7 @@ async function lobbyPage() {
     const name = h("input", { id: "name", type: "text", maxlength: 40, value: localStorage.getItem("meeple:name") || "" });
     const seed = h("input", { id: "seed", type: "number", min: 0 });
     form.replaceChildren(
-      h("label", {}, h("span", {}, t("game")), gameSel),
+      h("label", {}, h("span", {}, t("game")), gameSel, howToPlay(g.name, "howto")),
       h("label", {}, h("span", {}, t("players")), plSel),
       opts.length ? h("fieldset", {}, h("legend", {}, t("options")), opts) : null,
       h("fieldset", {}, h("legend", {}, t("seats")), seatRows),
@@ -208,6 +229,7 @@ function seatName(data, i) {
 }
 
 function eventText(ev, data) {
+  if (ev.key && ev.key.includes(".")) return message(ev);  // a game's catalog message (issue 14)
   if (ev.key) {
     const n = typeof ev.seat === "number" ? ev.seat : "";
     const name = typeof ev.seat === "number" ? seatName(data, ev.seat) : "";
@@ -237,7 +259,7 @@ export function logList(entries, data) {
 function stage(v) {
   const bits = [];
   for (const k of ["round", "phase", "step"]) {
-    if (typeof v[k] === "string" || typeof v[k] === "number") bits.push(k === "round" ? `${viewLabelOf("Round")} ${v[k]}` : String(v[k]));
+    if (typeof v[k] === "string" || typeof v[k] === "number") bits.push(k === "round" ? `${viewLabelOf("Round")} ${v[k]}` : String(word(String(v[k]))));
   }
   return bits.length ? h("span", { class: "stage muted" }, " · " + bits.join(" · ")) : null;
 }
@@ -262,11 +284,14 @@ async function tablePage(id) {
 
   async function act(notation) {
     if (busy) return;
+    const i = data ? data.legal.indexOf(notation) : -1;
+    const label = i >= 0 && data.labels ? data.labels[i] : null;
+    if (needsConfirm(label) && !window.confirm(t("confirm_action", { action: message(label) }))) return;
     busy = true;
     page.classList.add("busy");
     try { await api("POST", `/api/tables/${id}/act`, { action: notation, decision: data ? data.decisions : 0 }, token()); }
     catch (e) {
-      toast(e.message);
+      toast(refusal(e));
       // 409: the table moved on (a stale or repeated act changed nothing): show it as it is now
       if (e instanceof ApiError && e.status === 409) await refresh();
     }
@@ -301,7 +326,7 @@ async function tablePage(id) {
       const panel = page.querySelector("#actions");
       if (panel) panel.scrollIntoView({ block: "nearest", behavior: "smooth" });
     };
-    const ctx = { you, toMove, players: data.table.players, seatName: (i) => seatName(data, i), seatLabel, legal: data.legal, act, focus, t, lang: getLang() };
+    const ctx = { you, toMove, players: data.table.players, seatName: (i) => seatName(data, i), seatLabel, legal: data.legal, act, focus, t, word, lang: getLang() };
     // status bar
     let status;
     if (over) {
@@ -320,13 +345,22 @@ async function tablePage(id) {
       mine && mine.zombie ? h("button", { id: "back", class: "primary", onclick: () => post("back") }, t("im_back")) : null);
     // actions
     const groups = groupActions(data.legal);
+    const labels = new Map(data.legal.map((a, i) => [a, data.labels ? data.labels[i] : null]));
+    const labelOf = (a) => labels.get(a) || null;
+    // An action's button: its label in the page's language, the notation small beside it.
+    const actionButton = (a, lab) => {
+      const text = lab ? message(lab) : a;
+      const match = (f) => !f || a.includes(f) || text.toLowerCase().includes(f.toLowerCase());
+      return h("button", { class: "act" + (needsConfirm(lab) ? " confirm" : ""), "data-action": a, title: a, hidden: !match(filter), onclick: () => act(a) },
+        lab ? [h("span", { class: "alabel" }, text), " ", h("small", { class: "notation" }, a)] : a);
+    };
     const many = data.legal.length > 40;
     const actions = data.legal.length ? h("section", { class: "panel actions", id: "actions" },
       h("h3", {}, t("actions"), h("span", { class: "count" }, ` (${data.legal.length})`)),
       many ? h("input", { type: "search", class: "filter", placeholder: t("filter"), value: filter,
-        oninput: (e) => { filter = e.target.value; for (const b of page.querySelectorAll("#actions button.act")) b.hidden = !b.dataset.action.includes(filter); } }) : null,
+        oninput: (e) => { filter = e.target.value; for (const b of page.querySelectorAll("#actions button.act")) b.hidden = !!filter && !b.dataset.action.includes(filter) && !b.textContent.toLowerCase().includes(filter.toLowerCase()); } }) : null,
       [...groups.entries()].map(([k, list]) => h("div", { class: "group" }, h("span", { class: "gname" }, k),
-        list.map((a) => h("button", { class: "act", "data-action": a, hidden: !!filter && !a.includes(filter), onclick: () => act(a) }, a))))) : null;
+        list.map((a) => actionButton(a, labelOf(a)))))) : null;
     // seats
     const seats = h("section", { class: "panel seats" }, h("h3", {}, t("seats")), h("ul", {}, data.seats.map((s) => h("li", {
       class: [s.seat === toMove && !over ? "tomove" : "", s.seat === you ? "mine" : ""].join(" ") },
@@ -354,6 +388,7 @@ async function tablePage(id) {
     const logEl = h("ol", { class: "log", id: "log" }, logList(log, data));
     page.replaceChildren(...[
       h("div", { class: "tablehead", "data-decisions": v.decisions, "data-status": data.table.status }, h("h2", {}, gameTitle(data.table.game, data.table.title)),
+        howToPlay(data.table.game, "howto"),
         h("span", { class: "muted" }, `${t("table")} ${id} · ${t("decisions")}: ${v.decisions}`),
         h("span", { class: "conn " + (ws && ws.readyState === 1 ? "on" : "off") }, ws && ws.readyState === 1 ? t("connected") : t("disconnected"))),
       h("div", { class: "statusbar" }, status, tools),
@@ -447,7 +482,7 @@ async function replayPage(id) {
     if (seq !== showSeq) return;
     const v = r.view;
     const you = seat === "" ? null : Number(seat);
-    const ctx = { you, toMove: v.to_move, players: info.table.players, seatName: (i) => seatTitle(i, info.seats[i], null), seatLabel, legal: [], act: () => {}, t, lang: getLang() };
+    const ctx = { you, toMove: v.to_move, players: info.table.players, seatName: (i) => seatTitle(i, info.seats[i], null), seatLabel, legal: [], act: () => {}, t, word, lang: getLang() };
     let board = null;
     if (mod && mod.render) { try { board = mod.render(v, ctx); } catch (e) { console.error(e); } }
     if (!board) board = genericBoard(v, ctx);

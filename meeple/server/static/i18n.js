@@ -66,6 +66,20 @@ function entry(key) {
   return capital(lookup(`label.${slug(key)}`));
 }
 
+// A word of a view in the page's language: a catalog key (valueText), a view word (value.<slug>,
+// for plain lower-case words), a component's name; anything else as it is.
+export function word(text) {
+  if (typeof text !== "string" || !text) return text;
+  const keyed = valueText(text);
+  if (keyed !== text) return keyed;
+  if (/^[a-z][a-z -]*$/.test(text)) {
+    const found = lookup(`value.${slug(text)}`);
+    if (typeof found === "string") return found;
+  }
+  const names = catalogs[lang].names || {};
+  return names[text] || text;
+}
+
 export function getLang() { return lang; }
 
 export function setLang(l) {
@@ -82,14 +96,33 @@ export function t(key, args) {
   return fill(Array.isArray(found) ? plural(found, args) : found, args);
 }
 
+// How a list argument's elements are joined in each language (as meeple/i18n/render.py does).
+const JOIN = { en: ", ", zh: "、" };
+
+function arg(v) {
+  if (Array.isArray(v)) return v.map(arg).join(JOIN[lang] || ", ");
+  if (v && typeof v === "object") return v.key ? message(v) : (v.text || "");
+  return v;
+}
+
 // An event, refusal reason or action label carried as {key, args}: rendered in the page's language
-// (an argument that is itself a message is rendered first); without a key, its old text.
+// (an argument that is itself a message is rendered first, a list's elements each and joined);
+// without a key, or with a key the catalog lacks, its English text.
 export function message(m) {
   if (!m || typeof m !== "object") return String(m ?? "");
   if (!m.key) return m.text || m.type || "";
+  if (entry(m.key) === undefined && m.text) return m.text;
   const args = {};
-  for (const [k, v] of Object.entries(m.args || {})) args[k] = v && typeof v === "object" && v.key ? message(v) : v;
+  for (const [k, v] of Object.entries(m.args || {})) args[k] = arg(v);
   return t(m.key, args);
+}
+
+// A view's value that is itself a catalog key (Messina's now.step is "messina.task.place"): its
+// words in the page's language; anything else as it is.
+export function valueText(v) {
+  if (typeof v !== "string" || !/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/.test(v)) return v;
+  const found = lookup(v);
+  return typeof found === "string" ? found : Array.isArray(found) ? found[0] : v;
 }
 
 export function missingKeys() { return [...missing]; }

@@ -33,11 +33,15 @@ export function label(key) {
 const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const isPlain = (v) => v === null || typeof v !== "object";
 
+let translateValue = (v) => v;
+// The page's words for a view value that is a catalog key (set by the app, issue 15).
+export function setValueTranslator(fn) { translateValue = fn; }
+
 function plainText(v) {
   if (v === null || v === undefined) return "—";
   if (v === true) return "✓";
   if (v === false) return "✗";
-  return String(v);
+  return String(translateValue(v));
 }
 
 function chips(list) {

@@ -6,6 +6,13 @@ import { SEAT_COLOURS, clickable, h, restBoard } from "../render.js";
 const word = (ctx, w) => ctx.t(w);
 const slug = (s) => String(s).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "");
 
+// A module's name in the reader's language (its catalog key), else as the view gives it.
+function moduleName(ctx, name) {
+  const key = `luna_maris.modules.${slug(name)}.name`;
+  const found = ctx.word ? ctx.word(key) : key;
+  return found === key ? name : found;
+}
+
 const ORE = { iron: "#9e9e9e", titanium: "#7fb3d5", he3: "#c39bd3", water: "#85c1e9" };
 
 function modules(list, ctx, view) {
@@ -56,7 +63,7 @@ function seatBoard(p, ctx, view) {
   return h("div", { class: "card seatcard" + (seat === ctx.you ? " mine" : "") + (seat === view.to_move ? " tomove" : ""), style: { borderTop: `5px solid ${SEAT_COLOURS[seat % 6]}` } },
     h("span", { class: "title" }, ctx.seatName(seat), p.passed ? ` (${word(ctx, "passed")})` : ""),
     h("div", {}, res),
-    h("div", { class: "small" }, `O₂ ${p.o2_used ?? "?"} / ${p.o2_cap ?? "?"}`, p.astronaut ? ` · ${ctx.t("at module")} ${p.astronaut}` : "", p.equipment ? ` · ${p.equipment}${p.equipment_face_up === false ? " (face down)" : ""}` : ""),
+    h("div", { class: "small" }, `O₂ ${p.o2_used ?? "?"} / ${p.o2_cap ?? "?"}`, p.astronaut ? ` · ${ctx.t("at module")} ${moduleName(ctx, p.astronaut)}` : "", p.equipment ? ` · ${p.equipment}${p.equipment_face_up === false ? " (face down)" : ""}` : ""),
     conv.length ? h("div", { class: "small" }, word(ctx, "conveyor"), " ", conv) : null,
     p.research ? h("div", { class: "small" }, word(ctx, "research"), " ", Object.entries(p.research).map(([k, n]) => `${word(ctx, k)} ${n}`).join(", ")) : null,
     Array.isArray(p.hand) ? h("div", { class: "small" }, word(ctx, "scientists"), ": ", p.hand.map((x) => clickable(h("span", { class: "chip" }, x), ctx, seat === ctx.you ? x : null))) : null,
@@ -76,7 +83,7 @@ export function render(view, ctx) {
   if (!Array.isArray(view.modules)) return null;
   const drawn = ["modules"];
   const parts = [h("h3", {}, ctx.t("Luna Maris")),
-    h("p", { class: "small" }, `${word(ctx, "round")} ${view.round ?? "?"}`, view.step ? ` · ${word(ctx, `luna_maris.step.${slug(view.step)}`)}` : "", view.day !== undefined ? ` · ${view.day ? "day" : "night"}` : ""),
+    h("p", { class: "small" }, `${word(ctx, "round")} ${view.round ?? "?"}`, view.step ? ` · ${word(ctx, `luna_maris.step.${slug(view.step)}`)}` : "", view.day !== undefined ? ` · ${word(ctx, view.day ? "day" : "night")}` : ""),
     h("h4", {}, ctx.t("Modules")), modules(view.modules, ctx, view)];
   if (Array.isArray(view.mining_area) && view.mining_area.length) { drawn.push("mining_area"); parts.push(h("h4", {}, ctx.t("Mining area")), mining(view.mining_area, ctx)); }
   for (const [key, title] of [["hiring_row", "Scientists for hire"], ["food_display", "Food"], ["order_stacks", "Orders"], ["advanced_offer", "Advanced modules"], ["equipment_offer", "Equipment"]]) {

@@ -21,10 +21,13 @@ function hexPoints(cx, cy, s) {
   return pts.join(" ");
 }
 
+// A lieutenant is {seat, lieutenant, status}, status "standing" or "lying" (issue 15).
+const standing = (l) => l.status === "standing";
+
 function lieutenants(list, x, y, ctx) {
   return (list || []).map((l, i) => svg("circle", {
     cx: x + i * 11, cy: y, r: 5,
-    fill: l.standing ? SEAT_COLOURS[l.seat % SEAT_COLOURS.length] : "#fff",
+    fill: standing(l) ? SEAT_COLOURS[l.seat % SEAT_COLOURS.length] : "#fff",
     stroke: SEAT_COLOURS[l.seat % SEAT_COLOURS.length], "stroke-width": 2,
   }, svg("title", {}, `${ctx.t("Seat")} ${l.seat} · ${ctx.t("Lieutenant")} ${l.lieutenant}`)));
 }
@@ -41,7 +44,7 @@ function hexMap(nodes, ctx) {
   placed.forEach((n, i) => {
     const [cx, cy] = cs[i];
     const fill = n.kind === "harbour" ? "#bcd7ee" : QUARTER[((n.hex && n.hex.colour) || 0) % QUARTER.length];
-    const tip = [n.name, n.kind];
+    const tip = [n.name, ctx.word(n.kind)];
     if (n.hex) tip.push(`${ctx.t("VP")} ${n.hex.vp}`, `${ctx.t("Rat")} ${n.hex.rat}`, ...(n.hex.actions || []));
     const g = svg("g", { class: "hex" + (n.used ? " used" : ""), "data-node": n.name },
       svg("title", {}, tip.join(" · ")),
@@ -74,10 +77,10 @@ function docks(nodes, ctx) {
   if (!ds.length) return null;
   return h("div", { class: "rowcards" }, ds.map((n) => {
     const card = h("div", { class: "card" + (n.used ? " used" : "") },
-      h("span", { class: "title" }, `${n.name} · ${n.kind}`),
+      h("span", { class: "title" }, `${n.name} · ${ctx.word(n.kind)}`),
       (n.ships || []).map((s) => h("div", {}, "⛵ ", s.name, ` (${ctx.t("Coins")} ${s.coins}, ${ctx.t("Plague")} ${s.plague})`)),
       (n.ships || []).length ? null : h("div", { class: "muted" }, "—"),
-      h("div", {}, (n.lieutenants || []).map((l) => h("span", { class: "pip", style: { background: l.standing ? SEAT_COLOURS[l.seat % 6] : "#fff", borderColor: SEAT_COLOURS[l.seat % 6] }, title: `${ctx.t("Seat")} ${l.seat}` }))));
+      h("div", {}, (n.lieutenants || []).map((l) => h("span", { class: "pip", style: { background: standing(l) ? SEAT_COLOURS[l.seat % 6] : "#fff", borderColor: SEAT_COLOURS[l.seat % 6] }, title: `${ctx.t("Seat")} ${l.seat}` }))));
     return clickable(card, ctx, n.name);
   }));
 }
@@ -85,8 +88,7 @@ function docks(nodes, ctx) {
 export function render(view, ctx) {
   if (!Array.isArray(view.nodes)) return null;
   const map = hexMap(view.nodes, ctx);
-  const legend = h("p", { class: "muted small" },
-    "■ citizens by class (", CLASS_LETTERS.join(" / "), ") · ● plague · ◯ lieutenants (filled: standing) · ★ victory points of the hex; click a highlighted hex or dock to act there.");
+  const legend = h("p", { class: "muted small" }, ctx.t("messina_legend", { classes: CLASS_LETTERS.join(" / ") }));
   return h("div", {},
     h("section", { class: "panel gameboard" }, h("h3", {}, ctx.t("Messina")), map, legend, docks(view.nodes, ctx)),
     restBoard(view, ctx, ["nodes"]));
