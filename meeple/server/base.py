@@ -13,7 +13,7 @@ import asyncio
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meeple.engine import State
 from meeple.server.botpool import BotPool
@@ -75,47 +75,36 @@ class HubBase:
         else:
             self.sockets_by_peer.pop(client.peer, None)
 
-    # --- provided by the mixins -------------------------------------------------------
+    # --- provided by the mixins (declared for the type checker only: the mixins of ``Hub``
+    # define them, so nothing here runs) --------------------------------------------------
 
-    async def get(self, table_id: str) -> Table:
-        raise NotImplementedError
+    if TYPE_CHECKING:
 
-    def payload(self, table: Table, seat: int | None, with_log: bool = True) -> dict[str, Any]:
-        raise NotImplementedError
+        async def get(self, table_id: str) -> Table: ...
 
-    async def broadcast(self, table: Table, new_entries: list[dict[str, Any]], full: bool = False) -> None:
-        raise NotImplementedError
+        def payload(self, table: Table, seat: int | None, with_log: bool = True) -> dict[str, Any]: ...
 
-    async def attach(self, table: Table, client: Client) -> None:
-        raise NotImplementedError
+        async def broadcast(self, table: Table, new_entries: list[dict[str, Any]], full: bool = False) -> None: ...
 
-    async def _apply(self, table: Table, seat: int, notation: str, actor: str) -> dict[str, Any]:
-        raise NotImplementedError
+        async def attach(self, table: Table, client: Client) -> None: ...
 
-    async def _note(self, table: Table, event: dict[str, Any],
-                    seat_updates: list[dict[str, Any]] | None = None) -> None:
-        raise NotImplementedError
+        async def _apply(self, table: Table, seat: int, notation: str, actor: str) -> dict[str, Any]: ...
 
-    async def _come_back_locked(self, table: Table, seat: int) -> None:
-        raise NotImplementedError
+        async def _note(self, table: Table, event: dict[str, Any],
+                        seat_updates: list[dict[str, Any]] | None = None) -> None: ...
 
-    async def _reload(self, table: Table) -> None:
-        raise NotImplementedError
+        async def _come_back_locked(self, table: Table, seat: int) -> None: ...
 
-    def _kick(self, table: Table) -> None:
-        raise NotImplementedError
+        async def _reload(self, table: Table) -> None: ...
 
-    def _zombie_spec(self) -> tuple[str, str | None]:
-        raise NotImplementedError
+        def _kick(self, table: Table) -> None: ...
 
-    def _deadline_updates(self, table: Table, state: State, fresh: bool = True) -> list[dict[str, Any]]:
-        raise NotImplementedError
+        def _zombie_spec(self) -> tuple[str, str | None]: ...
 
-    def _set_deadlines(self, table: Table, updates: list[dict[str, Any]]) -> None:
-        raise NotImplementedError
+        def _deadline_updates(self, table: Table, state: State, fresh: bool = True) -> list[dict[str, Any]]: ...
 
-    def _arm_clock(self, table: Table) -> None:
-        raise NotImplementedError
+        def _set_deadlines(self, table: Table, updates: list[dict[str, Any]]) -> None: ...
 
-    async def _clock_after_change(self, table: Table, persist: bool, fresh: bool = False) -> None:
-        raise NotImplementedError
+        def _arm_clock(self, table: Table) -> None: ...
+
+        async def _clock_after_change(self, table: Table, persist: bool, fresh: bool = False) -> None: ...
