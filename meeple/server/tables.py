@@ -23,6 +23,15 @@ from meeple.server.store import Conflict, token_digest
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
+
+def stored_record(meta: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """The engine record of a stored table: its set-up and the notations of its action entries."""
+    return {
+        "game": meta["game"], "version": meta["version"], "players": meta["players"],
+        "seed": meta["seed"], "options": meta["options"], "components": meta["components"],
+        "actions": [e["notation"] for e in entries if e["kind"] == "action"],
+    }
+
 class TablesMixin(HubBase):
     # --- loading --------------------------------------------------------------------
 
@@ -42,13 +51,8 @@ class TablesMixin(HubBase):
             if loaded is None:
                 raise ServerError(404, f"no table {table_id!r}")
             meta, seat_rows, entries = loaded
-            record = {
-                "game": meta["game"], "version": meta["version"], "players": meta["players"],
-                "seed": meta["seed"], "options": meta["options"], "components": meta["components"],
-                "actions": [e["notation"] for e in entries if e["kind"] == "action"],
-            }
             try:
-                state = await self.db(meeple.replay, record)
+                state = await self.db(meeple.replay, stored_record(meta, entries))
             except BadSetup as exc:  # e.g. a record of an older rules version
                 raise ServerError(409, f"table {table_id} cannot be resumed by this server: {exc}") from None
             table = Table(meta, [Seat(r) for r in seat_rows], state, entries)
@@ -76,13 +80,8 @@ class TablesMixin(HubBase):
         if loaded is None:
             return
         meta, seat_rows, entries = loaded
-        record = {
-            "game": meta["game"], "version": meta["version"], "players": meta["players"],
-            "seed": meta["seed"], "options": meta["options"], "components": meta["components"],
-            "actions": [e["notation"] for e in entries if e["kind"] == "action"],
-        }
         try:
-            state = await self.db(meeple.replay, record)
+            state = await self.db(meeple.replay, stored_record(meta, entries))
         except BadSetup:
             return
         table.meta, table.seats, table.state, table.entries = meta, [Seat(r) for r in seat_rows], state, entries
