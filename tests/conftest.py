@@ -4,3 +4,6 @@ from meeple import games
 from tests.engine.tinygame import GAME as HILO
 
 games.register(HILO)
+
+# the browser tests' fixtures (`server`, `browser`) and helpers: tests/browserkit.py
+pytest_plugins = ["tests.browserkit"]

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import os
 import re
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,43 +20,9 @@ import pytest
 from meeple import games
 from meeple.i18n import translate
 from meeple.i18n.components import names_index
-from tests.server.test_server_browser import _free_port, _need_chromium
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 CHROMIUM = "/usr/bin/chromium"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    import uvicorn
-
-    from meeple.server import create_app, ws_impl
-
-    db = tmp_path_factory.mktemp("srv") / "meeple.db"
-    port = _free_port()
-    app = create_app(f"sqlite:///{db}", bot_delay=0.0, allow_seeds=True)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws=ws_impl()))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    end = time.time() + 20
-    while not srv.started:
-        if time.time() > end or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    _need_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
-        yield b
-        b.close()
 
 
 def _shots(tmp_path: Path) -> Path:

@@ -8,10 +8,7 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,64 +16,10 @@ import httpx
 import pytest
 
 from meeple import games
+from tests.browserkit import free_port, need_chromium
 
-CHROMIUM = "/usr/bin/chromium"
 STATIC_GAMES = Path(__file__).resolve().parents[2] / "meeple" / "server" / "static" / "games"
-
-
-def _need_chromium() -> None:
-    if not os.path.exists(CHROMIUM):
-        msg = f"{CHROMIUM} is missing: install it with `apt-get install -y chromium` (scripts/ci-setup.sh)"
-        if os.environ.get("CI"):
-            pytest.fail(msg)
-        pytest.skip(msg)
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        msg = "the playwright Python package is missing (pip install -e '.[dev]')"
-        if os.environ.get("CI"):
-            pytest.fail(msg)
-        pytest.skip(msg)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    import uvicorn
-
-    from meeple.server import create_app, ws_impl
-
-    db = tmp_path_factory.mktemp("srv") / "meeple.db"
-    port = _free_port()
-    app = create_app(f"sqlite:///{db}", bot_delay=0.0, allow_seeds=True)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                        ws=ws_impl()))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    end = time.time() + 20
-    while not srv.started:
-        if time.time() > end or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    _need_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
-        yield b
-        b.close()
+_need_chromium, _free_port = need_chromium, free_port
 
 
 def _page(browser: Any) -> tuple[Any, Any, list[str]]:

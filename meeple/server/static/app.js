@@ -197,6 +197,10 @@ async function gameRenderer(name, has) {
   if (!has) return null;
   if (!(name in gameModules)) {
     try { gameModules[name] = await import(`/static/games/${name}.js`); } catch { gameModules[name] = null; }
+    // the game's own stylesheet (static/games/<name>.css), once per page
+    if (!document.querySelector(`link[data-game-css="${name}"]`)) {
+      document.head.append(h("link", { rel: "stylesheet", href: `/static/games/${name}.css`, "data-game-css": name }));
+    }
   }
   return gameModules[name];
 }
@@ -385,6 +389,12 @@ async function tablePage(id) {
       try { board = mod.render(v, ctx); } catch (e) { console.error(e); board = null; }
     }
     if (!board) board = genericBoard(v, ctx);
+    // The viewer's own position (private parts, resources, score as the table knows it), drawn by
+    // the game's module when it exports mine(view, ctx): first on the page, above the actions.
+    let own = null;
+    if (mod && mod.mine && you !== null) {
+      try { own = mod.mine(v, ctx); } catch (e) { console.error(e); own = null; }
+    }
     const logEl = h("ol", { class: "log", id: "log" }, logList(log, data));
     page.replaceChildren(...[
       h("div", { class: "tablehead", "data-decisions": v.decisions, "data-status": data.table.status }, h("h2", {}, gameTitle(data.table.game, data.table.title)),
@@ -394,7 +404,7 @@ async function tablePage(id) {
       h("div", { class: "statusbar" }, status, tools),
       mine && mine.zombie ? h("p", { class: "warn" }, t("zombie_you")) : null,
       h("div", { class: "layout" },
-        h("div", { class: "main" }, actions, h("div", { id: "board" }, board)),
+        h("div", { class: "main" }, own ? h("section", { class: "panel mine", id: "mine" }, own) : null, actions, h("div", { id: "board" }, board)),
         h("aside", { class: "side" }, seats, who, watchers, links, h("section", { class: "panel" }, h("h3", {}, t("log")), logEl)))].filter(Boolean));
     logEl.scrollTop = logEl.scrollHeight;
     tick();
@@ -486,6 +496,12 @@ async function replayPage(id) {
     let board = null;
     if (mod && mod.render) { try { board = mod.render(v, ctx); } catch (e) { console.error(e); } }
     if (!board) board = genericBoard(v, ctx);
+    // The viewer's own position (private parts, resources, score as the table knows it), drawn by
+    // the game's module when it exports mine(view, ctx): first on the page, above the actions.
+    let own = null;
+    if (mod && mod.mine && you !== null) {
+      try { own = mod.mine(v, ctx); } catch (e) { console.error(e); own = null; }
+    }
     const seatSel = h("select", { id: "replay-seat", onchange: (e) => { seat = e.target.value; show(); } },
       h("option", { value: "", selected: seat === "" }, t("spectator_short")),
       info.seats.map((name, i) => h("option", { value: i, selected: String(i) === seat }, seatTitle(i, name, null))));

@@ -1,0 +1,158 @@
+"""The browser tests' shared kit: a live server, Debian's Chromium through Playwright, a table
+page opened as a seat, and the screenshots kept as test artefacts.
+
+``tests/conftest.py`` loads this module as a plugin, so every test may ask for ``server`` and ``browser``.
+Without /usr/bin/chromium the tests skip on a developer's machine and fail in CI (``CI`` set),
+where ``scripts/ci-setup.sh`` installs it.  Screenshots go to ``MEEPLE_SHOTS`` when it is set
+(CI keeps that folder), else to ``artefacts/screenshots`` under the project.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[1]
+SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
+
+
+def need_chromium() -> None:
+    """Skip (fail in CI) without Chromium or the playwright package."""
+    if not os.path.exists(CHROMIUM):
+        msg = f"{CHROMIUM} is missing: install it with `apt-get install -y chromium` (scripts/ci-setup.sh)"
+        if os.environ.get("CI"):
+            pytest.fail(msg)
+        pytest.skip(msg)
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        msg = "the playwright Python package is missing (pip install -e '.[dev]')"
+        if os.environ.get("CI"):
+            pytest.fail(msg)
+        pytest.skip(msg)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A live server on loopback (SQLite, bots without delay, chosen seeds allowed)."""
+    import uvicorn
+
+    from meeple.server import create_app, ws_impl
+
+    db = tmp_path_factory.mktemp("srv") / "meeple.db"
+    port = free_port()
+    app = create_app(f"sqlite:///{db}", bot_delay=0.0, allow_seeds=True)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws=ws_impl()))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    end = time.time() + 20
+    while not srv.started:
+        if time.time() > end or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    need_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
+        yield b
+        b.close()
+
+
+def create_table(server: str, game: str, players: int, bots: str = "random", seed: int | None = None,
+                 options: dict[str, Any] | None = None) -> tuple[str, str]:
+    """A table with a human at seat 0 and ``bots`` in the other seats: (table id, seat 0's token)."""
+    seats: list[dict[str, Any]] = [{"kind": "human", "name": "Ana"}]
+    seats += [{"kind": "bot", "bot": bots} for _ in range(players - 1)]
+    body: dict[str, Any] = {"game": game, "players": players, "seats": seats}
+    if seed is not None:
+        body["seed"] = seed
+    if options:
+        body["options"] = options
+    r = httpx.post(server + "/api/tables", json=body, timeout=30)
+    assert r.status_code == 200, r.text
+    data = r.json()
+    return str(data["table"]), str(data["token"])
+
+
+def open_page(browser: Any, url: str, size: str = "desktop", lang: str = "en") -> tuple[Any, Any, list[str]]:
+    """A new page at ``url`` with the page language ``lang``; the list collects page errors and
+    Content-Security-Policy complaints (a test asserts it stays empty)."""
+    w, hgt = SIZES[size]
+    ctx = browser.new_context(viewport={"width": w, "height": hgt},
+                              locale="zh-TW" if lang.startswith("zh") else "en-US")
+    # the page's language as the header's switch stores it (static/i18n.js)
+    ctx.add_init_script(f"localStorage.setItem('meeple:lang', '{'zh' if lang.startswith('zh') else 'en'}')")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
+    page.set_default_timeout(20000)
+    page.goto(url)
+    return ctx, page, errors
+
+
+def open_table(browser: Any, server: str, game: str, players: int, *, bots: str = "random",
+               seed: int | None = 1, size: str = "desktop", lang: str = "en") -> tuple[Any, Any, list[str]]:
+    """Create a table (seat 0 human) and open it as seat 0."""
+    table, token = create_table(server, game, players, bots, seed)
+    ctx, page, errors = open_page(browser, f"{server}/t/{table}#token={token}", size, lang)
+    page.wait_for_selector(".tablehead")
+    return ctx, page, errors
+
+
+def wait_until(page: Any, cond: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Poll ``cond()`` from Python (the page's CSP forbids evaluating strings in it)."""
+    end = time.time() + timeout
+    while not cond():
+        if time.time() > end:
+            raise AssertionError("timed out waiting in the browser")
+        page.wait_for_timeout(50)
+
+
+def decisions(page: Any) -> int:
+    return int(page.get_attribute(".tablehead", "data-decisions"))
+
+
+def is_over(page: Any) -> bool:
+    return page.get_attribute(".tablehead", "data-status") == "over"
+
+
+def in_viewport(page: Any, selector: str) -> bool:
+    """Whether the first element matching ``selector`` lies wholly inside the viewport
+    (no scrolling, sideways or down)."""
+    box = page.locator(selector).first.bounding_box()
+    vp = page.viewport_size
+    return bool(box) and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= vp["width"] + 1 \
+        and box["y"] + box["height"] <= vp["height"] + 1
+
+
+def shot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot as a test artefact and return its path."""
+    folder = Path(os.environ.get("MEEPLE_SHOTS") or ROOT / "artefacts" / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
