@@ -3,7 +3,7 @@ import { api, ApiError, setToken, tokenFor } from "./api.js";
 import { applyStatic, gameTitle, getLang, message, setLang, t, viewLabel, word } from "./i18n.js";
 
 const viewLabelOf = (text) => viewLabel(text);
-import { genericBoard, h, setLabelTranslator, setValueTranslator } from "./render.js";
+import { closeChooser, genericBoard, h, setLabelTranslator, setValueTranslator } from "./render.js";
 
 setLabelTranslator(viewLabel);
 setValueTranslator(word);
@@ -319,6 +319,7 @@ async function tablePage(id) {
   let drawSeq = 0;
   async function draw() {
     if (!data) return;
+    closeChooser();
     // Load the game's board module first; a newer draw started meanwhile wins.
     const seq = ++drawSeq;
     const mod = await gameRenderer(data.table.game, data.table.renderer);
@@ -330,7 +331,13 @@ async function tablePage(id) {
       const panel = page.querySelector("#actions");
       if (panel) panel.scrollIntoView({ block: "nearest", behavior: "smooth" });
     };
-    const ctx = { you, toMove, players: data.table.players, seatName: (i) => seatName(data, i), seatLabel, legal: data.legal, act, focus, t, word, lang: getLang() };
+    const labelText = (a) => {
+      const i = data.legal.indexOf(a);
+      const lab = i >= 0 && data.labels ? data.labels[i] : null;
+      return lab ? message(lab) : a;
+    };
+    const explain = (text) => toast(text, "info");
+    const ctx = { you, toMove, players: data.table.players, seatName: (i) => seatName(data, i), seatLabel, legal: data.legal, act, focus, t, word, lang: getLang(), labelText, message, explain };
     // status bar
     let status;
     if (over) {

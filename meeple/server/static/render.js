@@ -184,20 +184,77 @@ export function actionsFor(ctx, word) {
   return ctx.legal.filter((a) => a.toLowerCase().split(/[\s,:;()]+/).includes(w));
 }
 
-// Make a piece clickable when legal actions name it: one action is played at once,
-// several are highlighted among the action buttons.
+// Make a piece clickable when legal actions name it (by a word of their notations): one action
+// is played at once, several open a chooser beside the piece.
 export function clickable(el, ctx, word) {
-  const acts = actionsFor(ctx, word);
-  if (!acts.length) return el;
+  return piece(el, ctx, actionsFor(ctx, word), { name: word });
+}
+
+// The chooser open on the board, if any (one at a time).
+let openChooser = null;
+export function closeChooser() {
+  if (openChooser) openChooser.remove();
+  openChooser = null;
+}
+
+// One choice's button: its label in the page's language (costs and consequences are in the label
+// text, issue 15), the notation small beside it.
+export function choiceButton(ctx, a, cls = "choice") {
+  const text = ctx.labelText ? ctx.labelText(a) : a;
+  return h("button", { class: cls, "data-action": a, title: a, onclick: (ev) => { ev.stopPropagation(); closeChooser(); ctx.act(a); } },
+    h("span", { class: "alabel" }, text), text !== a ? h("small", { class: "notation" }, a) : null);
+}
+
+function chooser(el, ctx, acts) {
+  closeChooser();
+  const box = h("div", { class: "chooser", role: "menu" },
+    acts.map((a) => choiceButton(ctx, a)),
+    h("button", { class: "choice cancel", onclick: (ev) => { ev.stopPropagation(); closeChooser(); } }, ctx.t ? ctx.t("cancel") : "×"));
+  const r = el.getBoundingClientRect();
+  Object.assign(box.style, { left: `${Math.max(4, Math.min(r.left + window.scrollX, window.scrollX + document.documentElement.clientWidth - 260))}px`,
+    top: `${r.bottom + window.scrollY + 4}px` });
+  document.body.append(box);
+  openChooser = box;
+}
+
+// A piece or place on a board (HTML or SVG element).  ``acts`` are the legal notations it plays
+// (none: it only explains itself); ``info`` may give its ``owner`` (a seat), its ``state``
+// ("standing", "lying", "face down" ...) and its ``effect`` (the full text, from the component
+// tables).  Hover (title) or tap shows the effect; a click plays the one action or opens a chooser.
+export function piece(el, ctx, acts = [], info = {}) {
+  if (info.owner !== undefined && info.owner !== null) el.setAttribute("data-owner", String(info.owner));
+  if (info.state) el.setAttribute("data-state", String(info.state));
+  if (info.effect) el.setAttribute("data-effect", String(info.effect));
+  const lines = [info.title, info.effect].filter(Boolean);
+  const legal = (acts || []).filter((a) => !ctx.legal || ctx.legal.includes(a));
+  if (legal.length) lines.push(...legal.map((a) => (ctx.labelText ? ctx.labelText(a) : a)));
+  if (lines.length) {
+    if (el instanceof SVGElement) el.append(svg("title", {}, lines.join("\n")));
+    else el.setAttribute("title", lines.join("\n"));
+  }
+  if (!legal.length) {
+    if (info.effect) {
+      el.classList.add("explains");
+      el.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.explain ? ctx.explain(lines.join("\n")) : null; });
+    }
+    return el;
+  }
   el.classList.add("clickable");
-  el.setAttribute("title", acts.join("\n"));
-  el.setAttribute("data-piece", String(word));
+  el.setAttribute("data-piece", String(info.name ?? legal[0]));
+  el.setAttribute("data-actions", legal.join("|"));
   el.addEventListener("click", (ev) => {
     ev.stopPropagation();
-    if (acts.length === 1) ctx.act(acts[0]);
-    else if (ctx.focus) ctx.focus(acts);
+    if (legal.length === 1) { closeChooser(); ctx.act(legal[0]); } else chooser(el, ctx, legal);
   });
   return el;
+}
+
+// The legal actions that have no piece or place (pass, done, end of turn ...), as buttons on the
+// board itself, so that a whole game can be played on the board.
+export function controls(ctx, acts) {
+  const legal = (acts || []).filter((a) => !ctx.legal || ctx.legal.includes(a));
+  if (!legal.length) return null;
+  return h("div", { class: "controls" }, legal.map((a) => choiceButton(ctx, a, "control")));
 }
 
 // The generic rendering of every key not drawn by a per-game board.
