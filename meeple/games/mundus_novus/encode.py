@@ -76,17 +76,18 @@ class MundusEncoder(Encoder):
         t = tables
         return {"phase": vocab(PHASE_NAMES), "events": vocab(e.code for e in t.events),
                 "res": vocab(r.name for r in t.resources), "codes": vocab(d.code for d in t.developments),
-                "devs": vocab(d.name for d in t.developments), "values": vocab(range(13))}
+                "devs": vocab(d.name for d in t.developments), "values": vocab(range(13)),
+                # issue 15: the view names these by catalog key; the same indices as by name or code
+                "res_keys": vocab(component_key("mundus_novus", "resources", r.name) for r in t.resources),
+                "dev_keys": vocab(component_key("mundus_novus", "developments", d.name) for d in t.developments),
+                "event_keys": vocab(component_key("mundus_novus", "events", e.name) for e in t.events)}
 
     def observe(self, view: dict[str, Any], out: Obs, v: dict[str, dict[Any, int]]) -> None:
         n = out.players
-        # issue 15: the view names resources and developments by catalog key; the vocabularies by name
-        rk = {component_key("mundus_novus", "resources", r): r for r in v["res"]}
-        dk = {component_key("mundus_novus", "developments", d): d for d in v["devs"]}
-        res = {k: v["res"][r] for k, r in rk.items()}
+        res = v["res_keys"]  # the view names resources, developments and events by catalog key
         out.num("round", view["round"], 0, 60)
         out.onehot("phase", view["phase"], v["phase"])
-        out.onehot("event", view["event"], v["events"])
+        out.onehot("event", view["event"], v["event_keys"])
         out.seat("trade_master", view["trade_master"])
         out.num("announced", view["announced"], 0, 4)
         out.sequence("market", view["market"], res, 3)
@@ -100,7 +101,7 @@ class MundusEncoder(Encoder):
         for k, p in enumerate(out.rotate(view["seats"])):
             pre = f"seat+{k}."
             out.num(pre + "hand_size", p["hand_size"], 0, 130)
-            out.counts(pre + "developments", [dk[d["key"]] for d in p["developments"]], v["devs"], 6)
+            out.counts(pre + "developments", [d["key"] for d in p["developments"]], v["dev_keys"], 6)
             out.num(pre + "money", p["money"], 0, 500)
             fleets = p.get("fleets")
             out.flag(pre + "fleets_split", fleets is not None)

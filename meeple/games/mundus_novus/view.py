@@ -101,8 +101,8 @@ def view(s: MundusState, seat: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "round": s.round,
         "phase": PHASE_NAMES[s.phase],
-        "event": s.event or None,
-        # the event's catalog key (its name; ``.text`` for what it does), "no event" a value word
+        # the round's event as its catalog key (its name; ``.text`` for what it does), issue 14
+        "event": s.fx.event_keys.get(s.event, s.event) if s.event else None,
         "event_token": s.fx.event_keys.get(s.event, s.event) if s.event else "no event",
         "trade_master": s.tm,
         "announced": s.announced or None,
