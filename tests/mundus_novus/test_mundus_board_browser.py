@@ -87,7 +87,7 @@ def _play(page: Any, server: str, table: str, token: str, lang: str, rounds: int
             _choices_show_costs(page, ".chooser .choice:not(.cancel)")
             choices = page.locator(".chooser .choice:not(.cancel)")
             choices.nth(rng.randrange(choices.count())).click()
-        wait_until(page, lambda: decisions(page) > before or is_over(page), timeout=30)
+        wait_until(page, lambda b=before: decisions(page) > b or is_over(page), timeout=30)
         taken += 1
     return taken
 
