@@ -27,6 +27,9 @@ const seatOf = (ctx, i) => (ctx.seatLabel ? ctx.seatLabel(i) : ctx.seatName(i));
 // Every legal notation, filed under the piece that plays it: "hand:<slug>", "supply:<slug>",
 // "market:<slug>", "offer:<seat>:<slug>", "queue:<i>", "deck", "seat:<q>", "ship:<label>".  What no
 // piece takes goes to the board's controls.
+const ORDER = [/^set \d/, /^set: add/, /^different: add/, /^cash /, /^keep /, /^offer /, /^give /, /^take /, /^swap /, /^convert /, /^discard /];
+const rank = (a) => { const i = ORDER.findIndex((re) => re.test(a)); return i < 0 ? ORDER.length : i; };
+
 function assign(legal) {
   const by = new Map();
   const put = (id, a) => { if (!by.has(id)) by.set(id, []); by.get(id).push(a); };
@@ -48,6 +51,8 @@ function assign(legal) {
     else if ((m = /^trade master p(\d+)$/.exec(a)) || (m = /^p(\d+) starts progression$/.exec(a))) file(`seat:${m[1]}`, a);
     else if ((m = /^second fleet: add (.+)$/.exec(a))) file(`ship:${m[1]}`, a);
   }
+  // a card's choices in a sensible order: combinations first, conversions and discards last
+  for (const list of by.values()) list.sort((a, b) => rank(a) - rank(b));
   return { on: (id) => by.get(id) || [], rest: (legal || []).filter((a) => !used.has(a)) };
 }
 
@@ -146,9 +151,14 @@ function eventToken(view, ctx) {
 
 function seatPanel(view, p, ctx, A) {
   const seat = p.seat;
-  const el = h("div", { class: "mn-seat" + (seat === ctx.you ? " mine" : "") + (seat === view.to_move ? " tomove" : ""), style: { borderTopColor: SEAT_COLOURS[seat % 6] } },
-    h("div", { class: "mn-seathead" }, h("b", {}, seatOf(ctx, seat)),
-      seat === view.trade_master ? h("span", { class: "mn-tm", title: ctx.t("Trade master") }, `⚑ ${ctx.t("Trade master")}`) : null),
+  // the seat's head plays what names the seat (Trade Master on a tie, who starts the Progression);
+  // the cards below it explain themselves when clicked
+  const head = piece(h("div", { class: "mn-seathead" }, h("b", {}, seatOf(ctx, seat)),
+    seat === view.trade_master ? h("span", { class: "mn-tm", title: ctx.t("Trade master") }, `⚑ ${ctx.t("Trade master")}`) : null),
+  ctx, A.on(`seat:${seat}`), { owner: seat, name: `p${seat}` });
+  const el = h("div", { class: "mn-seat" + (seat === ctx.you ? " mine" : "") + (seat === view.to_move ? " tomove" : ""), style: { borderTopColor: SEAT_COLOURS[seat % 6] },
+    "data-owner": String(seat), "data-state": seat === view.to_move ? "to move" : "waiting" },
+    head,
     h("div", { class: "small" },
       `${ctx.t("Hand size")}: ${p.hand_size ?? "?"} · ${ctx.t("Doubloons")}: ${p.money === null || p.money === undefined ? "?" : p.money}`,
       p.fleets ? ` · ${ctx.t("Fleets")}: ${p.fleets.map((f) => f.join("+")).join(" / ")}` : ""),
@@ -157,7 +167,7 @@ function seatPanel(view, p, ctx, A) {
     p.offer ? h("div", {}, h("span", { class: "small" }, `${ctx.t("Offer")}: `),
       cardRow(view, p.offer, ctx, (k) => A.on(`offer:${seat}:${slugOf(k)}`), { owner: seat, state: "offered" })) : null,
     h("div", { class: "mn-row devs" }, (p.developments || []).map((d) => devCard(d, ctx, [], { owner: seat, state: "owned" }))));
-  return piece(el, ctx, A.on(`seat:${seat}`), { owner: seat, state: seat === view.to_move ? "to move" : "waiting", name: `p${seat}` });
+  return el;
 }
 
 function payouts(view, ctx) {
