@@ -25,9 +25,19 @@ COSTS = re.compile(r"^(force |offer (?!nothing)|cash |swap |take n\d|different: 
 PIECES = "#mine .clickable, #board .clickable, #board .controls .control"
 
 
+def _table(server: str, table: str, token: str) -> dict[str, Any]:
+    return dict(httpx.get(f"{server}/api/tables/{table}", headers={"X-Seat-Token": token}, timeout=30).json())
+
+
 def _round(server: str, table: str, token: str) -> int:
-    data = httpx.get(f"{server}/api/tables/{table}", headers={"X-Seat-Token": token}, timeout=30).json()
-    return int(data["view"].get("round", 0))
+    return int(_table(server, table, token)["view"].get("round", 0))
+
+
+def _reachable(page: Any) -> set[str]:
+    """Every notation a board piece or control plays."""
+    found = set(a for el in page.locator("#mine [data-actions], #board [data-actions]").all()
+                for a in (el.get_attribute("data-actions") or "").split("|") if a)
+    return found | {el.get_attribute("data-action") for el in page.locator("#board .controls .control").all()}
 
 
 def _my_turn(page: Any) -> bool:
@@ -76,9 +86,17 @@ def _play(page: Any, server: str, table: str, token: str, lang: str, rounds: int
             break
         if checked % 6 == 0:
             _check_board(page, lang)
+            # your own position fits the window whatever your hand and cards (scrolled to the top)
+            page.mouse.wheel(0, -5000)
+            wait_until(page, lambda: in_viewport(page, "#mine"), timeout=5)
             _choices_show_costs(page, "#board .controls .control")
         checked += 1
         before = decisions(page)
+        data = _table(server, table, token)
+        if data["view"]["decisions"] == before and data["legal"]:
+            # every legal action is on the board: on its card or seat, or as a control
+            missing = set(data["legal"]) - _reachable(page)
+            assert not missing, f"not on the board: {sorted(missing)}"
         pieces = page.locator(PIECES)
         target = pieces.nth(rng.randrange(pieces.count()))
         target.scroll_into_view_if_needed()
