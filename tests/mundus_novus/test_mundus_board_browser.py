@@ -145,3 +145,62 @@ def test_mundus_board_phone_plays_by_clicking(browser: Any, server: str) -> None
     assert _play(page, server, table, token, "en", 1, random.Random(5)) >= 3
     assert not errors, errors
     ctx.close()
+
+
+def _samples(count: int) -> list[tuple[dict[str, Any], list[str]]]:
+    """Seat 0's decisions in random games where seat 0 owns Coronado, Ponce de Leon, Pizarro,
+    Almagro, Las Casas, three caravels, a warehouse and a merchant (every kind of decision the
+    game has: Coronado's event, Ponce's fleets, Pirates, warehouses, merchants, the deck's top card)."""
+    from meeple.engine.rng import Rng
+    from tests.mundus_novus.mundus_helpers import fresh, give
+
+    out: list[tuple[dict[str, Any], list[str]]] = []
+    seen: dict[str, int] = {}
+    for seed in range(40):
+        s = fresh(3, seed=seed)
+        give(s, 0, "P07", "P09", "P08", "P02", "P04", "C05", "C11", "C12", "W06", "M04")
+        s.money[0] = 6
+        s._legal_cache = None
+        s._memo = None
+        rng = Rng(seed)
+        while not s.is_over and len(out) < count:
+            legal = s.legal_actions()
+            if s.to_move == 0:
+                phase = s.view(0)["phase"]
+                if seen.get(phase, 0) < count // 8:  # every kind of decision, none crowding out the rest
+                    seen[phase] = seen.get(phase, 0) + 1
+                    out.append((s.view(0), [a.notation for a in legal]))
+            s.apply(rng.choice(legal))
+    return out
+
+
+def test_mundus_board_puts_every_decision_on_a_card_or_control(browser: Any, server: str) -> None:
+    """Issue 15 ("every legal action that has a piece or place is reachable by clicking it"): for
+    seat 0's decisions of every kind (Coronado's event, Ponce de Leon's fleets, Pirates, Supply,
+    Trade, Progression, warehouses), the board and your position draw a piece or a control for each
+    legal action.  Drawn on a test page of the server's origin (no CSP, so it may call the module)."""
+    samples = _samples(120)
+    phases = {v["phase"] for v, _ in samples}
+    assert {"coronado", "ponce de leon", "offer", "exchange", "progression", "choose development"} <= phases, phases
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.route(f"{server}/mundus-board-test", lambda route: route.fulfill(
+        content_type="text/html", body='<div id="app"></div><script type="module">'
+        'import * as mn from "/static/games/mundus_novus.js"; window.mn = mn;</script>'))
+    page.goto(f"{server}/mundus-board-test")
+    wait_until(page, lambda: bool(page.evaluate("() => !!window.mn")))
+    missing = page.evaluate("""(samples) => samples.map(([view, legal]) => {
+        const ctx = { you: 0, toMove: view.to_move, players: view.players, legal, act: () => {},
+          seatName: (i) => `Seat ${i}`, seatLabel: (i) => `Seat ${i}`, t: (k) => k, word: (w) => w,
+          lang: "en", labelText: (a) => a, message: (m) => m.key, explain: () => {} };
+        const app = document.getElementById("app");
+        app.replaceChildren(window.mn.mine(view, ctx), window.mn.render(view, ctx));
+        const on = new Set();
+        for (const el of app.querySelectorAll("[data-actions]")) for (const a of el.dataset.actions.split("|")) on.add(a);
+        for (const el of app.querySelectorAll(".controls .control")) on.add(el.dataset.action);
+        const effects = [...app.querySelectorAll(".mn-card:not(.deck)")].filter((el) => !el.dataset.effect).length;
+        return [view.phase, legal.filter((a) => !on.has(a)), effects];
+    })""", samples)
+    bad = [m for m in missing if m[1] or m[2]]
+    assert not bad, bad[:5]
+    ctx.close()

@@ -43,7 +43,7 @@ function assign(legal) {
     } else if ((m = /^take n(\d+) /.exec(a))) file(`queue:${Number(m[1]) - 1}`, a);
     else if (a === "take deck top") file("deck", a);
     else if ((m = /^take (.+)$/.exec(a))) file(`supply:${slug(m[1])}`, a);
-    else if ((m = /^(?:offer|discard|keep|different: add|set: add) (.+)$/.exec(a)) && a !== "discard the rest") file(`hand:${slug(m[1])}`, a);
+    else if ((m = /^(?:offer|discard|keep|different: add|set: add) (.+)$/.exec(a)) && a !== "discard the rest" && a !== "offer nothing") file(`hand:${slug(m[1])}`, a);
     else if ((m = /^give (.+) to p\d+$/.exec(a))) file(`hand:${slug(m[1])}`, a);
     else if ((m = /^convert (.+) to .+$/.exec(a))) file(`hand:${slug(m[1])}`, a);
     else if ((m = /^set \d+ (.+?)(?: \+ \d+ inca)?$/.exec(a))) file(`hand:${slug(m[1])}`, a);
