@@ -32,6 +32,7 @@ const rank = (a) => { const i = ORDER.findIndex((re) => re.test(a)); return i < 
 
 function assign(legal) {
   const by = new Map();
+  const events = [];  // the events Coronado may force, in the tables' order
   const put = (id, a) => { if (!by.has(id)) by.set(id, []); by.get(id).push(a); };
   const used = new Set();
   const file = (id, a) => { put(id, a); used.add(a); };
@@ -50,10 +51,11 @@ function assign(legal) {
     else if (/^cash \d+ inca$/.test(a)) file("hand:inca_relic", a);
     else if ((m = /^trade master p(\d+)$/.exec(a)) || (m = /^p(\d+) starts progression$/.exec(a))) file(`seat:${m[1]}`, a);
     else if ((m = /^second fleet: add (.+)$/.exec(a))) file(`ship:${m[1]}`, a);
+    else if ((m = /^force (.+)$/.exec(a))) { file(`event:${slug(m[1])}`, a); events.push(slug(m[1])); }
   }
   // a card's choices in a sensible order: combinations first, conversions and discards last
   for (const list of by.values()) list.sort((a, b) => rank(a) - rank(b));
-  return { on: (id) => by.get(id) || [], rest: (legal || []).filter((a) => !used.has(a)) };
+  return { on: (id) => by.get(id) || [], rest: (legal || []).filter((a) => !used.has(a)), events };
 }
 
 // --- what each card does -------------------------------------------------------------------------
@@ -149,6 +151,16 @@ function eventToken(view, ctx) {
   return piece(el, ctx, [], { state: "this round", effect: `${ctx.t(key)}: ${say(ctx, key.replace(/\.name$/, ".text"))}` });
 }
 
+// Francisco de Coronado's choice (research A10): the event tokens, each forcing its event
+function eventTokens(ctx, A) {
+  if (!A.events.length) return null;
+  return h("div", { class: "mn-row mn-tokens" }, A.events.map((e) => {
+    const key = `mundus_novus.events.${e}.name`;
+    return piece(h("div", { class: "mn-event token" }, ctx.t(key)), ctx, A.on(`event:${e}`),
+      { state: "token", effect: `${ctx.t(key)}: ${say(ctx, key.replace(/\.name$/, ".text"))}`, name: e });
+  }));
+}
+
 function seatPanel(view, p, ctx, A) {
   const seat = p.seat;
   // the seat's head plays what names the seat (Trade Master on a tie, who starts the Progression);
@@ -213,7 +225,7 @@ export function render(view, ctx) {
   const deck = piece(h("div", { class: "mn-card deck facedown" }, h("span", { class: "nm" }, ctx.t("Development deck")), h("span", { class: "cnt" }, String(view.development_deck))),
     ctx, A.on("deck"), { state: "face down", name: "deck" });
   const parts = [
-    status(view, ctx), eventToken(view, ctx), ...pending(view, ctx),
+    status(view, ctx), eventToken(view, ctx), eventTokens(ctx, A), ...pending(view, ctx),
     controls(ctx, A.rest),
     h("h4", {}, ctx.t("Market")),
     cardRow(view, view.market, ctx, (k) => A.on(`market:${slugOf(k)}`), { state: "market" }),
