@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine.encoding import Bounds, Encoder, Obs, relative_notation, vocab
+from meeple.i18n.components import key as component_key
 
 # from state.py (constants)
 QUEUE_SIZE = 5
@@ -75,14 +76,18 @@ class MundusEncoder(Encoder):
         t = tables
         return {"phase": vocab(PHASE_NAMES), "events": vocab(e.code for e in t.events),
                 "res": vocab(r.name for r in t.resources), "codes": vocab(d.code for d in t.developments),
-                "devs": vocab(d.name for d in t.developments), "values": vocab(range(13))}
+                "devs": vocab(d.name for d in t.developments), "values": vocab(range(13)),
+                # issue 15: the view names these by catalog key; the same indices as by name or code
+                "res_keys": vocab(component_key("mundus_novus", "resources", r.name) for r in t.resources),
+                "dev_keys": vocab(component_key("mundus_novus", "developments", d.name) for d in t.developments),
+                "event_keys": vocab(component_key("mundus_novus", "events", e.name) for e in t.events)}
 
     def observe(self, view: dict[str, Any], out: Obs, v: dict[str, dict[Any, int]]) -> None:
         n = out.players
-        res = v["res"]
+        res = v["res_keys"]  # the view names resources, developments and events by catalog key
         out.num("round", view["round"], 0, 60)
         out.onehot("phase", view["phase"], v["phase"])
-        out.onehot("event", view["event"], v["events"])
+        out.onehot("event", view["event"], v["event_keys"])
         out.seat("trade_master", view["trade_master"])
         out.num("announced", view["announced"], 0, 4)
         out.sequence("market", view["market"], res, 3)
@@ -96,7 +101,7 @@ class MundusEncoder(Encoder):
         for k, p in enumerate(out.rotate(view["seats"])):
             pre = f"seat+{k}."
             out.num(pre + "hand_size", p["hand_size"], 0, 130)
-            out.counts(pre + "developments", p["developments"], v["devs"], 6)
+            out.counts(pre + "developments", [d["key"] for d in p["developments"]], v["dev_keys"], 6)
             out.num(pre + "money", p["money"], 0, 500)
             fleets = p.get("fleets")
             out.flag(pre + "fleets_split", fleets is not None)
@@ -106,7 +111,7 @@ class MundusEncoder(Encoder):
             out.flag(pre + "offer_committed", p.get("offer_committed"))
             out.num(pre + "offer_size", p.get("offer_size"), 0, 130)
             out.flag(pre + "offer_shown", "offer" in p)
-            self._cards(out, pre + "offer", p.get("offer") or {}, res, 130)
+            self._cards(out, pre + "offer", p.get("offer") or [], res, 130)
         order = view.get("supply_order") or []
         for i in range(2 * n):
             entry = order[i] if i < len(order) else None
@@ -119,19 +124,19 @@ class MundusEncoder(Encoder):
         out.onehot("pending_set.resource", pending and pending["resource"], res)
         out.num("pending_set.cards", pending and pending["cards"], 0, 16)
         out.num("pending_set.inca", pending and pending["inca"], 0, 12)
-        self._cards(out, "hand", view.get("hand") or {}, res, 130)
+        self._cards(out, "hand", view.get("hand") or [], res, 130)
         out.flag("my_offer_shown", "my_offer" in view)
-        self._cards(out, "my_offer", view.get("my_offer") or {}, res, 130)
+        self._cards(out, "my_offer", view.get("my_offer") or [], res, 130)
         out.flag("kept_shown", "kept" in view)
-        self._cards(out, "kept", view.get("kept") or {}, res, 130)
+        self._cards(out, "kept", view.get("kept") or [], res, 130)
         gift = view.get("gift")
         out.seat("gift.from", gift and gift["from"])
         out.seat("gift.to", gift and gift["to"])
         out.onehot("gift.card", gift and gift["card"], res)
 
     @staticmethod
-    def _cards(out: Obs, name: str, cards: dict[str, int], res: dict[Any, int], most: int) -> None:
-        out.counts(name, [r for r, c in cards.items() for _ in range(c)], res, most)
+    def _cards(out: Obs, name: str, cards: list[dict[str, Any]], res: dict[Any, int], most: int) -> None:
+        out.counts(name, [c["card"] for c in cards for _ in range(c["count"])], res, most)
 
     def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:
         return Bounds(game.max_steps(players), num_actions, 0.0, 1.0,
