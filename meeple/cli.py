@@ -352,10 +352,11 @@ def serve(
 ) -> None:
     """Serve the browser client and the multiplayer API."""
     from meeple.cli_admin import check_database
-    from meeple.cli_worker import check_postgres, check_redis
+    from meeple.cli_worker import check_postgres, check_redis, redis_package
     from meeple.server import serve as run_server
 
     if redis is not None:
+        redis_package()
         check_postgres(db)
         check_redis(redis)
     else:

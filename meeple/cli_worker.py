@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -21,13 +21,19 @@ from meeple.engine import BadSetup
 MAX_SLOTS = 256
 
 
-def check_redis(url: str) -> str:
-    """``url`` once Redis answers there (BadSetup with one line if the package is missing,
-    the URL is malformed or nobody answers)."""
+def redis_package() -> Any:
+    """The ``redis`` package, or BadSetup with one line when it is not installed."""
     try:
         import redis
     except ImportError:
         raise BadSetup("the redis package is not installed: pip install 'meeple[redis]'") from None
+    return redis
+
+
+def check_redis(url: str) -> str:
+    """``url`` once Redis answers there (BadSetup with one line if the package is missing,
+    the URL is malformed or nobody answers)."""
+    redis = redis_package()
     if not url.startswith(("redis://", "rediss://", "unix://")):
         raise BadSetup(f"--redis {url[:80]!r} is not a Redis URL (redis://HOST:6379/0)")
     try:
@@ -57,6 +63,7 @@ def worker(
 ) -> None:
     """Think for the bots of the servers on one database (no HTTP): their bot turns come
     from Redis while this runs."""
+    redis_package()
     url = check_postgres(db)
     check_redis(redis)
     from meeple.server.jobs import Worker
