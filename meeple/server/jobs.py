@@ -80,7 +80,10 @@ class RemotePool(BotPool):
         job = {"id": job_id, "reply": self.replies, "spec": spec, "seed": seed, "deadline": deadline,
                "until": time.time() + PICKUP, "record": state.record()}
         try:
-            await self.bus.redis.lpush(self.bus.jobs, json.dumps(job))
+            async with self.bus.redis.pipeline(transaction=False) as pipe:
+                pipe.lpush(self.bus.jobs, json.dumps(job))
+                pipe.expire(self.bus.jobs, 60)  # jobs left behind by a worker that died go away
+                await pipe.execute()
             # queued (at most PICKUP), thinking (deadline), and the trip back
             return await asyncio.wait_for(future, timeout=PICKUP + deadline + 1.0)
         except TimeoutError:
