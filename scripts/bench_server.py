@@ -195,13 +195,15 @@ def sum_cpu(pids: list[int]) -> float | None:
 
 async def wait_watching(client: httpx.AsyncClient, bases: list[str], tables: list[str], count: int) -> None:
     """Until ``count`` spectators (spread by ``spread_main``) watch ``tables``, at most a minute."""
-    for _ in range(600):
-        seen = 0
-        for i, tid in enumerate(tables):
-            seen += int((await client.get(f"{bases[i % len(bases)]}/api/tables/{tid}")).json()["watchers"])
+    end = time.perf_counter() + 60
+    while time.perf_counter() < end:
+        seen = 0  # each process counts its own sockets
+        for base in bases:
+            got = await asyncio.gather(*(client.get(f"{base}/api/tables/{tid}") for tid in tables))
+            seen += sum(int(r.json()["watchers"]) for r in got)
         if seen >= count:
             break
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(0.5)
     await asyncio.sleep(1.0)
 
 
