@@ -198,7 +198,9 @@ def test_server_multiprocess_moves_reach_the_other_process_live(site: dict[str, 
             assert msg["type"] == "update", msg["type"]  # pushed from Redis, not a sync's reload
             assert msg["entries"] and msg["entries"][-1]["decision"] == want - 1
         assert len(delays) >= 4
-        assert sorted(delays)[len(delays) // 2] < 0.5 and max(delays) < 2.0, delays
+        # from sending the act to the other process's push (the act's own round trip included):
+        # 60-450 ms, median about 110 ms, at load 13 on 2 CPUs; the old sync alone took up to 1 s more
+        assert sorted(delays)[len(delays) // 2] < 0.6 and max(delays) < 3.0, delays
     finally:
         ws_a.close()
         ws_b.close()
