@@ -23,7 +23,8 @@ Several processes (issue 17): ``--processes N --redis URL`` (with a PostgreSQL
 ``--db``) starts N servers on one schema and one Redis namespace; in ``tables``
 each table is created on process ``i % N`` (which then runs its bots) and its
 client talks to a process picked at random, as a load balancer without sticky
-sessions would, so most pushes cross Redis.  ``--watchers K`` adds K
+sessions would, so most pushes cross Redis (``--sticky``: on the table's own
+process, as routing by table id does).  ``--watchers K`` adds K
 WebSocket spectators spread over the tables (and the processes), in a process
 of their own.
 
@@ -132,6 +133,8 @@ async def run_tables(args: argparse.Namespace, bases: list[str], server_pids: li
         # whenever the table's bots run on another process
         pick = random.Random(5)
         where = [bases[pick.randrange(len(bases))] for _ in range(args.tables)]
+        if args.sticky:  # a load balancer routing by table id: each table's clients on its bots' process
+            where = [bases[i % len(bases)] for i in range(args.tables)]
         watchers = None
         if args.watchers:
             watchers = subprocess.Popen([sys.executable, __file__, "--mode", "_spread", "--base", ",".join(bases),
@@ -169,7 +172,7 @@ async def run_tables(args: argparse.Namespace, bases: list[str], server_pids: li
 
     print(f"game {args.game}, {args.tables} tables x {args.players} players, think {args.think} s, "
           f"{elapsed:.1f} s, db {args.db or 'sqlite (temp file)'}, {len(bases)} server process(es)"
-          + (f" over Redis {args.redis}" if args.redis else "")
+          + (f" over Redis {args.redis}" if args.redis else "") + (", sticky by table" if args.sticky else "")
           + (f", {args.watchers} spectators spread over the tables" if args.watchers else ""))
     print(f"client POST /act accepted: {len(lat)}  ({len(lat) / elapsed:.0f}/s)")
     print(f"  latency p50 {q(0.50):.1f} ms  p90 {q(0.90):.1f} ms  p99 {q(0.99):.1f} ms  max {q(1.0):.1f} ms"
@@ -213,7 +216,7 @@ async def spread_main(bases: list[str], tables: list[str], count: int, seconds: 
     stop = time.perf_counter() + seconds
 
     async def watch(k: int) -> None:
-        base = bases[(k // len(tables)) % len(bases)]
+        base = bases[(k + k // len(tables)) % len(bases)]
         url = base.replace("http", "ws") + f"/ws/{tables[k % len(tables)]}"
         async with websockets.connect(url, max_size=None, compression=None) as ws:
             await ws.send('{"token": null}')
@@ -489,6 +492,8 @@ def main() -> None:
     ap.add_argument("--processes", type=int, default=1, help="server processes (more than one: --redis, PostgreSQL)")
     ap.add_argument("--redis", default=None, help="Redis URL for several server processes (issue 17)")
     ap.add_argument("--watchers", type=int, default=0, help="tables: spectators spread over the tables")
+    ap.add_argument("--sticky", action="store_true",
+                    help="tables: each client on its table's process (routing by table id), not a random one")
     args = ap.parse_args()
     if args.mode == "_watch":  # the spectators of run_spectators, in their own process
         asyncio.run(watchers_main(args.base, args.watch.split(","), args.spectators, args.seconds))
