@@ -139,6 +139,8 @@ class Store:
 
     def create_schema(self) -> None:
         with self.engine.begin() as conn:
+            if not self.is_sqlite:  # several processes starting at once: one creates, the others wait
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": self._lock_key("#schema")})
             if self.schema and not self.is_sqlite:
                 conn.execute(sa.text(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"'))
             self.metadata.create_all(conn)
@@ -149,6 +151,8 @@ class Store:
                 conn.execute(sa.text(f"ALTER TABLE {name} ADD COLUMN seeded BOOLEAN NOT NULL DEFAULT FALSE"))
         try:
             with self.engine.begin() as conn:
+                if not self.is_sqlite:
+                    conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": self._lock_key("#schema")})
                 self.one_action.create(conn, checkfirst=True)
         except sa.exc.IntegrityError:  # a database the old duplicate-act bug wrote twice into
             logging.getLogger("meeple.server").warning(

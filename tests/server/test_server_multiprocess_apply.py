@@ -65,3 +65,29 @@ def test_server_multiprocess_change_applied_in_place_or_reloaded(make_client: Ca
     own = dict(msg, o=hub_b.bus.origin)  # a process ignores its own messages
     b.portal.call(hub_b._on_change, own)
     assert reloads == [table, table]
+
+
+def test_server_multiprocess_processes_starting_at_once_create_one_schema() -> None:
+    """Several processes starting at once on a fresh PostgreSQL schema all start (one creates
+    the tables, the others wait for it): ``CREATE ... IF NOT EXISTS`` alone races."""
+    import os
+    import uuid
+    from concurrent.futures import ThreadPoolExecutor
+
+    import pytest
+
+    from meeple.server.store import Store
+
+    url = os.environ.get("MEEPLE_TEST_DATABASE_URL")
+    if not url:
+        pytest.skip("PostgreSQL half not run: set MEEPLE_TEST_DATABASE_URL "
+                    "(e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test) to run it")
+    schema = "meeple_race_" + uuid.uuid4().hex[:8]
+    stores = [Store(url, schema=schema) for _ in range(6)]
+    try:
+        with ThreadPoolExecutor(6) as pool:
+            list(pool.map(lambda s: s.create_schema(), stores))
+    finally:
+        stores[0].drop_schema()
+        for s in stores:
+            s.dispose()
