@@ -94,7 +94,13 @@ class Hub(BusMixin, TablesMixin, BotMixin, ClockMixin, LiveMixin):
         that another process changed, and take over running tables whose owner is gone
         (its advisory lock ended with its connection)."""
         stored = await self.db(self.store.changed, list(self.tables))
-        for table_id in await self.db(self.store.running_ids, True):
+        running = await self.db(self.store.running_ids, True)
+        # only tables whose owner is gone are worth a try (one look at the locks, not one per table)
+        free = await self.db(self.store.unowned, [t for t in running
+                                                  if t not in self.tables or not self.tables[t].owned])
+        for table_id in running:
+            if table_id not in free:
+                continue
             table = self.tables.get(table_id)
             if table is None:
                 # nobody runs its bots or clock (its process is gone): load it only if we get it

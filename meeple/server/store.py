@@ -201,6 +201,24 @@ class Store:
                 self.owned.add(table_id)
             return got
 
+    def unowned(self, table_ids: Iterable[str]) -> set[str]:
+        """Those of ``table_ids`` whose ownership nobody holds now (PostgreSQL: one look at
+        ``pg_locks`` instead of one ``pg_try_advisory_lock`` per table); SQLite: none (this
+        process owns every table)."""
+        ids = list(table_ids)
+        if self.is_sqlite or not ids:
+            return set()
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.text(
+                "SELECT classid::bigint, objid::bigint FROM pg_locks WHERE locktype = 'advisory' "
+                "AND objsubid = 1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            )).all()
+        held = set()
+        for high, low in rows:  # an int8 key is held as two 32-bit halves
+            key = (int(high) << 32) | int(low)
+            held.add(key - (1 << 64) if key >= 1 << 63 else key)
+        return {t for t in ids if self._lock_key(t) not in held}
+
     def release(self, table_id: str) -> None:
         """Give up the ownership of a table (a finished or unloaded one)."""
         if self.is_sqlite:

@@ -91,3 +91,32 @@ def test_server_multiprocess_processes_starting_at_once_create_one_schema() -> N
         stores[0].drop_schema()
         for s in stores:
             s.dispose()
+
+
+def test_server_multiprocess_unowned_tables_found_in_one_look() -> None:
+    """``Store.unowned``: the tables whose advisory lock nobody holds, read from ``pg_locks``
+    (the sync loop tries to take over only those)."""
+    import os
+    import uuid
+
+    import pytest
+
+    from meeple.server.store import Store
+
+    url = os.environ.get("MEEPLE_TEST_DATABASE_URL")
+    if not url:
+        pytest.skip("PostgreSQL half not run: set MEEPLE_TEST_DATABASE_URL "
+                    "(e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test) to run it")
+    schema = "meeple_own_" + uuid.uuid4().hex[:8]
+    one, two = Store(url, schema=schema), Store(url, schema=schema)
+    ids = [uuid.uuid4().hex[:12] for _ in range(40)]
+    try:
+        for t in ids[:20]:
+            assert one.try_own(t)
+        assert two.unowned(ids) == set(ids[20:])
+        assert one.unowned(ids) == set(ids[20:])  # its own count as held too
+        one.dispose()  # the process ends: its tables are free
+        assert two.unowned(ids) == set(ids)
+    finally:
+        one.dispose()
+        two.dispose()
