@@ -195,6 +195,10 @@ class Store:
                 return True
             if self._owner_conn is None:
                 self._owner_conn = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+                # a machine that drops off the network without closing its connection: PostgreSQL
+                # ends the session (and so its leases) after about 11 s of unanswered keepalives
+                for name, value in (("idle", 5), ("interval", 2), ("count", 3)):
+                    self._owner_conn.execute(sa.text(f"SET tcp_keepalives_{name} = {value}"))
             got = bool(self._owner_conn.execute(
                 sa.text("SELECT pg_try_advisory_lock(:k)"), {"k": self._lock_key(table_id)}).scalar())
             if got:
