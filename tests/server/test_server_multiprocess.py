@@ -289,7 +289,8 @@ def test_server_multiprocess_killed_process_loses_nothing(site: dict[str, Any]) 
     body = _wait("B to run the table", moved_on, 30)
     rows = _actions(s.db, table)
     assert [r[0] for r in rows] == list(range(len(rows)))
-    assert any(actor.startswith("zombie:") for _, _, actor in rows[at_kill:])
+    assert any(actor.startswith("zombie:") for _, _, actor in rows[at_kill:])  # the clock's bot
+    assert any(actor == "easy" for _, _, actor in rows[at_kill:])  # the table's own bot
     clock_notes = [e for e in body["log"] if e["kind"] == "note"
                    and any(ev.get("type") == "clock" for ev in e["events"])]
     assert len(clock_notes) == 1  # the clock fired once (the seat stays with its bot until the person returns)
