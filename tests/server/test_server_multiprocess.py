@@ -57,10 +57,15 @@ class Site:
         return proc
 
     def server(self, name: str) -> tuple[str, subprocess.Popen[bytes]]:
+        return self.wait_server(name, *self.start_server(name))
+
+    def start_server(self, name: str) -> tuple[str, subprocess.Popen[bytes]]:
         port = _free_port()
         proc = self._spawn(name, ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", self.db,
                                   "--redis", self.redis, "--allow-seeds"])
-        base = f"http://127.0.0.1:{port}"
+        return f"http://127.0.0.1:{port}", proc
+
+    def wait_server(self, name: str, base: str, proc: subprocess.Popen[bytes]) -> tuple[str, subprocess.Popen[bytes]]:
         end = time.time() + 45
         while True:
             try:
@@ -73,7 +78,12 @@ class Site:
             time.sleep(0.1)
 
     def worker(self) -> subprocess.Popen[bytes]:
-        proc = self._spawn("worker", ["worker", "--redis", self.redis, "--db", self.db, "--slots", "2"])
+        return self.wait_worker(self.start_worker())
+
+    def start_worker(self) -> subprocess.Popen[bytes]:
+        return self._spawn("worker", ["worker", "--redis", self.redis, "--db", self.db, "--slots", "2"])
+
+    def wait_worker(self, proc: subprocess.Popen[bytes]) -> subprocess.Popen[bytes]:
         end = time.time() + 45
         while "slots on" not in self.log("worker"):
             if proc.poll() is not None or time.time() > end:
@@ -112,9 +122,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
     s = Site(pg, redis, schema, tmp_path_factory.mktemp("site"))
     try:
-        a, _ = s.server("a")
-        b, _ = s.server("b")
-        s.worker()
+        started = s.start_server("a"), s.start_server("b"), s.start_worker()  # all at once
+        a, _ = s.wait_server("a", *started[0])
+        b, _ = s.wait_server("b", *started[1])
+        s.wait_worker(started[2])
         yield {"site": s, "a": a, "b": b}
     finally:
         s.stop()
