@@ -68,48 +68,45 @@ class Bounds:
     """How each bound is known (proved from the rules, or the engine's checked bound)."""
 
 
-_ZEROS: dict[int, list[float]] = {}
-
-
-def _zeros(n: int) -> list[float]:
-    row = _ZEROS.get(n)
-    if row is None:
-        row = _ZEROS[n] = [0.0] * n
-    return row
-
-
 class Obs:
-    """A fixed-layout float list under construction (``LayoutObs`` also records names and bounds).
+    """A fixed-layout observation under construction, written by index into a preallocated
+    ``numpy.float32`` array (``LayoutObs`` also records names and bounds).
 
-    Every method writes a fixed number of floats whatever the value, so a game's ``observe``
-    (a fixed sequence of calls) always writes the same layout."""
+    Every method writes a fixed number of floats whatever the value (``pos`` moves on by that
+    many; only non-zero entries are written), so a game's ``observe`` (a fixed sequence of calls)
+    always writes the same layout.  A fast path (``Encoder.observe_state``) may write ``arr``
+    directly from ``pos`` on and move ``pos`` itself."""
 
-    __slots__ = ("values", "me", "players")
+    __slots__ = ("arr", "pos", "me", "players")
 
-    def __init__(self, seat: int, players: int) -> None:
-        self.values: list[float] = []
+    def __init__(self, seat: int, players: int, size: int) -> None:
+        self.arr: Any = need_numpy().zeros(size, dtype="float32")
+        self.pos = 0
         self.me = seat
         self.players = players
 
     def num(self, name: str, value: Any, lo: float, hi: float) -> None:
         """A number in [lo, hi]; ``None`` is written as ``lo - 1`` (declared as the low bound)."""
-        self.values.append(lo - 1 if value is None else value)
+        self.arr[self.pos] = lo - 1 if value is None else value
+        self.pos += 1
 
     def flag(self, name: str, value: Any) -> None:
-        self.values.append(1.0 if value else 0.0)
+        if value:
+            self.arr[self.pos] = 1.0
+        self.pos += 1
 
     def vector(self, name: str, values: Sequence[Any], lo: float, hi: float) -> None:
         """Numbers in [lo, hi], one per place of a fixed-length list (``None`` as ``lo - 1``)."""
-        self.values.extend([lo - 1 if v is None else v for v in values])
+        pos = self.pos
+        self.pos = pos + len(values)
+        self.arr[pos:self.pos] = [lo - 1 if v is None else v for v in values]
 
     def onehot(self, name: str, value: Any, vocab: dict[Any, int]) -> None:
         """One slot per vocabulary entry; ``None`` (or an unknown value) writes all zeros."""
-        values = self.values
-        start = len(values)
-        values.extend(_zeros(len(vocab)))
         i = vocab.get(value)
         if i is not None:
-            values[start + i] = 1.0
+            self.arr[self.pos + i] = 1.0
+        self.pos += len(vocab)
 
     def rel_seat(self, value: Any) -> float:
         """A seat as 1 + its place after the observing seat (1 = itself); ``None`` -> 0."""
@@ -119,34 +116,34 @@ class Obs:
 
     def seat(self, name: str, value: Any) -> None:
         """A seat, relative: one-hot over the seats from the observer on (all zero: nobody)."""
-        values = self.values
-        start = len(values)
-        values.extend(_zeros(self.players))
         if value is not None:
-            values[start + (value - self.me) % self.players] = 1.0
+            self.arr[self.pos + (value - self.me) % self.players] = 1.0
+        self.pos += self.players
 
     def counts(self, name: str, items: Iterable[Any], vocab: dict[Any, int], most: float) -> None:
         """A multiset of vocabulary entries as counts (order dropped)."""
-        values = self.values
-        start = len(values)
-        values.extend(_zeros(len(vocab)))
+        arr, pos = self.arr, self.pos
         for item in items:
-            values[start + vocab[item]] += 1.0
+            arr[pos + vocab[item]] += 1.0
+        self.pos = pos + len(vocab)
 
     def sequence(self, name: str, items: Sequence[Any], vocab: dict[Any, int], length: int) -> None:
         """An ordered list of at most ``length`` entries: 1 + the entry's vocabulary index per place."""
         if len(items) > length:
             raise ValueError(f"{name}: {len(items)} entries, the layout holds {length}")
-        values = self.values
-        values.extend([vocab[item] + 1.0 for item in items])
-        values.extend(_zeros(length - len(items)))
+        arr, pos = self.arr, self.pos
+        for k, item in enumerate(items):
+            arr[pos + k] = vocab[item] + 1.0
+        self.pos = pos + length
 
     def seats(self, name: str, items: Sequence[Any], length: int) -> None:
         """An ordered list of seats (relative, as ``rel_seat``) padded with 0."""
-        values = self.values
+        arr, pos = self.arr, self.pos
         me, n = self.me, self.players
-        values.extend([0.0 if x is None else (x - me) % n + 1.0 for x in items])
-        values.extend(_zeros(length - len(items)))
+        for k, x in enumerate(items):
+            if x is not None:
+                arr[pos + k] = (x - me) % n + 1.0
+        self.pos = pos + length
 
     def rotate(self, per_seat: Sequence[Any]) -> list[Any]:
         """``per_seat`` (indexed by absolute seat) reordered from the observer on."""
@@ -154,18 +151,24 @@ class Obs:
         return [per_seat[(self.me + k) % n] for k in range(n)]
 
 
+LAYOUT_LIMIT = 1 << 17
+"""The most entries an observation may have (the layout pass writes into a buffer this long)."""
+
+
 class LayoutObs(Obs):
     """``Obs`` that also records each entry's name and declared bounds."""
 
-    __slots__ = ("names", "low", "high")
+    __slots__ = ("names", "low", "high", "starts")
 
     def __init__(self, seat: int, players: int) -> None:
-        super().__init__(seat, players)
+        super().__init__(seat, players, LAYOUT_LIMIT)
         self.names: list[str] = []
         self.low: list[float] = []
         self.high: list[float] = []
+        self.starts: dict[str, int] = {}
 
     def _note(self, name: str, count: int, lo: float, hi: float) -> None:
+        self.starts.setdefault(name, self.pos)
         self.names.extend([name] if count == 1 else [f"{name}[{i}]" for i in range(count)])
         self.low.extend([lo] * count)
         self.high.extend([hi] * count)
@@ -217,6 +220,8 @@ class Layout:
     names: tuple[str, ...]
     low: Any
     high: Any
+    starts: dict[str, int]
+    """Where each builder call's entries start (by its name), for fast paths writing by index."""
 
     @property
     def size(self) -> int:
@@ -313,38 +318,45 @@ class Encoder:
 
     def layout(self, state: State) -> Layout:
         cache = _cache(state.tables)
-        key = ("layout", state.game.name, state.players, tuple(sorted(state.options.items())))
+        key = ("layout", state.game.name, state.players, tuple(sorted(state.options.items())) if state.options else ())
         hit = cache.get(key)
         if hit is None:
             np = need_numpy()
             out = LayoutObs(0, state.players)
             self._observe(state, state.view(0), out)
             hit = cache[key] = Layout(tuple(out.names), np.asarray(out.low, dtype=np.float32),
-                                      np.asarray(out.high, dtype=np.float32))
+                                      np.asarray(out.high, dtype=np.float32), out.starts)
         return hit  # type: ignore[no-any-return]
 
     def reference_observation(self, state: State, seat: int) -> numpy.ndarray:
         """The observation made from ``view(seat)`` (what a fast path must equal)."""
-        np = need_numpy()
-        out = Obs(seat, state.players)
+        out = Obs(seat, state.players, self.layout(state).size)
         self._observe(state, state.view(seat), out)
-        return np.asarray(out.values, dtype=np.float32)
+        return self._done(out)
+
+    @staticmethod
+    def _done(out: Obs) -> numpy.ndarray:
+        if out.pos != len(out.arr):
+            raise ValueError(f"the observation wrote {out.pos} entries, its layout has {len(out.arr)}")
+        return out.arr
 
     def observation(self, state: State, seat: int) -> numpy.ndarray:
         """Kept in the position's memo (a clone shares it until either changes); a copy is returned."""
         memo = state.memo()
-        key = f"observation_{seat}"
+        key = _OBSERVATION_KEYS[seat] if seat < len(_OBSERVATION_KEYS) else f"observation_{seat}"
         hit = memo.get(key)
         if hit is None:
-            np = need_numpy()
-            out = Obs(seat, state.players)
+            layout = self.layout(state)
+            out = Obs(seat, state.players, layout.size)
             self._head(state, out)
             if not self.observe_state(state, out, self._vocabs(state.tables)):
-                out = Obs(seat, state.players)
+                out = Obs(seat, state.players, layout.size)
                 self._observe(state, state.view(seat), out)
-            hit = memo[key] = np.asarray(out.values, dtype=np.float32)
-        return hit.copy()
+            hit = memo[key] = self._done(out)
+        return hit.copy()  # type: ignore[no-any-return]
 
+
+_OBSERVATION_KEYS = tuple(f"observation_{seat}" for seat in range(8))
 
 _CACHES: dict[int, tuple[Any, dict[Any, Any]]] = {}
 

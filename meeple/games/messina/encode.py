@@ -209,133 +209,207 @@ class MessinaEncoder(Encoder):
         out.counts(pre + "rewards_next_turn", p["rewards_next_turn"], v["rewards"], 10)
 
     def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
-        """The same entries as ``observe(view)`` from the fields (the final breakdown uses the view)."""
+        """The same entries as ``observe(view)``, written by index straight from the fields."""
         s = state
-        if s.final is not None:
-            return False
         t = s.tables
         n, me = out.players, out.me
-        values = out.values
-        out.num("", s.round_, 0, 6)
-        out.seats("", s.order, n)
+        a, p = out.arr, out.pos
+        a[p] = s.round_
+        p += 1
+        for k, x in enumerate(s.order):
+            a[p + k] = (x - me) % n + 1.0
+        p += n
+        ntask, nnodes = len(v["task"]), len(v["nodes"])
         if s.tasks:
             task = s.tasks[-1]
             kind = task[0]
-            out.onehot("", TASK_NAMES[kind - 1] if 1 <= kind <= len(TASK_NAMES) else None, v["task"])
-            out.seat("", task[1])
-            out.onehot("", s.nname[task[2]] if kind in (T_MAIN, T_FIGHT) else None, v["nodes"])
+            if 1 <= kind <= ntask:
+                a[p + kind - 1] = 1.0  # TASK_NAMES is in task-kind order
+            p += ntask
+            if task[1] is not None:
+                a[p + (task[1] - me) % n] = 1.0
+            p += n
+            if kind in (T_MAIN, T_FIGHT):
+                a[p + v["nodes"][s.nname[task[2]]]] = 1.0
+            p += nnodes
             if kind in (T_FIGHT, T_SHIPFIGHT):
                 fire, vp = s.fx.fire[s.round_]
-                values.extend((s.cubes[task[2]] if kind == T_FIGHT else 1, fire, vp))
+                a[p] = s.cubes[task[2]] if kind == T_FIGHT else 1
+                a[p + 1] = fire
+                a[p + 2] = vp
             else:
-                values.extend((-1, -1, -1))
+                a[p:p + 3] = -1.0
         else:
-            values.extend([0.0] * (len(v["task"]) + n + len(v["nodes"])))
-            values.extend((-1, -1, -1))
-        out.onehot("", t.wheel[s.wheel].name, v["segments"])
-        values.append(s.cube_supply)
-        values.extend(s.cit_supply[:3])
+            p += ntask + n + nnodes
+            a[p:p + 3] = -1.0
+        p += 3
+        segments = v["segments"]
+        a[p + segments[t.wheel[s.wheel].name]] = 1.0
+        p += len(segments)
+        a[p] = s.cube_supply
+        a[p + 1], a[p + 2], a[p + 3] = s.cit_supply[:3]
+        p += 4
         node_of = {s.nname[x]: x for x in s.nplay}
+        used = s.used
         for name in v["harbours"]:
             x = node_of.get(name)
-            values.extend((0.0, 0.0) if x is None else (1.0, 1.0 if s.used[x] else 0.0))
-        ships_at: dict[int, tuple[int, int, int]] = {}
-        for d, name in enumerate(v["docks"]):
+            if x is not None:
+                a[p] = 1.0
+                if used[x]:
+                    a[p + 1] = 1.0
+            p += 2
+        for d, name in enumerate(v["docks"]):  # ships: docks (1-4, 0 = not there), place, plague
             x = node_of.get(name)
             if x is not None:
                 for i, code in enumerate(s.docks[x - DOCK0]):
-                    ships_at[code >> 1] = (d, i, code & 1)
-        for k in range(len(t.ships)):
-            at = ships_at.get(k)
-            values.extend((0, 0, 0) if at is None else (at[0] + 1, at[1], at[2]))
+                    j = p + 3 * (code >> 1)
+                    a[j] = d + 1
+                    a[j + 1] = i
+                    a[j + 2] = code & 1
+        p += 3 * len(t.ships)
+        cubes, cit, owner, ncell = s.cubes, s.cit, s.owner, s.ncell
         for name in v["hexes"]:
             x = node_of.get(name)
             if x is None:
-                values.extend((0, -9, -9, 0, 0, 0, 0, 0, 0))
-                continue
-            cell = s.ncell[x] or (-9, -9)
-            owner = s.owner[x]
-            values.extend((1, cell[0], cell[1], 1 if s.used[x] else 0, s.cubes[x], *s.cit[x * 3:x * 3 + 3],
-                           0 if owner < 0 else (owner - me) % n + 1.0))
-        values.append(len(s.hood))
-        out.onehot("", t.hexes[s.hood[0]].name if s.hood and t.hexes[s.hood[0]].cls == "B" else None, v["hexes"])
-        values.append(len(s.ship_stack))
-        out.onehot("", t.ships[s.ship_stack[0]].back if s.ship_stack else None, v["backs"])
-        values.append(len(s.sel))
-        out.counts("", [t.harbours[h].name for h in s.sel_used], v["harbours"], 8)
-        values.append(s.ws_phase)
+                a[p + 1] = a[p + 2] = -9.0
+            else:
+                a[p] = 1.0
+                cell = ncell[x] or (-9, -9)
+                a[p + 1] = cell[0]
+                a[p + 2] = cell[1]
+                if used[x]:
+                    a[p + 3] = 1.0
+                a[p + 4] = cubes[x]
+                a[p + 5], a[p + 6], a[p + 7] = cit[x * 3:x * 3 + 3]
+                if owner[x] >= 0:
+                    a[p + 8] = (owner[x] - me) % n + 1.0
+            p += 9
+        a[p] = len(s.hood)
+        p += 1
+        if s.hood and t.hexes[s.hood[0]].cls == "B":
+            a[p + v["hexes"][t.hexes[s.hood[0]].name]] = 1.0
+        p += len(v["hexes"])
+        a[p] = len(s.ship_stack)
+        p += 1
+        if s.ship_stack:
+            a[p + v["backs"][t.ships[s.ship_stack[0]].back]] = 1.0
+        p += len(v["backs"])
+        a[p] = len(s.sel)
+        p += 1
+        harbours = v["harbours"]
+        for h in s.sel_used:
+            a[p + harbours[t.harbours[h].name]] += 1.0
+        p += len(harbours)
+        a[p] = s.ws_phase
+        p += 1
         later = [len(x) for x in s.ws2_st] if s.ws_phase == 1 else []
-        values.extend([later[k] if k < len(later) else -1 for k in range(STACKS)])
-        wagon_at = {w: (k, i) for k, stack in enumerate(s.wg_st) for i, w in enumerate(stack)}
-        for k in range(len(t.wagons)):
-            wat = wagon_at.get(k)
-            values.extend((-1, -1) if wat is None else wat)
+        for k in range(STACKS):
+            a[p + k] = later[k] if k < len(later) else -1
+        p += STACKS
+        a[p:p + 2 * len(t.wagons)] = -1.0
+        for k, stack in enumerate(s.wg_st):
+            for i, w in enumerate(stack):
+                a[p + 2 * w] = k
+                a[p + 2 * w + 1] = i
+        p += 2 * len(t.wagons)
         for stacks, knowns, names, table in ((s.cab_st, s.cab_known, v["cabins"], t.cabins),
                                              (s.ws_st, s.ws_known, v["shops"], t.workshops)):
+            size = len(names)
             for stack, known in zip(stacks, knowns, strict=True):
-                out.onehot("", table[stack[0]].name if stack else None, names)
-                values.append(len(stack))
-                out.sequence("", [table[x].name for x in stack[len(stack) - known:]] if known else [], names, 4)
-        for q in out.rotate(list(range(n))):
-            self._seat_fields(s, out, q, v)
-        values.extend([-201.0] * (len(FINAL_ITEMS) * n))
+                if stack:
+                    a[p + names[table[stack[0]].name]] = 1.0
+                p += size
+                a[p] = len(stack)
+                p += 1
+                if known:
+                    for k, x in enumerate(stack[len(stack) - known:]):
+                        a[p + k] = names[table[x].name] + 1.0
+                p += 4
+        for k in range(n):
+            p = self._seat_fields(s, a, p, (me + k) % n, me, v)
+        if s.final is None:
+            a[p:p + len(FINAL_ITEMS) * n] = -201.0
+            p += len(FINAL_ITEMS) * n
+        else:
+            for k in range(n):
+                final = s.final[(me + k) % n]
+                for item in FINAL_ITEMS:
+                    a[p] = final[item]
+                    p += 1
+        out.pos = p
         return True
 
-    def _seat_fields(self, s: Any, out: Obs, p: int, v: dict[str, dict[Any, int]]) -> None:
+    def _seat_fields(self, s: Any, a: Any, p: int, q: int, me: int, v: dict[str, dict[Any, int]]) -> int:
+        """Seat ``q``'s entries from ``p`` on (as ``_seat``); the next place."""
         t = s.tables
-        values = out.values
-        pi = s.pi[p * NP:(p + 1) * NP]
-        values.extend((pi[0], pi[1], pi[2], pi[3], pi[5], pi[15], pi[16], pi[4], pi[17], pi[18], pi[19],
-                       pi[6], pi[9], pi[7], pi[10], pi[8], pi[11], pi[12], pi[13], pi[14]))
+        pi = s.pi[q * NP:(q + 1) * NP]
+        a[p:p + 20] = (pi[0], pi[1], pi[2], pi[3], pi[5], pi[15], pi[16], pi[4], pi[17], pi[18], pi[19],
+                       pi[6], pi[9], pi[7], pi[10], pi[8], pi[11], pi[12], pi[13], pi[14])
+        p += 20
         where = v["where"]  # then the status one-hot: ready, standing, spent = 0, 1, 2
         nwhere = len(where)
+        lt = s.lt
         for i in range(MAXLT):
-            loc, st = s.lt[(p * MAXLT + i) * 2], s.lt[(p * MAXLT + i) * 2 + 1]
-            row = [0.0] * (nwhere + 3)
+            loc, st = lt[(q * MAXLT + i) * 2], lt[(q * MAXLT + i) * 2 + 1]
             if loc != -2:
-                row[where["estate" if loc == -1 else "lost" if loc == -3 else s.nname[loc]]] = 1.0
-                row[nwhere + st] = 1.0
-            values.extend(row)
-        values.extend([x + 1 if x >= 0 else 0 for x in s.estate[p * SLOTS:(p + 1) * SLOTS]])
+                a[p + where["estate" if loc == -1 else "lost" if loc == -3 else s.nname[loc]]] = 1.0
+                a[p + nwhere + st] = 1.0
+            p += nwhere + 3
+        for k, x in enumerate(s.estate[q * SLOTS:(q + 1) * SLOTS]):
+            if x >= 0:
+                a[p + k] = x + 1
+        p += SLOTS
         ncit, ncab = len(v["citizen"]), len(v["cabins"])
+        cab = s.cab
         for k in range(CABINS):
-            base = (p * CABINS + k) * 3
-            occ, stage, imp = s.cab[base], s.cab[base + 1], s.cab[base + 2]
-            row = [0.0] * ncit
+            base = (q * CABINS + k) * 3
+            occ, stage, imp = cab[base], cab[base + 1], cab[base + 2]
             if occ >= 0:
-                row[(occ >> 1) * 2 + (occ & 1)] = 1.0
-            values.extend(row)
-            values.append(stage if occ >= 0 else -1)
-            row = [0.0] * ncab
+                a[p + (occ >> 1) * 2 + (occ & 1)] = 1.0
+                a[p + ncit] = stage
+            else:
+                a[p + ncit] = -1.0
+            p += ncit + 1
             if imp >= 0:
-                row[v["cabins"][t.cabins[imp].name]] = 1.0
-            values.extend(row)
+                a[p + v["cabins"][t.cabins[imp].name]] = 1.0
+            p += ncab
+        ov = s.ov
+        npetals = len(PETAL_NAMES)
         for k in range(3):
-            base = (p * 3 + k) * 3
-            values.append(s.ov[base])
-            row = [0.0] * len(PETAL_NAMES)
-            if s.ov[base + 1] >= 0:
-                row[s.ov[base + 1]] = 1.0
-            values.extend(row)
-            values.append(1.0 if s.ov[base + 2] else 0.0)
+            base = (q * 3 + k) * 3
+            a[p] = ov[base]
+            if ov[base + 1] >= 0:
+                a[p + 1 + ov[base + 1]] = 1.0
+            if ov[base + 2]:
+                a[p + 1 + npetals] = 1.0
+            p += npetals + 2
         shops = v["shops"]
-        row = [0.0] * (3 * len(shops))
         ws = s.ws
         for i in range(0, len(ws), WS_W):
-            if ws[i] == p:
-                j = 3 * shops[t.workshops[ws[i + 1]].name]
-                row[j:j + 3] = (1, ws[i + 2] + 1 if ws[i + 2] >= 0 else 0, 1 if ws[i + 3] else 0)
-        values.extend(row)
+            if ws[i] == q:
+                j = p + 3 * shops[t.workshops[ws[i + 1]].name]
+                a[j] = 1.0
+                if ws[i + 2] >= 0:
+                    a[j + 1] = ws[i + 2] + 1
+                if ws[i + 3]:
+                    a[j + 2] = 1.0
+        p += 3 * len(shops)
         wagons = v["wagons"]
-        row = [0.0] * (2 * len(wagons))
         wg = s.wg
         for i in range(0, len(wg), WG_W):
-            if wg[i] == p:
-                j = 2 * wagons[t.wagons[wg[i + 1]].name]
-                row[j:j + 2] = (1, 1 if wg[i + 2] else 0)
-        values.extend(row)
-        out.counts("", [REWARD_NAMES[r] for r in s.pend[p]], v["rewards"], 10)
-        out.counts("", [REWARD_NAMES[r] for r in s.defer[p]], v["rewards"], 10)
+            if wg[i] == q:
+                j = p + 2 * wagons[t.wagons[wg[i + 1]].name]
+                a[j] = 1.0
+                if wg[i + 2]:
+                    a[j + 1] = 1.0
+        p += 2 * len(wagons)
+        nrewards = len(v["rewards"])
+        for r in s.pend[q]:
+            a[p + r] += 1.0  # REWARD_NAMES is the rewards vocabulary, in reward order
+        p += nrewards
+        for r in s.defer[q]:
+            a[p + r] += 1.0
+        return p + nrewards
 
     def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:
         return Bounds(game.max_steps(players), num_actions, 0.0, 1.0,
