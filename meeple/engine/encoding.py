@@ -27,6 +27,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from meeple.engine.errors import MeepleError
+
 if TYPE_CHECKING:
     import numpy
 
@@ -293,20 +295,61 @@ class Encoder:
 
     def id_of(self, tables: Any, players: int, notation: str, mover: int) -> int:
         """The id of a legal action's notation for ``mover`` (``KeyError`` naming the canonical
-        notation when the space misses it); remembered per component set and player count."""
-        cache = _cache(tables)
-        key = ("ids", players)
-        known = cache.get(key)
-        if known is None or len(known) > 200_000:
-            known = cache[key] = {}
-        hit = known.get((notation, mover))
+        notation when the space misses it); remembered per component set, player count and mover."""
+        known = self._known(tables, players, mover)
+        hit = known.get(notation)
         if hit is None:
-            text = self.canonical(notation, mover, players)
-            hit = self.space(tables, players)[1].get(text)
-            if hit is None:
-                raise KeyError(text)
-            known[(notation, mover)] = hit
-        return hit  # type: ignore[no-any-return]
+            hit = self._learn(tables, players, mover, notation, known)
+        return hit
+
+    def _known(self, tables: Any, players: int, mover: int) -> dict[str, int]:
+        cache = _cache(tables)
+        key = ("ids", players, mover)
+        known = cache.get(key)
+        if known is None or len(known) > 100_000:
+            known = cache[key] = {}
+        return known  # type: ignore[no-any-return]
+
+    def _learn(self, tables: Any, players: int, mover: int, notation: str, known: dict[str, int]) -> int:
+        text = self.canonical(notation, mover, players)
+        hit = self.space(tables, players)[1].get(text)
+        if hit is None:
+            raise KeyError(text)
+        known[notation] = hit
+        return hit
+
+    def action_ids(self, state: State) -> list[int]:
+        """``State.action_ids``: the legal actions' ids in their order, kept in the position's memo."""
+        memo = state.memo()
+        ids = memo.get("action_ids")
+        if ids is None:
+            tables, players, mover = state.tables, state.players, state.to_move
+            known = self._known(tables, players, mover)
+            get = known.get
+            ids = []
+            for action in state.legal_actions():
+                hit = get(action.notation)
+                if hit is None:
+                    try:
+                        hit = self._learn(tables, players, mover, action.notation, known)
+                    except KeyError as missing:
+                        raise MeepleError(
+                            f"{state.game.name}: legal action {missing.args[0]!r} has no id (the closed "
+                            f"action space misses it)") from None
+                ids.append(hit)
+            memo["action_ids"] = ids
+        return ids  # type: ignore[no-any-return]
+
+    def action_mask(self, state: State) -> numpy.ndarray:
+        """``State.action_mask``: int8 over the closed space, kept in the position's memo; a copy."""
+        memo = state.memo()
+        mask = memo.get("action_mask")
+        if mask is None:
+            np = need_numpy()
+            mask = np.zeros(len(self.space(state.tables, state.players)[0]), dtype=np.int8)
+            mask[self.action_ids(state)] = 1
+            memo["action_mask"] = mask
+        return mask.copy()  # type: ignore[no-any-return]
 
     def default_space(self, game: Any, players: int) -> tuple[tuple[str, ...], dict[str, int]]:
         """``space`` for the shipped tables (a game may build a new Tables object per call)."""
