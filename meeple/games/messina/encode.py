@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.engine.encoding import Bounds, Encoder, Obs, vocab
+from meeple.engine.encoding import Bounds, Encoder, Obs, need_numpy, vocab
 from meeple.games.messina.components import CARGOS, CLASSES, REWARD_NAMES
 from meeple.games.messina.turns import TASK_KEYS as _TASKS
 
@@ -35,6 +35,16 @@ T_FIGHT, T_MAIN, T_SHIPFIGHT = 4, 5, 7
 
 def _nodes(t: Any) -> list[str]:
     return ([h.name for h in t.harbours] + [h.docks_name for h in t.harbours] + [h.name for h in t.hexes])
+
+
+def _indices(t: Any) -> dict[str, Any]:
+    """For the fast path: component index -> vocabulary index, and the entries of absent districts."""
+    cabins, shops, wagons = (vocab(c.name for c in t.cabins), vocab(w.name for w in t.workshops),
+                             vocab(w.name for w in t.wagons))
+    return {"i_cabins": [cabins[c.name] for c in t.cabins], "i_shops": [shops[w.name] for w in t.workshops],
+            "i_wagons": [wagons[w.name] for w in t.wagons],
+            "hexes_absent": need_numpy().array([0, -9, -9, 0, 0, 0, 0, 0, 0] * len(vocab(h.name for h in t.hexes)),
+                                               dtype="float32")}
 
 
 class MessinaEncoder(Encoder):
@@ -90,6 +100,7 @@ class MessinaEncoder(Encoder):
             "lt_status": vocab(("ready", "standing", "spent")),
             "citizen": vocab([c for cls in CLASSES for c in (cls, f"{cls} (upgraded)")]),
             "estate": {"ordinary": 1, "upgraded": 2},
+            **_indices(t),
         }
 
     def observe(self, view: dict[str, Any], out: Obs, v: dict[str, dict[Any, int]]) -> None:
@@ -249,41 +260,40 @@ class MessinaEncoder(Encoder):
         a[p] = s.cube_supply
         a[p + 1], a[p + 2], a[p + 3] = s.cit_supply[:3]
         p += 4
-        node_of = {s.nname[x]: x for x in s.nplay}
-        used = s.used
-        for name in v["harbours"]:
-            x = node_of.get(name)
-            if x is not None:
-                a[p] = 1.0
+        used, nname = s.used, s.nname
+        harbours, docks, hexes = v["harbours"], v["docks"], v["hexes"]
+        p_ships = p + 2 * len(harbours)
+        p_hexes = p_ships + 3 * len(t.ships)
+        end = p_hexes + 9 * len(hexes)
+        a[p_hexes:end] = v["hexes_absent"]
+        cubes, cit, owner, ncell = s.cubes, s.cit, s.owner, s.ncell
+        for x in s.nplay:
+            name = nname[x]
+            if x < DOCK0:
+                j = p + 2 * harbours[name]
+                a[j] = 1.0
                 if used[x]:
-                    a[p + 1] = 1.0
-            p += 2
-        for d, name in enumerate(v["docks"]):  # ships: docks (1-4, 0 = not there), place, plague
-            x = node_of.get(name)
-            if x is not None:
+                    a[j + 1] = 1.0
+            elif x < D0:  # ships: docks (1-4, 0 = not there), place, plague
+                d = docks[name] + 1
                 for i, code in enumerate(s.docks[x - DOCK0]):
-                    j = p + 3 * (code >> 1)
-                    a[j] = d + 1
+                    j = p_ships + 3 * (code >> 1)
+                    a[j] = d
                     a[j + 1] = i
                     a[j + 2] = code & 1
-        p += 3 * len(t.ships)
-        cubes, cit, owner, ncell = s.cubes, s.cit, s.owner, s.ncell
-        for name in v["hexes"]:
-            x = node_of.get(name)
-            if x is None:
-                a[p + 1] = a[p + 2] = -9.0
             else:
-                a[p] = 1.0
+                j = p_hexes + 9 * hexes[name]
+                a[j] = 1.0
                 cell = ncell[x] or (-9, -9)
-                a[p + 1] = cell[0]
-                a[p + 2] = cell[1]
+                a[j + 1] = cell[0]
+                a[j + 2] = cell[1]
                 if used[x]:
-                    a[p + 3] = 1.0
-                a[p + 4] = cubes[x]
-                a[p + 5], a[p + 6], a[p + 7] = cit[x * 3:x * 3 + 3]
+                    a[j + 3] = 1.0
+                a[j + 4] = cubes[x]
+                a[j + 5], a[j + 6], a[j + 7] = cit[x * 3:x * 3 + 3]
                 if owner[x] >= 0:
-                    a[p + 8] = (owner[x] - me) % n + 1.0
-            p += 9
+                    a[j + 8] = (owner[x] - me) % n + 1.0
+        p = end
         a[p] = len(s.hood)
         p += 1
         if s.hood and t.hexes[s.hood[0]].cls == "B":
@@ -325,8 +335,17 @@ class MessinaEncoder(Encoder):
                     for k, x in enumerate(stack[len(stack) - known:]):
                         a[p + k] = names[table[x].name] + 1.0
                 p += 4
+        shops: list[list[int]] = [[] for _ in range(n)]
+        ws = s.ws
+        for i in range(0, len(ws), WS_W):
+            shops[ws[i]].append(i)
+        wagons: list[list[int]] = [[] for _ in range(n)]
+        wg = s.wg
+        for i in range(0, len(wg), WG_W):
+            wagons[wg[i]].append(i)
         for k in range(n):
-            p = self._seat_fields(s, a, p, (me + k) % n, me, v)
+            q = (me + k) % n
+            p = self._seat_fields(s, a, p, q, v, shops[q], wagons[q])
         if s.final is None:
             a[p:p + len(FINAL_ITEMS) * n] = -201.0
             p += len(FINAL_ITEMS) * n
@@ -339,27 +358,27 @@ class MessinaEncoder(Encoder):
         out.pos = p
         return True
 
-    def _seat_fields(self, s: Any, a: Any, p: int, q: int, me: int, v: dict[str, dict[Any, int]]) -> int:
-        """Seat ``q``'s entries from ``p`` on (as ``_seat``); the next place."""
-        t = s.tables
+    def _seat_fields(self, s: Any, a: Any, p: int, q: int, v: dict[str, Any], shops: list[int],
+                     wagons: list[int]) -> int:
+        """Seat ``q``'s entries from ``p`` on (as ``_seat``; ``shops`` and ``wagons``: where its
+        workshop and wagon tiles are in ``s.ws`` and ``s.wg``); the next place."""
         pi = s.pi[q * NP:(q + 1) * NP]
         a[p:p + 20] = (pi[0], pi[1], pi[2], pi[3], pi[5], pi[15], pi[16], pi[4], pi[17], pi[18], pi[19],
                        pi[6], pi[9], pi[7], pi[10], pi[8], pi[11], pi[12], pi[13], pi[14])
         p += 20
         where = v["where"]  # then the status one-hot: ready, standing, spent = 0, 1, 2
         nwhere = len(where)
-        lt = s.lt
-        for i in range(MAXLT):
-            loc, st = lt[(q * MAXLT + i) * 2], lt[(q * MAXLT + i) * 2 + 1]
+        lt, nname = s.lt, s.nname
+        base = q * MAXLT * 2
+        for i in range(base, base + 2 * MAXLT, 2):
+            loc = lt[i]
             if loc != -2:
-                a[p + where["estate" if loc == -1 else "lost" if loc == -3 else s.nname[loc]]] = 1.0
-                a[p + nwhere + st] = 1.0
+                a[p + where["estate" if loc == -1 else "lost" if loc == -3 else nname[loc]]] = 1.0
+                a[p + nwhere + lt[i + 1]] = 1.0
             p += nwhere + 3
-        for k, x in enumerate(s.estate[q * SLOTS:(q + 1) * SLOTS]):
-            if x >= 0:
-                a[p + k] = x + 1
+        a[p:p + SLOTS] = [x + 1 if x >= 0 else 0 for x in s.estate[q * SLOTS:(q + 1) * SLOTS]]
         p += SLOTS
-        ncit, ncab = len(v["citizen"]), len(v["cabins"])
+        ncit, ncab, i_cabins = len(v["citizen"]), len(v["cabins"]), v["i_cabins"]
         cab = s.cab
         for k in range(CABINS):
             base = (q * CABINS + k) * 3
@@ -371,7 +390,7 @@ class MessinaEncoder(Encoder):
                 a[p + ncit] = -1.0
             p += ncit + 1
             if imp >= 0:
-                a[p + v["cabins"][t.cabins[imp].name]] = 1.0
+                a[p + i_cabins[imp]] = 1.0
             p += ncab
         ov = s.ov
         npetals = len(PETAL_NAMES)
@@ -383,26 +402,22 @@ class MessinaEncoder(Encoder):
             if ov[base + 2]:
                 a[p + 1 + npetals] = 1.0
             p += npetals + 2
-        shops = v["shops"]
-        ws = s.ws
-        for i in range(0, len(ws), WS_W):
-            if ws[i] == q:
-                j = p + 3 * shops[t.workshops[ws[i + 1]].name]
-                a[j] = 1.0
-                if ws[i + 2] >= 0:
-                    a[j + 1] = ws[i + 2] + 1
-                if ws[i + 3]:
-                    a[j + 2] = 1.0
-        p += 3 * len(shops)
-        wagons = v["wagons"]
-        wg = s.wg
-        for i in range(0, len(wg), WG_W):
-            if wg[i] == q:
-                j = p + 2 * wagons[t.wagons[wg[i + 1]].name]
-                a[j] = 1.0
-                if wg[i + 2]:
-                    a[j + 1] = 1.0
-        p += 2 * len(wagons)
+        ws, i_shops = s.ws, v["i_shops"]
+        for i in shops:
+            j = p + 3 * i_shops[ws[i + 1]]
+            a[j] = 1.0
+            if ws[i + 2] >= 0:
+                a[j + 1] = ws[i + 2] + 1
+            if ws[i + 3]:
+                a[j + 2] = 1.0
+        p += 3 * len(i_shops)
+        wg, i_wagons = s.wg, v["i_wagons"]
+        for i in wagons:
+            j = p + 2 * i_wagons[wg[i + 1]]
+            a[j] = 1.0
+            if wg[i + 2]:
+                a[j + 1] = 1.0
+        p += 2 * len(i_wagons)
         nrewards = len(v["rewards"])
         for r in s.pend[q]:
             a[p + r] += 1.0  # REWARD_NAMES is the rewards vocabulary, in reward order
