@@ -58,16 +58,19 @@ def relative_notation(notation: str, mover: int, players: int) -> str:
 
 @dataclass(frozen=True)
 class Bounds:
-    """Declared bounds of one game at one player count."""
+    """Declared bounds of one game at one player count (each game's ``encode.py`` derives them
+    from its rules; the reasoning is in ``note`` and docs/rl.md "Bounds")."""
 
     max_game_length: int
-    """Decisions (recorded actions) in one game, at most."""
+    """Decisions (recorded actions) in one game, at most; when ``length_from_rules`` is False the
+    rules set no finite bound and this is a horizon (the adapters truncate there)."""
     max_legal_actions: int
-    """Legal actions at one decision, at most."""
+    """Legal actions at one decision, at most (the largest decision the rules can offer)."""
     min_utility: float
     max_utility: float
     note: str = ""
-    """How each bound is known (proved from the rules, or the engine's checked bound)."""
+    """How each bound is derived."""
+    length_from_rules: bool = True
 
 
 class Obs:
@@ -277,10 +280,11 @@ class Encoder:
         return hit  # type: ignore[no-any-return]
 
     def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:
-        """Declared bounds; the default uses the engine's checked bound on game length."""
+        """Declared bounds; this default (for a game without its own derivation) is the engine's
+        checked horizon and the whole closed space."""
         return Bounds(game.max_steps(players), num_actions, 0.0, 1.0,
-                      "game length: Game.max_steps (checked by the conformance suite); "
-                      "legal actions: at most the whole closed space")
+                      "game length: Game.max_steps, a horizon; legal actions: at most the whole closed space",
+                      length_from_rules=False)
 
     # --- shared, cached per component set and player count ---------------------------------
 

@@ -285,9 +285,34 @@ class LunaEncoder(Encoder):
         return True
 
     def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:
-        return Bounds(game.max_steps(players), num_actions, 0.0, 1.0,
-                      "game length: Game.max_steps (1500 per player; random play is checked against it); "
-                      "legal actions: at most the whole closed space; utility: 1 for first place")
+        """Derived from the rules (docs/rl.md "Bounds", Luna Maris)."""
+        t = game.default_tables()
+        n = players
+        cards = len(t.juniors) // 4 + len(t.seniors)  # a seat's own juniors and every senior
+        foods = len(vocab(f.name for f in t.foods))
+        spaces = len(t.mining_spaces)
+        top_value = max(int(f.name.split()[1]) for f in t.foods)
+        extras = sum(1 for f in t.foods if "+" in f.name)  # value-1 cards with an extra (one lowers stress)
+        # O2: each module visit costs >= 1 O2 and O2 used never exceeds the cap (<= 8); headroom comes
+        # back only as the cap rises: stress lowered from where the round began (<= 5 steps), the
+        # Airlock's stress (<= 3 probes a game), the research bonuses (2) and food extras, and stress
+        # from the waste gauge, whose every point costs >= 1.5 visits to make and rest away
+        visits = 3 * (8 + 5 + 3 + 2 + extras)
+        per_visit = 10  # go, main, extra, done, payment, research bonus, Compactor, <= 3 food picks
+        per_round = visits * (2 + per_visit) + visits * (2 + top_value) + 1  # plays, feeds, pass
+        length = 3 * n + 5 * n * per_round + 3 * n  # set-up choices, 5 rounds, emergency cubes
+        recycle = max(len(t.recycling) * (1 + len(t.recycling)), len(t.adv_recycling) * (1 + len(t.adv_recycling)))
+        refine = len(t.refining) * (1 + len(t.refining))
+        cut = 2 * t.board[0].energy_cap
+        steps = {"turn": cards + foods + 1 + 1 + 3, "airlock": 2 * spaces + 4, "industry": refine + cut + 4,
+                 "recycling": recycle + 4, "move": len(t.modules) + 4, "return": cards + 4,
+                 "pay": MAX_IRON_NEED + 1 + 3, "first probe": spaces, "cargo": 2 * len(t.orders) + 4}
+        most = max(steps.values())
+        note = (f"game length: {3 * n} set-up choices + 5 rounds x {n} seats x {per_round} (<= {visits} "
+                f"module visits, O2-bound, of <= {per_visit} decisions, as many plays and feeds) + {3 * n} "
+                f"emergency cubes; legal actions: the largest step ({max(steps, key=lambda k: steps[k])}: "
+                f"{most}); utility: 1 for first place")
+        return Bounds(length, most, 0.0, 1.0, note)
 
 
 ENCODER = LunaEncoder()

@@ -427,9 +427,30 @@ class MessinaEncoder(Encoder):
         return p + nrewards
 
     def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:
-        return Bounds(game.max_steps(players), num_actions, 0.0, 1.0,
-                      "game length: Game.max_steps (random play is checked against it); legal actions: "
-                      "at most the whole closed space; utility: 1 for first place")
+        """Derived from the rules (docs/rl.md "Bounds", Messina 1347)."""
+        t = game.default_tables()
+        n = players
+        cubes = next(p for p in t.player_counts if p.players == n).plague_cubes
+        citizens = 3 * t.start[0].citizens_per_class
+        nodes = len(_nodes(t))
+        shops, slots = len(t.workshops), len(t.estate)
+        # a turn: the hex, <= 2 decisions per citizen rescued, <= 1 per cube fought + stop, a ship,
+        # the hex action or repopulation and what follows it, end turn
+        follow = slots + 1 + 3 * 2 + 3 + slots + shops + CABINS + 12 + 9  # activations, overseers, scrolls, upgrades, build, payment
+        per_turn = 1 + 2 * citizens + cubes + 1 + 3 + 1 + follow + 1
+        turns = 6 * n * MAXLT  # six rounds, one turn per lieutenant
+        per_game = n * (24 + 3 * 20 + slots)  # buys (12 + 12 register steps), register rewards, staffing
+        length = turns * per_turn + per_game + 6 * n * (slots + 1)  # + round-end staffing
+        steps = {"place": MAXLT * (nodes + 1) + 6 * shops, "main": 6 + 1 + 2 + len(REWARD_NAMES) + 6 * shops + 1,
+                 "activate": slots + 1, "upgrade": slots + shops + CABINS, "slot": 6 + shops + 1,
+                 "lightning": len(t.effects), "build": len(t.cabins) * CABINS + shops + len(t.wagons) + 30 + 1}
+        most = max(steps.values())
+        note = (f"game length: {turns} turns (6 rounds, <= {MAXLT} lieutenants each) x <= {per_turn} decisions "
+                f"+ {per_game} register buys, rewards and staffing + round-end staffing; legal actions: the "
+                f"largest step ({max(steps, key=lambda k: steps[k])}: {most}, every ready lieutenant to "
+                f"every node or recalled, every empty workshop staffed from every slot of its class); "
+                f"utility: 1 for first place")
+        return Bounds(length, most, 0.0, 1.0, note)
 
 
 ENCODER = MessinaEncoder()

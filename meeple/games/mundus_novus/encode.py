@@ -292,9 +292,19 @@ class MundusEncoder(Encoder):
         out.counts(name, [r for r, c in cards.items() for _ in range(c)], res, most)
 
     def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:
-        return Bounds(game.max_steps(players), num_actions, 0.0, 1.0,
-                      "game length: Game.max_steps (random play is checked against it); legal actions: "
-                      "at most the whole closed space; utility: 1 for first place")
+        """Derived from the rules (docs/rl.md "Bounds", Mundus Novus): no finite game length."""
+        t = game.default_tables()
+        n, kinds, market = players, len(t.resources), 3
+        goods = kinds - 1
+        steps = {"exchange": (n - 1) * kinds * (1 + market),  # take or swap one card of another offer
+                 "progression": goods * (goods - 1) + goods * MIN_IDENTICAL + kinds + max(x.cards for x in t.inca) + 1,
+                 "balancing gift": kinds * (n - 1), "coronado": 1 + len(t.events),
+                 "ponce de leon": 2 + len(_caravel_labels())}
+        most = max(steps.values())
+        note = (f"game length: no finite bound (nobody has to cash a set, so doubloons and the development "
+                f"queue need not move); {game.max_steps(n)} is a horizon; legal actions: the largest step "
+                f"({max(steps, key=lambda k: steps[k])}: {most}); utility: 1 for first place")
+        return Bounds(game.max_steps(n), most, 0.0, 1.0, note, length_from_rules=False)
 
 
 ENCODER = MundusEncoder()

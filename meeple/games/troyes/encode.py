@@ -38,7 +38,9 @@ from meeple.games.troyes.state import (
     P_KEEP,
     P_OVER,
     PHASE_NAMES,
+    ROUNDS,
     S_MASON,
+    START_CITIZENS,
     STEP_NAMES,
 )
 
@@ -396,9 +398,30 @@ class TroyesEncoder(Encoder):
         return p + (s.players + 1) * len(FACES)
 
     def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:
-        return Bounds(game.max_steps(players), num_actions, 0.0, 1.0,
-                      "game length: Game.max_steps (checked by the conformance suite); legal actions: "
-                      "at most the whole closed space; utility: 1 for first place")
+        """Derived from the rules (docs/rl.md "Bounds", Troyes)."""
+        t = game.default_tables()
+        n, rounds, top = players, ROUNDS[players], _activations(t)[0]
+        miller = _activations(t)[1]
+        spaces = 18  # building spaces: one die each per round, the only dice there are
+        gain = max(2 * top, 3 * max(t.board[0].cathedral_influence), top)  # influence one action can bring
+        per_action = 8 + top  # action, citizen, cube, 3 dice + done, activations, one pick per activation
+        black = 6 * 3 + spaces  # per black die: counter, done or cannot counter; one spend per die
+        influence = -(-5 * (MAX_INFLUENCE * n + spaces * gain + 6) // 4)  # <= 5 decisions per 4 influence
+        per_round = spaces * per_action + n + black + influence
+        length = 2 * n + n * START_CITIZENS[n] + rounds * per_round
+        own = MAX_CITIZENS  # own dice <= own citizens in buildings
+        main = 9 + 1 + (2 * rounds + 1) + 3 + 1 + own + 1 + 1 + 1  # targets, rerolls, recruit, flip, pass
+        steps = {"main": main, "citizen source": 1 + 3 + 9 + spaces, "dice": spaces + 1,
+                 "activations": top + sum(k + 1 for k in range(1, miller + 1)),
+                 "counter": 6 + 2 + own + 2, "draft": spaces, "flip": own + 1, "spend": own,
+                 "squire": 2 * rounds + 1}
+        most = max(steps.values())
+        note = (f"game length: {2 * n} character choices + {n * START_CITIZENS[n]} draft placements + "
+                f"{rounds} rounds x {per_round} (<= {spaces} actions of <= {per_action} decisions, "
+                f"{n} passes, {black} black-dice decisions, {influence} influence decisions); legal "
+                f"actions: the largest step ({max(steps, key=lambda k: steps[k])}: {most}); utility: "
+                f"1 for first place")
+        return Bounds(length, most, 0.0, 1.0, note)
 
 
 ENCODER = TroyesEncoder()
