@@ -306,7 +306,7 @@ class LunaEncoder(Encoder):
         cut = 2 * t.board[0].energy_cap
         steps = {"turn": cards + foods + 1 + 1 + 3, "airlock": 2 * spaces + 4, "industry": refine + cut + 4,
                  "recycling": recycle + 4, "move": len(t.modules) + 4, "return": cards + 4,
-                 "pay": MAX_IRON_NEED + 1 + 3, "first probe": spaces, "cargo": 2 * len(t.orders) + 4}
+                 "pay": MAX_IRON_NEED + 1 + 3, "first probe": spaces, "cargo": 2 * len({o.name.rstrip("0123456789") for o in t.orders}) + 4}  # one face-up order a kind
         most = max(steps.values())
         note = (f"game length: {3 * n} set-up choices + 5 rounds x {n} seats x {per_round} (<= {visits} "
                 f"module visits, O2-bound, of <= {per_visit} decisions, as many plays and feeds) + {3 * n} "
