@@ -262,6 +262,20 @@ class Encoder:
         for k, score in enumerate(out.rotate(scores)):
             out.num(f"final_score+{k}", score, -SCORE_LIMIT, SCORE_LIMIT)
 
+    @staticmethod
+    def _fast_head(state: State, out: Obs) -> None:
+        """``_head`` written by index (the same entries)."""
+        a, p, n, me = out.arr, out.pos, out.players, out.me
+        if state.is_over:
+            a[p + n] = 1.0
+            scores = state.scores()
+            for k in range(n):
+                a[p + n + 2 + k] = scores[(me + k) % n]
+        else:
+            a[p + (state.to_move - me) % n] = 1.0
+        a[p + n + 1] = len(state.history)
+        out.pos = p + 2 * n + 2
+
     def observe_state(self, state: State, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
         """Optional fast path: write the same entries as ``observe(view(seat))`` straight from the
         state's fields and return True, or return False (nothing written) to use the view."""
@@ -395,7 +409,7 @@ class Encoder:
         if hit is None:
             layout = self.layout(state)
             out = Obs(seat, state.players, layout.size)
-            self._head(state, out)
+            self._fast_head(state, out)
             if not self.observe_state(state, out, self._vocabs(state.tables)):
                 out = Obs(seat, state.players, layout.size)
                 self._observe(state, state.view(seat), out)

@@ -158,9 +158,25 @@ def raw_env(game: str | Game, players: int = 2, **kwargs: Any) -> MeepleAEC:
     return MeepleAEC(game, players, **kwargs)
 
 
+class _OrderEnforcing(_wrappers.OrderEnforcingWrapper):  # type: ignore[misc,name-defined]
+    """PettingZoo's order-enforcing wrapper, with ``last`` and ``agent_iter`` asking the env
+    itself once reset (the same values, without an attribute lookup through the wrapper for each
+    field of each step)."""
+
+    def last(self, observe: bool = True) -> Any:
+        if not self._has_reset:
+            return super().last(observe)
+        return self.env.last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            return super().agent_iter(max_iter)
+        return self.env.agent_iter(max_iter)
+
+
 def env(game: str | Game, players: int = 2, **kwargs: Any) -> Any:
     """The AEC env for ``game`` at ``players`` seats (PettingZoo's order-enforcing wrapper on top)."""
-    return _wrappers.OrderEnforcingWrapper(raw_env(game, players, **kwargs))
+    return _OrderEnforcing(raw_env(game, players, **kwargs))
 
 
 def parallel_env(game: str | Game, players: int = 2, max_cycles: int = 10_000, **kwargs: Any) -> Any:

@@ -103,7 +103,7 @@ def test_a_fast_path_writes_exactly_the_view_encoding(name: str, players: int) -
             size = state.observation_layout().size
             for seat in range(players):
                 out = Obs(seat, players, size)
-                encoder._head(state, out)
+                encoder._fast_head(state, out)
                 assert encoder.observe_state(state, out, encoder._vocabs(state.tables)), "fell back to the view"
                 assert out.pos == size
                 assert np.array_equal(out.arr, encoder.reference_observation(state, seat))
