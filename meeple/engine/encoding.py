@@ -13,7 +13,13 @@ next seat in turn order ...), so one id means the same decision for every seat.
 Observations.  ``Encoder.observe(view, seat, out)`` writes ``view(seat)`` (the game's own
 view: exactly what the seat may see, nothing else) into an ``Obs`` builder, seats relative
 to ``seat``.  Every builder call writes a fixed number of floats and records its bounds, so
-the layout (names, low, high) comes from one pass over the opening position.
+the layout (names, low, high) comes from one pass over the opening position.  That is the
+reference; the engine uses each game's fast path, ``Encoder.observe_state(state, out, v)``, which
+writes the same entries by index into ``out.arr`` (a preallocated ``numpy.float32`` array) straight
+from the state's fields (tested equal at every position of seeded games).
+
+Bounds.  ``Encoder.bounds`` derives, from the game's rules, the longest game in decisions, the
+most legal actions at one decision and the utility range (``Bounds``; docs/rl.md "Bounds").
 
 numpy is imported only where an array is made (the ``rl`` extra).
 """

@@ -436,8 +436,12 @@ class MessinaEncoder(Encoder):
         shops, slots = len(t.workshops), len(t.estate)
         # a turn: the hex, <= 2 decisions per citizen rescued, <= 1 per cube fought + stop, a ship,
         # the hex action or repopulation and what follows it, end turn
-        follow = slots + 1 + 3 * 2 + 3 + slots + shops + CABINS + 12 + 9  # activations, overseers, scrolls, upgrades, build, payment
-        per_turn = 1 + 2 * citizens + cubes + 1 + 3 + 1 + follow + 1
+        payment = max(sum(h.cost_citizens) + sum(h.cost_upgraded) + h.cost_any_upgraded + h.cost_lieutenant
+                      for h in t.hexes)
+        # the steps a hex action opens: activations, overseers, scrolls, upgrades, a build (and its
+        # swap); twice, for a lightning that takes another hex's action
+        follow = 2 * (slots + 1 + 3 * 2 + 3 + slots + shops + CABINS + 2)
+        per_turn = 1 + 2 * citizens + cubes + 1 + 3 + 1 + max(follow, payment) + 1
         turns = 6 * n * MAXLT  # six rounds, one turn per lieutenant
         per_game = n * (24 + 3 * 20 + slots)  # buys (12 + 12 register steps), register rewards, staffing
         length = turns * per_turn + per_game + 6 * n * (slots + 1)  # + round-end staffing
