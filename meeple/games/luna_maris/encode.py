@@ -299,7 +299,10 @@ class LunaEncoder(Encoder):
         # from the waste gauge, whose every point costs >= 1.5 visits to make and rest away
         visits = 3 * (8 + 5 + 3 + 2 + extras)
         per_visit = 10  # go, main, extra, done, payment, research bonus, Compactor, <= 3 food picks
-        per_round = visits * (2 + per_visit) + visits * (2 + top_value) + 1  # plays, feeds, pass
+        # feeds: one without food returns a scientist, so those are at most the rest pile (the seat's
+        # cards) plus the round's plays; one with food spends a card (at most the whole food deck)
+        feeds = cards + visits + len(t.foods)
+        per_round = visits * (2 + per_visit) + feeds * (2 + top_value) + 1  # plays, feeds, pass
         length = 3 * n + 5 * n * per_round + 3 * n  # set-up choices, 5 rounds, emergency cubes
         recycle = max(len(t.recycling) * (1 + len(t.recycling)), len(t.adv_recycling) * (1 + len(t.adv_recycling)))
         refine = len(t.refining) * (1 + len(t.refining))
@@ -309,7 +312,7 @@ class LunaEncoder(Encoder):
                  "pay": MAX_IRON_NEED + 1 + 3, "first probe": spaces, "cargo": 2 * len({o.name.rstrip("0123456789") for o in t.orders}) + 4}  # one face-up order a kind
         most = max(steps.values())
         note = (f"game length: {3 * n} set-up choices + 5 rounds x {n} seats x {per_round} (<= {visits} "
-                f"module visits, O2-bound, of <= {per_visit} decisions, as many plays and feeds) + {3 * n} "
+                f"module visits, O2-bound, of <= {per_visit} decisions, as many plays, <= {feeds} feeds) + {3 * n} "
                 f"emergency cubes; legal actions: the largest step ({max(steps, key=lambda k: steps[k])}: "
                 f"{most}); utility: 1 for first place")
         return Bounds(length, most, 0.0, 1.0, note)
