@@ -19,9 +19,20 @@ from meeple.engine import BadSetup, IllegalAction, State, tables_hash
 from meeple.server.base import HubBase
 from meeple.server.model import Seat, ServerError, Table, _clean_name
 from meeple.server.store import Conflict, token_digest
+from meeple.server.story import labelled, story_of
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
+
+
+def replay_labelled(meta: dict[str, Any], entries: list[dict[str, Any]]) -> State:
+    """The stored game replayed, its action entries given their labels back (``story.labelled``)."""
+    state = meeple.replay(stored_record(meta, entries), upto=0)
+    try:
+        labelled(state, entries)
+    except IllegalAction as exc:  # as meeple.replay says of a record it cannot replay
+        raise BadSetup(f"a stored action cannot be replayed: {exc}") from None
+    return state
 
 
 def stored_record(meta: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str, Any]:
@@ -52,7 +63,7 @@ class TablesMixin(HubBase):
                 raise ServerError(404, f"no table {table_id!r}")
             meta, seat_rows, entries = loaded
             try:
-                state = await self.db(meeple.replay, stored_record(meta, entries))
+                state = await self.db(replay_labelled, meta, entries)
             except BadSetup as exc:  # e.g. a record of an older rules version
                 raise ServerError(409, f"table {table_id} cannot be resumed by this server: {exc}") from None
             table = Table(meta, [Seat(r) for r in seat_rows], state, entries)
@@ -81,7 +92,7 @@ class TablesMixin(HubBase):
             return
         meta, seat_rows, entries = loaded
         try:
-            state = await self.db(meeple.replay, stored_record(meta, entries))
+            state = await self.db(replay_labelled, meta, entries)
         except BadSetup:
             return
         table.meta, table.seats, table.state, table.entries = meta, [Seat(r) for r in seat_rows], state, entries
@@ -305,6 +316,7 @@ class TablesMixin(HubBase):
         decision = len(new.history) - 1
         entry = {"kind": "action", "decision": decision, "seat": seat, "notation": notation,
                  "actor": actor, "events": events}
+        story = story_of(state, notation, new, events)  # the log line's label, and who may read it
         status = "over" if new.is_over else "playing"
         seat_updates = self._deadline_updates(table, new)
 
@@ -314,7 +326,7 @@ class TablesMixin(HubBase):
             await self._reload(table)
             raise ServerError(409, f"the table changed meanwhile ({exc}); reload it") from None
         table.state = new
-        table.entries.append(entry)
+        table.entries.append({**entry, **story})
         table.meta["status"] = status
         table.version += 1
         self._set_deadlines(table, seat_updates)
