@@ -14,8 +14,7 @@ judgement of whether that seat could tell the decision from what it sees:
 - once the game is over every seat may see every label (as every notation).
 
 The judgement is made once, when the decision is applied (``story_of``), and kept in memory in the
-entry; entries loaded from the database (``labelled``) get their labels back by replaying, and are
-judged deducible for nobody but their own seat (the neutral line), until the game is over.
+entry; entries loaded from the database get theirs back while the game is replayed (``labelled``).
 """
 
 from __future__ import annotations
@@ -91,15 +90,17 @@ def story_of(before: State, notation: str, after: State, events: list[dict[str, 
 
 
 def labelled(state: State, entries: list[dict[str, Any]]) -> None:
-    """Give loaded action entries their labels back (``state`` is the replayed game at its start,
+    """Give loaded action entries their story back (``state`` is the replayed game at its start,
     advanced here to the end of ``entries``; the caller replays with ``meeple.replay(record,
-    upto=0)``)."""
+    upto=0)``): the same label and judgement as when each decision was applied (about a
+    millisecond a decision)."""
     for e in entries:
         if e.get("kind") != "action":
             continue
-        e.setdefault("label", _label(state, e["notation"]))
-        e.setdefault("shown", [])
+        before = state.clone()
         state.apply(e["notation"])
+        if "label" not in e:
+            e.update(story_of(before, e["notation"], state, e.get("events", [])))
 
 
 def line_for(entry: dict[str, Any], seat: int | None, over: bool, visible: list[dict[str, Any]]) -> dict[str, Any]:

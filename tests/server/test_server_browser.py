@@ -30,6 +30,7 @@ def _page(browser: Any) -> tuple[Any, Any, list[str]]:
     # the server's Content-Security-Policy stays on: anything the page does against it is an error
     page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
     page.set_default_timeout(20000)
+    page.on("dialog", lambda d: d.accept())  # an action that costs VP or ends the round asks first
     return ctx, page, errors
 
 

@@ -159,6 +159,7 @@ def test_web_every_decision_has_a_log_line(browser: Any, server: str, game: str)
     """Issue 15: every decision's log entry has a line under its header, a bot's too (its events,
     else its label where the reader may know it, else "chose secretly")."""
     ctx, page, errors = open_table(browser, server, game, 3, lang="en")
+    page.on("dialog", lambda d: d.accept())  # an action that costs VP or ends the round asks first
     page.wait_for_selector("#actions button.act")
     for _ in range(6):
         before = int(page.get_attribute(".tablehead", "data-decisions"))
@@ -168,8 +169,46 @@ def test_web_every_decision_has_a_log_line(browser: Any, server: str, game: str)
         page.wait_for_selector("#actions button.act", timeout=60000)
     entries = page.locator("#log li.action")
     assert entries.count() >= 6
+    assert page.locator("#log li.action .who.s1, #log li.action .who.s2").count() >= 1, "no bot decision logged"
     for i in range(entries.count()):
         assert entries.nth(i).locator(".ev").count() >= 1, entries.nth(i).inner_text()
         assert entries.nth(i).locator(".ev").first.inner_text().strip()
+    assert not errors, errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_web_phone_layout_own_position_turn_then_board_and_log_tab(browser: Any, server: str, game: str) -> None:
+    """Issue 15: at 390 × 844 the reader's own panel comes first, then whose turn it is, then the
+    actions and the board; the log is one tap away (Board / Log tabs), at the top, not 3,200 px down."""
+    ctx, page, errors = open_table(browser, server, game, 3, size="phone", lang="zh")
+    page.wait_for_selector("#actions button.act")
+    y = lambda sel: page.locator(sel).first.bounding_box()["y"]  # noqa: E731
+    if page.locator("#mine").count():
+        assert y("#mine") < y(".statusbar")
+    assert y(".statusbar") < y("#actions") <= y("#board")
+    assert page.locator("#tabs").is_visible()
+    assert not page.locator("#logpanel").is_visible()
+    shot(page, f"phone_board_{game}_zh")
+    page.click("#tabs [data-tab=log]")
+    assert page.locator("#logpanel").is_visible() and not page.locator("#board").is_visible()
+    assert page.locator("#logpanel").bounding_box()["y"] < 844 * 1.5
+    shot(page, f"phone_log_{game}_zh")
+    wide = page.evaluate("() => document.documentElement.scrollWidth")
+    assert wide <= 391, wide
+    assert not errors, errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_web_desktop_needs_no_sideways_scrolling(browser: Any, server: str, game: str) -> None:
+    """Issue 15: at 1280 × 900 the table page is no wider than the window, and the action list has
+    no group headings made of the notation's first word."""
+    ctx, page, errors = open_table(browser, server, game, 3, size="desktop", lang="en")
+    page.wait_for_selector("#actions button.act")
+    wide = page.evaluate("() => document.documentElement.scrollWidth")
+    assert wide <= 1280, wide
+    assert page.locator("#actions .gname").count() == 0
+    assert page.locator("#tabs").is_hidden()
     assert not errors, errors
     ctx.close()

@@ -421,7 +421,7 @@ async function tablePage(id) {
       sheet, tabs,
       h("div", { class: "layout" },
         h("div", { class: "main" }, own ? h("section", { class: "panel mine", id: "mine" }, own) : null, actions, h("div", { id: "board" }, board)),
-        h("aside", { class: "side" }, seats, who, watchers, links, h("section", { class: "panel" }, h("h3", {}, t("log")), logEl)))].filter(Boolean));
+        h("aside", { class: "side" }, seats, who, watchers, links, h("section", { class: "panel logpanel", id: "logpanel" }, h("h3", {}, t("log")), logEl)))].filter(Boolean));
     logEl.scrollTop = logEl.scrollHeight;
     tick();
   }
@@ -430,7 +430,7 @@ async function tablePage(id) {
     for (const el of page.querySelectorAll(".clock")) {
       const left = Math.max(0, Number(el.dataset.left) - (Date.now() - receivedAt) / 1000);
       const m = Math.floor(left / 60), s = Math.floor(left % 60);
-      el.textContent = left >= 3600 ? `⏱ ${Math.floor(left / 3600)} h ${Math.floor((left % 3600) / 60)} min` : `⏱ ${m}:${String(s).padStart(2, "0")}`;
+      el.textContent = "⏱ " + (left >= 3600 ? t("clock_hours_left", { h: Math.floor(left / 3600), m: Math.floor((left % 3600) / 60) }) : `${m}:${String(s).padStart(2, "0")}`);
       el.classList.toggle("low", left < 15);
     }
   }

@@ -39,7 +39,7 @@ export function resetNotice() {
 
 // The sound's toggle (a button that says whether the sound is on).
 export function soundToggle() {
-  const label = () => (soundOn() ? "🔔 " : "🔕 ") + (soundOn() ? t("sound_on") : t("sound_off"));
+  const label = () => "♪ " + (soundOn() ? t("sound_on") : t("sound_off"));
   const btn = h("button", { id: "sound", type: "button", class: "small", "aria-pressed": String(soundOn()), title: t("sound_hint") }, label());
   btn.addEventListener("click", () => {
     localStorage.setItem(SOUND, soundOn() ? "off" : "on");
