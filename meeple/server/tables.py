@@ -316,7 +316,8 @@ class TablesMixin(HubBase):
         decision = len(new.history) - 1
         entry = {"kind": "action", "decision": decision, "seat": seat, "notation": notation,
                  "actor": actor, "events": events}
-        story = story_of(state, notation, new, events)  # the log line's label, and who may read it
+        # the log line's label and who may read it (kept in memory; the store writes its own fields)
+        entry.update(story_of(state, notation, new, events))
         status = "over" if new.is_over else "playing"
         seat_updates = self._deadline_updates(table, new)
 
@@ -326,7 +327,7 @@ class TablesMixin(HubBase):
             await self._reload(table)
             raise ServerError(409, f"the table changed meanwhile ({exc}); reload it") from None
         table.state = new
-        table.entries.append({**entry, **story})
+        table.entries.append(entry)
         table.meta["status"] = status
         table.version += 1
         self._set_deadlines(table, seat_updates)

@@ -170,6 +170,8 @@ def test_web_every_decision_has_a_log_line(browser: Any, server: str, game: str)
     entries = page.locator("#log li.action")
     assert entries.count() >= 6
     assert page.locator("#log li.action .who.s1, #log li.action .who.s2").count() >= 1, "no bot decision logged"
+    if game == "troyes":  # its decisions without events are all seen on the board: labelled, none secret
+        assert page.locator("#log .ev.secret").count() == 0
     for i in range(entries.count()):
         assert entries.nth(i).locator(".ev").count() >= 1, entries.nth(i).inner_text()
         assert entries.nth(i).locator(".ev").first.inner_text().strip()
