@@ -41,14 +41,18 @@ def _same(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
     return a.get("key") == b.get("key") and a.get("args") == b.get("args")
 
 
-def deducible(before: State, notation: str, after: State, seat: int, seed: int) -> bool:
+def deducible(before: State, notation: str, after: State, seat: int, seed: int,
+              spectator: bool = False) -> bool:
     """Whether ``seat`` can tell the decision ``notation`` (made in ``before``, leading to
     ``after``) from what it sees: in each of ``SAMPLES`` determinizations for ``seat``, every legal
-    action leaving ``seat`` with the view the real one left it has the real one's label."""
+    action leaving ``seat`` with the view the real one left it has the real one's label.  With
+    ``spectator`` the views compared are the spectators' (``view(None)``), in determinizations
+    for ``seat``."""
     label = _label(before, notation)
     if label is None:
         return False
-    target = after.view(seat)
+    viewer = None if spectator else seat
+    target = after.view(viewer)
     for i in range(SAMPLES):
         d = before.determinize(seat, (seed * 7919 + i * 104729 + seat) & 0x7FFFFFFFFFFF)
         legal = d.legal_actions()
@@ -63,7 +67,7 @@ def deducible(before: State, notation: str, after: State, seat: int, seed: int) 
                 c.apply(a)
             except meeple.MeepleError:
                 return False
-            if c.view(seat) != target:
+            if c.view(viewer) != target:
                 continue
             if not _same(a.label, label):
                 return False  # another decision looks the same to this seat
@@ -74,9 +78,11 @@ def deducible(before: State, notation: str, after: State, seat: int, seed: int) 
 
 
 def story_of(before: State, notation: str, after: State, events: list[dict[str, Any]]) -> dict[str, Any]:
-    """What an action entry keeps for its log line: ``label`` (the action's catalog message) and
+    """What an action entry keeps for its log line: ``label`` (the action's catalog message),
     ``shown`` (the other seats to whom the label may be shown while the game runs; only seats the
-    decision announced nothing to are judged, the others read its events)."""
+    decision announced nothing to are judged, the others read its events) and ``spectators``
+    (whether spectators may read it: the decision is deducible from the spectators' view in
+    determinizations for every seat but the mover's, each of which knows no more than that seat)."""
     label = _label(before, notation)
     mover = before.to_move
     shown: list[int] = []
@@ -86,7 +92,10 @@ def story_of(before: State, notation: str, after: State, events: list[dict[str, 
                 continue
             if deducible(before, notation, after, seat, len(before.history)):
                 shown.append(seat)
-    return {"label": label, "shown": shown}
+    spectators = (label is not None and not after.visible_events(events, None) and before.players > 1
+                  and all(deducible(before, notation, after, seat, len(before.history), spectator=True)
+                          for seat in range(before.players) if seat != mover))
+    return {"label": label, "shown": shown, "spectators": spectators}
 
 
 def labelled(state: State, entries: list[dict[str, Any]]) -> None:
@@ -108,7 +117,8 @@ def line_for(entry: dict[str, Any], seat: int | None, over: bool, visible: list[
     see the decision, else ``secret: True`` when it saw none of its events either."""
     mine = seat is not None and entry.get("seat") == seat
     label = entry.get("label")
-    if label is not None and (over or mine or (seat is not None and seat in entry.get("shown", ()))):
+    shown = entry.get("spectators", False) if seat is None else seat in entry.get("shown", ())
+    if label is not None and (over or mine or shown):
         return {"label": label}
     if not visible:
         return {"secret": True}

@@ -39,7 +39,7 @@ def test_web_story_face_down_offer_is_never_labelled_for_others() -> None:
             continue
         offers += 1
         story = story_of(before, notation, after, events)
-        assert story["shown"] == [], notation
+        assert story["shown"] == [] and not story["spectators"], notation
         entry = {"kind": "action", "seat": before.to_move, "events": events, **story}
         for seat in range(3):
             visible = after.visible_events(events, seat)
@@ -63,7 +63,7 @@ def test_web_story_public_decision_without_event_is_labelled_for_others(game: st
             continue
         story = story_of(before, notation, after, events)
         judged += 1
-        shown += bool(story["shown"])
+        shown += bool(story["shown"]) and story["spectators"]
         if judged >= 40:
             break
     assert judged >= 10 and shown >= judged * 3 // 4, (shown, judged)

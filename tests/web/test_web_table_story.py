@@ -214,3 +214,18 @@ def test_web_desktop_needs_no_sideways_scrolling(browser: Any, server: str, game
     assert page.locator("#tabs").is_hidden()
     assert not errors, errors
     ctx.close()
+
+
+def test_web_spectator_reads_a_public_bot_decision(browser: Any, server: str) -> None:
+    """Issue 15: a spectator watching bots play Troyes reads each decision the board shows
+    (activations, dice placed ...) by its label, pushed live, and none as "chose secretly"."""
+    table = _all_bot_table(server, "troyes", players=2, seed=8)
+    ctx, page, errors = open_page(browser, f"{server}/t/{table}", lang="zh")
+    page.wait_for_selector("#log li.action")
+    wait_until(page, lambda: page.locator("#log .ev.chosen").count() >= 3 or
+               page.get_attribute(".tablehead", "data-status") == "over", timeout=120)
+    assert page.locator("#log .ev.chosen").count() >= 1
+    assert CJK.search(page.locator("#log .ev.chosen").first.inner_text())
+    assert page.locator("#log .ev.secret").count() == 0
+    assert not errors, errors
+    ctx.close()
