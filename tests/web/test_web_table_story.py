@@ -185,7 +185,15 @@ def test_web_phone_layout_own_position_turn_then_board_and_log_tab(browser: Any,
     actions and the board; the log is one tap away (Board / Log tabs), at the top, not 3,200 px down."""
     ctx, page, errors = open_table(browser, server, game, 3, size="phone", lang="zh")
     page.wait_for_selector("#actions button.act")
-    y = lambda sel: page.locator(sel).first.bounding_box()["y"]  # noqa: E731
+
+    def y(sel: str) -> float:  # the page redraws on every push: ask again if the node was replaced
+        for _ in range(20):
+            box = page.locator(sel).first.bounding_box()
+            if box:
+                return float(box["y"])
+            page.wait_for_timeout(100)
+        raise AssertionError(f"{sel} is not on the page")
+
     if page.locator("#mine").count():
         assert y("#mine") < y(".statusbar")
     assert y(".statusbar") < y("#actions") <= y("#board")
@@ -227,5 +235,18 @@ def test_web_spectator_reads_a_public_bot_decision(browser: Any, server: str) ->
     assert page.locator("#log .ev.chosen").count() >= 1
     assert CJK.search(page.locator("#log .ev.chosen").first.inner_text())
     assert page.locator("#log .ev.secret").count() == 0
+    assert not errors, errors
+    ctx.close()
+
+
+def test_web_replay_last_step_shows_the_score_sheet(browser: Any, server: str) -> None:
+    """Issue 15: the replay of a finished game ends on the same score sheet (seats by name)."""
+    table = _all_bot_table(server, "luna_maris", seed=6)
+    _wait_over(server, table)
+    ctx, page, errors = open_page(browser, f"{server}/replay/{table}", lang="en")
+    page.wait_for_selector("#scoresheet")
+    assert page.locator("#score-sheet thead th[data-seat]").count() == 2
+    page.click("#prev")
+    wait_until(page, lambda: page.locator("#scoresheet").count() == 0)
     assert not errors, errors
     ctx.close()

@@ -509,9 +509,12 @@ async function replayPage(id) {
     const v = r.view;
     const you = seat === "" ? null : Number(seat);
     const ctx = { you, toMove: v.to_move, players: info.table.players, seatName: (i) => seatTitle(i, info.seats[i], null), seatLabel, legal: [], act: () => {}, t, word, lang: getLang() };
+    // the last step of a finished game: its score sheet, as the table page shows it
+    const sheet = v.is_over ? scoreSheet(v, v.scores, v.ranking, info.table.players, ctx.seatName) : null;
+    const bv = v.is_over ? withoutSheet(v) : v;
     let board = null;
-    if (mod && mod.render) { try { board = mod.render(v, ctx); } catch (e) { console.error(e); } }
-    if (!board) board = genericBoard(v, ctx);
+    if (mod && mod.render) { try { board = mod.render(bv, ctx); } catch (e) { console.error(e); } }
+    if (!board) board = genericBoard(bv, ctx);
     // The viewer's own position (private parts, resources, score as the table knows it), drawn by
     // the game's module when it exports mine(view, ctx): first on the page, above the actions.
     let own = null;
@@ -538,6 +541,7 @@ async function replayPage(id) {
       h("div", { class: "layout" },
         h("div", { class: "main" },
           cur ? h("p", {}, h("b", {}, ctx.seatName(cur.seat)), ": ", h("code", {}, cur.notation)) : null,
+          sheet,
           r.events.length ? h("ul", { class: "log" }, r.events.map((ev) => h("li", {}, eventText(ev, (i) => seatTitle(i, info.seats[i], null))))) : null,
           board),
         h("aside", { class: "side" }, h("section", { class: "panel" }, h("h3", {}, t("log")),

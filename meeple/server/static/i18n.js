@@ -96,11 +96,11 @@ export function t(key, args) {
   return fill(Array.isArray(found) ? plural(found, args) : found, args);
 }
 
-// How a list argument's elements are joined in each language (as meeple/i18n/render.py does).
-const JOIN = { en: ", ", zh: "、" };
+// A list argument's elements are joined by the catalog's web.list_join (", " / "、", as
+// meeple/i18n/render.py's joiner does for the terminal).
 
 function arg(v) {
-  if (Array.isArray(v)) return v.map(arg).join(JOIN[lang] || ", ");
+  if (Array.isArray(v)) return v.map(arg).join(lookup("web.list_join") ?? ", ");
   if (v && typeof v === "object") return v.key ? message(v) : (v.text || "");
   return v;
 }
