@@ -66,6 +66,7 @@ def test_web_end_screen_score_sheet_names_every_seat(browser: Any, server: str, 
     assert seat in ranking and not re.search(r"^\s*[01]\s*$", ranking, re.M), ranking
     assert page.locator(".clock").count() == 0 and page.locator("#back").count() == 0
     assert page.locator(".warn").count() == 0
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 1280
     shot(page, f"end_{game}_{lang}")
     assert not errors, errors
     ctx.close()
@@ -248,5 +249,19 @@ def test_web_replay_last_step_shows_the_score_sheet(browser: Any, server: str) -
     assert page.locator("#score-sheet thead th[data-seat]").count() == 2
     page.click("#prev")
     wait_until(page, lambda: page.locator("#scoresheet").count() == 0)
+    assert not errors, errors
+    ctx.close()
+
+
+def test_web_phone_end_screen_starts_with_the_score_sheet(browser: Any, server: str) -> None:
+    """Issue 15: on a phone (390 × 844) a finished game opens on its score sheet, no wider than the
+    screen (the sheet scrolls inside itself when seats are many)."""
+    table = _all_bot_table(server, "troyes", players=3, seed=9)
+    _wait_over(server, table)
+    ctx, page, errors = open_page(browser, f"{server}/t/{table}", size="phone", lang="zh")
+    page.wait_for_selector("#scoresheet")
+    assert page.locator("#scoresheet").bounding_box()["y"] < 844 / 2
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 391
+    shot(page, "end_troyes_zh_phone")
     assert not errors, errors
     ctx.close()
