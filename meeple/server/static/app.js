@@ -540,13 +540,14 @@ async function replayPage(id) {
         h("span", { id: "stepno" }, `${t("step")} ${step} / ${total}`)),
       h("div", { class: "layout" },
         h("div", { class: "main" },
-          cur ? h("p", {}, h("b", {}, ctx.seatName(cur.seat)), ": ", h("code", {}, cur.notation)) : null,
+          cur ? h("p", {}, h("b", {}, ctx.seatName(cur.seat)), ": ", cur.label ? message(cur.label) + " " : "", h("code", {}, cur.notation)) : null,
           sheet,
           r.events.length ? h("ul", { class: "log" }, r.events.map((ev) => h("li", {}, eventText(ev, (i) => seatTitle(i, info.seats[i], null))))) : null,
           board),
         h("aside", { class: "side" }, h("section", { class: "panel" }, h("h3", {}, t("log")),
           h("ol", { class: "log steps" }, info.steps.map((s, i) => h("li", { class: i + 1 === step ? "current" : "", onclick: () => go(i + 1) },
-            h("span", { class: "who s" + s.seat }, ctx.seatName(s.seat)), " ", h("code", {}, s.notation)))))))].filter(Boolean));
+            h("span", { class: "who s" + s.seat }, ctx.seatName(s.seat)), " ", s.label ? h("span", { class: "alabel" }, message(s.label)) : null,
+            " ", h("code", { class: "notation" }, s.notation)))))))].filter(Boolean));
     const curEl = page.querySelector(".steps .current");
     if (curEl) curEl.scrollIntoView({ block: "nearest" });
   }
