@@ -7,14 +7,15 @@ judgement of whether that seat could tell the decision from what it sees:
 
 - the deciding seat always knows its own decision;
 - another seat (or a spectator) is shown the label only when the decision is *deducible* from what
-  it sees: in several determinizations of the position before the decision (its hidden parts
+  it sees: in two determinizations of the position before the decision (its hidden parts
   resampled for that seat), every legal action that would leave that seat with the same view as the
   real decision left it has the same label.  A face-down offer, a secret pick or a decision followed
   by a draw fails the test and is shown neutrally ("chose secretly"), never by its label;
 - once the game is over every seat may see every label (as every notation).
 
 The judgement is made once, when the decision is applied (``story_of``), and kept in memory in the
-entry; entries loaded from the database get theirs back while the game is replayed (``labelled``).
+entry; entries loaded from the database get theirs back while the game is replayed (``labelled``;
+a reloaded table keeps the ones it had).
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ from typing import Any
 import meeple
 from meeple.engine import State
 
-SAMPLES = 3  # determinizations per observer; each one must agree
+SAMPLES = 2  # determinizations per observer; each one must agree
 MAX_LEGAL = 400  # beyond this many candidates a decision is judged neutrally (bounded cost)
+Viewer = int | None  # a seat, or None for the spectators' view
 
 
 def _label(state: State, notation: str) -> dict[str, Any] | None:
@@ -41,40 +43,57 @@ def _same(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
     return a.get("key") == b.get("key") and a.get("args") == b.get("args")
 
 
-def deducible(before: State, notation: str, after: State, seat: int, seed: int,
-              spectator: bool = False) -> bool:
-    """Whether ``seat`` can tell the decision ``notation`` (made in ``before``, leading to
-    ``after``) from what it sees: in each of ``SAMPLES`` determinizations for ``seat``, every legal
-    action leaving ``seat`` with the view the real one left it has the real one's label.  With
-    ``spectator`` the views compared are the spectators' (``view(None)``), in determinizations
-    for ``seat``."""
+def _judge(before: State, notation: str, after: State, seat: int, seed: int,
+           viewers: list[Viewer]) -> set[Viewer]:
+    """The ``viewers`` (``seat`` and/or ``None``) that can tell the decision ``notation`` (made in
+    ``before``, leading to ``after``) from their view: in each of ``SAMPLES`` determinizations for
+    ``seat``, every legal action leaving the viewer with the view the real one left it (and no event
+    it may see, as the real one showed it none) has the real one's label, and one of them does (else
+    chance or hidden parts made the outcome).  Both
+    viewers are judged over the same determinizations, each candidate applied once."""
     label = _label(before, notation)
-    if label is None:
-        return False
-    viewer = None if spectator else seat
-    target = after.view(viewer)
+    if label is None or not viewers:
+        return set()
+    targets = {v: after.view(v) for v in viewers}
+    ok = set(viewers)
     for i in range(SAMPLES):
+        if not ok:
+            break
         d = before.determinize(seat, (seed * 7919 + i * 104729 + seat) & 0x7FFFFFFFFFFF)
         legal = d.legal_actions()
         if len(legal) > MAX_LEGAL:
-            return False
-        matched = False
+            return set()
+        matched: set[Viewer] = set()
         for a in legal:
-            if matched and _same(a.label, label):
-                continue  # already reproduced; a same-label candidate tells nothing more
+            same = _same(a.label, label)
+            need = [v for v in ok if not (same and v in matched)]  # a reproduced view tells no more
+            if not need:
+                continue
             c = d.clone()
             try:
-                c.apply(a)
+                events = c.apply(a)
             except meeple.MeepleError:
-                return False
-            if c.view(viewer) != target:
-                continue
-            if not _same(a.label, label):
-                return False  # another decision looks the same to this seat
-            matched = True
-        if not matched:
-            return False  # the real decision's outcome is not reproduced (chance or hidden parts)
-    return True
+                return set()
+            for v in need:
+                # the viewers judged saw no event of the real decision: one that shows them an
+                # event is told apart by the log alone (its view need not be built)
+                if not c.visible_events(events, v) and c.view(v) == targets[v]:
+                    if same:
+                        matched.add(v)
+                    else:
+                        ok.discard(v)  # another decision looks the same to this viewer
+            if not ok:
+                break
+        ok &= matched
+    return ok
+
+
+def deducible(before: State, notation: str, after: State, seat: int, seed: int,
+              spectator: bool = False) -> bool:
+    """Whether ``seat`` (with ``spectator``: the spectators' view, in determinizations for
+    ``seat``) can tell the decision ``notation`` from what it sees (``_judge``)."""
+    viewer: Viewer = None if spectator else seat
+    return viewer in _judge(before, notation, after, seat, seed, [viewer])
 
 
 def story_of(before: State, notation: str, after: State, events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -86,30 +105,50 @@ def story_of(before: State, notation: str, after: State, events: list[dict[str, 
     label = _label(before, notation)
     mover = before.to_move
     shown: list[int] = []
+    spectators = label is not None and before.players > 1 and not after.visible_events(events, None)
     if label is not None:
         for seat in range(before.players):
-            if seat == mover or after.visible_events(events, seat):
+            if seat == mover:
                 continue
-            if deducible(before, notation, after, seat, len(before.history)):
+            viewers: list[Viewer] = [] if after.visible_events(events, seat) else [seat]
+            if spectators:
+                viewers.append(None)
+            ok = _judge(before, notation, after, seat, len(before.history), viewers)
+            if seat in ok:
                 shown.append(seat)
-    spectators = (label is not None and not after.visible_events(events, None) and before.players > 1
-                  and all(deducible(before, notation, after, seat, len(before.history), spectator=True)
-                          for seat in range(before.players) if seat != mover))
+            spectators = spectators and None in ok
     return {"label": label, "shown": shown, "spectators": spectators}
 
 
-def labelled(state: State, entries: list[dict[str, Any]]) -> None:
-    """Give loaded action entries their story back (``state`` is the replayed game at its start,
-    advanced here to the end of ``entries``; the caller replays with ``meeple.replay(record,
-    upto=0)``): the same label and judgement as when each decision was applied (about a
-    millisecond a decision)."""
-    for e in entries:
+LOG_TAIL = 400  # the log entries a payload sends (live.py): older ones need only their label
+
+
+def labelled(state: State, entries: list[dict[str, Any]],
+             known: dict[int, dict[str, Any]] | None = None) -> None:
+    """Give loaded action entries their story back while the game is replayed (``state`` is the
+    replayed game at its start, advanced here to the end of ``entries``; the caller replays with
+    ``meeple.replay(record, upto=0)``): the same label and judgement as when each decision was
+    applied, for the last ``LOG_TAIL`` entries (a few milliseconds a decision); older entries get
+    their label only (read in a replay, once the game is over).  ``known`` (an in-memory table's
+    entries by decision, when it is reloaded) keeps the stories already judged."""
+    cut = len(entries) - LOG_TAIL
+    for i, e in enumerate(entries):
         if e.get("kind") != "action":
             continue
-        before = state.clone()
-        state.apply(e["notation"])
-        if "label" not in e:
-            e.update(story_of(before, e["notation"], state, e.get("events", [])))
+        notation = e["notation"]
+        old = (known or {}).get(e["decision"])
+        if "label" in e:
+            pass
+        elif old is not None and old.get("notation") == notation and "label" in old:
+            e.update({k: old[k] for k in ("label", "shown", "spectators") if k in old})
+        elif i >= cut:
+            before = state.clone()
+            state.apply(notation)
+            e.update(story_of(before, notation, state, e.get("events", [])))
+            continue
+        else:
+            e.update({"label": _label(state, notation), "shown": [], "spectators": False})
+        state.apply(notation)
 
 
 def line_for(entry: dict[str, Any], seat: int | None, over: bool, visible: list[dict[str, Any]]) -> dict[str, Any]:

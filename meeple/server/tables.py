@@ -25,11 +25,14 @@ TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
 
-def replay_labelled(meta: dict[str, Any], entries: list[dict[str, Any]]) -> State:
-    """The stored game replayed, its action entries given their labels back (``story.labelled``)."""
+def replay_labelled(meta: dict[str, Any], entries: list[dict[str, Any]],
+                    known: list[dict[str, Any]] | None = None) -> State:
+    """The stored game replayed, its action entries given their stories back (``story.labelled``;
+    ``known``: the entries a reloaded table had in memory, whose stories are kept)."""
     state = meeple.replay(stored_record(meta, entries), upto=0)
+    mine = {e["decision"]: e for e in known or () if e.get("kind") == "action"}
     try:
-        labelled(state, entries)
+        labelled(state, entries, mine)
     except IllegalAction as exc:  # as meeple.replay says of a record it cannot replay
         raise BadSetup(f"a stored action cannot be replayed: {exc}") from None
     return state
@@ -92,7 +95,7 @@ class TablesMixin(HubBase):
             return
         meta, seat_rows, entries = loaded
         try:
-            state = await self.db(replay_labelled, meta, entries)
+            state = await self.db(replay_labelled, meta, entries, table.entries)
         except BadSetup:
             return
         table.meta, table.seats, table.state, table.entries = meta, [Seat(r) for r in seat_rows], state, entries
@@ -316,8 +319,9 @@ class TablesMixin(HubBase):
         decision = len(new.history) - 1
         entry = {"kind": "action", "decision": decision, "seat": seat, "notation": notation,
                  "actor": actor, "events": events}
-        # the log line's label and who may read it (kept in memory; the store writes its own fields)
-        entry.update(story_of(state, notation, new, events))
+        # the log line's label and who may read it (kept in memory; the store writes its own fields);
+        # a few milliseconds of views built, off the event loop
+        entry.update(await self.db(story_of, state, notation, new, events))
         status = "over" if new.is_over else "playing"
         seat_updates = self._deadline_updates(table, new)
 

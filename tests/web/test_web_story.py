@@ -130,3 +130,32 @@ def test_web_story_log_entries_never_carry_a_hidden_label(tmp_path: Path) -> Non
     assert any(e.get("secret") for e in theirs)
     assert not any("offer" in e["label"]["key"] for e in theirs if "label" in e)
     again.__exit__(None, None, None)
+
+
+def test_web_story_loaded_entries_get_their_story_back() -> None:
+    """Issue 15: a table loaded from the database gets each recent entry's story as it was judged
+    when applied; a reloaded table keeps the stories it had (no second judgement); entries older
+    than the log a payload sends get their label only."""
+    import meeple
+    from meeple.server import story
+
+    entries, record = [], None
+    for before, notation, after, events in _play("messina", 3, 5):
+        entries.append({"kind": "action", "decision": len(before.history), "seat": before.to_move,
+                        "notation": notation, "events": events, **story_of(before, notation, after, events)})
+        record = after.record()
+    assert record is not None
+    bare = [{k: e[k] for k in ("kind", "decision", "seat", "notation", "events")} for e in entries]
+    state = meeple.replay(dict(record, actions=[]), upto=0)
+    story.labelled(state, bare)
+    assert state.record() == record
+    cut = len(entries) - story.LOG_TAIL
+    for i, (a, b) in enumerate(zip(entries, bare, strict=True)):
+        assert b["label"] == a["label"]
+        if i >= cut:
+            assert (b["shown"], b["spectators"]) == (a["shown"], a["spectators"])
+        else:
+            assert (b["shown"], b["spectators"]) == ([], False)
+    again = [{k: e[k] for k in ("kind", "decision", "seat", "notation", "events")} for e in entries]
+    story.labelled(meeple.replay(dict(record, actions=[]), upto=0), again, {e["decision"]: e for e in entries})
+    assert [(e["shown"], e["spectators"]) for e in again] == [(e["shown"], e["spectators"]) for e in entries]
