@@ -313,8 +313,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
     async def api_replay(table_id: str) -> dict[str, Any]:
         table = await hub.get(table_id)
         await hub.replay_states(table)
-        steps = [{"decision": e["decision"], "seat": e["seat"], "notation": e["notation"]}
-                 for e in table.entries if e["kind"] == "action"]
+        # the game is over: every decision's label is public (story.py), as its notation
+        steps = [{"decision": e["decision"], "seat": e["seat"], "notation": e["notation"],
+                  "label": e.get("label")} for e in table.entries if e["kind"] == "action"]
         return {"table": hub.payload(table, None, with_log=False)["table"],
                 "seats": [s.public(0)["name"] for s in table.seats],
                 "record": table.record(), "steps": steps}

@@ -9,6 +9,7 @@ from typing import Any
 
 from meeple.server.base import HubBase
 from meeple.server.model import Client, Table, _quietly, has_renderer
+from meeple.server.story import line_for
 
 SEND_TIMEOUT = 3.0
 SPECTATOR_CHUNK = 32
@@ -20,13 +21,15 @@ class LiveMixin(HubBase):
     def entry_for(self, table: Table, entry: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """One log entry as ``seat`` may see it.  Another seat's notation is shown only
         once the game is over (a notation can name a hidden choice)."""
+        visible = table.state.visible_events(entry.get("events", []), seat)
         out: dict[str, Any] = {"kind": entry["kind"], "decision": entry["decision"],
-                               "seat": entry.get("seat"),
-                               "events": table.state.visible_events(entry.get("events", []), seat)}
+                               "seat": entry.get("seat"), "events": visible}
         if entry["kind"] == "action":
             out["actor"] = entry.get("actor")
             if table.over or (seat is not None and entry.get("seat") == seat):
                 out["notation"] = entry.get("notation")
+            # the decision's label where this seat may know it, else "secret" (story.py, issue 15)
+            out.update(line_for(entry, seat, table.over, visible))
         return out
 
     def payload(self, table: Table, seat: int | None, with_log: bool = True) -> dict[str, Any]:

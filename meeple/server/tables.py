@@ -19,9 +19,23 @@ from meeple.engine import BadSetup, IllegalAction, State, tables_hash
 from meeple.server.base import HubBase
 from meeple.server.model import Seat, ServerError, Table, _clean_name
 from meeple.server.store import Conflict, token_digest
+from meeple.server.story import labelled, story_of
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
+
+
+def replay_labelled(meta: dict[str, Any], entries: list[dict[str, Any]],
+                    known: list[dict[str, Any]] | None = None) -> State:
+    """The stored game replayed, its action entries given their stories back (``story.labelled``;
+    ``known``: the entries a reloaded table had in memory, whose stories are kept)."""
+    state = meeple.replay(stored_record(meta, entries), upto=0)
+    mine = {e["decision"]: e for e in known or () if e.get("kind") == "action"}
+    try:
+        labelled(state, entries, mine)
+    except IllegalAction as exc:  # as meeple.replay says of a record it cannot replay
+        raise BadSetup(f"a stored action cannot be replayed: {exc}") from None
+    return state
 
 
 def stored_record(meta: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str, Any]:
@@ -52,7 +66,7 @@ class TablesMixin(HubBase):
                 raise ServerError(404, f"no table {table_id!r}")
             meta, seat_rows, entries = loaded
             try:
-                state = await self.db(meeple.replay, stored_record(meta, entries))
+                state = await self.db(replay_labelled, meta, entries)
             except BadSetup as exc:  # e.g. a record of an older rules version
                 raise ServerError(409, f"table {table_id} cannot be resumed by this server: {exc}") from None
             table = Table(meta, [Seat(r) for r in seat_rows], state, entries)
@@ -81,7 +95,7 @@ class TablesMixin(HubBase):
             return
         meta, seat_rows, entries = loaded
         try:
-            state = await self.db(meeple.replay, stored_record(meta, entries))
+            state = await self.db(replay_labelled, meta, entries, table.entries)
         except BadSetup:
             return
         table.meta, table.seats, table.state, table.entries = meta, [Seat(r) for r in seat_rows], state, entries
@@ -305,6 +319,9 @@ class TablesMixin(HubBase):
         decision = len(new.history) - 1
         entry = {"kind": "action", "decision": decision, "seat": seat, "notation": notation,
                  "actor": actor, "events": events}
+        # the log line's label and who may read it (kept in memory; the store writes its own fields);
+        # a few milliseconds of views built, off the event loop
+        entry.update(await self.db(story_of, state, notation, new, events))
         status = "over" if new.is_over else "playing"
         seat_updates = self._deadline_updates(table, new)
 

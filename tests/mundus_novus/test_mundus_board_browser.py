@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.browserkit import create_table, decisions, in_viewport, is_over, open_page, shot, wait_until
 
@@ -99,12 +100,15 @@ def _play(page: Any, server: str, table: str, token: str, lang: str, rounds: int
             assert not missing, f"not on the board: {sorted(missing)}"
         pieces = page.locator(PIECES)
         target = pieces.nth(rng.randrange(pieces.count()))
-        target.scroll_into_view_if_needed()
-        target.click()
-        if page.locator(".chooser .choice:not(.cancel)").count():
-            _choices_show_costs(page, ".chooser .choice:not(.cancel)")
-            choices = page.locator(".chooser .choice:not(.cancel)")
-            choices.nth(rng.randrange(choices.count())).click()
+        try:
+            target.scroll_into_view_if_needed(timeout=3000)
+            target.click(timeout=3000)
+            if page.locator(".chooser .choice:not(.cancel)").count():
+                _choices_show_costs(page, ".chooser .choice:not(.cancel)")
+                choices = page.locator(".chooser .choice:not(.cancel)")
+                choices.nth(rng.randrange(choices.count())).click(timeout=3000)
+        except PlaywrightError:
+            continue  # the page redrew under the click (an update arrived): look again
         wait_until(page, lambda b=before: decisions(page) > b or is_over(page), timeout=30)
         taken += 1
     return taken

@@ -34,21 +34,21 @@ class LunaMaris(Game):
     version = 7
     from meeple.games.luna_maris.encode import ENCODER as encoder  # issue 18: ids, observations
     options = {
-        "solar": Option("day", "solar energy in production: 'day' = rounds 3 and 5 only (research), "
-                        "'every' = every production phase (the seed's reading)", ("day", "every")),
-        "pass_reward": Option("immediate", "when the pass-track reward is taken: 'immediate' on passing "
-                              "(seed), 'production' at the next production phase (prototype)",
+        "solar": Option("day", "When solar energy comes in production: 'day' in the day rounds only (rounds 3 "
+                        "and 5), 'every' in every production phase.", ("day", "every")),
+        "pass_reward": Option("immediate", "When the pass-track reward is taken: 'immediate' on passing, "
+                              "'production' at the next production phase.",
                               ("immediate", "production")),
-        "equipment": Option(True, "play with the special equipment tiles (the seed advises leaving them "
-                            "out of a first game)"),
-        "equipment_deal": Option("choose", "how the special equipment is handed out: 'choose' = players + 1 "
-                                 "tiles face up, picked in reverse turn order (rulebook, research §3); "
-                                 "'random' = one random tile dealt to each player (the seed: 開局隨機分配)",
+        "equipment": Option(True, "Play with the special equipment tiles (better left out of a first "
+                            "game)."),
+        "equipment_deal": Option("choose", "How the special equipment is handed out: 'choose' = players + 1 "
+                                 "tiles face up, picked in reverse turn order; "
+                                 "'random' = one random tile dealt to each player.",
                                  ("choose", "random")),
-        "hibernation_icon": Option(False, "the Hibernation room needs a scientist showing its icon "
-                                   "(default: any scientist may rest)"),
-        "hibernation_activation": Option(True, "resting in the Hibernation room needs activation "
-                                         "(1 energy or following)"),
+        "hibernation_icon": Option(False, "Resting in the Hibernation room needs a scientist showing its icon "
+                                   "(otherwise any scientist may rest)."),
+        "hibernation_activation": Option(True, "Resting in the Hibernation room needs activation "
+                                         "(1 energy, or following)."),
     }
 
     def default_tables(self) -> Tables:

@@ -41,14 +41,14 @@ class Messina(Game):
     options = {
         "ship_overseer_parity": Option(
             "even",
-            "which ship counts advance an overseer: 'even' (2nd, 4th, 6th ship; the seed) or 'odd' "
-            "(1st, 3rd, 5th; one secondary source)",
+            "Which ships move an overseer: 'even' (the 2nd, 4th and 6th ship) or 'odd' "
+            "(the 1st, 3rd and 5th).",
             ("even", "odd"),
         ),
         "ship_overseer_reward": Option(
             "advance",
-            "what those ships give: 'advance' one overseer (research resolution) or 'upgrade' one "
-            "overseer (the seed's literal word 升級)",
+            "What those ships give: 'advance' one overseer or 'upgrade' one "
+            "overseer.",
             ("advance", "upgrade"),
         ),
     }

@@ -38,24 +38,24 @@ class MundusNovus(Game):
     from meeple.games.mundus_novus.encode import ENCODER as encoder  # issue 18: ids, observations
     options = {
         "one_set_only": Option(
-            False, "One combination per player per round in all (angespielt's reading, research A1); "
-            "default: one identical set, one different set and one Inca cash-in."),
+            False, "One combination per player per round in all (otherwise one set of identical "
+            "resources, one set of different resources and one Inca cash-in each)."),
         "inca_wild_in_different": Option(
-            False, "Inca relics may stand in a different-resources set (reich-der-spiele, research A2)."),
+            False, "Inca relics may stand in a set of different resources."),
         "supply_order": Option(
-            "values", "Supply order by the sum of caravel values ('values', research A3) or by the number "
-            "of caravels ('count', the seed's wording).", ("values", "count")),
+            "values", "Who takes from the supply first: by the sum of caravel values ('values') or by "
+            "the number of caravels ('count').", ("values", "count")),
         "low_set_reward": Option(
-            "queue", "A set of 3 cards of value 1-3 takes queue card n°1 ('queue', research §6.1) or the top "
-            "card of the development deck ('deck', the seed table's other reading).", ("queue", "deck")),
+            "queue", "What a set of 3 cards of value 1-3 takes: the first card of the development row "
+            "('queue') or the top card of the development deck ('deck').", ("queue", "deck")),
         "take_back": Option(
-            "never", "After A takes from B, B may not take straight back from A ('never', the seed, "
-            "research A4) or may once, after which A must turn to someone else ('once', ludorium).",
+            "never", "After A takes from B, B may not take straight back from A ('never') "
+            "or may once, after which A must turn to someone else ('once').",
             ("never", "once")),
-        "no_event_round_1": Option(True, "No event in round 1 (research §4)."),
+        "no_event_round_1": Option(True, "No event happens in the first round."),
         "money_end": Option(
-            "round_end", "75 doubloons end the game at the end of the round ('round_end', the rulebook) or "
-            "at once ('immediate', the seed's wording).", ("round_end", "immediate")),
+            "round_end", "75 doubloons end the game at the end of the round ('round_end') or "
+            "at once ('immediate').", ("round_end", "immediate")),
     }
 
     def default_tables(self) -> Tables:

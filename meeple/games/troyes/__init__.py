@@ -41,26 +41,26 @@ class TroyesGame(Game):
     options = {
         "character_deal": Option(
             "random",
-            "random: one secret character each, two each with 2 players (research S5, S12); "
-            "draw_two_keep_one: each draws two and keeps one secretly (the seed's reading)",
+            "How the secret characters are dealt: random, one each (two each with 2 players); "
+            "draw_two_keep_one, each draws two and keeps one secretly.",
             ("random", "draw_two_keep_one"),
         ),
         "unfinished_events": Option(
             "per_cube",
-            "end-game VP for events still in the row: per_cube, 1 VP per own cube (seed); "
-            "per_card, 1 VP per card you have a cube on (research S5)",
+            "End-game points for events still in the row: per_cube, 1 VP per own cube; "
+            "per_card, 1 VP per card you have a cube on.",
             ("per_cube", "per_card"),
         ),
         "push_out_protection": Option(
             "once_per_round",
-            "once_per_round: at most once per player, building and round, even after placing that "
-            "citizen again (seed §5.4, research §9 table, the issue); lying: only while a "
-            "pushed-out citizen of theirs lies beside the building (research §5 D reading)",
+            "How often a player's citizen may be pushed out of a building: once_per_round, at "
+            "most once per player, building and round, even after placing that citizen again; "
+            "lying, only while a pushed-out citizen of theirs lies beside the building.",
             ("once_per_round", "lying"),
         ),
         "open_vp": Option(
             False,
-            "show every player's victory points in the views (the rulebook keeps them face down)",
+            "Show every player's victory points (the rulebook keeps them face down).",
         ),
     }
 

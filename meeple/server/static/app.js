@@ -1,6 +1,8 @@
 // The meeple browser client: lobby, table page and replay page (plain ES modules).
 import { api, ApiError, setToken, tokenFor } from "./api.js";
-import { applyStatic, gameTitle, getLang, message, setLang, t, viewLabel, word } from "./i18n.js";
+import { applyStatic, gameTitle, getLang, lookup, message, setLang, t, viewLabel, word } from "./i18n.js";
+import { resetNotice, soundToggle, turnNotice } from "./notify.js";
+import { eventText, logList, scoreSheet, withoutSheet } from "./story.js";
 
 const viewLabelOf = (text) => viewLabel(text);
 import { closeChooser, genericBoard, h, setLabelTranslator, setValueTranslator } from "./render.js";
@@ -58,6 +60,7 @@ window.addEventListener("popstate", () => route());
 function route() {
   if (cleanup) { cleanup(); cleanup = null; }
   rerender = null;
+  resetNotice();
   // A private link carries the seat token in the fragment (never sent to the server).
   const m = location.hash.match(/token=([\w-]+)/);
   const path = location.pathname;
@@ -78,9 +81,23 @@ function route() {
 const CLOCKS = [null, 30, 120, 600, 86400, 3 * 86400];
 function clockLabel(s) {
   if (!s) return t("no_clock");
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${s / 60} min`;
-  return `${s / 86400} d`;
+  if (s < 60) return t("clock_seconds", { n: s });
+  if (s < 3600) return t("clock_minutes", { n: s / 60 });
+  return t("clock_days", { n: s / 86400 });
+}
+
+// A bot level in player words (the server's levels random, easy, normal, hard; a level a server
+// adds by --bot-levels shows by its name).
+const LEVELS = { random: () => t("level_random"), easy: () => t("level_easy"), normal: () => t("level_normal"), hard: () => t("level_hard") };
+export function levelName(b) { return LEVELS[b] ? LEVELS[b]() : b; }
+
+// A lobby option's name, description and choices in the reader's language, from the catalog
+// (game.<game>.option.<k>.name / .doc / .choice.<c>); the key itself only if the catalog lacks it.
+const slugOf = (s) => String(s).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "") || "_";
+function optionWords(game, k) {
+  const base = `game.${game}.option.${k}`;
+  return { name: lookup(`${base}.name`) || k, doc: lookup(`${base}.doc`) || "",
+    choice: (c) => lookup(`${base}.choice.${slugOf(c)}`) || String(c) };
 }
 
 async function lobbyPage() {
@@ -102,7 +119,7 @@ async function lobbyPage() {
 
   function drawForm() {
     const g = games.find((x) => x.name === state.game) || games[0];
-    if (!g) { form.replaceChildren(h("p", {}, "No games are installed.")); return; }
+    if (!g) { form.replaceChildren(h("p", {}, t("no_games"))); return; }
     state.game = g.name;
     if (!state.players || state.players < g.min_players || state.players > g.max_players) state.players = g.min_players;
     while (state.seats.length < state.players) state.seats.push(state.seats.length === 0 ? "you" : "bot:" + (botKinds.includes("normal") ? "normal" : "random"));
@@ -114,19 +131,21 @@ async function lobbyPage() {
         .map((n) => h("option", { value: n, selected: n === state.players }, n)));
     const opts = Object.entries(g.options).map(([k, o]) => {
       const cur = k in state.options ? state.options[k] : o.default;
+      const words = optionWords(g.name, k);
       let input;
       if (o.choices) input = h("select", { onchange: (e) => { state.options[k] = o.choices[e.target.selectedIndex]; } },
-        o.choices.map((c) => h("option", { selected: c === cur }, String(c))));
+        o.choices.map((c) => h("option", { value: String(c), selected: c === cur }, words.choice(c))));
       else if (typeof o.default === "boolean") input = h("input", { type: "checkbox", checked: cur, onchange: (e) => { state.options[k] = e.target.checked; } });
       else if (typeof o.default === "number") input = h("input", { type: "number", value: cur, onchange: (e) => { state.options[k] = Number(e.target.value); } });
       else input = h("input", { type: "text", value: cur, onchange: (e) => { state.options[k] = e.target.value; } });
-      return h("label", { class: "opt", title: o.doc }, h("span", {}, k), input, h("small", { class: "muted" }, o.doc));
+      return h("label", { class: "opt", "data-option": k, title: words.doc }, h("span", { class: "oname" }, words.name), input,
+        h("small", { class: "muted odoc" }, words.doc));
     });
     const seatRows = state.seats.map((who, i) => h("div", { class: "seatrow" }, h("span", {}, seatLabel(i)),
       h("select", { class: "seatkind", "data-seat": i, onchange: (e) => { state.seats[i] = e.target.value; drawForm(); } },
         h("option", { value: "you", selected: who === "you" }, t("you")),
         h("option", { value: "open", selected: who === "open" }, t("open_seat")),
-        botKinds.map((b) => h("option", { value: "bot:" + b, selected: who === "bot:" + b }, `${t("bot")}: ${b}`)))));
+        botKinds.map((b) => h("option", { value: "bot:" + b, selected: who === "bot:" + b }, t("bot_kind", { bot: levelName(b) }))))));
     const clockSel = h("select", { id: "clock" }, CLOCKS.map((c) => h("option", { value: c ?? "" }, c ? `${clockLabel(c)} ${t("per_decision")}` : t("no_clock"))));
     const name = h("input", { id: "name", type: "text", maxlength: 40, value: localStorage.getItem("meeple:name") || "" });
     const seed = h("input", { id: "seed", type: "number", min: 0 });
@@ -175,7 +194,7 @@ async function lobbyPage() {
             h("td", {}, x.seats.map((s, i) => h("span", { class: "chip" + (s.open ? " openseat" : "") }, s.open ? `${seatLabel(i)} · ${t("open")}` : seatTitle(i, s.name, s.kind === "bot" ? s.bot : null)))),
             h("td", {}, t(x.status === "over" ? "over" : "playing"), open ? ` · ${open} ${t("open_seats")}` : "",
               x.clock ? ` · ⏱ ${clockLabel(x.clock)}` : "",
-              x.seeded ? h("span", { class: "tag seeded", title: "seed chosen by the creator (testing)" }, " 🎲") : null),
+              x.seeded ? h("span", { class: "tag seeded", title: t("seeded") }, " 🎲") : null),
             h("td", {}, x.status === "over"
               ? h("a", { href: `/replay/${x.id}`, "data-link": true }, t("replay"))
               : h("a", { href: `/t/${x.id}`, "data-link": true }, mine ? t("table") : open ? t("join") : t("watch"))));
@@ -222,7 +241,7 @@ function seatTitle(i, name, bot) {
   const m = typeof name === "string" ? name.match(DEFAULT_BOT) : null;
   const own = customName(name);
   if (own) return `${seatLabel(i)} · ${own}`;
-  if (m || bot) return `${seatLabel(i)} · ${t("bot_kind", { bot: bot || m[1] })}`;
+  if (m || bot) return `${seatLabel(i)} · ${t("bot_kind", { bot: levelName(bot || m[1]) })}`;
   return seatLabel(i);
 }
 
@@ -230,33 +249,6 @@ function seatName(data, i) {
   const s = data && data.seats && data.seats[i];
   if (!s) return seatLabel(i);
   return seatTitle(i, s.name, s.kind === "bot" ? s.bot : null);
-}
-
-function eventText(ev, data) {
-  if (ev.key && ev.key.includes(".")) return message(ev);  // a game's catalog message (issue 14)
-  if (ev.key) {
-    const n = typeof ev.seat === "number" ? ev.seat : "";
-    const name = typeof ev.seat === "number" ? seatName(data, ev.seat) : "";
-    const text = t(ev.key, { n, name, bot: ev.bot || "" });
-    if (text !== ev.key || !ev.text) return text;  // a key without a translation yet: the server's text
-  }
-  return ev.text || ev.type;
-}
-
-export function logList(entries, data) {
-  const items = [];
-  for (const e of entries) {
-    const who = typeof e.seat === "number" ? seatName(data, e.seat) : "";
-    if (e.kind === "action") {
-      const head = h("div", { class: "logact" }, h("span", { class: "who s" + e.seat }, who), " ",
-        e.notation ? h("code", {}, e.notation) : null,
-        e.actor && e.actor.startsWith("zombie:") ? h("span", { class: "tag" }, t("bot_plays")) : null);
-      items.push(h("li", { class: "action" }, head, e.events.map((ev) => h("div", { class: "ev" + (ev.private !== undefined ? " private" : "") }, eventText(ev, data), ev.private !== undefined ? h("span", { class: "tag" }, t("private_note")) : null))));
-    } else {
-      items.push(h("li", { class: "note" }, e.events.map((ev) => h("div", { class: "ev" }, eventText(ev, data)))));
-    }
-  }
-  return items;
 }
 
 // Where the game stands, from the view's own words (round, phase, step), if it has them.
@@ -268,10 +260,13 @@ function stage(v) {
   return bits.length ? h("span", { class: "stage muted" }, " · " + bits.join(" · ")) : null;
 }
 
-function groupActions(legal) {
+// Actions of one kind stay together (grouped by their label's key, without a heading: the labels
+// name them); actions without a label by their notation's first word.
+function groupActions(legal, labels) {
   const groups = new Map();
-  for (const a of legal) {
-    const k = a.split(/\s+/)[0];
+  for (const [i, a] of legal.entries()) {
+    const lab = labels && labels[i];
+    const k = lab && lab.key ? lab.key : a.split(/\s+/)[0];
     if (!groups.has(k)) groups.set(k, []);
     groups.get(k).push(a);
   }
@@ -279,7 +274,7 @@ function groupActions(legal) {
 }
 
 async function tablePage(id) {
-  let data = null, log = [], ws = null, closed = false, retry = 0, busy = false, filter = "";
+  let data = null, log = [], ws = null, closed = false, retry = 0, busy = false, filter = "", tab = "board";
   let receivedAt = Date.now();
   const page = h("div", { class: "tablepage" });
   app.replaceChildren(page);
@@ -351,11 +346,15 @@ async function tablePage(id) {
       status = h("div", { class: "status" }, t("waiting_for", { who: seatName(data, toMove) }), stage(v));
     }
     const mine = you !== null ? data.seats[you] : null;
+    // the clock's bot and "I'm back" only while the game runs (issue 15)
+    const zombie = !over && mine && mine.zombie;
+    turnNotice(!over && you !== null && toMove === you && data.legal.length > 0);
     const tools = h("div", { class: "tools" },
       data.undo ? h("button", { id: "undo", onclick: () => post("undo") }, "↶ " + t("undo")) : null,
-      mine && mine.zombie ? h("button", { id: "back", class: "primary", onclick: () => post("back") }, t("im_back")) : null);
+      zombie ? h("button", { id: "back", class: "primary", onclick: () => post("back") }, t("im_back")) : null,
+      you !== null && !over ? soundToggle() : null);
     // actions
-    const groups = groupActions(data.legal);
+    const groups = groupActions(data.legal, data.labels);
     const labels = new Map(data.legal.map((a, i) => [a, data.labels ? data.labels[i] : null]));
     const labelOf = (a) => labels.get(a) || null;
     // An action's button: its label in the page's language, the notation small beside it.
@@ -370,17 +369,17 @@ async function tablePage(id) {
       h("h3", {}, t("actions"), h("span", { class: "count" }, ` (${data.legal.length})`)),
       many ? h("input", { type: "search", class: "filter", placeholder: t("filter"), value: filter,
         oninput: (e) => { filter = e.target.value; for (const b of page.querySelectorAll("#actions button.act")) b.hidden = !!filter && !b.dataset.action.includes(filter) && !b.textContent.toLowerCase().includes(filter.toLowerCase()); } }) : null,
-      [...groups.entries()].map(([k, list]) => h("div", { class: "group" }, h("span", { class: "gname" }, k),
+      [...groups.entries()].map(([k, list]) => h("div", { class: "group", "data-group": k },
         list.map((a) => actionButton(a, labelOf(a)))))) : null;
     // seats
     const seats = h("section", { class: "panel seats" }, h("h3", {}, t("seats")), h("ul", {}, data.seats.map((s) => h("li", {
       class: [s.seat === toMove && !over ? "tomove" : "", s.seat === you ? "mine" : ""].join(" ") },
       h("span", { class: "dot s" + s.seat }), h("b", {}, seatName(data, s.seat)), " ",
       s.kind === "human" && !s.open ? h("span", { class: "online" + ((data.online || []).includes(s.seat) ? " on" : ""), title: (data.online || []).includes(s.seat) ? t("online") : t("offline") }) : null,
-      h("span", { class: "muted small" }, s.kind === "bot" ? (customName(s.name) ? t("bot_kind", { bot: s.bot }) : "") : s.open ? t("open") : t("human")),
-      s.zombie ? h("span", { class: "tag" }, t("bot_plays")) : null,
+      h("span", { class: "muted small" }, s.kind === "bot" ? (customName(s.name) ? t("bot_kind", { bot: levelName(s.bot) }) : "") : s.open ? t("open") : t("human")),
+      s.zombie && !over ? h("span", { class: "tag" }, t("bot_plays")) : null,
       data.scores ? h("span", { class: "score" }, data.scores[s.seat]) : null,
-      s.clock !== null && s.clock !== undefined ? h("span", { class: "clock", "data-left": s.clock }, "") : null,
+      !over && s.clock !== null && s.clock !== undefined ? h("span", { class: "clock", "data-left": s.clock }, "") : null,
       s.open && you === null ? h("button", { class: "small sit", onclick: () => sit(s.seat) }, t("sit_here")) : null))));
     const watchers = data.watchers ? h("p", { class: "muted small" }, t("watchers", { n: data.watchers })) : null;
     const who = you === null ? h("p", { class: "muted", id: "whoami" }, t("spectator")) : h("p", { id: "whoami" }, t("you_are", { who: seatLabel(you) }));
@@ -392,27 +391,37 @@ async function tablePage(id) {
         h("input", { readonly: true, value: `${invite}#token=${token()}`, class: "secret" })) : null);
     // board
     let board = null;
+    const bv = over ? withoutSheet(v) : v;  // at game over the score sheet shows the breakdown
     if (mod && mod.render) {
-      try { board = mod.render(v, ctx); } catch (e) { console.error(e); board = null; }
+      try { board = mod.render(bv, ctx); } catch (e) { console.error(e); board = null; }
     }
-    if (!board) board = genericBoard(v, ctx);
+    if (!board) board = genericBoard(bv, ctx);
     // The viewer's own position (private parts, resources, score as the table knows it), drawn by
     // the game's module when it exports mine(view, ctx): first on the page, above the actions.
     let own = null;
     if (mod && mod.mine && you !== null) {
       try { own = mod.mine(v, ctx); } catch (e) { console.error(e); own = null; }
     }
-    const logEl = h("ol", { class: "log", id: "log" }, logList(log, data));
+    const logEl = h("ol", { class: "log", id: "log" }, logList(log, (i) => seatName(data, i)));
+    // the score sheet at game over: categories by seat name, the ranking by name
+    const sheet = over ? scoreSheet(v, data.scores, data.ranking, data.table.players, (i) => seatName(data, i)) : null;
+    // on a narrow screen the board and the log are two tabs (style.css), the board first
+    const tabs = h("nav", { class: "tabs", id: "tabs" }, ["board", "log"].map((k) => h("button", {
+      type: "button", "data-tab": k, class: tab === k ? "on" : null,
+      onclick: () => { tab = k; page.classList.toggle("tab-log", tab === "log"); for (const b of tabs.children) b.classList.toggle("on", b.dataset.tab === tab); } },
+    k === "board" ? t("tab_board") : t("log"))));
+    page.classList.toggle("tab-log", tab === "log");
     page.replaceChildren(...[
       h("div", { class: "tablehead", "data-decisions": v.decisions, "data-status": data.table.status }, h("h2", {}, gameTitle(data.table.game, data.table.title)),
         howToPlay(data.table.game, "howto"),
         h("span", { class: "muted" }, `${t("table")} ${id} · ${t("decisions")}: ${v.decisions}`),
         h("span", { class: "conn " + (ws && ws.readyState === 1 ? "on" : "off") }, ws && ws.readyState === 1 ? t("connected") : t("disconnected"))),
       h("div", { class: "statusbar" }, status, tools),
-      mine && mine.zombie ? h("p", { class: "warn" }, t("zombie_you")) : null,
+      zombie ? h("p", { class: "warn" }, t("zombie_you")) : null,
+      sheet, tabs,
       h("div", { class: "layout" },
         h("div", { class: "main" }, own ? h("section", { class: "panel mine", id: "mine" }, own) : null, actions, h("div", { id: "board" }, board)),
-        h("aside", { class: "side" }, seats, who, watchers, links, h("section", { class: "panel" }, h("h3", {}, t("log")), logEl)))].filter(Boolean));
+        h("aside", { class: "side" }, seats, who, watchers, links, h("section", { class: "panel logpanel", id: "logpanel" }, h("h3", {}, t("log")), logEl)))].filter(Boolean));
     logEl.scrollTop = logEl.scrollHeight;
     tick();
   }
@@ -421,7 +430,7 @@ async function tablePage(id) {
     for (const el of page.querySelectorAll(".clock")) {
       const left = Math.max(0, Number(el.dataset.left) - (Date.now() - receivedAt) / 1000);
       const m = Math.floor(left / 60), s = Math.floor(left % 60);
-      el.textContent = left >= 3600 ? `⏱ ${Math.floor(left / 3600)} h ${Math.floor((left % 3600) / 60)} min` : `⏱ ${m}:${String(s).padStart(2, "0")}`;
+      el.textContent = "⏱ " + (left >= 3600 ? t("clock_hours_left", { h: Math.floor(left / 3600), m: Math.floor((left % 3600) / 60) }) : `${m}:${String(s).padStart(2, "0")}`);
       el.classList.toggle("low", left < 15);
     }
   }
@@ -500,9 +509,12 @@ async function replayPage(id) {
     const v = r.view;
     const you = seat === "" ? null : Number(seat);
     const ctx = { you, toMove: v.to_move, players: info.table.players, seatName: (i) => seatTitle(i, info.seats[i], null), seatLabel, legal: [], act: () => {}, t, word, lang: getLang() };
+    // the last step of a finished game: its score sheet, as the table page shows it
+    const sheet = v.is_over ? scoreSheet(v, v.scores, v.ranking, info.table.players, ctx.seatName) : null;
+    const bv = v.is_over ? withoutSheet(v) : v;
     let board = null;
-    if (mod && mod.render) { try { board = mod.render(v, ctx); } catch (e) { console.error(e); } }
-    if (!board) board = genericBoard(v, ctx);
+    if (mod && mod.render) { try { board = mod.render(bv, ctx); } catch (e) { console.error(e); } }
+    if (!board) board = genericBoard(bv, ctx);
     // The viewer's own position (private parts, resources, score as the table knows it), drawn by
     // the game's module when it exports mine(view, ctx): first on the page, above the actions.
     let own = null;
@@ -528,12 +540,14 @@ async function replayPage(id) {
         h("span", { id: "stepno" }, `${t("step")} ${step} / ${total}`)),
       h("div", { class: "layout" },
         h("div", { class: "main" },
-          cur ? h("p", {}, h("b", {}, ctx.seatName(cur.seat)), ": ", h("code", {}, cur.notation)) : null,
-          r.events.length ? h("ul", { class: "log" }, r.events.map((ev) => h("li", {}, eventText(ev, data)))) : null,
+          cur ? h("p", {}, h("b", {}, ctx.seatName(cur.seat)), ": ", cur.label ? message(cur.label) + " " : "", h("code", {}, cur.notation)) : null,
+          sheet,
+          r.events.length ? h("ul", { class: "log" }, r.events.map((ev) => h("li", {}, eventText(ev, (i) => seatTitle(i, info.seats[i], null))))) : null,
           board),
         h("aside", { class: "side" }, h("section", { class: "panel" }, h("h3", {}, t("log")),
           h("ol", { class: "log steps" }, info.steps.map((s, i) => h("li", { class: i + 1 === step ? "current" : "", onclick: () => go(i + 1) },
-            h("span", { class: "who s" + s.seat }, ctx.seatName(s.seat)), " ", h("code", {}, s.notation)))))))].filter(Boolean));
+            h("span", { class: "who s" + s.seat }, ctx.seatName(s.seat)), " ", s.label ? h("span", { class: "alabel" }, message(s.label)) : null,
+            " ", h("code", { class: "notation" }, s.notation)))))))].filter(Boolean));
     const curEl = page.querySelector(".steps .current");
     if (curEl) curEl.scrollIntoView({ block: "nearest" });
   }

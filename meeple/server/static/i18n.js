@@ -96,11 +96,11 @@ export function t(key, args) {
   return fill(Array.isArray(found) ? plural(found, args) : found, args);
 }
 
-// How a list argument's elements are joined in each language (as meeple/i18n/render.py does).
-const JOIN = { en: ", ", zh: "、" };
+// A list argument's elements are joined by the catalog's web.list_join (", " / "、", as
+// meeple/i18n/render.py's joiner does for the terminal).
 
 function arg(v) {
-  if (Array.isArray(v)) return v.map(arg).join(JOIN[lang] || ", ");
+  if (Array.isArray(v)) return v.map(arg).join(lookup("web.list_join") ?? ", ");
   if (v && typeof v === "object") return v.key ? message(v) : (v.text || "");
   return v;
 }
@@ -152,28 +152,11 @@ export function applyStatic(root = document) {
 // Notations (action buttons, <code>) and form fields are left as they are.
 const KEEP = "code, [data-action], button.act, input, textarea, script, style";
 
-// The lobby's options: /api/games sends each option's key and English description; the catalog
-// has their names, descriptions and choices in the reader's language.
-function optionText(node, trimmed) {
-  const label = node.parentElement && node.parentElement.closest("label.opt");
-  if (!label) return undefined;
-  const gameSel = document.getElementById("game");
-  const opts = (catalogs[lang].options || {})[gameSel ? gameSel.value : ""] || {};
-  for (const [key, o] of Object.entries(opts)) {
-    if (node.parentElement.tagName === "SPAN" && trimmed === key) { label.dataset.option = key; return o.name; }
-    if (node.parentElement.tagName === "SMALL" && trimmed === o.english) { label.title = o.doc; return o.doc; }
-    if (node.parentElement.tagName === "OPTION" && label.dataset.option === key && o.choices[trimmed]) return o.choices[trimmed];
-  }
-  return undefined;
-}
-
 function translateNode(node) {
   if (lang === "en") return;
   const names = catalogs[lang].names || {};
   const text = node.nodeValue;
   const trimmed = text.trim();
-  const option = optionText(node, trimmed);
-  if (option) { node.nodeValue = text.replace(trimmed, option); return; }
   const found = names[trimmed] || (trimmed && lookup(`value.${slug(trimmed)}`) !== undefined && /^[a-z][a-z -]*$/.test(trimmed) ? lookup(`value.${slug(trimmed)}`) : undefined);
   if (!found || found === trimmed) return;
   const parent = node.parentElement;

@@ -1,0 +1,110 @@
+// The table's story and its end (issue 15): the log, where every decision of every seat has a line
+// a player reads, and the score sheet (categories by seat name) with the ranking by name.
+import { message, t, viewLabel } from "./i18n.js";
+import { h } from "./render.js";
+
+// An event's text: a game's catalog message, or one of the server's notes (joins, undo, clock).
+export function eventText(ev, seatName) {
+  if (ev.key && ev.key.includes(".")) return message(ev);  // a game's catalog message (issue 14)
+  if (ev.key) {
+    const n = typeof ev.seat === "number" ? ev.seat : "";
+    const name = typeof ev.seat === "number" ? seatName(ev.seat) : "";
+    const text = t(ev.key, { n, name, bot: ev.bot || "" });
+    if (text !== ev.key || !ev.text) return text;  // a key without a translation yet: the server's text
+  }
+  return ev.text || ev.type;
+}
+
+// The log's entries.  A decision's header names the seat; under it come the events the reader may
+// see, and when there are none, the decision's label (sent by the server only to a seat that may
+// know the decision) or a neutral line saying it was chosen secretly (server: story.py).
+export function logList(entries, seatName) {
+  const items = [];
+  for (const e of entries) {
+    const who = typeof e.seat === "number" ? seatName(e.seat) : "";
+    if (e.kind === "action") {
+      const label = e.label ? message(e.label) : null;
+      const head = h("div", { class: "logact" }, h("span", { class: "who s" + e.seat }, who),
+        label && e.events.length ? [" ", h("span", { class: "alabel" }, label)] : null, " ",
+        e.notation ? h("code", { class: "notation" }, e.notation) : null,
+        e.actor && e.actor.startsWith("zombie:") ? h("span", { class: "tag" }, t("bot_plays")) : null);
+      const lines = e.events.map((ev) => h("div", { class: "ev" + (ev.private !== undefined ? " private" : "") },
+        eventText(ev, seatName), ev.private !== undefined ? h("span", { class: "tag" }, t("private_note")) : null));
+      if (!lines.length) {
+        lines.push(label ? h("div", { class: "ev chosen" }, label)
+          : h("div", { class: "ev secret muted" }, t("chose_secretly")));
+      }
+      items.push(h("li", { class: "action" }, head, lines));
+    } else {
+      items.push(h("li", { class: "note" }, e.events.map((ev) => h("div", { class: "ev" }, eventText(ev, seatName)))));
+    }
+  }
+  return items;
+}
+
+// The view's score breakdown at game over, as rows per seat: the games call it final_scoring,
+// final or score_sheet, a list with one dict per seat or a dict keyed "seat N" / "N".
+const SHEETS = ["score_sheet", "final_scoring", "final", "final_scores", "scoring"];
+const SKIP = new Set(["seat", "player", "name"]);
+
+function perSeat(v, players) {
+  if (Array.isArray(v) && v.length === players && v.every((r) => r && typeof r === "object" && !Array.isArray(r))) return v;
+  if (v && typeof v === "object" && !Array.isArray(v)) {
+    const rows = [];
+    for (let i = 0; i < players; i++) {
+      const r = v[`seat ${i}`] ?? v[String(i)] ?? v[`p${i}`];
+      if (!r || typeof r !== "object") return null;
+      rows.push(r);
+    }
+    return rows;
+  }
+  return null;
+}
+
+// The view without what the score sheet shows (the board need not repeat it without seat names).
+export function withoutSheet(view) {
+  const out = {};
+  for (const [k, v] of Object.entries(view)) if (!SHEETS.includes(k) && k !== "ranking" && k !== "scores") out[k] = v;
+  return out;
+}
+
+export function breakdown(view, players) {
+  for (const k of SHEETS) {
+    const rows = view && perSeat(view[k], players);
+    if (rows) return rows;
+  }
+  return null;
+}
+
+// A category's name in the reader's language (the games' breakdown fields are view labels).
+function category(k) {
+  const text = String(k).replace(/_/g, " ");
+  return viewLabel(text.charAt(0).toUpperCase() + text.slice(1));
+}
+
+// The score sheet: a table whose rows are the scoring categories and whose columns are the seats
+// by name, the final score last; then the ranking by name (ties share a place).
+export function scoreSheet(view, scores, ranking, players, seatName) {
+  const rows = breakdown(view, players) || [];
+  const cats = [];
+  for (const r of rows) for (const [k, v] of Object.entries(r)) if (!SKIP.has(k) && typeof v === "number" && !cats.includes(k)) cats.push(k);
+  const total = cats.includes("total") ? "total" : null;
+  const body = cats.filter((c) => c !== total).map((c) => h("tr", { "data-category": c }, h("th", {}, category(c)),
+    rows.map((r) => h("td", { class: "num" }, c in r ? String(r[c]) : "—"))));
+  body.push(h("tr", { class: "total", "data-category": "score" }, h("th", {}, t("final_score")),
+    Array.from({ length: players }, (_, i) => h("td", { class: "num" }, h("b", {}, scores ? String(scores[i]) : "—")))));
+  const seats = Array.from({ length: players }, (_, i) => i);
+  const table = h("div", { class: "tablewrap" }, h("table", { class: "grid scoresheet", id: "score-sheet" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("category")), seats.map((i) => h("th", { class: "who s" + i, "data-seat": i }, seatName(i))))),
+    h("tbody", {}, body)));
+  let place = 1;
+  const places = (ranking || []).map((group) => {
+    const li = h("li", { "data-place": place }, h("span", { class: "place" }, t("rank_place", { n: place })), " ",
+      group.map((s, j) => [j ? ", " : "", h("span", { class: "who s" + s }, seatName(s)),
+        scores ? h("span", { class: "muted" }, ` (${scores[s]})`) : null]));
+    place += group.length;
+    return li;
+  });
+  return h("section", { class: "panel sheet", id: "scoresheet" }, h("h3", {}, t("score_sheet")), table,
+    h("h4", {}, t("ranking")), h("ol", { class: "ranking", id: "ranking" }, places));
+}

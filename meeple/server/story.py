@@ -1,0 +1,164 @@
+"""The table's story (issue 15): every decision of every seat gets a log line a player understands.
+
+A decision's log entry carries its events (each seat sees those ``visible_events`` lets it see).
+Many decisions announce nothing (Troyes' ``activate Baker``, Messina's ``to D4``), so the entry
+also keeps the action's *label* (the game's catalog message naming the decision) and, per seat, a
+judgement of whether that seat could tell the decision from what it sees:
+
+- the deciding seat always knows its own decision;
+- another seat (or a spectator) is shown the label only when the decision is *deducible* from what
+  it sees: in two determinizations of the position before the decision (its hidden parts
+  resampled for that seat), every legal action that would leave that seat with the same view as the
+  real decision left it has the same label.  A face-down offer, a secret pick or a decision followed
+  by a draw fails the test and is shown neutrally ("chose secretly"), never by its label;
+- once the game is over every seat may see every label (as every notation).
+
+The judgement is made once, when the decision is applied (``story_of``), and kept in memory in the
+entry; entries loaded from the database get theirs back while the game is replayed (``labelled``;
+a reloaded table keeps the ones it had).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import meeple
+from meeple.engine import State
+
+SAMPLES = 2  # determinizations per observer; each one must agree
+MAX_LEGAL = 400  # beyond this many candidates a decision is judged neutrally (bounded cost)
+Viewer = int | None  # a seat, or None for the spectators' view
+
+
+def _label(state: State, notation: str) -> dict[str, Any] | None:
+    try:
+        return state.find(notation).label
+    except meeple.IllegalAction:
+        return None
+
+
+def _same(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return a.get("key") == b.get("key") and a.get("args") == b.get("args")
+
+
+def _judge(before: State, notation: str, after: State, seat: int, seed: int,
+           viewers: list[Viewer]) -> set[Viewer]:
+    """The ``viewers`` (``seat`` and/or ``None``) that can tell the decision ``notation`` (made in
+    ``before``, leading to ``after``) from their view: in each of ``SAMPLES`` determinizations for
+    ``seat``, every legal action leaving the viewer with the view the real one left it (and no event
+    it may see, as the real one showed it none) has the real one's label, and one of them does (else
+    chance or hidden parts made the outcome).  Both
+    viewers are judged over the same determinizations, each candidate applied once."""
+    label = _label(before, notation)
+    if label is None or not viewers:
+        return set()
+    targets = {v: after.view(v) for v in viewers}
+    ok = set(viewers)
+    for i in range(SAMPLES):
+        if not ok:
+            break
+        d = before.determinize(seat, (seed * 7919 + i * 104729 + seat) & 0x7FFFFFFFFFFF)
+        legal = d.legal_actions()
+        if len(legal) > MAX_LEGAL:
+            return set()
+        matched: set[Viewer] = set()
+        for a in legal:
+            same = _same(a.label, label)
+            need = [v for v in ok if not (same and v in matched)]  # a reproduced view tells no more
+            if not need:
+                continue
+            c = d.clone()
+            try:
+                events = c.apply(a)
+            except meeple.MeepleError:
+                return set()
+            for v in need:
+                # the viewers judged saw no event of the real decision: one that shows them an
+                # event is told apart by the log alone (its view need not be built)
+                if not c.visible_events(events, v) and c.view(v) == targets[v]:
+                    if same:
+                        matched.add(v)
+                    else:
+                        ok.discard(v)  # another decision looks the same to this viewer
+            if not ok:
+                break
+        ok &= matched
+    return ok
+
+
+def deducible(before: State, notation: str, after: State, seat: int, seed: int,
+              spectator: bool = False) -> bool:
+    """Whether ``seat`` (with ``spectator``: the spectators' view, in determinizations for
+    ``seat``) can tell the decision ``notation`` from what it sees (``_judge``)."""
+    viewer: Viewer = None if spectator else seat
+    return viewer in _judge(before, notation, after, seat, seed, [viewer])
+
+
+def story_of(before: State, notation: str, after: State, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """What an action entry keeps for its log line: ``label`` (the action's catalog message),
+    ``shown`` (the other seats to whom the label may be shown while the game runs; only seats the
+    decision announced nothing to are judged, the others read its events) and ``spectators``
+    (whether spectators may read it: the decision is deducible from the spectators' view in
+    determinizations for every seat but the mover's, each of which knows no more than that seat)."""
+    label = _label(before, notation)
+    mover = before.to_move
+    shown: list[int] = []
+    spectators = label is not None and before.players > 1 and not after.visible_events(events, None)
+    if label is not None:
+        for seat in range(before.players):
+            if seat == mover:
+                continue
+            viewers: list[Viewer] = [] if after.visible_events(events, seat) else [seat]
+            if spectators:
+                viewers.append(None)
+            ok = _judge(before, notation, after, seat, len(before.history), viewers)
+            if seat in ok:
+                shown.append(seat)
+            spectators = spectators and None in ok
+    return {"label": label, "shown": shown, "spectators": spectators}
+
+
+LOG_TAIL = 400  # the log entries a payload sends (live.py): older ones need only their label
+
+
+def labelled(state: State, entries: list[dict[str, Any]],
+             known: dict[int, dict[str, Any]] | None = None) -> None:
+    """Give loaded action entries their story back while the game is replayed (``state`` is the
+    replayed game at its start, advanced here to the end of ``entries``; the caller replays with
+    ``meeple.replay(record, upto=0)``): the same label and judgement as when each decision was
+    applied, for the last ``LOG_TAIL`` entries (a few milliseconds a decision); older entries get
+    their label only (read in a replay, once the game is over).  ``known`` (an in-memory table's
+    entries by decision, when it is reloaded) keeps the stories already judged."""
+    cut = len(entries) - LOG_TAIL
+    for i, e in enumerate(entries):
+        if e.get("kind") != "action":
+            continue
+        notation = e["notation"]
+        old = (known or {}).get(e["decision"])
+        if "label" in e:
+            pass
+        elif old is not None and old.get("notation") == notation and "label" in old:
+            e.update({k: old[k] for k in ("label", "shown", "spectators") if k in old})
+        elif i >= cut:
+            before = state.clone()
+            state.apply(notation)
+            e.update(story_of(before, notation, state, e.get("events", [])))
+            continue
+        else:
+            e.update({"label": _label(state, notation), "shown": [], "spectators": False})
+        state.apply(notation)
+
+
+def line_for(entry: dict[str, Any], seat: int | None, over: bool, visible: list[dict[str, Any]]) -> dict[str, Any]:
+    """The story fields of one action entry as ``seat`` may see it: ``label`` when the seat may
+    see the decision, else ``secret: True`` when it saw none of its events either."""
+    mine = seat is not None and entry.get("seat") == seat
+    label = entry.get("label")
+    shown = entry.get("spectators", False) if seat is None else seat in entry.get("shown", ())
+    if label is not None and (over or mine or shown):
+        return {"label": label}
+    if not visible:
+        return {"secret": True}
+    return {}
