@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action
-from meeple.engine.messages import Message
+from meeple.games.troyes import labels as L
 from meeple.games.troyes import words as W
 from meeple.games.troyes.activities import max_activations
 from meeple.games.troyes.cathedral import mason_spaces
@@ -35,7 +35,6 @@ from meeple.games.troyes.dice import (
 from meeple.games.troyes.state import (
     A_COUNTER,
     A_CUBE,
-    A_DICE,
     A_DONE,
     A_DRAFT,
     A_FLIP,
@@ -54,7 +53,6 @@ from meeple.games.troyes.state import (
     BUILDING_WORDS,
     MARAUD,
     MAX_CITIZENS,
-    NEUTRAL,
     P_ACTION,
     P_BLACK,
     P_DRAFT,
@@ -71,8 +69,6 @@ from meeple.games.troyes.state import (
     SHORT_PENALTY,
     SRC_BLD,
     SRC_CARD,
-    SRC_LYING,
-    SRC_SUPPLY,
     T_ACT,
     T_CATH,
     T_FARM,
@@ -91,7 +87,7 @@ _FIXED = {
     "recruit citizen": Action("recruit citizen", (A_RECRUIT,), msg("troyes.label.recruit")),
     "flip dice": Action("flip dice", (A_FLIP,), msg("troyes.label.flip_dice")),
     "stop flipping": Action("stop flipping", (A_FLIPSTOP,), msg("troyes.label.stop_flipping")),
-    "cannot counter": Action("cannot counter", (A_GIVEUP,), msg("troyes.label.cannot_counter", vp=SHORT_PENALTY)),
+    "cannot counter": Action("cannot counter", (A_GIVEUP,), msg("troyes.label.counter.give_up", vp=SHORT_PENALTY)),
     "build cathedral": Action("build cathedral", (A_TARGET, T_CATH, 0), msg("troyes.label.build")),
     "farm": Action("farm", (A_TARGET, T_FARM, 0), msg("troyes.label.farm")),
     "pass": Action("pass", (A_PASS,), msg("troyes.label.pass")),
@@ -113,7 +109,7 @@ def die_action(s: TroyesState, kind: int, word: str, d: int, p: int) -> Action:
     key = (kind, d, p)
     act = cache.get(key)
     if act is None:
-        act = cache.put(key, Action(f"{word} {die_text(d, p)}", (kind, d), die_label(kind, d, p)))
+        act = cache.put(key, Action(f"{word} {die_text(d, p)}", (kind, d), L.die_label(kind, d, p)))
     return act
 
 
@@ -123,25 +119,8 @@ def source_action(s: TroyesState, src: int) -> Action:
     key = src * 4096 + (s.slots[src - SRC_CARD] if SRC_CARD <= src < SRC_BLD else 0)
     act = cache.get(key)
     if act is None:
-        act = cache.put(key, Action(source_text(s, src), (A_SRC, src), _label_source(s, src)))
+        act = cache.put(key, Action(source_text(s, src), (A_SRC, src), L.source(s, src)))
     return act
-
-
-def die_label(kind: int, d: int, p: int) -> Message:
-    """What a die action does and costs, for seat ``p`` (built once per cached action)."""
-    die = W.die(d, p)
-    if kind == A_REROLL:
-        return msg("troyes.label.reroll", die=die)
-    if kind == A_FLIPDIE:
-        return msg("troyes.label.flip", die=die, value=7 - (d & 7))
-    if kind == A_SPEND:
-        return msg("troyes.label.spend", die=die, value=(d & 7) * (2 if (d >> 3) & 7 == 0 else 1))
-    owner = d >> 6
-    if owner == p:
-        return msg("troyes.label.die", die=die)
-    if owner == NEUTRAL:
-        return msg("troyes.label.die.neutral", die=die)
-    return msg("troyes.label.die.bought", die=die, seat=owner)
 
 
 # --- legal actions -----------------------------------------------------------------------------
@@ -182,7 +161,6 @@ def legal(s: TroyesState) -> list[Action]:
 
 # --- the dice of an action, one at a time (version 8) ------------------------------------------
 
-_DONE = Action("done", (A_DONE,), msg("troyes.label.done_dice"))
 _DONE_COUNT = Action("done", (A_DONE,), msg("troyes.label.done_counter"))
 
 
@@ -190,13 +168,9 @@ def dice_step_actions(s: TroyesState, p: int) -> list[Action]:
     """The next die of the group (``die y5@p1``), each one that still leads to a legal group,
     in the order of ``die_rank``; ``done`` once the dice chosen so far are a legal group."""
     nexts, done = group_trie(s, p).get(tuple(s.group), ((), False))
-    cache = s.caches.die_actions
-    out = []
-    for d in nexts:
-        act = cache.get((A_DICE, d, p))
-        out.append(act if act is not None else die_action(s, A_DICE, "die", d, p))
+    out = [L.die_action(s, d, p) for d in nexts]
     if done:
-        out.append(_DONE)
+        out.append(L.done_action(s, p))
     return out
 
 
@@ -315,8 +289,9 @@ _COUNTER = tuple(Action(f"counter {v}", (A_COUNTER, v), msg("troyes.label.counte
 _REVEALED_SLOTS = tuple(tuple(slot for slot in range(9) if slot % 3 < r) for r in range(4))
 
 
-def _slot_infos(s: TroyesState) -> list[tuple[str, Action, int, int, int, int, bool]]:
-    """Per slot: (card name, its Action, colour, divisor, hire cost, extra deniers, artisan),
+def _slot_infos(s: TroyesState) -> list[tuple[str, tuple[Action, Action], int, int, int, int, bool]]:
+    """Per slot: (card name, its Action without and with an own tradesman there (the label says
+    whether a hire is paid), colour, divisor, hire cost, extra deniers, artisan),
     cached by the cards in the slots (and the activity table they come from)."""
     cache = s.caches.slot_infos
     key = tuple(s.slots)
@@ -325,9 +300,9 @@ def _slot_infos(s: TroyesState) -> list[tuple[str, Action, int, int, int, int, b
         infos = []
         for slot, idx in enumerate(key):
             card = s.acts[idx]
-            label = msg("troyes.label.activate", card=W.activity(card.name), colour=W.colour(card.colour),
-                        divisor=card.divisor, hire=card.hire_cost)
-            infos.append((card.name, Action(f"activate {card.name}", (A_TARGET, T_ACT, slot), label),
+            notation, data = f"activate {card.name}", (A_TARGET, T_ACT, slot)
+            acts = (Action(notation, data, L.activate(card, False)), Action(notation, data, L.activate(card, True)))
+            infos.append((card.name, acts,
                           card.colour, card.divisor, card.hire_cost,
                           EXTRA_COST.get(card.effect, 0), card.effect == "artisan"))
         hit = cache.put(key, infos)
@@ -428,7 +403,8 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
         hired = trade[slot * 4 + p]
         if not citizen and not hired:
             continue  # a hire needs a citizen (one on this card itself means no hire is needed)
-        name, act, colour, divisor, hire_cost, extra, artisan = infos[slot]
+        name, acts, colour, divisor, hire_cost, extra, artisan = infos[slot]
+        act = acts[1 if hired else 0]
         if artisan and infl < 1:
             ok = False
         else:
@@ -567,14 +543,3 @@ def _miller_actions(top: int) -> list[Action]:
 
 
 __all__ = ["cached_main_actions", "group_trie", "legal", "main_actions", "main_key"]
-
-
-def _label_source(s: TroyesState, src: int) -> Message:
-    """Where the citizen of an action comes from (``citizens.source_text``), as a label."""
-    if src == SRC_SUPPLY:
-        return W.msg("troyes.label.source.supply")
-    if SRC_LYING <= src < SRC_LYING + 3:
-        return W.msg("troyes.label.source.lying", building=W.building(s, src - SRC_LYING))
-    if src >= SRC_BLD:
-        return W.msg("troyes.label.source.space", space=W.space(s, src - SRC_BLD))
-    return W.msg("troyes.label.source.card", card=W.activity(s.acts[s.slots[src - SRC_CARD]].name))
