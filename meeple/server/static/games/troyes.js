@@ -222,7 +222,10 @@ function cathedralEl(view, ctx, claimed) {
         title: `${T(ctx, "level", { n: lv + 1 })} · ${tag ? (seat !== null ? ctx.seatName(seat) : T(ctx, "neutral")) : T(ctx, "empty")}` });
     });
     const col = h("div", { class: "tcol" }, cells, h("small", {}, String(v + 1)));
-    return piece(col, ctx, claim(ctx, claimed, [`mason space ${v + 1}`]), { effect: T(ctx, "cathedral_space", { space: v + 1, influence: v < 3 ? 1 : 2 }), name: `mason space ${v + 1}` });
+    // a column explains itself by its title only: a click on it, when it plays nothing, goes on to
+    // the cathedral (build cathedral)
+    const acts = claim(ctx, claimed, [`mason space ${v + 1}`]);
+    return piece(col, ctx, acts, { title: T(ctx, "cathedral_space", { space: v + 1, influence: v < 3 ? 1 : 2 }), name: `mason space ${v + 1}` });
   });
   const card = h("div", { class: "tcard tcathedral white" }, h("div", { class: "ttitle" }, T(ctx, "cathedral")), h("div", { class: "tcols" }, cols));
   return piece(card, ctx, claim(ctx, claimed, ["build cathedral"]), { effect: T(ctx, "cathedral_effect"), name: "cathedral" });
@@ -323,6 +326,6 @@ export function render(view, ctx) {
     h("small", { class: "muted" }, T(ctx, "decks", { red: (view.event_decks || [])[0], white: (view.event_decks || [])[1], yellow: (view.event_decks || [])[2] }))));
   board.push(h("div", { class: "tsection" }, h("h4", {}, T(ctx, "seats")), seatsEl(view, ctx), finalEl(view, ctx)));
   const rest = (ctx.legal || []).filter((a) => !claimed.has(a));
-  return h("section", { class: "panel gameboard troyes" },
-    turnLine(view, ctx), pendingLine(view, ctx), controls(ctx, rest), board);
+  return h("section", { class: "panel gameboard troyes", "data-round": view.round, "data-phase": view.phase },
+    pendingLine(view, ctx), controls(ctx, rest), board);
 }
