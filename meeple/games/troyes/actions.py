@@ -23,6 +23,7 @@ from meeple.games.troyes.dice import (
     Offer,
     build_trie,
     fast_possible,
+    group_cost,
     has_group,
     legal_groups,
     mod_applies,
@@ -147,9 +148,11 @@ def legal(s: TroyesState) -> list[Action]:
     if s.step == S_MAIN:
         return main_actions(s, p)
     if s.step == S_SRC:
-        return [source_action(s, src) for src in usable_sources(s, p, s.tgt_kind, s.tgt_arg)]
+        cubes = any(s.cubes[p::4]) and bool(usable_mods(s, p, s.tgt_kind, s.tgt_arg))
+        return [source_action(s, src) if cubes else forced_dice(s, p, source_action(s, src), src, -1)
+                for src in usable_sources(s, p, s.tgt_kind, s.tgt_arg)]
     if s.step == S_CUBE:
-        return cube_actions(s, p)
+        return [forced_dice(s, p, act, s.src, act.data[1]) for act in cube_actions(s, p)]
     if s.step == S_MASON:
         return mason_actions(s)
     if s.step == S_SQUIRE:
@@ -172,6 +175,26 @@ def dice_step_actions(s: TroyesState, p: int) -> list[Action]:
     if done:
         out.append(L.done_action(s, p))
     return out
+
+
+def forced_dice(s: TroyesState, p: int, act: Action, src: int, mod: int) -> Action:
+    """``act`` (a citizen source or a cube), its label saying so when the dice that follow are
+    forced (one legal group, chosen without asking) and bought: the click pays for them (issue 15)."""
+    old = s.src, s.mod
+    s.src, s.mod = src, mod
+    try:
+        trie = group_trie(s, p)
+        node: tuple[int, ...] = ()
+        nexts, done = trie.get(node, ((), False))
+        while len(nexts) == 1 and not done:
+            node += nexts
+            nexts, done = trie.get(node, ((), False))
+        if nexts or not done or not node:
+            return act
+        cost = group_cost(p, node, s.acts[s.slots[mod]].effect if mod >= 0 else "")
+    finally:
+        s.src, s.mod = old
+    return L.forced(act, node, p, cost) if cost else act
 
 
 def group_trie(s: TroyesState, p: int) -> GroupTrie:

@@ -136,4 +136,10 @@ def done_action(s: TroyesState, p: int) -> Action:
     return _done(cost, hire)
 
 
-__all__ = ["activate", "die_action", "die_label", "done_action", "source", "target", "tithing_free"]
+def forced(act: Action, group: tuple[int, ...], p: int, cost: int) -> Action:
+    """``act`` whose label also names the dice that follow it without a choice and their price."""
+    label = W.msg("troyes.label.forced", action=act.label, dice=[W.die(d, p) for d in group], price=cost)
+    return Action(act.notation, act.data, label)
+
+
+__all__ = ["activate", "die_action", "die_label", "done_action", "forced", "source", "target", "tithing_free"]
