@@ -153,6 +153,7 @@ def _board_entries() -> None:  # pragma: no cover - never called
     translate(None, "troyes.board.lying")
     translate(None, "troyes.board.lying_beside")
     translate(None, "troyes.board.level")
+    translate(None, "troyes.board.card_level")
     translate(None, "troyes.board.cathedral")
     translate(None, "troyes.board.cathedral_effect")
     translate(None, "troyes.board.cathedral_space")

@@ -248,7 +248,7 @@ function activityEl(a, ctx, claimed, you) {
   const colour = a.colour;
   if (!a.face_up) {
     const effect = T(ctx, "face_down", { colour: ctx.word(colour), level: a.level });
-    return piece(h("div", { class: `tcard tactivity facedown ${colour}` }, h("div", { class: "ttitle" }, "?"), h("small", {}, T(ctx, "level", { n: a.level }))), ctx, [], { state: "face down", effect });
+    return piece(h("div", { class: `tcard tactivity facedown ${colour}` }, h("div", { class: "ttitle" }, "?"), h("small", {}, T(ctx, "card_level", { n: a.level }))), ctx, [], { state: "face down", effect });
   }
   const spaces = a.vp_spaces.map((vp, i) => {
     const t = (a.tradesmen || []).find((x) => x.space === i);
