@@ -18,7 +18,17 @@ from typing import Any
 import pytest
 
 from meeple import games
-from tests.browserkit import SIZES, decisions, in_viewport, is_over, open_table, shot, wait_until
+from tests.browserkit import (
+    SIZES,
+    create_table,
+    decisions,
+    in_viewport,
+    is_over,
+    open_page,
+    open_table,
+    shot,
+    wait_until,
+)
 
 GAME = games.get("troyes")
 ROUNDS = {"en": 4, "zh": 2}  # full rounds played by clicking: the whole 2-player game in English
@@ -141,5 +151,28 @@ def test_troyes_board_is_played_by_clicking(browser: Any, server: str, lang: str
         assert "Ana" in sheet and "random" in sheet and "Total" in sheet, sheet
     _check_pieces(page, dice=not is_over(page))
     _check_words(page, lang)
+    assert not errors, errors
+    ctx.close()
+
+
+def test_troyes_drawn_characters_are_kept_by_clicking_their_card(browser: Any, server: str) -> None:
+    """Seed 遊戲設置 (option draw_two_keep_one): the two drawn characters show in the own position
+    with their scoring texts; a click on one keeps it, and it stays among the secret characters."""
+    table, token = create_table(server, "troyes", 3, "random", seed=2, options={"character_deal": "draw_two_keep_one"})
+    ctx, page, errors = open_page(browser, f"{server}/t/{table}#token={token}", "phone", "zh")
+    page.wait_for_selector("#mine .character[data-state='drawn']")
+    drawn = page.locator("#mine .character[data-state='drawn']").all()
+    assert len(drawn) == 2
+    for card in drawn:
+        assert (card.get_attribute("data-effect") or "").strip() and card.get_attribute("data-actions")
+    kept = drawn[0].locator("b").inner_text()
+    before = decisions(page)
+    drawn[0].click()
+    wait_until(page, lambda: decisions(page) > before)
+    page.wait_for_selector("#mine .character[data-state='held']")
+    held = page.locator("#mine .character[data-state='held']").all()
+    assert len(held) == 1 and held[0].get_attribute("data-effect")
+    assert held[0].locator("b").inner_text() == kept
+    assert page.locator("#mine .character[data-state='drawn']").count() == 0
     assert not errors, errors
     ctx.close()
