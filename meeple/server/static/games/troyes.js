@@ -5,6 +5,7 @@
 // a piece is played by clicking it (a die, a space, a card, a cathedral column, a black die);
 // the others (pass, done, activations ...) are controls on the board.  Every word comes from the
 // catalog (troyes.board.* and the component keys); notations stay as they are.
+import { message } from "../i18n.js";
 import { SEAT_COLOURS, controls, h, piece } from "../render.js";
 
 const COLOURS = { r: "red", w: "white", y: "yellow" };
@@ -23,11 +24,13 @@ function T(ctx, k, args) { return tr(ctx, `troyes.board.${k}`, args); }
 // the page's extractor would read as an interface word.
 function tr(ctx, key, args) { return ctx.t(key, args); }
 const name = (ctx, n) => (typeof n === "string" ? ctx.word(n) : String(n ?? ""));
+// A catalog message in the page's language (the replay page's ctx has no message()).
+const say = (ctx, m) => (ctx.message ? ctx.message(m) : message(m));
 const slug = (s) => String(s).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "") || "_";
 const ref = (table, n, part = "name") => ({ key: `troyes.${table}.${slug(n)}.${part}` });
 // A component's full effect text: its catalog entry troyes.<table>.<name>.text filled with the
 // numbers the view gives for it (from the component tables, so a component pack changes them).
-const effectOf = (ctx, table, n, args) => ctx.message({ key: `troyes.${table}.${slug(n)}.text`, args });
+const effectOf = (ctx, table, n, args) => say(ctx, { key: `troyes.${table}.${slug(n)}.text`, args });
 const activityEffect = (ctx, a) => effectOf(ctx, "activities", a.card, { level: a.level, hire_cost: a.hire_cost, divisor: a.divisor });
 const eventEffect = (ctx, e, table) => effectOf(ctx, table, e.card, { divisor: e.divisor, boxes: e.boxes, vp_first: e.vp[0], vp_second: e.vp[1], black_dice: e.black_dice });
 const seatOf = (tag) => { const m = typeof tag === "string" && tag.match(/^p(\d+)$/); return m ? Number(m[1]) : null; };
@@ -50,10 +53,10 @@ function dieNotation(code, owner, ctx) {
 function dieTitle(code, owner, ctx) {
   const colour = { key: `value.${COLOURS[code[0]]}` };
   const value = Number(code.slice(1));
-  if (owner === "neutral") return ctx.message({ key: "troyes.die.neutral", args: { colour, value } });
+  if (owner === "neutral") return say(ctx, { key: "troyes.die.neutral", args: { colour, value } });
   const seat = seatOf(owner);
-  if (seat === ctx.you) return ctx.message({ key: "troyes.die.own", args: { colour, value } });
-  return ctx.message({ key: "troyes.die.seat", args: { seat, colour, value } });
+  if (seat === ctx.you) return say(ctx, { key: "troyes.die.own", args: { colour, value } });
+  return say(ctx, { key: "troyes.die.seat", args: { seat, colour, value } });
 }
 
 // One die of the city square: its colour and value, its owner's ring (grey: neutral), chosen or
@@ -144,8 +147,8 @@ function pendingLine(view, ctx) {
   const p = view.pending;
   if (!p) return null;
   const parts = [];
-  if (p.action) parts.push(ctx.message(targetMessage(p.action, view)));
-  if (p.citizen) parts.push(ctx.message(sourceMessage(p.citizen, view)));
+  if (p.action) parts.push(say(ctx, targetMessage(p.action, view)));
+  if (p.citizen) parts.push(say(ctx, sourceMessage(p.citizen, view)));
   if (p.cube) parts.push(T(ctx, "with_cube", { card: name(ctx, p.cube) }));
   if (p.card) parts.push(T(ctx, "cubes_to_place", { card: name(ctx, p.card), n: p.cubes_to_place }));
   if (Array.isArray(p.countering)) parts.push(T(ctx, "countering", { dice: p.countering.join("+"), pool: p.pool, needed: p.needed }));
