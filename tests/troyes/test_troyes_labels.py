@@ -81,3 +81,15 @@ def test_costly_labels_confirm_and_pass_comes_last() -> None:
     touch(s)
     give_up = next(a for a in s.legal_actions() if a.notation == "cannot counter")
     assert give_up.label["key"].split(".")[-1] == "give_up" and "2 VP" in give_up.label["text"]
+
+
+def test_main_action_label_names_the_one_die_it_buys() -> None:
+    """Issue 15: farming when the only yellow die is a neutral one buys it at once (the dice steps
+    are single choices): the farm label says so, with its price; with an own yellow die it does not."""
+    s = ready([(NEUTRAL, "y", 4), (1, "w", 1)])
+    label = _label(s, "farm")
+    assert "neutral yellow 4" in label and "2 deniers" in label, label
+    keys = [e.get("key") for e in s.apply("farm")]
+    assert "troyes.event.buy.neutral" in keys and "troyes.event.farm" in keys, keys  # no step asked
+    s = ready([(0, "y", 4), (1, "w", 1)])
+    assert "deniers for the bought dice" not in _label(s, "farm")

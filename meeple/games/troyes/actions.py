@@ -14,7 +14,7 @@ from meeple.games.troyes import labels as L
 from meeple.games.troyes import words as W
 from meeple.games.troyes.activities import max_activations
 from meeple.games.troyes.cathedral import mason_spaces
-from meeple.games.troyes.citizens import has_citizen, protection, source_text, space_text
+from meeple.games.troyes.citizens import has_citizen, needs_source, protection, source_text, space_text
 from meeple.games.troyes.components import WHITE, YELLOW
 from meeple.games.troyes.dice import (
     ALLOWED_COLOURS,
@@ -52,6 +52,7 @@ from meeple.games.troyes.state import (
     A_TARGET,
     A_TIMES,
     BUILDING_WORDS,
+    DICE_PRICE,
     MARAUD,
     MAX_CITIZENS,
     P_ACTION,
@@ -481,6 +482,29 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
 
 # --- the main step, kept per position part --------------------------------------------------
 
+def _forced_main(s: TroyesState, p: int, acts: list[Action]) -> list[Action]:
+    """The main step's actions, a target's label naming the die it will buy without asking: the
+    one die of its colour on the square is another's, no cube can change the colours and the
+    citizen's source (if any) is forced, so the offered action has that die as its only group
+    (the steps after it are single choices, taken at once).  Two or three such dice are left to
+    the later steps' labels (their groups would take the legal-group search here: speed)."""
+    out = []
+    for act in acts:
+        data = act.data
+        if data[0] != A_TARGET or (any(s.cubes[p::4]) and usable_mods(s, p, data[1], data[2])):
+            out.append(act)
+            continue
+        kind, arg = data[1], data[2]
+        colour = target_colour(s, kind, arg)
+        same = [d for d in s.dice if (d >> 3) & 7 == colour]
+        if len(same) != 1 or same[0] >> 6 == p or (
+                needs_source(s, p, kind, arg) and len(usable_sources(s, p, kind, arg)) != 1):
+            out.append(act)
+            continue
+        out.append(L.forced(act, (same[0],), p, DICE_PRICE[1]))
+    return out
+
+
 def cached_main_actions(s: TroyesState, p: int) -> list[Action]:
     """``main_actions(s, p)`` (a copy of the list: callers own it), kept in ``caches.main`` by
     ``main_key``.  A search visits the same turn again and again (every iteration replays the
@@ -489,7 +513,7 @@ def cached_main_actions(s: TroyesState, p: int) -> list[Action]:
     key = main_key(s, p)
     out = cache.get(key)
     if out is None:
-        out = cache.put(key, main_actions(s, p))
+        out = cache.put(key, _forced_main(s, p, main_actions(s, p)))
     return out[:]  # type: ignore[no-any-return]
 
 
