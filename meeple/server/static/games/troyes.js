@@ -4,7 +4,7 @@
 // their numbers and full effect texts, the score the table can see.  Every legal action that has
 // a piece is played by clicking it (a die, a space, a card, a cathedral column, a black die);
 // the others (pass, done, activations ...) are controls on the board.  Every word comes from the
-// catalog (troyes.board.* and the component keys); notations stay as they are.
+// catalog (troyes.ui.* and the component keys); notations stay as they are.
 import { message } from "../i18n.js";
 import { SEAT_COLOURS, controls, h, piece } from "../render.js";
 
@@ -17,9 +17,9 @@ const STEPS = {
 };
 const SCORE_ROWS = ["vp", "unfinished_events", "tradesmen", "cathedral", "characters", "total"];
 
-// A board word: troyes.board.<k> (the key is built at run time, so the catalog lists these keys in
+// A board word: troyes.ui.<k> (the key is built at run time, so the catalog lists these keys in
 // meeple/games/troyes/words.py for extraction).
-function T(ctx, k, args) { return tr(ctx, `troyes.board.${k}`, args); }
+function T(ctx, k, args) { return tr(ctx, `troyes.ui.${k}`, args); }
 // A catalog key given whole (a component's, a phase's): never a literal inside t(...), which
 // the page's extractor would read as an interface word.
 function tr(ctx, key, args) { return ctx.t(key, args); }
