@@ -177,6 +177,8 @@ def _board_entries() -> None:  # pragma: no cover - never called
     translate(None, "troyes.ui.events")
     translate(None, "troyes.ui.decks")
     translate(None, "troyes.ui.seats")
+    translate(None, "troyes.ui.grey_supply")
+    translate(None, "troyes.ui.characters_held")
     ntranslate(None, "troyes.ui.cubes_to_place", 1)
     ntranslate(None, "troyes.ui.wage", 1)
     ntranslate(None, "troyes.ui.black_per_round", 1)

@@ -293,12 +293,12 @@ function eventEl(e, ctx, claimed, permanent) {
 }
 
 function seatsEl(view, ctx) {
-  const head = h("tr", {}, h("th", {}, ""), ["vp", "deniers", "influence", "supply", "district", "events_won"].map((k) => h("th", {}, T(ctx, k))));
+  const head = h("tr", {}, h("th", {}, ""), ["vp", "deniers", "influence", "supply", "district", "events_won", "characters_held"].map((k) => h("th", {}, T(ctx, k))));
   const rows = view.seats.map((p) => h("tr", { class: (p.seat === ctx.you ? "mine " : "") + (p.seat === view.to_move ? "tomove" : ""), "data-owner": p.seat },
     h("th", {}, h("span", { class: "tdot", style: { background: colourOfSeat(p.seat) } }), ctx.seatName(p.seat), p.passed ? ` · ${T(ctx, "passed")}` : ""),
     h("td", {}, p.vp !== undefined ? String(p.vp) : h("span", { title: T(ctx, "vp_hidden") }, "?")),
     h("td", {}, String(p.deniers)), h("td", {}, String(p.influence)), h("td", {}, `${p.supply}/${p.citizens_owned}`),
-    h("td", {}, String(p.district_deniers)), h("td", {}, String((p.events_won || []).length))));
+    h("td", {}, String(p.district_deniers)), h("td", {}, String((p.events_won || []).length)), h("td", {}, String(p.characters_held ?? ""))));
   return h("div", { class: "tablewrap" }, h("table", { class: "grid tseats" }, h("thead", {}, head), h("tbody", {}, rows)));
 }
 
@@ -318,7 +318,8 @@ export function render(view, ctx) {
   const board = [];
   board.push(h("div", { class: "tsection" }, h("h4", {}, T(ctx, "city_square")), districtsEl(view, ctx, claimed)));
   board.push(h("div", { class: "tsection" }, h("h4", {}, T(ctx, "buildings")),
-    h("div", { class: "tcards" }, view.buildings.map((b, i) => buildingEl(i, b, view, ctx, claimed)), cathedralEl(view, ctx, claimed))));
+    h("div", { class: "tcards" }, view.buildings.map((b, i) => buildingEl(i, b, view, ctx, claimed)), cathedralEl(view, ctx, claimed)),
+    typeof view.grey_supply === "number" ? h("small", { class: "muted" }, T(ctx, "grey_supply", { n: view.grey_supply })) : null));
   const colours = ["red", "white", "yellow"];
   board.push(h("div", { class: "tsection" }, h("h4", {}, T(ctx, "activities")),
     h("div", { class: "tactivities" }, colours.map((c) => h("div", { class: "tcards" },
