@@ -96,6 +96,20 @@ def _check_viewport(page: Any, size: str) -> None:
     assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size][0], f"own position wider than the viewport ({size})"
 
 
+def _check_reroll_asks(page: Any) -> None:
+    """Seed 額外行動: a die whose only action is a reroll (1 influence) asks before spending it, so
+    a click to pick a die never costs influence by surprise."""
+    dice = page.locator("#mine .tdie[data-actions^='reroll ']")
+    if not dice.count():
+        return
+    before = decisions(page)
+    dice.first.click()
+    choice = page.locator(".chooser .choice:not(.cancel)")
+    assert choice.count() == 1 and "1" in choice.first.inner_text()
+    page.locator(".chooser .choice.cancel").first.click()
+    assert page.locator(".chooser").count() == 0 and decisions(page) == before
+
+
 def _choose(page: Any, rng: random.Random) -> None:
     """One click on the board: a piece (one action plays, several open a chooser) or a control."""
     targets = page.locator("#app .clickable[data-actions], #app .controls .control").all()
@@ -133,6 +147,7 @@ def test_troyes_board_is_played_by_clicking(browser: Any, server: str, lang: str
         legal = set(_legal(page))
         assert legal <= _board_actions(page), f"not on the board: {sorted(legal - _board_actions(page))}"
         if not checked and _round(page) >= 1 and page.locator("#app .troyes .tdie").count():
+            _check_reroll_asks(page)
             _check_pieces(page)
             _check_words(page, lang)
             for size in ("phone", "desktop"):

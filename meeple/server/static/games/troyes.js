@@ -6,7 +6,7 @@
 // the others (pass, done, activations ...) are controls on the board.  Every word comes from the
 // catalog (troyes.ui.* and the component keys); notations stay as they are.
 import { message } from "../i18n.js";
-import { SEAT_COLOURS, controls, h, piece } from "../render.js";
+import { SEAT_COLOURS, choiceButton, controls, h, piece } from "../render.js";
 
 const COLOURS = { r: "red", w: "white", y: "yellow" };
 const BUILDING_WORDS = ["palace", "bishopric", "city hall"];
@@ -70,7 +70,31 @@ function dieEl(code, owner, ctx, claimed, chosen) {
     style: { borderColor: seat !== null ? colourOfSeat(seat) : "#8a8a8a" },
   }, code.slice(1));
   const acts = picked ? [] : claim(ctx, claimed, ["die", "reroll", "flip", "spend"].map((w) => `${w} ${n}`));
-  return piece(el, ctx, acts, { owner: seat !== null ? seat : "neutral", state: picked ? "chosen" : "free", title: dieTitle(code, owner, ctx), name: n });
+  const info = { owner: seat !== null ? seat : "neutral", state: picked ? "chosen" : "free", title: dieTitle(code, owner, ctx), name: n };
+  if (acts.length === 1 && acts[0].startsWith("reroll ")) return asked(el, ctx, acts, info);
+  return piece(el, ctx, acts, info);
+}
+
+// A die whose only action is a reroll (1 influence): a click asks first (a chooser with the
+// reroll and cancel), so that clicking a die to pick it for an action never spends influence.
+// The chooser lives beside the die, inside the board, and goes with the board's next drawing.
+function asked(el, ctx, acts, info) {
+  piece(el, ctx, [], info);
+  el.classList.add("clickable");
+  el.setAttribute("data-piece", info.name);
+  el.setAttribute("data-actions", acts.join("|"));
+  el.setAttribute("title", [info.title, ...acts.map((a) => ctx.labelText(a))].join("\n"));
+  el.addEventListener("click", (ev) => {
+    ev.stopPropagation();
+    const holder = el.parentElement;
+    for (const old of holder.querySelectorAll(":scope > .chooser")) old.remove();
+    const box = h("div", { class: "chooser tasked", role: "menu" }, acts.map((a) => choiceButton(ctx, a)),
+      h("button", { class: "choice cancel", onclick: (e) => { e.stopPropagation(); box.remove(); } }, ctx.t("cancel")));
+    box.style.left = `${el.offsetLeft}px`;
+    box.style.top = `${el.offsetTop + el.offsetHeight + 4}px`;
+    holder.append(box);
+  });
+  return el;
 }
 
 // The dice of the group chosen so far (the view names every owner: "r5@p0", "r5@n").
