@@ -104,14 +104,27 @@ def _check_reroll_asks(page: Any) -> None:
         return
     before = decisions(page)
     dice.first.click()
-    choice = page.locator(".chooser .choice:not(.cancel)")
+    choice = page.locator(".chooser .choice:not(.cancel):not(.pick)")
     assert choice.count() == 1 and "1" in choice.first.inner_text()
     page.locator(".chooser .choice.cancel").first.click()
     assert page.locator(".chooser").count() == 0 and decisions(page) == before
 
 
+def _settle(page: Any) -> None:
+    """Wait until no more table updates arrive (the bots' decisions after ours redraw the page,
+    which closes an open chooser)."""
+    last = decisions(page)
+    while True:
+        page.wait_for_timeout(80)
+        now = decisions(page)
+        if now == last:
+            return
+        last = now
+
+
 def _choose(page: Any, rng: random.Random) -> None:
     """One click on the board: a piece (one action plays, several open a chooser) or a control."""
+    _settle(page)
     targets = page.locator("#app .clickable[data-actions], #app .controls .control").all()
     # pass ends the round and cannot counter costs VP: taken only when nothing else is left
     calm = [t for t in targets if t.get_attribute("data-action") not in ("pass", "cannot counter")]
@@ -120,7 +133,7 @@ def _choose(page: Any, rng: random.Random) -> None:
     if COSTLY.match(notation):
         assert re.search(r"\d", target.inner_text()), f"control {notation!r} shows no cost"
     target.click()
-    choices = page.locator(".chooser .choice:not(.cancel)")
+    choices = page.locator(".chooser .choice:not(.cancel):not(.pick)")
     if choices.count():
         for c in choices.all():
             notation = c.get_attribute("data-action") or ""
@@ -194,5 +207,44 @@ def test_troyes_drawn_characters_are_kept_by_clicking_their_card(browser: Any, s
     assert len(held) == 1 and held[0].get_attribute("data-effect")
     assert held[0].locator("b").inner_text() == kept
     assert page.locator("#mine .character[data-state='drawn']").count() == 0
+    assert not errors, errors
+    ctx.close()
+
+
+def _own_yellow(page: Any) -> list[Any]:
+    return page.locator("#mine .tdie.yellow").all()
+
+
+def test_troyes_dice_first_then_the_action(browser: Any, server: str) -> None:
+    """Issue 15 (seed §5: an action takes a group of dice): the dice can be picked first, by
+    clicking them at the main step (nothing is played), then the action; its dice step then takes
+    the picked die and finishes (die y…, done) without another click."""
+    ctx, page, errors = open_table(browser, server, "troyes", 2, bots="random", seed=5, size="desktop", lang="en")
+    page.on("dialog", lambda d: d.accept())
+    rng = random.Random(3)
+    start = time.time()
+    while time.time() - start < 40:
+        wait_until(page, lambda: is_over(page) or page.locator("#actions button.act").count() > 0, 30)
+        assert not is_over(page), "the game ended first"
+        legal = set(_legal(page))
+        if "farm" in legal and _own_yellow(page) and page.get_attribute(".troyes[data-phase]", "data-phase") == "actions":
+            break
+        before = decisions(page)
+        _choose(page, rng)
+        wait_until(page, lambda b=before: decisions(page) > b or is_over(page), 30)
+    else:
+        pytest.fail("no main step with farm and an own yellow die")
+    yellow = len(_own_yellow(page))
+    before = decisions(page)
+    die = _own_yellow(page)[0]
+    die.click()
+    pick = page.locator(".chooser .choice.pick")
+    if pick.count():  # the die can also be rerolled: its chooser offers the pick
+        pick.first.click()
+    assert decisions(page) == before, "picking a die plays nothing"
+    assert page.locator("#mine .tdie.picked").count() == 1 and page.locator("#mine .tpicks").inner_text()
+    page.locator("#app .controls .control[data-action='farm']").first.click()
+    wait_until(page, lambda: len(_own_yellow(page)) == yellow - 1 and not (page.locator("#app .troyes[data-phase='actions']").count()
+               and page.locator(".tpending").count()), 20)
     assert not errors, errors
     ctx.close()

@@ -59,9 +59,64 @@ function dieTitle(code, owner, ctx) {
   return say(ctx, { key: "troyes.die.seat", args: { seat, colour, value } });
 }
 
+// Dice picked before the action (issue 15: the dice first, then the target): at your main step a
+// click on a die picks it (or puts it back) without playing anything; after you click the action,
+// the dice step plays "die …" for each picked die as soon as it is offered, then "done".  The
+// picks live in the page only and are dropped at any other decision of the main step.
+const picks = { at: null, keys: new Map() };  // key (owner:index) -> absolute notation ("y5@p1")
+
+function mainStep(view, ctx) {
+  return view.phase === "actions" && view.step === "main" && ctx.you !== null && ctx.you !== undefined
+    && view.to_move === ctx.you && (ctx.legal || []).length > 0;
+}
+
+function picksHint(ctx) {
+  return picks.keys.size ? T(ctx, "picks_hint", { dice: [...picks.keys.values()].join(" ") }) : "";
+}
+
+function togglePick(key, absolute, ctx) {
+  if (picks.keys.has(key)) picks.keys.delete(key); else picks.keys.set(key, absolute);
+  for (const el of document.querySelectorAll(`[data-pick="${key}"]`)) {
+    el.classList.toggle("picked", picks.keys.has(key));
+    el.setAttribute("data-state", picks.keys.has(key) ? "picked" : "free");
+  }
+  for (const el of document.querySelectorAll(".tpicks")) el.textContent = picksHint(ctx);
+}
+
+// At the dice step: the next picked die that is offered, or done when every pick is in the group.
+function pickedStep(view, ctx) {
+  if (!picks.keys.size || view.step !== "dice" || view.to_move !== ctx.you) return null;
+  const left = [...picks.keys.values()];
+  for (const d of (view.pending && view.pending.dice) || []) { const i = left.indexOf(d); if (i >= 0) left.splice(i, 1); }
+  const toRelative = (a) => a.replace(`@p${ctx.you}`, "");
+  for (const d of left) if ((ctx.legal || []).includes(`die ${toRelative(d)}`)) return `die ${toRelative(d)}`;
+  if (left.length) { picks.keys.clear(); return null; }  // a picked die cannot join: go on by hand
+  picks.keys.clear();
+  return (ctx.legal || []).includes("done") ? "done" : null;
+}
+
+// The picked die is played once the page has taken in the last decision (an act sent while the
+// previous one is still under way is dropped by the page): tried again every 400 ms until a newer
+// view is drawn.
+let autoAt = null, drawnAt = null;
+function playPicks(view, ctx) {
+  drawnAt = view.decisions;
+  if (mainStep(view, ctx) && picks.at !== view.decisions) { picks.at = view.decisions; picks.keys.clear(); }
+  const next = pickedStep(view, ctx);
+  if (!next || autoAt === view.decisions) return;
+  autoAt = view.decisions;
+  let tries = 0;
+  const attempt = () => {
+    if (drawnAt !== autoAt || tries++ > 20) return;
+    ctx.act(next);
+    setTimeout(attempt, 400);
+  };
+  setTimeout(attempt, 0);
+}
+
 // One die of the city square: its colour and value, its owner's ring (grey: neutral), chosen or
-// free; a click plays its die / reroll / flip / spend action.
-function dieEl(code, owner, ctx, claimed, chosen) {
+// free; a click plays its die / reroll / flip / spend action, or at the main step picks it.
+function dieEl(code, owner, ctx, claimed, chosen, view, index) {
   const n = dieNotation(code, owner, ctx);
   const seat = seatOf(owner);
   const picked = chosen && chosen.take(code, owner);
@@ -71,24 +126,35 @@ function dieEl(code, owner, ctx, claimed, chosen) {
   }, code.slice(1));
   const acts = picked ? [] : claim(ctx, claimed, ["die", "reroll", "flip", "spend"].map((w) => `${w} ${n}`));
   const info = { owner: seat !== null ? seat : "neutral", state: picked ? "chosen" : "free", title: dieTitle(code, owner, ctx), name: n };
+  if (view && mainStep(view, ctx)) {
+    const key = `${owner}:${index}`;
+    const absolute = owner === "neutral" ? `${code}@n` : `${code}@${owner}`;
+    el.setAttribute("data-pick", key);
+    if (picks.keys.has(key)) { el.classList.add("picked"); info.state = "picked"; }
+    return asked(el, ctx, acts, info, { key, absolute });
+  }
   if (acts.length === 1 && acts[0].startsWith("reroll ")) return asked(el, ctx, acts, info);
   return piece(el, ctx, acts, info);
 }
 
-// A die whose only action is a reroll (1 influence): a click asks first (a chooser with the
-// reroll and cancel), so that clicking a die to pick it for an action never spends influence.
-// The chooser lives beside the die, inside the board, and goes with the board's next drawing.
-function asked(el, ctx, acts, info) {
+// A die at your main step, or whose only action is a reroll (1 influence): a click asks first
+// (a chooser beside the die: pick it for the action or put it back, the reroll, cancel), so that a
+// click meant to pick a die never spends influence.  Without a reroll a click picks at once.  The
+// chooser lives inside the board and goes with the board's next drawing.
+function asked(el, ctx, acts, info, pick = null) {
   piece(el, ctx, [], info);
   el.classList.add("clickable");
   el.setAttribute("data-piece", info.name);
-  el.setAttribute("data-actions", acts.join("|"));
+  if (acts.length) el.setAttribute("data-actions", acts.join("|"));
   el.setAttribute("title", [info.title, ...acts.map((a) => ctx.labelText(a))].join("\n"));
   el.addEventListener("click", (ev) => {
     ev.stopPropagation();
+    if (pick && !acts.length) { togglePick(pick.key, pick.absolute, ctx); return; }
     const holder = el.parentElement;
     for (const old of holder.querySelectorAll(":scope > .chooser")) old.remove();
-    const box = h("div", { class: "chooser tasked", role: "menu" }, acts.map((a) => choiceButton(ctx, a)),
+    const pickButton = pick ? h("button", { class: "choice pick", onclick: (e) => { e.stopPropagation(); box.remove(); togglePick(pick.key, pick.absolute, ctx); } },
+      T(ctx, picks.keys.has(pick.key) ? "unpick" : "pick")) : null;
+    const box = h("div", { class: "chooser tasked", role: "menu" }, pickButton, acts.map((a) => choiceButton(ctx, a)),
       h("button", { class: "choice cancel", onclick: (e) => { e.stopPropagation(); box.remove(); } }, ctx.t("cancel")));
     box.style.left = `${el.offsetLeft}px`;
     box.style.top = `${el.offsetTop + el.offsetHeight + 4}px`;
@@ -200,13 +266,14 @@ export function mine(view, ctx) {
       stat(T(ctx, "supply"), `${me.supply}/${me.citizens_owned}`), stat(T(ctx, "district"), me.district_deniers),
       me.passed ? h("span", { class: "tag" }, T(ctx, "passed")) : null),
     h("div", { class: "trow" }, h("small", {}, T(ctx, "your_dice")), " ",
-      district && district.dice.length ? district.dice.map((c) => dieEl(c, district.owner, ctx, claimed, chosenDice(view))) : h("span", { class: "muted" }, "—")),
+      district && district.dice.length ? district.dice.map((c, i) => dieEl(c, district.owner, ctx, claimed, chosenDice(view), view, i)) : h("span", { class: "muted" }, "—")),
     h("div", { class: "tchars" }, h("small", {}, T(ctx, "characters")), characterCards(me.characters, me.character_scoring, ctx, claimed, false)),
     me.characters_drawn ? h("div", { class: "tchars" }, h("small", {}, T(ctx, "choose_character")), characterCards(me.characters_drawn, me.drawn_scoring, ctx, claimed, true)) : null,
     cubes.length || tradesmen.length ? h("div", { class: "small" },
       cubes.length ? [T(ctx, "your_cubes"), ": ", cubes.join(", "), " "] : null,
       tradesmen.length ? [T(ctx, "your_tradesmen"), ": ", tradesmen.join(", ")] : null) : null,
     (me.events_won || []).length ? h("div", { class: "small" }, T(ctx, "events_won"), ": ", me.events_won.map((e) => name(ctx, e)).join(", ")) : null,
+    h("div", { class: "tpicks small" }, picksHint(ctx)),
     pendingLine(view, ctx));
 }
 
@@ -264,7 +331,7 @@ function districtsEl(view, ctx, claimed) {
     const seat = seatOf(d.owner);
     return h("div", { class: "tdistrict", "data-owner": seat !== null ? seat : "neutral", style: { borderColor: seat !== null ? colourOfSeat(seat) : "#8a8a8a" } },
       h("small", {}, seat !== null ? ctx.seatName(seat) : T(ctx, "neutral")), " ",
-      d.dice.length ? d.dice.map((c) => dieEl(c, d.owner, ctx, claimed, chosen)) : h("span", { class: "muted" }, "—"));
+      d.dice.length ? d.dice.map((c, i) => dieEl(c, d.owner, ctx, claimed, chosen, view, i)) : h("span", { class: "muted" }, "—"));
   }),
   (view.black_dice || []).length ? h("div", { class: "tdistrict black" }, h("small", {}, T(ctx, "black_dice")), " ",
     view.black_dice.map((v) => piece(h("span", { class: "tdie black" }, String(v)), ctx, claim(ctx, claimed, [`counter ${v}`]),
@@ -337,6 +404,7 @@ function finalEl(view, ctx) {
 export function render(view, ctx) {
   if (!Array.isArray(view.buildings) || !Array.isArray(view.activities)) return null;
   const claimed = new Set();
+  playPicks(view, ctx);
   // the character choice and the own dice are drawn in mine() too: played from there as well
   if (ctx.you !== null && ctx.you !== undefined) for (const a of ctx.legal || []) if (a.startsWith("keep ")) claimed.add(a);
   const board = [];
