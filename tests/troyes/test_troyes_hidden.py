@@ -144,3 +144,19 @@ def test_draw_two_keep_one_determinize_respects_later_draws() -> None:
         assert d.chars[0] and d.chars[0][0] not in pair1
         assert d.pair == s.pair and d.chars[1] == []
         assert sorted(d.chars[0] + d.pair + d.box) == list(range(6))
+
+
+def test_character_scoring_shown_only_with_the_characters() -> None:
+    """Issue 15: the board's scoring text of a character (its thresholds and points) comes with the
+    character itself: the own seat's, never another seat's before the end, none to a spectator."""
+    s = after_draft(3, 2)
+    for seat in range(3):
+        view = s.view(seat)
+        for q, entry in enumerate(view["seats"]):
+            if q == seat:
+                card = s.tables.characters[s.chars[q][0]]
+                assert entry["character_scoring"] == [{"name": card.name, "thresholds": "/".join(map(str, card.thresholds)),
+                                                        "points": "/".join(map(str, card.points))}]
+            else:
+                assert "character_scoring" not in entry
+    assert all("character_scoring" not in p for p in s.view(None)["seats"])

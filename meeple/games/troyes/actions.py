@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action
-from meeple.engine.messages import Message
+from meeple.games.troyes import labels as L
 from meeple.games.troyes import words as W
 from meeple.games.troyes.activities import max_activations
 from meeple.games.troyes.cathedral import mason_spaces
-from meeple.games.troyes.citizens import has_citizen, protection, source_text, space_text
+from meeple.games.troyes.citizens import has_citizen, needs_source, protection, source_text, space_text
 from meeple.games.troyes.components import WHITE, YELLOW
 from meeple.games.troyes.dice import (
     ALLOWED_COLOURS,
@@ -23,6 +23,7 @@ from meeple.games.troyes.dice import (
     Offer,
     build_trie,
     fast_possible,
+    group_cost,
     has_group,
     legal_groups,
     mod_applies,
@@ -35,7 +36,6 @@ from meeple.games.troyes.dice import (
 from meeple.games.troyes.state import (
     A_COUNTER,
     A_CUBE,
-    A_DICE,
     A_DONE,
     A_DRAFT,
     A_FLIP,
@@ -52,9 +52,9 @@ from meeple.games.troyes.state import (
     A_TARGET,
     A_TIMES,
     BUILDING_WORDS,
+    DICE_PRICE,
     MARAUD,
     MAX_CITIZENS,
-    NEUTRAL,
     P_ACTION,
     P_BLACK,
     P_DRAFT,
@@ -71,8 +71,6 @@ from meeple.games.troyes.state import (
     SHORT_PENALTY,
     SRC_BLD,
     SRC_CARD,
-    SRC_LYING,
-    SRC_SUPPLY,
     T_ACT,
     T_CATH,
     T_FARM,
@@ -91,7 +89,7 @@ _FIXED = {
     "recruit citizen": Action("recruit citizen", (A_RECRUIT,), msg("troyes.label.recruit")),
     "flip dice": Action("flip dice", (A_FLIP,), msg("troyes.label.flip_dice")),
     "stop flipping": Action("stop flipping", (A_FLIPSTOP,), msg("troyes.label.stop_flipping")),
-    "cannot counter": Action("cannot counter", (A_GIVEUP,), msg("troyes.label.cannot_counter", vp=SHORT_PENALTY)),
+    "cannot counter": Action("cannot counter", (A_GIVEUP,), msg("troyes.label.counter.give_up", vp=SHORT_PENALTY)),
     "build cathedral": Action("build cathedral", (A_TARGET, T_CATH, 0), msg("troyes.label.build")),
     "farm": Action("farm", (A_TARGET, T_FARM, 0), msg("troyes.label.farm")),
     "pass": Action("pass", (A_PASS,), msg("troyes.label.pass")),
@@ -113,7 +111,7 @@ def die_action(s: TroyesState, kind: int, word: str, d: int, p: int) -> Action:
     key = (kind, d, p)
     act = cache.get(key)
     if act is None:
-        act = cache.put(key, Action(f"{word} {die_text(d, p)}", (kind, d), die_label(kind, d, p)))
+        act = cache.put(key, Action(f"{word} {die_text(d, p)}", (kind, d), L.die_label(kind, d, p)))
     return act
 
 
@@ -123,25 +121,8 @@ def source_action(s: TroyesState, src: int) -> Action:
     key = src * 4096 + (s.slots[src - SRC_CARD] if SRC_CARD <= src < SRC_BLD else 0)
     act = cache.get(key)
     if act is None:
-        act = cache.put(key, Action(source_text(s, src), (A_SRC, src), _label_source(s, src)))
+        act = cache.put(key, Action(source_text(s, src), (A_SRC, src), L.source(s, src)))
     return act
-
-
-def die_label(kind: int, d: int, p: int) -> Message:
-    """What a die action does and costs, for seat ``p`` (built once per cached action)."""
-    die = W.die(d, p)
-    if kind == A_REROLL:
-        return msg("troyes.label.reroll", die=die)
-    if kind == A_FLIPDIE:
-        return msg("troyes.label.flip", die=die, value=7 - (d & 7))
-    if kind == A_SPEND:
-        return msg("troyes.label.spend", die=die, value=(d & 7) * (2 if (d >> 3) & 7 == 0 else 1))
-    owner = d >> 6
-    if owner == p:
-        return msg("troyes.label.die", die=die)
-    if owner == NEUTRAL:
-        return msg("troyes.label.die.neutral", die=die)
-    return msg("troyes.label.die.bought", die=die, seat=owner)
 
 
 # --- legal actions -----------------------------------------------------------------------------
@@ -168,9 +149,11 @@ def legal(s: TroyesState) -> list[Action]:
     if s.step == S_MAIN:
         return main_actions(s, p)
     if s.step == S_SRC:
-        return [source_action(s, src) for src in usable_sources(s, p, s.tgt_kind, s.tgt_arg)]
+        cubes = any(s.cubes[p::4]) and bool(usable_mods(s, p, s.tgt_kind, s.tgt_arg))
+        return [source_action(s, src) if cubes else forced_dice(s, p, source_action(s, src), src, -1)
+                for src in usable_sources(s, p, s.tgt_kind, s.tgt_arg)]
     if s.step == S_CUBE:
-        return cube_actions(s, p)
+        return [forced_dice(s, p, act, s.src, act.data[1]) for act in cube_actions(s, p)]
     if s.step == S_MASON:
         return mason_actions(s)
     if s.step == S_SQUIRE:
@@ -182,7 +165,6 @@ def legal(s: TroyesState) -> list[Action]:
 
 # --- the dice of an action, one at a time (version 8) ------------------------------------------
 
-_DONE = Action("done", (A_DONE,), msg("troyes.label.done_dice"))
 _DONE_COUNT = Action("done", (A_DONE,), msg("troyes.label.done_counter"))
 
 
@@ -190,14 +172,30 @@ def dice_step_actions(s: TroyesState, p: int) -> list[Action]:
     """The next die of the group (``die y5@p1``), each one that still leads to a legal group,
     in the order of ``die_rank``; ``done`` once the dice chosen so far are a legal group."""
     nexts, done = group_trie(s, p).get(tuple(s.group), ((), False))
-    cache = s.caches.die_actions
-    out = []
-    for d in nexts:
-        act = cache.get((A_DICE, d, p))
-        out.append(act if act is not None else die_action(s, A_DICE, "die", d, p))
+    out = [L.die_action(s, d, p) for d in nexts]
     if done:
-        out.append(_DONE)
+        out.append(L.done_action(s, p))
     return out
+
+
+def forced_dice(s: TroyesState, p: int, act: Action, src: int, mod: int) -> Action:
+    """``act`` (a citizen source or a cube), its label saying so when the dice that follow are
+    forced (one legal group, chosen without asking) and bought: the click pays for them (issue 15)."""
+    old = s.src, s.mod
+    s.src, s.mod = src, mod
+    try:
+        trie = group_trie(s, p)
+        node: tuple[int, ...] = ()
+        nexts, done = trie.get(node, ((), False))
+        while len(nexts) == 1 and not done:
+            node += nexts
+            nexts, done = trie.get(node, ((), False))
+        if nexts or not done or not node:
+            return act
+        cost = group_cost(p, node, s.acts[s.slots[mod]].effect if mod >= 0 else "")
+    finally:
+        s.src, s.mod = old
+    return L.forced(act, node, p, cost) if cost else act
 
 
 def group_trie(s: TroyesState, p: int) -> GroupTrie:
@@ -315,8 +313,9 @@ _COUNTER = tuple(Action(f"counter {v}", (A_COUNTER, v), msg("troyes.label.counte
 _REVEALED_SLOTS = tuple(tuple(slot for slot in range(9) if slot % 3 < r) for r in range(4))
 
 
-def _slot_infos(s: TroyesState) -> list[tuple[str, Action, int, int, int, int, bool]]:
-    """Per slot: (card name, its Action, colour, divisor, hire cost, extra deniers, artisan),
+def _slot_infos(s: TroyesState) -> list[tuple[str, tuple[Action, Action], int, int, int, int, bool]]:
+    """Per slot: (card name, its Action without and with an own tradesman there (the label says
+    whether a hire is paid), colour, divisor, hire cost, extra deniers, artisan),
     cached by the cards in the slots (and the activity table they come from)."""
     cache = s.caches.slot_infos
     key = tuple(s.slots)
@@ -325,9 +324,9 @@ def _slot_infos(s: TroyesState) -> list[tuple[str, Action, int, int, int, int, b
         infos = []
         for slot, idx in enumerate(key):
             card = s.acts[idx]
-            label = msg("troyes.label.activate", card=W.activity(card.name), colour=W.colour(card.colour),
-                        divisor=card.divisor, hire=card.hire_cost)
-            infos.append((card.name, Action(f"activate {card.name}", (A_TARGET, T_ACT, slot), label),
+            notation, data = f"activate {card.name}", (A_TARGET, T_ACT, slot)
+            acts = (Action(notation, data, L.activate(card, False)), Action(notation, data, L.activate(card, True)))
+            infos.append((card.name, acts,
                           card.colour, card.divisor, card.hire_cost,
                           EXTRA_COST.get(card.effect, 0), card.effect == "artisan"))
         hit = cache.put(key, infos)
@@ -428,7 +427,8 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
         hired = trade[slot * 4 + p]
         if not citizen and not hired:
             continue  # a hire needs a citizen (one on this card itself means no hire is needed)
-        name, act, colour, divisor, hire_cost, extra, artisan = infos[slot]
+        name, acts, colour, divisor, hire_cost, extra, artisan = infos[slot]
+        act = acts[1 if hired else 0]
         if artisan and infl < 1:
             ok = False
         else:
@@ -482,6 +482,29 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
 
 # --- the main step, kept per position part --------------------------------------------------
 
+def _forced_main(s: TroyesState, p: int, acts: list[Action]) -> list[Action]:
+    """The main step's actions, a target's label naming the die it will buy without asking: the
+    one die of its colour on the square is another's, no cube can change the colours and the
+    citizen's source (if any) is forced, so the offered action has that die as its only group
+    (the steps after it are single choices, taken at once).  Two or three such dice are left to
+    the later steps' labels (their groups would take the legal-group search here: speed)."""
+    out = []
+    for act in acts:
+        data = act.data
+        if data[0] != A_TARGET or (any(s.cubes[p::4]) and usable_mods(s, p, data[1], data[2])):
+            out.append(act)
+            continue
+        kind, arg = data[1], data[2]
+        colour = target_colour(s, kind, arg)
+        same = [d for d in s.dice if (d >> 3) & 7 == colour]
+        if len(same) != 1 or same[0] >> 6 == p or (
+                needs_source(s, p, kind, arg) and len(usable_sources(s, p, kind, arg)) != 1):
+            out.append(act)
+            continue
+        out.append(L.forced(act, (same[0],), p, DICE_PRICE[1]))
+    return out
+
+
 def cached_main_actions(s: TroyesState, p: int) -> list[Action]:
     """``main_actions(s, p)`` (a copy of the list: callers own it), kept in ``caches.main`` by
     ``main_key``.  A search visits the same turn again and again (every iteration replays the
@@ -490,7 +513,7 @@ def cached_main_actions(s: TroyesState, p: int) -> list[Action]:
     key = main_key(s, p)
     out = cache.get(key)
     if out is None:
-        out = cache.put(key, main_actions(s, p))
+        out = cache.put(key, _forced_main(s, p, main_actions(s, p)))
     return out[:]  # type: ignore[no-any-return]
 
 
@@ -567,14 +590,3 @@ def _miller_actions(top: int) -> list[Action]:
 
 
 __all__ = ["cached_main_actions", "group_trie", "legal", "main_actions", "main_key"]
-
-
-def _label_source(s: TroyesState, src: int) -> Message:
-    """Where the citizen of an action comes from (``citizens.source_text``), as a label."""
-    if src == SRC_SUPPLY:
-        return W.msg("troyes.label.source.supply")
-    if SRC_LYING <= src < SRC_LYING + 3:
-        return W.msg("troyes.label.source.lying", building=W.building(s, src - SRC_LYING))
-    if src >= SRC_BLD:
-        return W.msg("troyes.label.source.space", space=W.space(s, src - SRC_BLD))
-    return W.msg("troyes.label.source.card", card=W.activity(s.acts[s.slots[src - SRC_CARD]].name))

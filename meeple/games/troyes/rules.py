@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action, Event
-from meeple.engine.messages import Message
+from meeple.games.troyes import labels as L
 from meeple.games.troyes import scoring
 from meeple.games.troyes import words as W
 from meeple.games.troyes.activities import activity_effect, hire
@@ -261,7 +261,7 @@ def resolve(s: TroyesState, p: int, times: int, choice: int) -> list[Event]:
         ev.append({"type": "cube", "seat": p, **msg("troyes.event.cube", seat=p,
                                                     card=W.activity(s.acts[s.slots[s.mod]].name))})
     kind, arg = s.tgt_kind, s.tgt_arg
-    ev.append({"type": "action", "seat": p, **msg("troyes.event.action", seat=p, action=_label_target(s, kind, arg),
+    ev.append({"type": "action", "seat": p, **msg("troyes.event.action", seat=p, action=L.target(s, kind, arg),
                                                   dice=[W.die(d, NEUTRAL + 1) for d in combo])})
     if kind == T_ACT:
         if not s.trade[arg * 4 + p]:
@@ -308,16 +308,3 @@ def pay_for_dice(s: TroyesState, p: int, combo: tuple[int, ...], effect: str, ev
 
 
 __all__ = ["apply"]
-
-
-def _label_target(s: TroyesState, kind: int, arg: int) -> Message:
-    """The action chosen: activate a card, build the cathedral, combat an event, place, farm."""
-    if kind == T_ACT:
-        return W.msg("troyes.target.activate", card=W.activity(s.acts[s.slots[arg]].name))
-    if kind == T_CATH:
-        return W.msg("troyes.target.build")
-    if kind == T_FIGHT:
-        return W.msg("troyes.target.combat", card=W.event(s, event_card(s, arg)))
-    if kind == T_PLACE:
-        return W.msg("troyes.target.place", building=W.building(s, arg))
-    return W.msg("troyes.target.farm")

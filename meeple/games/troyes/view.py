@@ -53,8 +53,10 @@ def view(s: TroyesState, seat: int | None) -> dict[str, Any]:
             entry["vp"] = s.vp[q]
         if over or q == seat:
             entry["characters"] = [t.characters[c].name for c in s.chars[q]]
+            entry["character_scoring"] = [_scoring(t.characters[c]) for c in s.chars[q]]
             if q == seat and s.phase == P_KEEP and s.order and s.order[0] == q:
                 entry["characters_drawn"] = [t.characters[c].name for c in s.pair]
+                entry["drawn_scoring"] = [_scoring(t.characters[c]) for c in s.pair]
         players.append(entry)
     buildings = []
     for b, spec in enumerate(t.buildings):
@@ -62,6 +64,7 @@ def view(s: TroyesState, seat: int | None) -> dict[str, Any]:
         buildings.append({
             "name": spec.name, "spaces": spaces,
             "lying": [s.lying[b * 4 + q] for q in range(n)],
+            "colour": COLOUR_NAMES[spec.colour], "rows": spec.rows, "wage": spec.wage,
         })
     activities = []
     for slot in range(9):
@@ -84,7 +87,8 @@ def view(s: TroyesState, seat: int | None) -> dict[str, Any]:
     row = []
     for i, e in enumerate(s.row):
         card = t.events[e]
-        row.append({"card": card.name, "fight_colour": COLOUR_NAMES[card.fight_colour],
+        row.append({"card": card.name, "colour": COLOUR_NAMES[card.colour],
+                    "fight_colour": COLOUR_NAMES[card.fight_colour],
                     "divisor": card.divisor, "vp": [card.vp_first, card.vp_second],
                     "black_dice": card.black_dice, "effect": card.effect, "boxes": card.boxes,
                     "cubes": [s.evcubes[i].count(q) for q in range(n)],
@@ -110,6 +114,13 @@ def view(s: TroyesState, seat: int | None) -> dict[str, Any]:
     if over:
         body["final"] = scoring.breakdown(s)
     return body
+
+def _scoring(card: Any) -> dict[str, Any]:
+    """A character's scoring steps as its effect text reads them (``8/12/16/20``, ``1/2/4/6``):
+    the board fills ``troyes.characters.<name>.text`` with them (issue 15)."""
+    return {"name": card.name, "thresholds": "/".join(map(str, card.thresholds)),
+            "points": "/".join(map(str, card.points))}
+
 
 def pending_view(s: TroyesState) -> dict[str, Any] | None:
     """The action, Master Mason or Squire cubes, or black-dice counter under way."""

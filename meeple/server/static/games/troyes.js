@@ -1,93 +1,427 @@
-// Troyes: the three buildings, the cathedral, the districts with their dice, the
-// activity cards by colour and level, the event row; everything else generically.
-import { SEAT_COLOURS, clickable, h, restBoard } from "../render.js";
+// Troyes (issue 15): your own position first (mine), then the board drawn from the view: the
+// three buildings with every space, the cathedral's three levels, the city square's dice by owner
+// drawn as dice, the black dice, the activity cards by colour and level and the event row with
+// their numbers and full effect texts, the score the table can see.  Every legal action that has
+// a piece is played by clicking it (a die, a space, a card, a cathedral column, a black die);
+// the others (pass, done, activations ...) are controls on the board.  Every word comes from the
+// catalog (troyes.ui.* and the component keys); notations stay as they are.
+import { message } from "../i18n.js";
+import { SEAT_COLOURS, choiceButton, controls, h, piece } from "../render.js";
 
-const DIE = { r: "red", w: "white", y: "yellow", b: "black" };
+const COLOURS = { r: "red", w: "white", y: "yellow" };
+const BUILDING_WORDS = ["palace", "bishopric", "city hall"];
+const PHASES = { "choose character": "keep", draft: "draft", "black dice": "black", actions: "actions", over: "over" };
+const STEPS = {
+  main: "main", flip: "flip", "spend dice": "spend", "citizen source": "source", cube: "cube", dice: "dice",
+  activations: "times", "master mason space": "mason", "squire event": "squire", "black dice to counter": "count",
+};
+const SCORE_ROWS = ["vp", "unfinished_events", "tradesmen", "cathedral", "characters", "total"];
 
-function owner(tag) {
-  if (typeof tag !== "string") return null;
-  const m = tag.match(/^p(\d+)$/);
-  return m ? Number(m[1]) : null;  // "p0": seat 0 (0-based, as in the notations)
+// A board word: troyes.ui.<k> (the key is built at run time, so the catalog lists these keys in
+// meeple/games/troyes/words.py for extraction).
+function T(ctx, k, args) { return tr(ctx, `troyes.ui.${k}`, args); }
+// A catalog key given whole (a component's, a phase's): never a literal inside t(...), which
+// the page's extractor would read as an interface word.
+function tr(ctx, key, args) { return ctx.t(key, args); }
+const name = (ctx, n) => (typeof n === "string" ? ctx.word(n) : String(n ?? ""));
+// A catalog message in the page's language (the replay page's ctx has no message()).
+const say = (ctx, m) => (ctx.message ? ctx.message(m) : message(m));
+const slug = (s) => String(s).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "") || "_";
+const ref = (table, n, part = "name") => ({ key: `troyes.${table}.${slug(n)}.${part}` });
+// A component's full effect text: its catalog entry troyes.<table>.<name>.text filled with the
+// numbers the view gives for it (from the component tables, so a component pack changes them).
+const effectOf = (ctx, table, n, args) => say(ctx, { key: `troyes.${table}.${slug(n)}.text`, args });
+const activityEffect = (ctx, a) => effectOf(ctx, "activities", a.card, { level: a.level, hire_cost: a.hire_cost, divisor: a.divisor });
+const eventEffect = (ctx, e, table) => effectOf(ctx, table, e.card, { divisor: e.divisor, boxes: e.boxes, vp_first: e.vp[0], vp_second: e.vp[1], black_dice: e.black_dice });
+const seatOf = (tag) => { const m = typeof tag === "string" && tag.match(/^p(\d+)$/); return m ? Number(m[1]) : null; };
+const colourOfSeat = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
+
+// Which legal notations a piece plays; every claimed notation is left out of the board's controls.
+function claim(ctx, claimed, list) {
+  const legal = list.filter((a) => ctx.legal && ctx.legal.includes(a));
+  for (const a of legal) claimed.add(a);
+  return legal;
 }
 
-// A view word (a colour, "neutral", an event's effect id) through its shared value.<word> entry.
-function word(w, ctx) {
-  const key = `value.${w}`;
-  const found = ctx.t(key);
-  return found === key ? w : found;
+// A die's notation as the mover writes it: own "r5", another seat's "r5@p1", neutral "r5@n".
+function dieNotation(code, owner, ctx) {
+  if (owner === "neutral") return `${code}@n`;
+  const seat = seatOf(owner);
+  return seat === ctx.you ? code : `${code}@p${seat}`;
 }
 
-function colourWord(c, ctx) { return word(c, ctx); }
-
-function spaceEl(tag, ctx, i) {
-  const seat = owner(tag);
-  const style = seat !== null ? { background: SEAT_COLOURS[seat % 6], color: "#fff" } : tag ? { background: "#9a9a9a", color: "#fff" } : {};
-  return h("span", { class: "space", style, title: tag ? (seat !== null ? ctx.seatName(seat) : tag) : "empty" }, seat !== null ? String(seat) : tag ? "n" : String(i + 1));
+function dieTitle(code, owner, ctx) {
+  const colour = { key: `value.${COLOURS[code[0]]}` };
+  const value = Number(code.slice(1));
+  if (owner === "neutral") return say(ctx, { key: "troyes.die.neutral", args: { colour, value } });
+  const seat = seatOf(owner);
+  if (seat === ctx.you) return say(ctx, { key: "troyes.die.own", args: { colour, value } });
+  return say(ctx, { key: "troyes.die.seat", args: { seat, colour, value } });
 }
 
-function die(code) {
-  if (typeof code !== "string") return h("span", { class: "die" }, String(code));
-  const colour = DIE[code[0]] || "";
-  return h("span", { class: `die ${colour}`, title: code }, code.slice(1));
+// Dice picked before the action (issue 15: the dice first, then the target): at your main step a
+// click on a die picks it (or puts it back) without playing anything; after you click the action,
+// the dice step plays "die …" for each picked die as soon as it is offered, then "done".  The
+// picks live in the page only and are dropped at any other decision of the main step.
+const picks = { at: null, keys: new Map() };  // key (owner:index) -> absolute notation ("y5@p1")
+
+function mainStep(view, ctx) {
+  return view.phase === "actions" && view.step === "main" && ctx.you !== null && ctx.you !== undefined
+    && view.to_move === ctx.you && (ctx.legal || []).length > 0;
 }
 
-function buildings(list, ctx) {
-  return h("div", { class: "rowcards" }, list.map((b) => clickable(h("div", { class: "card building" },
-    h("span", { class: "title" }, b.name),
-    h("div", { class: "spaces" }, (b.spaces || []).map((s, i) => clickable(spaceEl(s, ctx, i), ctx, `${String(b.name).toLowerCase()} ${i + 1}`))),
-    Array.isArray(b.lying) && b.lying.some(Boolean) ? h("div", { class: "small muted" }, `${ctx.t("Lying")}: `, b.lying.map((n, i) => n ? `${ctx.seatLabel(i)} ${n}` : null).filter(Boolean).join(", ")) : null),
-  ctx, String(b.name).toLowerCase())));
+function picksHint(ctx) {
+  return picks.keys.size ? T(ctx, "picks_hint", { dice: [...picks.keys.values()].join(" ") }) : "";
 }
 
-function cathedral(levels, ctx) {
-  return h("div", { class: "card" }, h("span", { class: "title" }, ctx.t("Cathedral")),
-    levels.map((row, i) => h("div", { class: "spaces" }, h("span", { class: "small muted" }, `L${i + 1} `), row.map((s, j) => spaceEl(s, ctx, j)))));
+function togglePick(key, absolute, ctx) {
+  if (picks.keys.has(key)) picks.keys.delete(key); else picks.keys.set(key, absolute);
+  for (const el of document.querySelectorAll(`[data-pick="${key}"]`)) {
+    el.classList.toggle("picked", picks.keys.has(key));
+    el.setAttribute("data-state", picks.keys.has(key) ? "picked" : "free");
+  }
+  for (const el of document.querySelectorAll(".tpicks")) el.textContent = picksHint(ctx);
 }
 
-function activities(list, ctx) {
-  const colours = [...new Set(list.map((a) => a.colour))];
-  return h("div", { class: "activities" }, colours.map((c) => h("div", { class: "rowcards" },
-    list.filter((a) => a.colour === c).map((a) => {
-      if (!a.face_up) return h("div", { class: `card facedown act-${c}` }, h("span", { class: "title" }, `${colourWord(c, ctx)} ${a.level}`), h("span", {}, `${ctx.t("Face up")}: ✗`));
-      const card = h("div", { class: `card act-${c}` },
-        h("span", { class: "title" }, a.card, h("span", { class: "muted small" }, ` · ${colourWord(c, ctx)} ${a.level}`)),
-        h("div", { class: "small" }, `${ctx.t("Hire cost")} ${a.hire_cost ?? "?"} · ÷${a.divisor ?? "?"}${a.delayed ? ` · ${ctx.t("Delayed")}` : ""}`),
-        Array.isArray(a.vp_spaces) ? h("div", { class: "small" }, `${ctx.t("VP spaces")}: `, a.vp_spaces.join(" / ")) : null,
-        h("div", {}, (a.tradesmen || []).map((t) => h("span", { class: "pip", style: { background: SEAT_COLOURS[t.seat % 6] }, title: `${ctx.seatName(t.seat)} ${ctx.t("Space")} ${t.space + 1}` }))),
-        Array.isArray(a.cubes) && a.cubes.some(Boolean) ? h("div", { class: "small" }, `${ctx.t("Cubes")}: `, a.cubes.map((n, i) => `${ctx.seatLabel(i)} ${n}`).join(", ")) : null);
-      return clickable(card, ctx, a.card);
-    }))));
+// At the dice step: the next picked die that is offered, or done when every pick is in the group.
+function pickedStep(view, ctx) {
+  if (!picks.keys.size || view.step !== "dice" || view.to_move !== ctx.you) return null;
+  const left = [...picks.keys.values()];
+  for (const d of (view.pending && view.pending.dice) || []) { const i = left.indexOf(d); if (i >= 0) left.splice(i, 1); }
+  const toRelative = (a) => a.replace(`@p${ctx.you}`, "");
+  for (const d of left) if ((ctx.legal || []).includes(`die ${toRelative(d)}`)) return `die ${toRelative(d)}`;
+  if (left.length) { picks.keys.clear(); return null; }  // a picked die cannot join: go on by hand
+  picks.keys.clear();
+  return (ctx.legal || []).includes("done") ? "done" : null;
 }
 
-function events(list, ctx) {
-  if (!list.length) return h("p", { class: "muted" }, "—");
-  return h("div", { class: "rowcards" }, list.map((e) => clickable(h("div", { class: `card act-${e.fight_colour}` },
-    h("span", { class: "title" }, e.card),
-    h("div", { class: "small" }, `${ctx.t("Fight colour")}: ${colourWord(e.fight_colour, ctx)} · ÷${e.divisor} · ${ctx.t("VP")} ${(e.vp || []).join("/")}`),
-    e.black_dice ? h("div", { class: "small" }, `${ctx.t("Black dice")}: ${e.black_dice}`) : null,
-    e.effect ? h("div", { class: "small muted" }, word(e.effect, ctx)) : null,
-    h("div", { class: "small" }, `${ctx.t("Boxes")} ${e.boxes} · ${ctx.t("Cubes")} `, (e.cubes || []).map((n, i) => `${ctx.seatLabel(i)} ${n}`).join(", "), e.neutral_cubes ? ` · ${ctx.t("Neutral cubes")} ${e.neutral_cubes}` : "")),
-  ctx, e.card)));
+// The picked die is played once the page has taken in the last decision (an act sent while the
+// previous one is still under way is dropped by the page): tried again every 400 ms until a newer
+// view is drawn.
+let autoAt = null, drawnAt = null;
+function playPicks(view, ctx) {
+  drawnAt = view.decisions;
+  if (mainStep(view, ctx) && picks.at !== view.decisions) { picks.at = view.decisions; picks.keys.clear(); }
+  const next = pickedStep(view, ctx);
+  if (!next || autoAt === view.decisions) return;
+  autoAt = view.decisions;
+  let tries = 0;
+  const attempt = () => {
+    if (drawnAt !== autoAt || tries++ > 20) return;
+    ctx.act(next);
+    setTimeout(attempt, 400);
+  };
+  setTimeout(attempt, 0);
 }
 
-function districts(list, ctx) {
-  return h("div", { class: "rowcards" }, list.map((d) => {
-    const seat = owner(d.owner);
-    return h("div", { class: "card", style: seat !== null ? { borderColor: SEAT_COLOURS[seat % 6], borderWidth: "2px" } : {} },
-      h("span", { class: "title" }, seat !== null ? ctx.seatName(seat) : word(d.owner, ctx)),
-      h("div", {}, (d.dice || []).map(die)));
-  }));
+// One die of the city square: its colour and value, its owner's ring (grey: neutral), chosen or
+// free; a click plays its die / reroll / flip / spend action, or at the main step picks it.
+function dieEl(code, owner, ctx, claimed, chosen, view, index) {
+  const n = dieNotation(code, owner, ctx);
+  const seat = seatOf(owner);
+  const picked = chosen && chosen.take(code, owner);
+  const el = h("span", {
+    class: `tdie ${COLOURS[code[0]] || ""}${picked ? " chosen" : ""}`,
+    style: { borderColor: seat !== null ? colourOfSeat(seat) : "#8a8a8a" },
+  }, code.slice(1));
+  const acts = picked ? [] : claim(ctx, claimed, ["die", "reroll", "flip", "spend"].map((w) => `${w} ${n}`));
+  const info = { owner: seat !== null ? seat : "neutral", state: picked ? "chosen" : "free", title: dieTitle(code, owner, ctx), name: n };
+  if (view && mainStep(view, ctx)) {
+    const key = `${owner}:${index}`;
+    const absolute = owner === "neutral" ? `${code}@n` : `${code}@${owner}`;
+    el.setAttribute("data-pick", key);
+    if (picks.keys.has(key)) { el.classList.add("picked"); info.state = "picked"; }
+    return asked(el, ctx, acts, info, { key, absolute });
+  }
+  if (acts.length === 1 && acts[0].startsWith("reroll ")) return asked(el, ctx, acts, info);
+  return piece(el, ctx, acts, info);
+}
+
+// A die at your main step, or whose only action is a reroll (1 influence): a click asks first
+// (a chooser beside the die: pick it for the action or put it back, the reroll, cancel), so that a
+// click meant to pick a die never spends influence.  Without a reroll a click picks at once.  The
+// chooser lives inside the board and goes with the board's next drawing.
+function asked(el, ctx, acts, info, pick = null) {
+  piece(el, ctx, [], info);
+  el.classList.add("clickable");
+  el.setAttribute("data-piece", info.name);
+  if (acts.length) el.setAttribute("data-actions", acts.join("|"));
+  el.setAttribute("title", [info.title, ...acts.map((a) => ctx.labelText(a))].join("\n"));
+  el.addEventListener("click", (ev) => {
+    ev.stopPropagation();
+    if (pick && !acts.length) { togglePick(pick.key, pick.absolute, ctx); return; }
+    const holder = el.parentElement;
+    for (const old of holder.querySelectorAll(":scope > .chooser")) old.remove();
+    const pickButton = pick ? h("button", { class: "choice pick", onclick: (e) => { e.stopPropagation(); box.remove(); togglePick(pick.key, pick.absolute, ctx); } },
+      T(ctx, picks.keys.has(pick.key) ? "unpick" : "pick")) : null;
+    const box = h("div", { class: "chooser tasked", role: "menu" }, pickButton, acts.map((a) => choiceButton(ctx, a)),
+      h("button", { class: "choice cancel", onclick: (e) => { e.stopPropagation(); box.remove(); } }, ctx.t("cancel")));
+    box.style.left = `${el.offsetLeft}px`;
+    box.style.top = `${el.offsetTop + el.offsetHeight + 4}px`;
+    holder.append(box);
+  });
+  return el;
+}
+
+// The dice of the group chosen so far (the view names every owner: "r5@p0", "r5@n").
+function chosenDice(view) {
+  const left = [...((view.pending && view.pending.dice) || [])];
+  return {
+    take(code, owner) {
+      const tag = owner === "neutral" ? `${code}@n` : `${code}@${owner}`;
+      const i = left.indexOf(tag);
+      if (i < 0) return false;
+      left.splice(i, 1);
+      return true;
+    },
+  };
+}
+
+function stat(label, value, cls = "") { return h("span", { class: `tstat ${cls}` }, h("small", {}, label), h("b", {}, String(value))); }
+
+function turnLine(view, ctx) {
+  const round = T(ctx, "round", { round: view.round, rounds: view.rounds });
+  const phase = tr(ctx, `troyes.phase.${PHASES[view.phase] || "actions"}`);
+  const step = view.phase === "actions" || view.phase === "black dice" ? ` · ${tr(ctx, `troyes.step.${STEPS[view.step] || "main"}`)}` : "";
+  let who = "";
+  if (view.is_over) who = tr(ctx, "troyes.phase.over");
+  else if (typeof view.to_move === "number") who = view.to_move === ctx.you ? T(ctx, "your_turn") : T(ctx, "to_move", { who: ctx.seatName(view.to_move) });
+  return h("div", { class: "tturn" }, h("b", {}, who), ` · ${round} · ${phase}${step} · `, T(ctx, "start_player", { who: ctx.seatName(view.start_player) }));
+}
+
+function characterCards(names, scoring, ctx, claimed, keep) {
+  return (names || []).map((n, i) => {
+    const acts = keep ? claim(ctx, claimed, [`keep ${n}`]) : [];
+    const steps = (scoring || [])[i] || {};
+    const effect = effectOf(ctx, "characters", n, { thresholds: steps.thresholds, points: steps.points });
+    return piece(h("div", { class: "tcard character" }, h("b", {}, name(ctx, n)), h("div", { class: "small" }, effect)), ctx, acts,
+      { state: keep ? "drawn" : "held", effect, name: n, owner: ctx.you });
+  });
+}
+
+// The action under way and its citizen, from their notations ("activate Miller", "citizen from
+// palace 2"), as the catalog's messages.
+function buildingRef(word, view) {
+  const b = BUILDING_WORDS.indexOf(word);
+  return ref("buildings", b >= 0 && view.buildings[b] ? view.buildings[b].name : word);
+}
+
+function targetMessage(action, view) {
+  let m;
+  if (action === "build cathedral") return { key: "troyes.target.build" };
+  if (action === "farm") return { key: "troyes.target.farm" };
+  if ((m = action.match(/^activate (.+)$/))) return { key: "troyes.target.activate", args: { card: ref("activities", m[1]) } };
+  if ((m = action.match(/^combat (.+)$/))) {
+    const table = view.marauding && view.marauding.card === m[1] ? "permanent" : "events";
+    return { key: "troyes.target.combat", args: { card: ref(table, m[1]) } };
+  }
+  if ((m = action.match(/^place (.+)$/))) return { key: "troyes.target.place", args: { building: buildingRef(m[1], view) } };
+  return { text: action };
+}
+
+function sourceMessage(citizen, view) {
+  let m;
+  if (citizen === "citizen from supply") return { key: "troyes.label.source.supply" };
+  if ((m = citizen.match(/^citizen lying at (.+)$/))) return { key: "troyes.label.source.lying", args: { building: buildingRef(m[1], view) } };
+  if ((m = citizen.match(/^citizen from (palace|bishopric|city hall) (\d)(?:-(\d) (left|right))?$/))) {
+    const building = buildingRef(m[1], view);
+    const space = m[3] ? { key: `troyes.space.row_${m[4]}`, args: { building, low: Number(m[2]), high: Number(m[3]) } }
+      : { key: "troyes.space.single", args: { building, value: Number(m[2]) } };
+    return { key: "troyes.label.source.space", args: { space } };
+  }
+  if ((m = citizen.match(/^citizen from (.+)$/))) return { key: "troyes.label.source.card", args: { card: ref("activities", m[1]) } };
+  return { text: citizen };
+}
+
+function pendingLine(view, ctx) {
+  const p = view.pending;
+  if (!p) return null;
+  const parts = [];
+  if (p.action) parts.push(say(ctx, targetMessage(p.action, view)));
+  if (p.citizen) parts.push(say(ctx, sourceMessage(p.citizen, view)));
+  if (p.cube) parts.push(T(ctx, "with_cube", { card: name(ctx, p.cube) }));
+  if (p.card) parts.push(T(ctx, "cubes_to_place", { card: name(ctx, p.card), n: p.cubes_to_place }));
+  if (Array.isArray(p.countering)) parts.push(T(ctx, "countering", { dice: p.countering.join("+"), pool: p.pool, needed: p.needed }));
+  if (Array.isArray(p.dice) && p.dice.length) parts.push(T(ctx, "dice_chosen", { dice: p.dice.join(" ") }));
+  return h("div", { class: "tpending" }, h("small", {}, T(ctx, "under_way")), " ", parts.join(" · "));
+}
+
+// The viewer's own position: characters with their scoring, VP as the table knows it, deniers,
+// influence, citizens, own dice, cubes on the activity cards, the action under way.
+export function mine(view, ctx) {
+  if (!Array.isArray(view.seats) || ctx.you === null || ctx.you === undefined) return null;
+  const me = view.seats[ctx.you];
+  if (!me) return null;
+  const claimed = new Set();
+  const district = (view.districts || []).find((d) => d.owner === `p${ctx.you}`);
+  const cubes = (view.activities || []).filter((a) => a.face_up && Array.isArray(a.cubes) && a.cubes[ctx.you])
+    .map((a) => `${name(ctx, a.card)} ×${a.cubes[ctx.you]}`);
+  const tradesmen = (view.activities || []).filter((a) => (a.tradesmen || []).some((t) => t.seat === ctx.you)).map((a) => name(ctx, a.card));
+  const vp = me.vp !== undefined ? me.vp : "?";
+  return h("div", { class: "troyes tmine", "data-seat": ctx.you },
+    turnLine(view, ctx),
+    h("div", { class: "tstats" },
+      h("span", { class: "tseat", style: { background: colourOfSeat(ctx.you) } }, ctx.seatName(ctx.you)),
+      stat(T(ctx, "vp"), vp, "vp"), stat(T(ctx, "deniers"), me.deniers), stat(T(ctx, "influence"), me.influence),
+      stat(T(ctx, "supply"), `${me.supply}/${me.citizens_owned}`), stat(T(ctx, "district"), me.district_deniers),
+      me.passed ? h("span", { class: "tag" }, T(ctx, "passed")) : null),
+    h("div", { class: "trow" }, h("small", {}, T(ctx, "your_dice")), " ",
+      district && district.dice.length ? district.dice.map((c, i) => dieEl(c, district.owner, ctx, claimed, chosenDice(view), view, i)) : h("span", { class: "muted" }, "—")),
+    h("div", { class: "tchars" }, h("small", {}, T(ctx, "characters")), characterCards(me.characters, me.character_scoring, ctx, claimed, false)),
+    me.characters_drawn ? h("div", { class: "tchars" }, h("small", {}, T(ctx, "choose_character")), characterCards(me.characters_drawn, me.drawn_scoring, ctx, claimed, true)) : null,
+    cubes.length || tradesmen.length ? h("div", { class: "small" },
+      cubes.length ? [T(ctx, "your_cubes"), ": ", cubes.join(", "), " "] : null,
+      tradesmen.length ? [T(ctx, "your_tradesmen"), ": ", tradesmen.join(", ")] : null) : null,
+    (me.events_won || []).length ? h("div", { class: "small" }, T(ctx, "events_won"), ": ", me.events_won.map((e) => name(ctx, e)).join(", ")) : null,
+    h("div", { class: "tpicks small" }, picksHint(ctx)),
+    pendingLine(view, ctx));
+}
+
+// --- the board -------------------------------------------------------------------------------
+
+function spaceEl(tag, b, i, building, view, ctx, claimed) {
+  const seat = seatOf(tag);
+  const rows = building.rows;
+  const where = rows ? `${BUILDING_WORDS[b]} ${2 * Math.floor(i / 2) + 1}-${2 * Math.floor(i / 2) + 2} ${i % 2 ? "right" : "left"}` : `${BUILDING_WORDS[b]} ${i + 1}`;
+  const label = rows ? (i % 2 ? "" : `${2 * Math.floor(i / 2) + 1}-${2 * Math.floor(i / 2) + 2}`) : String(i + 1);
+  const el = h("span", { class: "tspace" + (tag ? " full" : ""), style: seat !== null ? { background: colourOfSeat(seat) } : tag ? { background: "#8a8a8a" } : {} }, tag ? "●" : label);
+  const acts = claim(ctx, claimed, [`draft ${where}`, `citizen from ${where}`]);
+  const who = seat !== null ? ctx.seatName(seat) : tag ? T(ctx, "neutral") : T(ctx, "empty");
+  return piece(el, ctx, acts, { owner: seat !== null ? seat : tag ? "neutral" : null, state: tag ? "standing" : "empty", title: `${name(ctx, building.name)} ${label || ""} · ${who}`.trim(), name: where });
+}
+
+function buildingEl(b, building, view, ctx, claimed) {
+  const spaces = building.spaces.map((tag, i) => spaceEl(tag, b, i, building, view, ctx, claimed));
+  const grid = building.rows
+    ? [0, 1, 2].map((r) => h("div", { class: "trowspaces" }, h("small", {}, `${2 * r + 1}-${2 * r + 2}`), spaces[2 * r], spaces[2 * r + 1]))
+    : h("div", { class: "trowspaces" }, spaces);
+  const lying = (building.lying || []).map((n, seat) => (n ? piece(h("span", { class: "tlying", style: { borderColor: colourOfSeat(seat) } }, `${n}`), ctx,
+    seat === ctx.you ? claim(ctx, claimed, [`citizen lying at ${BUILDING_WORDS[b]}`]) : [],
+    { owner: seat, state: "lying", title: T(ctx, "lying", { who: ctx.seatName(seat), n }) }) : null)).filter(Boolean);
+  const effect = effectOf(ctx, "buildings", building.name, { wage: building.wage });
+  const card = h("div", { class: `tcard tbuilding ${building.colour}` },
+    h("div", { class: "ttitle" }, name(ctx, building.name), h("small", {}, ` · ${T(ctx, "wage", { n: building.wage })}`)),
+    grid, lying.length ? h("div", { class: "small" }, T(ctx, "lying_beside"), " ", lying) : null);
+  return piece(card, ctx, claim(ctx, claimed, [`place ${BUILDING_WORDS[b]}`]), { effect, name: BUILDING_WORDS[b] });
+}
+
+function cathedralEl(view, ctx, claimed) {
+  const levels = view.cathedral || [];
+  const cols = [0, 1, 2, 3, 4, 5].map((v) => {
+    const cells = [2, 1, 0].map((lv) => {
+      const tag = (levels[lv] || [])[v];
+      const seat = seatOf(tag);
+      return h("span", { class: "tcube" + (tag ? " full" : ""), "data-owner": seat !== null ? seat : tag ? "neutral" : null,
+        "data-state": tag ? "cube" : "empty", style: seat !== null ? { background: colourOfSeat(seat) } : {},
+        title: `${T(ctx, "level", { n: lv + 1 })} · ${tag ? (seat !== null ? ctx.seatName(seat) : T(ctx, "neutral")) : T(ctx, "empty")}` });
+    });
+    const col = h("div", { class: "tcol" }, cells, h("small", {}, String(v + 1)));
+    // a column explains itself by its title only: a click on it, when it plays nothing, goes on to
+    // the cathedral (build cathedral)
+    const acts = claim(ctx, claimed, [`mason space ${v + 1}`]);
+    return piece(col, ctx, acts, { title: T(ctx, "cathedral_space", { space: v + 1, influence: v < 3 ? 1 : 2 }), name: `mason space ${v + 1}` });
+  });
+  const card = h("div", { class: "tcard tcathedral white" }, h("div", { class: "ttitle" }, T(ctx, "cathedral")), h("div", { class: "tcols" }, cols));
+  return piece(card, ctx, claim(ctx, claimed, ["build cathedral"]), { effect: T(ctx, "cathedral_effect"), name: "cathedral" });
+}
+
+function districtsEl(view, ctx, claimed) {
+  const chosen = chosenDice(view);
+  return h("div", { class: "tdistricts" }, (view.districts || []).map((d) => {
+    const seat = seatOf(d.owner);
+    return h("div", { class: "tdistrict", "data-owner": seat !== null ? seat : "neutral", style: { borderColor: seat !== null ? colourOfSeat(seat) : "#8a8a8a" } },
+      h("small", {}, seat !== null ? ctx.seatName(seat) : T(ctx, "neutral")), " ",
+      d.dice.length ? d.dice.map((c, i) => dieEl(c, d.owner, ctx, claimed, chosen, view, i)) : h("span", { class: "muted" }, "—"));
+  }),
+  (view.black_dice || []).length ? h("div", { class: "tdistrict black" }, h("small", {}, T(ctx, "black_dice")), " ",
+    view.black_dice.map((v) => piece(h("span", { class: "tdie black" }, String(v)), ctx, claim(ctx, claimed, [`counter ${v}`]),
+      { state: "black", title: T(ctx, "black_die", { value: v }), name: `counter ${v}` }))) : null);
+}
+
+function activityEl(a, ctx, claimed, you) {
+  const colour = a.colour;
+  if (!a.face_up) {
+    const effect = T(ctx, "face_down", { colour: ctx.word(colour), level: a.level });
+    return piece(h("div", { class: `tcard tactivity facedown ${colour}` }, h("div", { class: "ttitle" }, "?"), h("small", {}, T(ctx, "card_level", { n: a.level }))), ctx, [], { state: "face down", effect });
+  }
+  const spaces = a.vp_spaces.map((vp, i) => {
+    const t = (a.tradesmen || []).find((x) => x.space === i);
+    return h("span", { class: "tspace" + (t ? " full" : ""), "data-owner": t ? t.seat : null, "data-state": t ? "tradesman" : "empty",
+      style: t ? { background: colourOfSeat(t.seat) } : {}, title: t ? ctx.seatName(t.seat) : T(ctx, "empty") }, `${vp}`);
+  });
+  const extra = (a.tradesmen || []).filter((t) => t.space === null).map((t) => h("span", { class: "tspace full", "data-owner": t.seat, "data-state": "tradesman", style: { background: colourOfSeat(t.seat) } }, "0"));
+  const cubes = (a.cubes || []).map((n, seat) => (n ? h("span", { class: "tcubes", "data-owner": seat, style: { background: colourOfSeat(seat) }, title: ctx.seatName(seat) }, `■${n}`) : null)).filter(Boolean);
+  const effect = activityEffect(ctx, a);
+  const card = h("div", { class: `tcard tactivity ${colour}` },
+    h("div", { class: "ttitle" }, name(ctx, a.card)),
+    h("div", { class: "small" }, T(ctx, "card_numbers", { level: a.level, hire: a.hire_cost, divisor: a.divisor })),
+    h("div", { class: "trowspaces" }, h("small", {}, T(ctx, "vp_spaces")), spaces, extra),
+    a.delayed ? h("div", { class: "small" }, T(ctx, "delayed"), " ", cubes) : cubes.length ? h("div", {}, cubes) : null,
+    h("div", { class: "teffect small" }, effect));
+  const acts = claim(ctx, claimed, [`activate ${a.card}`, `cube ${a.card}`, `citizen from ${a.card}`]);
+  const own = (a.tradesmen || []).some((t) => t.seat === you);
+  return piece(card, ctx, acts, { state: own ? "hired" : "face up", effect, name: a.card });
+}
+
+function eventEl(e, ctx, claimed, permanent) {
+  const filled = [];
+  (e.cubes || []).forEach((n, seat) => { for (let k = 0; k < n; k++) filled.push(seat); });
+  for (let k = 0; k < (e.neutral_cubes || 0); k++) filled.push("neutral");
+  const boxes = [];
+  for (let i = 0; i < e.boxes; i++) {
+    const o = filled[i];
+    boxes.push(h("span", { class: "tcube" + (o !== undefined ? " full" : ""), "data-owner": o !== undefined ? o : null, "data-state": o !== undefined ? "cube" : "empty",
+      style: typeof o === "number" ? { background: colourOfSeat(o) } : o === "neutral" ? { background: "#8a8a8a" } : {} }));
+  }
+  const effect = eventEffect(ctx, e, permanent ? "permanent" : "events");
+  const card = h("div", { class: `tcard tevent ${e.fight_colour}${permanent ? " permanent" : ""}` },
+    h("div", { class: "ttitle" }, name(ctx, e.card)),
+    h("div", { class: "small" }, T(ctx, "event_numbers", { colour: ctx.word(e.fight_colour), divisor: e.divisor, first: e.vp[0], second: e.vp[1] })),
+    e.black_dice ? h("div", { class: "small" }, T(ctx, "black_per_round", { n: e.black_dice })) : null,
+    h("div", { class: "tboxes" }, boxes),
+    h("div", { class: "teffect small" }, effect));
+  return piece(card, ctx, claim(ctx, claimed, [`combat ${e.card}`, `squire ${e.card}`]), { state: permanent ? "permanent" : "in row", effect, name: e.card });
+}
+
+function seatsEl(view, ctx) {
+  const head = h("tr", {}, h("th", {}, ""), ["vp", "deniers", "influence", "supply", "district", "events_won", "characters_held"].map((k) => h("th", {}, T(ctx, k))));
+  const rows = view.seats.map((p) => h("tr", { class: (p.seat === ctx.you ? "mine " : "") + (p.seat === view.to_move ? "tomove" : ""), "data-owner": p.seat },
+    h("th", {}, h("span", { class: "tdot", style: { background: colourOfSeat(p.seat) } }), ctx.seatName(p.seat), p.passed ? ` · ${T(ctx, "passed")}` : ""),
+    h("td", {}, p.vp !== undefined ? String(p.vp) : h("span", { title: T(ctx, "vp_hidden") }, "?")),
+    h("td", {}, String(p.deniers)), h("td", {}, String(p.influence)), h("td", {}, `${p.supply}/${p.citizens_owned}`),
+    h("td", {}, String(p.district_deniers)), h("td", {}, String((p.events_won || []).length)), h("td", {}, String(p.characters_held ?? ""))));
+  return h("div", { class: "tablewrap" }, h("table", { class: "grid tseats" }, h("thead", {}, head), h("tbody", {}, rows)));
+}
+
+function finalEl(view, ctx) {
+  if (!Array.isArray(view.final)) return null;
+  return h("section", { class: "tfinal" }, h("h4", {}, T(ctx, "score_sheet")),
+    h("div", { class: "tablewrap" }, h("table", { class: "grid" },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), view.final.map((_, seat) => h("th", {}, ctx.seatName(seat))))),
+      h("tbody", {}, SCORE_ROWS.map((k) => h("tr", {}, h("th", {}, T(ctx, `score.${k}`)), view.final.map((f) => h("td", {}, String(f[k])))))))));
 }
 
 export function render(view, ctx) {
   if (!Array.isArray(view.buildings) || !Array.isArray(view.activities)) return null;
-  const parts = [h("h3", {}, ctx.t("Troyes"))];
-  const drawn = ["buildings", "activities"];
-  parts.push(h("h4", {}, ctx.t("Buildings")), buildings(view.buildings, ctx));
-  if (Array.isArray(view.cathedral)) { parts.push(cathedral(view.cathedral, ctx)); drawn.push("cathedral"); }
-  if (Array.isArray(view.districts)) { parts.push(h("h4", {}, ctx.t("Districts and dice")), districts(view.districts, ctx)); drawn.push("districts"); }
-  if (Array.isArray(view.black_dice) && view.black_dice.length) parts.push(h("div", {}, `${ctx.t("Black dice")}: `, view.black_dice.map((d) => die(typeof d === "number" ? `b${d}` : d))));
-  parts.push(h("h4", {}, ctx.t("Activities")), activities(view.activities, ctx));
-  if (Array.isArray(view.event_row)) { parts.push(h("h4", {}, ctx.t("Events")), events(view.event_row, ctx)); drawn.push("event_row"); }
-  return h("div", {}, h("section", { class: "panel gameboard troyes" }, parts), restBoard(view, ctx, drawn));
+  const claimed = new Set();
+  playPicks(view, ctx);
+  // the character choice and the own dice are drawn in mine() too: played from there as well
+  if (ctx.you !== null && ctx.you !== undefined) for (const a of ctx.legal || []) if (a.startsWith("keep ")) claimed.add(a);
+  const board = [];
+  board.push(h("div", { class: "tsection" }, h("h4", {}, T(ctx, "city_square")), districtsEl(view, ctx, claimed)));
+  board.push(h("div", { class: "tsection" }, h("h4", {}, T(ctx, "buildings")),
+    h("div", { class: "tcards" }, view.buildings.map((b, i) => buildingEl(i, b, view, ctx, claimed)), cathedralEl(view, ctx, claimed)),
+    typeof view.grey_supply === "number" ? h("small", { class: "muted" }, T(ctx, "grey_supply", { n: view.grey_supply })) : null));
+  const colours = ["red", "white", "yellow"];
+  board.push(h("div", { class: "tsection" }, h("h4", {}, T(ctx, "activities")),
+    h("div", { class: "tactivities" }, colours.map((c) => h("div", { class: "tcards" },
+      view.activities.filter((a) => a.colour === c).map((a) => activityEl(a, ctx, claimed, ctx.you)))))));
+  board.push(h("div", { class: "tsection" }, h("h4", {}, T(ctx, "events")),
+    h("div", { class: "tcards" }, (view.event_row || []).map((e) => eventEl(e, ctx, claimed, false)),
+      view.marauding ? eventEl({ ...view.marauding, cubes: view.marauding_cubes }, ctx, claimed, true) : null),
+    h("small", { class: "muted" }, T(ctx, "decks", { red: (view.event_decks || [])[0], white: (view.event_decks || [])[1], yellow: (view.event_decks || [])[2] }))));
+  board.push(h("div", { class: "tsection" }, h("h4", {}, T(ctx, "seats")), seatsEl(view, ctx), finalEl(view, ctx)));
+  const rest = (ctx.legal || []).filter((a) => !claimed.has(a));
+  return h("section", { class: "panel gameboard troyes", "data-round": view.round, "data-phase": view.phase },
+    pendingLine(view, ctx), controls(ctx, rest), board);
 }
