@@ -1,0 +1,108 @@
+"""Issue 15 (and 14 for the words): Messina 1347 played on its board in the browser.
+
+A person at seat 0 plays against ``random`` bots by clicking board pieces and board controls only
+(never the action list, never typed notation), for two full rounds (seed 遊戲流程: six rounds of
+turns), in Traditional Chinese and in English, at 1280 × 900 and 390 × 844.  The test checks what
+issue 15 asks of the board: the player's own board first and inside the viewport, every
+lieutenant drawn with its owner and whether it stands or lies, every tile explaining itself, the
+cost in the text of every choice that costs something, and no English game word on the zh page
+(no CJK on the en page)."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from typing import Any
+
+import pytest
+
+from tests.browserkit import decisions, in_viewport, is_over, open_table, shot, wait_until
+
+CJK = re.compile(r"[\u3400-\u9fff]")
+ENGLISH_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
+COSTLY = re.compile(r"^(build |swap |buy |douse|major fire|repopulate )")
+PIECES = "#mine .clickable, #board .clickable, #mine .controls .control"
+
+
+def _round(page: Any) -> int:
+    value = page.get_attribute("#mine .messina-mine", "data-round")
+    return int(value) if value else 0
+
+
+def _my_turn(page: Any) -> bool:
+    return page.locator(".status.yourturn").count() > 0 and page.locator(PIECES).count() > 0
+
+
+def _check_board(page: Any, lang: str) -> None:
+    """What every position's board must show (issue 15)."""
+    lts = page.locator("#board .lt")
+    for i in range(lts.count()):
+        el = lts.nth(i)
+        assert el.get_attribute("data-owner") not in (None, ""), "a lieutenant without its owner"
+        assert el.get_attribute("data-state") in ("standing", "lying"), "a lieutenant neither standing nor lying"
+    tiles = page.locator("#mine .tile, #board .tile")
+    for i in range(tiles.count()):
+        assert (tiles.nth(i).get_attribute("data-effect") or "").strip(), "a tile without its effect text"
+    text = page.locator("#mine").inner_text() + "\n" + page.locator("#board").inner_text()
+    for notation in page.locator("#mine .notation, #board .notation").all_inner_texts():
+        text = text.replace(notation, " ")  # notations stay ASCII in every language
+    if lang == "zh":
+        names = set(ENGLISH_WORD.findall(page.locator(".seats").inner_text()))  # players' and bots' names
+        words = sorted(set(ENGLISH_WORD.findall(text)) - names)
+        assert not words, f"English game words on the zh board: {words}"
+    else:
+        assert not CJK.search(text), "CJK on the en board"
+
+
+def _play(page: Any, lang: str, rounds: int, budget: float) -> int:
+    """Click board pieces and controls until ``rounds`` full rounds are over; the clicks made."""
+    rng = random.Random(7)
+    clicks = 0
+    end = time.time() + budget
+    while not is_over(page) and _round(page) <= rounds and time.time() < end:
+        wait_until(page, lambda: _my_turn(page) or is_over(page), timeout=30)
+        if is_over(page):
+            break
+        if clicks % 5 == 0:
+            _check_board(page, lang)
+        before = decisions(page)
+        pieces = page.locator(PIECES)
+        pieces.nth(rng.randrange(pieces.count())).click()
+        choices = page.locator(".chooser .choice:not(.cancel)")
+        if choices.count():
+            for i in range(choices.count()):
+                action = choices.nth(i).get_attribute("data-action") or ""
+                if COSTLY.match(action):
+                    assert re.search(r"\d", choices.nth(i).inner_text()), f"{action}: no cost in its text"
+            choices.nth(rng.randrange(choices.count())).click()
+        try:
+            wait_until(page, lambda b=before: decisions(page) > b or is_over(page), timeout=30)
+        except AssertionError:
+            shot(page, f"messina_stuck_{lang}")
+            raise
+        clicks += 1
+    return clicks
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_messina_board_is_played_by_clicking_its_pieces(browser: Any, server: str, lang: str) -> None:
+    """Issue 15: two full rounds against random bots by board clicks only, at both sizes."""
+    ctx, page, errors = open_table(browser, server, "messina", 2, seed=3, size="desktop", lang=lang)
+    page.on("dialog", lambda d: d.accept())
+    try:
+        page.wait_for_selector("#mine .messina-mine")
+        assert in_viewport(page, "#mine .mhead") and in_viewport(page, "#mine .res"), "own position off screen"
+        clicks = _play(page, lang, rounds=2, budget=45)
+        assert _round(page) > 2 or is_over(page), f"two rounds not finished after {clicks} clicks"
+        _check_board(page, lang)
+        shot(page, f"messina_desktop_{lang}")
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_timeout(200)
+        assert in_viewport(page, "#mine .mhead") and in_viewport(page, "#mine .res"), "own position off screen (phone)"
+        box = page.locator("#mine").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 391, "the player board runs off the side"
+        shot(page, f"messina_phone_{lang}")
+        assert not errors, errors
+    finally:
+        ctx.close()
