@@ -152,7 +152,7 @@ function hexPoints(cx, cy, s) {
 function lieutenant(l, x, y, ctx, acts) {
   const up = l.status === "standing";
   const col = colourOf(l.seat);
-  const g = svg("g", { class: "lt", transform: `translate(${x},${y})` },
+  const g = svg("g", { class: "lt", transform: `translate(${x},${y}) scale(1.25)` },
     up ? svg("rect", { x: -4, y: -9, width: 8, height: 15, rx: 3, fill: col, stroke: "#222", "stroke-width": 0.8 })
       : svg("rect", { x: -8, y: -2, width: 16, height: 7, rx: 3, fill: col, stroke: "#222", "stroke-width": 0.8 }),
     up ? svg("circle", { cx: 0, cy: -11, r: 3.2, fill: col, stroke: "#222", "stroke-width": 0.8 })
@@ -209,7 +209,8 @@ function cityMap(view, ctx, as) {
     } else {
       const fill = n.kind === "harbour" ? "#bcd7ee" : COLOUR_FILL[n.colour] || "#eee";
       g.append(svg("polygon", { points: hexPoints(cx, cy, SIZE - 1.5), fill, stroke: here ? "#000" : "#8b7355", "stroke-width": here ? 3 : 1.5 }),
-        svg("text", { x: cx, y: cy - SIZE * 0.55, "text-anchor": "middle", "font-size": 10, "font-weight": 700 }, n.name));
+        svg("text", { x: cx, y: cy - SIZE * 0.55, "text-anchor": "middle", "font-size": 8.5, "font-weight": 700 },
+          C(ctx, n.kind === "harbour" ? "harbours" : "hexes", n.name)));
       if (n.kind === "harbour") g.append(svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 16 }, "⚓"));
     }
     piece(g, ctx, as.get("node:" + n.name), { effect: hexEffect(n, ctx), name: n.name, state: n.used ? "used" : "free" });
