@@ -93,7 +93,7 @@ def test_messina_board_is_played_by_clicking_its_pieces(browser: Any, server: st
     try:
         page.wait_for_selector("#mine .messina-mine")
         assert in_viewport(page, "#mine .mhead") and in_viewport(page, "#mine .res"), "own position off screen"
-        clicks = _play(page, lang, rounds=2, budget=45)
+        clicks = _play(page, lang, rounds=2, budget=80)
         assert _round(page) > 2 or is_over(page), f"two rounds not finished after {clicks} clicks"
         _check_board(page, lang)
         shot(page, f"messina_desktop_{lang}")

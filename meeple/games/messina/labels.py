@@ -217,9 +217,16 @@ class Notations:
             price = cost(tile.cost_coins, tile.cost_wood)
             what = cref(table, tile.name)
             if table == "cabins":
-                label = msg("messina.label.build_cabin", tile=what, cost=price, **args)
+                label = msg("messina.label.build_cabin", tile=what, cost=price,
+                            effect=effect_ref(self.tables.effects[tile.effect].name), **args)
             elif table == "wagons" and tile.vp:
                 label = msg("messina.label.build_wagon", tile=what, cost=price, vp=tile.vp)
+            elif table == "workshops" and tile.phase == 1:
+                label = msg("messina.label.build_workshop", tile=what, cost=price, cls=CLASS_WORDS[tile.cls],
+                            effect=effect_ref(self.tables.effects[tile.effect].name))
+            elif table == "workshops":
+                label = msg("messina.label.build_workshop2", tile=what, cost=price, cls=CLASS_WORDS[tile.cls],
+                            effect=effect_ref(self.tables.effects[tile.effect].name))
             else:
                 label = msg("messina.label.build", tile=what, cost=price)
             act = self.acts[key] = Action(notation, data, label)
@@ -332,7 +339,8 @@ def _overseer_advance(cls: int, petal: int, n: int) -> Action:
     if n == 2:
         text += " 2 steps"
     if petal >= 0:
-        label = msg("messina.label.advance.via", cls=CLASS_WORDS[cls], petal=PETAL_NAMES[petal], n=n)
+        area = msg("messina.word.area", cls=CLASS_WORDS[petal % 3], n=petal // 3 + 1)
+        label = msg("messina.label.advance.via", cls=CLASS_WORDS[cls], petal=area, n=n)
     else:
         label = msg("messina.label.advance", cls=CLASS_WORDS[cls], n=n)
     return Action(text, (OP_OVS, cls, petal, n), label)

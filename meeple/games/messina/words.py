@@ -99,7 +99,8 @@ def lieutenant_where(s: MessinaState, loc: int) -> Message | str:
 def cost(coins: int, wood: int) -> Message:
     """A price in coins and wood (``free`` when nothing)."""
     if coins and wood:
-        return msg("messina.word.coins_and_wood", coins=coins, wood=wood)
+        return msg("messina.word.coins_and_wood", coins=msg("messina.word.coins", n=coins),
+                   wood=msg("messina.word.wood", n=wood))
     if wood:
         return msg("messina.word.wood", n=wood)
     if coins:

@@ -40,7 +40,7 @@ function deco(el, ctx, effect, info = {}) {
 
 function cost(ctx, c) {
   if (!c) return W(ctx, "word.free");
-  if (c.coins && c.wood) return W(ctx, "word.coins_and_wood", { coins: c.coins, wood: c.wood });
+  if (c.coins && c.wood) return W(ctx, "word.coins_and_wood", { coins: W(ctx, "word.coins", { n: c.coins }), wood: W(ctx, "word.wood", { n: c.wood }) });
   if (c.wood) return W(ctx, "word.wood", { n: c.wood });
   if (c.coins) return W(ctx, "word.coins", { n: c.coins });
   return W(ctx, "word.free");
