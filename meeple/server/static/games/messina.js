@@ -90,7 +90,44 @@ function assign(view, ctx) {
     else if ((m = /^buy (city|church)$/.exec(a)) || (m = /^(city|church) \+1$/.exec(a))) add("track:" + m[1], a);
     if (!taken) rest.push(a);
   }
+  // on a hex, the free moves first, then by price (the order of the seat's lieutenants otherwise)
+  const price = movePrices(view, ctx);
+  for (const acts of map.values()) {
+    acts.sort((x, y) => (price(x) - price(y)) || 0);
+  }
   return { get: (key) => map.get(key) || [], rest };
+}
+
+// What a move notation costs (coins beyond the first step), from the city's neighbours; 0 for
+// anything else.
+function movePrices(view, ctx) {
+  const nodes = view.nodes || [];
+  const adj = new Map(nodes.map((n) => [n.name, new Set()]));
+  const link = (a, b) => { if (adj.has(a) && adj.has(b)) { adj.get(a).add(b); adj.get(b).add(a); } };
+  // hex cells (axial q, r) touch when they differ by one of the six directions
+  const cells = nodes.filter((n) => Array.isArray(n.cell));
+  const DIRS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
+  for (const a of cells) for (const b of cells) {
+    if (DIRS.some(([dq, dr]) => a.cell[0] + dq === b.cell[0] && a.cell[1] + dr === b.cell[1])) link(a.name, b.name);
+  }
+  const harbours = nodes.filter((n) => n.kind === "harbour"), docks = nodes.filter((n) => n.kind === "docks");
+  docks.forEach((d, i) => harbours[i] && link(d.name, harbours[i].name));
+  const seat = (view.seats || {})[`seat ${ctx.you}`] || {};
+  const at = new Map((seat.lieutenants || []).map((l) => [Number(String(l.lieutenant).replace(/\D/g, "")), l.where]));
+  const dist = (from, to) => {
+    if (!adj.has(from)) return 0;
+    const seen = new Map([[from, 0]]), queue = [from];
+    while (queue.length) {
+      const x = queue.shift();
+      if (x === to) return seen.get(x);
+      for (const y of adj.get(x)) if (!seen.has(y)) { seen.set(y, seen.get(x) + 1); queue.push(y); }
+    }
+    return 0;
+  };
+  return (a) => {
+    const m = /^lt(\d) to (.+)$/.exec(a);
+    return m ? Math.max(0, dist(at.get(Number(m[1])), m[2]) - 1) : 0;
+  };
 }
 
 // --- texts of the pieces (data-effect), from the view's component tables -----------------------
