@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.browserkit import decisions, in_viewport, is_over, open_table, shot, wait_until
+from tests.browserkit import create_table, decisions, in_viewport, is_over, open_page, shot, wait_until
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 ENGLISH_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
@@ -41,6 +41,13 @@ def _check_board(page: Any, lang: str) -> None:
         el = lts.nth(i)
         assert el.get_attribute("data-owner") not in (None, ""), "a lieutenant without its owner"
         assert el.get_attribute("data-state") in ("standing", "lying"), "a lieutenant neither standing nor lying"
+    owned = page.locator("#mine .ltchip, #board .ltchip, #board .token, #mine .disc")
+    for i in range(owned.count()):
+        assert owned.nth(i).get_attribute("data-owner") not in (None, ""), "a seat's piece without its owner"
+    slots = page.locator("#mine .slot")
+    assert slots.count() == 18, "the estate is 3 × 6 slots"
+    for i in range(slots.count()):
+        assert slots.nth(i).get_attribute("data-state") in ("empty", "ordinary", "upgraded")
     tiles = page.locator("#mine .tile, #board .tile")
     for i in range(tiles.count()):
         assert (tiles.nth(i).get_attribute("data-effect") or "").strip(), "a tile without its effect text"
@@ -88,7 +95,9 @@ def _play(page: Any, lang: str, rounds: int, budget: float) -> int:
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_messina_board_is_played_by_clicking_its_pieces(browser: Any, server: str, lang: str) -> None:
     """Issue 15: two full rounds against random bots by board clicks only, at both sizes."""
-    ctx, page, errors = open_table(browser, server, "messina", 2, seed=3, size="desktop", lang=lang)
+    table, token = create_table(server, "messina", 2, "random", seed=3)
+    url = f"{server}/t/{table}#token={token}"
+    ctx, page, errors = open_page(browser, url, "desktop", lang)
     page.on("dialog", lambda d: d.accept())
     try:
         page.wait_for_selector("#mine .messina-mine")
@@ -97,12 +106,18 @@ def test_messina_board_is_played_by_clicking_its_pieces(browser: Any, server: st
         assert _round(page) > 2 or is_over(page), f"two rounds not finished after {clicks} clicks"
         _check_board(page, lang)
         shot(page, f"messina_desktop_{lang}")
-        page.set_viewport_size({"width": 390, "height": 844})
-        page.wait_for_timeout(200)
-        assert in_viewport(page, "#mine .mhead") and in_viewport(page, "#mine .res"), "own position off screen (phone)"
-        box = page.locator("#mine").bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 391, "the player board runs off the side"
-        shot(page, f"messina_phone_{lang}")
+        # the same seat on a phone, as it opens (no scrolling)
+        phone, small, small_errors = open_page(browser, url, "phone", lang)
+        try:
+            small.wait_for_selector("#mine .messina-mine")
+            assert in_viewport(small, "#mine .mhead") and in_viewport(small, "#mine .res"), "own position off screen (phone)"
+            box = small.locator("#mine").bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 391, "the player board runs off the side"
+            _check_board(small, lang)
+            shot(small, f"messina_phone_{lang}")
+            assert not small_errors, small_errors
+        finally:
+            phone.close()
         assert not errors, errors
     finally:
         ctx.close()
