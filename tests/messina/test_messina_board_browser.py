@@ -49,9 +49,11 @@ def _check_board(page: Any, lang: str) -> None:
     for i in range(slots.count()):
         assert slots.nth(i).get_attribute("data-state") in ("empty", "ordinary", "upgraded")
     tiles = page.locator("#mine .tile, #board .tile")
+    effects = []
     for i in range(tiles.count()):
-        assert (tiles.nth(i).get_attribute("data-effect") or "").strip(), "a tile without its effect text"
-    text = page.locator("#mine").inner_text() + "\n" + page.locator("#board").inner_text()
+        effects.append((tiles.nth(i).get_attribute("data-effect") or "").strip())
+        assert effects[-1], "a tile without its effect text"
+    text = "\n".join([page.locator("#mine").inner_text(), page.locator("#board").inner_text(), *effects])
     for notation in page.locator("#mine .notation, #board .notation").all_inner_texts():
         text = text.replace(notation, " ")  # notations stay ASCII in every language
     if lang == "zh":

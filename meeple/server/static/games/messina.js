@@ -132,6 +132,13 @@ function movePrices(view, ctx) {
 
 // --- texts of the pieces (data-effect), from the view's component tables -----------------------
 
+// A node's name in the page's language: a district, a harbour or the docks of one.
+function nodeName(view, ctx, name) {
+  const n = (view.nodes || []).find((x) => x.name === name);
+  if (!n) return name;
+  return n.kind === "docks" ? W(ctx, "word.docks", { docks: n.name }) : C(ctx, n.kind === "harbour" ? "harbours" : "hexes", n.name);
+}
+
 function hexEffect(n, ctx) {
   const name = n.kind === "docks" ? W(ctx, "word.docks", { docks: n.name }) : C(ctx, n.kind === "harbour" ? "harbours" : "hexes", n.name);
   if (n.kind !== "district") return W(ctx, n.kind === "docks" ? "board.docks" : "board.harbour", { name });
@@ -242,7 +249,7 @@ function cityMap(view, ctx, as) {
     const g = svg("g", { class: "hex tile " + n.kind + (n.used ? " used" : "") + (here ? " here" : ""), "data-node": n.name });
     if (n.kind === "docks") {
       g.append(svg("rect", { x: cx - 30, y: cy - 20, width: 60, height: 40, rx: 8, fill: "#cfe3f3", stroke: "#5b7f9e", "stroke-dasharray": "4 2" }),
-        svg("text", { x: cx, y: cy - 23, "text-anchor": "middle", "font-size": 9, fill: "#2c4a63" }, n.name));
+        svg("text", { x: cx, y: cy - 23, "text-anchor": "middle", "font-size": 9, fill: "#2c4a63" }, W(ctx, "word.docks", { docks: n.name })));
     } else {
       const fill = n.kind === "harbour" ? "#bcd7ee" : COLOUR_FILL[n.colour] || "#eee";
       g.append(svg("polygon", { points: hexPoints(cx, cy, SIZE - 1.5), fill, stroke: here ? "#000" : "#8b7355", "stroke-width": here ? 3 : 1.5 }),
@@ -417,11 +424,11 @@ function resources(ctx, seat) {
     h("span", { class: "chip", title: W(ctx, "board.res.tokens") }, `${W(ctx, "board.res.tokens")} ${5 - (seat.repopulations || 0)}`));
 }
 
-function seatLieutenants(ctx, as, seatNo, seat) {
+function seatLieutenants(view, ctx, as, seatNo, seat) {
   return h("div", { class: "lts" }, (seat.lieutenants || []).map((l) => {
     const n = Number(String(l.lieutenant).replace(/\D/g, ""));
     const state = l.status;
-    const where = l.where === "estate" || l.where === "lost" ? V(ctx, l.where) : l.where;
+    const where = l.where === "estate" || l.where === "lost" ? V(ctx, l.where) : nodeName(view, ctx, l.where);
     const el = h("span", { class: "ltchip", style: { borderColor: colourOf(seatNo) } }, h("span", { class: "pip", style: { background: colourOf(seatNo) } }), ` ${n} · ${where} · ${V(ctx, state)}`);
     return piece(el, ctx, as.get(`lt:${seatNo}:${n}`), { owner: seatNo, state, name: `lt${n}`,
       title: W(ctx, "board.lieutenant", { seat: ctx.seatName(seatNo), n, state: V(ctx, state) }) });
@@ -438,7 +445,7 @@ function playerBoard(view, ctx, as, seatNo, full) {
   const seat = (view.seats || {})[`seat ${seatNo}`];
   if (!seat) return null;
   return h("div", { class: "pboard", "data-seat": seatNo, style: { borderColor: colourOf(seatNo) } },
-    resources(ctx, seat), seatLieutenants(ctx, as, seatNo, seat), rewards(ctx, as, seat),
+    resources(ctx, seat), seatLieutenants(view, ctx, as, seatNo, seat), rewards(ctx, as, seat),
     h("h5", {}, W(ctx, "board.estate")), estate(view, ctx, as, seat),
     h("h5", {}, W(ctx, "board.overseers")), overseers(view, ctx, as, seat),
     h("h5", {}, W(ctx, "board.cabins")), cabins(view, ctx, as, seat),
@@ -453,7 +460,7 @@ function nowLine(view, ctx) {
   const bits = [W(ctx, "board.round", { n: view.round })];
   if (now) {
     bits.push(ctx.word(now.step));
-    if (now.hex) bits.push(C(ctx, (view.nodes || []).some((n) => n.name === now.hex && n.kind === "district") ? "hexes" : "harbours", now.hex));
+    if (now.hex) bits.push(nodeName(view, ctx, now.hex));
     if (now.fire_per_cube) bits.push(W(ctx, "board.fire_price", { fire: now.fire_per_cube, vp: now.vp_per_cube }));
   }
   return h("div", { class: "nowline" }, bits.join(" · "));
