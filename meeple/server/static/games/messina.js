@@ -241,6 +241,7 @@ function cityMap(view, ctx, as) {
   const minX = Math.min(...all.map((c) => c[0])) - pad, minY = Math.min(...all.map((c) => c[1])) - pad;
   const w = Math.max(...all.map((c) => c[0])) - minX + pad, hgt = Math.max(...all.map((c) => c[1])) - minY + pad;
   const root = svg("svg", { viewBox: `${minX.toFixed(0)} ${minY.toFixed(0)} ${w.toFixed(0)} ${hgt.toFixed(0)}`, class: "boardsvg messina-city", role: "img" });
+  const figures = svg("g", { class: "figures" });
   for (const n of nodes) {
     const c = cs.get(n.name);
     if (!c) continue;
@@ -260,8 +261,10 @@ function cityMap(view, ctx, as) {
     piece(g, ctx, as.get("node:" + n.name), { effect: hexEffect(n, ctx), name: n.name, state: n.used ? "used" : "free" });
     if (n.kind === "district") {
       g.append(svg("text", { class: "vpstar", x: cx + SIZE * 0.5, y: cy - SIZE * 0.25, "text-anchor": "middle", "font-size": 10, fill: "#7a5a00" }, `★${n.vp}`));
-      const rat = svg("g", { class: "rat" }, svg("circle", { cx: cx - SIZE * 0.55, cy: cy - SIZE * 0.28, r: 6.5, fill: "#8d8d8d", stroke: "#444" }),
-        svg("text", { x: cx - SIZE * 0.55, y: cy - SIZE * 0.28 + 3, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, String(n.rat).replace(/\D/g, "")));
+      // the rat marker: a diamond with its number (the wheel's rat that brings plague here)
+      const rx = cx - SIZE * 0.55, ry = cy - SIZE * 0.28;
+      const rat = svg("g", { class: "rat" }, svg("polygon", { points: `${rx},${ry - 8} ${rx + 8},${ry} ${rx},${ry + 8} ${rx - 8},${ry}`, fill: "#fff", stroke: "#5a4632", "stroke-width": 1.5 }),
+        svg("text", { x: rx, y: ry + 3, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: "#5a4632" }, String(n.rat).replace(/\D/g, "")));
       deco(rat, ctx, W(ctx, "board.rat_marker", { n: String(n.rat).replace(/\D/g, "") }));
       g.append(rat);
       // citizens of each class waiting to be rescued
@@ -288,12 +291,14 @@ function cityMap(view, ctx, as) {
       }
     }
     (n.ships || []).forEach((s, i) => g.append(shipPiece(s, ctx, cx - 14 + i * 28, cy - 2, as.get("ship:" + s.name), as.get("shipcube"))));
+    // the lieutenants above every hex (a lower row's hex would cover them)
     (n.lieutenants || []).forEach((l, i) => {
       const acts = l.seat === ctx.you ? as.get(`lt:${l.seat}:${l.lieutenant}`) : [];
-      g.append(lieutenant(l, cx - 18 + i * 13, cy + (n.kind === "docks" ? 14 : SIZE * 0.62), ctx, acts));
+      figures.append(lieutenant(l, cx - 18 + i * 13, cy + (n.kind === "docks" ? 12 : SIZE * 0.5), ctx, acts));
     });
     root.append(g);
   }
+  root.append(figures);
   return root;
 }
 
