@@ -20,7 +20,9 @@ import pytest
 from tests.browserkit import create_table, decisions, in_viewport, is_over, open_page, shot, wait_until
 
 CJK = re.compile(r"[\u3400-\u9fff]")
-ENGLISH_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
+# an English word: three letters or more with a small one, or "VP" (tile codes such as WII-C3 or
+# ship III are capitals and digits, the same in every language)
+ENGLISH_WORD = re.compile(r"\b(?=[A-Za-z]*[a-z])[A-Za-z]{3,}\b|\bVP\b")
 COSTLY = re.compile(r"^(build |swap |buy |douse|major fire|repopulate )")
 PIECES = "#mine .clickable, #board .clickable, #mine .controls .control"
 
@@ -94,9 +96,10 @@ def _play(page: Any, lang: str, rounds: int, budget: float) -> int:
     return clicks
 
 
-@pytest.mark.parametrize("lang", ["zh", "en"])
-def test_messina_board_is_played_by_clicking_its_pieces(browser: Any, server: str, lang: str) -> None:
-    """Issue 15: two full rounds against random bots by board clicks only, at both sizes."""
+@pytest.mark.parametrize(("lang", "rounds"), [("zh", 6), ("en", 2)])
+def test_messina_board_is_played_by_clicking_its_pieces(browser: Any, server: str, lang: str, rounds: int) -> None:
+    """Issue 15: a whole game (zh) and two full rounds (en) against random bots by board clicks
+    only, at both sizes; the final scoring names every seat."""
     table, token = create_table(server, "messina", 2, "random", seed=3)
     url = f"{server}/t/{table}#token={token}"
     ctx, page, errors = open_page(browser, url, "desktop", lang)
@@ -104,8 +107,13 @@ def test_messina_board_is_played_by_clicking_its_pieces(browser: Any, server: st
     try:
         page.wait_for_selector("#mine .messina-mine")
         assert in_viewport(page, "#mine .mhead") and in_viewport(page, "#mine .res"), "own position off screen"
-        clicks = _play(page, lang, rounds=2, budget=80)
-        assert _round(page) > 2 or is_over(page), f"two rounds not finished after {clicks} clicks"
+        clicks = _play(page, lang, rounds=rounds, budget=100)
+        if rounds == 6:
+            wait_until(page, lambda: is_over(page), timeout=30)
+            sheet = page.locator("#board").inner_text()
+            assert "座位 0" in sheet and "座位 1" in sheet, "the final scoring names every seat"
+        else:
+            assert _round(page) > rounds or is_over(page), f"{rounds} rounds not finished after {clicks} clicks"
         _check_board(page, lang)
         shot(page, f"messina_desktop_{lang}")
         # the same seat on a phone, as it opens (no scrolling)

@@ -75,7 +75,7 @@ function assign(view, ctx) {
     else if ((m = /^give up lt(\d) /.exec(a))) add(`lt:${ctx.you}:${m[1]}`, a);
     else if ((m = /^take (.+)$/.exec(a))) add("ship:" + m[1], a);
     else if (a === "douse the ship" || a === "let the ship's plague go") add("shipcube", a);
-    else if ((m = /^staff (.+) from (.+)$/.exec(a))) add("slot:" + m[2], a);
+    else if ((m = /^staff (.+) from (.+)$/.exec(a))) { add("slot:" + m[2], a); add("ws:" + m[1], a); }
     else if ((m = /^(to|activate|pay with|upgrade) (.+)$/.exec(a)) && slots.has(m[2])) add("slot:" + m[2], a);
     else if ((m = /^upgrade cabin (\d)$/.exec(a)) || (m = /^quarantine in cabin (\d)$/.exec(a))
       || (m = /^build .+ on cabin (\d)$/.exec(a))) add("cabin:" + m[1], a);
