@@ -120,7 +120,9 @@ def test_messina_board_is_played_by_clicking_its_pieces(browser: Any, server: st
         phone, small, small_errors = open_page(browser, url, "phone", lang)
         try:
             small.wait_for_selector("#mine .messina-mine")
-            assert in_viewport(small, "#mine .mhead") and in_viewport(small, "#mine .res"), "own position off screen (phone)"
+            if not (in_viewport(small, "#mine .mhead") and in_viewport(small, "#mine .res")):
+                shot(small, f"messina_offscreen_{lang}")
+                raise AssertionError("own position off screen (phone)")
             box = small.locator("#mine").bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= 391, "the player board runs off the side"
             _check_board(small, lang)

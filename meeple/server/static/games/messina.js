@@ -4,7 +4,7 @@
 // (mine): estate 3 × 6, quarantine cabins with stages I/II, overseers on their paths, workshops,
 // wagons, scroll board, registers, resources and VP.  Every legal action is played on a piece
 // (piece) or a board control (controls); every tile explains itself (data-effect).
-import { SEAT_COLOURS, controls, h, piece, restBoard, svg } from "../render.js";
+import { SEAT_COLOURS, controls, h, label, piece, restBoard, svg } from "../render.js";
 
 const SIZE = 44;
 const COLOUR_FILL = { red: "#eeb3aa", yellow: "#f3e08e", green: "#b5dba8", blue: "#a9cbec" };
@@ -12,7 +12,7 @@ const CLASSES = ["craftsman", "aristocrat", "nun"];
 const CLASS_FILL = { craftsman: "#9a6a3a", aristocrat: "#7d4ba3", nun: "#6f7b7d" };
 const TRACKS = ["popularity", "city", "church"];
 const DRAWN = ["nodes", "seats", "components", "wheel", "stacks", "cabin_stacks", "workshop_stacks", "now",
-  "round", "turn_order", "plague_supply", "citizen_supply"];
+  "round", "turn_order", "plague_supply", "citizen_supply", "final_scoring", "scores", "ranking"];
 
 const GAME = "messina";
 // a catalog key built here (never a literal: the catalog extractor reads literal t("...") calls)
@@ -294,7 +294,7 @@ function cityMap(view, ctx, as) {
     // the lieutenants above every hex (a lower row's hex would cover them)
     (n.lieutenants || []).forEach((l, i) => {
       const acts = l.seat === ctx.you ? as.get(`lt:${l.seat}:${l.lieutenant}`) : [];
-      figures.append(lieutenant(l, cx - 18 + i * 13, cy + (n.kind === "docks" ? 12 : SIZE * 0.5), ctx, acts));
+      figures.append(lieutenant(l, cx - 18 + i * 13, cy + (n.kind === "docks" ? 30 : SIZE * 0.7), ctx, acts));
     });
     root.append(g);
   }
@@ -471,13 +471,28 @@ function nowLine(view, ctx) {
   return h("div", { class: "nowline" }, bits.join(" · "));
 }
 
+// The score sheet after round VI: every category per seat, by name, and the ranking by name.
+function scoreSheet(view, ctx) {
+  const final = view.final_scoring;
+  if (!final) return null;
+  const seats = Object.keys(final).map((k) => Number(k.replace(/\D/g, "")));
+  const items = Object.keys(final[`seat ${seats[0]}`] || {});
+  const ranking = (view.ranking || []).map((tie) => tie.map((p) => ctx.seatName(p)).join(" = ")).join(" > ");
+  return h("section", { class: "panel scoresheet" }, h("h3", {}, label("final_scoring")),
+    h("div", { class: "tablewrap" }, h("table", { class: "grid" },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((p) => h("th", {}, h("span", { class: "who s" + p }, ctx.seatName(p)))))),
+      h("tbody", {}, items.map((k) => h("tr", { class: k === "total" ? "total" : "" }, h("th", {}, label(k)),
+        seats.map((p) => h("td", { class: "num" }, String(final[`seat ${p}`][k])))))))),
+    ranking ? h("p", {}, h("b", {}, label("ranking"), ": "), ranking) : null);
+}
+
 // The viewer's own position, first on the page (issue 15): fits 390 px.
 export function mine(view, ctx) {
   if (!view.seats || ctx.you === null || ctx.you === undefined) return null;
   const as = assign(view, ctx);
   const turn = ctx.toMove === ctx.you ? W(ctx, "board.your_turn") : ctx.toMove !== null && ctx.toMove !== undefined ? W(ctx, "board.waiting", { seat: ctx.seatName(ctx.toMove) }) : "";
   return h("div", { class: "messina-mine", "data-round": view.round },
-    h("div", { class: "mhead", style: { borderColor: colourOf(ctx.you) } }, h("b", {}, ctx.seatName(ctx.you)), " · ", turn), nowLine(view, ctx),
+    h("div", { class: "mhead", style: { borderColor: colourOf(ctx.you) } }, h("b", {}, ctx.seatName(ctx.you)), turn ? " · " : "", turn), nowLine(view, ctx),
     controls(ctx, as.rest),
     playerBoard(view, ctx, as, ctx.you, true),
     h("h5", {}, W(ctx, "board.registers")), h("div", { class: "tracks" }, TRACKS.map((t) => track(view, ctx, as, t))));
@@ -488,7 +503,7 @@ export function render(view, ctx) {
   const as = assign(view, ctx);
   const others = Object.keys(view.seats || {}).map((k) => Number(k.replace(/\D/g, ""))).filter((p) => p !== ctx.you);
   const spectator = ctx.you === null || ctx.you === undefined;
-  return h("div", { class: "messina-board" },
+  return h("div", { class: "messina-board" }, scoreSheet(view, ctx),
     h("section", { class: "panel gameboard" }, h("h3", {}, W(ctx, "board.city")), nowLine(view, ctx), cityMap(view, ctx, as), tableRow(view, ctx, as)),
     spectator ? h("section", { class: "panel" }, h("h3", {}, W(ctx, "board.registers")), h("div", { class: "tracks" }, TRACKS.map((t) => track(view, ctx, as, t)))) : null,
     others.map((p) => h("section", { class: "panel other" }, h("h3", {}, h("span", { class: "who s" + p }, ctx.seatName(p))), playerBoard(view, ctx, as, p, true))),
