@@ -342,6 +342,9 @@ function tableRow(view, ctx, as) {
 function track(view, ctx, as, name) {
   const comp = ((view.components || {}).registers || {})[name] || { yields: [], vp: [] };
   const seats = view.seats || {};
+  const acts = name === "popularity" ? [] : as.get("track:" + name);
+  // a space explains itself on a tap unless a tap on the track plays its purchase
+  const part = (el, eff) => (acts.length ? deco(el, ctx, eff) : piece(el, ctx, [], { effect: eff }));
   const row = h("div", { class: "track" }, h("span", { class: "tname" }, W(ctx, "word." + name)));
   comp.vp.forEach((vp, i) => {
     const reward = comp.yields[i];
@@ -351,9 +354,9 @@ function track(view, ctx, as, name) {
       const seat = Number(key.replace(/\D/g, ""));
       if (s.registers && s.registers[name] === i) sp.append(deco(h("span", { class: "disc", style: { background: colourOf(seat) } }), ctx, "", { owner: seat, title: ctx.seatName(seat) }));
     }
-    row.append(deco(sp, ctx, eff));
+    row.append(part(sp, eff));
   });
-  return piece(row, ctx, name === "popularity" ? [] : as.get("track:" + name), { name });
+  return piece(row, ctx, acts, { name });
 }
 
 function slotCell(ctx, as, e, occ) {
@@ -381,11 +384,13 @@ function estate(view, ctx, as, seat) {
 function overseers(view, ctx, as, seat) {
   const path = (view.components || {}).overseers || [];
   return h("div", { class: "overseers" }, (seat.overseers || []).map((o) => {
+    const acts = as.get("ov:" + o.overseer);
+    const part = (el, eff) => (acts.length ? deco(el, ctx, eff) : piece(el, ctx, [], { effect: eff }));
     const row = h("div", { class: "ovrow" }, h("span", { class: "oname" }, W(ctx, "word." + o.overseer), o.upgraded ? " ★" : ""),
-      path.map((step, i) => deco(h("span", { class: "ovstep tile" + (o.advances === i + 1 ? " at" : "") + (o.advances > i ? " done" : "") }, String(i + 1)), ctx,
+      path.map((step, i) => part(h("span", { class: "ovstep tile" + (o.advances === i + 1 ? " at" : "") + (o.advances > i ? " done" : "") }, String(i + 1)),
         W(ctx, "board.overseer_step", { n: i + 1, step: C(ctx, "overseer_path", step) }))),
       h("small", { class: "muted" }, o.petal ? W(ctx, "board.via", { petal: o.petal.replace(/\D/g, "") }) : ""));
-    return piece(row, ctx, as.get("ov:" + o.overseer), { state: o.upgraded ? "upgraded" : "normal", name: o.overseer,
+    return piece(row, ctx, acts, { state: o.upgraded ? "upgraded" : "normal", name: o.overseer,
       effect: W(ctx, "board.overseer", { cls: W(ctx, "word." + o.overseer), n: o.advances, state: V(ctx, o.upgraded ? "upgraded" : "ordinary") }) });
   }));
 }
