@@ -17,6 +17,11 @@ from typing import Any
 
 import pytest
 
+try:
+    from playwright.sync_api import Error as PlaywrightError
+except ImportError:  # without playwright the browser fixture skips these tests
+    PlaywrightError = Exception  # type: ignore[misc,assignment]
+
 from tests.browserkit import create_table, decisions, in_viewport, is_over, open_page, shot, wait_until
 
 CJK = re.compile(r"[\u3400-\u9fff]")
@@ -41,29 +46,42 @@ def _check_board(page: Any, lang: str) -> None:
     lts = page.locator("#board .lt")
     for i in range(lts.count()):
         el = lts.nth(i)
-        assert el.get_attribute("data-owner") not in (None, ""), "a lieutenant without its owner"
-        assert el.get_attribute("data-state") in ("standing", "lying"), "a lieutenant neither standing nor lying"
+        assert el.get_attribute("data-owner", timeout=2000) not in (None, ""), "a lieutenant without its owner"
+        assert el.get_attribute("data-state", timeout=2000) in ("standing", "lying"), "a lieutenant neither standing nor lying"
     owned = page.locator("#mine .ltchip, #board .ltchip, #board .token, #mine .disc")
     for i in range(owned.count()):
-        assert owned.nth(i).get_attribute("data-owner") not in (None, ""), "a seat's piece without its owner"
+        assert owned.nth(i).get_attribute("data-owner", timeout=2000) not in (None, ""), "a seat's piece without its owner"
     slots = page.locator("#mine .slot")
     assert slots.count() == 18, "the estate is 3 × 6 slots"
     for i in range(slots.count()):
-        assert slots.nth(i).get_attribute("data-state") in ("empty", "ordinary", "upgraded")
+        assert slots.nth(i).get_attribute("data-state", timeout=2000) in ("empty", "ordinary", "upgraded")
     tiles = page.locator("#mine .tile, #board .tile")
     effects = []
     for i in range(tiles.count()):
-        effects.append((tiles.nth(i).get_attribute("data-effect") or "").strip())
+        effects.append((tiles.nth(i).get_attribute("data-effect", timeout=2000) or "").strip())
         assert effects[-1], "a tile without its effect text"
     text = "\n".join([page.locator("#mine").inner_text(), page.locator("#board").inner_text(), *effects])
     for notation in page.locator("#mine .notation, #board .notation").all_inner_texts():
         text = text.replace(notation, " ")  # notations stay ASCII in every language
+    assert "messina." not in text and "label." not in text, "a catalog key shown as itself"
     if lang == "zh":
         names = set(ENGLISH_WORD.findall(page.locator(".seats").inner_text()))  # players' and bots' names
         words = sorted(set(ENGLISH_WORD.findall(text)) - names)
         assert not words, f"English game words on the zh board: {words}"
     else:
         assert not CJK.search(text), "CJK on the en board"
+
+
+def _settled(page: Any, check: Any) -> None:
+    """Run a check of the drawn board, again if the page is redrawn while it reads it."""
+    for attempt in range(3):
+        try:
+            check()
+            return
+        except PlaywrightError:
+            if attempt == 2:
+                raise
+            page.wait_for_timeout(300)
 
 
 def _play(page: Any, lang: str, rounds: int, budget: float) -> int:
@@ -76,17 +94,20 @@ def _play(page: Any, lang: str, rounds: int, budget: float) -> int:
         if is_over(page):
             break
         if clicks % 5 == 0:
-            _check_board(page, lang)
+            _settled(page, lambda: _check_board(page, lang))
         before = decisions(page)
-        pieces = page.locator(PIECES)
-        pieces.nth(rng.randrange(pieces.count())).click()
-        choices = page.locator(".chooser .choice:not(.cancel)")
-        if choices.count():
-            for i in range(choices.count()):
-                action = choices.nth(i).get_attribute("data-action") or ""
-                if COSTLY.match(action):
-                    assert re.search(r"\d", choices.nth(i).inner_text()), f"{action}: no cost in its text"
-            choices.nth(rng.randrange(choices.count())).click()
+        try:
+            pieces = page.locator(PIECES)
+            pieces.nth(rng.randrange(pieces.count())).click(timeout=5000)
+            choices = page.locator(".chooser .choice:not(.cancel)")
+            if choices.count():
+                for i in range(choices.count()):
+                    action = choices.nth(i).get_attribute("data-action", timeout=2000) or ""
+                    if COSTLY.match(action):
+                        assert re.search(r"\d", choices.nth(i).inner_text(timeout=2000)), f"{action}: no cost in its text"
+                choices.nth(rng.randrange(choices.count())).click(timeout=5000)
+        except PlaywrightError:
+            continue  # the page was redrawn under the click (an update arrived): look again
         try:
             wait_until(page, lambda b=before: decisions(page) > b or is_over(page), timeout=30)
         except AssertionError:
