@@ -192,6 +192,7 @@ def view(s: MessinaState, seat: int | None) -> dict[str, Any]:
         "cabin_stacks": [_stack(cab_names, st, k) for st, k in zip(s.cab_st, s.cab_known, strict=True)],
         "workshop_stacks": [_stack(ws_names, st, k) for st, k in zip(s.ws_st, s.ws_known, strict=True)],
         "seats": {f"seat {p}": _seat(s, p) for p in range(s.players)},
+        # built once per component set and shared by every view: never change it
         "components": t.derived("messina.view_tables", _tables),
     }
     if s.final is not None:
