@@ -314,6 +314,13 @@ function tableRow(view, ctx, as) {
   const sup = view.citizen_supply || {};
   const supply = h("div", { class: "mtile supply" }, W(ctx, "board.supply", { cubes: view.plague_supply,
     c: sup.craftsman, a: sup.aristocrat, n: sup.nun }));
+  const st = view.stacks || {};
+  const more = h("div", { class: "mtile" }, W(ctx, "board.more_stacks", { ships: (st.ships || {}).count || 0, hood: (st.neighbourhood || {}).count || 0 }));
+  return h("div", { class: "mrow" }, wheel, supply, stackTiles(view, ctx, as), more);
+}
+
+// The face-up tops of the cabin, workshop and wagon stacks (built from; swapped under).
+function stackTiles(view, ctx, as) {
   const comp = view.components || {};
   const stacks = [];
   (view.cabin_stacks || []).forEach((s, k) => {
@@ -332,9 +339,7 @@ function tableRow(view, ctx, as) {
       h("small", { class: "muted" }, W(ctx, "board.count", { n: st.length }))), ctx, as.get("wagonstack:" + k),
     { effect: top ? wagonEffect(ctx, top, (comp.wagons || {})[top]) : W(ctx, "board.empty_stack"), name: `wagons${k + 1}` }));
   });
-  const st = view.stacks || {};
-  const more = h("div", { class: "mtile" }, W(ctx, "board.more_stacks", { ships: (st.ships || {}).count || 0, hood: (st.neighbourhood || {}).count || 0 }));
-  return h("div", { class: "mrow" }, wheel, supply, stacks, more);
+  return stacks;
 }
 
 // --- a player board -------------------------------------------------------------------------
@@ -495,10 +500,13 @@ function scoreSheet(view, ctx) {
 export function mine(view, ctx) {
   if (!view.seats || ctx.you === null || ctx.you === undefined) return null;
   const as = assign(view, ctx);
+  const building = ctx.toMove === ctx.you && view.now && view.now.step === "messina.task.build";
   const turn = ctx.toMove === ctx.you ? W(ctx, "board.your_turn") : ctx.toMove !== null && ctx.toMove !== undefined ? W(ctx, "board.waiting", { seat: ctx.seatName(ctx.toMove) }) : "";
   return h("div", { class: "messina-mine", "data-round": view.round },
     h("div", { class: "mhead", style: { borderColor: colourOf(ctx.you) } }, h("b", {}, ctx.seatName(ctx.you)), turn ? " · " : "", turn), nowLine(view, ctx),
     controls(ctx, as.rest),
+    // while you build, the stacks to build from are here too
+    building ? h("div", { class: "mrow" }, stackTiles(view, ctx, as)) : null,
     playerBoard(view, ctx, as, ctx.you, true),
     h("h5", {}, W(ctx, "board.registers")), h("div", { class: "tracks" }, TRACKS.map((t) => track(view, ctx, as, t))));
 }
