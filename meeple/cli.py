@@ -24,6 +24,7 @@ from meeple import bots as botlib
 from meeple import games
 from meeple.cli_admin import admin
 from meeple.cli_rules import rules
+from meeple.cli_worker import worker
 from meeple.engine import BadSetup, MeepleError, load_record, replay
 from meeple.engine.components import Tables, load_pack
 from meeple.train import train_command
@@ -333,6 +334,7 @@ def arena(
 
 app.command("rules")(rules)
 app.command("train")(train_command)
+app.command("worker")(worker)
 
 
 @app.command()
@@ -345,12 +347,20 @@ def serve(
     allow_seeds: Annotated[bool, typer.Option(
         "--allow-seeds", help="let table creators choose the seed (testing only: it reveals hidden cards)")] = False,
     docs: Annotated[bool, typer.Option("--docs", help="serve the API documentation at /api/docs")] = False,
+    redis: Annotated[str | None, typer.Option(
+        "--redis", help="a Redis URL: several processes serve one site (needs a PostgreSQL --db, meeple[redis])")] = None,
 ) -> None:
     """Serve the browser client and the multiplayer API."""
     from meeple.cli_admin import check_database
+    from meeple.cli_worker import check_postgres, check_redis, redis_package
     from meeple.server import serve as run_server
 
-    check_database(db)
+    if redis is not None:
+        redis_package()
+        check_postgres(db)
+        check_redis(redis)
+    else:
+        check_database(db)
     _check_listen(host, port)
     wanted: list[tuple[str, tuple[str, ...], Any]] = []  # flag, the server's keyword(s), value
     if bot_levels is not None:
@@ -362,6 +372,8 @@ def serve(
         wanted.append(("--allow-seeds", ("allow_seeds",), True))
     if docs:
         wanted.append(("--docs", ("api_docs", "docs"), True))
+    if redis is not None:
+        wanted.append(("--redis", ("redis",), redis))
     accepted = _server_keywords()
     extra: dict[str, Any] = {}
     for flag, names, value in wanted:

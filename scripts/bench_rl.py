@@ -6,7 +6,9 @@
   engine (random ``apply`` on the same games);
 - ``--closure N``: N seeded random games per player count, every legal action checked for an id.
 
-    python scripts/bench_rl.py [GAME ...] [--players N] [--seconds S] [--closure N] [--json]
+    python scripts/bench_rl.py [GAME ...] [--players N | --all] [--seconds S] [--closure N] [--json]
+
+(``--all``: every player count; by default the smallest, 2 and the largest.)
 
 Single process; rates are per second of this process's CPU time (per core, so the machine's
 other load does not count; ``load`` is ``os.getloadavg`` for the record).
@@ -112,6 +114,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("games", nargs="*", default=list(GAMES))
     ap.add_argument("--players", type=int, action="append")
+    ap.add_argument("--all", action="store_true", help="every player count of each game")
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--closure", type=int, default=0, metavar="N")
     ap.add_argument("--json", action="store_true")
@@ -119,7 +122,8 @@ def main() -> None:
     rows = []
     for name in args.games:
         game = meeple.games.get(name)
-        for players in args.players or sorted({game.min_players, 2, game.max_players}):
+        every = range(game.min_players, game.max_players + 1) if args.all else None
+        for players in args.players or every or sorted({game.min_players, 2, game.max_players}):
             items = positions(name, players, 200)
             items[0].observation(0)  # layout and vocabularies are built once per component set
             row: dict[str, Any] = {
@@ -131,6 +135,8 @@ def main() -> None:
                 "pettingzoo_steps_per_s": round(pettingzoo_steps(name, players, args.seconds)),
                 "load": round(os.getloadavg()[0], 1),
             }
+            row["observation_vs_view"] = round(row["observation_per_s"] / row["view_per_s"], 2)
+            row["pettingzoo_vs_engine"] = round(row["pettingzoo_steps_per_s"] / row["engine_steps_per_s"], 2)
             if args.closure:
                 row["closure_games"] = args.closure
                 row["closure_decisions"] = closure(name, players, args.closure)

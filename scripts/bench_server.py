@@ -19,15 +19,29 @@ scenarios against it (each stops by itself):
   WebSocket spectators (target p99 < 100 ms).
 - ``all``: duplicates, hard, spectators and tables, in that order.
 
+Several processes (issue 17): ``--processes N --redis URL`` (with a PostgreSQL
+``--db``) starts N servers on one schema and one Redis namespace; in ``tables``
+each table is created on process ``i % N`` (which then runs its bots) and its
+client talks to a process picked at random, as a load balancer without sticky
+sessions would, so most pushes cross Redis (``--sticky``: on the table's own
+process, as routing by table id does).  ``--watchers K`` adds K
+WebSocket spectators spread over the tables (and the processes), in a process
+of their own.
+
     .venv/bin/python scripts/bench_server.py --mode all
     .venv/bin/python scripts/bench_server.py --mode tables --tables 100 --seconds 20 --think 1 \
         --db postgresql+psycopg://postgres@127.0.0.1:5432/test
+    .venv/bin/python scripts/bench_server.py --mode tables --tables 500 --seconds 15 --think 1 \
+        --db postgresql+psycopg://postgres@127.0.0.1:5432/test --processes 2 --redis redis://127.0.0.1:6379
+    .venv/bin/python scripts/bench_server.py --mode tables --tables 100 --watchers 400 --think 1 \
+        --db postgresql+psycopg://postgres@127.0.0.1:5432/test --processes 2 --redis redis://127.0.0.1:6379
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -99,7 +113,7 @@ def cpu_seconds(pid: int | None) -> float | None:
         return None
 
 
-async def run_tables(args: argparse.Namespace, base: str, server_pid: int | None = None) -> None:
+async def run_tables(args: argparse.Namespace, bases: list[str], server_pids: list[int]) -> dict[str, float]:
     lat: list[float] = []
     server_lat: list[float] = []
     errors: list[str] = []
@@ -107,24 +121,36 @@ async def run_tables(args: argparse.Namespace, base: str, server_pid: int | None
     async with httpx.AsyncClient(limits=limits, timeout=60) as client:
         # open every table first (the seat we drive is a person; the others are server bots)
         made = []
-        for _ in range(args.tables):
-            r = await client.post(f"{base}/api/tables", json={
+        for i in range(args.tables):
+            r = await client.post(f"{bases[i % len(bases)]}/api/tables", json={
                 "game": args.game, "players": args.players,
                 "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (args.players - 1)})
             r.raise_for_status()
             made.append(r.json())
         stop = [float("inf")]
         ready = asyncio.Barrier(args.tables + 1)
-        tasks = [asyncio.create_task(player(base, args.game, args.players, 1000 + i, stop, args.think, lat,
+        # each client on a process picked at random (no sticky sessions): its pushes cross Redis
+        # whenever the table's bots run on another process
+        pick = random.Random(5)
+        where = [bases[pick.randrange(len(bases))] for _ in range(args.tables)]
+        if args.sticky:  # a load balancer routing by table id: each table's clients on its bots' process
+            where = [bases[i % len(bases)] for i in range(args.tables)]
+        watchers = None
+        if args.watchers:
+            watchers = subprocess.Popen([sys.executable, __file__, "--mode", "_spread", "--base", ",".join(bases),
+                                         "--spectators", str(args.watchers), "--seconds", str(args.seconds + 120),
+                                         "--watch", ",".join(m["table"] for m in made)])
+            await wait_watching(client, bases, [m["table"] for m in made], args.watchers)
+        tasks = [asyncio.create_task(player(where[i], args.game, args.players, 1000 + i, stop, args.think, lat,
                                             server_lat, errors, client, made[i], ready)) for i in range(args.tables)]
         await ready.wait()
-        cpu0 = cpu_seconds(server_pid)
+        cpu0 = sum_cpu(server_pids)
         me0 = cpu_seconds(os.getpid())
         t0 = time.perf_counter()
         stop[0] = t0 + args.seconds
         results = await asyncio.gather(*tasks, return_exceptions=True)
         elapsed = time.perf_counter() - t0
-        cpu1 = cpu_seconds(server_pid)
+        cpu1 = sum_cpu(server_pids)
         me1 = cpu_seconds(os.getpid())
         total = 0
         finished = 0
@@ -132,9 +158,12 @@ async def run_tables(args: argparse.Namespace, base: str, server_pid: int | None
             if isinstance(res, BaseException):
                 errors.append(repr(res))
                 continue
-            body = (await client.get(f"{base}/api/tables/{res[0]}")).json()
+            body = (await client.get(f"{bases[0]}/api/tables/{res[0]}")).json()
             total += body["decisions"]
             finished += body["table"]["status"] == "over"
+        if watchers is not None:
+            watchers.terminate()
+            watchers.wait(timeout=20)
     lat.sort()
     server_lat.sort()
 
@@ -142,7 +171,9 @@ async def run_tables(args: argparse.Namespace, base: str, server_pid: int | None
         return xs[min(len(xs) - 1, int(p * len(xs)))] * 1000 if xs else float("nan")
 
     print(f"game {args.game}, {args.tables} tables x {args.players} players, think {args.think} s, "
-          f"{elapsed:.1f} s, db {args.db or 'sqlite (temp file)'}")
+          f"{elapsed:.1f} s, db {args.db or 'sqlite (temp file)'}, {len(bases)} server process(es)"
+          + (f" over Redis {args.redis}" if args.redis else "") + (", sticky by table" if args.sticky else "")
+          + (f", {args.watchers} spectators spread over the tables" if args.watchers else ""))
     print(f"client POST /act accepted: {len(lat)}  ({len(lat) / elapsed:.0f}/s)")
     print(f"  latency p50 {q(0.50):.1f} ms  p90 {q(0.90):.1f} ms  p99 {q(0.99):.1f} ms  max {q(1.0):.1f} ms"
           + (f"  mean {statistics.mean(lat) * 1000:.1f} ms" if lat else ""))
@@ -150,13 +181,54 @@ async def run_tables(args: argparse.Namespace, base: str, server_pid: int | None
           f"p99 {q(0.99, server_lat):.1f} ms  max {q(1.0, server_lat):.1f} ms")
     print(f"all decisions (people + server bots): {total}  ({total / elapsed:.0f}/s); games finished: {finished}")
     if cpu0 is not None and cpu1 is not None and total:
-        print(f"server process CPU: {cpu1 - cpu0:.1f} s = {(cpu1 - cpu0) / total * 1000:.2f} ms per decision "
+        print(f"server processes' CPU: {cpu1 - cpu0:.1f} s = {(cpu1 - cpu0) / total * 1000:.2f} ms per decision "
               f"(HTTP, WebSocket pushes, engine, bots, database); load average now {os.getloadavg()[0]:.1f} "
               f"on {os.cpu_count()} CPUs")
     if me0 is not None and me1 is not None:
         print(f"load client CPU: {me1 - me0:.1f} s over {elapsed:.1f} s (a saturated client inflates the latency)")
     if errors:
         print(f"errors: {len(errors)}; first: {errors[0]}")
+    return {"acts": len(lat) / elapsed, "decisions": total / elapsed, "p50": q(0.5), "p99": q(0.99)}
+
+
+def sum_cpu(pids: list[int]) -> float | None:
+    got = [cpu_seconds(p) for p in pids]
+    return None if any(g is None for g in got) else sum(g for g in got if g is not None)
+
+
+async def wait_watching(client: httpx.AsyncClient, bases: list[str], tables: list[str], count: int) -> None:
+    """Until ``count`` spectators (spread by ``spread_main``) watch ``tables``, at most a minute."""
+    end = time.perf_counter() + 60
+    while time.perf_counter() < end:
+        seen = 0  # each process counts its own sockets
+        for base in bases:
+            got = await asyncio.gather(*(client.get(f"{base}/api/tables/{tid}") for tid in tables))
+            seen += sum(int(r.json()["watchers"]) for r in got)
+        if seen >= count:
+            break
+        await asyncio.sleep(0.5)
+    await asyncio.sleep(1.0)
+
+
+async def spread_main(bases: list[str], tables: list[str], count: int, seconds: float) -> None:
+    """(In its own process) ``count`` spectators, spectator ``k`` watching ``tables[k % len]``
+    on the process ``bases[(k // len) % len(bases)]`` until the time is up."""
+    stop = time.perf_counter() + seconds
+
+    async def watch(k: int) -> None:
+        base = bases[(k + k // len(tables)) % len(bases)]
+        url = base.replace("http", "ws") + f"/ws/{tables[k % len(tables)]}"
+        async with websockets.connect(url, max_size=None, compression=None) as ws:
+            await ws.send('{"token": null}')
+            while time.perf_counter() < stop:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(ws.recv(), timeout=0.5)
+
+    tasks = []
+    for k in range(count):
+        tasks.append(asyncio.create_task(watch(k)))
+        await asyncio.sleep(0.002)
+    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 # --- issue 16's scenarios -------------------------------------------------------------
@@ -387,12 +459,13 @@ async def run_spectators(args: argparse.Namespace, base: str) -> dict[str, float
     return {"p50": q(0.5), "p99": q(0.99)}
 
 
-def start_server(db: str, port: int, schema: str | None = None) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, schema: str | None = None, redis: str | None = None) -> subprocess.Popen[bytes]:
     limits = {"creates_per_minute": 1e6, "acts_per_second": 1e6, "open_tables_per_client": 10**6,
               "sockets_per_client": 10**6, "sockets_per_table": 10**6}
     code = (
         "import uvicorn; from meeple.server import create_app, ws_impl; "
-        f"uvicorn.run(create_app({db!r}, bot_delay=0.0, limits={limits!r}, schema={schema!r}), "
+        f"uvicorn.run(create_app({db!r}, bot_delay=0.0, limits={limits!r}, schema={schema!r}"
+        + (f", redis={redis!r}" if redis else "") + "), "
         f"host='127.0.0.1', port={port}, "
         "log_level='warning', ws=ws_impl(), backlog=4096, ws_per_message_deflate=False)"
     )
@@ -401,7 +474,7 @@ def start_server(db: str, port: int, schema: str | None = None) -> subprocess.Po
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--mode", choices=["tables", "duplicates", "hard", "spectators", "all", "_watch"],
+    ap.add_argument("--mode", choices=["tables", "duplicates", "hard", "spectators", "all", "_watch", "_spread"],
                     default="tables")
     ap.add_argument("--base", help=argparse.SUPPRESS)
     ap.add_argument("--watch", help=argparse.SUPPRESS)
@@ -416,35 +489,52 @@ def main() -> None:
     ap.add_argument("--act-tables", type=int, default=10, help="hard: client-driven tables measured")
     ap.add_argument("--spectators", type=int, default=400)
     ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
+    ap.add_argument("--processes", type=int, default=1, help="server processes (more than one: --redis, PostgreSQL)")
+    ap.add_argument("--redis", default=None, help="Redis URL for several server processes (issue 17)")
+    ap.add_argument("--watchers", type=int, default=0, help="tables: spectators spread over the tables")
+    ap.add_argument("--sticky", action="store_true",
+                    help="tables: each client on its table's process (routing by table id), not a random one")
     args = ap.parse_args()
     if args.mode == "_watch":  # the spectators of run_spectators, in their own process
         asyncio.run(watchers_main(args.base, args.watch.split(","), args.spectators, args.seconds))
         return
+    if args.mode == "_spread":  # the spectators of run_tables --watchers, in their own process
+        asyncio.run(spread_main(args.base.split(","), args.watch.split(","), args.spectators, args.seconds))
+        return
+    if args.processes > 1 and (not args.redis or not args.db or args.db.startswith("sqlite")):
+        ap.error("--processes above 1 needs --redis URL and a PostgreSQL --db")
+    if args.processes > 1 and args.mode != "tables":
+        ap.error("--processes above 1 is measured in --mode tables")
     tmp = tempfile.mkdtemp(prefix="meeple-bench-")
     db = args.db or f"sqlite:///{tmp}/bench.db"
-    port = free_port()
     # PostgreSQL: a schema of its own, dropped afterwards (no tables of earlier runs to resume)
     schema = None if db.startswith("sqlite") else f"meeple_bench_{os.getpid()}"
-    proc = start_server(db, port, schema)
-    base = f"http://127.0.0.1:{port}"
+    ports = [free_port() for _ in range(max(1, args.processes))]
+    procs = [start_server(db, port, schema, args.redis) for port in ports]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    base = bases[0]
     try:
-        for _ in range(200):
-            try:
-                httpx.get(base + "/api/health", timeout=1)
-                break
-            except httpx.HTTPError:
+        for b in bases:
+            for _ in range(300):
+                try:
+                    if httpx.get(b + "/api/health", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
                 time.sleep(0.1)
         modes = ["duplicates", "hard", "spectators", "tables"] if args.mode == "all" else [args.mode]
         for mode in modes:
             if mode == "tables":
-                asyncio.run(run_tables(args, base, proc.pid))
+                asyncio.run(run_tables(args, bases, [p.pid for p in procs]))
             elif mode == "hard":
                 asyncio.run(run_hard(args, base, db, schema))
             else:
                 asyncio.run({"duplicates": run_duplicates, "spectators": run_spectators}[mode](args, base))
     finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            proc.wait(timeout=20)
         if schema is not None:
             from meeple.server.store import Store
 

@@ -472,20 +472,7 @@ class State(ABC):
     def action_ids(self) -> list[int]:
         """The ids of ``legal_actions()``, in the same order (a bijection); ids are relative to
         the seat to move, so the same decision has the same id for every seat."""
-        memo = self.memo()
-        ids = memo.get("action_ids")
-        if ids is None:
-            id_of = self.game._encoder().id_of
-            tables, n, mover = self.tables, self.players, self.to_move
-            try:
-                ids = [id_of(tables, n, a.notation, mover) for a in self.legal_actions()]
-            except KeyError as missing:
-                raise MeepleError(
-                    f"{self.game.name}: legal action {missing.args[0]!r} has no id (the closed "
-                    f"action space misses it)"
-                ) from None
-            ids = memo["action_ids"] = ids
-        return ids  # type: ignore[no-any-return]
+        return self.game._encoder().action_ids(self)
 
     def action_for_id(self, action_id: int) -> Action:
         """The legal action with this id, or ``IllegalAction``."""
@@ -499,12 +486,7 @@ class State(ABC):
 
     def action_mask(self) -> Any:
         """A ``numpy.int8`` array over the closed space: 1 where the id is legal now."""
-        from meeple.engine.encoding import need_numpy
-
-        np = need_numpy()
-        mask = np.zeros(len(self.game._encoder().space(self.tables, self.players)[0]), dtype=np.int8)
-        mask[self.action_ids()] = 1
-        return mask
+        return self.game._encoder().action_mask(self)
 
     def observation_layout(self) -> Any:
         """Names and bounds of the observation's entries (``encoding.Layout``)."""

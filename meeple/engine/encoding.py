@@ -13,7 +13,13 @@ next seat in turn order ...), so one id means the same decision for every seat.
 Observations.  ``Encoder.observe(view, seat, out)`` writes ``view(seat)`` (the game's own
 view: exactly what the seat may see, nothing else) into an ``Obs`` builder, seats relative
 to ``seat``.  Every builder call writes a fixed number of floats and records its bounds, so
-the layout (names, low, high) comes from one pass over the opening position.
+the layout (names, low, high) comes from one pass over the opening position.  That is the
+reference; the engine uses each game's fast path, ``Encoder.observe_state(state, out, v)``, which
+writes the same entries by index into ``out.arr`` (a preallocated ``numpy.float32`` array) straight
+from the state's fields (tested equal at every position of seeded games).
+
+Bounds.  ``Encoder.bounds`` derives, from the game's rules, the longest game in decisions, the
+most legal actions at one decision and the utility range (``Bounds``; docs/rl.md "Bounds").
 
 numpy is imported only where an array is made (the ``rl`` extra).
 """
@@ -26,6 +32,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from meeple.engine.errors import MeepleError
 
 if TYPE_CHECKING:
     import numpy
@@ -56,60 +64,60 @@ def relative_notation(notation: str, mover: int, players: int) -> str:
 
 @dataclass(frozen=True)
 class Bounds:
-    """Declared bounds of one game at one player count."""
+    """Declared bounds of one game at one player count (each game's ``encode.py`` derives them
+    from its rules; the reasoning is in ``note`` and docs/rl.md "Bounds")."""
 
     max_game_length: int
-    """Decisions (recorded actions) in one game, at most."""
+    """Decisions (recorded actions) in one game, at most; when ``length_from_rules`` is False the
+    rules set no finite bound and this is a horizon (the adapters truncate there)."""
     max_legal_actions: int
-    """Legal actions at one decision, at most."""
+    """Legal actions at one decision, at most (the largest decision the rules can offer)."""
     min_utility: float
     max_utility: float
     note: str = ""
-    """How each bound is known (proved from the rules, or the engine's checked bound)."""
-
-
-_ZEROS: dict[int, list[float]] = {}
-
-
-def _zeros(n: int) -> list[float]:
-    row = _ZEROS.get(n)
-    if row is None:
-        row = _ZEROS[n] = [0.0] * n
-    return row
+    """How each bound is derived."""
+    length_from_rules: bool = True
 
 
 class Obs:
-    """A fixed-layout float list under construction (``LayoutObs`` also records names and bounds).
+    """A fixed-layout observation under construction, written by index into a preallocated
+    ``numpy.float32`` array (``LayoutObs`` also records names and bounds).
 
-    Every method writes a fixed number of floats whatever the value, so a game's ``observe``
-    (a fixed sequence of calls) always writes the same layout."""
+    Every method writes a fixed number of floats whatever the value (``pos`` moves on by that
+    many; only non-zero entries are written), so a game's ``observe`` (a fixed sequence of calls)
+    always writes the same layout.  A fast path (``Encoder.observe_state``) may write ``arr``
+    directly from ``pos`` on and move ``pos`` itself."""
 
-    __slots__ = ("values", "me", "players")
+    __slots__ = ("arr", "pos", "me", "players")
 
-    def __init__(self, seat: int, players: int) -> None:
-        self.values: list[float] = []
+    def __init__(self, seat: int, players: int, size: int) -> None:
+        self.arr: Any = need_numpy().zeros(size, dtype="float32")
+        self.pos = 0
         self.me = seat
         self.players = players
 
     def num(self, name: str, value: Any, lo: float, hi: float) -> None:
         """A number in [lo, hi]; ``None`` is written as ``lo - 1`` (declared as the low bound)."""
-        self.values.append(lo - 1 if value is None else value)
+        self.arr[self.pos] = lo - 1 if value is None else value
+        self.pos += 1
 
     def flag(self, name: str, value: Any) -> None:
-        self.values.append(1.0 if value else 0.0)
+        if value:
+            self.arr[self.pos] = 1.0
+        self.pos += 1
 
     def vector(self, name: str, values: Sequence[Any], lo: float, hi: float) -> None:
         """Numbers in [lo, hi], one per place of a fixed-length list (``None`` as ``lo - 1``)."""
-        self.values.extend([lo - 1 if v is None else v for v in values])
+        pos = self.pos
+        self.pos = pos + len(values)
+        self.arr[pos:self.pos] = [lo - 1 if v is None else v for v in values]
 
     def onehot(self, name: str, value: Any, vocab: dict[Any, int]) -> None:
         """One slot per vocabulary entry; ``None`` (or an unknown value) writes all zeros."""
-        values = self.values
-        start = len(values)
-        values.extend(_zeros(len(vocab)))
         i = vocab.get(value)
         if i is not None:
-            values[start + i] = 1.0
+            self.arr[self.pos + i] = 1.0
+        self.pos += len(vocab)
 
     def rel_seat(self, value: Any) -> float:
         """A seat as 1 + its place after the observing seat (1 = itself); ``None`` -> 0."""
@@ -119,34 +127,34 @@ class Obs:
 
     def seat(self, name: str, value: Any) -> None:
         """A seat, relative: one-hot over the seats from the observer on (all zero: nobody)."""
-        values = self.values
-        start = len(values)
-        values.extend(_zeros(self.players))
         if value is not None:
-            values[start + (value - self.me) % self.players] = 1.0
+            self.arr[self.pos + (value - self.me) % self.players] = 1.0
+        self.pos += self.players
 
     def counts(self, name: str, items: Iterable[Any], vocab: dict[Any, int], most: float) -> None:
         """A multiset of vocabulary entries as counts (order dropped)."""
-        values = self.values
-        start = len(values)
-        values.extend(_zeros(len(vocab)))
+        arr, pos = self.arr, self.pos
         for item in items:
-            values[start + vocab[item]] += 1.0
+            arr[pos + vocab[item]] += 1.0
+        self.pos = pos + len(vocab)
 
     def sequence(self, name: str, items: Sequence[Any], vocab: dict[Any, int], length: int) -> None:
         """An ordered list of at most ``length`` entries: 1 + the entry's vocabulary index per place."""
         if len(items) > length:
             raise ValueError(f"{name}: {len(items)} entries, the layout holds {length}")
-        values = self.values
-        values.extend([vocab[item] + 1.0 for item in items])
-        values.extend(_zeros(length - len(items)))
+        arr, pos = self.arr, self.pos
+        for k, item in enumerate(items):
+            arr[pos + k] = vocab[item] + 1.0
+        self.pos = pos + length
 
     def seats(self, name: str, items: Sequence[Any], length: int) -> None:
         """An ordered list of seats (relative, as ``rel_seat``) padded with 0."""
-        values = self.values
+        arr, pos = self.arr, self.pos
         me, n = self.me, self.players
-        values.extend([0.0 if x is None else (x - me) % n + 1.0 for x in items])
-        values.extend(_zeros(length - len(items)))
+        for k, x in enumerate(items):
+            if x is not None:
+                arr[pos + k] = (x - me) % n + 1.0
+        self.pos = pos + length
 
     def rotate(self, per_seat: Sequence[Any]) -> list[Any]:
         """``per_seat`` (indexed by absolute seat) reordered from the observer on."""
@@ -154,18 +162,24 @@ class Obs:
         return [per_seat[(self.me + k) % n] for k in range(n)]
 
 
+LAYOUT_LIMIT = 1 << 17
+"""The most entries an observation may have (the layout pass writes into a buffer this long)."""
+
+
 class LayoutObs(Obs):
     """``Obs`` that also records each entry's name and declared bounds."""
 
-    __slots__ = ("names", "low", "high")
+    __slots__ = ("names", "low", "high", "starts")
 
     def __init__(self, seat: int, players: int) -> None:
-        super().__init__(seat, players)
+        super().__init__(seat, players, LAYOUT_LIMIT)
         self.names: list[str] = []
         self.low: list[float] = []
         self.high: list[float] = []
+        self.starts: dict[str, int] = {}
 
     def _note(self, name: str, count: int, lo: float, hi: float) -> None:
+        self.starts.setdefault(name, self.pos)
         self.names.extend([name] if count == 1 else [f"{name}[{i}]" for i in range(count)])
         self.low.extend([lo] * count)
         self.high.extend([hi] * count)
@@ -217,6 +231,8 @@ class Layout:
     names: tuple[str, ...]
     low: Any
     high: Any
+    starts: dict[str, int]
+    """Where each builder call's entries start (by its name), for fast paths writing by index."""
 
     @property
     def size(self) -> int:
@@ -252,6 +268,20 @@ class Encoder:
         for k, score in enumerate(out.rotate(scores)):
             out.num(f"final_score+{k}", score, -SCORE_LIMIT, SCORE_LIMIT)
 
+    @staticmethod
+    def _fast_head(state: State, out: Obs) -> None:
+        """``_head`` written by index (the same entries)."""
+        a, p, n, me = out.arr, out.pos, out.players, out.me
+        if state.is_over:
+            a[p + n] = 1.0
+            scores = state.scores()
+            for k in range(n):
+                a[p + n + 2 + k] = scores[(me + k) % n]
+        else:
+            a[p + (state.to_move - me) % n] = 1.0
+        a[p + n + 1] = len(state.history)
+        out.pos = p + 2 * n + 2
+
     def observe_state(self, state: State, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
         """Optional fast path: write the same entries as ``observe(view(seat))`` straight from the
         state's fields and return True, or return False (nothing written) to use the view."""
@@ -270,10 +300,11 @@ class Encoder:
         return hit  # type: ignore[no-any-return]
 
     def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:
-        """Declared bounds; the default uses the engine's checked bound on game length."""
+        """Declared bounds; this default (for a game without its own derivation) is the engine's
+        checked horizon and the whole closed space."""
         return Bounds(game.max_steps(players), num_actions, 0.0, 1.0,
-                      "game length: Game.max_steps (checked by the conformance suite); "
-                      "legal actions: at most the whole closed space")
+                      "game length: Game.max_steps, a horizon; legal actions: at most the whole closed space",
+                      length_from_rules=False)
 
     # --- shared, cached per component set and player count ---------------------------------
 
@@ -288,20 +319,61 @@ class Encoder:
 
     def id_of(self, tables: Any, players: int, notation: str, mover: int) -> int:
         """The id of a legal action's notation for ``mover`` (``KeyError`` naming the canonical
-        notation when the space misses it); remembered per component set and player count."""
-        cache = _cache(tables)
-        key = ("ids", players)
-        known = cache.get(key)
-        if known is None or len(known) > 200_000:
-            known = cache[key] = {}
-        hit = known.get((notation, mover))
+        notation when the space misses it); remembered per component set, player count and mover."""
+        known = self._known(tables, players, mover)
+        hit = known.get(notation)
         if hit is None:
-            text = self.canonical(notation, mover, players)
-            hit = self.space(tables, players)[1].get(text)
-            if hit is None:
-                raise KeyError(text)
-            known[(notation, mover)] = hit
-        return hit  # type: ignore[no-any-return]
+            hit = self._learn(tables, players, mover, notation, known)
+        return hit
+
+    def _known(self, tables: Any, players: int, mover: int) -> dict[str, int]:
+        cache = _cache(tables)
+        key = ("ids", players, mover)
+        known = cache.get(key)
+        if known is None or len(known) > 100_000:
+            known = cache[key] = {}
+        return known  # type: ignore[no-any-return]
+
+    def _learn(self, tables: Any, players: int, mover: int, notation: str, known: dict[str, int]) -> int:
+        text = self.canonical(notation, mover, players)
+        hit = self.space(tables, players)[1].get(text)
+        if hit is None:
+            raise KeyError(text)
+        known[notation] = hit
+        return hit
+
+    def action_ids(self, state: State) -> list[int]:
+        """``State.action_ids``: the legal actions' ids in their order, kept in the position's memo."""
+        memo = state.memo()
+        ids = memo.get("action_ids")
+        if ids is None:
+            tables, players, mover = state.tables, state.players, state.to_move
+            known = self._known(tables, players, mover)
+            get = known.get
+            ids = []
+            for action in state.legal_actions():
+                hit = get(action.notation)
+                if hit is None:
+                    try:
+                        hit = self._learn(tables, players, mover, action.notation, known)
+                    except KeyError as missing:
+                        raise MeepleError(
+                            f"{state.game.name}: legal action {missing.args[0]!r} has no id (the closed "
+                            f"action space misses it)") from None
+                ids.append(hit)
+            memo["action_ids"] = ids
+        return ids  # type: ignore[no-any-return]
+
+    def action_mask(self, state: State) -> numpy.ndarray:
+        """``State.action_mask``: int8 over the closed space, kept in the position's memo; a copy."""
+        memo = state.memo()
+        mask = memo.get("action_mask")
+        if mask is None:
+            np = need_numpy()
+            mask = np.zeros(len(self.space(state.tables, state.players)[0]), dtype=np.int8)
+            mask[self.action_ids(state)] = 1
+            memo["action_mask"] = mask
+        return mask.copy()  # type: ignore[no-any-return]
 
     def default_space(self, game: Any, players: int) -> tuple[tuple[str, ...], dict[str, int]]:
         """``space`` for the shipped tables (a game may build a new Tables object per call)."""
@@ -313,38 +385,45 @@ class Encoder:
 
     def layout(self, state: State) -> Layout:
         cache = _cache(state.tables)
-        key = ("layout", state.game.name, state.players, tuple(sorted(state.options.items())))
+        key = ("layout", state.game.name, state.players, tuple(sorted(state.options.items())) if state.options else ())
         hit = cache.get(key)
         if hit is None:
             np = need_numpy()
             out = LayoutObs(0, state.players)
             self._observe(state, state.view(0), out)
             hit = cache[key] = Layout(tuple(out.names), np.asarray(out.low, dtype=np.float32),
-                                      np.asarray(out.high, dtype=np.float32))
+                                      np.asarray(out.high, dtype=np.float32), out.starts)
         return hit  # type: ignore[no-any-return]
 
     def reference_observation(self, state: State, seat: int) -> numpy.ndarray:
         """The observation made from ``view(seat)`` (what a fast path must equal)."""
-        np = need_numpy()
-        out = Obs(seat, state.players)
+        out = Obs(seat, state.players, self.layout(state).size)
         self._observe(state, state.view(seat), out)
-        return np.asarray(out.values, dtype=np.float32)
+        return self._done(out)
+
+    @staticmethod
+    def _done(out: Obs) -> numpy.ndarray:
+        if out.pos != len(out.arr):
+            raise ValueError(f"the observation wrote {out.pos} entries, its layout has {len(out.arr)}")
+        return out.arr
 
     def observation(self, state: State, seat: int) -> numpy.ndarray:
         """Kept in the position's memo (a clone shares it until either changes); a copy is returned."""
         memo = state.memo()
-        key = f"observation_{seat}"
+        key = _OBSERVATION_KEYS[seat] if seat < len(_OBSERVATION_KEYS) else f"observation_{seat}"
         hit = memo.get(key)
         if hit is None:
-            np = need_numpy()
-            out = Obs(seat, state.players)
-            self._head(state, out)
+            layout = self.layout(state)
+            out = Obs(seat, state.players, layout.size)
+            self._fast_head(state, out)
             if not self.observe_state(state, out, self._vocabs(state.tables)):
-                out = Obs(seat, state.players)
+                out = Obs(seat, state.players, layout.size)
                 self._observe(state, state.view(seat), out)
-            hit = memo[key] = np.asarray(out.values, dtype=np.float32)
-        return hit.copy()
+            hit = memo[key] = self._done(out)
+        return hit.copy()  # type: ignore[no-any-return]
 
+
+_OBSERVATION_KEYS = tuple(f"observation_{seat}" for seat in range(8))
 
 _CACHES: dict[int, tuple[Any, dict[Any, Any]]] = {}
 

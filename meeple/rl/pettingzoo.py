@@ -44,6 +44,7 @@ class MeepleAEC(_pz.AECEnv):  # type: ignore[misc,name-defined]
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"meeple_{self.game.name}_v{self.game.version}"}
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         n_actions = self.game.num_actions(self.players)
         probe = self.game.new(self.players, 0, self.options)
         layout = probe.observation_layout()
@@ -59,6 +60,8 @@ class MeepleAEC(_pz.AECEnv):  # type: ignore[misc,name-defined]
         }
         self._limit = self.game.bounds(self.players).max_game_length
         self._seeds = random.Random()
+        self._no_mask = _np.zeros(n_actions, dtype=_np.int8)
+        self._clean = False  # rewards all 0 and infos all empty (nothing to clear before a step)
         self.state: State | None = None
 
     def observation_space(self, agent: str) -> Any:
@@ -79,6 +82,7 @@ class MeepleAEC(_pz.AECEnv):  # type: ignore[misc,name-defined]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._clean = True
         self._cycles = 0
         self.agent_selection = self.agents[0] if self.max_cycles is not None else self._mover()
 
@@ -89,11 +93,11 @@ class MeepleAEC(_pz.AECEnv):  # type: ignore[misc,name-defined]
     def observe(self, agent: str) -> dict[str, Any]:
         state = self.state
         assert state is not None
-        seat = self.possible_agents.index(agent)
-        if not state.is_over and state.to_move == seat:
+        seat = self._seat_of[agent]
+        if state.to_move == seat and not state.is_over:
             mask = state.action_mask()
         else:
-            mask = _np.zeros(self._n_actions, dtype=_np.int8)
+            mask = self._no_mask.copy()
         return {"observation": state.observation(seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -103,23 +107,27 @@ class MeepleAEC(_pz.AECEnv):  # type: ignore[misc,name-defined]
             return
         state = self.state
         assert state is not None
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        for a in self.agents:
-            self.infos[a] = {}
+        if not self._clean:  # last step's rewards and infos (a game's end, an illegal id) are cleared
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            for a in self.agents:
+                self.infos[a] = {}
+            self._clean = True
         if state.to_move == seat:
             ids = state.action_ids()
             try:
                 chosen = state.legal_actions()[ids.index(int(action))]
             except (ValueError, TypeError):
                 self.infos[agent] = {"illegal_action": action}
+                self._clean = False
             else:
                 state.apply(chosen)
         if state.is_over:
             for a, u in zip(self.possible_agents, utilities(state), strict=True):
                 self.rewards[a] = u
                 self.terminations[a] = True
+            self._clean = False
         if self.max_cycles is not None:
             if seat == self.players - 1:
                 self._cycles += 1
@@ -130,8 +138,9 @@ class MeepleAEC(_pz.AECEnv):  # type: ignore[misc,name-defined]
             if len(state.history) >= self._limit and not state.is_over:
                 self.truncations = dict.fromkeys(self.agents, True)
             if not state.is_over:
-                self.agent_selection = self._mover()
-        self._accumulate_rewards()
+                self.agent_selection = self.possible_agents[state.to_move]
+        if not self._clean:
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.state is None:
@@ -149,9 +158,25 @@ def raw_env(game: str | Game, players: int = 2, **kwargs: Any) -> MeepleAEC:
     return MeepleAEC(game, players, **kwargs)
 
 
+class _OrderEnforcing(_wrappers.OrderEnforcingWrapper):  # type: ignore[misc,name-defined]
+    """PettingZoo's order-enforcing wrapper, with ``last`` and ``agent_iter`` asking the env
+    itself once reset (the same values, without an attribute lookup through the wrapper for each
+    field of each step)."""
+
+    def last(self, observe: bool = True) -> Any:
+        if not self._has_reset:
+            return super().last(observe)
+        return self.env.last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            return super().agent_iter(max_iter)
+        return self.env.agent_iter(max_iter)
+
+
 def env(game: str | Game, players: int = 2, **kwargs: Any) -> Any:
     """The AEC env for ``game`` at ``players`` seats (PettingZoo's order-enforcing wrapper on top)."""
-    return _wrappers.OrderEnforcingWrapper(raw_env(game, players, **kwargs))
+    return _OrderEnforcing(raw_env(game, players, **kwargs))
 
 
 def parallel_env(game: str | Game, players: int = 2, max_cycles: int = 10_000, **kwargs: Any) -> Any:

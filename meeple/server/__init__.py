@@ -6,6 +6,7 @@ with uvicorn.  The server reaches the games only through the engine contract.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from meeple.server.store import normalise_url
@@ -34,7 +35,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, **op
 
     options.setdefault("bot_delay", 0.4)
     app = create_app(db, **options)
-    print(f"meeple: serving on http://{host}:{port}/  (database: {normalise_url(db)})", flush=True)
+    redis = re.sub(r"//[^@/]*@", "//***@", str(options.get("redis") or ""))  # no password on screen
+    shown = normalise_url(db) + (f", Redis: {redis}" if redis else "")
+    print(f"meeple: serving on http://{host}:{port}/  (database: {shown})", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws=ws_impl(), ws_max_size=WS_MAX_SIZE,
                 ws_per_message_deflate=False, timeout_graceful_shutdown=3)
 

@@ -124,7 +124,8 @@ async def refuse(websocket: WebSocket, message: str, code: int) -> None:
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str | None = None,
                bot_workers: int | None = None, allow_seeds: bool = False,
                bot_levels: str | Path | Mapping[str, Any] | None = None,
-               limits: Limits | Mapping[str, Any] | None = None, docs: bool = False) -> FastAPI:
+               limits: Limits | Mapping[str, Any] | None = None, docs: bool = False,
+               redis: str | None = None) -> FastAPI:
     """The ASGI app on the database at ``db_url`` (schema created on start).
 
     ``bot_delay`` is a pause before each bot move at tables with a person
@@ -138,7 +139,10 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
     --allow-seeds``, for testing: such tables are marked in the lobby and in
     the record's ``meta``); ``limits`` sets the per-client and per-table limits
     (``limits.Limits`` or a dict of its fields); ``docs`` serves the OpenAPI
-    pages at ``/api/docs`` (off by default).
+    pages at ``/api/docs`` (off by default); ``redis`` (a ``redis://`` URL, with a
+    PostgreSQL database) lets several processes serve one site: changes are
+    published on Redis and bot turns go to ``meeple worker`` processes
+    (``bus.py``, ``jobs.py``; ImportError without the redis package).
     """
     store = Store(db_url or "sqlite:///meeple.db", schema=schema)
     try:
@@ -149,6 +153,16 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
     hub = Hub(store, bot_delay=bot_delay, bot_workers=workers, levels=levels)
     hub.allow_seeds = allow_seeds
     hub.limits = limits if isinstance(limits, Limits) else Limits.model_validate(dict(limits or {}))
+    if redis:
+        from meeple.server.bus import Bus, redis_module
+        from meeple.server.jobs import RemotePool
+
+        redis_module()  # ImportError with one line when the package is missing
+        if store.is_sqlite:
+            raise ValueError("--redis needs a PostgreSQL database (--db postgresql+psycopg://...): "
+                             "SQLite serves one process")
+        hub.bus = Bus(redis)
+        hub.pool = RemotePool(hub.bus, workers)  # bot turns to the workers while one is alive
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -244,8 +258,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
     async def api_health() -> JSONResponse:
         """200 when the server and its database answer (for load balancers and monitors)."""
         ok = await hub.healthy()
-        return JSONResponse({"ok": ok, "tables_in_memory": len(hub.tables), "bot_workers": hub.pool.size,
-                             "bot_timeouts": hub.pool.timeouts}, status_code=200 if ok else 503)
+        body = {"ok": ok, "tables_in_memory": len(hub.tables), "bot_workers": hub.pool.size,
+                "bot_timeouts": hub.pool.timeouts}
+        if hub.bus is not None:  # several processes (issue 17): bot moves thought by meeple worker
+            body["worker_moves"] = getattr(hub.pool, "remote_moves", 0)
+        return JSONResponse(body, status_code=200 if ok else 503)
 
     @app.get("/api/tables")
     async def api_tables() -> dict[str, Any]:

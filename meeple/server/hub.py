@@ -4,7 +4,8 @@ Every table is kept in memory (its state, seats, log and connected clients)
 once it is used; the database stays the source of truth and a table is
 rebuilt from it by ``meeple.replay``.  ``Hub`` is assembled from one part per
 concern: tables and seats (``tables.py``), live connections (``live.py``),
-bot turns (``driver.py``) and clocks (``clocks.py``), over ``base.HubBase``.
+bot turns (``driver.py``), clocks (``clocks.py``) and, with Redis, the other
+processes' changes (``bus.py``), over ``base.HubBase``.
 
 Nothing here knows any game's rules: only the engine contract is used.
 """
@@ -16,6 +17,7 @@ import contextlib
 import logging
 import time
 
+from meeple.server.bus import BusMixin
 from meeple.server.clocks import ClockMixin
 from meeple.server.driver import BotMixin
 from meeple.server.live import LiveMixin
@@ -26,11 +28,12 @@ log = logging.getLogger("meeple.server")
 
 
 
-class Hub(TablesMixin, BotMixin, ClockMixin, LiveMixin):
+class Hub(BusMixin, TablesMixin, BotMixin, ClockMixin, LiveMixin):
     """The live tables of one server process (see the module's docstring)."""
 
     async def start(self) -> None:
         await self.db(self.store.create_schema)
+        await self._bus_start()  # with --redis: publish changes, apply the other processes' (bus.py)
         for table_id in await self.db(self.store.running_ids):
             try:
                 table = await self.get(table_id)
@@ -91,7 +94,13 @@ class Hub(TablesMixin, BotMixin, ClockMixin, LiveMixin):
         that another process changed, and take over running tables whose owner is gone
         (its advisory lock ended with its connection)."""
         stored = await self.db(self.store.changed, list(self.tables))
-        for table_id in await self.db(self.store.running_ids, True):
+        running = await self.db(self.store.running_ids, True)
+        # only tables whose owner is gone are worth a try (one look at the locks, not one per table)
+        free = await self.db(self.store.unowned, [t for t in running
+                                                  if t not in self.tables or not self.tables[t].owned])
+        for table_id in running:
+            if table_id not in free:
+                continue
             table = self.tables.get(table_id)
             if table is None:
                 # nobody runs its bots or clock (its process is gone): load it only if we get it
@@ -137,6 +146,7 @@ class Hub(TablesMixin, BotMixin, ClockMixin, LiveMixin):
             with contextlib.suppress(BaseException):
                 await task
         self.pool.close()
+        await self._bus_stop()
         self.db_pool.shutdown(wait=True)
         self.store.dispose()
 

@@ -139,6 +139,8 @@ class Store:
 
     def create_schema(self) -> None:
         with self.engine.begin() as conn:
+            if not self.is_sqlite:  # several processes starting at once: one creates, the others wait
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": self._lock_key("#schema")})
             if self.schema and not self.is_sqlite:
                 conn.execute(sa.text(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"'))
             self.metadata.create_all(conn)
@@ -149,6 +151,8 @@ class Store:
                 conn.execute(sa.text(f"ALTER TABLE {name} ADD COLUMN seeded BOOLEAN NOT NULL DEFAULT FALSE"))
         try:
             with self.engine.begin() as conn:
+                if not self.is_sqlite:
+                    conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": self._lock_key("#schema")})
                 self.one_action.create(conn, checkfirst=True)
         except sa.exc.IntegrityError:  # a database the old duplicate-act bug wrote twice into
             logging.getLogger("meeple.server").warning(
@@ -191,11 +195,33 @@ class Store:
                 return True
             if self._owner_conn is None:
                 self._owner_conn = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+                # a machine that drops off the network without closing its connection: PostgreSQL
+                # ends the session (and so its leases) after about 11 s of unanswered keepalives
+                for name, value in (("idle", 5), ("interval", 2), ("count", 3)):
+                    self._owner_conn.execute(sa.text(f"SET tcp_keepalives_{name} = {value}"))
             got = bool(self._owner_conn.execute(
                 sa.text("SELECT pg_try_advisory_lock(:k)"), {"k": self._lock_key(table_id)}).scalar())
             if got:
                 self.owned.add(table_id)
             return got
+
+    def unowned(self, table_ids: Iterable[str]) -> set[str]:
+        """Those of ``table_ids`` whose ownership nobody holds now (PostgreSQL: one look at
+        ``pg_locks`` instead of one ``pg_try_advisory_lock`` per table); SQLite: none (this
+        process owns every table)."""
+        ids = list(table_ids)
+        if self.is_sqlite or not ids:
+            return set()
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.text(
+                "SELECT classid::bigint, objid::bigint FROM pg_locks WHERE locktype = 'advisory' "
+                "AND objsubid = 1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            )).all()
+        held = set()
+        for high, low in rows:  # an int8 key is held as two 32-bit halves
+            key = (int(high) << 32) | int(low)
+            held.add(key - (1 << 64) if key >= 1 << 63 else key)
+        return {t for t in ids if self._lock_key(t) not in held}
 
     def release(self, table_id: str) -> None:
         """Give up the ownership of a table (a finished or unloaded one)."""

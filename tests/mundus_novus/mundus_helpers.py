@@ -165,3 +165,14 @@ def play_open(s: MundusState, *actions: str) -> None:
     for a in actions:
         if a in legal(s):
             s.apply(a)
+
+
+def rkey(resource: str) -> str:
+    """A resource's catalog key, as views name it (issue 14/15)."""
+    return f"mundus_novus.resources.{resource.replace(' ', '_')}.name"
+
+
+def cards_of(cards: list[dict[str, Any]]) -> dict[str, int]:
+    """A view's card list (``[{"card": key, "count": n}]``) as resource name -> count."""
+    by_key = {rkey(n): n for n in NAMES}
+    return {by_key[c["card"]]: c["count"] for c in cards}

@@ -194,5 +194,11 @@ def test_view_names_each_seats_development_cards() -> None:
     s = fresh(3)
     give(s, 1, "C12", "W06", "M04", "P01")
     seat1 = s.view(0)["seats"][1]
-    assert seat1["developments"] == ["Caravel 6", "Warehouse (keeps 2)", "Merchant 4-6", "Hernan Cortes"]
+    assert [d["key"] for d in seat1["developments"]] == [
+        "mundus_novus.developments.caravel_6.name", "mundus_novus.developments.warehouse_keeps_2.name",
+        "mundus_novus.developments.merchant_4_6.name", "mundus_novus.developments.hernan_cortes.name"]
+    # issue 15: with the numbers each card's effect text names
+    assert [d["code"] for d in seat1["developments"]] == ["C12", "W06", "M04", "P01"]
+    assert seat1["developments"][0]["ship"] == 6 and seat1["developments"][1]["keeps"] == 2
+    assert seat1["developments"][2]["band"] == [4, 6] and seat1["developments"][3]["income"] == 3
     assert seat1["caravels"] == 1

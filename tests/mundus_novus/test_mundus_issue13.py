@@ -27,7 +27,7 @@ from meeple.games.mundus_novus.state import (
 from meeple.games.mundus_novus.supply import flip_supply, start_supply
 from meeple.games.mundus_novus.trade import end_chain
 
-from .mundus_helpers import fresh, give, hand, kind, legal, play, progression_turn, refresh, set_hand
+from .mundus_helpers import fresh, give, hand, kind, legal, play, progression_turn, refresh, rkey, set_hand
 
 NINE = {"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "cotton": 1, "sugar cane": 1, "potato": 1,
         "indigo": 1, "inca relic": 1}  # ten different without vanilla
@@ -226,7 +226,7 @@ def test_determinize_keeps_the_pending_different_cards() -> None:
     """Research §1 / the view's ``pending_different``: cards chosen for a different set are shown at the
     table, so every sample keeps them in the builder's hand."""
     s = building_position()
-    assert s.view(1)["pending_different"] == ["cocoa", "corn"]
+    assert s.view(1)["pending_different"] == [rkey("cocoa"), rkey("corn")]
     for i in range(100):
         d = s.determinize(1, Rng(i))
         assert isinstance(d, MundusState)

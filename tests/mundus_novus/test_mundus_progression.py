@@ -20,6 +20,7 @@ from .mundus_helpers import (
     play_open,
     progression_turn,
     refresh,
+    rkey,
     whole_choices,
 )
 
@@ -263,7 +264,7 @@ def test_identical_set_is_built_one_card_at_a_time() -> None:
     assert starts == ["set 1 cotton + 2 inca", "set 2 cotton + 1 inca", "set 3 cotton"]
     s.apply("set 3 cotton")
     assert s.building and legal(s) == ["set: add cotton", "set: add inca relic", "cash set"]
-    assert s.view(1)["pending_set"] == {"resource": "cotton", "cards": 3, "inca": 0}
+    assert s.view(1)["pending_set"] == {"resource": rkey("cotton"), "cards": 3, "inca": 0}
     assert hand(s, 0) == {"cotton": 4, "inca relic": 2}  # nothing leaves the hand before the cash-in
     s.apply("set: add cotton")
     assert legal(s) == ["set: add inca relic", "cash set"]

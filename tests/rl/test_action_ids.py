@@ -11,6 +11,7 @@ import pytest
 
 import meeple
 from meeple.engine.encoding import relative_notation
+from meeple.rl.common import utilities as pettingzoo_utilities
 from tests.rl.helpers import counts, play
 
 SEEDS = 6
@@ -71,12 +72,19 @@ def test_mask_and_id_lookup_agree() -> None:
 
 @pytest.mark.parametrize(("name", "players"), counts())
 def test_bounds_are_declared(name: str, players: int) -> None:
-    """Issue 18: declared bounds: game length, most legal actions, utility range; random play keeps
-    within them."""
+    """Issue 18: declared bounds derived from the rules (not the engine's horizon, not the size of
+    the space): game length, most legal actions, utility range; random games keep within them."""
     game = meeple.games.get(name)
     b = game.bounds(players)
-    assert b.max_game_length > 0 and 0 < b.max_legal_actions <= game.num_actions(players)
-    assert b.min_utility < b.max_utility
-    for state in play(name, players, 2):
-        assert len(state.history) <= b.max_game_length
-        assert len(state.legal_actions()) <= b.max_legal_actions
+    assert 0 < b.max_legal_actions < game.num_actions(players)
+    assert b.min_utility < b.max_utility and b.note
+    # Mundus Novus has no finite length by its rules (nobody must cash a set): a declared horizon
+    assert b.length_from_rules == (name != "mundus_novus")
+    if b.length_from_rules:
+        assert b.max_game_length != game.max_steps(players)
+    for seed in range(3):
+        for state in play(name, players, seed):
+            assert len(state.history) <= b.max_game_length
+            assert len(state.legal_actions()) <= b.max_legal_actions
+            if state.is_over:
+                assert set(pettingzoo_utilities(state)) <= {b.min_utility, b.max_utility}

@@ -91,10 +91,19 @@ def test_information_state_is_a_perfect_recall_chain(name: str) -> None:
 
 @pytest.mark.parametrize(("name", "players"), counts())
 def test_a_fast_path_writes_exactly_the_view_encoding(name: str, players: int) -> None:
-    """Issue 18: a game's encoder may read the state's fields directly (``observe_state``, for
-    speed); what it writes equals the encoding of ``view(seat)`` at every position."""
+    """Issue 18: each game's encoder reads the state's fields directly (``observe_state``, for
+    speed) at every position, none falling back to the view (pending actions, payment steps,
+    fleets and final breakdowns included); what it writes equals the encoding of ``view(seat)``."""
+    from meeple.engine.encoding import Obs
+
     game = meeple.games.get(name)
-    for state in play(name, players, 3, limit=LIMIT):
-        for seat in range(players):
-            state._memo = None
-            assert np.array_equal(state.observation(seat), game.encoder.reference_observation(state, seat))
+    encoder = game.encoder
+    for seed in (3, 4):
+        for state in play(name, players, seed, limit=None if seed == 4 else LIMIT):
+            size = state.observation_layout().size
+            for seat in range(players):
+                out = Obs(seat, players, size)
+                encoder._fast_head(state, out)
+                assert encoder.observe_state(state, out, encoder._vocabs(state.tables)), "fell back to the view"
+                assert out.pos == size
+                assert np.array_equal(out.arr, encoder.reference_observation(state, seat))

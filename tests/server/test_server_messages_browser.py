@@ -16,9 +16,7 @@ import pytest
 
 from meeple.i18n import translate
 from meeple.i18n.render import render
-from tests.server.test_server_browser import _wait_until
-from tests.server.test_server_browser import browser as browser  # noqa: F401  (the fixture)
-from tests.server.test_server_browser import server as server  # noqa: F401  (the fixture)
+from tests.browserkit import wait_until as _wait_until
 
 GAMES = ["troyes", "messina", "mundus_novus", "luna_maris"]
 CJK = re.compile(r"[\u3400-\u9fff]")

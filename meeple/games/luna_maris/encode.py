@@ -27,8 +27,14 @@ TRACKS = ("refining", "sustainability")
  REF_BONUS, SUS_BONUS, EM_ENERGY, EM_IRON, EM_WATER, PASSED, EQUIP, EQUIP_UP, PENDING) = range(26)
 S_PAY = 11
 _NUMBERS = itemgetter(VP, O2, CAP, ENERGY, WATER, HE3, WASTE, CO2, PROBES, FE_L, TI_L, FE_R, TI_R, REF)
-_FLAGS = itemgetter(REF_BONUS, SUS_BONUS, EM_ENERGY, EM_IRON, EM_WATER)
 MAX_IRON_NEED = 12  # the most iron one payment can ask (an order's 5, two refining processes ...)
+
+
+def _counts(a: Any, p: int, items: Any, index: dict[Any, int], size: int) -> int:
+    """Counts of ``items`` (component indices) over a vocabulary of ``size``, from ``p``; the next place."""
+    for item in items:
+        a[p + index[item]] += 1.0
+    return p + size
 
 
 class LunaEncoder(Encoder):
@@ -163,108 +169,153 @@ class LunaEncoder(Encoder):
                 out.num(f"final+{k}.{item.replace(' ', '_')}", None if items is None else items[item], -60, 60)
 
     def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
-        """The same entries as ``observe(view)``, from the fields (the payment step uses the view:
-        its iron and label come from the rules)."""
+        """The same entries as ``observe(view)``, written by index straight from the fields (the
+        payment step's iron and label come from the rules' own ``iron_need`` and ``payment_label``)."""
+        from meeple.games.luna_maris.modules import iron_need, payment_label
+
         s = state
-        if s.step == S_PAY:
-            return False
-        n = out.players
+        n, me_seat = out.players, out.me
+        a, p = out.arr, out.pos
         ic, io, ifd, ie, ia, im = v["i_cards"], v["i_orders"], v["i_foods"], v["i_equip"], v["i_adv"], v["i_mods"]
-
-        def opt(x: int) -> int | None:
-            return None if x < 0 else x
-
-        out.num("round", s.round, 0, 6)
-        out.onehot("step", STEP_NAMES[s.step], v["step"])
-        out.flag("day", s.round in v["day"])
-        out.seats("turn_order", s.order, n)
-        out.seats("next_turn_order", s.next_order, n)
-        values = out.values
+        a[p] = s.round
+        p += 1
+        a[p + s.step] = 1.0  # STEP_NAMES is the step vocabulary, in step order
+        p += len(STEP_NAMES)
+        if s.round in v["day"]:
+            a[p] = 1.0
+        p += 1
+        for order in (s.order, s.next_order):
+            for k, x in enumerate(order):
+                a[p + k] = (x - me_seat) % n + 1.0
+            p += n
         nadv = len(ia)
-        me_seat = out.me
-        zeros_n = [0.0] * n
+        act, built = s.act, s.built
         for i in range(len(im)):
-            row = zeros_n[:]
-            if s.act[i] >= 0:
-                row[(s.act[i] - me_seat) % n] = 1.0
-            values.extend(row)
-            row = [0.0] * nadv
-            if s.built[i] >= 0:
-                row[ia[s.built[i]]] = 1.0
-            values.extend(row)
+            if act[i] >= 0:
+                a[p + (act[i] - me_seat) % n] = 1.0
+            p += n
+            if built[i] >= 0:
+                a[p + ia[built[i]]] = 1.0
+            p += nadv
         for o in s.grid:
-            row = zeros_n[:]
             if o >= 0:
-                row[(o - me_seat) % n] = 1.0
-            values.extend(row)
-        out.vector("", [ic[c] + 1.0 for c in s.hire_row] + [0.0] * (3 - len(s.hire_row)), 0, 0)
-        out.num("", len(s.senior_deck), 0, 40)
+                a[p + (o - me_seat) % n] = 1.0
+            p += n
+        for k, c in enumerate(s.hire_row):
+            a[p + k] = ic[c] + 1.0
+        p += 3
+        a[p] = len(s.senior_deck)
+        p += 1
         norders = len(io)
         for st in s.stacks:
-            start = len(values)
-            values.extend([0.0] * norders)
             if st:
-                values[start + io[st[-1]]] = 1.0
-            values.append(len(st))
-        out.vector("", [ifd[f] + 1.0 for f in s.food_row] + [0.0] * (3 - len(s.food_row)), 0, 0)
-        out.num("", len(s.food_deck), 0, 60)
-        self._counts(values, s.food_discard, ifd, len(v["foods"]))
-        self._counts(values, s.adv_offer, ia, nadv)
-        out.seats("", s.build_track, 4)
-        self._counts(values, s.equip_offer, ie, len(v["equip"]))
-        self._counts(values, s.start_mods, im, len(im))
+                a[p + io[st[-1]]] = 1.0
+            p += norders
+            a[p] = len(st)
+            p += 1
+        for k, f in enumerate(s.food_row):
+            a[p + k] = ifd[f] + 1.0
+        p += 3
+        a[p] = len(s.food_deck)
+        p += 1
         ncards, nfoods, nequip, nmods = len(v["cards"]), len(v["foods"]), len(v["equip"]), len(im)
-        for q in out.rotate(list(range(n))):
+        p = _counts(a, p, s.food_discard, ifd, nfoods)
+        p = _counts(a, p, s.adv_offer, ia, nadv)
+        for k, x in enumerate(s.build_track):
+            if x is not None:
+                a[p + k] = (x - me_seat) % n + 1.0
+        p += 4
+        p = _counts(a, p, s.equip_offer, ie, nequip)
+        p = _counts(a, p, s.start_mods, im, nmods)
+        for k in range(n):
+            q = (me_seat + k) % n
             me = s.pl[q]
-            values.extend(_NUMBERS(me))
-            values.extend([1.0 if x else 0.0 for x in _FLAGS(me)])
-            values.insert(len(values) - 4, me[SUS])  # after the refining bonus, as in the layout
-            start = len(values)
-            values.extend([0.0] * nmods)
+            a[p:p + 14] = _NUMBERS(me)  # then research refining, its bonus, sustainability, ...
+            a[p + 14:p + 20] = (1.0 if me[REF_BONUS] else 0.0, me[SUS], 1.0 if me[SUS_BONUS] else 0.0,
+                                1.0 if me[EM_ENERGY] else 0.0, 1.0 if me[EM_IRON] else 0.0,
+                                1.0 if me[EM_WATER] else 0.0)
+            p += 20
             if me[POS] >= 0:
-                values[start + im[me[POS]]] = 1.0
-            values.append(1.0 if me[ON_ACT] else 0.0)
-            self._counts(values, s.hands[q], ic, ncards)
-            self._counts(values, s.rest[q], ic, ncards)
-            self._counts(values, s.food[q], ifd, nfoods)
-            self._counts(values, s.delivered[q], io, norders)
-            start = len(values)
-            values.extend([0.0] * nequip)
+                a[p + im[me[POS]]] = 1.0
+            p += nmods
+            if me[ON_ACT]:
+                a[p] = 1.0
+            p = _counts(a, p + 1, s.hands[q], ic, ncards)
+            p = _counts(a, p, s.rest[q], ic, ncards)
+            p = _counts(a, p, s.food[q], ifd, nfoods)
+            p = _counts(a, p, s.delivered[q], io, norders)
             if me[EQUIP] >= 0:
-                values[start + ie[me[EQUIP]]] = 1.0
-            values.append(1.0 if me[EQUIP_UP] else 0.0)
-            values.append(1.0 if me[PASSED] else 0.0)
-            out.seat("", opt(me[PENDING]))
-        start = len(values)
-        values.extend([0.0] * ncards)
+                a[p + ie[me[EQUIP]]] = 1.0
+            p += nequip
+            if me[EQUIP_UP]:
+                a[p] = 1.0
+            if me[PASSED]:
+                a[p + 1] = 1.0
+            p += 2
+            if me[PENDING] >= 0:
+                a[p + (me[PENDING] - me_seat) % n] = 1.0
+            p += n
         if s.card >= 0:
-            values[start + ic[s.card]] = 1.0
-        values.append(s.acts_left)
-        values.extend([1.0 if s.used >> m & 1 else 0.0 for m in range(nmods)])
-        start = len(values)
-        values.extend([0.0] * nmods)
+            a[p + ic[s.card]] = 1.0
+        p += ncards
+        a[p] = s.acts_left
+        p += 1
+        used = s.used
+        for m in range(nmods):
+            if used >> m & 1:
+                a[p + m] = 1.0
+        p += nmods
         if s.module >= 0:
-            values[start + im[s.module]] = 1.0
-        values.extend((s.pick_left, s.feed_left, 0.0))
-        values.extend([0.0] * len(v["paying"]))
+            a[p + im[s.module]] = 1.0
+        p += nmods
+        a[p] = s.pick_left
+        a[p + 1] = s.feed_left
+        paying = v["paying"]
+        if s.step == S_PAY:
+            a[p + 2] = iron_need(s, s.cur, s.pay_op, s.pay_arg)[0]
+            a[p + 3 + paying[payment_label(s, s.pay_op, s.pay_arg)]] = 1.0
+        p += 3 + len(paying)
+        size = len(FINAL_ITEMS) * n
         if s.final:
-            for q in out.rotate(list(range(n))):
-                values.extend(s.final[q])
+            for k in range(n):
+                a[p + k * len(FINAL_ITEMS):p + (k + 1) * len(FINAL_ITEMS)] = s.final[(me_seat + k) % n]
         else:
-            values.extend([-61.0] * (len(FINAL_ITEMS) * n))
+            a[p:p + size] = -61.0
+        out.pos = p + size
         return True
 
-    @staticmethod
-    def _counts(values: list[float], items: Any, index: dict[Any, int], size: int) -> None:
-        start = len(values)
-        values.extend([0.0] * size)
-        for item in items:
-            values[start + index[item]] += 1.0
-
     def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:
-        return Bounds(game.max_steps(players), num_actions, 0.0, 1.0,
-                      "game length: Game.max_steps (1500 per player; random play is checked against it); "
-                      "legal actions: at most the whole closed space; utility: 1 for first place")
+        """Derived from the rules (docs/rl.md "Bounds", Luna Maris)."""
+        t = game.default_tables()
+        n = players
+        cards = len(t.juniors) // 4 + len(t.seniors)  # a seat's own juniors and every senior
+        foods = len(vocab(f.name for f in t.foods))
+        spaces = len(t.mining_spaces)
+        top_value = max(int(f.name.split()[1]) for f in t.foods)
+        extras = sum(1 for f in t.foods if "+" in f.name)  # value-1 cards with an extra (one lowers stress)
+        # O2: each module visit costs >= 1 O2 and O2 used never exceeds the cap (<= 8); headroom comes
+        # back only as the cap rises: stress lowered from where the round began (<= 5 steps), the
+        # Airlock's stress (<= 3 probes a game), the research bonuses (2) and food extras, and stress
+        # from the waste gauge, whose every point costs >= 1.5 visits to make and rest away
+        visits = 3 * (8 + 5 + 3 + 2 + extras)
+        per_visit = 10  # go, main, extra, done, payment, research bonus, Compactor, <= 3 food picks
+        # feeds: one without food returns a scientist, so those are at most the rest pile (the seat's
+        # cards) plus the round's plays; one with food spends a card (at most the whole food deck)
+        feeds = cards + visits + len(t.foods)
+        per_round = visits * (2 + per_visit) + feeds * (2 + top_value) + 1  # plays, feeds, pass
+        length = 3 * n + 5 * n * per_round + 3 * n  # set-up choices, 5 rounds, emergency cubes
+        recycle = max(len(t.recycling) * (1 + len(t.recycling)), len(t.adv_recycling) * (1 + len(t.adv_recycling)))
+        refine = len(t.refining) * (1 + len(t.refining))
+        cut = 2 * t.board[0].energy_cap
+        steps = {"turn": cards + foods + 1 + 1 + 3, "airlock": 2 * spaces + 4, "industry": refine + cut + 4,
+                 "recycling": recycle + 4, "move": len(t.modules) + 4, "return": cards + 4,
+                 "pay": MAX_IRON_NEED + 1 + 3, "first probe": spaces, "cargo": 2 * len({o.name.rstrip("0123456789") for o in t.orders}) + 4}  # one face-up order a kind
+        most = max(steps.values())
+        note = (f"game length: {3 * n} set-up choices + 5 rounds x {n} seats x {per_round} (<= {visits} "
+                f"module visits, O2-bound, of <= {per_visit} decisions, as many plays, <= {feeds} feeds) + {3 * n} "
+                f"emergency cubes; legal actions: the largest step ({max(steps, key=lambda k: steps[k])}: "
+                f"{most}); utility: 1 for first place")
+        return Bounds(length, most, 0.0, 1.0, note)
 
 
 ENCODER = LunaEncoder()

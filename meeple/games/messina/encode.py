@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.engine.encoding import Bounds, Encoder, Obs, vocab
+from meeple.engine.encoding import Bounds, Encoder, Obs, need_numpy, vocab
 from meeple.games.messina.components import CARGOS, CLASSES, REWARD_NAMES
 from meeple.games.messina.turns import TASK_KEYS as _TASKS
 
@@ -35,6 +35,16 @@ T_FIGHT, T_MAIN, T_SHIPFIGHT = 4, 5, 7
 
 def _nodes(t: Any) -> list[str]:
     return ([h.name for h in t.harbours] + [h.docks_name for h in t.harbours] + [h.name for h in t.hexes])
+
+
+def _indices(t: Any) -> dict[str, Any]:
+    """For the fast path: component index -> vocabulary index, and the entries of absent districts."""
+    cabins, shops, wagons = (vocab(c.name for c in t.cabins), vocab(w.name for w in t.workshops),
+                             vocab(w.name for w in t.wagons))
+    return {"i_cabins": [cabins[c.name] for c in t.cabins], "i_shops": [shops[w.name] for w in t.workshops],
+            "i_wagons": [wagons[w.name] for w in t.wagons],
+            "hexes_absent": need_numpy().array([0, -9, -9, 0, 0, 0, 0, 0, 0] * len(vocab(h.name for h in t.hexes)),
+                                               dtype="float32")}
 
 
 class MessinaEncoder(Encoder):
@@ -90,6 +100,7 @@ class MessinaEncoder(Encoder):
             "lt_status": vocab(("ready", "standing", "spent")),
             "citizen": vocab([c for cls in CLASSES for c in (cls, f"{cls} (upgraded)")]),
             "estate": {"ordinary": 1, "upgraded": 2},
+            **_indices(t),
         }
 
     def observe(self, view: dict[str, Any], out: Obs, v: dict[str, dict[Any, int]]) -> None:
@@ -210,138 +221,241 @@ class MessinaEncoder(Encoder):
         out.counts(pre + "rewards_next_turn", p["rewards_next_turn"], v["rewards"], 10)
 
     def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
-        """The same entries as ``observe(view)`` from the fields (the final breakdown uses the view)."""
+        """The same entries as ``observe(view)``, written by index straight from the fields."""
         s = state
-        if s.final is not None:
-            return False
         t = s.tables
         n, me = out.players, out.me
-        values = out.values
-        out.num("", s.round_, 0, 6)
-        out.seats("", s.order, n)
+        a, p = out.arr, out.pos
+        a[p] = s.round_
+        p += 1
+        for k, x in enumerate(s.order):
+            a[p + k] = (x - me) % n + 1.0
+        p += n
+        ntask, nnodes = len(v["task"]), len(v["nodes"])
         if s.tasks:
             task = s.tasks[-1]
             kind = task[0]
-            out.onehot("", TASK_NAMES[kind - 1] if 1 <= kind <= len(TASK_NAMES) else None, v["task"])
-            out.seat("", task[1])
-            out.onehot("", s.nname[task[2]] if kind in (T_MAIN, T_FIGHT) else None, v["nodes"])
+            if 1 <= kind <= ntask:
+                a[p + kind - 1] = 1.0  # TASK_NAMES is in task-kind order
+            p += ntask
+            if task[1] is not None:
+                a[p + (task[1] - me) % n] = 1.0
+            p += n
+            if kind in (T_MAIN, T_FIGHT):
+                a[p + v["nodes"][s.nname[task[2]]]] = 1.0
+            p += nnodes
             if kind in (T_FIGHT, T_SHIPFIGHT):
                 fire, vp = s.fx.fire[s.round_]
-                values.extend((s.cubes[task[2]] if kind == T_FIGHT else 1, fire, vp))
+                a[p] = s.cubes[task[2]] if kind == T_FIGHT else 1
+                a[p + 1] = fire
+                a[p + 2] = vp
             else:
-                values.extend((-1, -1, -1))
+                a[p:p + 3] = -1.0
         else:
-            values.extend([0.0] * (len(v["task"]) + n + len(v["nodes"])))
-            values.extend((-1, -1, -1))
-        out.onehot("", t.wheel[s.wheel].name, v["segments"])
-        values.append(s.cube_supply)
-        values.extend(s.cit_supply[:3])
-        node_of = {s.nname[x]: x for x in s.nplay}
-        for name in v["harbours"]:
-            x = node_of.get(name)
-            values.extend((0.0, 0.0) if x is None else (1.0, 1.0 if s.used[x] else 0.0))
-        ships_at: dict[int, tuple[int, int, int]] = {}
-        for d, name in enumerate(v["docks"]):
-            x = node_of.get(name)
-            if x is not None:
+            p += ntask + n + nnodes
+            a[p:p + 3] = -1.0
+        p += 3
+        segments = v["segments"]
+        a[p + segments[t.wheel[s.wheel].name]] = 1.0
+        p += len(segments)
+        a[p] = s.cube_supply
+        a[p + 1], a[p + 2], a[p + 3] = s.cit_supply[:3]
+        p += 4
+        used, nname = s.used, s.nname
+        harbours, docks, hexes = v["harbours"], v["docks"], v["hexes"]
+        p_ships = p + 2 * len(harbours)
+        p_hexes = p_ships + 3 * len(t.ships)
+        end = p_hexes + 9 * len(hexes)
+        a[p_hexes:end] = v["hexes_absent"]
+        cubes, cit, owner, ncell = s.cubes, s.cit, s.owner, s.ncell
+        for x in s.nplay:
+            name = nname[x]
+            if x < DOCK0:
+                j = p + 2 * harbours[name]
+                a[j] = 1.0
+                if used[x]:
+                    a[j + 1] = 1.0
+            elif x < D0:  # ships: docks (1-4, 0 = not there), place, plague
+                d = docks[name] + 1
                 for i, code in enumerate(s.docks[x - DOCK0]):
-                    ships_at[code >> 1] = (d, i, code & 1)
-        for k in range(len(t.ships)):
-            at = ships_at.get(k)
-            values.extend((0, 0, 0) if at is None else (at[0] + 1, at[1], at[2]))
-        for name in v["hexes"]:
-            x = node_of.get(name)
-            if x is None:
-                values.extend((0, -9, -9, 0, 0, 0, 0, 0, 0))
-                continue
-            cell = s.ncell[x] or (-9, -9)
-            owner = s.owner[x]
-            values.extend((1, cell[0], cell[1], 1 if s.used[x] else 0, s.cubes[x], *s.cit[x * 3:x * 3 + 3],
-                           0 if owner < 0 else (owner - me) % n + 1.0))
-        values.append(len(s.hood))
-        out.onehot("", t.hexes[s.hood[0]].name if s.hood and t.hexes[s.hood[0]].cls == "B" else None, v["hexes"])
-        values.append(len(s.ship_stack))
-        out.onehot("", t.ships[s.ship_stack[0]].back if s.ship_stack else None, v["backs"])
-        values.append(len(s.sel))
-        out.counts("", [t.harbours[h].name for h in s.sel_used], v["harbours"], 8)
-        values.append(s.ws_phase)
+                    j = p_ships + 3 * (code >> 1)
+                    a[j] = d
+                    a[j + 1] = i
+                    a[j + 2] = code & 1
+            else:
+                j = p_hexes + 9 * hexes[name]
+                a[j] = 1.0
+                cell = ncell[x] or (-9, -9)
+                a[j + 1] = cell[0]
+                a[j + 2] = cell[1]
+                if used[x]:
+                    a[j + 3] = 1.0
+                a[j + 4] = cubes[x]
+                a[j + 5], a[j + 6], a[j + 7] = cit[x * 3:x * 3 + 3]
+                if owner[x] >= 0:
+                    a[j + 8] = (owner[x] - me) % n + 1.0
+        p = end
+        a[p] = len(s.hood)
+        p += 1
+        if s.hood and t.hexes[s.hood[0]].cls == "B":
+            a[p + v["hexes"][t.hexes[s.hood[0]].name]] = 1.0
+        p += len(v["hexes"])
+        a[p] = len(s.ship_stack)
+        p += 1
+        if s.ship_stack:
+            a[p + v["backs"][t.ships[s.ship_stack[0]].back]] = 1.0
+        p += len(v["backs"])
+        a[p] = len(s.sel)
+        p += 1
+        harbours = v["harbours"]
+        for h in s.sel_used:
+            a[p + harbours[t.harbours[h].name]] += 1.0
+        p += len(harbours)
+        a[p] = s.ws_phase
+        p += 1
         later = [len(x) for x in s.ws2_st] if s.ws_phase == 1 else []
-        values.extend([later[k] if k < len(later) else -1 for k in range(STACKS)])
-        wagon_at = {w: (k, i) for k, stack in enumerate(s.wg_st) for i, w in enumerate(stack)}
-        for k in range(len(t.wagons)):
-            wat = wagon_at.get(k)
-            values.extend((-1, -1) if wat is None else wat)
+        for k in range(STACKS):
+            a[p + k] = later[k] if k < len(later) else -1
+        p += STACKS
+        a[p:p + 2 * len(t.wagons)] = -1.0
+        for k, stack in enumerate(s.wg_st):
+            for i, w in enumerate(stack):
+                a[p + 2 * w] = k
+                a[p + 2 * w + 1] = i
+        p += 2 * len(t.wagons)
         for stacks, knowns, names, table in ((s.cab_st, s.cab_known, v["cabins"], t.cabins),
                                              (s.ws_st, s.ws_known, v["shops"], t.workshops)):
+            size = len(names)
             for stack, known in zip(stacks, knowns, strict=True):
-                out.onehot("", table[stack[0]].name if stack else None, names)
-                values.append(len(stack))
-                out.sequence("", [table[x].name for x in stack[len(stack) - known:]] if known else [], names, 4)
-        for q in out.rotate(list(range(n))):
-            self._seat_fields(s, out, q, v)
-        values.extend([-201.0] * (len(FINAL_ITEMS) * n))
-        return True
-
-    def _seat_fields(self, s: Any, out: Obs, p: int, v: dict[str, dict[Any, int]]) -> None:
-        t = s.tables
-        values = out.values
-        pi = s.pi[p * NP:(p + 1) * NP]
-        values.extend((pi[0], pi[1], pi[2], pi[3], pi[5], pi[15], pi[16], pi[4], pi[17], pi[18], pi[19],
-                       pi[6], pi[9], pi[7], pi[10], pi[8], pi[11], pi[12], pi[13], pi[14]))
-        where = v["where"]  # then the status one-hot: ready, standing, spent = 0, 1, 2
-        nwhere = len(where)
-        for i in range(MAXLT):
-            loc, st = s.lt[(p * MAXLT + i) * 2], s.lt[(p * MAXLT + i) * 2 + 1]
-            row = [0.0] * (nwhere + 3)
-            if loc != -2:
-                row[where["estate" if loc == -1 else "lost" if loc == -3 else s.nname[loc]]] = 1.0
-                row[nwhere + st] = 1.0
-            values.extend(row)
-        values.extend([x + 1 if x >= 0 else 0 for x in s.estate[p * SLOTS:(p + 1) * SLOTS]])
-        ncit, ncab = len(v["citizen"]), len(v["cabins"])
-        for k in range(CABINS):
-            base = (p * CABINS + k) * 3
-            occ, stage, imp = s.cab[base], s.cab[base + 1], s.cab[base + 2]
-            row = [0.0] * ncit
-            if occ >= 0:
-                row[(occ >> 1) * 2 + (occ & 1)] = 1.0
-            values.extend(row)
-            values.append(stage if occ >= 0 else -1)
-            row = [0.0] * ncab
-            if imp >= 0:
-                row[v["cabins"][t.cabins[imp].name]] = 1.0
-            values.extend(row)
-        for k in range(3):
-            base = (p * 3 + k) * 3
-            values.append(s.ov[base])
-            row = [0.0] * len(PETAL_NAMES)
-            if s.ov[base + 1] >= 0:
-                row[s.ov[base + 1]] = 1.0
-            values.extend(row)
-            values.append(1.0 if s.ov[base + 2] else 0.0)
-        shops = v["shops"]
-        row = [0.0] * (3 * len(shops))
+                if stack:
+                    a[p + names[table[stack[0]].name]] = 1.0
+                p += size
+                a[p] = len(stack)
+                p += 1
+                if known:
+                    for k, x in enumerate(stack[len(stack) - known:]):
+                        a[p + k] = names[table[x].name] + 1.0
+                p += 4
+        shops: list[list[int]] = [[] for _ in range(n)]
         ws = s.ws
         for i in range(0, len(ws), WS_W):
-            if ws[i] == p:
-                j = 3 * shops[t.workshops[ws[i + 1]].name]
-                row[j:j + 3] = (1, ws[i + 2] + 1 if ws[i + 2] >= 0 else 0, 1 if ws[i + 3] else 0)
-        values.extend(row)
-        wagons = v["wagons"]
-        row = [0.0] * (2 * len(wagons))
+            shops[ws[i]].append(i)
+        wagons: list[list[int]] = [[] for _ in range(n)]
         wg = s.wg
         for i in range(0, len(wg), WG_W):
-            if wg[i] == p:
-                j = 2 * wagons[t.wagons[wg[i + 1]].name]
-                row[j:j + 2] = (1, 1 if wg[i + 2] else 0)
-        values.extend(row)
-        out.counts("", [REWARD_NAMES[r] for r in s.pend[p]], v["rewards"], 10)
-        out.counts("", [REWARD_NAMES[r] for r in s.defer[p]], v["rewards"], 10)
+            wagons[wg[i]].append(i)
+        for k in range(n):
+            q = (me + k) % n
+            p = self._seat_fields(s, a, p, q, v, shops[q], wagons[q])
+        if s.final is None:
+            a[p:p + len(FINAL_ITEMS) * n] = -201.0
+            p += len(FINAL_ITEMS) * n
+        else:
+            for k in range(n):
+                final = s.final[(me + k) % n]
+                for item in FINAL_ITEMS:
+                    a[p] = final[item]
+                    p += 1
+        out.pos = p
+        return True
+
+    def _seat_fields(self, s: Any, a: Any, p: int, q: int, v: dict[str, Any], shops: list[int],
+                     wagons: list[int]) -> int:
+        """Seat ``q``'s entries from ``p`` on (as ``_seat``; ``shops`` and ``wagons``: where its
+        workshop and wagon tiles are in ``s.ws`` and ``s.wg``); the next place."""
+        pi = s.pi[q * NP:(q + 1) * NP]
+        a[p:p + 20] = (pi[0], pi[1], pi[2], pi[3], pi[5], pi[15], pi[16], pi[4], pi[17], pi[18], pi[19],
+                       pi[6], pi[9], pi[7], pi[10], pi[8], pi[11], pi[12], pi[13], pi[14])
+        p += 20
+        where = v["where"]  # then the status one-hot: ready, standing, spent = 0, 1, 2
+        nwhere = len(where)
+        lt, nname = s.lt, s.nname
+        base = q * MAXLT * 2
+        for i in range(base, base + 2 * MAXLT, 2):
+            loc = lt[i]
+            if loc != -2:
+                a[p + where["estate" if loc == -1 else "lost" if loc == -3 else nname[loc]]] = 1.0
+                a[p + nwhere + lt[i + 1]] = 1.0
+            p += nwhere + 3
+        a[p:p + SLOTS] = [x + 1 if x >= 0 else 0 for x in s.estate[q * SLOTS:(q + 1) * SLOTS]]
+        p += SLOTS
+        ncit, ncab, i_cabins = len(v["citizen"]), len(v["cabins"]), v["i_cabins"]
+        cab = s.cab
+        for k in range(CABINS):
+            base = (q * CABINS + k) * 3
+            occ, stage, imp = cab[base], cab[base + 1], cab[base + 2]
+            if occ >= 0:
+                a[p + (occ >> 1) * 2 + (occ & 1)] = 1.0
+                a[p + ncit] = stage
+            else:
+                a[p + ncit] = -1.0
+            p += ncit + 1
+            if imp >= 0:
+                a[p + i_cabins[imp]] = 1.0
+            p += ncab
+        ov = s.ov
+        npetals = len(PETAL_NAMES)
+        for k in range(3):
+            base = (q * 3 + k) * 3
+            a[p] = ov[base]
+            if ov[base + 1] >= 0:
+                a[p + 1 + ov[base + 1]] = 1.0
+            if ov[base + 2]:
+                a[p + 1 + npetals] = 1.0
+            p += npetals + 2
+        ws, i_shops = s.ws, v["i_shops"]
+        for i in shops:
+            j = p + 3 * i_shops[ws[i + 1]]
+            a[j] = 1.0
+            if ws[i + 2] >= 0:
+                a[j + 1] = ws[i + 2] + 1
+            if ws[i + 3]:
+                a[j + 2] = 1.0
+        p += 3 * len(i_shops)
+        wg, i_wagons = s.wg, v["i_wagons"]
+        for i in wagons:
+            j = p + 2 * i_wagons[wg[i + 1]]
+            a[j] = 1.0
+            if wg[i + 2]:
+                a[j + 1] = 1.0
+        p += 2 * len(i_wagons)
+        nrewards = len(v["rewards"])
+        for r in s.pend[q]:
+            a[p + r] += 1.0  # REWARD_NAMES is the rewards vocabulary, in reward order
+        p += nrewards
+        for r in s.defer[q]:
+            a[p + r] += 1.0
+        return p + nrewards
 
     def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:
-        return Bounds(game.max_steps(players), num_actions, 0.0, 1.0,
-                      "game length: Game.max_steps (random play is checked against it); legal actions: "
-                      "at most the whole closed space; utility: 1 for first place")
+        """Derived from the rules (docs/rl.md "Bounds", Messina 1347)."""
+        t = game.default_tables()
+        n = players
+        cubes = next(p for p in t.player_counts if p.players == n).plague_cubes
+        citizens = 3 * t.start[0].citizens_per_class
+        nodes = len(_nodes(t))
+        shops, slots = len(t.workshops), len(t.estate)
+        # a turn: the hex, <= 2 decisions per citizen rescued, <= 1 per cube fought + stop, a ship,
+        # the hex action or repopulation and what follows it, end turn
+        payment = max(sum(h.cost_citizens) + sum(h.cost_upgraded) + h.cost_any_upgraded + h.cost_lieutenant
+                      for h in t.hexes)
+        # the steps a hex action opens: activations, overseers, scrolls, upgrades, a build (and its
+        # swap); twice, for a lightning that takes another hex's action
+        follow = 2 * (slots + 1 + 3 * 2 + 3 + slots + shops + CABINS + 2)
+        per_turn = 1 + 2 * citizens + cubes + 1 + 3 + 1 + max(follow, payment) + 1
+        turns = 6 * n * MAXLT  # six rounds, one turn per lieutenant
+        per_game = n * (24 + 3 * 20 + slots)  # buys (12 + 12 register steps), register rewards, staffing
+        length = turns * per_turn + per_game + 6 * n * (slots + 1)  # + round-end staffing
+        steps = {"place": MAXLT * (nodes + 1) + 6 * shops, "main": 6 + 1 + 2 + len(REWARD_NAMES) + 6 * shops + 1,
+                 "activate": slots + 1, "upgrade": slots + shops + CABINS, "slot": 6 + shops + 1,
+                 "lightning": len(t.effects), "build": len(t.cabins) * CABINS + shops + len(t.wagons) + 30 + 1}
+        most = max(steps.values())
+        note = (f"game length: {turns} turns (6 rounds, <= {MAXLT} lieutenants each) x <= {per_turn} decisions "
+                f"+ {per_game} register buys, rewards and staffing + round-end staffing; legal actions: the "
+                f"largest step ({max(steps, key=lambda k: steps[k])}: {most}, every ready lieutenant to "
+                f"every node or recalled, every empty workshop staffed from every slot of its class); "
+                f"utility: 1 for first place")
+        return Bounds(length, most, 0.0, 1.0, note)
 
 
 ENCODER = MessinaEncoder()

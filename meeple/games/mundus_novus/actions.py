@@ -221,9 +221,9 @@ def legal_progression(s: MundusState) -> list[Action]:
         if size < MAX_DIFFERENT:
             for k in range(INCA):
                 if h[o + k] and not s.pend_mask >> k & 1:
-                    acts.append(s.acache[(OP_DIFF_ADD, k)])
+                    acts.append(diff_add(s, k, size + 1))
             if s.options["inca_wild_in_different"] and h[o + INCA] > s.pend_inca:
-                acts.append(s.acache[(OP_DIFF_ADD, INCA)])
+                acts.append(diff_add(s, INCA, size + 1))
         if size >= MIN_DIFFERENT:
             acts.append(Action(f"cash different set of {size}", (OP_DIFF_CASH,), msg(
                 "mundus_novus.label.diff_cash", count=size, amount=money_for_different(s, p, size))))
@@ -236,6 +236,20 @@ def legal_progression(s: MundusState) -> list[Action]:
     if got is None:
         got = cache.put(key, turn_actions(s, *key))
     return got
+
+
+def diff_add(s: MundusState, k: int, size: int) -> Action:
+    """One more card for the different set being built, labelled with the set's size after it and what
+    the set would pay then (issue 15; Natives included), remembered by those numbers."""
+    amount = money_for_different(s, s.cur, size) if size >= MIN_DIFFERENT else 0
+    key = (OP_DIFF_ADD, k, size, amount)
+    a = s.acache.get(key)
+    if a is None:
+        label = (msg("mundus_novus.label.diff_add", card=res_arg(s, k), count=size, amount=amount)
+                 if size >= MIN_DIFFERENT else
+                 msg("mundus_novus.label.diff_add.short", card=res_arg(s, k), count=size, least=MIN_DIFFERENT))
+        a = s.acache[key] = Action(f"different: add {name(s, k)}", (OP_DIFF_ADD, k), label)
+    return a
 
 
 def turn_actions(s: MundusState, h: tuple[int, ...], owned: tuple[int, ...], merch_used: int, set_ok: bool,

@@ -138,9 +138,12 @@ def all_actions(tables: Tables, names: tuple[str, ...]) -> dict[tuple[int, ...],
                     data = (OP_SWAP, v, k, m)
                     out[data] = Action(f"swap {names[k]} from p{v} for {names[m]}", data, msg(
                         "mundus_novus.label.swap", card=res(k), seat=v, market=res(m)))
+    # issue 15: the first card of a different set names what such sets pay (the table's ends)
+    rows = sorted((r.cards, r.doubloons) for r in tables.different) or [(0, 0)]
+    span = {"low": rows[0][0], "high": rows[-1][0], "least": rows[0][1], "most": rows[-1][1]}
     for k in range(inca):
         out[(OP_DIFF_ADD, k)] = Action(f"different: add {names[k]}", (OP_DIFF_ADD, k), msg(
-            "mundus_novus.label.diff_add", card=res(k)))
+            "mundus_novus.label.diff_start", card=res(k), **span))
         for c in range(1, min(copies[k], MIN_IDENTICAL) + 1):
             j = MIN_IDENTICAL - c
             if j <= copies[inca]:
@@ -149,7 +152,7 @@ def all_actions(tables: Tables, names: tuple[str, ...]) -> dict[tuple[int, ...],
                          msg("mundus_novus.label.set", count=c, card=res(k)))
                 out[(OP_SET, k, c, j)] = Action(text, (OP_SET, k, c, j), label)
     out[(OP_DIFF_ADD, inca)] = Action(f"different: add {names[inca]}", (OP_DIFF_ADD, inca), msg(
-        "mundus_novus.label.diff_add", card=res(inca)))
+        "mundus_novus.label.diff_start", card=res(inca), **span))
     for k in range(len(names)):
         out[(OP_SET_ADD, k)] = Action(f"set: add {names[k]}", (OP_SET_ADD, k), msg(
             "mundus_novus.label.set_add", card=res(k)))
@@ -160,7 +163,7 @@ def all_actions(tables: Tables, names: tuple[str, ...]) -> dict[tuple[int, ...],
     for c in range(1, max((r.cards for r in tables.inca), default=0) + 1):
         out[(OP_INCA, c)] = Action(f"cash {c} inca", (OP_INCA, c), msg(
             "mundus_novus.label.inca", n=c, amount=last_row_reached(inca_rows, c)))
-    out[END_DATA] = Action("end turn", END_DATA, msg("mundus_novus.label.end"))
+    out[END_DATA] = Action("end turn", END_DATA, msg("mundus_novus.label.pass"))
     # the round's other decisions whose notation and label follow from their data and the tables
     price = 2  # state.CORONADO_PRICE
     for k in range(len(names)):

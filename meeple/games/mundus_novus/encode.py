@@ -17,6 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine.encoding import Bounds, Encoder, Obs, relative_notation, vocab
+from meeple.games.mundus_novus.developments import caravels, fleets
+from meeple.games.mundus_novus.state import EXCHANGE, INCA, KEEP, OFFER, OVER, PICKDEV, PONCE, SUPPLY, TIE, K
+from meeple.i18n.components import key as component_key
 
 # from state.py (constants)
 QUEUE_SIZE = 5
@@ -36,6 +39,36 @@ def _caravel_labels() -> list[str]:
     """Every caravel as a ``second fleet: add`` step names it (``developments.caravel_labels``): its
     value, or ``v(0)`` for the owner's highest caravel under Gonzalo Pizarro."""
     return [str(v) for v in CARAVEL_VALUES] + [f"{v}(0)" for v in CARAVEL_VALUES]
+
+
+def _indices(t: Any) -> dict[str, Any]:
+    """Component index -> vocabulary index, for the fast path."""
+    res, codes, devs = (vocab(r.name for r in t.resources), vocab(d.code for d in t.developments),
+                        vocab(d.name for d in t.developments))
+    return {"i_res": [res[r.name] for r in t.resources],
+            "i_codes": [codes[d.code] for d in t.developments],
+            "i_devs": [devs[d.name] for d in t.developments]}
+
+
+def _fleets(s: Any, p: int) -> list[list[int]] | None:
+    """Seat ``p``'s fleets as the view shows them (``view.fleets_so_far`` while the split is chosen)."""
+    if s.split and s.abil.get("ponce", -1) == p:
+        return fleets(s, p)  # type: ignore[no-any-return]
+    if s.fleet2 and s.phase == PONCE and s.cur == p:
+        values = list(caravels(s, p))
+        if values and s.abil.get("pizarro", -1) == p:
+            values[-1] = 0
+        return [[v for i, v in enumerate(values) if not s.fleet2 >> i & 1],
+                [v for i, v in enumerate(values) if s.fleet2 >> i & 1]]
+    return None
+
+
+def _rows(a: Any, p: int, row: list[int], o: int, ires: Any, size: int) -> int:
+    """Card counts ``row[o:o + K]`` by resource kind over the vocabulary, from ``p``; the next place."""
+    for k in range(K):
+        if row[o + k]:
+            a[p + ires[k]] += row[o + k]
+    return p + size
 
 
 class MundusEncoder(Encoder):
@@ -75,14 +108,19 @@ class MundusEncoder(Encoder):
         t = tables
         return {"phase": vocab(PHASE_NAMES), "events": vocab(e.code for e in t.events),
                 "res": vocab(r.name for r in t.resources), "codes": vocab(d.code for d in t.developments),
-                "devs": vocab(d.name for d in t.developments), "values": vocab(range(13))}
+                "devs": vocab(d.name for d in t.developments), "values": vocab(range(13)),
+                # issue 15: the view names these by catalog key; the same indices as by name or code
+                "res_keys": vocab(component_key("mundus_novus", "resources", r.name) for r in t.resources),
+                "dev_keys": vocab(component_key("mundus_novus", "developments", d.name) for d in t.developments),
+                "event_keys": vocab(component_key("mundus_novus", "events", e.name) for e in t.events),
+                **_indices(t)}
 
     def observe(self, view: dict[str, Any], out: Obs, v: dict[str, dict[Any, int]]) -> None:
         n = out.players
-        res = v["res"]
+        res = v["res_keys"]  # the view names resources, developments and events by catalog key
         out.num("round", view["round"], 0, 60)
         out.onehot("phase", view["phase"], v["phase"])
-        out.onehot("event", view["event"], v["events"])
+        out.onehot("event", view["event"], v["event_keys"])
         out.seat("trade_master", view["trade_master"])
         out.num("announced", view["announced"], 0, 4)
         out.sequence("market", view["market"], res, 3)
@@ -96,7 +134,7 @@ class MundusEncoder(Encoder):
         for k, p in enumerate(out.rotate(view["seats"])):
             pre = f"seat+{k}."
             out.num(pre + "hand_size", p["hand_size"], 0, 130)
-            out.counts(pre + "developments", p["developments"], v["devs"], 6)
+            out.counts(pre + "developments", [d["key"] for d in p["developments"]], v["dev_keys"], 6)
             out.num(pre + "money", p["money"], 0, 500)
             fleets = p.get("fleets")
             out.flag(pre + "fleets_split", fleets is not None)
@@ -106,7 +144,7 @@ class MundusEncoder(Encoder):
             out.flag(pre + "offer_committed", p.get("offer_committed"))
             out.num(pre + "offer_size", p.get("offer_size"), 0, 130)
             out.flag(pre + "offer_shown", "offer" in p)
-            self._cards(out, pre + "offer", p.get("offer") or {}, res, 130)
+            self._cards(out, pre + "offer", p.get("offer") or [], res, 130)
         order = view.get("supply_order") or []
         for i in range(2 * n):
             entry = order[i] if i < len(order) else None
@@ -119,24 +157,160 @@ class MundusEncoder(Encoder):
         out.onehot("pending_set.resource", pending and pending["resource"], res)
         out.num("pending_set.cards", pending and pending["cards"], 0, 16)
         out.num("pending_set.inca", pending and pending["inca"], 0, 12)
-        self._cards(out, "hand", view.get("hand") or {}, res, 130)
+        self._cards(out, "hand", view.get("hand") or [], res, 130)
         out.flag("my_offer_shown", "my_offer" in view)
-        self._cards(out, "my_offer", view.get("my_offer") or {}, res, 130)
+        self._cards(out, "my_offer", view.get("my_offer") or [], res, 130)
         out.flag("kept_shown", "kept" in view)
-        self._cards(out, "kept", view.get("kept") or {}, res, 130)
+        self._cards(out, "kept", view.get("kept") or [], res, 130)
         gift = view.get("gift")
         out.seat("gift.from", gift and gift["from"])
         out.seat("gift.to", gift and gift["to"])
         out.onehot("gift.card", gift and gift["card"], res)
 
+    def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
+        """The same entries as ``observe(view)``, written by index straight from the fields (the
+        fleets from the rules' ``fleets`` and ``caravels``)."""
+        s = state
+        n, me = out.players, out.me
+        a, p = out.arr, out.pos
+        ires, icodes, idevs = v["i_res"], v["i_codes"], v["i_devs"]
+        nres, nvalues = len(v["res"]), len(v["values"])
+        phase = s.phase
+        over = phase == OVER
+        a[p] = s.round
+        p += 1
+        a[p + phase] = 1.0  # PHASE_NAMES is the phase vocabulary, in phase order
+        p += len(PHASE_NAMES)
+        if s.event:
+            i = v["events"].get(s.event)
+            if i is not None:
+                a[p + i] = 1.0
+        p += len(v["events"])
+        if s.tm is not None:
+            a[p + (s.tm - me) % n] = 1.0
+        p += n
+        a[p] = s.announced or -1.0
+        p += 1
+        for k, r in enumerate(s.market):
+            a[p + k] = ires[r] + 1.0
+        p += 3
+        for r in s.supply:
+            a[p + ires[r]] += 1.0
+        p += nres
+        for k, d in enumerate(s.queue):
+            a[p + k] = icodes[d] + 1.0
+        p += QUEUE_SIZE
+        a[p] = len(s.dev_deck)
+        a[p + 1] = len(s.deck)
+        p += 2
+        p = _rows(a, p, s.discard, 0, ires, nres)
+        if s.dev_ended:
+            a[p] = 1.0
+        p += 1
+        if s.winner >= 0:
+            a[p + (s.winner - me) % n] = 1.0
+        p += n
+        ndevs = len(v["devs"])
+        offer_phase = phase == OFFER
+        revealed = phase in (TIE, EXCHANGE)
+        hand, offer = s.hand, s.offer
+        for k in range(n):
+            q = (me + k) % n
+            o = q * K
+            a[p] = sum(hand[o:o + K])
+            p += 1
+            for d in s.owned[q]:
+                a[p + idevs[d]] += 1.0
+            p += ndevs
+            a[p] = s.money[q] if k == 0 or over else -1.0
+            p += 1
+            fl = _fleets(s, q) if s.split or s.fleet2 else None
+            if fl is not None:
+                a[p] = 1.0
+                for f in range(min(2, len(fl))):
+                    for x in fl[f]:
+                        a[p + 1 + f * nvalues + x] += 1.0
+            p += 1 + 2 * nvalues
+            if offer_phase:
+                if s.done[q]:
+                    a[p] = 1.0
+                a[p + 1] = sum(offer[o:o + K]) if s.done[q] or k == 0 else -1.0
+            else:
+                a[p + 1] = -1.0
+            p += 2
+            if revealed:
+                a[p] = 1.0
+                p = _rows(a, p + 1, offer, o, ires, nres)
+            else:
+                p += 1 + nres
+        if phase == SUPPLY:
+            order = s.order
+            for j, i in enumerate(range(s.opos, len(order), 2)):
+                a[p + j * (n + 1) + (order[i] - me) % n] = 1.0
+                a[p + j * (n + 1) + n] = s.need if i == s.opos else order[i + 1]
+            for j in range(len(range(s.opos, len(order), 2)), 2 * n):
+                a[p + j * (n + 1) + n] = -1.0
+        else:
+            for j in range(2 * n):
+                a[p + j * (n + 1) + n] = -1.0
+        p += 2 * n * (n + 1)
+        if phase == EXCHANGE:
+            a[p + (s.cur - me) % n] = 1.0
+            if s.prev >= 0:
+                a[p + n + (s.prev - me) % n] = 1.0
+        p += 2 * n
+        if s.pend_mask or s.pend_inca:
+            for r in range(INCA):
+                if s.pend_mask >> r & 1:
+                    a[p + ires[r]] += 1.0
+            a[p + ires[INCA]] += s.pend_inca
+        p += nres
+        if phase == PICKDEV or s.building:
+            kind, c, j = s.pend_set
+            a[p + ires[kind]] = 1.0
+            a[p + nres] = c
+            a[p + nres + 1] = j
+        else:
+            a[p + nres] = a[p + nres + 1] = -1.0
+        p += nres + 2
+        o = me * K
+        p = _rows(a, p, hand, o, ires, nres)
+        if offer_phase:
+            a[p] = 1.0
+            p = _rows(a, p + 1, offer, o, ires, nres)
+        else:
+            p += 1 + nres
+        if phase == KEEP and s.cur == me:
+            a[p] = 1.0
+            p = _rows(a, p + 1, offer, o, ires, nres)
+        else:
+            p += 1 + nres
+        gift = s.gift
+        if gift[0] == me or gift[1] == me:
+            a[p + (gift[0] - me) % n] = 1.0
+            a[p + n + (gift[1] - me) % n] = 1.0
+            a[p + 2 * n + ires[gift[2]]] = 1.0
+        out.pos = p + 2 * n + nres
+        return True
+
     @staticmethod
-    def _cards(out: Obs, name: str, cards: dict[str, int], res: dict[Any, int], most: int) -> None:
-        out.counts(name, [r for r, c in cards.items() for _ in range(c)], res, most)
+    def _cards(out: Obs, name: str, cards: list[dict[str, Any]], res: dict[Any, int], most: int) -> None:
+        out.counts(name, [c["card"] for c in cards for _ in range(c["count"])], res, most)
 
     def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:
-        return Bounds(game.max_steps(players), num_actions, 0.0, 1.0,
-                      "game length: Game.max_steps (random play is checked against it); legal actions: "
-                      "at most the whole closed space; utility: 1 for first place")
+        """Derived from the rules (docs/rl.md "Bounds", Mundus Novus): no finite game length."""
+        t = game.default_tables()
+        n, kinds, market = players, len(t.resources), 3
+        goods = kinds - 1
+        steps = {"exchange": (n - 1) * kinds * (1 + market),  # take or swap one card of another offer
+                 "progression": goods * (goods - 1) + goods * MIN_IDENTICAL + kinds + max(x.cards for x in t.inca) + 1,
+                 "balancing gift": kinds * (n - 1), "coronado": 1 + len(t.events),
+                 "ponce de leon": 2 + len(_caravel_labels())}
+        most = max(steps.values())
+        note = (f"game length: no finite bound (nobody has to cash a set, so doubloons and the development "
+                f"queue need not move); {game.max_steps(n)} is a horizon; legal actions: the largest step "
+                f"({max(steps, key=lambda k: steps[k])}: {most}); utility: 1 for first place")
+        return Bounds(game.max_steps(n), most, 0.0, 1.0, note, length_from_rules=False)
 
 
 ENCODER = MundusEncoder()

@@ -35,13 +35,6 @@ def determine_event(s: MundusState, ev: list[Event]) -> None:
         ev.append({"type": "event", "event": "", **msg("mundus_novus.event.event.none")})
 
 
-def event_name(s: MundusState, code: str) -> str:
-    for e in s.tables.events:
-        if e.code == code:
-            return str(e.name)
-    return code
-
-
 def begin_round(s: MundusState, ev: list[Event]) -> None:
     s.round += 1
     ev.append({"type": "round", "round": s.round, **msg("mundus_novus.event.round", round=s.round)})

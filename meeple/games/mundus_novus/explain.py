@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from meeple.engine.messages import Message
 from meeple.games.mundus_novus.progression import reach
 from meeple.games.mundus_novus.state import (
@@ -72,6 +74,12 @@ def _kind(s: MundusState, word: str) -> int:
     return -1
 
 
+def _word(s: MundusState, word: str) -> Any:
+    """A typed resource as a refusal names it: its catalog name when it is one (issue 14), else as typed."""
+    k = _kind(s, word)
+    return res_arg(s, k) if k >= 0 else word.strip()
+
+
 def _seat(word: str) -> int:
     return int(word[1:]) if word.startswith("p") and word[1:].isdigit() else -1
 
@@ -116,14 +124,14 @@ def _supply(s: MundusState, text: str, head: str) -> Message | None:
     """Seed 2.2: a fleet takes cards from the face-up supply only."""
     if head == "take":
         names = res_args(s, sorted(s.supply))
-        return msg("mundus_novus.refusal.supply.not_among_face_up", x1=text[5:], names=names)
+        return msg("mundus_novus.refusal.supply.not_among_face_up", x1=_word(s, text[5:]), names=names)
     return None
 
 
 def _pirates(s: MundusState, text: str, head: str) -> Message | None:
     """Seed, Pirates: the discarded card comes from your hand."""
     if head == "discard":
-        return msg("mundus_novus.refusal.pirates.have_no_hand", x1=text[8:])
+        return msg("mundus_novus.refusal.pirates.have_no_hand", x1=_word(s, text[8:]))
     return None
 
 
@@ -146,7 +154,7 @@ def _offer(s: MundusState, text: str, head: str) -> Message | None:
     if k < 0:
         return msg("mundus_novus.refusal.offer.not_resource", x1=repr(text[6:]))
     if not s.hand[s.cur * K + k]:
-        return msg("mundus_novus.refusal.offer.have_no_hand", x1=text[6:])
+        return msg("mundus_novus.refusal.offer.have_no_hand", x1=_word(s, text[6:]))
     return None
 
 
@@ -181,7 +189,7 @@ def _exchange(s: MundusState, text: str, head: str) -> Message | None:
     if v == blocked(s):
         return (msg("mundus_novus.refusal.exchange.seat_just_took_from", v=v))
     if not s.offer[v * K + k]:
-        return msg("mundus_novus.refusal.exchange.seat_has_no_offer", v=v, card=card)
+        return msg("mundus_novus.refusal.exchange.seat_has_no_offer", v=v, card=_word(s, card))
     if head == "swap":
         if " for " not in text:
             return msg("mundus_novus.refusal.exchange.write_swap_as_swap")
@@ -204,7 +212,7 @@ def _gift(s: MundusState, text: str, head: str) -> Message | None:
         return msg("mundus_novus.refusal.gift.balancing_card_goes_seat", need=s.need)
     k = _kind(s, card)
     if k < 0 or not s.hand[s.cur * K + k]:
-        return msg("mundus_novus.refusal.gift.have_no_hand", card=card)
+        return msg("mundus_novus.refusal.gift.have_no_hand", card=_word(s, card))
     return None
 
 
@@ -377,5 +385,5 @@ def _pick(s: MundusState, text: str, head: str) -> Message | None:
 def _keep(s: MundusState, text: str, head: str) -> Message | None:
     """Seed, warehouses: keep cards from your hand."""
     if head == "keep":
-        return msg("mundus_novus.refusal.keep.have_no_left_hand", x1=text[5:])
+        return msg("mundus_novus.refusal.keep.have_no_left_hand", x1=_word(s, text[5:]))
     return None

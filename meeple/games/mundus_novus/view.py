@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.games.mundus_novus.developments import caravel_labels, fleets
-from meeple.games.mundus_novus.events import event_name
 from meeple.games.mundus_novus.state import (
     EXCHANGE,
     INCA,
@@ -22,14 +21,42 @@ from meeple.games.mundus_novus.state import (
 
 
 def _dev(s: MundusState, i: int) -> dict[str, Any]:
+    """A development card as the board draws it (issue 15): its code, the catalog key of its name
+    (its effect text is the same key ending ``.text``, issue 14), its kind (a ``value.*`` word), the
+    event key of its bottom-left symbol, and the numbers its effect text names (the entry's fields, so
+    a component pack's numbers show)."""
     d = s.tables.developments[i]
-    # issue 14: the catalog key of the card's name (the English name stays for notations and encoders)
-    return {"code": d.code, "name": d.name, "key": s.fx.dev_keys[i], "kind": d.kind, "event": d.event or None}
+    out: dict[str, Any] = {"code": d.code, "key": s.fx.dev_keys[i], "kind": d.kind,
+                           "event": s.fx.event_keys.get(d.event) if d.event else None, "income": d.income}
+    if d.kind == "caravel":
+        out["ship"] = d.ship
+    elif d.kind == "warehouse":
+        out["keeps"] = d.keeps
+    elif d.kind == "merchant":
+        out["band"] = [d.band_lo, d.band_hi]
+    return out
 
 
-def _cards(s: MundusState, row: list[int], start: int) -> dict[str, int]:
-    res = s.tables.resources
-    return {res[k].name: row[start + k] for k in range(K) if row[start + k]}
+def _cards(s: MundusState, row: list[int], start: int) -> list[dict[str, Any]]:
+    """Resource cards by kind, in value order: the catalog key of each kind (``card``) and how many."""
+    keys = s.fx.res_keys
+    return [{"card": keys[k], "count": row[start + k]} for k in range(K) if row[start + k]]
+
+
+def _resources(s: MundusState) -> list[dict[str, Any]]:
+    """The resource kinds as the board draws them: catalog key, printed value (0: the Inca relic has
+    none) and value in an offer (seed 3.3: the relic counts 10)."""
+    keys = s.fx.res_keys
+    return [{"card": keys[k], "value": r.value, "offer": r.offer_value} for k, r in enumerate(s.tables.resources)]
+
+
+def _payouts(s: MundusState) -> dict[str, Any]:
+    """The player aid's tables (seed 4.1, 4.2): how far down the queue an identical set reaches by its
+    size and value band, and what a different set and an Inca cash-in pay."""
+    t = s.tables
+    return {"identical": [{"cards": r.cards, "reach": list(r.reach)} for r in t.identical],
+            "different": [{"cards": r.cards, "doubloons": r.doubloons} for r in t.different],
+            "inca": [{"cards": r.cards, "doubloons": r.doubloons} for r in t.inca]}
 
 
 def fleets_so_far(s: MundusState, seat: int) -> list[list[int]]:
@@ -46,7 +73,7 @@ def view(s: MundusState, seat: int | None) -> dict[str, Any]:
     hand, its money, its face-down offer.  Never shown: other hands, others' money, unrevealed offers,
     deck orders, the card a Trade Master gave face down."""
     n = s.players
-    res = s.tables.resources
+    keys = s.fx.res_keys
     revealed = s.phase in (TIE, EXCHANGE)
     over = s.phase == len(PHASE_NAMES) - 1
     players = []
@@ -56,9 +83,8 @@ def view(s: MundusState, seat: int | None) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "seat": p,
             "hand_size": sum(s.hand[o:o + K]),
-            # names only ("Caravel 6", "Warehouse (keeps 2)", "Merchant 4-6", a character's name): they say
-            # all that an owned card does, and stay readable in the seats table
-            "developments": [d.name for d in cards],
+            # issue 15: each card with its kind and numbers, so that the board can draw and explain it
+            "developments": [_dev(s, i) for i in s.owned[p]],
             "caravels": sum(1 for d in cards if d.kind == "caravel"),
             "money": s.money[p] if (p == seat or over) else None,
         }
@@ -75,19 +101,23 @@ def view(s: MundusState, seat: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "round": s.round,
         "phase": PHASE_NAMES[s.phase],
-        "event": s.event or None,
-        "event_token": event_name(s, s.event) if s.event else "no event",
+        # the round's event as its catalog key (its name; ``.text`` for what it does), issue 14
+        "event": s.fx.event_keys.get(s.event, s.event) if s.event else None,
+        "event_token": s.fx.event_keys.get(s.event, s.event) if s.event else "no event",
         "trade_master": s.tm,
         "announced": s.announced or None,
-        "market": [res[k].name for k in s.market],
-        "supply": [res[k].name for k in s.supply],
+        # resource cards as catalog keys (issue 14); their values are in "resources"
+        "market": [keys[k] for k in s.market],
+        "supply": [keys[k] for k in s.supply],
         "queue": [dict(_dev(s, i), position=n + 1) for n, i in enumerate(s.queue)],
         "development_deck": len(s.dev_deck),
         "resource_deck": len(s.deck),
-        "discard": {res[k].name: s.discard[k] for k in range(K) if s.discard[k]},
+        "discard": _cards(s, s.discard, 0),
         "queue_exhausted": s.dev_ended,
         "seats": players,
         "winner": s.winner if s.winner >= 0 else None,
+        "resources": _resources(s),
+        "payouts": _payouts(s),
     }
     if s.phase == SUPPLY:
         # seed 2.2: the fleets still to take face-up cards, in order (the first one is choosing now and
@@ -99,12 +129,12 @@ def view(s: MundusState, seat: int | None) -> dict[str, Any]:
         view["taker"] = s.cur
         view["last_taker"] = s.prev if s.prev >= 0 else None
     if s.pend_mask or s.pend_inca:
-        view["pending_different"] = [res[k].name for k in range(INCA) if s.pend_mask >> k & 1] + [
-            res[INCA].name] * s.pend_inca
+        view["pending_different"] = [keys[k] for k in range(INCA) if s.pend_mask >> k & 1] + [
+            keys[INCA]] * s.pend_inca
     if s.phase == PICKDEV or s.building:
         # (version 5: also the identical set being built, card by card, shown at the table)
         kind, c, j = s.pend_set
-        view["pending_set"] = {"resource": res[kind].name, "cards": c, "inca": j}
+        view["pending_set"] = {"resource": keys[kind], "cards": c, "inca": j}
     if seat is not None:
         o = seat * K
         view["hand"] = _cards(s, s.hand, o)
@@ -113,5 +143,5 @@ def view(s: MundusState, seat: int | None) -> dict[str, Any]:
         if s.phase == KEEP and s.cur == seat:
             view["kept"] = _cards(s, s.offer, o)
         if s.gift[0] == seat or s.gift[1] == seat:
-            view["gift"] = {"from": s.gift[0], "to": s.gift[1], "card": res[s.gift[2]].name}
+            view["gift"] = {"from": s.gift[0], "to": s.gift[1], "card": keys[s.gift[2]]}
     return view

@@ -22,14 +22,25 @@ import re
 from typing import Any
 
 from meeple.engine.encoding import Bounds, Encoder, Obs, vocab
-from meeple.games.troyes.citizens import space_name
+from meeple.games.troyes.citizens import source_text, space_name
+from meeple.games.troyes.dice import target_text
+from meeple.games.troyes.scoring import breakdown
 from meeple.games.troyes.state import (
     BUILDING_WORDS,
     GREY_CITIZENS,
     LETTER,
     MAX_CITIZENS,
     MAX_INFLUENCE,
+    NEUTRAL,
+    NO_SPACE,
+    P_ACTION,
+    P_BLACK,
+    P_KEEP,
+    P_OVER,
     PHASE_NAMES,
+    ROUNDS,
+    S_MASON,
+    START_CITIZENS,
     STEP_NAMES,
 )
 
@@ -37,6 +48,7 @@ VALUES = range(1, 7)
 MAX_ACT_TOTAL = 3 * (6 + 3)  # three yellow 6s, each +3 with a Priest cube (the largest for an activity)
 FACES = [f"{c}{v}" for c in LETTER for v in VALUES]
 MAX_BLACK = 6
+FINAL_PARTS = ("vp", "unfinished_events", "tradesmen", "cathedral", "characters", "total")
 _AT = re.compile(r"@p(\d+)$")
 
 
@@ -72,6 +84,15 @@ def _group_vocab(players: int) -> dict[Any, int]:
     if hit is None:
         hit = _GROUP_VOCABS[players] = vocab((f, o) for o in list(range(players)) + ["n"] for f in FACES)
     return hit
+
+
+def _indices(t: Any) -> dict[str, dict[Any, int]]:
+    """Component index -> vocabulary index, for the fast path."""
+    acts, events, chars = (vocab(a.name for a in t.activities), vocab(e.name for e in t.events),
+                           vocab(c.name for c in t.characters))
+    return {"i_acts": {i: acts[a.name] for i, a in enumerate(t.activities)},
+            "i_events": {i: events[e.name] for i, e in enumerate(t.events)},
+            "i_chars": {i: chars[c.name] for i, c in enumerate(t.characters)}}
 
 
 class TroyesEncoder(Encoder):
@@ -112,6 +133,7 @@ class TroyesEncoder(Encoder):
             "sources": vocab(sources(t)),
             "picks": vocab(("Master Mason", "Squire")),
             "pending": vocab(("none", "picks", "countering", "action")),
+            **_indices(t),
         }
 
     def observe(self, view: dict[str, Any], out: Obs, v: dict[str, dict[Any, int]]) -> None:
@@ -214,10 +236,192 @@ class TroyesEncoder(Encoder):
             dice.append((face, "n" if who == "n" else owner(who)))
         out.counts("pending.dice", dice, _group_vocab(n), 3)
 
+    def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
+        """The same entries as ``observe(view)``, written by index straight from the fields; the
+        pending action's and citizen source's names come from the rules' own ``target_text`` and
+        ``source_text``, the final breakdown from ``scoring.breakdown``."""
+        s = state
+        n, me = out.players, out.me
+        a, p = out.arr, out.pos
+        over = s.phase == P_OVER
+        open_vp = over or bool(s.options.get("open_vp"))
+        i_acts, i_events, i_chars = v["i_acts"], v["i_events"], v["i_chars"]
+        n_events, n_chars, n_acts = len(v["events"]), len(v["chars"]), len(v["acts"])
+        a[p] = s.rnd
+        a[p + 1] = s.rounds
+        p += 2
+        a[p + s.phase] = 1.0  # PHASE_NAMES and STEP_NAMES are the vocabularies, in code order
+        p += len(PHASE_NAMES)
+        a[p + s.step] = 1.0
+        p += len(STEP_NAMES)
+        a[p + (s.start - me) % n] = 1.0
+        p += n
+        for k in range(n):
+            q = (me + k) % n
+            a[p] = s.deniers[q]
+            a[p + 1] = s.infl[q]
+            a[p + 2] = s.supply[q]
+            a[p + 3] = s.owned[q]
+            a[p + 4] = s.district[q]
+            if s.passed[q] > 0:
+                a[p + 5] = 1.0
+            p += 6
+            for j, e in enumerate(s.won[q]):
+                a[p + j] = i_events[e] + 1.0
+            p += n_events
+            a[p] = len(s.chars[q])
+            a[p + 1] = s.vp[q] if open_vp or k == 0 else -1.0
+            p += 2
+            if over or k == 0:
+                a[p] = 1.0
+                for c in s.chars[q]:
+                    a[p + 1 + i_chars[c]] += 1.0
+                if k == 0 and s.phase == P_KEEP and s.order and s.order[0] == q:
+                    for c in s.pair:
+                        a[p + 1 + n_chars + i_chars[c]] += 1.0
+            p += 1 + 2 * n_chars
+        own = [(q - me) % n for q in range(n)] + [n]  # an occupant's place in the owners one-hot
+        bld, lying = s.bld, s.lying
+        for b in range(len(s.tables.buildings)):
+            for o in bld[b * 6:b * 6 + 6]:
+                if o >= 0:
+                    a[p + own[o if o < n else n]] = 1.0
+                p += n + 1
+            for k in range(n):
+                a[p + k] = lying[b * 4 + (me + k) % n]
+            p += n
+        a[p] = s.grey
+        p += 1
+        for o in s.cath[:18]:
+            if o >= 0:
+                a[p + own[o if o < n else n]] = 1.0
+            p += n + 1
+        trade, cubes, slots = s.trade, s.cubes, s.slots
+        for slot in range(9):
+            if slot % 3 + 1 <= s.revealed:
+                a[p] = 1.0
+                a[p + 1 + i_acts[slots[slot]]] = 1.0
+                p += 1 + n_acts
+                for k in range(n):
+                    x = trade[slot * 4 + (me + k) % n]
+                    if x:
+                        a[p] = 1.0
+                        a[p + 1] = -1.0 if x == NO_SPACE else x - 1
+                    else:
+                        a[p + 1] = -2.0
+                    a[p + 2] = cubes[slot * 4 + (me + k) % n]
+                    p += 3
+            else:
+                p += 1 + n_acts
+                for _k in range(n):
+                    a[p + 1] = -2.0
+                    p += 3
+        row = s.row
+        if len(row) > n_events:
+            raise ValueError(f"event row of {len(row)} cards, the layout holds {n_events}")
+        for i, e in enumerate(row):
+            a[p + i_events[e]] = 1.0
+            p += n_events
+            owners = s.evcubes[i]
+            for k in range(n):
+                a[p + k] = owners.count((me + k) % n)
+            a[p + n] = owners.count(NEUTRAL)
+            p += n + 1
+        p += (n_events - len(row)) * (n_events + n + 1)
+        maraud = s.maraud
+        for k in range(n):
+            a[p + k] = maraud.count((me + k) % n)
+        p += n
+        for deck in s.decks:
+            a[p] = len(deck)
+            p += 1
+        nfaces = len(FACES)
+        for d in s.dice:  # by owner: the seats from the observer on, then neutral; by face
+            o = d >> 6
+            a[p + own[o if o < n else n] * nfaces + ((d >> 3) & 7) * 6 + (d & 7) - 1] += 1.0
+        p += (n + 1) * nfaces
+        for x in s.black:
+            a[p + x - 1] += 1.0
+        p += len(VALUES)
+        p = self._pending_state(s, a, p, v, own)
+        size = 6 * n
+        if over:
+            parts = breakdown(s)
+            for k in range(n):
+                a[p:p + 6] = [parts[(me + k) % n][item] for item in FINAL_PARTS]
+                p += 6
+        else:
+            a[p:p + size] = -401.0
+            p += size
+        out.pos = p
+        return True
+
+    @staticmethod
+    def _pending_state(s: Any, a: Any, p: int, v: dict[str, dict[Any, int]], own: list[int]) -> int:
+        """The pending entries (as ``_pending`` from ``pending_view``) from ``p`` on; the next place."""
+        kind = 0
+        if s.picks:
+            kind = 1
+        elif s.phase == P_BLACK:
+            if s.bsel:
+                kind = 2
+        elif s.phase == P_ACTION and s.tgt_kind:
+            kind = 3
+        a[p + kind] = 1.0
+        p += 4
+        if kind == 1:
+            a[p + (0 if s.step == S_MASON else 1)] = 1.0
+            a[p + 2] = s.picks
+        p += 3
+        if kind == 2:
+            for x in s.bsel:
+                a[p + x - 1] += 1.0
+            a[p + len(VALUES)] = s.pool
+        p += len(VALUES) + 1
+        targets, sources_ = v["targets"], v["sources"]
+        n_acts = len(v["acts"])
+        if kind == 3:
+            i = targets.get(target_text(s, s.tgt_kind, s.tgt_arg))
+            if i is not None:
+                a[p + i] = 1.0
+            if s.src >= 0:
+                i = sources_.get(source_text(s, s.src))
+                if i is not None:
+                    a[p + len(targets) + i] = 1.0
+            if s.mod >= 0:
+                a[p + len(targets) + len(sources_) + v["i_acts"][s.slots[s.mod]]] = 1.0
+        p += len(targets) + len(sources_) + n_acts
+        if kind == 3:
+            for d in s.group:
+                o = d >> 6
+                a[p + own[o if o < s.players else s.players] * len(FACES) + ((d >> 3) & 7) * 6 + (d & 7) - 1] += 1.0
+        return p + (s.players + 1) * len(FACES)
+
     def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:
-        return Bounds(game.max_steps(players), num_actions, 0.0, 1.0,
-                      "game length: Game.max_steps (checked by the conformance suite); legal actions: "
-                      "at most the whole closed space; utility: 1 for first place")
+        """Derived from the rules (docs/rl.md "Bounds", Troyes)."""
+        t = game.default_tables()
+        n, rounds, top = players, ROUNDS[players], _activations(t)[0]
+        miller = _activations(t)[1]
+        spaces = 18  # building spaces: one die each per round, the only dice there are
+        gain = max(2 * top, 3 * max(t.board[0].cathedral_influence), top)  # influence one action can bring
+        per_action = 8 + top  # action, citizen, cube, 3 dice + done, activations, one pick per activation
+        black = 6 * 3 + spaces  # per black die: counter, done or cannot counter; one spend per die
+        influence = -(-5 * (MAX_INFLUENCE * n + spaces * gain + 6) // 4)  # <= 5 decisions per 4 influence
+        per_round = spaces * per_action + n + black + influence
+        length = 2 * n + n * START_CITIZENS[n] + rounds * per_round
+        own = MAX_CITIZENS  # own dice <= own citizens in buildings
+        main = 9 + 1 + (2 * rounds + 1) + 3 + 1 + own + 1 + 1 + 1  # targets, rerolls, recruit, flip, pass
+        steps = {"main": main, "citizen source": 1 + 3 + 9 + spaces, "dice": spaces + 1,
+                 "activations": top + sum(k + 1 for k in range(1, miller + 1)),
+                 "counter": 6 + 2 + own + 2, "draft": spaces, "flip": own + 1, "spend": own,
+                 "squire": 2 * rounds + 1}
+        most = max(steps.values())
+        note = (f"game length: {2 * n} character choices + {n * START_CITIZENS[n]} draft placements + "
+                f"{rounds} rounds x {per_round} (<= {spaces} actions of <= {per_action} decisions, "
+                f"{n} passes, {black} black-dice decisions, {influence} influence decisions); legal "
+                f"actions: the largest step ({max(steps, key=lambda k: steps[k])}: {most}); utility: "
+                f"1 for first place")
+        return Bounds(length, most, 0.0, 1.0, note)
 
 
 ENCODER = TroyesEncoder()

@@ -202,7 +202,7 @@ export function closeChooser() {
 export function choiceButton(ctx, a, cls = "choice") {
   const text = ctx.labelText ? ctx.labelText(a) : a;
   return h("button", { class: cls, "data-action": a, title: a, onclick: (ev) => { ev.stopPropagation(); closeChooser(); ctx.act(a); } },
-    h("span", { class: "alabel" }, text), text !== a ? h("small", { class: "notation" }, a) : null);
+    h("span", { class: "alabel" }, text), text !== a ? [" ", h("small", { class: "notation" }, a)] : null);
 }
 
 function chooser(el, ctx, acts) {

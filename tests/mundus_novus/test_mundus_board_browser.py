@@ -1,0 +1,206 @@
+"""Issue 15: Mundus Novus played on its board in the browser (Debian Chromium through Playwright).
+
+A person at seat 0 plays against ``random`` bots by clicking cards, seats and the board's controls
+only (never the action list, never typed notation), in Traditional Chinese and in English, at
+desktop and phone size.  Seed sections: Supply 2.1-2.2 (supply cards), Trade 3.1-3.6 (hand and
+offered cards, seats for the Trade Master), Progression 4-4.2 (hand cards for sets, queue cards).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browserkit import create_table, decisions, in_viewport, is_over, open_page, shot, wait_until
+
+CJK = re.compile(r"[\u3400-\u9fff]")
+WORD = re.compile(r"[A-Za-z]{2,}")
+NAME = "Ana"  # seat 0's player name (create_table), the only ASCII word the zh page may show
+# the actions whose label must name a number (what they cost or pay)
+COSTS = re.compile(r"^(force |offer (?!nothing)|cash |swap |take n\d|different: add |no event)")
+PIECES = "#mine .clickable, #board .clickable, #board .controls .control"
+
+
+def _table(server: str, table: str, token: str) -> dict[str, Any]:
+    return dict(httpx.get(f"{server}/api/tables/{table}", headers={"X-Seat-Token": token}, timeout=30).json())
+
+
+def _round(server: str, table: str, token: str) -> int:
+    return int(_table(server, table, token)["view"].get("round", 0))
+
+
+def _reachable(page: Any) -> set[str]:
+    """Every notation a board piece or control plays."""
+    found = set(a for el in page.locator("#mine [data-actions], #board [data-actions]").all()
+                for a in (el.get_attribute("data-actions") or "").split("|") if a)
+    return found | {el.get_attribute("data-action") for el in page.locator("#board .controls .control").all()}
+
+
+def _my_turn(page: Any) -> bool:
+    return page.locator(".status.yourturn").count() > 0 and page.locator(PIECES).count() > 0
+
+
+def _check_board(page: Any, lang: str) -> None:
+    """Owner/state on every drawn piece that has one, an effect on every card, costs in choices, and
+    the page's language in the board's text."""
+    cards = page.locator("#mine .mn-card, #board .mn-card:not(.deck)")
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        assert card.get_attribute("data-effect"), card.inner_text()
+        assert card.get_attribute("data-state"), card.inner_text()
+    for sel in ("#mine .mn-card.dev", "#mine .mn-card.res", "#board .mn-seat", "#board .mn-seat .mn-card"):
+        owned = page.locator(sel)
+        for i in range(owned.count()):
+            assert owned.nth(i).get_attribute("data-owner") is not None, sel
+    text = page.locator("#mine").inner_text() + "\n" + page.locator("#board .gameboard").inner_text()
+    for notation in page.locator("#board .notation").all_inner_texts():
+        text = text.replace(notation, "")
+    if lang == "zh":
+        words = [w for w in WORD.findall(text) if w != NAME]
+        assert not words, f"English words on the zh board: {sorted(set(words))[:20]}"
+    else:
+        assert not CJK.search(text), CJK.findall(text)[:20]
+
+
+def _choices_show_costs(page: Any, sel: str) -> None:
+    buttons = page.locator(sel)
+    for i in range(buttons.count()):
+        notation = buttons.nth(i).get_attribute("data-action") or ""
+        label = buttons.nth(i).locator(".alabel").inner_text() if buttons.nth(i).locator(".alabel").count() else ""
+        if COSTS.match(notation):
+            assert re.search(r"\d", label), f"{notation!r}: {label!r} names no number"
+
+
+def _play(page: Any, server: str, table: str, token: str, lang: str, rounds: int, rng: random.Random) -> int:
+    """Click random legal pieces (a chooser's random choice) until ``rounds`` rounds are over; returns
+    how many decisions this seat took."""
+    taken = 0
+    checked = 0
+    while not is_over(page) and _round(server, table, token) <= rounds:
+        wait_until(page, lambda: is_over(page) or _my_turn(page), timeout=30)
+        if is_over(page):
+            break
+        if checked % 6 == 0:
+            _check_board(page, lang)
+            # your own position fits the window whatever your hand and cards (scrolled to the top)
+            page.mouse.wheel(0, -5000)
+            wait_until(page, lambda: in_viewport(page, "#mine"), timeout=5)
+            _choices_show_costs(page, "#board .controls .control")
+        checked += 1
+        before = decisions(page)
+        data = _table(server, table, token)
+        if data["view"]["decisions"] == before and data["legal"]:
+            # every legal action is on the board: on its card or seat, or as a control
+            missing = set(data["legal"]) - _reachable(page)
+            assert not missing, f"not on the board: {sorted(missing)}"
+        pieces = page.locator(PIECES)
+        target = pieces.nth(rng.randrange(pieces.count()))
+        target.scroll_into_view_if_needed()
+        target.click()
+        if page.locator(".chooser .choice:not(.cancel)").count():
+            _choices_show_costs(page, ".chooser .choice:not(.cancel)")
+            choices = page.locator(".chooser .choice:not(.cancel)")
+            choices.nth(rng.randrange(choices.count())).click()
+        wait_until(page, lambda b=before: decisions(page) > b or is_over(page), timeout=30)
+        taken += 1
+    return taken
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_mundus_board_two_rounds_by_clicking_cards(browser: Any, server: str, lang: str) -> None:
+    """Issue 15: two full rounds (Supply, Trade, Progression) played by clicking the board only; your
+    own position inside the viewport at 1280×900 and 390×844; every card explains itself."""
+    table, token = create_table(server, "mundus_novus", 3, "random", seed=7)
+    ctx, page, errors = open_page(browser, f"{server}/t/{table}#token={token}", "desktop", lang)
+    page.on("dialog", lambda d: d.accept())  # "end turn" asks first (it discards the hand)
+    page.wait_for_selector("#mine .mn-mine")
+    assert in_viewport(page, "#mine")
+    taken = _play(page, server, table, token, lang, 2, random.Random(3))
+    assert taken >= 6 and (is_over(page) or _round(server, table, token) >= 3)
+    _check_board(page, lang)
+    shot(page, f"mundus_novus_desktop_{lang}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    page.wait_for_selector("#mine .mn-mine")
+    assert in_viewport(page, "#mine")
+    box = page.locator("#mine").bounding_box()
+    assert box and box["width"] <= 390
+    _check_board(page, lang)
+    shot(page, f"mundus_novus_phone_{lang}")
+    assert not errors, errors
+    ctx.close()
+
+
+def test_mundus_board_phone_plays_by_clicking(browser: Any, server: str) -> None:
+    """Issue 15: at 390×844 the hand, the offer and the seats are played by clicking too (one round)."""
+    table, token = create_table(server, "mundus_novus", 2, "random", seed=11)
+    ctx, page, errors = open_page(browser, f"{server}/t/{table}#token={token}", "phone", "en")
+    page.on("dialog", lambda d: d.accept())
+    page.wait_for_selector("#mine .mn-mine")
+    assert in_viewport(page, "#mine")
+    assert _play(page, server, table, token, "en", 1, random.Random(5)) >= 3
+    assert not errors, errors
+    ctx.close()
+
+
+def _samples(count: int) -> list[tuple[dict[str, Any], list[str]]]:
+    """Seat 0's decisions in random games where seat 0 owns Coronado, Ponce de Leon, Pizarro,
+    Almagro, Las Casas, three caravels, a warehouse and a merchant (every kind of decision the
+    game has: Coronado's event, Ponce's fleets, Pirates, warehouses, merchants, the deck's top card)."""
+    from meeple.engine.rng import Rng
+    from tests.mundus_novus.mundus_helpers import fresh, give
+
+    out: list[tuple[dict[str, Any], list[str]]] = []
+    seen: dict[str, int] = {}
+    for seed in range(40):
+        s = fresh(3, seed=seed)
+        give(s, 0, "P07", "P09", "P08", "P02", "P04", "C05", "C11", "C12", "W06", "M04")
+        s.money[0] = 6
+        s._legal_cache = None
+        s._memo = None
+        rng = Rng(seed)
+        while not s.is_over and len(out) < count:
+            legal = s.legal_actions()
+            if s.to_move == 0:
+                phase = s.view(0)["phase"]
+                if seen.get(phase, 0) < count // 8:  # every kind of decision, none crowding out the rest
+                    seen[phase] = seen.get(phase, 0) + 1
+                    out.append((s.view(0), [a.notation for a in legal]))
+            s.apply(rng.choice(legal))
+    return out
+
+
+def test_mundus_board_puts_every_decision_on_a_card_or_control(browser: Any, server: str) -> None:
+    """Issue 15 ("every legal action that has a piece or place is reachable by clicking it"): for
+    seat 0's decisions of every kind (Coronado's event, Ponce de Leon's fleets, Pirates, Supply,
+    Trade, Progression, warehouses), the board and your position draw a piece or a control for each
+    legal action.  Drawn on a test page of the server's origin (no CSP, so it may call the module)."""
+    samples = _samples(120)
+    phases = {v["phase"] for v, _ in samples}
+    assert {"coronado", "ponce de leon", "offer", "exchange", "progression", "choose development"} <= phases, phases
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.route(f"{server}/mundus-board-test", lambda route: route.fulfill(
+        content_type="text/html", body='<div id="app"></div><script type="module">'
+        'import * as mn from "/static/games/mundus_novus.js"; window.mn = mn;</script>'))
+    page.goto(f"{server}/mundus-board-test")
+    wait_until(page, lambda: bool(page.evaluate("() => !!window.mn")))
+    missing = page.evaluate("""(samples) => samples.map(([view, legal]) => {
+        const ctx = { you: 0, toMove: view.to_move, players: view.players, legal, act: () => {},
+          seatName: (i) => `Seat ${i}`, seatLabel: (i) => `Seat ${i}`, t: (k) => k, word: (w) => w,
+          lang: "en", labelText: (a) => a, message: (m) => m.key, explain: () => {} };
+        const app = document.getElementById("app");
+        app.replaceChildren(window.mn.mine(view, ctx), window.mn.render(view, ctx));
+        const on = new Set();
+        for (const el of app.querySelectorAll("[data-actions]")) for (const a of el.dataset.actions.split("|")) on.add(a);
+        for (const el of app.querySelectorAll(".controls .control")) on.add(el.dataset.action);
+        const effects = [...app.querySelectorAll(".mn-card:not(.deck)")].filter((el) => !el.dataset.effect).length;
+        return [view.phase, legal.filter((a) => !on.has(a)), effects];
+    })""", samples)
+    bad = [m for m in missing if m[1] or m[2]]
+    assert not bad, bad[:5]
+    ctx.close()
