@@ -161,6 +161,7 @@ def _board_entries() -> None:  # pragma: no cover - never called: for pybabel ex
     translate("en", "messina.board.estate")
     translate("en", "messina.board.fire_price")
     translate("en", "messina.board.harbour")
+    translate("en", "messina.board.legend")
     translate("en", "messina.board.lieutenant")
     translate("en", "messina.board.lieutenant_cost")
     translate("en", "messina.board.more_stacks")

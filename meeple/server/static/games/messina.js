@@ -517,7 +517,8 @@ export function render(view, ctx) {
   const others = Object.keys(view.seats || {}).map((k) => Number(k.replace(/\D/g, ""))).filter((p) => p !== ctx.you);
   const spectator = ctx.you === null || ctx.you === undefined;
   return h("div", { class: "messina-board" }, scoreSheet(view, ctx),
-    h("section", { class: "panel gameboard" }, h("h3", {}, W(ctx, "board.city")), nowLine(view, ctx), cityMap(view, ctx, as), tableRow(view, ctx, as)),
+    h("section", { class: "panel gameboard" }, h("h3", {}, W(ctx, "board.city")), nowLine(view, ctx), cityMap(view, ctx, as),
+      h("p", { class: "muted small legend" }, W(ctx, "board.legend")), tableRow(view, ctx, as)),
     spectator ? h("section", { class: "panel" }, h("h3", {}, W(ctx, "board.registers")), h("div", { class: "tracks" }, TRACKS.map((t) => track(view, ctx, as, t)))) : null,
     others.map((p) => h("section", { class: "panel other" }, h("h3", {}, h("span", { class: "who s" + p }, ctx.seatName(p))), playerBoard(view, ctx, as, p, true))),
     restBoard(view, ctx, DRAWN));
