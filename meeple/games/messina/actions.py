@@ -20,6 +20,7 @@ from meeple.games.messina.labels import (
     DISCARD,
     DONE_STAFFING,
     END_TURN,
+    END_TURN_LOSE,
     NO_OVERSEER,
     NO_OVERSEER_UPGRADE,
     NOTHING_TO_UPGRADE,
@@ -305,7 +306,7 @@ def legal_main(s: MessinaState, task: Task) -> list[Action]:
                 seen.add(r)
                 out.append(USE_REWARD[r])
     out += staff_actions(s, p)
-    out.append(END_TURN)
+    out.append(END_TURN_LOSE if pend else END_TURN)
     return out
 
 

@@ -195,7 +195,8 @@ class MessinaEncoder(Encoder):
         out.vector(pre + "estate", [grade.get(estate.get(slot), 0) for slot in v["slots"]], 0, 2)
         for cab in p["cabins"]:
             c = f"{pre}cabin{cab['cabin']}."
-            out.onehot(c + "citizen", cab["citizen"], v["citizen"])
+            citizen = cab["citizen"]
+            out.onehot(c + "citizen", citizen and citizen + (" (upgraded)" if cab["upgraded"] else ""), v["citizen"])
             out.num(c + "stage", cab["stage"], 0, 2)
             out.onehot(c + "improvement", cab["improvement"], v["cabins"])
         for ov in p["overseers"]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import Action
+from meeple.engine.messages import Message
 from meeple.games.messina.buildings import PAY_NAMES
 from meeple.games.messina.components import CLASSES, REWARD_NAMES
 from meeple.games.messina.plague import fire_cost
@@ -72,20 +73,24 @@ Task = tuple[int, int, int, int, int]
 RECALLS = tuple(Action(f"recall lt{i + 1}", (OP_RECALL, i), msg("messina.label.recall", lt=i + 1))
                 for i in range(MAXLT))
 SKIPS = tuple(Action(f"skip lt{i + 1}", (OP_SKIP, i), msg("messina.label.skip", lt=i + 1)) for i in range(MAXLT))
-DISCARD = Action("discard citizen", (OP_DISCARD,), msg("messina.label.discard"))
+# the label keys ending in ``.lose`` make the page ask first (app.js needsConfirm: a citizen, VP, a
+# rat or a reward is lost)
+DISCARD = Action("discard citizen", (OP_DISCARD,), msg("messina.label.discard.lose"))
 QUARANTINE = tuple(Action(f"quarantine in cabin {k + 1}", (OP_CABIN, k), msg("messina.label.quarantine_cabin", cabin=k + 1))
                    for k in range(CABINS))
 QUARANTINE_CLASS = tuple(Action(f"quarantine {name}", (OP_QPICK, k), msg("messina.label.quarantine_class", cls=CLASS_WORDS[k]))
                          for k, name in enumerate(CLASSES))
 DONE_STAFFING = Action("done staffing", (OP_DONESTAFF,), msg("messina.label.done_staffing"))
-STOP = Action("stop fighting", (OP_STOP,), msg("messina.label.stop"))
+STOP = Action("stop fighting", (OP_STOP,), msg("messina.label.stop.lose"))
 # per price in coins (one per lieutenant owned: 1 to 5)
 BUY_CITY = tuple(Action("buy city", (OP_BUY, 1), msg("messina.label.buy.city", n=k)) for k in range(MAXLT + 1))
 BUY_CHURCH = tuple(Action("buy church", (OP_BUY, 2), msg("messina.label.buy.church", n=k)) for k in range(MAXLT + 1))
 USE_REWARD = tuple(Action(f"use {name}", (OP_REWARD, r), msg("messina.label.use_reward", reward=REWARD_WORDS[r]))
                    for r, name in enumerate(REWARD_NAMES))
 END_TURN = Action("end turn", (OP_END,), msg("messina.label.end_turn"))
-SHIP_LET = Action("let the ship's plague go", (OP_SHIPLET,), msg("messina.label.ship_let"))
+END_TURN_LOSE = Action("end turn", (OP_END,), msg("messina.label.end_turn.lose"))
+"""``end turn`` while register rewards reached are still unused (they are lost)."""
+SHIP_LET = Action("let the ship's plague go", (OP_SHIPLET,), msg("messina.label.ship_let.lose"))
 NO_OVERSEER = Action("no overseer can advance", (OP_OVS, -1, -1, 0), msg("messina.label.no_overseer"))
 STOP_ACTIVATING = Action("stop activating", (OP_ACTDONE,), msg("messina.label.stop_activating"))
 NO_OVERSEER_UPGRADE = Action("no overseer to upgrade", (OP_UPG, -1, -1), msg("messina.label.no_overseer_upgrade"))
@@ -136,11 +141,7 @@ class Notations:
             Action(f"action: {e.name}", (OP_ACTION, k), msg("messina.label.hex_action", effect=effect_ref(e.name)))
             for k, e in enumerate(t.effects))
         self.repop_action: tuple[Action, ...] = tuple(
-            Action(f"repopulate {h.name}", (OP_REPOP,),
-                   msg("messina.label.repopulate.lieutenant", hex=hex_ref(h.name), cost=cost(h.cost_coins, h.cost_wood))
-                   if h.cost_lieutenant else
-                   msg("messina.label.repopulate", hex=hex_ref(h.name), cost=cost(h.cost_coins, h.cost_wood)))
-            for h in t.hexes)
+            Action(f"repopulate {h.name}", (OP_REPOP,), _repop_label(h)) for h in t.hexes)
         self._slot_name: tuple[str, ...] = tuple(e.name for e in t.estate)
         self.slot_action: tuple[Action, ...] = tuple(
             Action(f"to {name}", (OP_SLOT, k), msg("messina.label.slot", slot=cref("estate", name)))
@@ -216,20 +217,55 @@ class Notations:
             price = cost(tile.cost_coins, tile.cost_wood)
             what = cref(table, tile.name)
             if table == "cabins":
-                label = msg("messina.label.build_cabin", tile=what, cost=price, **args)
+                label = msg("messina.label.build_cabin", tile=what, cost=price,
+                            effect=effect_ref(self.tables.effects[tile.effect].name), **args)
             elif table == "wagons" and tile.vp:
                 label = msg("messina.label.build_wagon", tile=what, cost=price, vp=tile.vp)
+            elif table == "workshops" and tile.phase == 1:
+                label = msg("messina.label.build_workshop", tile=what, cost=price, cls=CLASS_WORDS[tile.cls],
+                            effect=effect_ref(self.tables.effects[tile.effect].name))
+            elif table == "workshops":
+                label = msg("messina.label.build_workshop2", tile=what, cost=price, cls=CLASS_WORDS[tile.cls],
+                            effect=effect_ref(self.tables.effects[tile.effect].name))
             else:
                 label = msg("messina.label.build", tile=what, cost=price)
             act = self.acts[key] = Action(notation, data, label)
         return act
 
 
+def _repop_label(h: Any) -> Message:
+    """Everything a repopulation costs and what it scores (issue 15: the cost before the move)."""
+    args = {"hex": hex_ref(h.name), "cost": cost(h.cost_coins, h.cost_wood), "citizens": citizens_cost(h), "vp": h.vp}
+    if h.cost_lieutenant:
+        return msg("messina.label.repopulate.lieutenant", **args)
+    return msg("messina.label.repopulate", **args)
+
+
+def citizens_cost(h: Any) -> list[Message]:
+    """The citizens a repopulation returns, in words: "2 craftsmen, 1 upgraded nun, 1 upgraded citizen"."""
+    out: list[Message] = []
+    for c in range(3):
+        if h.cost_citizens[c]:
+            out.append(msg(CITIZEN_COUNT[c], n=h.cost_citizens[c]))
+    for c in range(3):
+        if h.cost_upgraded[c]:
+            out.append(msg("messina.word.upgraded_count", n=h.cost_upgraded[c], cls=CLASS_WORDS[c]))
+    if h.cost_any_upgraded:
+        out.append(msg("messina.word.any_upgraded_count", n=h.cost_any_upgraded))
+    return out or [msg("messina.word.no_citizens")]
+
+
+CITIZEN_COUNT = ("messina.word.craftsmen", "messina.word.aristocrats", "messina.word.nuns")
+
+
 def _swap(kind: int, k: int, i: int) -> Action:
     name = "cabin" if kind == 0 else "workshop"
     stack = msg("messina.word.cabin_stack", stack=k + 1) if kind == 0 else msg("messina.word.workshop_stack", stack=k + 1)
-    return Action(f"swap {name} stack {k + 1} for 1 {PAY_NAMES[i]}", (OP_SWAP, kind * 3 + k, i),
-                  msg("messina.label.swap", stack=stack, pay=PAY_WORDS[i]))
+    if PAY_NAMES[i] == "VP":
+        label = msg("messina.label.swap.lose", stack=stack, pay=PAY_WORDS[i])
+    else:
+        label = msg("messina.label.swap", stack=stack, pay=PAY_WORDS[i])
+    return Action(f"swap {name} stack {k + 1} for 1 {PAY_NAMES[i]}", (OP_SWAP, kind * 3 + k, i), label)
 
 
 SWAPS: dict[tuple[int, int, int], Action] = {
@@ -303,7 +339,8 @@ def _overseer_advance(cls: int, petal: int, n: int) -> Action:
     if n == 2:
         text += " 2 steps"
     if petal >= 0:
-        label = msg("messina.label.advance.via", cls=CLASS_WORDS[cls], petal=PETAL_NAMES[petal], n=n)
+        area = msg("messina.word.area", cls=CLASS_WORDS[petal % 3], n=petal // 3 + 1)
+        label = msg("messina.label.advance.via", cls=CLASS_WORDS[cls], petal=area, n=n)
     else:
         label = msg("messina.label.advance", cls=CLASS_WORDS[cls], n=n)
     return Action(text, (OP_OVS, cls, petal, n), label)
@@ -315,6 +352,7 @@ OVERSEER_ADVANCE: dict[tuple[int, int, int], Action] = {
 
 
 __all__ = ["BUILD_NOTHING", "BUY_CHURCH", "BUY_CITY", "CHURCH_STEP", "CITY_STEP", "DISCARD", "DONE_STAFFING", "END_TURN",
+           "END_TURN_LOSE", "citizens_cost",
            "NOTHING_TO_UPGRADE", "NO_OVERSEER", "NO_OVERSEER_UPGRADE", "OVERSEER_ADVANCE", "OVERSEER_UPGRADE",
            "QUARANTINE", "QUARANTINE_CLASS", "RECALLS", "REGISTERS_FULL", "SCROLL_FULL", "SHIP_LET", "SKIPS",
            "STOP", "STOP_ACTIVATING", "SWAPS", "UPGRADE_CABIN", "USE_REWARD", "Notations", "fight_actions",

@@ -48,7 +48,7 @@ def _nodes(s: MessinaState) -> list[dict[str, Any]]:
         for i in range(MAXLT):
             loc, status = s.lt[(p * MAXLT + i) * 2], s.lt[(p * MAXLT + i) * 2 + 1]
             if loc >= 0:
-                on_node.setdefault(loc, []).append({"seat": p, "lieutenant": f"lt{i + 1}",
+                on_node.setdefault(loc, []).append({"seat": p, "lieutenant": i + 1,
                                                     "status": "standing" if status == 1 else "lying"})
     out = []
     for n in s.nplay:
@@ -103,7 +103,7 @@ def _seat(s: MessinaState, p: int) -> dict[str, Any]:
         base = (p * CABINS + k) * 3
         occ, stage, imp = s.cab[base], s.cab[base + 1], s.cab[base + 2]
         cabins.append({"cabin": k + 1,
-                       "citizen": None if occ < 0 else CLASSES[occ >> 1] + (" (upgraded)" if occ & 1 else ""),
+                       "citizen": None if occ < 0 else CLASSES[occ >> 1], "upgraded": occ >= 0 and bool(occ & 1),
                        "stage": stage if occ >= 0 else None,
                        "improvement": None if imp < 0 else t.cabins[imp].name,
                        "yields": None if imp < 0 else t.effects[t.cabins[imp].effect].name})
@@ -120,6 +120,33 @@ def _seat(s: MessinaState, p: int) -> dict[str, Any]:
     d["rewards_now"] = [REWARD_NAMES[r] for r in s.pend[p]]
     d["rewards_next_turn"] = [REWARD_NAMES[r] for r in s.defer[p]]
     return d
+
+
+def _effect(t: Any, k: int) -> str:
+    return str(t.effects[k].name)
+
+
+def _tables(t: Any) -> dict[str, Any]:
+    """The printed components the board draws and explains (issue 15), from the component tables
+    (so a component pack changes them): estate slots, workshops, cabin improvements, wagons,
+    registers, the overseer path and the scroll tracks.  Public: the box's contents, never the
+    order of a stack."""
+    return {
+        "estate": [{"name": e.name, "class": CLASSES[e.cls], "petal": PETAL_NAMES[e.petal], "position": e.position,
+                    "effect": _effect(t, e.effect)} for e in t.estate],
+        "workshops": {w.name: {"class": CLASSES[w.cls], "phase": w.phase,
+                               "cost": {"coins": w.cost_coins, "wood": w.cost_wood},
+                               "needed": "upgraded" if w.needs_upgraded else "ordinary",
+                               "yields": _effect(t, w.effect)} for w in t.workshops},
+        "cabins": {c.name: {"cost": {"coins": c.cost_coins, "wood": c.cost_wood},
+                            "yields": _effect(t, c.effect)} for c in t.cabins},
+        "wagons": {w.name: {"cost": {"coins": w.cost_coins, "wood": w.cost_wood}, "vp": w.vp} for w in t.wagons},
+        "registers": {track: {"yields": [REWARD_NAMES[r.reward] for r in t.registers if r.track == track],
+                              "vp": [r.vp for r in t.registers if r.track == track]}
+                      for track in ("popularity", "city", "church")},
+        "overseers": [o.name for o in t.overseer_path],
+        "scrolls": {x.name: {"vp": list(x.values), "count": x.cap} for x in t.scrolls},
+    }
 
 
 def _segment(seg: Any) -> dict[str, Any]:
@@ -165,6 +192,8 @@ def view(s: MessinaState, seat: int | None) -> dict[str, Any]:
         "cabin_stacks": [_stack(cab_names, st, k) for st, k in zip(s.cab_st, s.cab_known, strict=True)],
         "workshop_stacks": [_stack(ws_names, st, k) for st, k in zip(s.ws_st, s.ws_known, strict=True)],
         "seats": {f"seat {p}": _seat(s, p) for p in range(s.players)},
+        # built once per component set and shared by every view: never change it
+        "components": t.derived("messina.view_tables", _tables),
     }
     if s.final is not None:
         view["final_scoring"] = {f"seat {p}": dict(f) for p, f in enumerate(s.final)}
