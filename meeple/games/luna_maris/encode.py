@@ -31,6 +31,14 @@ _FLAGS = itemgetter(REF_BONUS, SUS_BONUS, EM_ENERGY, EM_IRON, EM_WATER)
 MAX_IRON_NEED = 12  # the most iron one payment can ask (an order's 5, two refining processes ...)
 
 
+
+_PAYING = {"hire": "hiring {card}", "deliver": "order {card}", "refine": "refining", "burn": "burning iron"}
+
+
+def _paying(found: dict[str, Any] | None) -> str | None:
+    """The view's ``turn.paying_for`` (action and card) as the observation's vocabulary word."""
+    return None if found is None else _PAYING[found["action"]].format(card=found["card"])
+
 class LunaEncoder(Encoder):
     def notations(self, tables: Any, players: int) -> list[str]:
         t = tables
@@ -156,7 +164,7 @@ class LunaEncoder(Encoder):
         out.num("turn.food_to_take", turn["food_to_take"], 0, 4)
         out.num("turn.scientists_to_return", turn["scientists_to_return"], 0, 12)
         out.num("turn.iron_to_pay", turn["iron_to_pay"], 0, MAX_IRON_NEED)
-        out.onehot("turn.paying_for", turn["paying_for"], v["paying"])
+        out.onehot("turn.paying_for", _paying(turn["paying_for"]), v["paying"])
         final = view.get("final_scoring") or [None] * n
         for k, items in enumerate(out.rotate(final)):
             for item in FINAL_ITEMS:

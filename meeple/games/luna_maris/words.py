@@ -12,7 +12,7 @@ import functools
 from typing import Any
 
 from meeple.engine.messages import Message, msg, ref
-from meeple.i18n.catalog import ntranslate
+from meeple.i18n.catalog import ntranslate, translate
 
 GAME = "luna_maris"
 
@@ -98,6 +98,72 @@ def _plural_entries() -> None:  # pragma: no cover - never called: marks the plu
     ntranslate(None, "luna_maris.event.waste_lost", 1)
     ntranslate(None, "luna_maris.label.feed", 1)
 
+
+def _board_entries() -> None:  # pragma: no cover - never called: the board's words (static/games/luna_maris.js)
+    """Marks for ``pybabel extract`` the phrases the browser board reads (``luna_maris.board.*``)."""
+    translate(None, "luna_maris.board.senior")
+    translate(None, "luna_maris.board.junior")
+    translate(None, "luna_maris.board.icons")
+    translate(None, "luna_maris.board.hire_cost")
+    translate(None, "luna_maris.board.order")
+    translate(None, "luna_maris.board.food")
+    translate(None, "luna_maris.board.kind.potato")
+    translate(None, "luna_maris.board.kind.lettuce")
+    translate(None, "luna_maris.board.kind.tomato")
+    translate(None, "luna_maris.board.kind.soy")
+    translate(None, "luna_maris.board.kind.wheat")
+    translate(None, "luna_maris.board.kind.algae")
+    translate(None, "luna_maris.board.extra.vp")
+    translate(None, "luna_maris.board.extra.water")
+    translate(None, "luna_maris.board.extra.energy")
+    translate(None, "luna_maris.board.extra.stress")
+    translate(None, "luna_maris.board.extra.iron")
+    translate(None, "luna_maris.board.extra.co2")
+    translate(None, "luna_maris.board.activated_by")
+    translate(None, "luna_maris.board.activation_free")
+    translate(None, "luna_maris.board.activation_space")
+    translate(None, "luna_maris.board.corridors")
+    translate(None, "luna_maris.board.astronaut")
+    translate(None, "luna_maris.board.astronaut_active")
+    translate(None, "luna_maris.board.space")
+    translate(None, "luna_maris.board.probe_of")
+    translate(None, "luna_maris.board.hiring")
+    translate(None, "luna_maris.board.orders")
+    translate(None, "luna_maris.board.food_display")
+    translate(None, "luna_maris.board.advanced")
+    translate(None, "luna_maris.board.build_track")
+    translate(None, "luna_maris.board.equipment")
+    translate(None, "luna_maris.board.o2")
+    translate(None, "luna_maris.board.o2_text")
+    translate(None, "luna_maris.board.stress_text")
+    translate(None, "luna_maris.board.belt_left")
+    translate(None, "luna_maris.board.belt_right")
+    translate(None, "luna_maris.board.conveyor")
+    translate(None, "luna_maris.board.waste_space")
+    translate(None, "luna_maris.board.raises_co2")
+    translate(None, "luna_maris.board.raises_stress")
+    translate(None, "luna_maris.board.co2_space")
+    translate(None, "luna_maris.board.research")
+    translate(None, "luna_maris.board.research_text")
+    translate(None, "luna_maris.board.emergency")
+    translate(None, "luna_maris.board.emergency_cube")
+    translate(None, "luna_maris.board.hand")
+    translate(None, "luna_maris.board.rest")
+    translate(None, "luna_maris.board.delivered")
+    translate(None, "luna_maris.board.at")
+    translate(None, "luna_maris.board.passed")
+    translate(None, "luna_maris.board.round")
+    translate(None, "luna_maris.board.day")
+    translate(None, "luna_maris.board.night")
+    translate(None, "luna_maris.board.turn_order")
+    translate(None, "luna_maris.board.modules")
+    translate(None, "luna_maris.board.mining")
+    translate(None, "luna_maris.board.boards")
+    translate(None, "luna_maris.board.your_turn")
+    translate(None, "luna_maris.board.waiting")
+    ntranslate(None, "luna_maris.board.stack", 1)
+    ntranslate(None, "luna_maris.board.probes_left", 1)
+    ntranslate(None, "luna_maris.board.playing", 1)
 
 STEP_WORDS: tuple[Message, ...] = tuple({"key": m["key"]} for m in (
     msg("luna_maris.step.choose_equipment"), msg("luna_maris.step.place_first_probe"),
