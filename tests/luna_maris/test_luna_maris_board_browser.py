@@ -13,14 +13,17 @@ import re
 import time
 from typing import Any
 
+import httpx
 import pytest
 
 from meeple import games
-from tests.browserkit import SIZES, decisions, in_viewport, is_over, open_table, shot, wait_until
+from tests.browserkit import SIZES, decisions, in_viewport, is_over, open_page, open_table, shot, wait_until
 
 GAME = games.get("luna_maris")
-ROUNDS = 2  # full rounds played by clicking (the suit's time budget; a whole game is ~5 rounds)
-BUDGET = 45.0  # seconds of clicking per language
+# full rounds played by clicking in each language (the suite's time budget; the whole game, five
+# rounds, is scored by bots in test_luna_board_score_sheet_names_every_seat)
+ROUNDS = {"en": 2, "zh": 2}
+BUDGET = 40.0  # seconds of clicking per language, at most
 NOTATION_WORDS = {w for a in GAME.encoder.notations(GAME.default_tables(), 2) for w in re.findall(r"[A-Za-z]+", a)}
 CHEMISTRY = {"CO", "O", "PASS"}  # CO2, O2 and PASS are the seed's own words (docs/glossary.md)
 NAMES = {"Ana", "random"}  # the seats' names (browserkit's person, the bots' kind): not game words
@@ -63,7 +66,7 @@ def _check_pieces(page: Any) -> None:
 def _check_words(page: Any, lang: str) -> None:
     """Issue 14: in Chinese no English game word (ASCII letters only in notations and the chemical
     symbols CO2/O2); in English no Chinese."""
-    text = " ".join(page.locator(sel).first.inner_text() for sel in ("#mine", "#board .luna"))
+    text = " ".join(page.locator(sel).first.inner_text() for sel in ("#mine", "#board .luna") if page.locator(sel).count())
     if lang == "zh":
         words = set(re.findall(r"[A-Za-z]+", text)) - NOTATION_WORDS - CHEMISTRY - NAMES
         assert not words, f"English words on the Chinese board: {sorted(words)}"
@@ -71,11 +74,14 @@ def _check_words(page: Any, lang: str) -> None:
         assert not CJK.search(text), "Chinese on the English board"
 
 
-def _check_viewport(page: Any, size: str) -> None:
-    """Issue 15: the own position first, wholly inside the viewport, no sideways scrolling."""
+def _fit(page: Any, size: str) -> None:
     page.set_viewport_size(dict(zip(("width", "height"), SIZES[size], strict=True)))
     page.mouse.wheel(0, -100000)
-    page.wait_for_timeout(100)
+    page.wait_for_timeout(150)
+
+
+def _check_viewport(page: Any, size: str) -> None:
+    """Issue 15: the own position first, wholly inside the viewport, no sideways scrolling."""
     assert in_viewport(page, "#mine .bhead"), f"own score not in the viewport ({size})"
     assert in_viewport(page, "#mine"), f"own board not in the viewport ({size})"
     width = page.locator("#mine").bounding_box()["width"]
@@ -86,14 +92,22 @@ def _choose(page: Any, rng: random.Random) -> None:
     """One click on the board: a piece (one action plays, several open a chooser) or a control."""
     targets = page.locator("#app .clickable[data-actions], #app .controls .control").all()
     # pass and feeding without food end the round or cost VP: taken only when nothing else is left
-    calm = [t for t in targets if t.get_attribute("data-action") not in ("pass", "feed without food")]
+    for c in page.locator("#app .controls .control").all():
+        notation = c.get_attribute("data-action") or ""
+        if COSTLY.match(notation):
+            assert re.search(r"\d", c.inner_text()), f"control {notation!r} shows no cost"
+    # passing, feeding without food and the emergency deposit end the round or cost VP: taken only
+    # when nothing else is left
+    costly = ("pass", "feed without food", "emergency energy", "emergency iron", "emergency water")
+    calm = [t for t in targets if not set((t.get_attribute("data-actions") or t.get_attribute("data-action") or "").split("|")) & set(costly)]
     target = rng.choice(calm or targets)
     target.click()
     choices = page.locator(".chooser .choice:not(.cancel)")
     if choices.count():
+        assert choices.count() == len((target.get_attribute("data-actions") or "").split("|"))
         for c in choices.all():
             notation = c.get_attribute("data-action") or ""
-            if COSTLY.match(notation) and notation not in ("go", "research"):
+            if COSTLY.match(notation):
                 assert re.search(r"\d", c.inner_text()), f"choice {notation!r} shows no cost"
         rng.choice(choices.all()).click()
 
@@ -107,25 +121,51 @@ def test_luna_board_plays_two_rounds_by_clicking(browser: Any, server: str, lang
     rng = random.Random(7)
     start = time.time()
     checked = False
-    while not is_over(page) and _round(page) <= ROUNDS and time.time() - start < BUDGET:
+    while not is_over(page) and _round(page) <= ROUNDS[lang] and time.time() - start < BUDGET:
         wait_until(page, lambda: is_over(page) or page.locator("#actions button.act").count() > 0, 30)
         if is_over(page):
             break
         legal = set(_legal(page))
         assert legal <= _board_actions(page), f"not on the board: {sorted(legal - _board_actions(page))}"
-        if not checked:
+        if decisions(page) <= 3 or (not checked and _round(page) >= 2):
             _check_pieces(page)
             _check_words(page, lang)
+        if not checked and _round(page) >= 2:  # mid-game: astronauts, probes, a full player board
             for size in ("phone", "desktop"):
-                _check_viewport(page, size)
+                _fit(page, size)
                 shot(page, f"luna_maris_{size}_{lang}")
+                _check_viewport(page, size)
             checked = True
         before = decisions(page)
         _choose(page, rng)
         wait_until(page, lambda: decisions(page) > before or is_over(page), 30)
     assert checked
-    assert is_over(page) or _round(page) > ROUNDS, f"only reached round {_round(page)} in {BUDGET} s"
+    assert is_over(page) or _round(page) > ROUNDS[lang], f"only reached round {_round(page)} in {BUDGET} s"
+    assert not errors, errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_luna_board_score_sheet_names_every_seat(browser: Any, server: str, lang: str) -> None:
+    """Seed §最終計分: after a whole game (three bots, watched), the board's score sheet has a row per
+    seat named like the seats, a column per scoring item and the total; the board still explains
+    every card and tile."""
+    body = {"game": "luna_maris", "players": 3, "seed": 3, "seats": [{"kind": "bot", "bot": "random"}] * 3}
+    r = httpx.post(server + "/api/tables", json=body, timeout=30)
+    assert r.status_code == 200, r.text
+    ctx, page, errors = open_page(browser, f"{server}/t/{r.json()['table']}", "desktop", lang)
+    page.wait_for_selector(".tablehead")
+    wait_until(page, lambda: is_over(page), 60)
+    page.wait_for_selector("#board .lmscores")
+    rows = page.locator("#board .lmscores tbody tr").all()
+    assert len(rows) == 3
+    seat = "座位" if lang == "zh" else "Seat"
+    for i, row in enumerate(rows):
+        assert row.locator("th").inner_text().startswith(f"{seat} {i}")
+        assert re.search(r"-?\d+$", row.inner_text().strip())
+    assert page.locator("#board .lmscores thead th").count() == 1 + 8 + 1  # seat, items, total
     _check_pieces(page)
     _check_words(page, lang)
+    shot(page, f"luna_maris_over_{lang}")
     assert not errors, errors
     ctx.close()

@@ -4,7 +4,7 @@
 // emergency deposit), and the viewer's own board first (mine).  Every word comes from the catalog
 // (luna_maris.board.*, luna_maris.word.*, the component keys); every legal action is played by
 // clicking its piece or place, the rest by the board's controls.
-import { SEAT_COLOURS, controls, h, piece, restBoard } from "../render.js";
+import { ENVELOPE, SEAT_COLOURS, controls, h, piece, restBoard } from "../render.js";
 
 const BOARD = "luna_maris.board.";
 const GAME = "luna_maris.";
@@ -88,6 +88,10 @@ function placesOf(a, view) {
   return out;
 }
 
+// The controls' order: what goes on first, what ends the round or costs VP last (issue 15).
+const LAST = ["pass", "feed without food"];
+const rank = (a) => (LAST.includes(a) ? 1 + LAST.indexOf(a) : 0);
+
 function placeIndex(ctx, view) {
   const by = new Map(), free = [];
   for (const a of ctx.legal || []) {
@@ -95,6 +99,7 @@ function placeIndex(ctx, view) {
     if (!places.length) free.push(a);
     for (const p of places) { if (!by.has(p)) by.set(p, []); by.get(p).push(a); }
   }
+  free.sort((a, b) => rank(a) - rank(b));
   return { acts: (p) => by.get(p) || [], free };
 }
 
@@ -141,7 +146,7 @@ function moduleMap(ctx, view, idx) {
 function miningArea(ctx, view, idx) {
   const area = view.mining_area || [];
   const cols = Math.max(...area.map((c) => c.col)) + 1;
-  const grid = h("div", { class: "mining", style: { gridTemplateColumns: `repeat(${cols}, 2.6rem)` } });
+  const grid = h("div", { class: "mining", style: { gridTemplateColumns: `repeat(${cols}, minmax(2.4rem, 3.6rem))` } });
   for (const c of [...area].sort((a, b) => a.row - b.row || a.col - b.col)) {
     const probe = typeof c.probe === "number" ? c.probe : null;
     const effect = say(ctx, "space", { space: comp(ctx, "mining_spaces", c.space), ore: res(ctx, c.ore) })
@@ -223,12 +228,12 @@ function gauge(ctx, cls, n, filled, mark, title) {
 function playerBoard(ctx, view, p, idx, own) {
   const tr = view.tracks || {};
   const seat = p.seat;
-  const chip = (r, n, cap) => h("span", { class: "chip res r-" + r, title: res(ctx, r) }, res(ctx, r), " ", h("b", {}, cap ? `${n}/${cap}` : String(n)));
+  const chip = (r, n, cap) => h("span", { class: "chip res r-" + r }, r === "vp" ? say(ctx, "vp") : res(ctx, r), " ", h("b", {}, cap ? `${n}/${cap}` : String(n)));
   const stressMax = tr.stress ? tr.stress[1] - tr.stress[0] : 5;
   const o2 = h("div", { class: "line" }, h("span", { class: "k" }, say(ctx, "o2")),
     gauge(ctx, "o2", tr.oxygen || 8, (i) => i < p.o2_used, (i) => (i >= p.o2_cap ? " off" : ""), say(ctx, "o2_text", { used: p.o2_used, cap: p.o2_cap })),
     h("span", { class: "small" }, say(ctx, "o2_text", { used: p.o2_used, cap: p.o2_cap })));
-  const stress = h("div", { class: "line" }, h("span", { class: "k" }, res(ctx, "stress")),
+  const stress = h("div", { class: "line" }, h("span", { class: "k" }, say(ctx, "t_stress")),
     gauge(ctx, "stress", stressMax + 1, (i) => i === p.stress, null, say(ctx, "stress_text", { stress: p.stress, cap: p.o2_cap })),
     h("span", { class: "small" }, say(ctx, "stress_text", { stress: p.stress, cap: p.o2_cap })));
   const conv = p.conveyor || { left: {}, right: {} };
@@ -237,11 +242,11 @@ function playerBoard(ctx, view, p, idx, own) {
   { effect: say(ctx, "belt_" + side) });
   const conveyor = h("div", { class: "line" }, h("span", { class: "k" }, say(ctx, "conveyor")), section2("left"), "→", section2("right"));
   const wasteSpaces = tr.waste || [];
-  const waste = h("div", { class: "line" }, h("span", { class: "k" }, res(ctx, "waste")),
+  const waste = h("div", { class: "line" }, h("span", { class: "k" }, say(ctx, "t_waste")),
     h("span", { class: "track waste" }, wasteSpaces.map((sp, i) => piece(h("span", { class: "space" + (i < p.waste ? " on" : "") + (sp.co2 ? " pco2" : "") + (sp.stress ? " pstress" : "") }, String(i + 1)), ctx, [],
       { state: i < p.waste ? "filled" : "empty", effect: [say(ctx, "waste_space", { n: i + 1 }), sp.co2 ? say(ctx, "raises_co2") : null, sp.stress ? say(ctx, "raises_stress") : null].filter(Boolean).join(" · ") }))));
   const co2vp = tr.co2 || [];
-  const co2 = h("div", { class: "line" }, h("span", { class: "k" }, res(ctx, "co2")),
+  const co2 = h("div", { class: "line" }, h("span", { class: "k" }, say(ctx, "t_co2")),
     h("span", { class: "track co2" }, co2vp.map((vp, i) => piece(h("span", { class: "space" + (i === p.co2 ? " on" : "") }, (vp > 0 ? "+" : "") + vp), ctx, [],
       { state: i === p.co2 ? "marker" : "empty", effect: say(ctx, "co2_space", { vp }) }))));
   const research = h("div", { class: "line" }, h("span", { class: "k" }, say(ctx, "research")), ["refining", "sustainability"].map((trk) =>
@@ -250,13 +255,14 @@ function playerBoard(ctx, view, p, idx, own) {
   const em = h("div", { class: "line" }, h("span", { class: "k" }, say(ctx, "emergency")), ["energy", "iron", "water"].map((cube, i) =>
     piece(h("span", { class: "cube em r-" + cube + (p.emergency[cube] ? "" : " used") }, res(ctx, cube)), ctx, own ? idx.acts("em:" + cube) : [],
       { state: p.emergency[cube] ? "full" : "used", effect: say(ctx, "emergency_cube", { cube: res(ctx, cube), vp: (tr.emergency || [])[i] ?? "?" }), name: "emergency " + cube })));
-  const hand = h("div", { class: "line" }, h("span", { class: "k" }, say(ctx, "hand")),
-    h("span", { class: "rowcards" }, (p.hand || []).map((id) => scientistCard(ctx, view, id, own ? idx.acts("hand:" + id) : [], { owner: seat, state: "in hand" }))));
-  const restPile = (p.rest || []).length ? h("div", { class: "line" }, h("span", { class: "k" }, say(ctx, "rest")),
+  const hand = h("div", { class: "line cards" }, h("span", { class: "k" }, say(ctx, "hand")),
+    h("span", { class: "rowcards" }, (p.hand || []).length ? p.hand.map((id) => scientistCard(ctx, view, id, own ? idx.acts("hand:" + id) : [], { owner: seat, state: "in hand" }))
+      : h("span", { class: "muted" }, "—")));
+  const restPile = (p.rest || []).length ? h("div", { class: "line cards" }, h("span", { class: "k" }, say(ctx, "rest")),
     h("span", { class: "rowcards" }, p.rest.map((id) => scientistCard(ctx, view, id, own ? idx.acts("rest:" + id) : [], { owner: seat, state: "resting" })))) : null;
-  const food = (p.food || []).length ? h("div", { class: "line" }, h("span", { class: "k" }, res(ctx, "food")),
+  const food = (p.food || []).length ? h("div", { class: "line cards" }, h("span", { class: "k" }, say(ctx, "t_food")),
     h("span", { class: "rowcards" }, p.food.map((f) => foodCard(ctx, view, f, own ? idx.acts("own_food:" + f) : [], { owner: seat, state: "held" })))) : null;
-  const orders = (p.orders || []).length ? h("div", { class: "line" }, h("span", { class: "k" }, say(ctx, "delivered")),
+  const orders = (p.orders || []).length ? h("div", { class: "line cards" }, h("span", { class: "k" }, say(ctx, "delivered")),
     h("span", { class: "rowcards" }, p.orders.map((o) => piece(h("span", { class: "chip order" }, comp(ctx, "orders", o)), ctx, [],
       { owner: seat, state: "delivered", effect: orderText(ctx, o, (view.orders || {})[o] || {}) })))) : null;
   const equip = p.equipment ? h("div", { class: "line" }, h("span", { class: "k" }, say(ctx, "equipment")),
@@ -282,6 +288,18 @@ const DRAWN = ["round", "step", "day", "turn_order", "next_turn_order", "modules
   "order_stacks", "food_display", "food_deck", "food_discard", "advanced_offer", "build_track", "equipment_offer",
   "start_modules", "scientists", "foods", "orders", "tile_effects", "tracks", "seats", "turn", "final_scoring"];
 
+// The final scoring (seed §最終計分): a row per seat, a column per item, the total.
+function scoreSheet(ctx, view) {
+  const rows = view.final_scoring;
+  if (!Array.isArray(rows) || !rows.length) return null;
+  const items = Object.keys(rows[0]);
+  return section(ctx, say(ctx, "final"), h("div", { class: "tablewrap" }, h("table", { class: "grid lmscores" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), items.map((k) => h("th", {}, tr(ctx, GAME + "score." + slug(k)))), h("th", {}, say(ctx, "total")))),
+    h("tbody", {}, rows.map((r, seat) => h("tr", { class: seat === ctx.you ? "mine" : null },
+      h("th", {}, h("span", { class: "who s" + seat }, ctx.seatName(seat))), items.map((k) => h("td", { class: "num" }, String(r[k]))),
+      h("td", { class: "num" }, h("b", {}, String(view.scores ? view.scores[seat] : view.seats[seat].vp)))))))));
+}
+
 export function render(view, ctx) {
   if (!Array.isArray(view.modules) || !Array.isArray(view.seats)) return null;
   const idx = placeIndex(ctx, view);
@@ -290,12 +308,12 @@ export function render(view, ctx) {
     section(ctx, say(ctx, "modules"), moduleMap(ctx, view, idx)),
     section(ctx, say(ctx, "mining"), miningArea(ctx, view, idx)),
     ...offers(ctx, view, idx),
-    section(ctx, say(ctx, "boards"), h("div", { class: "pboards" }, others.map((p) => playerBoard(ctx, view, p, idx, false))))];
-  if (ctx.you === null || ctx.you === undefined) parts.unshift(controls(ctx, idx.free));
-  const rest = {};
-  if (Array.isArray(view.final_scoring)) rest.final_scoring = view.final_scoring;
+    section(ctx, say(ctx, others.length < view.seats.length ? "boards" : "all_boards"), h("div", { class: "pboards" }, others.map((p) => playerBoard(ctx, view, p, idx, false))))];
+  parts.splice(1, 0, controls(ctx, idx.free));
+  parts.unshift(scoreSheet(ctx, view));
+  const more = Object.keys(view).filter((k) => !DRAWN.includes(k) && !ENVELOPE.has(k));
   return h("div", {}, h("section", { class: "panel gameboard luna", "data-round": view.round }, parts),
-    Object.keys(rest).length ? restBoard(view, ctx, DRAWN.filter((k) => k !== "final_scoring")) : null);
+    more.length ? restBoard(view, ctx, Object.keys(view).filter((k) => !more.includes(k))) : null);
 }
 
 export function mine(view, ctx) {
@@ -303,8 +321,9 @@ export function mine(view, ctx) {
   const p = view.seats.find((x) => x.seat === ctx.you);
   if (!p) return null;
   const idx = placeIndex(ctx, view);
-  const turn = view.to_move === ctx.you ? say(ctx, "your_turn") : say(ctx, "waiting", { seat: ctx.seatName(view.to_move) });
+  const turn = view.is_over ? say(ctx, "over", { vp: view.scores ? view.scores[ctx.you] : p.vp })
+    : view.to_move === ctx.you ? say(ctx, "your_turn") : say(ctx, "waiting", { seat: ctx.seatName(view.to_move) });
   const doing = view.turn && view.turn.scientist ? say(ctx, "playing", { card: comp(ctx, (view.scientists[view.turn.scientist] || {}).level === 2 ? "seniors" : "juniors", view.turn.scientist), n: view.turn.module_actions_left }) : null;
   return h("div", { class: "luna lmmine" }, h("p", { class: "whose" + (view.to_move === ctx.you ? " yourturn" : "") }, turn, doing ? " · " + doing : ""),
-    controls(ctx, idx.free), playerBoard(ctx, view, p, idx, true));
+    playerBoard(ctx, view, p, idx, true));
 }
