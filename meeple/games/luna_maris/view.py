@@ -107,7 +107,8 @@ def tile_effects(s: LunaState) -> dict[str, dict[str, Any]]:
 def tracks(s: LunaState) -> dict[str, Any]:
     """The printed tracks the boards draw: the waste gauge's spaces (which raise CO2 or stress), the
     CO2 track's VP from the worst end, the top of the O2 track, the stress marker's O2 caps (from
-    maximum to minimum stress) and the energy cap."""
+    maximum to minimum stress), the energy cap, the emergency cubes' VP and the bonus under each probe
+    slot of the player board (installed top to bottom)."""
     b = s.board
     return {
         "waste": [{"co2": i in b.waste_co2, "stress": i in b.waste_stress} for i in range(1, b.waste_spaces + 1)],
@@ -116,6 +117,8 @@ def tracks(s: LunaState) -> dict[str, Any]:
         "stress": [b.stress_min_cap, b.stress_max_cap],
         "energy": b.energy_cap,
         "emergency": list(b.emergency_vp),
+        "probes": [{r: getattr(slot, r) for r in ("iron", "vp", "water", "he3", "waste") if getattr(slot, r)}
+                   for slot in s.tables.probe_slots],
     }
 
 

@@ -170,8 +170,9 @@ def _board_entries() -> None:  # pragma: no cover - never called: the board's wo
     translate(None, "luna_maris.board.total")
     translate(None, "luna_maris.board.over")
     translate(None, "luna_maris.board.all_boards")
+    translate(None, "luna_maris.board.probes")
+    translate(None, "luna_maris.board.probe_slot")
     ntranslate(None, "luna_maris.board.stack", 1)
-    ntranslate(None, "luna_maris.board.probes_left", 1)
     ntranslate(None, "luna_maris.board.playing", 1)
 
 STEP_WORDS: tuple[Message, ...] = tuple({"key": m["key"]} for m in (

@@ -255,6 +255,11 @@ function playerBoard(ctx, view, p, idx, own) {
   const em = h("div", { class: "line" }, h("span", { class: "k" }, say(ctx, "emergency")), ["energy", "iron", "water"].map((cube, i) =>
     piece(h("span", { class: "cube em r-" + cube + (p.emergency[cube] ? "" : " used") }, res(ctx, cube)), ctx, own ? idx.acts("em:" + cube) : [],
       { state: p.emergency[cube] ? "full" : "used", effect: say(ctx, "emergency_cube", { cube: res(ctx, cube), vp: (tr.emergency || [])[i] ?? "?" }), name: "emergency " + cube })));
+  const slots = tr.probes || [];
+  const installed = slots.length - p.probes_on_board;
+  const probes = h("div", { class: "line" }, h("span", { class: "k" }, say(ctx, "probes")), slots.map((gain, i) =>
+    piece(h("span", { class: "slot" + (i < installed ? " used" : "") }, costText(ctx, gain)), ctx, [],
+      { owner: seat, state: i < installed ? "installed" : "on the board", effect: say(ctx, "probe_slot", { n: i + 2, gain: costText(ctx, gain) }) })));
   const hand = h("div", { class: "line cards" }, h("span", { class: "k" }, say(ctx, "hand")),
     h("span", { class: "rowcards" }, (p.hand || []).length ? p.hand.map((id) => scientistCard(ctx, view, id, own ? idx.acts("hand:" + id) : [], { owner: seat, state: "in hand" }))
       : h("span", { class: "muted" }, "—")));
@@ -269,11 +274,10 @@ function playerBoard(ctx, view, p, idx, own) {
     tileCard(ctx, view, p.equipment, [], { owner: seat, state: p.equipment_face_up ? "face up" : "face down" })) : null;
   const head = h("div", { class: "bhead" }, h("span", { class: "who s" + seat, style: { borderColor: colour(seat) } }, ctx.seatName(seat)),
     chip("vp", p.vp), chip("energy", p.energy, tr.energy), chip("water", p.water), chip("he3", p.he3),
-    h("span", { class: "chip small" }, say(ctx, "probes_left", { n: p.probes_on_board })),
     p.astronaut ? h("span", { class: "chip small" }, say(ctx, "at", { module: moduleName(ctx, view, p.astronaut) })) : null,
     p.passed ? h("span", { class: "tag" }, say(ctx, "passed")) : null);
   return h("div", { class: "pboard" + (seat === ctx.you ? " mine" : "") + (seat === view.to_move ? " tomove" : ""), "data-seat": seat, style: { borderTopColor: colour(seat) } },
-    head, o2, stress, conveyor, waste, co2, research, em, hand, restPile, food, orders, equip);
+    head, o2, stress, conveyor, waste, co2, research, em, probes, hand, restPile, food, orders, equip);
 }
 
 // --- the whole board and the viewer's own position ----------------------------------------------------
