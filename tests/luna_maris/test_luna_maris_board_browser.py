@@ -138,7 +138,7 @@ def test_luna_board_plays_two_rounds_by_clicking(browser: Any, server: str, lang
             checked = True
         before = decisions(page)
         _choose(page, rng)
-        wait_until(page, lambda: decisions(page) > before or is_over(page), 30)
+        wait_until(page, lambda before=before: decisions(page) > before or is_over(page), 30)
     assert checked
     assert is_over(page) or _round(page) > ROUNDS[lang], f"only reached round {_round(page)} in {BUDGET} s"
     assert not errors, errors

@@ -124,13 +124,11 @@ def _main(s: LunaState, p: int, op: int, arg: int) -> Message:
         slot = t.probe_slots[len(t.probe_slots) - me[PROBES]]
         extra = max(0, advanced(s, AIRLOCK))
         ore = t.mining_spaces[a].ore
-        gain = amounts(iron=slot.iron + (0 if ore else extra), titanium=extra if ore else 0, vp=slot.vp,
-                       water=slot.water, he3=slot.he3)
-        if slot.waste:
-            gain.append(amounts(waste=slot.waste)[0])
+        bonus = amounts(iron=slot.iron + (0 if ore else extra), titanium=extra if ore else 0, vp=slot.vp,
+                        water=slot.water, he3=slot.he3, waste=slot.waste)
         if use:
-            return msg("luna_maris.label.probe_free", space=W.space(s, a), gain=_or_nothing(gain))
-        return msg("luna_maris.label.probe", space=W.space(s, a), gain=_or_nothing(gain))
+            return msg("luna_maris.label.probe_free", space=W.space(s, a), gain=_or_nothing(bonus))
+        return msg("luna_maris.label.probe", space=W.space(s, a), gain=_or_nothing(bonus))
     if op == OP_HIRE:
         return msg("luna_maris.label.hire", card=W.card(s, a), iron=hire_cost(s, p, a, use))
     if op == OP_DELIVER:
