@@ -74,7 +74,8 @@ function placesOf(a, view) {
     case "play": return ["hand:" + w[1]];
     case "return": return ["rest:" + w[1]];
     case "build": return ["adv:" + w[1]];
-    case "emergency": return ["em:" + w[1]];
+    // the deposit's cubes cost VP and ask first: board controls (the cubes on your board explain them)
+    case "emergency": return [];
     case "feed": return a === "feed without food" ? [] : ["own_food:" + rest];
     case "take":
       if (a === "take food") return here ? ["module:" + here] : [];
@@ -89,8 +90,8 @@ function placesOf(a, view) {
 }
 
 // The controls' order: what goes on first, what ends the round or costs VP last (issue 15).
-const LAST = ["pass", "feed without food"];
-const rank = (a) => (LAST.includes(a) ? 1 + LAST.indexOf(a) : 0);
+const LAST = ["emergency", "pass", "feed without food"];
+const rank = (a) => 1 + LAST.findIndex((x) => a === x || a.startsWith(x + " "));
 
 function placeIndex(ctx, view) {
   const by = new Map(), free = [];
@@ -253,7 +254,7 @@ function playerBoard(ctx, view, p, idx, own) {
     piece(h("span", { class: "chip research" }, res(ctx, trk), " ", h("b", {}, String((p.research || {})[trk] ?? 0)), (p.research_bonus_taken || {})[trk] ? " ★" : ""), ctx,
       own ? idx.acts("research:" + trk) : [], { effect: say(ctx, "research_text", { track: res(ctx, trk), level: (p.research || {})[trk] ?? 0 }), name: "research " + trk })));
   const em = h("div", { class: "line" }, h("span", { class: "k" }, say(ctx, "emergency")), ["energy", "iron", "water"].map((cube, i) =>
-    piece(h("span", { class: "cube em r-" + cube + (p.emergency[cube] ? "" : " used") }, res(ctx, cube)), ctx, own ? idx.acts("em:" + cube) : [],
+    piece(h("span", { class: "cube em r-" + cube + (p.emergency[cube] ? "" : " used") }, res(ctx, cube)), ctx, [],
       { state: p.emergency[cube] ? "full" : "used", effect: say(ctx, "emergency_cube", { cube: res(ctx, cube), vp: (tr.emergency || [])[i] ?? "?" }), name: "emergency " + cube })));
   const slots = tr.probes || [];
   const installed = slots.length - p.probes_on_board;
@@ -277,7 +278,7 @@ function playerBoard(ctx, view, p, idx, own) {
     p.astronaut ? h("span", { class: "chip small" }, say(ctx, "at", { module: moduleName(ctx, view, p.astronaut) })) : null,
     p.passed ? h("span", { class: "tag" }, say(ctx, "passed")) : null);
   return h("div", { class: "pboard" + (seat === ctx.you ? " mine" : "") + (seat === view.to_move ? " tomove" : ""), "data-seat": seat, style: { borderTopColor: colour(seat) } },
-    head, o2, stress, conveyor, waste, co2, research, em, probes, hand, restPile, food, orders, equip);
+    head, hand, restPile, food, o2, stress, conveyor, waste, co2, research, em, probes, orders, equip);
 }
 
 // --- the whole board and the viewer's own position ----------------------------------------------------
