@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import FOOD_KINDS
 from meeple.games.luna_maris.modules import iron_need
 from meeple.games.luna_maris.scoring import FINAL_ITEMS
@@ -80,13 +81,20 @@ def scientist_notes(s: LunaState) -> dict[str, dict[str, Any]]:
     return out
 
 
+FOOD_KIND_KEYS = tuple(f"luna_maris.board.kind.{k}" for k in FOOD_KINDS)
+EXTRA_KEYS = {e: f"luna_maris.board.extra.{e}" for e in ("vp", "water", "energy", "stress", "iron", "co2")}
+ORE_KEYS = (W.word("iron")["key"], W.word("titanium")["key"])
+"""Catalog keys as view values (the terminal and the page translate them; a plain word like
+"titanium" would read as the research bonus of that name)."""
+
+
 def food_cards(s: LunaState) -> dict[str, dict[str, Any]]:
     """Seed §溫室 and §犒賞科學家: every food card a seat can see (display, holdings, discard pile):
-    its kind, its value (scientists it feeds) and the extra reward of a value-1 card."""
+    its kind, its value (scientists it feeds) and the extra reward of a value-1 card (catalog keys)."""
     foods = s.tables.foods
     seen = sorted(set(s.food_row) | set(s.food_discard) | {f for p in range(s.players) for f in s.food[p]})
-    return {foods[f].name: {"kind": FOOD_KINDS[foods[f].kind] if foods[f].kind < len(FOOD_KINDS) else str(foods[f].kind),
-                            "value": foods[f].value, "extra": foods[f].extra or None} for f in seen}
+    return {foods[f].name: {"kind": FOOD_KIND_KEYS[foods[f].kind], "value": foods[f].value,
+                            "extra": EXTRA_KEYS[foods[f].extra] if foods[f].extra else None} for f in seen}
 
 
 def tile_effects(s: LunaState) -> dict[str, dict[str, Any]]:
@@ -183,7 +191,7 @@ def view(s: LunaState, seat: int | None) -> dict[str, Any]:
                      "neighbours": [mods[n].key for n in m.neighbours],
                      "advanced": None if s.built[i] < 0 else t.advanced_modules[s.built[i]].name}
                     for i, m in enumerate(mods)],
-        "mining_area": [{"space": sp.name, "row": sp.row, "col": sp.col, "ore": "titanium" if sp.ore else "iron",
+        "mining_area": [{"space": sp.name, "row": sp.row, "col": sp.col, "ore": ORE_KEYS[sp.ore],
                          "probe": _seat(s.grid[i])} for i, sp in enumerate(t.mining_spaces)],
         "hiring_row": [cards[c].name for c in s.hire_row],
         "senior_deck": len(s.senior_deck),

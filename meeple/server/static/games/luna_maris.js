@@ -9,6 +9,7 @@ import { ENVELOPE, SEAT_COLOURS, controls, h, piece, restBoard } from "../render
 const BOARD = "luna_maris.board.";
 const GAME = "luna_maris.";
 const slug = (s) => String(s).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "") || "_";
+const last = (key) => String(key).split(".").pop();  // a catalog key's last part (a CSS class)
 const colour = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 
 // A catalog entry (the key always built, never a literal: pybabel reads literal t() calls as web
@@ -46,8 +47,8 @@ function orderText(ctx, id, tile) {
 }
 
 function foodText(ctx, name, card) {
-  const parts = [say(ctx, "food", { food: comp(ctx, "foods", name), kind: say(ctx, "kind." + card.kind), value: card.value })];
-  if (card.extra) parts.push(say(ctx, "extra." + card.extra));
+  const parts = [say(ctx, "food", { food: comp(ctx, "foods", name), kind: tr(ctx, card.kind), value: card.value })];
+  if (card.extra) parts.push(tr(ctx, card.extra));
   return parts.join(" · ");
 }
 
@@ -150,11 +151,11 @@ function miningArea(ctx, view, idx) {
   const grid = h("div", { class: "mining", style: { gridTemplateColumns: `repeat(${cols}, minmax(2.4rem, 3.6rem))` } });
   for (const c of [...area].sort((a, b) => a.row - b.row || a.col - b.col)) {
     const probe = typeof c.probe === "number" ? c.probe : null;
-    const effect = say(ctx, "space", { space: comp(ctx, "mining_spaces", c.space), ore: res(ctx, c.ore) })
+    const effect = say(ctx, "space", { space: comp(ctx, "mining_spaces", c.space), ore: tr(ctx, c.ore) })
       + (probe !== null ? " · " + say(ctx, "probe_of", { seat: ctx.seatName(probe) }) : "");
     const disc = probe !== null ? piece(h("span", { class: "probe", style: { background: colour(probe) } }), ctx, [],
       { owner: probe, state: "installed", title: say(ctx, "probe_of", { seat: ctx.seatName(probe) }) }) : null;
-    const cell = h("div", { class: "ore " + c.ore, style: { gridRow: c.row + 1, gridColumn: c.col + 1 } }, h("span", { class: "oreword" }, res(ctx, c.ore)), disc);
+    const cell = h("div", { class: "ore " + last(c.ore), style: { gridRow: c.row + 1, gridColumn: c.col + 1 } }, h("span", { class: "oreword" }, tr(ctx, c.ore)), disc);
     grid.append(piece(cell, ctx, idx.acts("cell:" + c.space), { effect, state: probe !== null ? "taken" : "empty", name: c.space }));
   }
   return grid;
@@ -182,8 +183,8 @@ function orderCard(ctx, view, st, acts) {
 
 function foodCard(ctx, view, name, acts, extra = {}) {
   const card = (view.foods || {})[name] || { kind: "", value: 0 };
-  const el = h("div", { class: "card foodcard kind-" + slug(card.kind) }, h("span", { class: "title" }, say(ctx, "kind." + card.kind)),
-    h("span", { class: "value" }, String(card.value)), card.extra ? h("span", { class: "small" }, say(ctx, "extra." + card.extra)) : null);
+  const el = h("div", { class: "card foodcard kind-" + last(card.kind) }, h("span", { class: "title" }, tr(ctx, card.kind)),
+    h("span", { class: "value" }, String(card.value)), card.extra ? h("span", { class: "small" }, tr(ctx, card.extra)) : null);
   return piece(el, ctx, acts, { effect: foodText(ctx, name, card), name, ...extra });
 }
 
