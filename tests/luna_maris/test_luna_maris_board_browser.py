@@ -26,6 +26,7 @@ ROUNDS = {"en": 2, "zh": 2}
 BUDGET = 40.0  # seconds of clicking per language, at most
 NOTATION_WORDS = {w for a in GAME.encoder.notations(GAME.default_tables(), 2) for w in re.findall(r"[A-Za-z]+", a)}
 CHEMISTRY = {"CO", "O", "PASS"}  # CO2, O2 and PASS are the seed's own words (docs/glossary.md)
+ASKS_FIRST = {"pass", "feed without food", "emergency energy", "emergency iron", "emergency water"}
 NAMES = {"Ana", "random"}  # the seats' names (browserkit's person, the bots' kind): not game words
 CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef]")
 # choices that cost something, and the digit their text must show (seed: each module's cost)
@@ -127,6 +128,8 @@ def test_luna_board_plays_two_rounds_by_clicking(browser: Any, server: str, lang
             break
         legal = set(_legal(page))
         assert legal <= _board_actions(page), f"not on the board: {sorted(legal - _board_actions(page))}"
+        for a in legal & ASKS_FIRST:  # issue 15: what costs VP or ends the round asks first
+            assert "confirm" in (page.get_attribute(f"#actions button.act[data-action='{a}']", "class") or ""), a
         if decisions(page) <= 3 or (not checked and _round(page) >= 2):
             _check_pieces(page)
             _check_words(page, lang)
