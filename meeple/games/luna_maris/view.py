@@ -8,6 +8,7 @@ from typing import Any
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import FOOD_KINDS
 from meeple.games.luna_maris.modules import iron_need
+from meeple.games.luna_maris.recycling import recycling_table
 from meeple.games.luna_maris.scoring import FINAL_ITEMS
 from meeple.games.luna_maris.state import (
     CAP,
@@ -115,8 +116,9 @@ def tile_effects(s: LunaState) -> dict[str, dict[str, Any]]:
 def tracks(s: LunaState) -> dict[str, Any]:
     """The printed tracks the boards draw: the waste gauge's spaces (which raise CO2 or stress), the
     CO2 track's VP from the worst end, the top of the O2 track, the stress marker's O2 caps (from
-    maximum to minimum stress), the energy cap, the emergency cubes' VP and the bonus under each probe
-    slot of the player board (installed top to bottom)."""
+    maximum to minimum stress), the energy cap, the emergency cubes' VP, the processes printed on
+    each research track (the advanced recycling ones once that module is built) and the bonus under
+    each probe slot of the player board (installed top to bottom)."""
     b = s.board
     return {
         "waste": [{"co2": i in b.waste_co2, "stress": i in b.waste_stress} for i in range(1, b.waste_spaces + 1)],
@@ -125,6 +127,8 @@ def tracks(s: LunaState) -> dict[str, Any]:
         "stress": [b.stress_min_cap, b.stress_max_cap],
         "energy": b.energy_cap,
         "emergency": list(b.emergency_vp),
+        "refining": [{"name": pr.name, "level": pr.level} for pr in s.tables.refining],
+        "sustainability": [{"name": pr.name, "level": pr.level} for pr in recycling_table(s)],
         "probes": [{r: getattr(slot, r) for r in ("iron", "vp", "water", "he3", "waste") if getattr(slot, r)}
                    for slot in s.tables.probe_slots],
     }

@@ -172,6 +172,8 @@ def _board_entries() -> None:  # pragma: no cover - never called: the board's wo
     translate(None, "luna_maris.board.all_boards")
     translate(None, "luna_maris.board.probes")
     translate(None, "luna_maris.board.probe_slot")
+    translate(None, "luna_maris.board.processes")
+    translate(None, "luna_maris.board.level_four")
     ntranslate(None, "luna_maris.board.stack", 1)
     ntranslate(None, "luna_maris.board.playing", 1)
 

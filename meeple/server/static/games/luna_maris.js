@@ -52,6 +52,15 @@ function foodText(ctx, name, card) {
   return parts.join(" · ");
 }
 
+// A research track (seed §實驗室, §工業區, §回收設備): its level and the processes it allows.
+function researchText(ctx, view, track, level) {
+  const procs = ((view.tracks || {})[track] || []).filter((pr) => pr.level <= level).map((pr) => pr.name);
+  const parts = [say(ctx, "research_text", { track: res(ctx, track), level }),
+    say(ctx, "processes", { list: joined(ctx, procs.length ? procs : ["—"]) })];
+  if (level >= 4) parts.push(say(ctx, "level_four"));
+  return parts.join(" · ");
+}
+
 function tileText(ctx, view, name) {
   const tile = (view.tile_effects || {})[name] || {};
   const table = tile.advanced ? "advanced_modules" : "equipment";
@@ -253,7 +262,7 @@ function playerBoard(ctx, view, p, idx, own) {
       { state: i === p.co2 ? "marker" : "empty", effect: say(ctx, "co2_space", { vp }) }))));
   const research = h("div", { class: "line" }, h("span", { class: "k" }, say(ctx, "research")), ["refining", "sustainability"].map((trk) =>
     piece(h("span", { class: "chip research" }, res(ctx, trk), " ", h("b", {}, String((p.research || {})[trk] ?? 0)), (p.research_bonus_taken || {})[trk] ? " ★" : ""), ctx,
-      own ? idx.acts("research:" + trk) : [], { effect: say(ctx, "research_text", { track: res(ctx, trk), level: (p.research || {})[trk] ?? 0 }), name: "research " + trk })));
+      own ? idx.acts("research:" + trk) : [], { effect: researchText(ctx, view, trk, (p.research || {})[trk] ?? 0), name: "research " + trk })));
   const em = h("div", { class: "line" }, h("span", { class: "k" }, say(ctx, "emergency")), ["energy", "iron", "water"].map((cube, i) =>
     piece(h("span", { class: "cube em r-" + cube + (p.emergency[cube] ? "" : " used") }, res(ctx, cube)), ctx, [],
       { state: p.emergency[cube] ? "full" : "used", effect: say(ctx, "emergency_cube", { cube: res(ctx, cube), vp: (tr.emergency || [])[i] ?? "?" }), name: "emergency " + cube })));
