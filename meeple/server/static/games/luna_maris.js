@@ -176,7 +176,7 @@ function scientistCard(ctx, view, id, acts, extra = {}) {
   const note = (view.scientists || {})[id] || {};
   const table = note.level === 2 ? "seniors" : "juniors";
   const el = h("div", { class: "card sci" + (note.level === 2 ? " senior" : "") },
-    h("span", { class: "title" }, comp(ctx, table, id)),
+    h("span", { class: "title" }, h("span", { class: "long" }, comp(ctx, table, id)), h("code", { class: "short" }, id)),  // a code: the page leaves it as it is
     h("span", { class: "icons" }, (note.modules || []).map((k) => h("span", { class: "icon" }, moduleName(ctx, view, k)))),
     note.hire_cost !== undefined ? h("span", { class: "cost" }, amount(ctx, "iron", note.hire_cost)) : null);
   return piece(el, ctx, acts, { effect: scientistText(ctx, view, id), name: id, ...extra });
