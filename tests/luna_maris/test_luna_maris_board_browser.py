@@ -28,6 +28,7 @@ NOTATION_WORDS = {w for a in GAME.encoder.notations(GAME.default_tables(), 2) fo
 CHEMISTRY = {"CO", "O", "PASS"}  # CO2, O2 and PASS are the seed's own words (docs/glossary.md)
 ASKS_FIRST = {"pass", "feed without food", "emergency energy", "emergency iron", "emergency water"}
 NAMES = {"Ana", "random"}  # the seats' names (browserkit's person, the bots' kind): not game words
+RAW_KEY = re.compile(r"\b(?:luna_maris|web|value|label)\.[a-z0-9_.]+")
 CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef]")
 # choices that cost something, and the digit their text must show (seed: each module's cost)
 COSTLY = re.compile(r"^(hire|deliver|build|go|emergency|burn|buy food|cut|feed without food|pay|refine|research)\b")
@@ -57,7 +58,7 @@ def _check_pieces(page: Any) -> None:
     for sel in (".astronaut", ".probe", ".disc"):
         for el in page.locator(f"#app {sel}").all():
             assert el.get_attribute("data-owner") is not None and el.get_attribute("data-state"), sel
-    for sel in (".card", ".module", ".ore", ".track .space", ".cube.em"):
+    for sel in (".card", ".module", ".ore", ".track .space", ".cube.em", ".gauge", ".slot"):
         els = page.locator(f"#app .luna {sel}").all()
         assert els, sel
         for el in els:
@@ -68,11 +69,13 @@ def _check_words(page: Any, lang: str) -> None:
     """Issue 14: in Chinese no English game word (ASCII letters only in notations and the chemical
     symbols CO2/O2); in English no Chinese."""
     text = " ".join(page.locator(sel).first.inner_text() for sel in ("#mine", "#board .luna") if page.locator(sel).count())
+    effects = " ".join(el.get_attribute("data-effect") or "" for el in page.locator("#app [data-effect]").all())
+    assert not RAW_KEY.search(text + " " + effects), f"a catalog key shown as it is: {RAW_KEY.search(text + effects)}"
     if lang == "zh":
-        words = set(re.findall(r"[A-Za-z]+", text)) - NOTATION_WORDS - CHEMISTRY - NAMES
+        words = set(re.findall(r"[A-Za-z]+", text + " " + effects)) - NOTATION_WORDS - CHEMISTRY - NAMES
         assert not words, f"English words on the Chinese board: {sorted(words)}"
     else:
-        assert not CJK.search(text), "Chinese on the English board"
+        assert not CJK.search(text + effects), "Chinese on the English board"
 
 
 def _fit(page: Any, size: str) -> None:

@@ -232,8 +232,9 @@ function offers(ctx, view, idx) {
 
 // --- a player board -------------------------------------------------------------------------------------
 
-function gauge(ctx, cls, n, filled, mark, title) {
-  return h("span", { class: "gauge " + cls, title }, Array.from({ length: n }, (_, i) => h("span", { class: "pip" + (filled(i) ? " on" : "") + (mark ? mark(i) : "") })));
+function gauge(ctx, cls, n, filled, mark, effect) {
+  return piece(h("span", { class: "gauge " + cls }, Array.from({ length: n }, (_, i) => h("span", { class: "pip" + (filled(i) ? " on" : "") + (mark ? mark(i) : "") }))),
+    ctx, [], { effect });
 }
 
 function playerBoard(ctx, view, p, idx, own) {
