@@ -96,6 +96,10 @@ def _choose(page: Any, rng: random.Random) -> None:
     """One click on the board: a piece (one action plays, several open a chooser) or a control."""
     targets = page.locator("#app .clickable[data-actions], #app .controls .control").all()
     # pass and feeding without food end the round or cost VP: taken only when nothing else is left
+    for el in page.locator("#app .clickable[data-actions]").all():  # a piece that plays at once
+        acts = (el.get_attribute("data-actions") or "").split("|")
+        if len(acts) == 1 and COSTLY.match(acts[0]):
+            assert re.search(r"\d", el.get_attribute("title") or ""), f"piece for {acts[0]!r} shows no cost"
     for c in page.locator("#app .controls .control").all():
         notation = c.get_attribute("data-action") or ""
         if COSTLY.match(notation):
