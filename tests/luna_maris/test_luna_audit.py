@@ -222,10 +222,13 @@ def test_view_shows_order_costs_and_scientist_icons() -> None:
     s = fresh(2, equipment=False)
     s.stacks[2] = [12, 10]  # WA1 on top: 2 water -> 5 VP
     view = s.view(0)
-    assert view["order_stacks"][2] == {"top": "WA1", "count": 2, "cost": "2 water", "vp": 5}
-    assert view["scientists"]["J1"] == "airlock, cargo"
+    assert view["order_stacks"][2] == {"top": "WA1", "count": 2, "cost": {"water": 2}, "vp": 5}
+    assert view["orders"]["WA1"] == {"cost": {"water": 2}, "vp": 5}
+    assert view["scientists"]["J1"] == {"level": 1, "modules": ["airlock", "cargo"]}
     senior = s.cards[s.hire_row[0]]
-    assert view["scientists"][senior.name].endswith(f"hire for {senior.cost} iron")
+    note = view["scientists"][senior.name]
+    assert note["level"] == 2 and note["hire_cost"] == senior.cost
+    assert note["modules"] == [s.tables.modules[m].key for m in senior.icons]
 
 
 def test_view_tells_advanced_module_and_equipment_effects() -> None:
@@ -234,10 +237,12 @@ def test_view_tells_advanced_module_and_equipment_effects() -> None:
     s = fresh(2)
     view = s.view(1)
     for a in s.adv_offer:
-        assert view["tile_effects"][s.tables.advanced_modules[a].name] == s.tables.advanced_modules[a].effect
+        tile = s.tables.advanced_modules[a]
+        assert view["tile_effects"][tile.name] == {"advanced": True, "module": s.tables.modules[tile.module].key,
+                                                   "amount": tile.amount}
     for me in s.pl:
         tile = s.tables.equipment[me[EQUIP]]
-        assert view["tile_effects"][tile.name].endswith("once a round")
+        assert view["tile_effects"][tile.name] == {"advanced": False, "module": s.tables.modules[tile.module].key}
 
 
 @pytest.mark.parametrize("kind,field,delta", [
@@ -296,4 +301,4 @@ def test_payment_step_says_what_the_iron_pays_for() -> None:
     touch(s)
     events = s.apply("hire S03")
     assert any(e["type"] == "pay_due" and "3 iron for hiring S03" in e["text"] for e in events)
-    assert s.view(0)["turn"]["paying_for"] == "hiring S03"
+    assert s.view(0)["turn"]["paying_for"] == {"action": "hire", "card": "S03"}

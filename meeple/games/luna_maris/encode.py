@@ -37,6 +37,14 @@ def _counts(a: Any, p: int, items: Any, index: dict[Any, int], size: int) -> int
     return p + size
 
 
+_PAYING = {"hire": "hiring {card}", "deliver": "order {card}", "refine": "refining", "burn": "burning iron"}
+
+
+def _paying(found: dict[str, Any] | None) -> str | None:
+    """The view's ``turn.paying_for`` (action and card) as the observation's vocabulary word."""
+    return None if found is None else _PAYING[found["action"]].format(card=found["card"])
+
+
 class LunaEncoder(Encoder):
     def notations(self, tables: Any, players: int) -> list[str]:
         t = tables
@@ -162,7 +170,7 @@ class LunaEncoder(Encoder):
         out.num("turn.food_to_take", turn["food_to_take"], 0, 4)
         out.num("turn.scientists_to_return", turn["scientists_to_return"], 0, 12)
         out.num("turn.iron_to_pay", turn["iron_to_pay"], 0, MAX_IRON_NEED)
-        out.onehot("turn.paying_for", turn["paying_for"], v["paying"])
+        out.onehot("turn.paying_for", _paying(turn["paying_for"]), v["paying"])
         final = view.get("final_scoring") or [None] * n
         for k, items in enumerate(out.rotate(final)):
             for item in FINAL_ITEMS:
@@ -170,8 +178,10 @@ class LunaEncoder(Encoder):
 
     def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
         """The same entries as ``observe(view)``, written by index straight from the fields (the
-        payment step's iron and label come from the rules' own ``iron_need`` and ``payment_label``)."""
-        from meeple.games.luna_maris.modules import iron_need, payment_label
+        payment step's iron from the rules' own ``iron_need``, what it pays for from the view's
+        ``paying_for``)."""
+        from meeple.games.luna_maris.modules import iron_need
+        from meeple.games.luna_maris.view import paying_for
 
         s = state
         n, me_seat = out.players, out.me
@@ -273,7 +283,7 @@ class LunaEncoder(Encoder):
         paying = v["paying"]
         if s.step == S_PAY:
             a[p + 2] = iron_need(s, s.cur, s.pay_op, s.pay_arg)[0]
-            a[p + 3 + paying[payment_label(s, s.pay_op, s.pay_arg)]] = 1.0
+            a[p + 3 + paying[_paying(paying_for(s))]] = 1.0
         p += 3 + len(paying)
         size = len(FINAL_ITEMS) * n
         if s.final:

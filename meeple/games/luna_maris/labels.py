@@ -14,7 +14,7 @@ from typing import Any
 from meeple.engine.core import Action
 from meeple.engine.messages import Message
 from meeple.games.luna_maris import words as W
-from meeple.games.luna_maris.components import CARGO, GREENHOUSE, HIBERNATION, MINING, POWER
+from meeple.games.luna_maris.components import AIRLOCK, CARGO, GREENHOUSE, HIBERNATION, MINING, POWER
 from meeple.games.luna_maris.state import (
     CAP,
     EQUIP,
@@ -30,6 +30,7 @@ from meeple.games.luna_maris.state import (
     OP_RESEARCH,
     OP_REST,
     OP_TAKE_FOOD,
+    PROBES,
     REF,
     SECTIONS,
     SUS,
@@ -83,6 +84,8 @@ def _process(s: LunaState, pr: Any) -> Message:
 def _nums(s: LunaState, p: int, op: int, arg: int) -> tuple[int, ...]:
     """The numbers of the position a main action's label shows (the key of its cached Action)."""
     me = s.pl[p]
+    if op == OP_PROBE:
+        return (me[PROBES], s.built[AIRLOCK])
     if op == OP_HIRE:
         from meeple.games.luna_maris.hiring import hire_cost
 
@@ -116,9 +119,16 @@ def _main(s: LunaState, p: int, op: int, arg: int) -> Message:
     use = arg >= WITH
     a = arg % WITH
     if op == OP_PROBE:
+        # seed §氣閘: the next probe from the board brings the bonus printed under it (and, with the
+        # advanced airlock, ore of its space at once)
+        slot = t.probe_slots[len(t.probe_slots) - me[PROBES]]
+        extra = max(0, advanced(s, AIRLOCK))
+        ore = t.mining_spaces[a].ore
+        bonus = amounts(iron=slot.iron + (0 if ore else extra), titanium=extra if ore else 0, vp=slot.vp,
+                        water=slot.water, he3=slot.he3, waste=slot.waste)
         if use:
-            return msg("luna_maris.label.probe_free", space=W.space(s, a))
-        return msg("luna_maris.label.probe", space=W.space(s, a))
+            return msg("luna_maris.label.probe_free", space=W.space(s, a), gain=_or_nothing(bonus))
+        return msg("luna_maris.label.probe", space=W.space(s, a), gain=_or_nothing(bonus))
     if op == OP_HIRE:
         return msg("luna_maris.label.hire", card=W.card(s, a), iron=hire_cost(s, p, a, use))
     if op == OP_DELIVER:

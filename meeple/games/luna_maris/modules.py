@@ -364,17 +364,6 @@ def iron_need(s: LunaState, p: int, op: int, arg: int) -> tuple[int, int]:
     return 0, 0
 
 
-def payment_label(s: LunaState, op: int, arg: int) -> str:
-    """What the iron of the payment step pays for, in words."""
-    if op == OP_HIRE:
-        return f"hiring {s.cards[arg % WITH].name}"
-    if op == OP_DELIVER:
-        return f"order {s.tab.orders[s.stacks[arg % WITH][-1]].name}"
-    if op == OP_REFINE:
-        return "refining"
-    return "burning iron"
-
-
 def payment_message(s: LunaState, op: int, arg: int) -> Message:
     """What the iron of the payment step pays for, as a message."""
     if op == OP_HIRE:

@@ -105,8 +105,10 @@ class Moves:
             return out + ([msg("luna_maris.label.amount.iron", amount=iron)] if iron else [])
 
         self.pass_at = tuple(
-            Action("pass", (K_PASS,), msg("luna_maris.label.pass_reward", place=i + 1, reward=reward(i)) if reward(i)
-                   else msg("luna_maris.label.pass_place", place=i + 1))
+            # one key with or without a reward, so that the page asks before passing (app.js's
+            # needsConfirm reads the key's last part: pass_place)
+            Action("pass", (K_PASS,), msg("luna_maris.label.pass_place", place=i + 1,
+                                          reward=msg("luna_maris.label.pass_gain", reward=reward(i)) if reward(i) else ""))
             for i in range(len(tables.board[0].pass_energy) + len(board.pass_iron) + 8))
         """Per place on next round's order track: passing, with the reward that place gives."""
         self.end = Action("end turn", (K_END,), msg("luna_maris.label.end_turn"))

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.games.luna_maris.modules import iron_need, payment_label
+from meeple.games.luna_maris import words as W
+from meeple.games.luna_maris.components import FOOD_KINDS
+from meeple.games.luna_maris.modules import iron_need
+from meeple.games.luna_maris.recycling import recycling_table
 from meeple.games.luna_maris.scoring import FINAL_ITEMS
 from meeple.games.luna_maris.state import (
     CAP,
@@ -21,6 +24,9 @@ from meeple.games.luna_maris.state import (
     HE3,
     O2,
     ON_ACT,
+    OP_DELIVER,
+    OP_HIRE,
+    OP_REFINE,
     PASSED,
     PENDING,
     POS,
@@ -36,45 +42,108 @@ from meeple.games.luna_maris.state import (
     VP,
     WASTE,
     WATER,
+    WITH,
     LunaState,
 )
+from meeple.games.luna_maris.words import cref
 
 
 def _seat(x: int) -> int | None:
     return None if x < 0 else x
 
 
-def order_cost(o: Any) -> str:
-    """Seed §貨運碼頭: what an order asks for, in words."""
-    parts = [(o.iron, "iron"), (o.titanium, "titanium"), (o.water, "water"), (o.he3, "He-3"), (o.energy, "energy")]
-    return ", ".join(f"{n} {what}" for n, what in parts if n)
+RESOURCES = ("iron", "titanium", "water", "he3", "energy")
 
 
-def scientist_notes(s: LunaState) -> dict[str, str]:
+def order_cost(o: Any) -> dict[str, int]:
+    """Seed §貨運碼頭: what an order asks for, resource -> amount (the zero ones left out)."""
+    return {r: getattr(o, r) for r in RESOURCES if getattr(o, r)}
+
+
+def order_tiles(s: LunaState) -> dict[str, dict[str, Any]]:
+    """Every order tile a seat can see (the stack tops and the delivered tiles): cost and VP."""
+    orders = s.tables.orders
+    seen = sorted({st[-1] for st in s.stacks if st} | {o for p in range(s.players) for o in s.delivered[p]})
+    return {orders[o].name: {"cost": order_cost(orders[o]), "vp": orders[o].vp} for o in seen}
+
+
+def scientist_notes(s: LunaState) -> dict[str, dict[str, Any]]:
     """Seed §啟動模組 1 (手牌專長圖示決定可使用的工擺格): the module icons of every scientist in a hand,
-    a rest pile or the hiring row, and the iron a senior in the hiring row costs."""
+    a rest pile or the hiring row, its level, and the iron a senior in the hiring row costs."""
     mods = s.tables.modules
     seen: list[int] = sorted({c for p in range(s.players) for c in s.hands[p] + s.rest[p]} | set(s.hire_row))
-    out: dict[str, str] = {}
+    out: dict[str, dict[str, Any]] = {}
     for c in seen:
         card = s.cards[c]
-        text = ", ".join(mods[m].key for m in card.icons)
+        note: dict[str, Any] = {"level": 2 if card.senior else 1, "modules": [mods[m].key for m in card.icons]}
         if c in s.hire_row:
-            text += f"; hire for {card.cost} iron"
-        out[card.name] = text
+            note["hire_cost"] = card.cost
+        out[card.name] = note
     return out
 
 
-def tile_effects(s: LunaState) -> dict[str, str]:
-    """Seed §實驗室 (進階模組) and §特殊設備: what each advanced module on offer or built and each
-    special equipment tile on offer or owned does."""
+FOOD_KIND_KEYS = tuple(f"luna_maris.board.kind.{k}" for k in FOOD_KINDS)
+EXTRA_KEYS = {e: f"luna_maris.board.extra.{e}" for e in ("vp", "water", "energy", "stress", "iron", "co2")}
+ORE_KEYS = (W.word("iron")["key"], W.word("titanium")["key"])
+"""Catalog keys as view values (the terminal and the page translate them; a plain word like
+"titanium" would read as the research bonus of that name)."""
+
+
+def food_cards(s: LunaState) -> dict[str, dict[str, Any]]:
+    """Seed §溫室 and §犒賞科學家: every food card a seat can see (display, holdings, discard pile):
+    its kind, its value (scientists it feeds) and the extra reward of a value-1 card (catalog keys)."""
+    foods = s.tables.foods
+    seen = sorted(set(s.food_row) | set(s.food_discard) | {f for p in range(s.players) for f in s.food[p]})
+    return {foods[f].name: {"kind": FOOD_KIND_KEYS[foods[f].kind], "value": foods[f].value,
+                            "extra": EXTRA_KEYS[foods[f].extra] if foods[f].extra else None} for f in seen}
+
+
+def tile_effects(s: LunaState) -> dict[str, dict[str, Any]]:
+    """Seed §實驗室 (進階模組) and §特殊設備: which module each advanced module on offer or built and
+    each special equipment tile on offer or owned changes, and the number it changes (the effect
+    text is the tile's catalog text, ``luna_maris.<table>.<slug>.text``, filled with these fields)."""
     t = s.tables
     adv = sorted(set(s.adv_offer) | {a for a in s.built if a >= 0})
     equip = sorted(set(s.equip_offer) | {me[EQUIP] for me in s.pl if me[EQUIP] >= 0})
-    out = {t.advanced_modules[a].name: t.advanced_modules[a].effect for a in adv}
-    out.update({t.equipment[e].name: f"{t.modules[t.equipment[e].module].key}: {t.equipment[e].effect}; once a round"
+    out: dict[str, dict[str, Any]] = {
+        t.advanced_modules[a].name: {"advanced": True, "module": t.modules[t.advanced_modules[a].module].key,
+                                     "amount": t.advanced_modules[a].amount} for a in adv}
+    out.update({t.equipment[e].name: {"advanced": False, "module": t.modules[t.equipment[e].module].key}
                 for e in equip})
     return out
+
+
+def tracks(s: LunaState) -> dict[str, Any]:
+    """The printed tracks the boards draw: the waste gauge's spaces (which raise CO2 or stress), the
+    CO2 track's VP from the worst end, the top of the O2 track, the stress marker's O2 caps (from
+    maximum to minimum stress), the energy cap, the emergency cubes' VP, the processes printed on
+    each research track (the advanced recycling ones once that module is built) and the bonus under
+    each probe slot of the player board (installed top to bottom)."""
+    b = s.board
+    return {
+        "waste": [{"co2": i in b.waste_co2, "stress": i in b.waste_stress} for i in range(1, b.waste_spaces + 1)],
+        "co2": list(b.co2_vp),
+        "oxygen": b.o2_max,
+        "stress": [b.stress_min_cap, b.stress_max_cap],
+        "energy": b.energy_cap,
+        "emergency": list(b.emergency_vp),
+        "refining": [{"name": pr.name, "level": pr.level} for pr in s.tables.refining],
+        "sustainability": [{"name": pr.name, "level": pr.level} for pr in recycling_table(s)],
+        "probes": [{r: getattr(slot, r) for r in ("iron", "vp", "water", "he3", "waste") if getattr(slot, r)}
+                   for slot in s.tables.probe_slots],
+    }
+
+
+def paying_for(s: LunaState) -> dict[str, Any] | None:
+    """What the iron of the payment step pays for: the action and the card it names."""
+    if s.step != S_PAY:
+        return None
+    op, arg = s.pay_op, s.pay_arg
+    if op == OP_HIRE:
+        return {"action": "hire", "card": s.cards[arg % WITH].name}
+    if op == OP_DELIVER:
+        return {"action": "deliver", "card": s.tab.orders[s.stacks[arg % WITH][-1]].name}
+    return {"action": "refine" if op == OP_REFINE else "burn", "card": None}
 
 
 def view(s: LunaState, seat: int | None) -> dict[str, Any]:
@@ -122,10 +191,11 @@ def view(s: LunaState, seat: int | None) -> dict[str, Any]:
         "day": s.round in b.day_rounds,
         "turn_order": list(s.order),
         "next_turn_order": list(s.next_order),
-        "modules": [{"key": m.key, "name": m.name, "activated_by": _seat(s.act[i]),
+        "modules": [{"key": m.key, "name": cref("modules", m.name)["key"], "activated_by": _seat(s.act[i]),
+                     "neighbours": [mods[n].key for n in m.neighbours],
                      "advanced": None if s.built[i] < 0 else t.advanced_modules[s.built[i]].name}
                     for i, m in enumerate(mods)],
-        "mining_area": [{"space": sp.name, "ore": "titanium" if sp.ore else "iron",
+        "mining_area": [{"space": sp.name, "row": sp.row, "col": sp.col, "ore": ORE_KEYS[sp.ore],
                          "probe": _seat(s.grid[i])} for i, sp in enumerate(t.mining_spaces)],
         "hiring_row": [cards[c].name for c in s.hire_row],
         "senior_deck": len(s.senior_deck),
@@ -140,7 +210,10 @@ def view(s: LunaState, seat: int | None) -> dict[str, Any]:
         "equipment_offer": [t.equipment[e].name for e in s.equip_offer],
         "start_modules": [mods[m].key for m in s.start_mods],
         "scientists": scientist_notes(s),
+        "foods": food_cards(s),
+        "orders": order_tiles(s),
         "tile_effects": tile_effects(s),
+        "tracks": tracks(s),
         "seats": players,
         "turn": {
             "scientist": None if s.card < 0 else cards[s.card].name,
@@ -150,7 +223,7 @@ def view(s: LunaState, seat: int | None) -> dict[str, Any]:
             "food_to_take": s.pick_left,
             "scientists_to_return": s.feed_left,
             "iron_to_pay": iron_need(s, s.cur, s.pay_op, s.pay_arg)[0] if s.step == S_PAY else 0,
-            "paying_for": payment_label(s, s.pay_op, s.pay_arg) if s.step == S_PAY else None,
+            "paying_for": paying_for(s),
         },
     }
     if s.final:

@@ -482,20 +482,6 @@ function nowLine(view, ctx) {
 }
 
 // The score sheet after round VI: every category per seat, by name, and the ranking by name.
-function scoreSheet(view, ctx) {
-  const final = view.final_scoring;
-  if (!final) return null;
-  const seats = Object.keys(final).map((k) => Number(k.replace(/\D/g, "")));
-  const items = Object.keys(final[`seat ${seats[0]}`] || {});
-  const ranking = (view.ranking || []).map((tie) => tie.map((p) => ctx.seatName(p)).join(" = ")).join(" > ");
-  return h("section", { class: "panel scoresheet" }, h("h3", {}, label("final_scoring")),
-    h("div", { class: "tablewrap" }, h("table", { class: "grid" },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((p) => h("th", {}, h("span", { class: "who s" + p }, ctx.seatName(p)))))),
-      h("tbody", {}, items.map((k) => h("tr", { class: k === "total" ? "total" : "" }, h("th", {}, label(k)),
-        seats.map((p) => h("td", { class: "num" }, String(final[`seat ${p}`][k])))))))),
-    ranking ? h("p", {}, h("b", {}, label("ranking"), ": "), ranking) : null);
-}
-
 // The viewer's own position, first on the page (issue 15): fits 390 px.
 export function mine(view, ctx) {
   if (!view.seats || ctx.you === null || ctx.you === undefined) return null;
@@ -516,7 +502,7 @@ export function render(view, ctx) {
   const as = assign(view, ctx);
   const others = Object.keys(view.seats || {}).map((k) => Number(k.replace(/\D/g, ""))).filter((p) => p !== ctx.you);
   const spectator = ctx.you === null || ctx.you === undefined;
-  return h("div", { class: "messina-board" }, scoreSheet(view, ctx),
+  return h("div", { class: "messina-board" },
     h("section", { class: "panel gameboard" }, h("h3", {}, W(ctx, "board.city")), nowLine(view, ctx), cityMap(view, ctx, as),
       h("p", { class: "muted small legend" }, W(ctx, "board.legend")), tableRow(view, ctx, as)),
     spectator ? h("section", { class: "panel" }, h("h3", {}, W(ctx, "board.registers")), h("div", { class: "tracks" }, TRACKS.map((t) => track(view, ctx, as, t)))) : null,

@@ -15,7 +15,6 @@ const STEPS = {
   main: "main", flip: "flip", "spend dice": "spend", "citizen source": "source", cube: "cube", dice: "dice",
   activations: "times", "master mason space": "mason", "squire event": "squire", "black dice to counter": "count",
 };
-const SCORE_ROWS = ["vp", "unfinished_events", "tradesmen", "cathedral", "characters", "total"];
 
 // A board word: troyes.ui.<k> (the key is built at run time, so the catalog lists these keys in
 // meeple/games/troyes/words.py for extraction).
@@ -393,14 +392,6 @@ function seatsEl(view, ctx) {
   return h("div", { class: "tablewrap" }, h("table", { class: "grid tseats" }, h("thead", {}, head), h("tbody", {}, rows)));
 }
 
-function finalEl(view, ctx) {
-  if (!Array.isArray(view.final)) return null;
-  return h("section", { class: "tfinal" }, h("h4", {}, T(ctx, "score_sheet")),
-    h("div", { class: "tablewrap" }, h("table", { class: "grid" },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), view.final.map((_, seat) => h("th", {}, ctx.seatName(seat))))),
-      h("tbody", {}, SCORE_ROWS.map((k) => h("tr", {}, h("th", {}, T(ctx, `score.${k}`)), view.final.map((f) => h("td", {}, String(f[k])))))))));
-}
-
 export function render(view, ctx) {
   if (!Array.isArray(view.buildings) || !Array.isArray(view.activities)) return null;
   const claimed = new Set();
@@ -420,7 +411,7 @@ export function render(view, ctx) {
     h("div", { class: "tcards" }, (view.event_row || []).map((e) => eventEl(e, ctx, claimed, false)),
       view.marauding ? eventEl({ ...view.marauding, cubes: view.marauding_cubes }, ctx, claimed, true) : null),
     h("small", { class: "muted" }, T(ctx, "decks", { red: (view.event_decks || [])[0], white: (view.event_decks || [])[1], yellow: (view.event_decks || [])[2] }))));
-  board.push(h("div", { class: "tsection" }, h("h4", {}, T(ctx, "seats")), seatsEl(view, ctx), finalEl(view, ctx)));
+  board.push(h("div", { class: "tsection" }, h("h4", {}, T(ctx, "seats")), seatsEl(view, ctx)));
   const rest = (ctx.legal || []).filter((a) => !claimed.has(a));
   return h("section", { class: "panel gameboard troyes", "data-round": view.round, "data-phase": view.phase },
     pendingLine(view, ctx), controls(ctx, rest), board);
