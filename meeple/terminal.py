@@ -36,6 +36,9 @@ WIDE_TABLE = 9
 """A table of more fields than this (and no more entries) is drawn one row per field."""
 
 HEAD_KEYS = ("game", "version", "players", "seat", "is_over", "to_move", "decisions", "scores", "ranking")
+# the printed component tables a view may carry for the browser's effect texts (Messina's
+# ``components``): reference, not position, so `board` leaves them to `help` and `meeple rules`
+REFERENCE_KEYS = ("components",)
 
 
 def help_text(words: Words = ENGLISH) -> str:
@@ -113,7 +116,7 @@ def render_view(view: dict[str, Any], title: str = "", words: Words = ENGLISH) -
     blocks: list[RenderableType] = []
     small: list[RenderableType] = []
     for key, value in view.items():
-        if key in HEAD_KEYS:
+        if key in HEAD_KEYS or key in REFERENCE_KEYS:
             continue
         if is_scalar(value) or (isinstance(value, list) and all(is_scalar(v) for v in value)):
             simple.add_row(words.label(key), inline(value, 0, words))
