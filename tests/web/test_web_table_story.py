@@ -183,7 +183,7 @@ def test_web_every_decision_has_a_log_line(browser: Any, server: str, game: str)
 @pytest.mark.parametrize("game", GAMES)
 def test_web_phone_layout_own_position_turn_then_board_and_log_tab(browser: Any, server: str, game: str) -> None:
     """Issue 15: at 390 × 844 the reader's own panel comes first, then whose turn it is, then the
-    actions and the board; the log is one tap away (Board / Log tabs), at the top, not 3,200 px down."""
+    board (played by clicking it) and the text list of actions after it as the fallback; the log is one tap away (Board / Log tabs), at the top, not 3,200 px down."""
     ctx, page, errors = open_table(browser, server, game, 3, size="phone", lang="zh")
     page.wait_for_selector("#actions button.act")
 
@@ -197,7 +197,7 @@ def test_web_phone_layout_own_position_turn_then_board_and_log_tab(browser: Any,
 
     if page.locator("#mine").count():
         assert y("#mine") < y(".statusbar")
-    assert y(".statusbar") < y("#actions") <= y("#board")
+    assert y(".statusbar") < y("#board") <= y("#actions")
     assert page.locator("#tabs").is_visible()
     assert not page.locator("#logpanel").is_visible()
     shot(page, f"phone_board_{game}_zh")

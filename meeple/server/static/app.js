@@ -395,6 +395,10 @@ async function tablePage(id) {
     if (mod && mod.render) {
       try { board = mod.render(bv, ctx); } catch (e) { console.error(e); board = null; }
     }
+    // a game's own board is played by clicking it: the text list of actions follows it, as the
+    // fallback (issue 15); the generic view has no pieces, so there the list comes first
+    const drawn = !!board;
+    page.classList.toggle("drawn", drawn);
     if (!board) board = genericBoard(bv, ctx);
     // The viewer's own position (private parts, resources, score as the table knows it), drawn by
     // the game's module when it exports mine(view, ctx): first on the page, above the actions.
@@ -420,7 +424,8 @@ async function tablePage(id) {
       zombie ? h("p", { class: "warn" }, t("zombie_you")) : null,
       sheet, tabs,
       h("div", { class: "layout" },
-        h("div", { class: "main" }, own ? h("section", { class: "panel mine", id: "mine" }, own) : null, actions, h("div", { id: "board" }, board)),
+        h("div", { class: "main" }, own ? h("section", { class: "panel mine", id: "mine" }, own) : null,
+          drawn ? [h("div", { id: "board" }, board), actions] : [actions, h("div", { id: "board" }, board)]),
         h("aside", { class: "side" }, seats, who, watchers, links, h("section", { class: "panel logpanel", id: "logpanel" }, h("h3", {}, t("log")), logEl)))].filter(Boolean));
     logEl.scrollTop = logEl.scrollHeight;
     tick();
