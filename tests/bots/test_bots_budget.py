@@ -25,7 +25,10 @@ def test_ismcts_time_budget(name: str) -> None:
     action = bot.choose(state.to_move, known, Rng(2))
     elapsed = time.perf_counter() - start
     assert action in state.legal_actions()
-    assert 0.8 * BUDGET <= elapsed <= 1.2 * BUDGET, elapsed
+    # the search stops at its first clock check past the budget: one iteration late at most, which
+    # a loaded machine (two test workers, other jobs) can stretch; a bot that ignored its clock would
+    # run on far past it
+    assert 0.8 * BUDGET <= elapsed <= 1.5 * BUDGET, elapsed
     assert bot.stats()["iterations"] >= 1
 
 

@@ -211,15 +211,21 @@ async function lobbyPage() {
 
 // ---------------------------------------------------------------- table page
 
+// A game's board module and its stylesheet (static/games/<name>.{js,css}), loaded once per page:
+// every draw waits for both, so a board is never drawn unstyled (which would push the player's own
+// panel off screen).
 const gameModules = {};
-async function gameRenderer(name, has) {
-  if (!has) return null;
+function stylesheet(name) {
+  if (document.querySelector(`link[data-game-css="${name}"]`)) return Promise.resolve();
+  const link = h("link", { rel: "stylesheet", href: `/static/games/${name}.css`, "data-game-css": name });
+  const loaded = new Promise((done) => { link.onload = done; link.onerror = done; setTimeout(done, 3000); });
+  document.head.append(link);
+  return loaded;
+}
+function gameRenderer(name, has) {
+  if (!has) return Promise.resolve(null);
   if (!(name in gameModules)) {
-    try { gameModules[name] = await import(`/static/games/${name}.js`); } catch { gameModules[name] = null; }
-    // the game's own stylesheet (static/games/<name>.css), once per page
-    if (!document.querySelector(`link[data-game-css="${name}"]`)) {
-      document.head.append(h("link", { rel: "stylesheet", href: `/static/games/${name}.css`, "data-game-css": name }));
-    }
+    gameModules[name] = Promise.all([import(`/static/games/${name}.js`).catch(() => null), stylesheet(name)]).then(([mod]) => mod);
   }
   return gameModules[name];
 }
