@@ -94,10 +94,16 @@ def test_server_browser_play_against_bots(browser: Any, server: str, game: str) 
     pieces = page.locator("[data-piece]")
     if pieces.count():
         before = _decisions(page)
-        pieces.first.click()
-        # one action plays at once; several open a chooser beside the piece (render.js piece)
-        _wait_until(page, lambda: _decisions(page) > before or page.locator(".chooser").count() > 0
-                    or page.locator("#actions button.act.focus").count() > 0)
+        for attempt in range(3):  # a push may redraw the board under the click: click again
+            page.locator("[data-piece]").first.click()
+            # one action plays at once; several open a chooser beside the piece (render.js piece)
+            try:
+                _wait_until(page, lambda: _decisions(page) > before or page.locator(".chooser").count() > 0
+                            or page.locator("#actions button.act.focus").count() > 0, timeout=8.0)
+                break
+            except AssertionError:
+                if attempt == 2 or not page.locator("[data-piece]").count():
+                    raise
     assert not errors, errors
     ctx.close()
 
