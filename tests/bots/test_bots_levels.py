@@ -31,7 +31,7 @@ def test_hard_is_the_learned_search_on_an_iteration_budget() -> None:
     iteration budget (the same strength on a loaded server as on a quiet one), and its
     fallback is a bot, not random play."""
     name, params = parse_spec(DEFAULT_LEVELS["hard"].spec)
-    assert name == "ismcts" and params["value"] == "auto"
+    assert name == "ismcts" and params["value"] == "auto" and params["horizon"] == "0"
     assert "time" not in params and 0 < int(params["iters"]) <= 1000
     assert DEFAULT_LEVELS["hard"].fallback.startswith("heuristic")
     for level in LEVELS:
@@ -69,7 +69,7 @@ def test_hard_with_the_network_ignores_hidden_information(name: str) -> None:
     """The hard level's kind with the shipped network (a smaller budget, so the test is quick)
     gets the same move from two copies that differ only in what its seat cannot see."""
     _, params = parse_spec(DEFAULT_LEVELS["hard"].spec)
-    spec = "ismcts:iters=24,value=" + params["value"]
+    spec = "ismcts:" + ",".join(f"{k}={v}" for k, v in {**params, "iters": "24"}.items())
     counts = sorted(int(p.stem.rsplit("_", 1)[1][:-1]) for p in WEIGHTS.glob(f"{name}_*p.npz"))
     try:
         for players in counts:
