@@ -2,7 +2,7 @@
 
     python scripts/bench_strength.py [--games 40] [--jobs 1] [--budget 200] [--seed 3000]
                                      [--only GAME,...] [--players 2,max] [--rows KIND,...]
-                                     [--out FILE.json] [--reports DIR]
+                                     [--out FILE.json] [--reports DIR] [--calibrate]
 
 Rows (``--rows``, default all), each one ``meeple arena`` match-up (every seat arrangement,
 each deal played once in each, so the luck of the deal is shared):
@@ -21,6 +21,9 @@ rotated through all of them, against copies of its opponent, so an even share is
 Every row runs ``arena_command`` (the function behind ``meeple arena``) and prints the
 equivalent ``meeple arena`` command.  ``--reports DIR`` instead reads ``meeple arena --json``
 reports saved in DIR (several seeds of one match-up are added up) and prints their table.
+``--calibrate`` prints the CPU seconds per decision of ``hard`` at the budget on each game (six
+mid-game decisions of two seeded random games at 2 players; CPU time of this process, so the
+machine's other load counts only through shared caches).
 The win rate is the measured bot's share of first places (a shared first place split) over
 its seat-games, with a 95% Wilson interval.
 """
@@ -173,6 +176,30 @@ def from_reports(folder: Path, todo: list[tuple[str, str, int, str, str]]) -> li
     return rows
 
 
+def calibrate(names: list[str], spec: str) -> None:
+    """CPU seconds per decision of ``spec`` at 2 players on each game."""
+    from meeple.engine.rng import Rng
+
+    for name in names:
+        spent, decisions = 0.0, 0
+        for seed in (1, 2):
+            state = games.get(name).new(2, seed)
+            rng = Rng(seed)
+            for _ in range(60 if name == "mundus_novus" else 20):
+                legal = state.legal_actions()
+                state.apply(legal[rng.below(len(legal))])
+            bot = bot_kinds.make(spec)
+            for _ in range(3):
+                if state.is_over:
+                    break
+                t0 = time.process_time()
+                action = bot_kinds.act(bot, state, rng)
+                spent += time.process_time() - t0
+                decisions += 1
+                state.apply(action)
+        print(f"{name}: {spent / max(1, decisions):.3f} CPU s per decision of {spec}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=40, help="games per row")
@@ -185,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rows", default=",".join(ROWS), help=f"comma-separated of {', '.join(ROWS)}")
     ap.add_argument("--out", default=None, help="write the rows and reports as JSON here")
     ap.add_argument("--reports", default=None, help="table from saved meeple arena --json reports")
+    ap.add_argument("--calibrate", action="store_true", help="CPU seconds per decision of hard")
     args = ap.parse_args(argv)
     kinds = [k for k in args.rows.split(",") if k]
     bad = [k for k in kinds if k not in ROWS]
@@ -192,6 +220,9 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"unknown row {bad[0]!r} (rows: {', '.join(ROWS)})")
     budget = args.budget or level_iters()
     names = [n for n in args.only.split(",") if n] or games.names()
+    if args.calibrate:
+        calibrate(names, with_budget(DEFAULT_LEVELS["hard"].spec, budget))
+        return 0
     todo = plan(names, args.players, kinds, budget)
     if args.reports:
         print(markdown(from_reports(Path(args.reports), todo)))
