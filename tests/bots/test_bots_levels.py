@@ -1,0 +1,112 @@
+"""The players' levels (issue 19): each is a spec the server runs, ``hard`` is the search with
+the learned value on an iteration budget, and every level plays legal moves within its deadline
+on every game, seeing only determinized copies."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from meeple import bots, games
+from meeple.bots.base import parse_spec
+from meeple.bots.valuenet import WEIGHTS
+from meeple.engine.rng import Rng
+from meeple.server.levels import DEFAULT_LEVELS, check_spec
+from tests.bots.helpers import positions
+from tests.bots.test_bots_hidden import _BASES, check_bot, wrapped_twins
+
+pytest.importorskip("numpy", reason="the value network needs numpy (pip install 'meeple[rl]')")
+
+LEVELS = ("easy", "normal", "hard")
+SHIPPED = sorted({p.stem.rsplit("_", 1)[0] for p in WEIGHTS.glob("*.npz")})
+
+
+def test_hard_is_the_learned_search_on_an_iteration_budget() -> None:
+    """``hard`` searches with the shipped network where there is one (``value=auto``), on an
+    iteration budget (the same strength on a loaded server as on a quiet one), and its
+    fallback is a bot, not random play."""
+    name, params = parse_spec(DEFAULT_LEVELS["hard"].spec)
+    assert name == "ismcts" and params["value"] == "auto" and params["horizon"] == "0"
+    assert "time" not in params and 0 < int(params["iters"]) <= 1000
+    assert DEFAULT_LEVELS["hard"].fallback.startswith("heuristic")
+    for level in LEVELS:
+        spec = DEFAULT_LEVELS[level]
+        assert check_spec(spec.spec) == spec.spec and check_spec(spec.fallback) == spec.fallback
+        assert spec.deadline <= 5
+
+
+def test_hard_is_reproducible_for_a_seed() -> None:
+    """An iteration budget plays the same move for the same position and seed."""
+    state = positions("luna_maris", 2, 4, 1)[0]
+    spec = DEFAULT_LEVELS["hard"].spec
+    assert bots.act(bots.make(spec), state, Rng(9)) == bots.act(bots.make(spec), state, Rng(9))
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_levels_play_legal_moves_within_their_deadline(name: str) -> None:
+    """Every level, with the shipped weights where the game has them, at 2 players and the
+    game's largest count: a legal move in well under the level's deadline (CPU time, so the
+    machine's other load does not count)."""
+    game = games.get(name)
+    for players in sorted({2, game.max_players}):
+        for state in positions(name, players, 3, 2):
+            for level in LEVELS:
+                spec = DEFAULT_LEVELS[level]
+                start = time.process_time()
+                action = bots.act(bots.make(spec.spec), state, Rng(5))
+                spent = time.process_time() - start
+                assert action in state.legal_actions()
+                assert spent < spec.deadline / 2, (level, players, spent)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_hard_with_the_network_ignores_hidden_information(name: str) -> None:
+    """The hard level's kind with the shipped network (a smaller budget, so the test is quick)
+    gets the same move from two copies that differ only in what its seat cannot see."""
+    _, params = parse_spec(DEFAULT_LEVELS["hard"].spec)
+    spec = "ismcts:" + ",".join(f"{k}={v}" for k, v in {**params, "iters": "24"}.items())
+    counts = sorted(int(p.stem.rsplit("_", 1)[1][:-1]) for p in WEIGHTS.glob(f"{name}_*p.npz"))
+    try:
+        for players in counts:
+            for state in positions(name, players, 2, 2):
+                seat, s1, s2 = wrapped_twins(state)
+                check_bot(spec, seat, s1, s2, 11)
+                check_bot("heuristic:value=auto,width=6", seat, s1, s2, 12)
+    finally:
+        _BASES.clear()
+
+
+def _bench() -> object:
+    path = Path(__file__).resolve().parents[2] / "scripts" / "bench_strength.py"
+    spec = importlib.util.spec_from_file_location("bench_strength", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_strength"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_bench_rows_are_the_levels_and_saved_reports_add_up(tmp_path: Path) -> None:
+    """``scripts/bench_strength.py`` measures the levels as shipped (budget swapped in) and
+    adds up the seat-games of several saved reports of one match-up."""
+    bench = _bench()
+    hard, opp = bench.matchup("best-ismcts", 50)  # type: ignore[attr-defined]
+    assert parse_spec(hard)[1]["iters"] == "50" and opp == "ismcts:iters=50"
+    assert bench.matchup("normal-easy", 50) == (DEFAULT_LEVELS["normal"].spec,  # type: ignore[attr-defined]
+                                                DEFAULT_LEVELS["easy"].spec)
+    bots_ = ["heuristic:value=auto", "heuristic:depth=1"]
+    for seed, wins in ((1, 7.0), (2, 5.5)):
+        report = {"game": "troyes", "players": 2, "seed": seed, "bots": bots_, "finished": 10,
+                  "crashes": [], "results": [
+                      {"bot": bots_[0], "wins": wins, "seat_games": 10, "mean_margin": 2.0},
+                      {"bot": bots_[1], "wins": 10 - wins, "seat_games": 10, "mean_margin": -2.0}]}
+        (tmp_path / f"r{seed}.json").write_text(json.dumps(report))
+    todo = bench.plan(["troyes"], "2", ["normal-easy"], 50)  # type: ignore[attr-defined]
+    (row,) = bench.from_reports(tmp_path, todo)  # type: ignore[attr-defined]
+    assert (row["wins"], row["seat_games"], row["games"]) == (12.5, 20, 20)
+    assert row["ci95"][0] < 0.625 < row["ci95"][1] and row["seeds"] == [1, 2]
