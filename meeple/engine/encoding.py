@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -239,12 +240,12 @@ class Layout:
         return len(self.names)
 
 
-class Encoder:
+class Encoder(ABC):
     """The per-game part; a game's ``encode.py`` subclasses it."""
 
+    @abstractmethod
     def notations(self, tables: Any, players: int) -> list[str]:
         """Every canonical (seat-relative) notation the rules can produce, in a fixed order."""
-        raise NotImplementedError
 
     def canonical(self, notation: str, mover: int, players: int) -> str:
         """The id's name of a legal action's notation (default: seats renamed relative to the mover)."""
@@ -254,9 +255,9 @@ class Encoder:
         """Vocabularies (component names ...) for ``observe``, built once per component set."""
         return {}
 
+    @abstractmethod
     def observe(self, view: dict[str, Any], out: Obs, v: dict[str, dict[Any, int]]) -> None:
         """Write ``view`` (the observer's own view) into ``out``; a fixed sequence of calls."""
-        raise NotImplementedError
 
     def _head(self, state: State, out: Obs) -> None:
         """The engine's view head: to move, over, decisions, final scores (rotated)."""
