@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from meeple.games.messina.components import CARGOS, CLASS_LETTER, CLASSES, COLOURS, RATS, REWARD_NAMES
+from meeple.games.messina.components import CARGOS, CLASSES, COLOURS, RATS, REWARD_NAMES
 from meeple.games.messina.state import (
     CABINS,
     D0,
@@ -31,12 +31,13 @@ CITIZEN = (None, "ordinary", "upgraded")
 
 
 def _cost(s: MessinaState, tile: int) -> dict[str, Any]:
-    """The repopulation cost: coins, wood, citizens (C/A/N codes, * = upgraded, any* = any upgraded),
-    lieutenants given up and the wagon it exhausts."""
+    """The repopulation cost: coins, wood, citizens (one word each, ``craftsman``, ``upgraded_nun``,
+    ``any_upgraded``: catalog values every surface translates), lieutenants given up and the wagon
+    it exhausts."""
     h = s.tables.hexes[tile]
-    citizens = [CLASS_LETTER[c] for c in range(3) for _ in range(h.cost_citizens[c])]
-    citizens += [CLASS_LETTER[c] + "*" for c in range(3) for _ in range(h.cost_upgraded[c])]
-    citizens += ["any*"] * h.cost_any_upgraded
+    citizens = [CLASSES[c] for c in range(3) for _ in range(h.cost_citizens[c])]
+    citizens += ["upgraded_" + CLASSES[c] for c in range(3) for _ in range(h.cost_upgraded[c])]
+    citizens += ["any_upgraded"] * h.cost_any_upgraded
     return {"coins": h.cost_coins, "wood": h.cost_wood, "citizens": citizens, "lieutenant": h.cost_lieutenant,
             "wagon": 1}
 

@@ -151,11 +151,11 @@ function hexEffect(n, ctx) {
   });
 }
 
+// A citizen of a repopulation cost: "craftsman", "upgraded_nun" or "any_upgraded" (view.py _cost).
 function citizenCode(ctx, code) {
-  const cls = { C: "craftsman", A: "aristocrat", N: "nun" };
-  if (code === "any*") return W(ctx, "board.any_upgraded");
-  const k = cls[code[0]];
-  return code.endsWith("*") ? W(ctx, "board.upgraded_citizen", { cls: W(ctx, "word." + k) }) : W(ctx, "word." + k);
+  if (code === "any_upgraded") return W(ctx, "board.any_upgraded");
+  if (code.startsWith("upgraded_")) return W(ctx, "board.upgraded_citizen", { cls: W(ctx, "word." + code.slice(9)) });
+  return W(ctx, "word." + code);
 }
 
 function workshopEffect(ctx, name, w) {
