@@ -86,3 +86,21 @@ def test_a_repopulation_label_names_every_citizen_and_its_vp() -> None:
         if h.cost_lieutenant:
             assert "lieutenant" in en
         assert "{" not in render("zh_TW", act.label)
+
+
+def test_repopulation_cost_citizens_are_words_every_surface_translates() -> None:
+    """Seed 000 §活絡城市 (a repopulation pays citizens, some upgraded), issue 14: the cost's citizens
+    are catalog words (``craftsman``, ``upgraded_nun``, ``any_upgraded``), so the zh-TW terminal shows
+    them in Chinese (they were the codes C/A/N/``any*``, English in every language)."""
+    from meeple.games import messina
+    from meeple.terminal_words import Words
+
+    words = Words("zh_TW", messina.GAME)
+    seen = set()
+    for seed in range(6):
+        for node in new(4, seed).view(0)["nodes"]:
+            for citizen in (node.get("cost") or {}).get("citizens", []):
+                seen.add(citizen)
+                shown = words.value(citizen)
+                assert not re.search(r"[A-Za-z]", shown), f"{citizen!r} shows as {shown!r}"
+    assert seen & {"craftsman", "aristocrat", "nun"} and any(c.startswith("upgraded_") or c == "any_upgraded" for c in seen)
