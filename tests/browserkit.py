@@ -9,7 +9,9 @@ where ``scripts/ci-setup.sh`` installs it.  Screenshots go to ``MEEPLE_SHOTS`` w
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import socket
 import threading
 import time
@@ -47,16 +49,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A live server on loopback (SQLite, bots without delay, chosen seeds allowed)."""
+@contextlib.contextmanager
+def live_server(folder: Path, **app_options: Any) -> Iterator[str]:
+    """A live server on loopback (SQLite in ``folder``, bots without delay, chosen seeds allowed,
+    plus ``app_options`` for ``create_app``): its address while the block runs."""
     import uvicorn
 
     from meeple.server import create_app, ws_impl
 
-    db = tmp_path_factory.mktemp("srv") / "meeple.db"
     port = free_port()
-    app = create_app(f"sqlite:///{db}", bot_delay=0.0, allow_seeds=True)
+    app = create_app(f"sqlite:///{folder / 'meeple.db'}", bot_delay=0.0, allow_seeds=True, **app_options)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws=ws_impl()))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -65,9 +67,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         if time.time() > end or not thread.is_alive():
             raise RuntimeError("the test server did not start")
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A live server with the default limits."""
+    with live_server(tmp_path_factory.mktemp("srv")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -156,3 +167,31 @@ def shot(page: Any, name: str) -> Path:
     path = folder / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+# --- what the four games' board tests check alike (issue 15) ---------------------------------
+
+CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef]")
+"""Chinese characters (and full-width forms): none may show on an English page."""
+
+
+def notation_words(game: Any, players: int = 2) -> set[str]:
+    """The ASCII words of every notation of ``game`` (its closed action space): the only English a
+    Chinese board may show, beside names."""
+    return {w for a in game.encoder.notations(game.default_tables(), players) for w in re.findall(r"[A-Za-z]+", a)}
+
+
+def fallback_actions(page: Any) -> list[str]:
+    """The position's legal notations, read (never clicked) from the fallback action list."""
+    return [b.get_attribute("data-action") for b in page.locator("#actions button.act").all()]
+
+
+def board_actions(page: Any, scope: str = "#app") -> set[str]:
+    """Every notation the board and the own position offer under ``scope``: their pieces' actions
+    (render.js ``piece``) and their controls."""
+    found: set[str] = set()
+    for el in page.locator(f"{scope} [data-actions]").all():
+        found.update((el.get_attribute("data-actions") or "").split("|"))
+    for el in page.locator(f"{scope} .controls .control").all():
+        found.add(el.get_attribute("data-action") or "")
+    return found - {""}

@@ -17,36 +17,33 @@ import httpx
 import pytest
 
 from meeple import games
-from tests.browserkit import SIZES, decisions, in_viewport, is_over, open_page, open_table, shot, wait_until
+from tests.browserkit import (
+    CJK,
+    SIZES,
+    board_actions,
+    decisions,
+    fallback_actions,
+    in_viewport,
+    is_over,
+    notation_words,
+    open_page,
+    open_table,
+    shot,
+    wait_until,
+)
 
 GAME = games.get("luna_maris")
 # full rounds played by clicking in each language (the suite's time budget; the whole game, five
 # rounds, is scored by bots in test_luna_board_score_sheet_names_every_seat)
 ROUNDS = {"en": 2, "zh": 2}
 BUDGET = 40.0  # seconds of clicking per language, at most
-NOTATION_WORDS = {w for a in GAME.encoder.notations(GAME.default_tables(), 2) for w in re.findall(r"[A-Za-z]+", a)}
+NOTATION_WORDS = notation_words(GAME)
 CHEMISTRY = {"CO", "O", "PASS"}  # CO2, O2 and PASS are the seed's own words (docs/glossary.md)
 ASKS_FIRST = {"pass", "feed without food", "emergency energy", "emergency iron", "emergency water"}
 NAMES = {"Ana", "random"}  # the seats' names (browserkit's person, the bots' kind): not game words
 RAW_KEY = re.compile(r"\b(?:luna_maris|web|value|label)\.[a-z0-9_.]+")
-CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef]")
 # choices that cost something, and the digit their text must show (seed: each module's cost)
 COSTLY = re.compile(r"^(hire|deliver|build|go|emergency|burn|buy food|cut|feed without food|pay|refine|research)\b")
-
-
-def _legal(page: Any) -> list[str]:
-    """The position's legal notations, read (never clicked) from the fallback action list."""
-    return [b.get_attribute("data-action") for b in page.locator("#actions button.act").all()]
-
-
-def _board_actions(page: Any) -> set[str]:
-    """Every notation the board offers: its pieces' actions and its controls."""
-    found: set[str] = set()
-    for el in page.locator("#app [data-actions]").all():
-        found.update((el.get_attribute("data-actions") or "").split("|"))
-    for el in page.locator("#app .controls .control").all():
-        found.add(el.get_attribute("data-action") or "")
-    return found - {""}
 
 
 def _round(page: Any) -> int:
@@ -133,8 +130,8 @@ def test_luna_board_plays_two_rounds_by_clicking(browser: Any, server: str, lang
         wait_until(page, lambda: is_over(page) or page.locator("#actions button.act").count() > 0, 30)
         if is_over(page):
             break
-        legal = set(_legal(page))
-        assert legal <= _board_actions(page), f"not on the board: {sorted(legal - _board_actions(page))}"
+        legal = set(fallback_actions(page))
+        assert legal <= board_actions(page), f"not on the board: {sorted(legal - board_actions(page))}"
         for a in legal & ASKS_FIRST:  # issue 15: what costs VP or ends the round asks first
             assert "confirm" in (page.get_attribute(f"#actions button.act[data-action='{a}']", "class") or ""), a
         if decisions(page) <= 3 or (not checked and _round(page) >= 2):

@@ -16,7 +16,16 @@ import httpx
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.browserkit import create_table, decisions, in_viewport, is_over, open_page, shot, wait_until
+from tests.browserkit import (
+    board_actions,
+    create_table,
+    decisions,
+    in_viewport,
+    is_over,
+    open_page,
+    shot,
+    wait_until,
+)
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 WORD = re.compile(r"[A-Za-z]{2,}")
@@ -32,13 +41,6 @@ def _table(server: str, table: str, token: str) -> dict[str, Any]:
 
 def _round(server: str, table: str, token: str) -> int:
     return int(_table(server, table, token)["view"].get("round", 0))
-
-
-def _reachable(page: Any) -> set[str]:
-    """Every notation a board piece or control plays."""
-    found = set(a for el in page.locator("#mine [data-actions], #board [data-actions]").all()
-                for a in (el.get_attribute("data-actions") or "").split("|") if a)
-    return found | {el.get_attribute("data-action") for el in page.locator("#board .controls .control").all()}
 
 
 def _my_turn(page: Any) -> bool:
@@ -96,7 +98,7 @@ def _play(page: Any, server: str, table: str, token: str, lang: str, rounds: int
         data = _table(server, table, token)
         if data["view"]["decisions"] == before and data["legal"]:
             # every legal action is on the board: on its card or seat, or as a control
-            missing = set(data["legal"]) - _reachable(page)
+            missing = set(data["legal"]) - board_actions(page)
             assert not missing, f"not on the board: {sorted(missing)}"
         pieces = page.locator(PIECES)
         target = pieces.nth(rng.randrange(pieces.count()))

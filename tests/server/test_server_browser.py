@@ -16,10 +16,9 @@ import httpx
 import pytest
 
 from meeple import games
-from tests.browserkit import free_port, need_chromium
+from tests.browserkit import wait_until
 
 STATIC_GAMES = Path(__file__).resolve().parents[2] / "meeple" / "server" / "static" / "games"
-_need_chromium, _free_port = need_chromium, free_port
 
 
 def _page(browser: Any) -> tuple[Any, Any, list[str]]:
@@ -34,13 +33,7 @@ def _page(browser: Any) -> tuple[Any, Any, list[str]]:
     return ctx, page, errors
 
 
-def _wait_until(page: Any, cond: Any, timeout: float = 20.0) -> None:
-    """Poll ``cond()`` from Python (the page's CSP forbids evaluating strings in it)."""
-    end = time.time() + timeout
-    while not cond():
-        if time.time() > end:
-            raise AssertionError("timed out waiting in the browser")
-        page.wait_for_timeout(50)
+_wait_until = wait_until
 
 
 def _decisions(page: Any) -> int:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -24,6 +23,8 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browserkit import free_port
+
 PG_ENV = "MEEPLE_TEST_DATABASE_URL"
 REDIS_ENV = "MEEPLE_TEST_REDIS_URL"
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,12 +32,6 @@ H = "X-Seat-Token"
 # the command line with the test game registered (the servers are real ``meeple serve`` processes)
 LAUNCH = ("import sys\nfrom meeple import games\nfrom tests.server.servergame import GAME\n"
           "games.register(GAME)\nfrom meeple.cli import main\nmain(sys.argv[1:])")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Site:
@@ -60,7 +55,7 @@ class Site:
         return self.wait_server(name, *self.start_server(name))
 
     def start_server(self, name: str) -> tuple[str, subprocess.Popen[bytes]]:
-        port = _free_port()
+        port = free_port()
         proc = self._spawn(name, ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", self.db,
                                   "--redis", self.redis, "--allow-seeds"])
         return f"http://127.0.0.1:{port}", proc

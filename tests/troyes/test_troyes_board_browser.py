@@ -19,11 +19,15 @@ import pytest
 
 from meeple import games
 from tests.browserkit import (
+    CJK,
     SIZES,
+    board_actions,
     create_table,
     decisions,
+    fallback_actions,
     in_viewport,
     is_over,
+    notation_words,
     open_page,
     open_table,
     shot,
@@ -33,26 +37,10 @@ from tests.browserkit import (
 GAME = games.get("troyes")
 ROUNDS = {"en": 4, "zh": 2}  # full rounds played by clicking: the whole 2-player game in English
 BUDGET = {"en": 45.0, "zh": 30.0}  # seconds of clicking (the suite's time budget)
-NOTATION_WORDS = {w for a in GAME.encoder.notations(GAME.default_tables(), 2) for w in re.findall(r"[A-Za-z]+", a)}
+NOTATION_WORDS = notation_words(GAME)
 NAMES = {"Ana", "random"}  # the seats' names (browserkit's person, the bots' kind): not game words
-CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef]")
 # choices that cost something (deniers, influence, VP) and must show the number in their text
 COSTLY = re.compile(r"^(die \S+@|reroll |recruit citizen|flip dice|cannot counter|activate )")
-
-
-def _legal(page: Any) -> list[str]:
-    """The position's legal notations, read (never clicked) from the fallback action list."""
-    return [b.get_attribute("data-action") for b in page.locator("#actions button.act").all()]
-
-
-def _board_actions(page: Any) -> set[str]:
-    """Every notation the board and the own position offer: their pieces' actions and controls."""
-    found: set[str] = set()
-    for el in page.locator("#app [data-actions]").all():
-        found.update((el.get_attribute("data-actions") or "").split("|"))
-    for el in page.locator("#app .controls .control").all():
-        found.add(el.get_attribute("data-action") or "")
-    return found - {""}
 
 
 def _round(page: Any) -> int:
@@ -157,8 +145,8 @@ def test_troyes_board_is_played_by_clicking(browser: Any, server: str, lang: str
         wait_until(page, lambda: is_over(page) or page.locator("#actions button.act").count() > 0, 30)
         if is_over(page):
             break
-        legal = set(_legal(page))
-        assert legal <= _board_actions(page), f"not on the board: {sorted(legal - _board_actions(page))}"
+        legal = set(fallback_actions(page))
+        assert legal <= board_actions(page), f"not on the board: {sorted(legal - board_actions(page))}"
         if not checked and _round(page) >= 1 and page.locator("#app .troyes .tdie").count():
             _check_reroll_asks(page)
             _check_pieces(page)
@@ -228,7 +216,7 @@ def test_troyes_dice_first_then_the_action(browser: Any, server: str) -> None:
     while time.time() - start < 40:
         wait_until(page, lambda: is_over(page) or page.locator("#actions button.act").count() > 0, 30)
         assert not is_over(page), "the game ended first"
-        legal = set(_legal(page))
+        legal = set(fallback_actions(page))
         if "farm" in legal and _own_yellow(page) and page.get_attribute(".troyes[data-phase]", "data-phase") == "actions":
             break
         before = decisions(page)
