@@ -70,11 +70,13 @@ def _check_board(page: Any, lang: str) -> None:
 
 
 def _choices_show_costs(page: Any, sel: str) -> None:
-    buttons = page.locator(sel)
-    for i in range(buttons.count()):
-        notation = buttons.nth(i).get_attribute("data-action") or ""
-        label = buttons.nth(i).locator(".alabel").inner_text() if buttons.nth(i).locator(".alabel").count() else ""
+    """Every choice that costs or pays names a number in its label.  The buttons are read in one
+    evaluation in the page, so a redraw between reads cannot pair a notation with a missing label."""
+    pairs = page.eval_on_selector_all(
+        sel, "els => els.map(e => [e.dataset.action || '', (e.querySelector('.alabel') || {}).textContent])")
+    for notation, label in pairs:
         if COSTS.match(notation):
+            assert label is not None, f"{notation!r} has no label"
             assert re.search(r"\d", label), f"{notation!r}: {label!r} names no number"
 
 
