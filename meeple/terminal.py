@@ -24,8 +24,9 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple import bots as botlib
-from meeple.engine import BadSetup, Event, IllegalAction, State, replay, save_record
+from meeple.engine import Action, BadSetup, Event, IllegalAction, State, replay, save_record
 from meeple.engine.components import Tables
+from meeple.engine.messages import Message
 from meeple.engine.rng import Rng
 from meeple.i18n import has, ntranslate, render
 from meeple.terminal_help import changes_text, component_by_name, components_named, previews
@@ -127,9 +128,9 @@ def render_view(view: dict[str, Any], title: str = "", words: Words = ENGLISH) -
     return Panel(Group(top, *blocks, Columns(small, expand=False)), title=title or view.get("game", ""))
 
 
-def action_text(action: Any, words: Words = ENGLISH) -> str:
-    """An action as the list shows it: its display label (a message) when it has one, else the notation."""
-    label = getattr(action, "label", None)
+def action_text(action: Action, label: Message | None, words: Words = ENGLISH) -> str:
+    """An action as the list shows it: its display label (``state.label(action)``, a message) when it
+    has one, else the notation."""
     if isinstance(label, dict) and label.get("key"):
         return f"{render(words.lang, label)} [dim]{action.notation}[/dim]"
     return str(action.notation)
@@ -149,7 +150,7 @@ def render_actions(state: State, words: Words = ENGLISH) -> Table:
         for c in range(cols):
             i = c * per + r
             if i < len(legal):
-                cells += [str(i + 1), action_text(legal[i], words)]
+                cells += [str(i + 1), action_text(legal[i], state.label(legal[i]), words)]
             else:
                 cells += ["", ""]
         table.add_row(*cells)
@@ -366,7 +367,7 @@ class TerminalGame:
             return
         number = legal.index(action) + 1
         head = Text(f"{number} ", style="cyan")
-        label = action.label
+        label = self.state.label(action)
         if isinstance(label, dict) and label.get("key"):
             head.append(render(self.words.lang, label), style="bold")
             head.append(f"  {action.notation}", style="dim")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meeple.engine import Action, Event, IllegalAction, State
+from meeple.engine.messages import Message
 from meeple.engine.rng import Rng
 from meeple.i18n import has, render
 from meeple.i18n.components import TEXT_TABLES, key, text
@@ -126,11 +127,10 @@ def changes_text(changes: list[tuple[str, Any, Any]], words: Words) -> str:
     return ", ".join(f"{field_name(p, words)} {scalar(b, words)} → {scalar(a, words)}" for p, b, a in changes)
 
 
-def cost_text(action: Action, words: Words, found: Preview | None) -> str:
-    """The action's cost in the list: the game's own when it labels the action (its label's ``cost``
-    argument; a label without one says what it costs in its text, or costs nothing), else what the
-    action's preview takes away from the player (``VP -2``)."""
-    label = getattr(action, "label", None)
+def cost_text(label: Message | None, words: Words, found: Preview | None) -> str:
+    """An action's cost in the list: the game's own when it labels the action (``label``, what
+    ``state.label(action)`` gives; its ``cost`` argument; a label without one says what it costs in
+    its text, or costs nothing), else what the action's preview takes away from the player (``VP -2``)."""
     if isinstance(label, dict) and label.get("key"):
         cost = label.get("args", {}).get("cost") if isinstance(label.get("args"), dict) else None
         if cost is None:
@@ -172,7 +172,7 @@ def _keys_in(value: Any) -> Iterator[str]:
 
 def components_named(state: State, action: Action, events: list[Event], words: Words) -> list[tuple[str, str]]:
     """(name, effect text) of the components the action, its label or its consequences name."""
-    keys = set(_keys_in(getattr(action, "label", None))) | set(_keys_in(events))
+    keys = set(_keys_in(state.label(action))) | set(_keys_in(events))
     texts = " ".join([action.notation] + [str(e.get("text", "")) for e in events])
     out: list[tuple[str, str]] = []
     for pattern, table, entry in _component_index(state):

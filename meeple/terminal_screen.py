@@ -15,6 +15,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from meeple.engine import Action, Event, State
+from meeple.engine.messages import Message
 from meeple.i18n import ntranslate, render
 from meeple.terminal_help import Preview, cost_text, own_entry, private_fields
 from meeple.terminal_words import Words, brief, is_scalar
@@ -114,25 +115,27 @@ def events_since(events: list[Event], words: Words, width: int, most: int = MAX_
     return lines
 
 
-def action_cell(number: int, action: Action, words: Words, found: Preview | None, digits: int) -> Text:
+def action_cell(number: int, action: Action, label: Message | None, words: Words, found: Preview | None,
+                digits: int) -> Text:
+    """One action of the list: its label (``state.label(action)``) and notation, and its cost."""
     cell = Text(f"{number:>{digits}} ", style="cyan")
-    label = getattr(action, "label", None)
     if isinstance(label, dict) and label.get("key"):
         cell.append(render(words.lang, label))
         cell.append(f" {action.notation}", style="dim")
     else:
         cell.append(action.notation)
-    cost = cost_text(action, words, found)
+    cost = cost_text(label, words, found)
     if cost:
         cell.append(f"  {cost}", style="yellow")
     return cell
 
 
-def actions_page(legal: list[Action], words: Words, previews: dict[str, Preview | None], width: int,
-                 rows: int, page: int) -> tuple[list[Text], int]:
-    """The actions of one page in columns (column by column); returns the lines and the page count."""
+def actions_page(legal: list[Action], labels: list[Message | None], words: Words,
+                 previews: dict[str, Preview | None], width: int, rows: int, page: int) -> tuple[list[Text], int]:
+    """The actions of one page in columns (column by column), each with its label (``labels``, the
+    position's ``state.label(a)`` for each); returns the lines and the page count."""
     digits = len(str(len(legal)))
-    cells = [action_cell(i + 1, a, words, previews.get(a.notation), digits) for i, a in enumerate(legal)]
+    cells = [action_cell(i + 1, a, labels[i], words, previews.get(a.notation), digits) for i, a in enumerate(legal)]
     widest = max((c.cell_len for c in cells), default=1)
     cols = max(1, min(3, width // (widest + 2))) if widest + 2 <= width else 1
     if cols == 1 and len(cells) > rows and width // 2 >= 24:
@@ -170,7 +173,7 @@ def compact_screen(state: State, seat: int, title: str, words: Words, events: li
     news = events_since(events, words, box.width, most=max(1, min(MAX_EVENTS, box.height // 6)))
     # the actions' title, the hint and the prompt take three lines; at least three rows of actions
     rows = max(3, box.height - len(top) - len(mine) - len(news) - 4)
-    acts, pages = actions_page(legal, words, previews, box.width, rows, page)
+    acts, pages = actions_page(legal, [state.label(a) for a in legal], words, previews, box.width, rows, page)
     title_line = Text(words.t("term.legal_actions"), style="bold")
     if pages > 1:
         title_line.append("  " + words.t("term.page_of", page=min(page, pages - 1) + 1, pages=pages), style="dim")

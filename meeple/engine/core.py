@@ -284,6 +284,17 @@ class State(ABC):
         """Higher is better among equal scores; empty means a shared place."""
         return ()
 
+    def label(self, action: Action) -> Message | None:
+        """What a person reads for ``action``, one of this position's legal actions: a catalog
+        message naming it and what it costs (issue 14), or ``None`` where the notation is all
+        there is.  Every surface that shows an action asks this, never ``action.label``; the
+        default is ``action.label``.  A game overrides it to work a label out only when a surface
+        asks, so that listing the legal actions (at every search and learning step) does no
+        display work (Troyes names the dice an action will buy without asking, issue 15).  Like
+        the action itself it may name what the seat to move knows, never what that seat cannot
+        see; an override may keep its answers in ``memo()``."""
+        return action.label
+
     def explain_illegal(self, text: str) -> str | Message | None:
         """Why ``text`` is not legal now, in the game's own terms: a catalog message
         (``msg("<game>.refusal.<reason>", ...)``, issue 14) or, until a game is converted, an

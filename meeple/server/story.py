@@ -32,7 +32,7 @@ Viewer = int | None  # a seat, or None for the spectators' view
 
 def _label(state: State, notation: str) -> dict[str, Any] | None:
     try:
-        return state.find(notation).label
+        return state.label(state.find(notation))
     except meeple.IllegalAction:
         return None
 
@@ -65,7 +65,7 @@ def _judge(before: State, notation: str, after: State, seat: int, seed: int,
             return set()
         matched: set[Viewer] = set()
         for a in legal:
-            same = _same(a.label, label)
+            same = _same(d.label(a), label)
             need = [v for v in ok if not (same and v in matched)]  # a reproduced view tells no more
             if not need:
                 continue

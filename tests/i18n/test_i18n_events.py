@@ -45,7 +45,7 @@ def _sweep(game: str, players: int, seeds: int = 2) -> tuple[Counter[str], Count
         while not state.is_over:
             legal = state.legal_actions()
             if step % 10 == 0:
-                labels.extend(getattr(a, "label", None) for a in legal[:5])
+                labels.extend(state.label(a) for a in legal[:5])
                 refusals.append(state.explain_illegal(legal[0].notation + " x"))
             for event in state.apply(rng.choice(legal)):
                 (keyed if event.get("key") else text)[str(event.get("type"))] += 1

@@ -84,8 +84,9 @@ def test_terminal_long_action_lists_are_paged_and_more_shows_the_next_page(tmp_p
     state = meeple.games.get("troyes").new(2, seed=1)
     legal = state.legal_actions()
     words = Words("en", state.game)
-    first, pages = actions_page(legal, words, {}, 40, 2, 0)
-    second, _ = actions_page(legal, words, {}, 40, 2, 1)
+    labels = [state.label(a) for a in legal]
+    first, pages = actions_page(legal, labels, words, {}, 40, 2, 0)
+    second, _ = actions_page(legal, labels, words, {}, 40, 2, 1)
     assert pages == (len(legal) + 1) // 2 and len(first) == 2
     assert first[0].plain.split()[0] == "1" and second[0].plain.split()[0] == "3"
     console, out = _console()
@@ -106,7 +107,7 @@ def test_terminal_costs_show_in_the_action_list() -> None:
     feed = next(line for line in lines if "feed without food" in line)
     assert "lose 2 VP" in feed, feed
     labelled = Action("buy y2", label={"key": "term.seat", "args": {"seat": 1, "cost": "2 deniers"}})
-    cell = actions_page([labelled], Words("en"), {}, WIDTH, 5, 0)[0][0].plain
+    cell = actions_page([labelled], [labelled.label], Words("en"), {}, WIDTH, 5, 0)[0][0].plain
     assert "seat 1" in cell and "buy y2" in cell and "2 deniers" in cell
 
 
@@ -197,8 +198,8 @@ def test_terminal_a_labelled_action_shows_the_games_cost_not_the_preview() -> No
     words = Words("en")
     plain = Action("feed without food")
     labelled = Action("feed without food", label={"key": "term.seat", "args": {"seat": 0}})
-    assert "VP -2" in cost_text(plain, words, found)
-    assert cost_text(labelled, words, found) == ""
+    assert "VP -2" in cost_text(plain.label, words, found)
+    assert cost_text(labelled.label, words, found) == ""
 
 
 def test_terminal_help_names_a_component_by_its_name_or_code(tmp_path: Path) -> None:

@@ -1,18 +1,25 @@
 """Issue 15: every Troyes choice says what it costs before the click (seed §5: a bought die costs
 2 / 4 / 6 deniers in a group of 1 / 2 / 3 dice, a tradesman is hired for the card's cost; research
 §6.1: Tithing's cube makes one yellow die of each other owner free), and the choices that cost VP
-or end the round carry the label keys the page asks to confirm."""
+or end the round carry the label keys the page asks to confirm.  Every surface reads a label as
+``state.label(action)``: Troyes works out the forced dice an action buys only when asked, not in
+``legal_actions()``."""
 
 from __future__ import annotations
 
+import json
+
+from meeple.engine import Rng
+from meeple.games.troyes import GAME
 from meeple.games.troyes.state import NEUTRAL, S_DICE, S_SRC
+from tests.troyes.make_troyes_labels import PATH, sweep
 from tests.troyes.test_troyes_actions import ready
 from tests.troyes.troyes_helpers import black_turn, slot_of, touch
 
 
 def _label(s, notation: str) -> str:  # type: ignore[no-untyped-def]
     act = next(a for a in s.legal_actions() if a.notation == notation)
-    return str(act.label["text"])
+    return str(s.label(act)["text"])
 
 
 def test_bought_die_label_quotes_the_price_of_the_group_size() -> None:
@@ -75,12 +82,12 @@ def test_costly_labels_confirm_and_pass_comes_last() -> None:
     confirms (last part give_up / pass); pass is offered after every action."""
     s = ready([(0, "y", 6), (1, "w", 1)])
     acts = s.legal_actions()
-    assert acts[-1].notation == "pass" and acts[-1].label["key"].split(".")[-1] == "pass"
+    assert acts[-1].notation == "pass" and s.label(acts[-1])["key"].split(".")[-1] == "pass"
     black_turn(s, 0, [6])
     s.dice = []
     touch(s)
     give_up = next(a for a in s.legal_actions() if a.notation == "cannot counter")
-    assert give_up.label["key"].split(".")[-1] == "give_up" and "2 VP" in give_up.label["text"]
+    assert s.label(give_up)["key"].split(".")[-1] == "give_up" and "2 VP" in s.label(give_up)["text"]
 
 
 def test_main_action_label_names_the_one_die_it_buys() -> None:
@@ -93,3 +100,34 @@ def test_main_action_label_names_the_one_die_it_buys() -> None:
     assert "troyes.event.buy.neutral" in keys and "troyes.event.farm" in keys, keys  # no step asked
     s = ready([(0, "y", 4), (1, "w", 1)])
     assert "deniers for the bought dice" not in _label(s, "farm")
+
+
+def test_labels_shown_along_random_games_are_the_pinned_ones() -> None:
+    """Issue 15: at every decision of seeded random 2-4 player games every legal action's label
+    (``state.label``) is the one pinned in ``golden/troyes_labels.json``, written when the labels
+    naming forced bought dice were still built inside ``legal_actions()``: main steps, citizen
+    sources and cubes all name the same dice at the same price."""
+    pinned = json.loads(PATH.read_text(encoding="utf-8"))
+    kinds = {f[1].split()[0] for game in pinned for f in game["forced"]}
+    assert {"citizen", "cube", "no", "farm", "combat", "build", "activate"} <= kinds
+    for game in pinned:
+        assert sweep(game["players"], game["seed"]) == game
+
+
+def test_a_determinized_copy_shows_the_same_labels() -> None:
+    """Issue 15: a label reads only what every seat sees, so in every seat's determinization of a
+    position (its hidden cards resampled) each legal action has the label of the real position;
+    the log's judgement of what another seat may read (``server/story.py``) relies on it."""
+    forced = 0
+    for players, seed in ((2, 3), (4, 5)):
+        s = GAME.new(players, seed)
+        rng = Rng(seed + 40)
+        while not s.is_over:
+            legal = s.legal_actions()
+            real = [s.label(a) for a in legal]
+            forced += sum(1 for lab in real if lab is not None and lab["key"] == "troyes.label.forced")
+            for q in range(players):
+                d = s.determinize(q, rng)
+                assert [d.label(a) for a in d.legal_actions()] == real, (len(s.history), q)
+            s.apply(legal[rng.below(len(legal))])
+    assert forced > 20

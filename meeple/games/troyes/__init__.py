@@ -10,7 +10,7 @@ from typing import Any
 
 from meeple.engine.components import Tables
 from meeple.engine.core import Game, Option, State
-from meeple.games.troyes import actions, evaluate, explain, rules, scoring, setup, view
+from meeple.games.troyes import actions, evaluate, explain, refined, rules, scoring, setup, view
 from meeple.games.troyes.components import STAND_INS, TABLES
 from meeple.games.troyes.evaluate import finish_pending
 from meeple.games.troyes.state import TroyesState
@@ -29,6 +29,7 @@ class TroyesPosition(TroyesState):
     scores = scoring.scores
     tiebreak = scoring.tiebreak
     explain_illegal = explain.explain
+    label = refined.label  # the forced dice an action buys, named only when a surface asks (issue 15)
 
 
 class TroyesGame(Game):

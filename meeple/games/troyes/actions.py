@@ -14,7 +14,7 @@ from meeple.games.troyes import labels as L
 from meeple.games.troyes import words as W
 from meeple.games.troyes.activities import max_activations
 from meeple.games.troyes.cathedral import mason_spaces
-from meeple.games.troyes.citizens import has_citizen, needs_source, protection, source_text, space_text
+from meeple.games.troyes.citizens import has_citizen, protection, source_text, space_text
 from meeple.games.troyes.components import WHITE, YELLOW
 from meeple.games.troyes.dice import (
     ALLOWED_COLOURS,
@@ -23,7 +23,6 @@ from meeple.games.troyes.dice import (
     Offer,
     build_trie,
     fast_possible,
-    group_cost,
     has_group,
     legal_groups,
     mod_applies,
@@ -52,7 +51,6 @@ from meeple.games.troyes.state import (
     A_TARGET,
     A_TIMES,
     BUILDING_WORDS,
-    DICE_PRICE,
     MARAUD,
     MAX_CITIZENS,
     P_ACTION,
@@ -149,11 +147,9 @@ def legal(s: TroyesState) -> list[Action]:
     if s.step == S_MAIN:
         return main_actions(s, p)
     if s.step == S_SRC:
-        cubes = any(s.cubes[p::4]) and bool(usable_mods(s, p, s.tgt_kind, s.tgt_arg))
-        return [source_action(s, src) if cubes else forced_dice(s, p, source_action(s, src), src, -1)
-                for src in usable_sources(s, p, s.tgt_kind, s.tgt_arg)]
+        return [source_action(s, src) for src in usable_sources(s, p, s.tgt_kind, s.tgt_arg)]
     if s.step == S_CUBE:
-        return [forced_dice(s, p, act, s.src, act.data[1]) for act in cube_actions(s, p)]
+        return cube_actions(s, p)
     if s.step == S_MASON:
         return mason_actions(s)
     if s.step == S_SQUIRE:
@@ -176,26 +172,6 @@ def dice_step_actions(s: TroyesState, p: int) -> list[Action]:
     if done:
         out.append(L.done_action(s, p))
     return out
-
-
-def forced_dice(s: TroyesState, p: int, act: Action, src: int, mod: int) -> Action:
-    """``act`` (a citizen source or a cube), its label saying so when the dice that follow are
-    forced (one legal group, chosen without asking) and bought: the click pays for them (issue 15)."""
-    old = s.src, s.mod
-    s.src, s.mod = src, mod
-    try:
-        trie = group_trie(s, p)
-        node: tuple[int, ...] = ()
-        nexts, done = trie.get(node, ((), False))
-        while len(nexts) == 1 and not done:
-            node += nexts
-            nexts, done = trie.get(node, ((), False))
-        if nexts or not done or not node:
-            return act
-        cost = group_cost(p, node, s.acts[s.slots[mod]].effect if mod >= 0 else "")
-    finally:
-        s.src, s.mod = old
-    return L.forced(act, node, p, cost) if cost else act
 
 
 def group_trie(s: TroyesState, p: int) -> GroupTrie:
@@ -482,29 +458,6 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
 
 # --- the main step, kept per position part --------------------------------------------------
 
-def _forced_main(s: TroyesState, p: int, acts: list[Action]) -> list[Action]:
-    """The main step's actions, a target's label naming the die it will buy without asking: the
-    one die of its colour on the square is another's, no cube can change the colours and the
-    citizen's source (if any) is forced, so the offered action has that die as its only group
-    (the steps after it are single choices, taken at once).  Two or three such dice are left to
-    the later steps' labels (their groups would take the legal-group search here: speed)."""
-    out = []
-    for act in acts:
-        data = act.data
-        if data[0] != A_TARGET or (any(s.cubes[p::4]) and usable_mods(s, p, data[1], data[2])):
-            out.append(act)
-            continue
-        kind, arg = data[1], data[2]
-        colour = target_colour(s, kind, arg)
-        same = [d for d in s.dice if (d >> 3) & 7 == colour]
-        if len(same) != 1 or same[0] >> 6 == p or (
-                needs_source(s, p, kind, arg) and len(usable_sources(s, p, kind, arg)) != 1):
-            out.append(act)
-            continue
-        out.append(L.forced(act, (same[0],), p, DICE_PRICE[1]))
-    return out
-
-
 def cached_main_actions(s: TroyesState, p: int) -> list[Action]:
     """``main_actions(s, p)`` (a copy of the list: callers own it), kept in ``caches.main`` by
     ``main_key``.  A search visits the same turn again and again (every iteration replays the
@@ -513,7 +466,7 @@ def cached_main_actions(s: TroyesState, p: int) -> list[Action]:
     key = main_key(s, p)
     out = cache.get(key)
     if out is None:
-        out = cache.put(key, _forced_main(s, p, main_actions(s, p)))
+        out = cache.put(key, main_actions(s, p))
     return out[:]  # type: ignore[no-any-return]
 
 
