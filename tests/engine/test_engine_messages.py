@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from meeple import games
-from meeple.engine import Action, IllegalAction
+from meeple.engine import Action, IllegalAction, Rng
 from meeple.i18n import render
 
 
@@ -45,3 +45,16 @@ def test_an_action_label_is_separate_from_its_notation() -> None:
     action = Action("pass", None, label)
     assert str(action) == "pass" and action.label is label
     assert action == Action("pass") and hash(action) == hash(Action("pass"))
+
+
+@pytest.mark.parametrize("game", ["messina", "mundus_novus", "luna_maris"])
+def test_a_games_shown_label_is_the_actions_own_unless_it_overrides_state_label(game: str) -> None:
+    """Issue 15 (docs/engine.md precision 9, labels on demand): surfaces show ``state.label(a)``;
+    a game that does not override it shows each legal action's own ``label``."""
+    state = games.get(game).new(2, 1)
+    rng = Rng(5)
+    while not state.is_over and len(state.history) < 60:
+        legal = state.legal_actions()
+        for a in legal:
+            assert state.label(a) is a.label
+        state.apply(legal[rng.below(len(legal))])

@@ -188,6 +188,30 @@ def test_terminal_preview_reshuffles_hidden_parts_with_a_seed_the_player_cannot_
     assert len(seeds) == 2 and seeds[0] != seeds[1], "a fresh secret seed for every copy"
 
 
+def test_terminal_lists_and_explains_troyes_forced_dice_labels(tmp_path: Path) -> None:
+    """Issue 15: the terminal shows ``state.label(action)``: farming when the only yellow die is a
+    neutral one names the die it buys and its price (Troyes works that label out only when asked,
+    not in ``legal_actions()``) on the compact screen, in the ``actions`` list and in ``help N``."""
+    from meeple.games.troyes.state import NEUTRAL
+    from meeple.terminal import render_actions
+    from tests.troyes.test_troyes_actions import ready
+
+    state = ready([(NEUTRAL, "y", 4), (1, "w", 1)])
+    said = "then the only dice left: neutral yellow 4, paying 2 deniers"
+    farm = next(line.plain for line in _screen(state, "en") if line.plain.split()[1:3] == ["Farm", "with"])
+    assert "then the only dice left: neutral yellow 4" in farm, farm  # the line is cut at the width
+    console, out = _console(200)
+    console.print(render_actions(state, Words("en", state.game)))
+    assert said in " ".join(out.getvalue().split())
+    number = [a.notation for a in state.legal_actions()].index("farm") + 1
+    console, out = _console()
+    runner = TerminalGame(state, [0], {1: "random"}, console, scripted([f"help {number}", "quit"], console),
+                          save_dir=tmp_path)
+    runner.run()
+    helped = " ".join(out.getvalue().split())
+    assert said + " for the bought dice" in helped  # whole in help (the screen's line is cut before)
+
+
 def test_terminal_a_labelled_action_shows_the_games_cost_not_the_preview() -> None:
     """Issue 15: once a game labels an action, the list shows the label's own cost (or none), not
     the terminal's preview of what it takes away."""
