@@ -160,6 +160,29 @@ def in_viewport(page: Any, selector: str) -> bool:
         and box["y"] + box["height"] <= vp["height"] + 1
 
 
+SIDEWAYS = """() => {
+  const W = innerWidth, bad = [];
+  if (document.documentElement.scrollWidth > W) bad.push(`the page: ${document.documentElement.scrollWidth} px`);
+  for (const root of document.querySelectorAll("#board, #mine")) for (const el of root.querySelectorAll("*")) {
+    const r = el.getBoundingClientRect();
+    if (!r.width && !r.height) continue;
+    const name = `${el.tagName.toLowerCase()}.${String(el.className.baseVal ?? el.className).trim().replace(/\\s+/g, ".")}`;
+    const overflow = getComputedStyle(el).overflowX;
+    if (r.left < -1 || r.right > W + 1) bad.push(`${name} at ${Math.round(r.left)}..${Math.round(r.right)} px`);
+    else if ((overflow === "auto" || overflow === "scroll") && el.scrollWidth > el.clientWidth + 1)
+      bad.push(`${name} scrolls: ${el.scrollWidth} px in ${el.clientWidth}`);
+  }
+  return bad;
+}"""
+
+
+def sideways(page: Any) -> list[str]:
+    """What needs scrolling sideways (issue 15): the page when it is wider than the window, and each
+    element drawn inside ``#board`` or ``#mine`` that reaches past the window's edges or scrolls
+    its content sideways.  Empty when nothing does."""
+    return list(page.evaluate(SIDEWAYS))
+
+
 def shot(page: Any, name: str) -> Path:
     """Save a full-page screenshot as a test artefact and return its path."""
     folder = Path(os.environ.get("MEEPLE_SHOTS") or ROOT / "artefacts" / "screenshots")

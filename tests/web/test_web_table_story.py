@@ -8,6 +8,7 @@ kept as test artefacts (``shot``).
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -16,7 +17,7 @@ import pytest
 
 from meeple import games
 from meeple.i18n import translate
-from tests.browserkit import open_page, open_table, shot, wait_until
+from tests.browserkit import create_table, decisions, open_page, open_table, shot, sideways, wait_until
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 GAMES = ["luna_maris", "messina", "mundus_novus", "troyes"]
@@ -221,6 +222,35 @@ def test_web_desktop_needs_no_sideways_scrolling(browser: Any, server: str, game
     assert wide <= 1280, wide
     assert page.locator("#actions .gname").count() == 0
     assert page.locator("#tabs").is_hidden()
+    assert not errors, errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("game", GAMES)
+def test_web_phone_board_needs_no_sideways_scrolling(browser: Any, server: str, game: str, lang: str) -> None:
+    """Issue 15 follow-up: at 390 × 844 nothing on a table page needs scrolling sideways, neither the
+    page nor anything drawn on the board or in the own position (Troyes' "what the table can see"
+    table was 880 px wide in its scrolling box), through the first dozen of the person's decisions
+    (random legal ones, sent to the server)."""
+    table, token = create_table(server, game, 3, "random", seed=1)
+    ctx, page, errors = open_page(browser, f"{server}/t/{table}#token={token}", "phone", lang)
+    page.wait_for_selector(".tablehead")
+    rng = random.Random(7)
+    head = {"X-Seat-Token": token}
+    for _ in range(12):
+        data = httpx.get(f"{server}/api/tables/{table}", headers=head, timeout=30).json()
+        wait_until(page, lambda d=data: decisions(page) >= d["view"]["decisions"])
+        page.wait_for_timeout(150)  # the stylesheet and the board's layout settle
+        assert not sideways(page), (game, lang, data["view"]["decisions"], sideways(page)[:5])
+        if data["table"]["status"] == "over":
+            break
+        if data["legal"] and data["you"] == data["view"]["to_move"]:
+            httpx.post(f"{server}/api/tables/{table}/act", headers=head, timeout=30,
+                       json={"action": rng.choice(data["legal"]), "decision": data["view"]["decisions"]})
+        else:
+            page.wait_for_timeout(300)
+    shot(page, f"phone_sideways_{game}_{lang}")
     assert not errors, errors
     ctx.close()
 

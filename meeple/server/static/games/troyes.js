@@ -382,13 +382,17 @@ function eventEl(e, ctx, claimed, permanent) {
   return piece(card, ctx, claim(ctx, claimed, [`combat ${e.card}`, `squire ${e.card}`]), { state: permanent ? "permanent" : "in row", effect, name: e.card });
 }
 
+// What the table can see of each seat: a table on a wide screen; on a phone each seat's row is a
+// card whose values carry their own heading (troyes.css), so nothing scrolls sideways (issue 15).
+const SEAT_COLUMNS = ["vp", "deniers", "influence", "supply", "district", "events_won", "characters_held"];
 function seatsEl(view, ctx) {
-  const head = h("tr", {}, h("th", {}, ""), ["vp", "deniers", "influence", "supply", "district", "events_won", "characters_held"].map((k) => h("th", {}, T(ctx, k))));
+  const head = h("tr", {}, h("th", {}, ""), SEAT_COLUMNS.map((k) => h("th", {}, T(ctx, k))));
+  const cell = (k, v) => h("td", { "data-k": k }, h("small", { class: "tlab" }, T(ctx, k)), h("span", { class: "tval" }, v));
   const rows = view.seats.map((p) => h("tr", { class: (p.seat === ctx.you ? "mine " : "") + (p.seat === view.to_move ? "tomove" : ""), "data-owner": p.seat },
     h("th", {}, h("span", { class: "tdot", style: { background: colourOfSeat(p.seat) } }), ctx.seatName(p.seat), p.passed ? ` · ${T(ctx, "passed")}` : ""),
-    h("td", {}, p.vp !== undefined ? String(p.vp) : h("span", { title: T(ctx, "vp_hidden") }, "?")),
-    h("td", {}, String(p.deniers)), h("td", {}, String(p.influence)), h("td", {}, `${p.supply}/${p.citizens_owned}`),
-    h("td", {}, String(p.district_deniers)), h("td", {}, String((p.events_won || []).length)), h("td", {}, String(p.characters_held ?? ""))));
+    cell("vp", p.vp !== undefined ? String(p.vp) : h("span", { title: T(ctx, "vp_hidden") }, "?")),
+    cell("deniers", String(p.deniers)), cell("influence", String(p.influence)), cell("supply", `${p.supply}/${p.citizens_owned}`),
+    cell("district", String(p.district_deniers)), cell("events_won", String((p.events_won || []).length)), cell("characters_held", String(p.characters_held ?? ""))));
   return h("div", { class: "tablewrap" }, h("table", { class: "grid tseats" }, h("thead", {}, head), h("tbody", {}, rows)));
 }
 
