@@ -5,7 +5,7 @@ import { resetNotice, soundToggle, turnNotice } from "./notify.js";
 import { eventText, logList, scoreSheet, withoutSheet } from "./story.js";
 
 const viewLabelOf = (text) => viewLabel(text);
-import { closeChooser, genericBoard, h, setLabelTranslator, setValueTranslator } from "./render.js";
+import { closeChooser, genericBoard, h, keepChooser, setLabelTranslator, setValueTranslator } from "./render.js";
 
 setLabelTranslator(viewLabel);
 setValueTranslator(word);
@@ -60,6 +60,7 @@ window.addEventListener("popstate", () => route());
 function route() {
   if (cleanup) { cleanup(); cleanup = null; }
   rerender = null;
+  closeChooser();
   resetNotice();
   // A private link carries the seat token in the fragment (never sent to the server).
   const m = location.hash.match(/token=([\w-]+)/);
@@ -320,7 +321,6 @@ async function tablePage(id) {
   let drawSeq = 0;
   async function draw() {
     if (!data) return;
-    closeChooser();
     // Load the game's board module first; a newer draw started meanwhile wins.
     const seq = ++drawSeq;
     const mod = await gameRenderer(data.table.game, data.table.renderer);
@@ -434,6 +434,9 @@ async function tablePage(id) {
           drawn ? [h("div", { id: "board" }, board), actions] : [actions, h("div", { id: "board" }, board)]),
         h("aside", { class: "side" }, seats, who, watchers, links, h("section", { class: "panel logpanel", id: "logpanel" }, h("h3", {}, t("log")), logEl)))].filter(Boolean));
     logEl.scrollTop = logEl.scrollHeight;
+    // a chooser open beside a piece stays open across the redraw while its piece and some of its
+    // actions are still there (render.js keepChooser)
+    keepChooser(ctx);
     tick();
   }
 

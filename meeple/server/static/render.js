@@ -190,10 +190,11 @@ export function clickable(el, ctx, word) {
   return piece(el, ctx, actionsFor(ctx, word), { name: word });
 }
 
-// The chooser open on the board, if any (one at a time).
+// The chooser open on the board, if any (one at a time): its box, and what finds it its piece again
+// after a redraw (the piece's name, its place among the pieces of that name, the actions it offers).
 let openChooser = null;
 export function closeChooser() {
-  if (openChooser) openChooser.remove();
+  if (openChooser) openChooser.box.remove();
   openChooser = null;
 }
 
@@ -205,16 +206,57 @@ export function choiceButton(ctx, a, cls = "choice") {
     h("span", { class: "alabel" }, text), text !== a ? [" ", h("small", { class: "notation" }, a)] : null);
 }
 
-function chooser(el, ctx, acts) {
-  closeChooser();
-  const box = h("div", { class: "chooser", role: "menu" },
-    acts.map((a) => choiceButton(ctx, a)),
-    h("button", { class: "choice cancel", onclick: (ev) => { ev.stopPropagation(); closeChooser(); } }, ctx.t ? ctx.t("cancel") : "×"));
+const piecesNamed = (name) => [...document.querySelectorAll("[data-piece]")].filter((e) => e.getAttribute("data-piece") === name);
+
+// The chooser's buttons for ``acts`` and its cancel button; a button already in ``box`` with the
+// same action and words is kept (a finger on it during a redraw still plays it).
+function chooserButtons(box, ctx, acts) {
+  const old = new Map([...box.querySelectorAll(":scope > .choice:not(.cancel)")].map((b) => [b.dataset.action, b]));
+  const out = acts.map((a) => {
+    const fresh = choiceButton(ctx, a);
+    const kept = old.get(a);
+    return kept && kept.textContent === fresh.textContent ? kept : fresh;
+  });
+  const cancelText = ctx.t ? ctx.t("cancel") : "×";
+  const cancel = box.querySelector(":scope > .choice.cancel");
+  out.push(cancel && cancel.textContent === cancelText ? cancel
+    : h("button", { class: "choice cancel", onclick: (ev) => { ev.stopPropagation(); closeChooser(); } }, cancelText));
+  const now = [...box.children];
+  if (now.length !== out.length || now.some((b, i) => b !== out[i])) box.replaceChildren(...out);
+}
+
+function placeChooser(box, el) {
   const r = el.getBoundingClientRect();
   Object.assign(box.style, { left: `${Math.max(4, Math.min(r.left + window.scrollX, window.scrollX + document.documentElement.clientWidth - 260))}px`,
     top: `${r.bottom + window.scrollY + 4}px` });
+}
+
+function chooser(el, ctx, acts) {
+  closeChooser();
+  const box = h("div", { class: "chooser", role: "menu" });
+  chooserButtons(box, ctx, acts);
+  placeChooser(box, el);
   document.body.append(box);
-  openChooser = box;
+  const name = el.getAttribute("data-piece");
+  openChooser = { box, name, nth: piecesNamed(name).indexOf(el), acts };
+}
+
+// After the page has been drawn again (an update from the server, a clock tick, the language), the
+// open chooser stays beside its piece with those of its actions that are still legal (issue 15
+// follow-up); it closes when none is, or when its piece is no longer drawn.
+export function keepChooser(ctx) {
+  if (!openChooser) return;
+  const { box, name, nth, acts } = openChooser;
+  const still = (el) => acts.filter((a) => (el.getAttribute("data-actions") || "").split("|").includes(a));
+  const same = piecesNamed(name);
+  const candidates = same.filter((el) => still(el).length);
+  const el = candidates.includes(same[nth]) ? same[nth] : candidates.length === 1 ? candidates[0] : null;
+  if (!el) { closeChooser(); return; }
+  const keep = still(el);
+  chooserButtons(box, ctx, keep);
+  placeChooser(box, el);
+  if (!box.isConnected) document.body.append(box);
+  openChooser = { box, name, nth: same.indexOf(el), acts: keep };
 }
 
 // A piece or place on a board (HTML or SVG element).  ``acts`` are the legal notations it plays

@@ -1,0 +1,122 @@
+"""Issue 15 follow-up: a chooser (render.js ``chooser``, the popover beside a piece that several
+legal actions share) stays open while the page is drawn again (another seat's move that leaves
+yours as they were, people coming and going, the page's language) as long as its piece is drawn
+and its actions are legal, and closes once none is.
+
+Playwright with Debian's Chromium against a live server (``tests/browserkit.py``); Messina's cabin
+stacks (swap a stack's top tile for a coin or a wood) are the pieces with several actions.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+import pytest
+
+from meeple.i18n import translate
+from tests.browserkit import create_table, decisions, open_page, shot, wait_until
+
+MULTI = "#board .clickable[data-actions*='|'], #mine .clickable[data-actions*='|']"
+
+
+def _state(server: str, table: str, token: str) -> dict[str, Any]:
+    return dict(httpx.get(f"{server}/api/tables/{table}", headers={"X-Seat-Token": token}, timeout=30).json())
+
+
+def _to_a_shared_piece(page: Any, server: str, table: str, token: str) -> dict[str, Any]:
+    """Play the person's decisions at random (through the server) until it is their turn and the board
+    draws a piece with several actions; the table's state then."""
+    rng = random.Random(0)
+    for _ in range(60):
+        data = _state(server, table, token)
+        wait_until(page, lambda d=data: decisions(page) >= d["view"]["decisions"])
+        mine = data["legal"] and data["you"] == data["view"]["to_move"]
+        if mine and page.locator(MULTI).count():
+            return data
+        if mine:
+            httpx.post(f"{server}/api/tables/{table}/act", headers={"X-Seat-Token": token}, timeout=30,
+                       json={"action": rng.choice(data["legal"]), "decision": data["view"]["decisions"]})
+        else:
+            page.wait_for_timeout(200)
+    raise AssertionError("no piece with several actions came up")
+
+
+def _open_chooser(page: Any) -> tuple[Any, list[str]]:
+    target = page.locator(MULTI).first
+    acts = (target.get_attribute("data-actions") or "").split("|")
+    target.scroll_into_view_if_needed()
+    target.click()
+    page.wait_for_selector(".chooser")
+    return target, acts
+
+
+def _choices(page: Any) -> list[str]:
+    return [b.get_attribute("data-action") for b in page.locator(".chooser .choice:not(.cancel)").all()]
+
+
+def _redrawn(page: Any, trigger: Any) -> None:
+    """Mark the drawn board, run ``trigger`` and wait until the page has drawn a new one."""
+    page.evaluate("() => { document.querySelector('#board').dataset.stale = '1'; }")
+    trigger()
+    wait_until(page, lambda: page.locator("#board").count() == 1 and page.locator("#board[data-stale]").count() == 0)
+
+
+@pytest.mark.parametrize(("size", "lang"), [("desktop", "en"), ("phone", "zh"), ("desktop", "zh"), ("phone", "en")])
+def test_web_chooser_stays_open_across_a_redraw_and_plays(browser: Any, server: str, size: str, lang: str) -> None:
+    """Issue 15 follow-up: a chooser open beside a piece stays open, beside that piece and with the
+    same choices, when an update redraws the board without changing the person's legal actions (a
+    spectator opening the table: the presence push; the page's language switched), and clicking one
+    of its choices then plays it."""
+    table, token = create_table(server, "messina", 2, "random", seed=1)
+    ctx, page, errors = open_page(browser, f"{server}/t/{table}#token={token}", size, lang)
+    page.wait_for_selector(".tablehead")
+    data = _to_a_shared_piece(page, server, table, token)
+    target, acts = _open_chooser(page)
+    assert _choices(page) == acts
+    # someone comes to watch: the server pushes the new counts and the page draws everything again
+    watcher = browser.new_context()
+    watch = watcher.new_page()
+    _redrawn(page, lambda: watch.goto(f"{server}/t/{table}"))
+    assert page.locator(".chooser").count() == 1 and page.locator(".chooser").is_visible()
+    assert _choices(page) == acts
+    piece = page.locator(MULTI).first.bounding_box()
+    box = page.locator(".chooser").bounding_box()
+    assert abs(box["y"] - (piece["y"] + piece["height"] + 4)) <= 2, (box, piece)  # beside the new piece
+    shot(page, f"chooser_kept_{size}_{lang}")
+    # the page's language switched: drawn again, the choices now in the other language
+    other = "en" if lang == "zh" else "zh"
+    _redrawn(page, lambda: page.select_option("#lang", other))
+    assert _choices(page) == acts
+    cancel = page.locator(".chooser .choice.cancel").inner_text().strip()
+    assert cancel == translate("zh_TW" if other == "zh" else "en", "web.cancel"), cancel
+    before = data["view"]["decisions"]
+    page.locator(".chooser .choice:not(.cancel)").nth(1).click()
+    wait_until(page, lambda: decisions(page) > before)
+    played = [e for e in _state(server, table, token)["log"] if e.get("kind") == "action" and e["decision"] == before]
+    assert [e["notation"] for e in played] == [acts[1]], played
+    assert page.locator(".chooser").count() == 0
+    assert not errors, errors
+    watcher.close()
+    ctx.close()
+
+
+def test_web_chooser_closes_when_its_actions_are_gone(browser: Any, server: str) -> None:
+    """Issue 15 follow-up: a chooser closes once none of its actions is legal any more (the person's
+    decision was taken elsewhere, in another tab: the turn has moved on)."""
+    table, token = create_table(server, "messina", 2, "random", seed=1)
+    ctx, page, errors = open_page(browser, f"{server}/t/{table}#token={token}", "phone", "en")
+    page.wait_for_selector(".tablehead")
+    data = _to_a_shared_piece(page, server, table, token)
+    _target, acts = _open_chooser(page)
+    other = next(a for a in data["legal"] if a not in acts)
+    r = httpx.post(f"{server}/api/tables/{table}/act", headers={"X-Seat-Token": token}, timeout=30,
+                   json={"action": other, "decision": data["view"]["decisions"]})
+    assert r.status_code == 200, r.text
+    wait_until(page, lambda: decisions(page) > data["view"]["decisions"])
+    wait_until(page, lambda: page.locator(".chooser").count() == 0
+               or not set(_choices(page)) & set(acts), timeout=5)
+    assert page.locator(".chooser").count() == 0
+    assert not errors, errors
+    ctx.close()
