@@ -156,3 +156,28 @@ def test_messina_board_is_played_by_clicking_its_pieces(browser: Any, server: st
         assert not errors, errors
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_messina_phone_map_spans_the_screen_with_hexes_to_tap(browser: Any, server: str, lang: str, players: int) -> None:
+    """Issue 15 follow-up: at 390 × 844 the city map uses the screen's width (at least 90% of it) and
+    every hex and harbour is at least 28 px across, large enough to tap; nothing scrolls sideways."""
+    from tests.browserkit import SIZES, open_table, sideways
+
+    ctx, page, errors = open_table(browser, server, "messina", players, size="phone", lang=lang)
+    page.wait_for_selector("#board .messina-city .hex")
+    page.wait_for_timeout(200)  # the game's stylesheet
+    width = SIZES["phone"][0]
+    box = page.locator("#board .messina-city").bounding_box()
+    assert box["width"] >= 0.9 * width, box
+    hexes = page.eval_on_selector_all(
+        "#board .messina-city .hex:not(.docks) > polygon",
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [e.parentElement.dataset.node, r.width, r.height]; })")
+    assert len(hexes) >= 13, hexes
+    small = [h for h in hexes if min(h[1], h[2]) < 28]
+    assert not small, small
+    assert not sideways(page), sideways(page)[:5]
+    shot(page, f"messina_phone_map_{lang}_{players}p")
+    assert not errors, errors
+    ctx.close()

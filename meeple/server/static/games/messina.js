@@ -236,10 +236,12 @@ function cityMap(view, ctx, as) {
     const dx = hb[0] - mid[0], dy = hb[1] - mid[1], len = Math.hypot(dx, dy) || 1;
     cs.set(d.name, [hb[0] + (dx / len) * SIZE * 1.75, hb[1] + (dy / len) * SIZE * 1.2]);
   });
-  const all = [...cs.values()];
-  const pad = SIZE + 8;
-  const minX = Math.min(...all.map((c) => c[0])) - pad, minY = Math.min(...all.map((c) => c[1])) - pad;
-  const w = Math.max(...all.map((c) => c[0])) - minX + pad, hgt = Math.max(...all.map((c) => c[1])) - minY + pad;
+  // the map's bounds: each place's own reach (a hex's corners; a dock's box, its name above, its
+  // ships and lieutenants below) and a few units more, so that a phone's width goes to the hexes
+  const reach = (n) => (n.kind === "docks" ? [36, 36, 42] : [SIZE * 0.87 + 4, SIZE + 4, SIZE + 4]);  // half width, up, down
+  const placedAt = nodes.filter((n) => cs.has(n.name)).map((n) => [cs.get(n.name), reach(n)]);
+  const minX = Math.min(...placedAt.map(([c, r]) => c[0] - r[0])), minY = Math.min(...placedAt.map(([c, r]) => c[1] - r[1]));
+  const w = Math.max(...placedAt.map(([c, r]) => c[0] + r[0])) - minX, hgt = Math.max(...placedAt.map(([c, r]) => c[1] + r[2])) - minY;
   const root = svg("svg", { viewBox: `${minX.toFixed(0)} ${minY.toFixed(0)} ${w.toFixed(0)} ${hgt.toFixed(0)}`, class: "boardsvg messina-city", role: "img" });
   const figures = svg("g", { class: "figures" });
   for (const n of nodes) {
