@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from typing import Any
 
 import httpx
@@ -211,4 +212,48 @@ def test_mundus_board_puts_every_decision_on_a_card_or_control(browser: Any, ser
     })""", samples)
     bad = [m for m in missing if m[1] or m[2]]
     assert not bad, bad[:5]
+    ctx.close()
+
+
+@pytest.mark.parametrize(("size", "lang"), [("desktop", "en"), ("phone", "zh"), ("desktop", "zh"), ("phone", "en")])
+def test_mundus_score_sheet_shows_each_round(browser: Any, server: str, size: str, lang: str) -> None:
+    """Issue 15 follow-up: a finished game's score sheet shows how each seat's doubloons (the score,
+    seed 'game end') grew: a row a round, in the page's language, with each seat's doubloons at the
+    round's end and what it gained in it, then the final score; on a phone it fits the width."""
+    from meeple.i18n import translate
+    from tests.browserkit import SIZES, sideways
+
+    seats = [{"kind": "bot", "bot": "random"} for _ in range(3)]
+    r = httpx.post(server + "/api/tables", json={"game": "mundus_novus", "players": 3, "seats": seats, "seed": 4},
+                   timeout=30)
+    table = str(r.json()["table"])
+    wait_until_over = time.time() + 240
+    while (data := httpx.get(f"{server}/api/tables/{table}", timeout=30).json())["table"]["status"] != "over":
+        assert time.time() < wait_until_over, "the bots' game did not finish"
+        time.sleep(0.3)
+    rounds = data["view"]["score_by_round"]
+    assert len(rounds) == data["view"]["round"] >= 2
+    ctx, page, errors = open_page(browser, f"{server}/t/{table}", size, lang)
+    page.wait_for_selector("#score-sheet")
+    rows = page.locator("#score-sheet tbody tr.round")
+    assert rows.count() == len(rounds)
+    catalog = "zh_TW" if lang == "zh" else "en"
+    before = [0, 0, 0]
+    for i, row in enumerate(rounds):
+        tr = rows.nth(i)
+        assert tr.locator("th").inner_text().strip() == translate(catalog, "web.round_n", n=row["round"])
+        cells = [c.split() for c in tr.locator("td").all_inner_texts()]
+        gained = [f"+{x - b}" if x >= b else f"−{b - x}" for x, b in zip(row["scores"], before, strict=True)]
+        assert cells == [[str(x), g] for x, g in zip(row["scores"], gained, strict=True)], (cells, row)
+        before = row["scores"]
+    final = [c.strip() for c in page.locator("#score-sheet tr.total td").all_inner_texts()]
+    assert final == [str(x) for x in data["scores"]]
+    if data["view"].get("winner") is None:
+        assert rounds[-1]["scores"] == data["scores"]  # doubloons are the score
+    if size == "phone":
+        box = page.locator("#score-sheet").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES["phone"][0], box
+        assert not sideways(page), sideways(page)[:5]
+    shot(page, f"mundus_novus_sheet_{size}_{lang}")
+    assert not errors, errors
     ctx.close()

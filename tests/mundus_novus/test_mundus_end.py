@@ -240,3 +240,70 @@ def test_merchant_conversion_counts_for_ten_different() -> None:
     assert not s.is_over
     play(s, "convert cocoa to cotton")  # ten different at once (seed end B: "馬上")
     assert s.is_over and s.winner == 0
+
+
+def _tally(money: list[int], event: dict) -> None:
+    """A change of doubloons the table sees announced (no event is private)."""
+    from meeple.games.mundus_novus.state import CORONADO_PRICE
+
+    kind = event["type"]
+    if kind in ("income", "inca", "different", "orellana"):
+        money[event["seat"]] += event["amount"]
+    elif kind == "shipyard":
+        money[event["seat"]] += event["amount"]
+        money[event["from"]] -= event["amount"]
+    elif kind == "coronado":
+        money[event["seat"]] -= CORONADO_PRICE
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (4, 12), (6, 13)])
+def test_score_sheet_rounds_are_the_doubloons_announced_by_round_end(players: int, seed: int) -> None:
+    """Issue 15 follow-up (the score sheet shows how each seat's score grew): once the game is over
+    the view gives each seat's doubloons at the end of every round (``score_by_round``), the sums of
+    the public income and payout events up to that round's end, the last one the final doubloons;
+    while the game runs no seat's view has it (another seat's money is hidden, seed 4.2)."""
+    from meeple.engine import Rng
+
+    s = GAME.new(players, seed=seed)
+    r = Rng(seed)
+    money = [0] * players
+    ends: list[list[int]] = []
+    while not s.is_over:
+        assert all("score_by_round" not in s.view(p) for p in range(players))
+        for e in s.apply(r.choice(s.legal_actions())):
+            if "private" in e:
+                continue
+            if e["type"] == "round":
+                ends.append(list(money))  # the round before it has ended
+            elif e["type"] == "game_over":
+                ends.append(list(money))
+            _tally(money, e)
+    assert money == s.money
+    for seat in (*range(players), None):
+        view = s.view(seat)
+        rows = view["score_by_round"]
+        assert [row["round"] for row in rows] == list(range(1, s.round + 1))
+        assert [row["scores"] for row in rows] == ends
+        assert rows[-1]["scores"] == s.money
+        assert ("score_sheet" in view) == (s.winner >= 0)
+
+
+def test_score_sheet_names_the_ten_different_bonus() -> None:
+    """Issue 15 follow-up: a game won by ten different resources adds the bonus as a score sheet row
+    (the winner's final score is his doubloons plus it)."""
+    from meeple.games.mundus_novus.state import EXCHANGE
+
+    s = fresh(3)
+    cards = dict(TEN, cocoa=2)
+    del cards["vanilla"]
+    progression_turn(s, 0, cards)
+    s.offer[1 * K + kind("vanilla")] = 1
+    s.offer[2 * K + kind("corn")] = 1
+    s.phase, s.cur, s.prev, s.prev2 = EXCHANGE, 0, -1, -1
+    s.money = [3, 90, 10]
+    refresh(s)
+    play(s, "take vanilla from p1")
+    view = s.view(1)
+    assert view["score_sheet"] == [{"ten_different_bonus": TEN_DIFFERENT_BONUS}, {"ten_different_bonus": 0},
+                                   {"ten_different_bonus": 0}]
+    assert view["score_by_round"][-1] == {"round": s.round, "scores": [3, 90, 10]}

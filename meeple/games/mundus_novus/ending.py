@@ -53,6 +53,7 @@ def end_game(s: MundusState, ev: list[Event], reason: str) -> None:
         # ended during a Progression turn: a merchant's converted card is its printed resource again
         revert_conversions(s)
     s.phase = OVER
+    s.by_round += (tuple(s.money),)  # the last round, ended with the game
     money = [msg("mundus_novus.event.money_of", seat=p, amount=m) for p, m in enumerate(s.money)]
     ev.append({"type": "game_over", "reason": reason, "money": list(s.money),
                **msg("mundus_novus.event.game_over", reason=end_reason(reason), money=money)})

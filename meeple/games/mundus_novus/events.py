@@ -36,6 +36,8 @@ def determine_event(s: MundusState, ev: list[Event]) -> None:
 
 
 def begin_round(s: MundusState, ev: list[Event]) -> None:
+    if s.round:
+        s.by_round += (tuple(s.money),)  # the round just ended
     s.round += 1
     ev.append({"type": "round", "round": s.round, **msg("mundus_novus.event.round", round=s.round)})
     pay_income(s, ev)

@@ -62,6 +62,7 @@ def new_state(cls: type[MundusState], game: Game, players: int, seed: int, optio
     s.pend_set = (-1, 0, 0)
     s.building = 0
     s.fleet2 = 0
+    s.by_round = ()
     s.conv = []
     s.spent = [0] * K
     s.dev_ended = False

@@ -47,7 +47,7 @@ _SLOTS = (
     "round", "event", "tm", "phase", "cur", "announced", "done", "start_size", "prev", "prev2", "order", "opos",
     "need", "split", "sets", "diff_done", "inca_done", "merch_used", "pend_mask", "pend_inca", "pend_set",
     "conv", "spent", "dev_ended", "winner", "gift", "tie_mask", "cash_done", "abil", "names", "acache",
-    "fx", "hx", "seat_hx", "building", "fleet2",
+    "fx", "hx", "seat_hx", "building", "fleet2", "by_round",
 )
 
 
@@ -105,6 +105,10 @@ class MundusState(State):
     """1 while an identical set is being built card by card (``pend_set`` holds it so far)."""
     fleet2: int
     """Juan Ponce de León's second fleet being chosen (a bit mask over his caravels, lowest first)."""
+    by_round: tuple[tuple[int, ...], ...]
+    """Each seat's doubloons at the end of each round so far (the last one: where the game ended).
+    Every change of money is announced to the table (income, sets, Inca relics, Orellana, shipyards,
+    Coronado); the view shows it once the game is over, as the score sheet's rounds."""
 
     # --- turn properties ---------------------------------------------------------------
 
@@ -167,6 +171,7 @@ class MundusState(State):
         o.seat_hx = self.seat_hx
         o.building = self.building
         o.fleet2 = self.fleet2
+        o.by_round = self.by_round  # a tuple of tuples: grows by a new tuple, never in place
 
     # --- hidden information ------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from meeple.games.mundus_novus.state import (
     PICKDEV,
     PONCE,
     SUPPLY,
+    TEN_DIFFERENT_BONUS,
     TIE,
     K,
     MundusState,
@@ -119,6 +120,13 @@ def view(s: MundusState, seat: int | None) -> dict[str, Any]:
         "resources": _resources(s),
         "payouts": _payouts(s),
     }
+    if over:
+        # the score sheet's rounds (issue 15 follow-up): each seat's doubloons at the end of each
+        # round, as the table saw them announced; the ten-different bonus apart
+        view["score_by_round"] = [{"round": r + 1, "scores": list(m)} for r, m in enumerate(s.by_round)]
+        if s.winner >= 0:
+            view["score_sheet"] = [{"ten_different_bonus": TEN_DIFFERENT_BONUS if p == s.winner else 0}
+                                   for p in range(n)]
     if s.phase == SUPPLY:
         # seed 2.2: the fleets still to take face-up cards, in order (the first one is choosing now and
         # "cards" is what it still takes)

@@ -43,8 +43,10 @@ export function logList(entries, seatName) {
 }
 
 // The view's score breakdown at game over, as rows per seat: the games call it final_scoring,
-// final or score_sheet, a list with one dict per seat or a dict keyed "seat N" / "N".
+// final or score_sheet, a list with one dict per seat or a dict keyed "seat N" / "N".  A game with
+// rounds may add score_by_round: per round, every seat's score at its end (Mundus Novus' doubloons).
 const SHEETS = ["score_sheet", "final_scoring", "final", "final_scores", "scoring"];
+const ROUNDS = "score_by_round";
 const SKIP = new Set(["seat", "player", "name"]);
 
 function perSeat(v, players) {
@@ -64,7 +66,7 @@ function perSeat(v, players) {
 // The view without what the score sheet shows (the board need not repeat it without seat names).
 export function withoutSheet(view) {
   const out = {};
-  for (const [k, v] of Object.entries(view)) if (!SHEETS.includes(k) && k !== "ranking" && k !== "scores") out[k] = v;
+  for (const [k, v] of Object.entries(view)) if (!SHEETS.includes(k) && k !== ROUNDS && k !== "ranking" && k !== "scores") out[k] = v;
   return out;
 }
 
@@ -76,21 +78,36 @@ export function breakdown(view, players) {
   return null;
 }
 
+// The rounds of score_by_round whose scores name every seat (issue 15 follow-up).
+export function rounds(view, players) {
+  const v = view && view[ROUNDS];
+  return Array.isArray(v) ? v.filter((r) => r && typeof r.round === "number" && Array.isArray(r.scores) && r.scores.length === players) : [];
+}
+
 // A category's name in the reader's language (the games' breakdown fields are view labels).
 function category(k) {
   const text = String(k).replace(/_/g, " ");
   return viewLabel(text.charAt(0).toUpperCase() + text.slice(1));
 }
 
-// The score sheet: a table whose rows are the scoring categories and whose columns are the seats
-// by name, the final score last; then the ranking by name (ties share a place).
+// The score sheet: a table whose columns are the seats by name and whose rows are, where the game
+// keeps them, the rounds (each seat's score at the round's end, what it gained small beside it),
+// then the scoring categories, the final score last; then the ranking by name (ties share a place).
 export function scoreSheet(view, scores, ranking, players, seatName) {
   const rows = breakdown(view, players) || [];
   const cats = [];
   for (const r of rows) for (const [k, v] of Object.entries(r)) if (!SKIP.has(k) && typeof v === "number" && !cats.includes(k)) cats.push(k);
   const total = cats.includes("total") ? "total" : null;
-  const body = cats.filter((c) => c !== total).map((c) => h("tr", { "data-category": c }, h("th", {}, category(c)),
-    rows.map((r) => h("td", { class: "num" }, c in r ? String(r[c]) : "—"))));
+  let before = Array.from({ length: players }, () => 0);
+  const body = rounds(view, players).map((r) => {
+    const gained = r.scores.map((x, i) => x - before[i]);
+    before = r.scores;
+    return h("tr", { class: "round", "data-round": r.round }, h("th", {}, t("round_n", { n: r.round })),
+      r.scores.map((x, i) => h("td", { class: "num" }, String(x), " ",
+        h("small", { class: "gain muted" }, gained[i] >= 0 ? `+${gained[i]}` : `−${-gained[i]}`))));
+  });
+  body.push(...cats.filter((c) => c !== total).map((c) => h("tr", { "data-category": c }, h("th", {}, category(c)),
+    rows.map((r) => h("td", { class: "num" }, c in r ? String(r[c]) : "—")))));
   body.push(h("tr", { class: "total", "data-category": "score" }, h("th", {}, t("final_score")),
     Array.from({ length: players }, (_, i) => h("td", { class: "num" }, h("b", {}, scores ? String(scores[i]) : "—")))));
   const seats = Array.from({ length: players }, (_, i) => i);
