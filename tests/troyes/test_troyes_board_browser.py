@@ -238,3 +238,45 @@ def test_troyes_dice_first_then_the_action(browser: Any, server: str) -> None:
                and page.locator(".tpending").count()), 20)
     assert not errors, errors
     ctx.close()
+
+
+def test_troyes_die_chooser_stays_open_across_a_redraw(browser: Any, server: str) -> None:
+    """Issue 15 follow-up: a die's chooser at your main step (pick it for the action, or reroll it for
+    1 influence) stays open, its pick first, when the page is drawn again without your actions
+    changing (someone opens the table to watch); its pick then still picks the die."""
+    ctx, page, errors = open_table(browser, server, "troyes", 2, bots="random", seed=5, size="phone", lang="zh")
+    page.on("dialog", lambda d: d.accept())
+    rng = random.Random(3)
+    asks = "#mine .tdie.clickable[data-pick][data-actions]"
+    start = time.time()
+    while time.time() - start < 40:
+        wait_until(page, lambda: is_over(page) or page.locator("#actions button.act").count() > 0, 30)
+        assert not is_over(page), "the game ended first"
+        _settle(page)
+        if page.locator(asks).count() and page.get_attribute(".troyes[data-phase]", "data-phase") == "actions":
+            break
+        before = decisions(page)
+        _choose(page, rng)
+        wait_until(page, lambda b=before: decisions(page) > b or is_over(page), 30)
+    else:
+        pytest.fail("no main step with a die to reroll")
+    die = page.locator(asks).first
+    key = die.get_attribute("data-pick")
+    before = decisions(page)
+    die.click()
+    choices = [b.get_attribute("data-action") for b in page.locator(".chooser .choice:not(.cancel):not(.pick)").all()]
+    assert page.locator(".chooser .choice.pick").count() == 1 and choices
+    page.evaluate("() => { document.querySelector('#board').dataset.stale = '1'; }")
+    watcher = browser.new_context()
+    watcher.new_page().goto(page.url.split("#")[0])
+    wait_until(page, lambda: page.locator("#board[data-stale]").count() == 0 and page.locator("#board").count() == 1)
+    assert page.locator(".chooser").count() == 1 and page.locator(".chooser .choice.pick").count() == 1
+    assert [b.get_attribute("data-action") for b in page.locator(".chooser .choice:not(.cancel):not(.pick)").all()] == choices
+    shot(page, "troyes_die_chooser_kept_phone_zh")
+    page.locator(".chooser .choice.pick").click()
+    assert decisions(page) == before, "picking a die plays nothing"
+    assert page.locator(f"#mine .tdie.picked[data-pick='{key}']").count() == 1
+    assert page.locator(".chooser").count() == 0
+    assert not errors, errors
+    watcher.close()
+    ctx.close()

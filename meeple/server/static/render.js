@@ -208,15 +208,20 @@ export function choiceButton(ctx, a, cls = "choice") {
 
 const piecesNamed = (name) => [...document.querySelectorAll("[data-piece]")].filter((e) => e.getAttribute("data-piece") === name);
 
-// The chooser's buttons for ``acts`` and its cancel button; a button already in ``box`` with the
-// same action and words is kept (a finger on it during a redraw still plays it).
-function chooserButtons(box, ctx, acts) {
-  const old = new Map([...box.querySelectorAll(":scope > .choice:not(.cancel)")].map((b) => [b.dataset.action, b]));
-  const out = acts.map((a) => {
+// The chooser's buttons: ``lead`` (a function giving a button to put first, or none), one for each
+// of ``acts`` and the cancel button; a button already in ``box`` with the same action and words is
+// kept (a finger on it during a redraw still plays it).
+function chooserButtons(box, ctx, acts, lead) {
+  const old = new Map([...box.querySelectorAll(":scope > .choice:not(.cancel):not([data-lead])")].map((b) => [b.dataset.action, b]));
+  const first = lead ? lead() : null;
+  if (first) first.setAttribute("data-lead", "");
+  const had = box.querySelector(":scope > [data-lead]");
+  const out = first ? [had && had.outerHTML === first.outerHTML ? had : first] : [];
+  out.push(...acts.map((a) => {
     const fresh = choiceButton(ctx, a);
     const kept = old.get(a);
     return kept && kept.textContent === fresh.textContent ? kept : fresh;
-  });
+  }));
   const cancelText = ctx.t ? ctx.t("cancel") : "×";
   const cancel = box.querySelector(":scope > .choice.cancel");
   out.push(cancel && cancel.textContent === cancelText ? cancel
@@ -231,10 +236,14 @@ function placeChooser(box, el) {
     top: `${r.bottom + window.scrollY + 4}px` });
 }
 
-function chooser(el, ctx, acts) {
+// Open a chooser beside the piece ``el`` offering ``acts`` (one at a time).  A game may give the
+// piece ``el.chooserOpts``: ``cls``, a class for the box, and ``lead``, a function giving a button
+// to put first (Troyes' "pick this die"), asked again at each drawing of the piece.
+export function chooserBeside(el, ctx, acts) {
   closeChooser();
-  const box = h("div", { class: "chooser", role: "menu" });
-  chooserButtons(box, ctx, acts);
+  const opts = el.chooserOpts || {};
+  const box = h("div", { class: "chooser" + (opts.cls ? " " + opts.cls : ""), role: "menu" });
+  chooserButtons(box, ctx, acts, opts.lead);
   placeChooser(box, el);
   document.body.append(box);
   const name = el.getAttribute("data-piece");
@@ -253,7 +262,7 @@ export function keepChooser(ctx) {
   const el = candidates.includes(same[nth]) ? same[nth] : candidates.length === 1 ? candidates[0] : null;
   if (!el) { closeChooser(); return; }
   const keep = still(el);
-  chooserButtons(box, ctx, keep);
+  chooserButtons(box, ctx, keep, (el.chooserOpts || {}).lead);
   placeChooser(box, el);
   if (!box.isConnected) document.body.append(box);
   openChooser = { box, name, nth: same.indexOf(el), acts: keep };
@@ -286,7 +295,7 @@ export function piece(el, ctx, acts = [], info = {}) {
   el.setAttribute("data-actions", legal.join("|"));
   el.addEventListener("click", (ev) => {
     ev.stopPropagation();
-    if (legal.length === 1) { closeChooser(); ctx.act(legal[0]); } else chooser(el, ctx, legal);
+    if (legal.length === 1) { closeChooser(); ctx.act(legal[0]); } else chooserBeside(el, ctx, legal);
   });
   return el;
 }

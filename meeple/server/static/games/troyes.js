@@ -6,7 +6,7 @@
 // the others (pass, done, activations ...) are controls on the board.  Every word comes from the
 // catalog (troyes.ui.* and the component keys); notations stay as they are.
 import { message } from "../i18n.js";
-import { SEAT_COLOURS, choiceButton, controls, h, piece } from "../render.js";
+import { SEAT_COLOURS, chooserBeside, closeChooser, controls, h, piece } from "../render.js";
 
 const COLOURS = { r: "red", w: "white", y: "yellow" };
 const BUILDING_WORDS = ["palace", "bishopric", "city hall"];
@@ -139,25 +139,20 @@ function dieEl(code, owner, ctx, claimed, chosen, view, index) {
 // A die at your main step, or whose only action is a reroll (1 influence): a click asks first
 // (a chooser beside the die: pick it for the action or put it back, the reroll, cancel), so that a
 // click meant to pick a die never spends influence.  Without a reroll a click picks at once.  The
-// chooser lives inside the board and goes with the board's next drawing.
+// chooser is render.js's: it stays open across the page's redraws while the die offers its actions.
 function asked(el, ctx, acts, info, pick = null) {
   piece(el, ctx, [], info);
   el.classList.add("clickable");
   el.setAttribute("data-piece", info.name);
   if (acts.length) el.setAttribute("data-actions", acts.join("|"));
   el.setAttribute("title", [info.title, ...acts.map((a) => ctx.labelText(a))].join("\n"));
+  el.chooserOpts = { cls: "tasked", lead: pick ? () => h("button", { class: "choice pick",
+    onclick: (e) => { e.stopPropagation(); closeChooser(); togglePick(pick.key, pick.absolute, ctx); } },
+  T(ctx, picks.keys.has(pick.key) ? "unpick" : "pick")) : null };
   el.addEventListener("click", (ev) => {
     ev.stopPropagation();
     if (pick && !acts.length) { togglePick(pick.key, pick.absolute, ctx); return; }
-    const holder = el.parentElement;
-    for (const old of holder.querySelectorAll(":scope > .chooser")) old.remove();
-    const pickButton = pick ? h("button", { class: "choice pick", onclick: (e) => { e.stopPropagation(); box.remove(); togglePick(pick.key, pick.absolute, ctx); } },
-      T(ctx, picks.keys.has(pick.key) ? "unpick" : "pick")) : null;
-    const box = h("div", { class: "chooser tasked", role: "menu" }, pickButton, acts.map((a) => choiceButton(ctx, a)),
-      h("button", { class: "choice cancel", onclick: (e) => { e.stopPropagation(); box.remove(); } }, ctx.t("cancel")));
-    box.style.left = `${el.offsetLeft}px`;
-    box.style.top = `${el.offsetTop + el.offsetHeight + 4}px`;
-    holder.append(box);
+    chooserBeside(el, ctx, acts);
   });
   return el;
 }
