@@ -120,3 +120,39 @@ def test_web_chooser_closes_when_its_actions_are_gone(browser: Any, server: str)
     assert page.locator(".chooser").count() == 0
     assert not errors, errors
     ctx.close()
+
+
+KEEP = """([legal, drawn, offers]) => {
+  const { piece, keepChooser } = window.rk;
+  const ctx = { legal, act: () => {}, t: (k) => k, labelText: (a) => `label of ${a}` };
+  const span = (name) => Object.assign(document.createElement("span"), { textContent: name });
+  document.getElementById("app").replaceChildren(...drawn.map((name) => piece(span(name), ctx, offers, { name })));
+  keepChooser(ctx);
+  const box = document.querySelector(".chooser");
+  return box ? [...box.querySelectorAll(".choice:not(.cancel)")].map((b) => b.dataset.action) : null;
+}"""
+
+
+def test_web_chooser_keeps_only_its_actions_still_legal(browser: Any, server: str) -> None:
+    """Issue 15 follow-up (render.js ``keepChooser``): drawn again, a chooser offers those of its
+    actions that are still legal, beside the piece of the same name; it closes when none is legal
+    or the piece is no longer drawn.  On a test page of the server's origin that imports render.js."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.route(f"{server}/chooser-test", lambda route: route.fulfill(
+        content_type="text/html", body='<div id="app"></div><script type="module">'
+        'import * as rk from "/static/render.js"; window.rk = rk;</script>'))
+    page.goto(f"{server}/chooser-test")
+    wait_until(page, lambda: bool(page.evaluate("() => !!window.rk")))
+    every = ["a 1", "a 2", "a 3"]
+    assert page.evaluate(KEEP, [every, ["stack"], every]) is None  # nothing open: nothing to keep
+    page.locator("#app [data-piece=stack]").click()
+    assert _choices(page) == every
+    assert page.evaluate(KEEP, [every, ["other", "stack"], every]) == every  # the same piece, drawn anew
+    assert page.evaluate(KEEP, [["a 3", "a 1"], ["stack"], every]) == ["a 1", "a 3"]  # some still legal: those
+    assert page.evaluate(KEEP, [every, ["stack"], every]) == every  # legal again: offered again
+    assert page.evaluate(KEEP, [["a 2", "a 4"], ["stack"], [*every, "a 4"]]) == ["a 2"]  # none it did not offer
+    assert page.evaluate(KEEP, [["a 4"], ["stack"], [*every, "a 4"]]) is None  # none of its own legal: closed
+    page.locator("#app [data-piece=stack]").click()
+    assert page.evaluate(KEEP, [every, ["other"], every]) is None  # the piece is gone: closed
+    ctx.close()

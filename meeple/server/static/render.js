@@ -265,7 +265,7 @@ export function keepChooser(ctx) {
   chooserButtons(box, ctx, keep, (el.chooserOpts || {}).lead);
   placeChooser(box, el);
   if (!box.isConnected) document.body.append(box);
-  openChooser = { box, name, nth: same.indexOf(el), acts: keep };
+  openChooser = { box, name, nth: same.indexOf(el), acts };  // what it offered first, for the next drawing
 }
 
 // A piece or place on a board (HTML or SVG element).  ``acts`` are the legal notations it plays
