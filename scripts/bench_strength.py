@@ -59,18 +59,21 @@ def with_budget(spec: str, iters: int | None) -> str:
     return name + ":" + ",".join(f"{k}={v}" for k, v in params.items())
 
 
-def level_iters() -> int:
-    _, params = bot_kinds.parse_spec(DEFAULT_LEVELS["hard"].spec)
+def level_iters(game: str) -> int:
+    """The ISMCTS iterations per decision of the ``hard`` level on ``game``."""
+    _, params = bot_kinds.parse_spec(DEFAULT_LEVELS["hard"].spec_for(game))
     return int(params.get("iters", 200))
 
 
-def matchup(kind: str, budget: int) -> tuple[str, str]:
-    """(measured bot, opponent) of a row kind."""
-    hard = with_budget(DEFAULT_LEVELS["hard"].spec, budget)
-    normal, easy = DEFAULT_LEVELS["normal"].spec, DEFAULT_LEVELS["easy"].spec
+def matchup(kind: str, budget: int | None, game: str) -> tuple[str, str]:
+    """(measured bot, opponent) of a row kind on ``game``; ``budget``: the ISMCTS iterations of
+    ``hard`` and of the ``ismcts`` it meets (None: the ``hard`` level's own on that game)."""
+    iters = budget or level_iters(game)
+    hard = with_budget(DEFAULT_LEVELS["hard"].spec_for(game), iters)
+    normal, easy = DEFAULT_LEVELS["normal"].spec_for(game), DEFAULT_LEVELS["easy"].spec_for(game)
     return {
         "best-heuristic": (hard, "heuristic"),
-        "best-ismcts": (hard, f"ismcts:iters={budget}"),
+        "best-ismcts": (hard, f"ismcts:iters={iters}"),
         "hard-normal": (hard, normal),
         "normal-easy": (normal, easy),
     }[kind]
@@ -144,12 +147,12 @@ def markdown(rows: list[dict[str, Any]]) -> str:
 
 
 def plan(names: list[str], counts: str, kinds: list[str],
-         budget: int) -> list[tuple[str, str, int, str, str]]:
+         budget: int | None) -> list[tuple[str, str, int, str, str]]:
     """(kind, game, players, bot, opponent) of every row asked for."""
     out = []
     for kind in kinds:
-        bot, opp = matchup(kind, budget)
         for name in names:
+            bot, opp = matchup(kind, budget, name)
             g = games.get(name)
             wanted = [g.max_players if p == "max" else int(p) for p in counts.split(",") if p]
             for players in sorted(set(wanted)):
@@ -218,10 +221,11 @@ def main(argv: list[str] | None = None) -> int:
     bad = [k for k in kinds if k not in ROWS]
     if bad:
         ap.error(f"unknown row {bad[0]!r} (rows: {', '.join(ROWS)})")
-    budget = args.budget or level_iters()
+    budget = args.budget
     names = [n for n in args.only.split(",") if n] or games.names()
     if args.calibrate:
-        calibrate(names, with_budget(DEFAULT_LEVELS["hard"].spec, budget))
+        for name in names:
+            calibrate([name], with_budget(DEFAULT_LEVELS["hard"].spec_for(name), budget))
         return 0
     todo = plan(names, args.players, kinds, budget)
     if args.reports:

@@ -252,7 +252,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
     @app.get("/api/games")
     async def api_games() -> dict[str, Any]:
         return {"games": hub.games(), "bots": list(hub.levels), "allow_seeds": hub.allow_seeds,
-                "levels": {k: {"spec": v.spec, "think": v.deadline} for k, v in hub.levels.items()}}
+                "levels": {k: {"spec": v.spec, "games": v.games, "think": v.deadline}
+                           for k, v in hub.levels.items()}}
 
     @app.get("/api/health")
     async def api_health() -> JSONResponse:

@@ -70,7 +70,7 @@ class BotMixin(HubBase):
             name, level, why = self._level(stored)
             if why and stored not in table.noted:
                 table.noted.add(stored)
-                await self._note_locked(table, {"type": "bot_error", "text": why})
+                await self._note_locked(table, {"type": "bot_error", "key": "note_bot_stored", "text": why})
             state, version = table.state, table.version
             seed = (table.meta["seed"] * 1_000_003 + len(state.history) * 7919 + seat) & ((1 << 64) - 1)
             notation = await self._think(table, name, level, state, seed)
@@ -96,21 +96,24 @@ class BotMixin(HubBase):
             return None
         if len(legal) == 1:
             return legal[0].notation
-        for spec, deadline in ((level.spec, level.deadline), (level.fallback, FALLBACK_DEADLINE)):
+        for spec, deadline in ((level.spec_for(state.game.name), level.deadline),
+                               (level.fallback, FALLBACK_DEADLINE)):
             try:
                 if spec == "random":
                     return bots.act(bots.make("random"), state, Rng(seed)).notation
                 notation = await self.pool.think(spec, state, seed, deadline)
             except Exception as exc:  # noqa: BLE001 - a bot bug must not stop the table
                 log.warning("bot %s failed at table %s: %s", spec, table.id, exc)
-                await self._note_locked(table, {"type": "bot_error", "text": f"The {name} bot failed ({exc}); "
+                await self._note_locked(table, {"type": "bot_error", "key": "note_bot_failed", "bot": name,
+                                                "text": f"The {name} bot failed ({exc}); "
                                                 "its fallback plays instead."[:300]})
                 continue
             if self.stopping or self.pool.closed:
                 return None
             if notation is not None:
                 return notation
-            await self._note_locked(table, {"type": "bot_timeout", "bot": name,
+            await self._note_locked(table, {"type": "bot_timeout", "key": "note_bot_timeout", "bot": name,
+                                            "seconds": deadline,
                                             "text": f"The {name} bot took more than {deadline:g} s; "
                                                     "its fallback move is played."})
         return Rng(seed).choice(legal).notation

@@ -15,6 +15,7 @@ A levels file is TOML (or JSON with the same shape)::
     spec = "ismcts:time=3"
     think = 5          # seconds before the bot is stopped (default: its time + 2)
     fallback = "heuristic:depth=1"
+    games = { troyes = "ismcts:time=2" }   # optional: the spec played on the games it names
 """
 
 from __future__ import annotations
@@ -97,6 +98,9 @@ class Level(BaseModel):
     spec: str
     think: float = Field(default=0.0, ge=0.0, le=MAX_THINK + 5.0)
     fallback: str = "random"
+    games: dict[str, str] = Field(default_factory=dict)
+    """Per game (its name), the spec played there instead of ``spec`` (the measured best for
+    that game, such as an iteration budget that fits the level's time on it)."""
 
     @field_validator("spec", "fallback")
     @classmethod
@@ -106,10 +110,30 @@ class Level(BaseModel):
         except BadSetup as exc:
             raise ValueError(str(exc)) from None
 
+    @field_validator("games")
+    @classmethod
+    def _per_game(cls, value: dict[str, str]) -> dict[str, str]:
+        from meeple import games as known
+
+        for game, spec in value.items():
+            if game not in known.names():
+                raise ValueError(f"unknown game {game!r} (games: {', '.join(known.names())})")
+            try:
+                check_spec(spec)
+            except BadSetup as exc:
+                raise ValueError(f"{game}: {exc}") from None
+        return value
+
+    def spec_for(self, game: str) -> str:
+        """The spec this level plays on ``game``."""
+        return self.games.get(game, self.spec)
+
     @property
     def deadline(self) -> float:
         """Seconds a decision may take before the bot is stopped."""
-        return self.think if self.think > 0 else budget(self.spec) + 2.0
+        if self.think > 0:
+            return self.think
+        return max(budget(s) for s in (self.spec, *self.games.values())) + 2.0
 
     @property
     def inline(self) -> bool:
@@ -127,8 +151,12 @@ DEFAULT_LEVELS: dict[str, Level] = {
     # at once (horizon=0, no random rollout) and the root seeded by the heuristic (lead=20), on an
     # iteration budget (about 0.1 s of a quiet core: 0.03-0.2 s by game) so that its strength does
     # not depend on the server's load; measured against normal, heuristic and ismcts: docs/bots.md
+    # per game, the iterations that fit about 0.1 s of a quiet core there (scripts/bench_strength.py
+    # --calibrate): Messina's and Mundus Novus' iterations are the cheapest (no network is shipped)
     "hard": Level(spec="ismcts:iters=200,value=auto,horizon=0,lead=20", think=3.0,
-                  fallback="heuristic:depth=1"),
+                  fallback="heuristic:depth=1",
+                  games={"messina": "ismcts:iters=400,value=auto,horizon=0,lead=20",
+                         "mundus_novus": "ismcts:iters=600,value=auto,horizon=0,lead=20"}),
 }
 ZOMBIE_LEVEL = "normal"
 """The level that plays a seat whose clock ran out."""

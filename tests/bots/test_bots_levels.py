@@ -30,20 +30,38 @@ def test_hard_is_the_learned_search_on_an_iteration_budget() -> None:
     """``hard`` searches with the shipped network where there is one (``value=auto``), on an
     iteration budget (the same strength on a loaded server as on a quiet one), and its
     fallback is a bot, not random play."""
-    name, params = parse_spec(DEFAULT_LEVELS["hard"].spec)
-    assert name == "ismcts" and params["value"] == "auto" and params["horizon"] == "0"
-    assert "time" not in params and 0 < int(params["iters"]) <= 1000
+    for game in games.names():
+        name, params = parse_spec(DEFAULT_LEVELS["hard"].spec_for(game))
+        assert name == "ismcts" and params["value"] == "auto" and params["horizon"] == "0"
+        assert "time" not in params and 0 < int(params["iters"]) <= 1000
     assert DEFAULT_LEVELS["hard"].fallback.startswith("heuristic")
     for level in LEVELS:
         spec = DEFAULT_LEVELS[level]
         assert check_spec(spec.spec) == spec.spec and check_spec(spec.fallback) == spec.fallback
+        assert all(check_spec(s) == s for s in spec.games.values())
         assert spec.deadline <= 5
+
+
+def test_a_level_plays_its_own_spec_on_the_games_it_names() -> None:
+    """A level may name a spec per game (the measured best there); other games get its spec, and
+    a per-game spec is held to the server's caps and must name a real game."""
+    from meeple.engine import BadSetup
+    from meeple.server.levels import load_levels
+
+    levels = load_levels({"quick": {"spec": "heuristic:depth=1", "games": {"troyes": "ismcts:iters=50"}}})
+    assert levels["quick"].spec_for("troyes") == "ismcts:iters=50"
+    assert levels["quick"].spec_for("messina") == "heuristic:depth=1"
+    slow = load_levels({"slow": {"spec": "ismcts:time=1", "games": {"troyes": "ismcts:time=4"}}})
+    assert slow["slow"].deadline == 6.0  # the longest of its specs' own time, plus 2 s
+    for bad in ({"troyes": "ismcts:iters=99999999"}, {"chess": "random"}):
+        with pytest.raises(BadSetup):
+            load_levels({"quick": {"spec": "random", "games": bad}})
 
 
 def test_hard_is_reproducible_for_a_seed() -> None:
     """An iteration budget plays the same move for the same position and seed."""
     state = positions("luna_maris", 2, 4, 1)[0]
-    spec = DEFAULT_LEVELS["hard"].spec
+    spec = DEFAULT_LEVELS["hard"].spec_for("luna_maris")
     assert bots.act(bots.make(spec), state, Rng(9)) == bots.act(bots.make(spec), state, Rng(9))
 
 
@@ -58,7 +76,7 @@ def test_levels_play_legal_moves_within_their_deadline(name: str) -> None:
             for level in LEVELS:
                 spec = DEFAULT_LEVELS[level]
                 start = time.process_time()
-                action = bots.act(bots.make(spec.spec), state, Rng(5))
+                action = bots.act(bots.make(spec.spec_for(name)), state, Rng(5))
                 spent = time.process_time() - start
                 assert action in state.legal_actions()
                 assert spent < spec.deadline / 2, (level, players, spent)
@@ -68,7 +86,7 @@ def test_levels_play_legal_moves_within_their_deadline(name: str) -> None:
 def test_hard_with_the_network_ignores_hidden_information(name: str) -> None:
     """The hard level's kind with the shipped network (a smaller budget, so the test is quick)
     gets the same move from two copies that differ only in what its seat cannot see."""
-    _, params = parse_spec(DEFAULT_LEVELS["hard"].spec)
+    _, params = parse_spec(DEFAULT_LEVELS["hard"].spec_for(name))
     spec = "ismcts:" + ",".join(f"{k}={v}" for k, v in {**params, "iters": "24"}.items())
     counts = sorted(int(p.stem.rsplit("_", 1)[1][:-1]) for p in WEIGHTS.glob(f"{name}_*p.npz"))
     try:
@@ -95,10 +113,14 @@ def test_bench_rows_are_the_levels_and_saved_reports_add_up(tmp_path: Path) -> N
     """``scripts/bench_strength.py`` measures the levels as shipped (budget swapped in) and
     adds up the seat-games of several saved reports of one match-up."""
     bench = _bench()
-    hard, opp = bench.matchup("best-ismcts", 50)  # type: ignore[attr-defined]
+    hard, opp = bench.matchup("best-ismcts", 50, "troyes")  # type: ignore[attr-defined]
     assert parse_spec(hard)[1]["iters"] == "50" and opp == "ismcts:iters=50"
-    assert bench.matchup("normal-easy", 50) == (DEFAULT_LEVELS["normal"].spec,  # type: ignore[attr-defined]
-                                                DEFAULT_LEVELS["easy"].spec)
+    assert bench.matchup("normal-easy", 50, "troyes") == (  # type: ignore[attr-defined]
+        DEFAULT_LEVELS["normal"].spec_for("troyes"), DEFAULT_LEVELS["easy"].spec_for("troyes"))
+    for name in games.names():  # without --budget, each game's own hard and the same iterations
+        hard, opp = bench.matchup("best-ismcts", None, name)  # type: ignore[attr-defined]
+        assert hard == DEFAULT_LEVELS["hard"].spec_for(name)
+        assert opp == f"ismcts:iters={parse_spec(hard)[1]['iters']}"
     bots_ = ["heuristic:value=auto", "heuristic:depth=1"]
     for seed, wins in ((1, 7.0), (2, 5.5)):
         report = {"game": "troyes", "players": 2, "seed": seed, "bots": bots_, "finished": 10,

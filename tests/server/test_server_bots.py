@@ -90,6 +90,12 @@ def test_server_bot_over_its_deadline_is_replaced(make_client: Callable[..., Tes
     done = wait_for(client, tid, lambda b: b["table"]["status"] == "over", timeout=30)
     notes = [ev for e in done["log"] for ev in e["events"] if ev.get("type") == "bot_timeout"]
     assert notes and "0.3 s" in notes[0]["text"]
+    # issue 14: the note is a catalog message a page renders in its own language
+    from meeple.i18n.catalog import translate
+
+    assert notes[0]["key"] == "note_bot_timeout" and notes[0]["seconds"] == 0.3
+    for lang, word in (("en", "0.3 s"), ("zh_TW", "0.3 秒")):
+        assert word in translate(lang, "web." + notes[0]["key"], bot=notes[0]["bot"], seconds=0.3)
     hub = client.app.state.hub  # type: ignore[attr-defined]
     assert hub.pool.timeouts >= 1
     # each stopped decision took about its deadline, not the bot's 5 s budget

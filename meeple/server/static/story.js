@@ -1,7 +1,13 @@
 // The table's story and its end (issue 15): the log, where every decision of every seat has a line
 // a player reads, and the score sheet (categories by seat name) with the ranking by name.
-import { message, t, viewLabel } from "./i18n.js";
+import { lookup, message, t, viewLabel } from "./i18n.js";
 import { h } from "./render.js";
+
+// A bot level's name in the page's language (web.level_<name>), else the name as the server has it.
+function levelName(bot) {
+  if (!bot) return "";
+  return lookup("web.level_" + bot) ?? bot;
+}
 
 // An event's text: a game's catalog message, or one of the server's notes (joins, undo, clock).
 export function eventText(ev, seatName) {
@@ -9,7 +15,7 @@ export function eventText(ev, seatName) {
   if (ev.key) {
     const n = typeof ev.seat === "number" ? ev.seat : "";
     const name = typeof ev.seat === "number" ? seatName(ev.seat) : "";
-    const text = t(ev.key, { n, name, bot: ev.bot || "" });
+    const text = t(ev.key, { n, name, bot: levelName(ev.bot), seconds: ev.seconds ?? "" });
     if (text !== ev.key || !ev.text) return text;  // a key without a translation yet: the server's text
   }
   return ev.text || ev.type;
