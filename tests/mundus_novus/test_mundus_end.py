@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from meeple.engine.messages import text_of
@@ -22,10 +24,9 @@ def last_turn(cards: dict[str, int], players: int = 3, **options):
     return s
 
 
-def test_ten_different_resources_win_at_once() -> None:
-    """Seed end B: ten different resources (1-9 and an Inca relic) win at once, beating 75 doubloons:
-    here the tenth kind comes with a take of the exchange chain (issue 13: checked wherever a hand
-    gains cards, not only in its owner's Progression turn)."""
+def won_by_ten_different() -> Any:
+    """Three seats; seat 0, holding nine kinds, takes the tenth (vanilla) from seat 1's offer in
+    the exchange chain, with 3 doubloons against 90 and 10."""
     from meeple.games.mundus_novus.state import EXCHANGE
 
     s = fresh(3)
@@ -38,6 +39,14 @@ def test_ten_different_resources_win_at_once() -> None:
     s.money = [3, 90, 10]
     refresh(s)
     play(s, "take vanilla from p1")
+    return s
+
+
+def test_ten_different_resources_win_at_once() -> None:
+    """Seed end B: ten different resources (1-9 and an Inca relic) win at once, beating 75 doubloons:
+    here the tenth kind comes with a take of the exchange chain (issue 13: checked wherever a hand
+    gains cards, not only in its owner's Progression turn)."""
+    s = won_by_ten_different()
     assert s.is_over and s.winner == 0
     assert s.scores() == [3 + TEN_DIFFERENT_BONUS, 90, 10]
     assert s.ranking()[0] == [0]
@@ -291,18 +300,7 @@ def test_score_sheet_rounds_are_the_doubloons_announced_by_round_end(players: in
 def test_score_sheet_names_the_ten_different_bonus() -> None:
     """Issue 15 follow-up: a game won by ten different resources adds the bonus as a score sheet row
     (the winner's final score is his doubloons plus it)."""
-    from meeple.games.mundus_novus.state import EXCHANGE
-
-    s = fresh(3)
-    cards = dict(TEN, cocoa=2)
-    del cards["vanilla"]
-    progression_turn(s, 0, cards)
-    s.offer[1 * K + kind("vanilla")] = 1
-    s.offer[2 * K + kind("corn")] = 1
-    s.phase, s.cur, s.prev, s.prev2 = EXCHANGE, 0, -1, -1
-    s.money = [3, 90, 10]
-    refresh(s)
-    play(s, "take vanilla from p1")
+    s = won_by_ten_different()
     view = s.view(1)
     assert view["score_sheet"] == [{"ten_different_bonus": TEN_DIFFERENT_BONUS}, {"ten_different_bonus": 0},
                                    {"ten_different_bonus": 0}]
