@@ -218,3 +218,25 @@ def board_actions(page: Any, scope: str = "#app") -> set[str]:
     for el in page.locator(f"{scope} .controls .control").all():
         found.add(el.get_attribute("data-action") or "")
     return found - {""}
+
+
+def choice_texts(page: Any, sel: str, part: str | None = None) -> list[tuple[str, str | None]]:
+    """(notation, text) of every choice button under ``sel`` (the text of its ``part`` element, or
+    of the whole button), read in one evaluation in the page, so that a redraw between two reads
+    cannot pair a notation with another button's text or a vanished one (None)."""
+    return [(a, t) for a, t in page.eval_on_selector_all(
+        sel, "(els, part) => els.map(e => [e.dataset.action || '', "
+             "part ? (e.querySelector(part) || {}).textContent ?? null : e.textContent])", part)]
+
+
+def module_page(browser: Any, server: str, module: str, name: str) -> tuple[Any, Any]:
+    """A blank test page of the server's origin that imports ``/static/<module>`` as
+    ``window.<name>`` (no CSP there, so the test may call the module's functions directly)."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.route(f"{server}/{name}-module-test", lambda route: route.fulfill(
+        content_type="text/html", body=f'<div id="app"></div><script type="module">'
+        f'import * as m from "/static/{module}"; window.{name} = m;</script>'))
+    page.goto(f"{server}/{name}-module-test")
+    wait_until(page, lambda: bool(page.evaluate(f"() => !!window.{name}")))
+    return ctx, page

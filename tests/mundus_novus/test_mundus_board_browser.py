@@ -19,10 +19,12 @@ from playwright.sync_api import Error as PlaywrightError
 
 from tests.browserkit import (
     board_actions,
+    choice_texts,
     create_table,
     decisions,
     in_viewport,
     is_over,
+    module_page,
     open_page,
     shot,
     wait_until,
@@ -73,9 +75,7 @@ def _check_board(page: Any, lang: str) -> None:
 def _choices_show_costs(page: Any, sel: str) -> None:
     """Every choice that costs or pays names a number in its label.  The buttons are read in one
     evaluation in the page, so a redraw between reads cannot pair a notation with a missing label."""
-    pairs = page.eval_on_selector_all(
-        sel, "els => els.map(e => [e.dataset.action || '', (e.querySelector('.alabel') || {}).textContent])")
-    for notation, label in pairs:
+    for notation, label in choice_texts(page, sel, ".alabel"):
         if COSTS.match(notation):
             assert label is not None, f"{notation!r} has no label"
             assert re.search(r"\d", label), f"{notation!r}: {label!r} names no number"
@@ -191,13 +191,7 @@ def test_mundus_board_puts_every_decision_on_a_card_or_control(browser: Any, ser
     samples = _samples(120)
     phases = {v["phase"] for v, _ in samples}
     assert {"coronado", "ponce de leon", "offer", "exchange", "progression", "choose development"} <= phases, phases
-    ctx = browser.new_context()
-    page = ctx.new_page()
-    page.route(f"{server}/mundus-board-test", lambda route: route.fulfill(
-        content_type="text/html", body='<div id="app"></div><script type="module">'
-        'import * as mn from "/static/games/mundus_novus.js"; window.mn = mn;</script>'))
-    page.goto(f"{server}/mundus-board-test")
-    wait_until(page, lambda: bool(page.evaluate("() => !!window.mn")))
+    ctx, page = module_page(browser, server, "games/mundus_novus.js", "mn")
     missing = page.evaluate("""(samples) => samples.map(([view, legal]) => {
         const ctx = { you: 0, toMove: view.to_move, players: view.players, legal, act: () => {},
           seatName: (i) => `Seat ${i}`, seatLabel: (i) => `Seat ${i}`, t: (k) => k, word: (w) => w,

@@ -22,6 +22,7 @@ from tests.browserkit import (
     CJK,
     SIZES,
     board_actions,
+    choice_texts,
     create_table,
     decisions,
     fallback_actions,
@@ -123,10 +124,9 @@ def _choose(page: Any, rng: random.Random) -> None:
     target.click()
     choices = page.locator(".chooser .choice:not(.cancel):not(.pick)")
     if choices.count():
-        for c in choices.all():
-            notation = c.get_attribute("data-action") or ""
+        for notation, text in choice_texts(page, ".chooser .choice:not(.cancel):not(.pick)"):
             if COSTLY.match(notation):
-                assert re.search(r"\d", c.inner_text()), f"choice {notation!r} shows no cost"
+                assert re.search(r"\d", text or ""), f"choice {notation!r} shows no cost"
         rng.choice(choices.all()).click()
 
 

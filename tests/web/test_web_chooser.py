@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from meeple.i18n import translate
-from tests.browserkit import create_table, decisions, open_page, shot, wait_until
+from tests.browserkit import create_table, decisions, module_page, open_page, shot, wait_until
 
 MULTI = "#board .clickable[data-actions*='|'], #mine .clickable[data-actions*='|']"
 
@@ -144,13 +144,7 @@ def test_web_chooser_keeps_only_its_actions_still_legal(browser: Any, server: st
     """Issue 15 follow-up (render.js ``keepChooser``): drawn again, a chooser offers those of its
     actions that are still legal, beside the piece of the same name; it closes when none is legal
     or the piece is no longer drawn.  On a test page of the server's origin that imports render.js."""
-    ctx = browser.new_context()
-    page = ctx.new_page()
-    page.route(f"{server}/chooser-test", lambda route: route.fulfill(
-        content_type="text/html", body='<div id="app"></div><script type="module">'
-        'import * as rk from "/static/render.js"; window.rk = rk;</script>'))
-    page.goto(f"{server}/chooser-test")
-    wait_until(page, lambda: bool(page.evaluate("() => !!window.rk")))
+    ctx, page = module_page(browser, server, "render.js", "rk")
     every = ["a 1", "a 2", "a 3"]
     assert page.evaluate(KEEP, [every, ["stack"], every]) is None  # nothing open: nothing to keep
     page.locator("#app [data-piece=stack]").click()
