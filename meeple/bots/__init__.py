@@ -42,7 +42,7 @@ def _load_optional() -> None:
     """Import the bot modules that register themselves, if they exist."""
     import importlib
 
-    for module in ("meeple.bots.heuristic", "meeple.bots.ismcts"):
+    for module in ("meeple.bots.heuristic", "meeple.bots.ismcts", "meeple.bots.rollout"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:

@@ -9,6 +9,7 @@ from meeple.engine.rng import Rng
 # Tiny budgets: the tests check behaviour, not strength.
 FAST_HEURISTIC = "heuristic:depth=2,width=6,beam=2"
 FAST_ISMCTS = "ismcts:iters=16,horizon=4"
+FAST_ROLLOUT = "rollout:iters=8,horizon=3,top=3"
 
 
 def game_counts() -> list[tuple[str, int]]:
