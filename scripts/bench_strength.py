@@ -59,18 +59,28 @@ def with_budget(spec: str, iters: int | None) -> str:
     return name + ":" + ",".join(f"{k}={v}" for k, v in params.items())
 
 
+ISMCTS_ITERS = {"messina": 400, "mundus_novus": 600}
+"""ISMCTS iterations per decision that take about 0.1 s of a quiet core on each game (``--calibrate``;
+200 on the others): the budget of today's ``ismcts`` that ``hard`` meets where ``hard`` is not ISMCTS."""
+
+
 def level_iters(game: str) -> int:
-    """The ISMCTS iterations per decision of the ``hard`` level on ``game``."""
-    _, params = bot_kinds.parse_spec(DEFAULT_LEVELS["hard"].spec_for(game))
+    """The ISMCTS iterations per decision of the ``hard`` level on ``game`` (its game-wide spec, or
+    ``ISMCTS_ITERS`` where that is not ISMCTS): the budget of the ``ismcts`` that ``hard`` meets."""
+    name, params = bot_kinds.parse_spec(DEFAULT_LEVELS["hard"].spec_for(game))
+    if name != "ismcts":
+        return ISMCTS_ITERS.get(game, 200)
     return int(params.get("iters", 200))
 
 
-def matchup(kind: str, budget: int | None, game: str) -> tuple[str, str]:
-    """(measured bot, opponent) of a row kind on ``game``; ``budget``: the ISMCTS iterations of
-    ``hard`` and of the ``ismcts`` it meets (None: the ``hard`` level's own on that game)."""
+def matchup(kind: str, budget: int | None, game: str, players: int | None = None) -> tuple[str, str]:
+    """(measured bot, opponent) of a row kind on ``game`` (at ``players``: the level's spec for
+    that count); ``budget``: the ISMCTS iterations of ``hard`` and of the ``ismcts`` it meets
+    (None: the ``hard`` level's own on that game)."""
     iters = budget or level_iters(game)
-    hard = with_budget(DEFAULT_LEVELS["hard"].spec_for(game), iters)
-    normal, easy = DEFAULT_LEVELS["normal"].spec_for(game), DEFAULT_LEVELS["easy"].spec_for(game)
+    hard = with_budget(DEFAULT_LEVELS["hard"].spec_for(game, players), iters)
+    normal = DEFAULT_LEVELS["normal"].spec_for(game, players)
+    easy = DEFAULT_LEVELS["easy"].spec_for(game, players)
     return {
         "best-heuristic": (hard, "heuristic"),
         "best-ismcts": (hard, f"ismcts:iters={iters}"),
@@ -152,11 +162,11 @@ def plan(names: list[str], counts: str, kinds: list[str],
     out = []
     for kind in kinds:
         for name in names:
-            bot, opp = matchup(kind, budget, name)
             g = games.get(name)
             wanted = [g.max_players if p == "max" else int(p) for p in counts.split(",") if p]
             for players in sorted(set(wanted)):
                 if g.min_players <= players <= g.max_players:
+                    bot, opp = matchup(kind, budget, name, players)
                     out.append((kind, name, players, bot, opp))
     return out
 

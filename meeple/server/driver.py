@@ -96,7 +96,7 @@ class BotMixin(HubBase):
             return None
         if len(legal) == 1:
             return legal[0].notation
-        for spec, deadline in ((level.spec_for(state.game.name), level.deadline),
+        for spec, deadline in ((level.spec_for(state.game.name, state.players), level.deadline),
                                (level.fallback, FALLBACK_DEADLINE)):
             try:
                 if spec == "random":

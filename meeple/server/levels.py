@@ -15,7 +15,8 @@ A levels file is TOML (or JSON with the same shape)::
     spec = "ismcts:time=3"
     think = 5          # seconds before the bot is stopped (default: its time + 2)
     fallback = "heuristic:depth=1"
-    games = { troyes = "ismcts:time=2" }   # optional: the spec played on the games it names
+    games = { troyes = "ismcts:time=2", "messina:4" = "rollout:iters=18" }
+    # optional: the spec played on a game it names, or on a game at one player count ("game:N")
 """
 
 from __future__ import annotations
@@ -41,12 +42,15 @@ CAPS: dict[str, dict[str, float]] = {
     "heuristic": {"depth": 3, "beam": 8, "width": 32},
     "ismcts": {"time": MAX_THINK, "iters": MAX_ITERS, "horizon": 40, "prior": 50, "pick": 8, "lead": 50,
                "expand": 50, "c": 100.0, "margin": 10.0, "early": 1, "spread": 1},
+    "rollout": {"time": MAX_THINK, "iters": MAX_ITERS // 10, "horizon": 40, "width": 32, "top": 64,
+                "lead": 50, "c": 100.0},
     "random": {},
 }
 CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
     # parameter -> the words the server accepts (the bots' value functions, issue 19)
     "heuristic": {"value": ("eval", "net", "blend", "auto")},
     "ismcts": {"value": ("eval", "net", "blend", "auto")},
+    "rollout": {"value": ("eval", "net", "blend", "auto")},
 }
 LEVEL_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,15}$")
 
@@ -75,8 +79,8 @@ def check_spec(spec: str) -> str:
             raise BadSetup(f"bot parameter {key}={raw!r} must be a number") from None
         if not math.isfinite(value) or not 0 <= value <= caps[key]:
             raise BadSetup(f"bot parameter {key}={raw!r} must be from 0 to {caps[key]:g} on this server")
-    if name == "ismcts" and "time" not in params and "iters" not in params:
-        raise BadSetup("an ismcts spec on this server needs time=S or iters=N")
+    if name in ("ismcts", "rollout") and "time" not in params and "iters" not in params:
+        raise BadSetup(f"a spec of the {name} bot needs time=S or iters=N on this server")
     bots.make(spec)  # the bot's own checks
     return spec
 
@@ -99,8 +103,9 @@ class Level(BaseModel):
     think: float = Field(default=0.0, ge=0.0, le=MAX_THINK + 5.0)
     fallback: str = "random"
     games: dict[str, str] = Field(default_factory=dict)
-    """Per game (its name), the spec played there instead of ``spec`` (the measured best for
-    that game, such as an iteration budget that fits the level's time on it)."""
+    """Per game (its name) or per game and player count (``"messina:4"``), the spec played there
+    instead of ``spec`` (the measured best there, such as an iteration budget that fits the
+    level's time on it); a player count's entry comes before its game's."""
 
     @field_validator("spec", "fallback")
     @classmethod
@@ -115,17 +120,27 @@ class Level(BaseModel):
     def _per_game(cls, value: dict[str, str]) -> dict[str, str]:
         from meeple import games as known
 
-        for game, spec in value.items():
+        for key, spec in value.items():
+            game, colon, count = key.partition(":")
             if game not in known.names():
                 raise ValueError(f"unknown game {game!r} (games: {', '.join(known.names())})")
+            if colon:
+                rules = known.get(game)
+                if not count.isdigit() or not rules.min_players <= int(count) <= rules.max_players:
+                    raise ValueError(f"{key!r}: {game} is played by {rules.min_players} to "
+                                     f"{rules.max_players} players (write {game}:N)")
             try:
                 check_spec(spec)
             except BadSetup as exc:
-                raise ValueError(f"{game}: {exc}") from None
+                raise ValueError(f"{key}: {exc}") from None
         return value
 
-    def spec_for(self, game: str) -> str:
-        """The spec this level plays on ``game``."""
+    def spec_for(self, game: str, players: int | None = None) -> str:
+        """The spec this level plays on ``game`` (at ``players``, when given)."""
+        if players is not None:
+            spec = self.games.get(f"{game}:{players}")
+            if spec is not None:
+                return spec
         return self.games.get(game, self.spec)
 
     @property
@@ -147,16 +162,18 @@ DEFAULT_LEVELS: dict[str, Level] = {
     # value=auto: the learned value network blended with evaluate where one is shipped for the
     # game and player count (measured stronger than the plain heuristic: docs/bots.md), else evaluate
     "normal": Level(spec="heuristic:value=auto", think=5.0),
-    # the search with the learned value where a network is shipped (value=auto), leaves valued
-    # at once (horizon=0, no random rollout) and the root seeded by the heuristic (lead=20), on an
-    # iteration budget (about 0.1 s of a quiet core: 0.03-0.2 s by game) so that its strength does
-    # not depend on the server's load; measured against normal, heuristic and ismcts: docs/bots.md
-    # per game, the iterations that fit about 0.1 s of a quiet core there (scripts/bench_strength.py
-    # --calibrate): Messina's and Mundus Novus' iterations are the cheapest (no network is shipped)
+    # the strongest bot measured at about 0.1 s of a quiet core a decision, per game and player
+    # count (docs/bots.md, "The table (third run)"), always with the learned value where a network
+    # is shipped (value=auto) and on an iteration budget, so that its strength does not depend on
+    # the server's load: ISMCTS whose leaves are valued at once (horizon=0) with the root seeded by
+    # the heuristic (lead=20), its iterations fitting 0.1 s on each game (scripts/bench_strength.py
+    # --calibrate); on Messina, greedy rollouts in which every seat replies (``rollout``); on
+    # four-player Luna Maris, the heuristic looking three own decisions ahead
     "hard": Level(spec="ismcts:iters=200,value=auto,horizon=0,lead=20", think=3.0,
                   fallback="heuristic:depth=1",
-                  games={"messina": "ismcts:iters=400,value=auto,horizon=0,lead=20",
-                         "mundus_novus": "ismcts:iters=600,value=auto,horizon=0,lead=20"}),
+                  games={"messina": "rollout:iters=20,value=auto",
+                         "mundus_novus": "ismcts:iters=600,value=auto,horizon=0,lead=20",
+                         "luna_maris:4": "heuristic:value=auto,depth=3,beam=6"}),
 }
 ZOMBIE_LEVEL = "normal"
 """The level that plays a seat whose clock ran out."""

@@ -26,20 +26,52 @@ LEVELS = ("easy", "normal", "hard")
 SHIPPED = sorted({p.stem.rsplit("_", 1)[0] for p in WEIGHTS.glob("*.npz")})
 
 
+def counts(name: str) -> list[int]:
+    """Every player count of a game."""
+    game = games.get(name)
+    return list(range(game.min_players, game.max_players + 1))
+
+
+SEARCHES = ("ismcts", "rollout")
+
+
 def test_hard_is_the_learned_search_on_an_iteration_budget() -> None:
-    """``hard`` searches with the shipped network where there is one (``value=auto``), on an
-    iteration budget (the same strength on a loaded server as on a quiet one), and its
-    fallback is a bot, not random play."""
+    """``hard`` plays, on every game and player count, the shipped network where there is one
+    (``value=auto``) and no time budget: a search on an iteration budget (the same strength on a
+    loaded server as on a quiet one) or the deeper heuristic; its fallback is a bot, not random play."""
     for game in games.names():
-        name, params = parse_spec(DEFAULT_LEVELS["hard"].spec_for(game))
-        assert name == "ismcts" and params["value"] == "auto" and params["horizon"] == "0"
-        assert "time" not in params and 0 < int(params["iters"]) <= 1000
+        for players in counts(game):
+            name, params = parse_spec(DEFAULT_LEVELS["hard"].spec_for(game, players))
+            assert name in (*SEARCHES, "heuristic") and params["value"] == "auto"
+            assert "time" not in params
+            if name in SEARCHES:
+                assert 0 < int(params["iters"]) <= 1000
+            if name == "ismcts":
+                assert params["horizon"] == "0"
     assert DEFAULT_LEVELS["hard"].fallback.startswith("heuristic")
     for level in LEVELS:
         spec = DEFAULT_LEVELS[level]
         assert check_spec(spec.spec) == spec.spec and check_spec(spec.fallback) == spec.fallback
         assert all(check_spec(s) == s for s in spec.games.values())
         assert spec.deadline <= 5
+
+
+def test_a_level_may_name_a_spec_per_player_count() -> None:
+    """``games`` keys ``"game:N"`` (issue 19: the best bot differs by player count) come before the
+    game's own entry; a count the game is not played by is refused."""
+    from meeple.engine import BadSetup
+    from meeple.server.levels import load_levels
+
+    levels = load_levels({"quick": {"spec": "heuristic:depth=1", "games": {
+        "messina": "ismcts:iters=50", "messina:4": "rollout:iters=9"}}})
+    assert levels["quick"].spec_for("messina", 4) == "rollout:iters=9"
+    assert levels["quick"].spec_for("messina", 2) == "ismcts:iters=50"
+    assert levels["quick"].spec_for("messina") == "ismcts:iters=50"
+    assert levels["quick"].spec_for("troyes", 4) == "heuristic:depth=1"
+    for bad in ({"messina:7": "random"}, {"messina:x": "random"}, {"messina:4": "rollout"},
+                {"messina:4": "rollout:iters=99999999"}):
+        with pytest.raises(BadSetup):
+            load_levels({"quick": {"spec": "random", "games": bad}})
 
 
 def test_a_level_plays_its_own_spec_on_the_games_it_names() -> None:
@@ -76,7 +108,7 @@ def test_levels_play_legal_moves_within_their_deadline(name: str) -> None:
             for level in LEVELS:
                 spec = DEFAULT_LEVELS[level]
                 start = time.process_time()
-                action = bots.act(bots.make(spec.spec_for(name)), state, Rng(5))
+                action = bots.act(bots.make(spec.spec_for(name, players)), state, Rng(5))
                 spent = time.process_time() - start
                 assert action in state.legal_actions()
                 assert spent < spec.deadline / 2, (level, players, spent)
@@ -86,11 +118,13 @@ def test_levels_play_legal_moves_within_their_deadline(name: str) -> None:
 def test_hard_with_the_network_ignores_hidden_information(name: str) -> None:
     """The hard level's kind with the shipped network (a smaller budget, so the test is quick)
     gets the same move from two copies that differ only in what its seat cannot see."""
-    _, params = parse_spec(DEFAULT_LEVELS["hard"].spec_for(name))
-    spec = "ismcts:" + ",".join(f"{k}={v}" for k, v in {**params, "iters": "24"}.items())
-    counts = sorted(int(p.stem.rsplit("_", 1)[1][:-1]) for p in WEIGHTS.glob(f"{name}_*p.npz"))
+    shipped = sorted(int(p.stem.rsplit("_", 1)[1][:-1]) for p in WEIGHTS.glob(f"{name}_*p.npz"))
     try:
-        for players in counts:
+        for players in shipped:
+            kind, params = parse_spec(DEFAULT_LEVELS["hard"].spec_for(name, players))
+            if kind in SEARCHES:
+                params = {**params, "iters": "24" if kind == "ismcts" else "6"}
+            spec = kind + ":" + ",".join(f"{k}={v}" for k, v in params.items())
             for state in positions(name, players, 2, 2):
                 seat, s1, s2 = wrapped_twins(state)
                 check_bot(spec, seat, s1, s2, 11)
@@ -117,10 +151,14 @@ def test_bench_rows_are_the_levels_and_saved_reports_add_up(tmp_path: Path) -> N
     assert parse_spec(hard)[1]["iters"] == "50" and opp == "ismcts:iters=50"
     assert bench.matchup("normal-easy", 50, "troyes") == (  # type: ignore[attr-defined]
         DEFAULT_LEVELS["normal"].spec_for("troyes"), DEFAULT_LEVELS["easy"].spec_for("troyes"))
-    for name in games.names():  # without --budget, each game's own hard and the same iterations
-        hard, opp = bench.matchup("best-ismcts", None, name)  # type: ignore[attr-defined]
-        assert hard == DEFAULT_LEVELS["hard"].spec_for(name)
-        assert opp == f"ismcts:iters={parse_spec(hard)[1]['iters']}"
+    for name in games.names():  # without --budget, each game's own hard and the same time's iterations
+        for players in counts(name):
+            hard, opp = bench.matchup("best-ismcts", None, name, players)  # type: ignore[attr-defined]
+            assert hard == DEFAULT_LEVELS["hard"].spec_for(name, players)
+            kind, params = parse_spec(hard)
+            iters = bench.level_iters(name)  # type: ignore[attr-defined]
+            assert opp == f"ismcts:iters={iters}" and 200 <= iters <= 600
+            assert kind != "ismcts" or params["iters"] == str(iters)
     bots_ = ["heuristic:value=auto", "heuristic:depth=1"]
     for seed, wins in ((1, 7.0), (2, 5.5)):
         report = {"game": "troyes", "players": 2, "seed": seed, "bots": bots_, "finished": 10,
