@@ -151,10 +151,21 @@ def is_over(page: Any) -> bool:
     return page.get_attribute(".tablehead", "data-status") == "over"
 
 
+def box_of(page: Any, selector: str, timeout: float = 10.0) -> dict[str, float] | None:
+    """The first matching element's bounding box, waiting while a redraw (a bot's move) has it
+    detached or not yet laid out; None if it never shows within ``timeout`` seconds."""
+    end = time.time() + timeout
+    while True:
+        box = page.locator(selector).first.bounding_box()
+        if box is not None or time.time() > end:
+            return box
+        page.wait_for_timeout(50)
+
+
 def in_viewport(page: Any, selector: str) -> bool:
     """Whether the first element matching ``selector`` lies wholly inside the viewport
     (no scrolling, sideways or down)."""
-    box = page.locator(selector).first.bounding_box()
+    box = box_of(page, selector)
     vp = page.viewport_size
     return bool(box) and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= vp["width"] + 1 \
         and box["y"] + box["height"] <= vp["height"] + 1

@@ -22,7 +22,16 @@ try:
 except ImportError:  # without playwright the browser fixture skips these tests
     PlaywrightError = Exception  # type: ignore[misc,assignment]
 
-from tests.browserkit import create_table, decisions, in_viewport, is_over, open_page, shot, wait_until
+from tests.browserkit import (
+    box_of,
+    create_table,
+    decisions,
+    in_viewport,
+    is_over,
+    open_page,
+    shot,
+    wait_until,
+)
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 # an English word: three letters or more with a small one, or "VP" (tile codes such as WII-C3 or
@@ -146,7 +155,7 @@ def test_messina_board_is_played_by_clicking_its_pieces(browser: Any, server: st
             if not (in_viewport(small, "#mine .mhead") and in_viewport(small, "#mine .res")):
                 shot(small, f"messina_offscreen_{lang}")
                 raise AssertionError("own position off screen (phone)")
-            box = small.locator("#mine").bounding_box()
+            box = box_of(small, "#mine")
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= 391, "the player board runs off the side"
             _check_board(small, lang)
             shot(small, f"messina_phone_{lang}")
@@ -169,8 +178,8 @@ def test_messina_phone_map_spans_the_screen_with_hexes_to_tap(browser: Any, serv
     page.wait_for_selector("#board .messina-city .hex")
     page.wait_for_timeout(200)  # the game's stylesheet
     width = SIZES["phone"][0]
-    box = page.locator("#board .messina-city").bounding_box()
-    assert box["width"] >= 0.9 * width, box
+    box = box_of(page, "#board .messina-city")
+    assert box and box["width"] >= 0.9 * width, box
     hexes = page.eval_on_selector_all(
         "#board .messina-city .hex:not(.docks) > polygon",
         "els => els.map(e => { const r = e.getBoundingClientRect(); return [e.parentElement.dataset.node, r.width, r.height]; })")

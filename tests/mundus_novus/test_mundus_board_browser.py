@@ -19,6 +19,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from tests.browserkit import (
     board_actions,
+    box_of,
     choice_texts,
     create_table,
     decisions,
@@ -245,8 +246,8 @@ def test_mundus_score_sheet_shows_each_round(browser: Any, server: str, size: st
     if data["view"].get("winner") is None:
         assert rounds[-1]["scores"] == data["scores"]  # doubloons are the score
     if size == "phone":
-        box = page.locator("#score-sheet").bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES["phone"][0], box
+        box = box_of(page, "#score-sheet")
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= SIZES["phone"][0], box
         assert not sideways(page), sideways(page)[:5]
     shot(page, f"mundus_novus_sheet_{size}_{lang}")
     assert not errors, errors
