@@ -65,13 +65,14 @@ class Plan:
     value: str = "eval"
 
 
-def greedy_step(state: State, rng: Rng, width: int, evaluate: Evaluate | None) -> None:
+def greedy_step(state: State, rng: Rng, width: int, evaluate: Evaluate | None) -> bool:
     """Apply the mover's greedy choice in place: the best by its own ``position_value``
-    of at most ``width`` of its legal actions (sampled by ``rng`` when there are more)."""
+    of at most ``width`` of its legal actions (sampled by ``rng`` when there are more).
+    Whether it was a real choice (False: a forced move)."""
     legal = state.legal_actions()
     if len(legal) == 1:
         state.apply(legal[0])
-        return
+        return False
     if len(legal) > width:
         legal = rng.sample(legal, width)
     mover = state.to_move
@@ -86,6 +87,7 @@ def greedy_step(state: State, rng: Rng, width: int, evaluate: Evaluate | None) -
         elif v >= best_value - EPS:
             best.append(action)
     state.apply(best[0] if len(best) == 1 else rng.choice(best))
+    return True
 
 
 def rollout_value(
@@ -96,9 +98,7 @@ def rollout_value(
     state.apply(action)
     steps = 0
     while steps < plan.horizon and not state.is_over:
-        forced = len(state.legal_actions()) == 1
-        greedy_step(state, rng, plan.width, evaluate)
-        if not forced:
+        if greedy_step(state, rng, plan.width, evaluate):
             steps += 1
     return position_value(state, seat, evaluate)
 
@@ -132,6 +132,7 @@ def choose_by_rollouts(
     if len(found) == 1:
         return found[0][0], 0
     n = [float(plan.lead)] * len(found)
+    visits = plan.lead * len(found)  # sum(n)
     total = [plan.lead * min(1.0, v) for _, v in found]
     limit = iters if iters is not None else 1 << 62
     done = 0
@@ -139,13 +140,14 @@ def choose_by_rollouts(
     while done < limit and (deadline is None or clock() < deadline):
         spread = math.sqrt(m2 / (count - 1)) if count > 1 else 1.0
         scale = plan.c * max(spread, MIN_SPREAD)
-        grand = math.log(sum(n) + 1.0)
+        grand = math.log(visits + 1.0)
         pick = max(
             range(len(found)),
             key=lambda i: total[i] / n[i] + scale * math.sqrt(grand / n[i]) if n[i] else math.inf,
         )
         v = rollout_value(state.determinize(seat, rng), seat, found[pick][0], rng, plan, evaluate)
         n[pick] += 1
+        visits += 1
         total[pick] += v
         done += 1
         count += 1
@@ -186,7 +188,7 @@ class RolloutBot(Bot):
         self.elapsed += time.perf_counter() - start
         self.iterations += done
         self.decisions += 1
-        return state.find(action)
+        return action
 
 
 PARAMS = ("iters", "time", "horizon", "width", "top", "lead", "c", "value")
