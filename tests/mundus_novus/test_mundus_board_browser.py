@@ -51,6 +51,24 @@ def _my_turn(page: Any) -> bool:
     return page.locator(".status.yourturn").count() > 0 and page.locator(PIECES).count() > 0
 
 
+def _moved(page: Any, before: int) -> bool:
+    """Whether a click made a move: the decision count grew (or the game ended).  A click on a piece
+    redrawn under it is refused as stale (409, "the table moved on") or dropped while another move is
+    in flight (app.js act): both change nothing, so after the page is idle an open chooser is
+    cancelled and the caller looks again."""
+    try:
+        wait_until(page, lambda: decisions(page) > before or is_over(page), timeout=5)
+        return True
+    except AssertionError:
+        wait_until(page, lambda: page.locator(".tablepage.busy").count() == 0, timeout=30)
+    if decisions(page) > before or is_over(page):
+        return True
+    cancel = page.locator(".chooser .choice.cancel")
+    if cancel.count():
+        cancel.first.click(timeout=3000)
+    return False
+
+
 def _check_board(page: Any, lang: str) -> None:
     """Owner/state on every drawn piece that has one, an effect on every card, costs in choices, and
     the page's language in the board's text."""
@@ -115,7 +133,8 @@ def _play(page: Any, server: str, table: str, token: str, lang: str, rounds: int
                 choices.nth(rng.randrange(choices.count())).click(timeout=3000)
         except PlaywrightError:
             continue  # the page redrew under the click (an update arrived): look again
-        wait_until(page, lambda b=before: decisions(page) > b or is_over(page), timeout=30)
+        if not _moved(page, before):
+            continue  # the table refused a stale click (409) or dropped it (a move in flight): look again
         taken += 1
     return taken
 
