@@ -20,6 +20,12 @@ to the candidate with the highest upper bound (UCB1, its constant ``c``
 counted in standard deviations of the values seen, as ``ismcts`` does).  The
 move played is the candidate with the best mean.
 
+With ``pair=1`` the candidates are compared on common random numbers instead:
+each determinization (and the greedy policy's own draws) is shared by every
+candidate still in the race, and after each round the worse half is dropped
+(sequential halving, Karnin, Koren and Somekh, ICML 2013), so that a few
+rollouts compare actions rather than deals.
+
 Budgets: ``iters=N`` (rollouts) and/or ``time=S`` (seconds per decision),
 whichever ends first; without either, ``time=1``.  ``value`` as for the other
 bots (``eval``, ``net``, ``blend``, ``auto``).  The policy improvement
@@ -53,6 +59,10 @@ MIN_SPREAD = 0.01
 """The least spread of the values the exploration assumes, so that it never stops."""
 
 
+TIME_ROUND = 4
+"""Determinizations per halving round when only a time budget is given (``pair=1``)."""
+
+
 @dataclass(frozen=True)
 class Plan:
     """How one decision's rollouts run (each field is a spec parameter)."""
@@ -63,6 +73,7 @@ class Plan:
     lead: int = 2
     c: float = 1.0
     value: str = "eval"
+    pair: bool = False
 
 
 def greedy_step(state: State, rng: Rng, width: int, evaluate: Evaluate | None) -> bool:
@@ -121,6 +132,44 @@ def candidates(
     return scored[: plan.top]
 
 
+def _mean(total: float, n: float) -> float:
+    return total / n if n else -1.0
+
+
+def halving_by_pairs(
+    state: State, seat: int, rng: Rng, plan: Plan, found: list[tuple[Action, float]],
+    iters: int | None, deadline: float | None, evaluate: Evaluate | None,
+) -> tuple[Action, int]:
+    """Sequential halving on common random numbers: each round shares its determinizations
+    and the policy's draws among the candidates left, then keeps the better half by mean
+    (the heuristic's value counting ``plan.lead`` samples); the best mean left, and the
+    number of rollouts made."""
+    left = list(range(len(found)))
+    n = [float(plan.lead)] * len(found)
+    total = [plan.lead * min(1.0, v) for _, v in found]
+    rounds = max(1, math.ceil(math.log2(len(found))))
+    budget = iters if iters is not None else 1 << 62
+    done = 0
+    while len(left) > 1 and done < budget:
+        per = max(1, budget // (rounds * len(left))) if iters is not None else TIME_ROUND
+        for _ in range(per):
+            if done + len(left) > budget or (deadline is not None and time.perf_counter() >= deadline):
+                break
+            deal = state.determinize(seat, rng)
+            draws = Rng(rng.next64())
+            for i in left:
+                total[i] += rollout_value(deal.clone(), seat, found[i][0], draws.copy(), plan, evaluate)
+                n[i] += 1
+            done += len(left)
+        else:
+            left.sort(key=lambda i: -_mean(total[i], n[i]))
+            left = left[: max(1, len(left) // 2)]
+            continue
+        break
+    best = max(left, key=lambda i: (_mean(total[i], n[i]), n[i]))
+    return found[best][0], done
+
+
 def choose_by_rollouts(
     state: State, seat: int, rng: Rng, plan: Plan, iters: int | None, seconds: float | None
 ) -> tuple[Action, int]:
@@ -131,6 +180,8 @@ def choose_by_rollouts(
     found = candidates(state, seat, rng, plan, evaluate, deadline)
     if len(found) == 1:
         return found[0][0], 0
+    if plan.pair:
+        return halving_by_pairs(state, seat, rng, plan, found, iters, deadline, evaluate)
     n = [float(plan.lead)] * len(found)
     visits = plan.lead * len(found)  # sum(n)
     total = [plan.lead * min(1.0, v) for _, v in found]
@@ -191,7 +242,14 @@ class RolloutBot(Bot):
         return action
 
 
-PARAMS = ("iters", "time", "horizon", "width", "top", "lead", "c", "value")
+PARAMS = ("iters", "time", "horizon", "width", "top", "lead", "c", "value", "pair")
+
+
+def _flag(params: dict[str, str], key: str) -> bool:
+    value = int_param(params, key, 0, low=0)
+    if value > 1:
+        raise BadSetup(f"bot parameter {key}={params[key]!r} must be 0 or 1")
+    return value == 1
 
 
 def _factory(params: dict[str, str]) -> Bot:
@@ -208,6 +266,7 @@ def _factory(params: dict[str, str]) -> Bot:
         lead=int_param(params, "lead", default.lead, low=0),
         c=float_param(params, "c", default.c),
         value=value_param(params),
+        pair=_flag(params, "pair"),
     )
     return RolloutBot(iters=iters, seconds=seconds, plan=plan)
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from meeple import bots, games
-from meeple.bots.rollout import Plan, RolloutBot, candidates, rollout_value
+from meeple.bots import rollout
+from meeple.bots.rollout import Plan, RolloutBot, candidates, halving_by_pairs, rollout_value
 from meeple.engine.core import BadSetup
 from meeple.engine.rng import Rng
 from tests.bots.helpers import FAST_ROLLOUT, game_counts, positions
@@ -18,11 +19,12 @@ def test_rollout_spec_parameters_are_read() -> None:
     assert (bot.iters, bot.seconds) == (30, None)
     assert bot.plan == Plan(horizon=4, width=5, top=3, lead=1, c=0.5, value="eval")
     assert bots.make("rollout").seconds == 1.0  # type: ignore[attr-defined]
+    assert bots.make("rollout:pair=1").plan.pair  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("spec", ["rollout:iters=0", "rollout:time=0", "rollout:top=0", "rollout:width=0",
                                   "rollout:horizon=-1", "rollout:lead=x", "rollout:value=oracle",
-                                  "rollout:depth=2"])
+                                  "rollout:depth=2", "rollout:pair=2", "rollout:pair=x"])
 def test_bad_rollout_parameters_are_refused(spec: str) -> None:
     with pytest.raises(BadSetup):
         bots.make(spec)
@@ -73,3 +75,49 @@ def test_rollout_iteration_budget_is_exact_and_deterministic() -> None:
     assert isinstance(b1, RolloutBot)
     assert b1.choose(seat, state, Rng(8)) == b2.choose(seat, state, Rng(8))
     assert b1.stats()["iterations"] == 23
+
+
+def test_paired_rollouts_share_each_deal_and_halve_the_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pair=1`` (docs/bots.md, "rollout"): within a round every candidate left is rolled out on the
+    same determinization with the same policy draws (common random numbers), the worse half is
+    dropped after each round, and the rollouts stay within ``iters``."""
+    state = positions("messina", 4, 6, 1)[0]
+    seat = state.to_move
+    calls: list[tuple[int, int, object]] = []  # (deals drawn so far, draws, candidate)
+    deals = []
+    determinize = type(state).determinize
+
+    def counted(self, seat_, rng):  # type: ignore[no-untyped-def]
+        deals.append(1)
+        return determinize(self, seat_, rng)
+
+    def fake(deal, seat_, action, draws, plan, evaluate):  # type: ignore[no-untyped-def]
+        calls.append((len(deals), draws.copy().next64(), action))
+        return (0.9 if action == found[0][0] else 0.1) + 0.01 * (draws.copy().next64() % 7)
+
+    monkeypatch.setattr(type(state), "determinize", counted)
+    monkeypatch.setattr(rollout, "rollout_value", fake)
+    found = [(a, 0.5) for a in state.legal_actions()[:4]]
+    assert len(found) == 4
+    action, done = halving_by_pairs(state, seat, Rng(5), Plan(lead=0), found, 24, None, None)
+    assert action == found[0][0] and done == len(calls) <= 24
+    groups: dict[int, set[object]] = {}
+    for _, draws, candidate in calls:
+        groups.setdefault(draws, set()).add(candidate)
+    sizes = [len(groups[d]) for d in dict.fromkeys(draws for _, draws, _ in calls)]
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] == 4 and sizes[-1] == 2
+    assert all(sum(1 for _, d, _ in calls if d == key) == len(groups[key]) for key in groups)
+    # one determinization per group of rollouts: the candidates of a group share it
+    assert len(deals) == len(groups) and {deal for deal, _, _ in calls} == set(range(1, len(deals) + 1))
+
+
+def test_paired_rollouts_are_legal_and_deterministic() -> None:
+    """``pair=1`` plays a legal move, the same one for the same seed, within its iterations."""
+    for name in games.names():
+        state = positions(name, 2, 7, 1)[0]
+        seat = state.to_move
+        b1, b2 = bots.make("rollout:iters=12,top=4,horizon=2,pair=1"), bots.make("rollout:iters=12,top=4,horizon=2,pair=1")
+        assert isinstance(b1, RolloutBot)
+        a1 = b1.choose(seat, state, Rng(9))
+        assert a1 in state.legal_actions() and a1 == b2.choose(seat, state, Rng(9))
+        assert b1.stats()["iterations"] <= 12
