@@ -23,6 +23,7 @@ move played is the candidate with the best mean.
 With ``pair=1`` the candidates are compared on common random numbers instead:
 each determinization (and the greedy policy's own draws) is shared by every
 candidate still in the race, and after each round the worse half is dropped
+(rounded down; the rounds left share what is left of ``iters``)
 (sequential halving, Karnin, Koren and Somekh, ICML 2013), so that a few
 rollouts compare actions rather than deals.
 
@@ -141,17 +142,17 @@ def halving_by_pairs(
     iters: int | None, deadline: float | None, evaluate: Evaluate | None,
 ) -> tuple[Action, int]:
     """Sequential halving on common random numbers: each round shares its determinizations
-    and the policy's draws among the candidates left, then keeps the better half by mean
+    and the policy's draws among the candidates left, then keeps the better half (rounded up) by mean
     (the heuristic's value counting ``plan.lead`` samples); the best mean left, and the
     number of rollouts made."""
     left = list(range(len(found)))
     n = [float(plan.lead)] * len(found)
     total = [plan.lead * min(1.0, v) for _, v in found]
-    rounds = max(1, math.ceil(math.log2(len(found))))
     budget = iters if iters is not None else 1 << 62
     done = 0
     while len(left) > 1 and done < budget:
-        per = max(1, budget // (rounds * len(left))) if iters is not None else TIME_ROUND
+        rounds = math.ceil(math.log2(len(left)))  # the rounds left share what is left of the budget
+        per = max(1, (budget - done) // (rounds * len(left))) if iters is not None else TIME_ROUND
         for _ in range(per):
             if done + len(left) > budget or (deadline is not None and time.perf_counter() >= deadline):
                 break
@@ -163,7 +164,7 @@ def halving_by_pairs(
             done += len(left)
         else:
             left.sort(key=lambda i: -_mean(total[i], n[i]))
-            left = left[: max(1, len(left) // 2)]
+            left = left[: (len(left) + 1) // 2]
             continue
         break
     best = max(left, key=lambda i: (_mean(total[i], n[i]), n[i]))

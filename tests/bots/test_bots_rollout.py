@@ -80,7 +80,7 @@ def test_rollout_iteration_budget_is_exact_and_deterministic() -> None:
 def test_paired_rollouts_share_each_deal_and_halve_the_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
     """``pair=1`` (docs/bots.md, "rollout"): within a round every candidate left is rolled out on the
     same determinization with the same policy draws (common random numbers), the worse half is
-    dropped after each round, and the rollouts stay within ``iters``."""
+    dropped after each round (the better half rounded up kept), and the rollouts spend ``iters``."""
     state = positions("messina", 4, 6, 1)[0]
     seat = state.to_move
     calls: list[tuple[int, int, object]] = []  # (deals drawn so far, draws, candidate)
@@ -109,6 +109,12 @@ def test_paired_rollouts_share_each_deal_and_halve_the_candidates(monkeypatch: p
     assert all(sum(1 for _, d, _ in calls if d == key) == len(groups[key]) for key in groups)
     # one determinization per group of rollouts: the candidates of a group share it
     assert len(deals) == len(groups) and {deal for deal, _, _ in calls} == set(range(1, len(deals) + 1))
+    # three candidates halve to two, then one: the later rounds share what the first left over
+    calls.clear()
+    _, done = halving_by_pairs(state, seat, Rng(5), Plan(lead=0), found[:3], 12, None, None)
+    assert done == len(calls) == 12
+    order = dict.fromkeys(draws for _, draws, _ in calls)
+    assert [len({c for _, d, c in calls if d == key}) for key in order] == [3, 3, 2, 2, 2]
 
 
 def test_paired_rollouts_are_legal_and_deterministic() -> None:
@@ -116,7 +122,8 @@ def test_paired_rollouts_are_legal_and_deterministic() -> None:
     for name in games.names():
         state = positions(name, 2, 7, 1)[0]
         seat = state.to_move
-        b1, b2 = bots.make("rollout:iters=12,top=4,horizon=2,pair=1"), bots.make("rollout:iters=12,top=4,horizon=2,pair=1")
+        spec = "rollout:iters=12,top=4,horizon=2,pair=1"
+        b1, b2 = bots.make(spec), bots.make(spec)
         assert isinstance(b1, RolloutBot)
         a1 = b1.choose(seat, state, Rng(9))
         assert a1 in state.legal_actions() and a1 == b2.choose(seat, state, Rng(9))
