@@ -61,7 +61,8 @@ MIN_SPREAD = 0.01
 
 
 TIME_ROUND = 4
-"""Determinizations per halving round when only a time budget is given (``pair=1``)."""
+"""Determinizations per halving round when only a time budget is given (``pair=1``); the last
+two candidates then share rounds until the time is up."""
 
 
 @dataclass(frozen=True)
@@ -164,7 +165,8 @@ def halving_by_pairs(
             done += len(left)
         else:
             left.sort(key=lambda i: -_mean(total[i], n[i]))
-            left = left[: (len(left) + 1) // 2]
+            # on a clock only, the last two race on until it runs out (the budget is the clock's)
+            left = left[: (len(left) + 1) // 2 if iters is not None or len(left) > 2 else 2]
             continue
         break
     best = max(left, key=lambda i: (_mean(total[i], n[i]), n[i]))

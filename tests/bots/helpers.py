@@ -10,6 +10,7 @@ from meeple.engine.rng import Rng
 FAST_HEURISTIC = "heuristic:depth=2,width=6,beam=2"
 FAST_ISMCTS = "ismcts:iters=16,horizon=4"
 FAST_ROLLOUT = "rollout:iters=8,horizon=3,top=3"
+FAST_PAIRED = "rollout:iters=8,horizon=3,top=3,pair=1"  # common random numbers (hard's rollouts)
 
 
 def game_counts() -> list[tuple[str, int]]:

@@ -15,7 +15,8 @@ BUDGET = 0.15
 
 
 # the slack: at most one iteration (ISMCTS) or one rollout (several greedy decisions) late
-@pytest.mark.parametrize(("spec", "slack"), [(f"ismcts:time={BUDGET},early=0", 1.5), (f"rollout:time={BUDGET}", 1.6)])
+@pytest.mark.parametrize(("spec", "slack"), [(f"ismcts:time={BUDGET},early=0", 1.5), (f"rollout:time={BUDGET}", 1.6),
+                                             (f"rollout:time={BUDGET},pair=1", 1.6)])
 @pytest.mark.parametrize("name", games.names())
 def test_search_time_budget(name: str, spec: str, slack: float) -> None:
     """``ismcts`` and ``rollout`` (issue 19) keep a time budget on every game."""

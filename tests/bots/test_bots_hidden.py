@@ -33,6 +33,7 @@ from meeple.engine.rng import Rng
 from tests.bots.helpers import (
     FAST_HEURISTIC,
     FAST_ISMCTS,
+    FAST_PAIRED,
     FAST_ROLLOUT,
     canonical_determinize,
     positions,
@@ -40,7 +41,7 @@ from tests.bots.helpers import (
 )
 from tests.engine.tinygame import HiLo, HiLoState
 
-SPECS = [FAST_HEURISTIC, FAST_ISMCTS, FAST_ROLLOUT, "ismcts:iters=40,horizon=8,prior=0,lead=0,pick=2", "random"]
+SPECS = [FAST_HEURISTIC, FAST_ISMCTS, FAST_ROLLOUT, FAST_PAIRED, "ismcts:iters=40,horizon=8,prior=0,lead=0,pick=2", "random"]
 
 
 class CanonicalHiLoState(HiLoState):
@@ -162,7 +163,7 @@ def test_bots_use_the_copy_only_through_determinize(name: str) -> None:
                 for state in positions(name, players, seed, 2):
                     seat, s1, s2 = wrapped_twins(state)
                     differing += differ_in_hidden(s1, s2)
-                    for k, spec in enumerate(SPECS[:3]):
+                    for k, spec in enumerate(SPECS[:4]):
                         check_bot(spec, seat, s1, s2, 17 * seed + k)
     finally:
         _BASES.clear()
@@ -186,7 +187,7 @@ def test_bots_ignore_hidden_information_end_to_end(name: str) -> None:
                         "should sort its pool of unseen components before shuffling it"
                     )
                 seat, s1, s2 = twin_states(state)
-                for k, spec in enumerate(SPECS[:3]):
+                for k, spec in enumerate(SPECS[:4]):
                     check_bot(spec, seat, s1, s2, 17 * seed + k)
                 checked += 1
     assert checked > 0
