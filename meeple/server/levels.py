@@ -167,12 +167,14 @@ DEFAULT_LEVELS: dict[str, Level] = {
     # is shipped (value=auto) and on an iteration budget, so that its strength does not depend on
     # the server's load: ISMCTS whose leaves are valued at once (horizon=0) with the root seeded by
     # the heuristic (lead=20), its iterations fitting 0.1 s on each game (scripts/bench_strength.py
-    # --calibrate); on Messina, greedy rollouts in which every seat replies (``rollout``); on
-    # four-player Luna Maris, the heuristic looking three own decisions ahead
+    # --calibrate); on Messina and Mundus Novus, greedy rollouts in which every seat replies,
+    # the candidates compared on common random numbers by sequential halving (``rollout``,
+    # pair=1; docs/bots.md, "The table (fourth run)"); on four-player Luna Maris, the heuristic
+    # looking three own decisions ahead
     "hard": Level(spec="ismcts:iters=200,value=auto,horizon=0,lead=20", think=3.0,
                   fallback="heuristic:depth=1",
-                  games={"messina": "rollout:iters=20,value=auto",
-                         "mundus_novus": "ismcts:iters=600,value=auto,horizon=0,lead=20",
+                  games={"messina": "rollout:iters=20,pair=1,value=auto",
+                         "mundus_novus": "rollout:iters=50,top=3,pair=1,value=auto",
                          "luna_maris:4": "heuristic:value=auto,depth=3,beam=6"}),
 }
 ZOMBIE_LEVEL = "normal"
