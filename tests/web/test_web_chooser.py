@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from meeple.i18n import translate
 from tests.browserkit import create_table, decisions, module_page, open_page, shot, wait_until
@@ -44,12 +45,19 @@ def _to_a_shared_piece(page: Any, server: str, table: str, token: str) -> dict[s
 
 
 def _open_chooser(page: Any) -> tuple[Any, list[str]]:
-    target = page.locator(MULTI).first
-    acts = (target.get_attribute("data-actions") or "").split("|")
-    target.scroll_into_view_if_needed()
-    target.click()
-    page.wait_for_selector(".chooser")
-    return target, acts
+    """Click the first piece with several actions; a redraw that arrives meanwhile (a late update
+    detaches the piece under the click) is waited out and the click tried again on the new one."""
+    for _ in range(5):
+        target = page.locator(MULTI).first
+        try:
+            acts = (target.get_attribute("data-actions", timeout=5000) or "").split("|")
+            target.scroll_into_view_if_needed(timeout=5000)
+            target.click(timeout=5000)
+            page.wait_for_selector(".chooser", timeout=5000)
+            return target, acts
+        except PlaywrightError:
+            page.wait_for_timeout(200)
+    raise AssertionError("the piece kept being drawn again under the click")
 
 
 def _choices(page: Any) -> list[str]:
