@@ -114,6 +114,14 @@ def int_param(params: dict[str, str], key: str, default: int, low: int = 1) -> i
     return value
 
 
+def flag_param(params: dict[str, str], key: str) -> bool:
+    """A 0/1 switch (off when not given); anything else is refused."""
+    value = int_param(params, key, 0, low=0)
+    if value > 1:
+        raise BadSetup(f"bot parameter {key}={params[key]!r} must be 0 or 1")
+    return value == 1
+
+
 def float_param(params: dict[str, str], key: str, default: float, low: float = 0.0) -> float:
     raw = params.get(key)
     if raw is None:

@@ -23,9 +23,9 @@ move played is the candidate with the best mean.
 With ``pair=1`` the candidates are compared on common random numbers instead:
 each determinization (and the greedy policy's own draws) is shared by every
 candidate still in the race, and after each round the worse half is dropped
-(rounded down; the rounds left share what is left of ``iters``)
-(sequential halving, Karnin, Koren and Somekh, ICML 2013), so that a few
-rollouts compare actions rather than deals.
+(rounded down; the rounds left share what is left of ``iters``): sequential
+halving (Karnin, Koren and Somekh, ICML 2013), so that a few rollouts compare
+actions rather than deals.
 
 Budgets: ``iters=N`` (rollouts) and/or ``time=S`` (seconds per decision),
 whichever ends first; without either, ``time=1``.  ``value`` as for the other
@@ -48,6 +48,7 @@ from meeple.bots.heuristic import (
     HeuristicBot,
     check_params,
     evaluator,
+    flag_param,
     float_param,
     int_param,
     position_value,
@@ -138,6 +139,12 @@ def _mean(total: float, n: float) -> float:
     return total / n if n else -1.0
 
 
+def _seeded(found: list[tuple[Action, float]], lead: int) -> tuple[list[float], list[float]]:
+    """Samples and value totals per candidate, each seeded with ``lead`` virtual samples of
+    the heuristic's value."""
+    return [float(lead)] * len(found), [lead * min(1.0, v) for _, v in found]
+
+
 def halving_by_pairs(
     state: State, seat: int, rng: Rng, plan: Plan, found: list[tuple[Action, float]],
     iters: int | None, deadline: float | None, evaluate: Evaluate | None,
@@ -147,15 +154,16 @@ def halving_by_pairs(
     (the heuristic's value counting ``plan.lead`` samples); the best mean left, and the
     number of rollouts made."""
     left = list(range(len(found)))
-    n = [float(plan.lead)] * len(found)
-    total = [plan.lead * min(1.0, v) for _, v in found]
+    n, total = _seeded(found, plan.lead)
     budget = iters if iters is not None else 1 << 62
     done = 0
-    while len(left) > 1 and done < budget:
+    stopped = False  # the budget or the clock ran out inside a round
+    while len(left) > 1 and done < budget and not stopped:
         rounds = math.ceil(math.log2(len(left)))  # the rounds left share what is left of the budget
         per = max(1, (budget - done) // (rounds * len(left))) if iters is not None else TIME_ROUND
         for _ in range(per):
-            if done + len(left) > budget or (deadline is not None and time.perf_counter() >= deadline):
+            stopped = done + len(left) > budget or (deadline is not None and time.perf_counter() >= deadline)
+            if stopped:
                 break
             deal = state.determinize(seat, rng)
             draws = Rng(rng.next64())
@@ -163,12 +171,10 @@ def halving_by_pairs(
                 total[i] += rollout_value(deal.clone(), seat, found[i][0], draws.copy(), plan, evaluate)
                 n[i] += 1
             done += len(left)
-        else:
+        if not stopped:
             left.sort(key=lambda i: -_mean(total[i], n[i]))
             # on a clock only, the last two race on until it runs out (the budget is the clock's)
             left = left[: (len(left) + 1) // 2 if iters is not None or len(left) > 2 else 2]
-            continue
-        break
     best = max(left, key=lambda i: (_mean(total[i], n[i]), n[i]))
     return found[best][0], done
 
@@ -185,9 +191,8 @@ def choose_by_rollouts(
         return found[0][0], 0
     if plan.pair:
         return halving_by_pairs(state, seat, rng, plan, found, iters, deadline, evaluate)
-    n = [float(plan.lead)] * len(found)
+    n, total = _seeded(found, plan.lead)
     visits = plan.lead * len(found)  # sum(n)
-    total = [plan.lead * min(1.0, v) for _, v in found]
     limit = iters if iters is not None else 1 << 62
     done = 0
     count, mean, m2 = 0, 0.0, 0.0  # Welford: the spread of the rollout values seen
@@ -208,7 +213,7 @@ def choose_by_rollouts(
         delta = v - mean
         mean += delta / count
         m2 += delta * (v - mean)
-    best = max(range(len(found)), key=lambda i: (total[i] / n[i] if n[i] else -1.0, n[i]))
+    best = max(range(len(found)), key=lambda i: (_mean(total[i], n[i]), n[i]))
     return found[best][0], done
 
 
@@ -248,13 +253,6 @@ class RolloutBot(Bot):
 PARAMS = ("iters", "time", "horizon", "width", "top", "lead", "c", "value", "pair")
 
 
-def _flag(params: dict[str, str], key: str) -> bool:
-    value = int_param(params, key, 0, low=0)
-    if value > 1:
-        raise BadSetup(f"bot parameter {key}={params[key]!r} must be 0 or 1")
-    return value == 1
-
-
 def _factory(params: dict[str, str]) -> Bot:
     check_params("rollout", params, PARAMS)
     iters = int_param(params, "iters", 1) if "iters" in params else None
@@ -269,7 +267,7 @@ def _factory(params: dict[str, str]) -> Bot:
         lead=int_param(params, "lead", default.lead, low=0),
         c=float_param(params, "c", default.c),
         value=value_param(params),
-        pair=_flag(params, "pair"),
+        pair=flag_param(params, "pair"),
     )
     return RolloutBot(iters=iters, seconds=seconds, plan=plan)
 
