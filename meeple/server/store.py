@@ -171,8 +171,14 @@ class Store:
         with self._owner_lock:
             if self._owner_conn is not None:
                 try:
-                    self._owner_conn.close()  # ends the session: its advisory locks go with it
+                    # released before this returns: closing the socket alone lets the server
+                    # drop the locks a moment later, while another process may already look
+                    self._owner_conn.execute(sa.text("SELECT pg_advisory_unlock_all()"))
                 except Exception:  # noqa: BLE001 - a dead connection is released anyway
+                    pass
+                try:
+                    self._owner_conn.invalidate()  # closed, not handed back to the pool
+                except Exception:  # noqa: BLE001 - as above
                     pass
                 self._owner_conn = None
             self.owned.clear()

@@ -95,7 +95,7 @@ def test_server_multiprocess_processes_starting_at_once_create_one_schema() -> N
 
 def test_server_multiprocess_unowned_tables_found_in_one_look() -> None:
     """``Store.unowned``: the tables whose advisory lock nobody holds, read from ``pg_locks``
-    (the sync loop tries to take over only those)."""
+    (the sync loop tries to take over only those); a store that ends frees its tables at once."""
     import os
     import uuid
 
@@ -115,7 +115,7 @@ def test_server_multiprocess_unowned_tables_found_in_one_look() -> None:
             assert one.try_own(t)
         assert two.unowned(ids) == set(ids[20:])
         assert one.unowned(ids) == set(ids[20:])  # its own count as held too
-        one.dispose()  # the process ends: its tables are free
+        one.dispose()  # the process ends: its tables are free before dispose returns
         assert two.unowned(ids) == set(ids)
     finally:
         one.dispose()
