@@ -77,12 +77,16 @@ class Plan:
     c: float = 1.0
     value: str = "eval"
     pair: bool = False
+    policy: int = 1
 
 
-def greedy_step(state: State, rng: Rng, width: int, evaluate: Evaluate | None) -> bool:
+def greedy_step(
+    state: State, rng: Rng, width: int, evaluate: Evaluate | None, guide: HeuristicBot | None = None
+) -> bool:
     """Apply the mover's greedy choice in place: the best by its own ``position_value``
-    of at most ``width`` of its legal actions (sampled by ``rng`` when there are more).
-    Whether it was a real choice (False: a forced move)."""
+    of at most ``width`` of its legal actions (sampled by ``rng`` when there are more);
+    with a ``guide``, by the heuristic's value at its depth instead (the mover's next own
+    decisions looked at too).  Whether it was a real choice (False: a forced move)."""
     legal = state.legal_actions()
     if len(legal) == 1:
         state.apply(legal[0])
@@ -93,9 +97,12 @@ def greedy_step(state: State, rng: Rng, width: int, evaluate: Evaluate | None) -
     best: list[Action] = []
     best_value = -2.0
     for action in legal:
-        after = state.clone()
-        after.apply(action)
-        v = position_value(after, mover, evaluate)
+        if guide is not None:
+            v = guide.value_after(state, action, mover, guide.depth, rng)
+        else:
+            after = state.clone()
+            after.apply(action)
+            v = position_value(after, mover, evaluate)
         if v > best_value + EPS:
             best_value, best = v, [action]
         elif v >= best_value - EPS:
@@ -108,11 +115,16 @@ def rollout_value(
     state: State, seat: int, action: Action, rng: Rng, plan: Plan, evaluate: Evaluate | None
 ) -> float:
     """``seat``'s value after ``action`` and ``plan.horizon`` greedy decisions by every seat,
-    on ``state`` (a determinization, changed in place)."""
+    on ``state`` (a determinization, changed in place); each mover looks ``plan.policy`` of its
+    own decisions ahead (1: greedy)."""
     state.apply(action)
+    guide = None
+    if plan.policy > 1:
+        guide = HeuristicBot(depth=plan.policy, width=plan.width, value=plan.value)
+        guide._evaluate = evaluate
     steps = 0
     while steps < plan.horizon and not state.is_over:
-        if greedy_step(state, rng, plan.width, evaluate):
+        if greedy_step(state, rng, plan.width, evaluate, guide):
             steps += 1
     return position_value(state, seat, evaluate)
 
@@ -250,7 +262,7 @@ class RolloutBot(Bot):
         return action
 
 
-PARAMS = ("iters", "time", "horizon", "width", "top", "lead", "c", "value", "pair")
+PARAMS = ("iters", "time", "horizon", "width", "top", "lead", "c", "value", "pair", "policy")
 
 
 def _factory(params: dict[str, str]) -> Bot:
@@ -268,6 +280,7 @@ def _factory(params: dict[str, str]) -> Bot:
         c=float_param(params, "c", default.c),
         value=value_param(params),
         pair=flag_param(params, "pair"),
+        policy=int_param(params, "policy", default.policy),
     )
     return RolloutBot(iters=iters, seconds=seconds, plan=plan)
 
