@@ -43,7 +43,7 @@ CAPS: dict[str, dict[str, float]] = {
     "ismcts": {"time": MAX_THINK, "iters": MAX_ITERS, "horizon": 40, "prior": 50, "pick": 8, "lead": 50,
                "expand": 50, "c": 100.0, "margin": 10.0, "early": 1, "spread": 1},
     "rollout": {"time": MAX_THINK, "iters": MAX_ITERS // 10, "horizon": 40, "width": 32, "top": 64,
-                "lead": 50, "c": 100.0, "pair": 1},
+                "lead": 50, "c": 100.0, "pair": 1, "policy": 3},
     "random": {},
 }
 CHOICES: dict[str, dict[str, tuple[str, ...]]] = {

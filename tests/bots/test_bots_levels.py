@@ -15,6 +15,7 @@ import pytest
 from meeple import bots, games
 from meeple.bots.base import parse_spec
 from meeple.bots.valuenet import WEIGHTS
+from meeple.engine.core import BadSetup
 from meeple.engine.rng import Rng
 from meeple.server.levels import DEFAULT_LEVELS, check_spec
 from tests.bots.helpers import positions
@@ -170,3 +171,12 @@ def test_bench_rows_are_the_levels_and_saved_reports_add_up(tmp_path: Path) -> N
     (row,) = bench.from_reports(tmp_path, todo)  # type: ignore[attr-defined]
     assert (row["wins"], row["seat_games"], row["games"]) == (12.5, 20, 20)
     assert row["ci95"][0] < 0.625 < row["ci95"][1] and row["seeds"] == [1, 2]
+
+
+def test_server_runs_rollout_policies_no_deeper_than_its_deepest_heuristic() -> None:
+    """``rollout:policy=N`` (each mover looks N own decisions ahead) is allowed up to the depth the
+    server allows the heuristic (3); deeper is refused with the cap named (docs/server.md: every
+    spec the server accepts is checked against caps)."""
+    assert check_spec("rollout:iters=30,top=3,pair=1,policy=2") == "rollout:iters=30,top=3,pair=1,policy=2"
+    with pytest.raises(BadSetup, match="policy"):
+        check_spec("rollout:iters=30,policy=4")
