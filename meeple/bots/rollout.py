@@ -27,6 +27,9 @@ candidate still in the race, and after each round the worse half is dropped
 halving (Karnin, Koren and Somekh, ICML 2013), so that a few rollouts compare
 actions rather than deals.
 
+With ``policy=N`` (default 1) each mover in a rollout takes the heuristic's best at depth ``N``
+(its own next decisions looked at too) instead of the one-step greedy best.
+
 Budgets: ``iters=N`` (rollouts) and/or ``time=S`` (seconds per decision),
 whichever ends first; without either, ``time=1``.  ``value`` as for the other
 bots (``eval``, ``net``, ``blend``, ``auto``).  The policy improvement
