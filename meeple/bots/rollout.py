@@ -114,6 +114,13 @@ def greedy_step(
     return True
 
 
+def _guide(plan: Plan, evaluate: Evaluate | None, **shape: int) -> HeuristicBot:
+    """The heuristic bot on the plan's value (``evaluate``, already built for the decision)."""
+    guide = HeuristicBot(value=plan.value, **shape)
+    guide._evaluate = evaluate
+    return guide
+
+
 def rollout_value(
     state: State, seat: int, action: Action, rng: Rng, plan: Plan, evaluate: Evaluate | None
 ) -> float:
@@ -121,10 +128,7 @@ def rollout_value(
     on ``state`` (a determinization, changed in place); each mover looks ``plan.policy`` of its
     own decisions ahead (1: greedy)."""
     state.apply(action)
-    guide = None
-    if plan.policy > 1:
-        guide = HeuristicBot(depth=plan.policy, width=plan.width, value=plan.value)
-        guide._evaluate = evaluate
+    guide = _guide(plan, evaluate, depth=plan.policy, width=plan.width) if plan.policy > 1 else None
     steps = 0
     while steps < plan.horizon and not state.is_over:
         if greedy_step(state, rng, plan.width, evaluate, guide):
@@ -140,8 +144,7 @@ def candidates(
     determinization), with those values; past ``deadline`` (``time.perf_counter``) the
     actions not yet valued count 0."""
     sample = state.determinize(seat, rng)
-    guide = HeuristicBot(value=plan.value)
-    guide._evaluate = evaluate
+    guide = _guide(plan, evaluate)
     scored = []
     for a in state.legal_actions():
         late = deadline is not None and time.perf_counter() >= deadline
