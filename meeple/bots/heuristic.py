@@ -114,9 +114,9 @@ def int_param(params: dict[str, str], key: str, default: int, low: int = 1) -> i
     return value
 
 
-def flag_param(params: dict[str, str], key: str) -> bool:
-    """A 0/1 switch (off when not given); anything else is refused."""
-    value = int_param(params, key, 0, low=0)
+def flag_param(params: dict[str, str], key: str, default: bool = False) -> bool:
+    """A 0/1 switch (``default`` when not given); anything else is refused."""
+    value = int_param(params, key, int(default), low=0)
     if value > 1:
         raise BadSetup(f"bot parameter {key}={params[key]!r} must be 0 or 1")
     return value == 1

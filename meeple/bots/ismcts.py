@@ -57,6 +57,7 @@ from meeple.bots.heuristic import (
     HeuristicBot,
     check_params,
     evaluator,
+    flag_param,
     float_param,
     int_param,
     position_value,
@@ -489,8 +490,8 @@ def _factory(params: dict[str, str]) -> Bot:
         prior=int_param(params, "prior", int(DEFAULTS["prior"]), low=0),
         pick=int_param(params, "pick", int(DEFAULTS["pick"])),
         lead=int_param(params, "lead", int(DEFAULTS["lead"]), low=0),
-        early=bool(int_param(params, "early", int(DEFAULTS["early"]), low=0)),
-        spread=bool(int_param(params, "spread", int(DEFAULTS["spread"]), low=0)),
+        early=flag_param(params, "early", bool(DEFAULTS["early"])),
+        spread=flag_param(params, "spread", bool(DEFAULTS["spread"])),
         expand=int_param(params, "expand", int(DEFAULTS["expand"]), low=0),
         value=value_param(params),
     )

@@ -31,7 +31,7 @@ def test_bot_kinds_registered() -> None:
     ["heuristic:depth=0", "heuristic:speed=2", "ismcts:iters=x", "ismcts:time=0",
      "ismcts:time=-1", "ismcts:workers=0", "ismcts:foo=1", "ismcts:prior=-1", "ismcts:pick=0",
      "ismcts:horizon=-2", "ismcts:margin=x", "ismcts:lead=-1", "ismcts:expand=-1",
-     "ismcts:spread=x", "ismcts:early=-1"],
+     "ismcts:spread=x", "ismcts:early=-1", "ismcts:early=2", "ismcts:spread=5"],
 )
 def test_bad_bot_parameters_are_refused(spec: str) -> None:
     with pytest.raises(BadSetup):
