@@ -28,6 +28,7 @@ from meeple.cli_worker import worker
 from meeple.engine import BadSetup, MeepleError, load_record, replay
 from meeple.engine.components import Tables, load_pack
 from meeple.train import train_command
+from meeple.tune import tune_command
 
 app = typer.Typer(
     add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -334,6 +335,7 @@ def arena(
 
 app.command("rules")(rules)
 app.command("train")(train_command)
+app.command("tune")(tune_command)
 app.command("worker")(worker)
 
 

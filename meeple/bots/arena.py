@@ -307,18 +307,42 @@ def arena_command(
 
     err = Console(stderr=True)
     try:
-        plan = _check(game, players, bots, games, jobs, seed)
+        report = play_arena(game, players, bots, games, jobs, seed, tables, crash_dir, ray, err)
     except MeepleError as exc:
         err.print(f"[red]error:[/red] {exc}", highlight=False)
         return 2
-    game_name, bots, arrangement_list = plan
+    if as_json:
+        sys.stdout.write(json.dumps(report, indent=1) + "\n")
+        sys.stdout.flush()
+    else:
+        _print_report(report)
+    return 1 if report["crashes"] else 0
+
+
+def play_arena(
+    game: str,
+    players: int,
+    bots: list[str],
+    games: int,
+    jobs: int = 1,
+    seed: int = 0,
+    tables: Any = None,
+    crash_dir: str | Path = "arena-crashes",
+    ray: str | None = None,
+    err: Any = None,
+) -> dict[str, Any]:
+    """Play the games and return the report ``arena_command`` prints (``MeepleError`` on bad
+    arguments, before any game); ``err``: a rich console for the progress bar (default stderr)."""
+    from rich.console import Console
+
+    game_name, bots, arrangement_list = _check(game, players, bots, games, jobs, seed)
     global _tables
     _tables = tables
     tasks = [
         (g, game_name, players, gseed, arrangement_list[a], str(crash_dir))
         for g, (gseed, a) in enumerate(game_seeds(seed, games, len(arrangement_list)))
     ]
-    results, elapsed = _run(tasks, jobs, err, ray)
+    results, elapsed = _run(tasks, jobs, err or Console(stderr=True), ray)
     results.sort(key=lambda r: r["index"])
     summary = summarise(results, bots, players)
     crashes = [
@@ -326,7 +350,7 @@ def arena_command(
          "record": r.get("record"), "crashed_on": r.get("pending")}
         for r in results if r.get("error")
     ]
-    report = {
+    return {
         "game": game_name,
         "players": players,
         "games": games,
@@ -338,12 +362,6 @@ def arena_command(
         **summary,
         "crashes": crashes,
     }
-    if as_json:
-        sys.stdout.write(json.dumps(report, indent=1) + "\n")
-        sys.stdout.flush()
-    else:
-        _print_report(report)
-    return 1 if crashes else 0
 
 
 def _check(game: str, players: int, bots: list[str], games: int, jobs: int,

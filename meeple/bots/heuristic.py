@@ -26,6 +26,7 @@ from collections.abc import Callable
 
 from meeple.bots import register
 from meeple.bots.base import Bot
+from meeple.bots.tuned import tuned_for
 from meeple.bots.valuenet import net_for
 from meeple.engine.core import Action, BadSetup, State
 from meeple.engine.rng import Rng
@@ -35,8 +36,10 @@ EPS = 1e-12
 Evaluate = Callable[[State, int], float]
 """A position's value for a seat: ``game.evaluate`` or a learned network's (``value=net``)."""
 
-VALUES = ("eval", "net", "blend", "auto")
+VALUES = ("eval", "net", "blend", "auto", "tuned")
 """``value=eval``: the game's hand-written ``evaluate``; ``value=net``: the shipped value network;
+``value=tuned``: ``evaluate`` under the constants shipped for the game and player count
+(``meeple tune``, ``meeple.bots.tuned``);
 ``value=blend``: the mean of the two; ``value=auto``: ``blend`` where a network is shipped for
 the game and player count (and matches it), else ``eval`` (what the players' levels use)."""
 
@@ -45,6 +48,8 @@ def evaluator(kind: str, state: State) -> Evaluate | None:
     """The value function a bot with ``value=kind`` uses on ``state``'s game (None: evaluate)."""
     if kind == "net":
         return net_for(state).value
+    if kind == "tuned":
+        return tuned_for(state)
     if kind == "auto":
         try:
             net_for(state)

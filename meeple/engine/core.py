@@ -15,6 +15,7 @@ properties.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -143,6 +144,11 @@ class Game(ABC):
         if best == worst:
             return 0.5
         return (scores[seat] - worst) / (best - worst)
+
+    def evaluate_with(self, weights: Mapping[str, float]) -> Callable[[State, int], float]:
+        """``evaluate`` with its constants replaced by ``weights`` (by name; issue 19's tuned values,
+        ``meeple/bots/tuned.py``).  A game whose ``evaluate`` takes no weights refuses any."""
+        raise BadSetup(f"{self.name}'s evaluate takes no weights")
 
     # --- learning agents (issue 18) ---------------------------------------------------
 

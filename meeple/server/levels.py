@@ -32,6 +32,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from meeple import bots
+from meeple.bots.heuristic import VALUES
 from meeple.engine import BadSetup
 
 MAX_SPEC = 64
@@ -48,9 +49,9 @@ CAPS: dict[str, dict[str, float]] = {
 }
 CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
     # parameter -> the words the server accepts (the bots' value functions, issue 19)
-    "heuristic": {"value": ("eval", "net", "blend", "auto")},
-    "ismcts": {"value": ("eval", "net", "blend", "auto")},
-    "rollout": {"value": ("eval", "net", "blend", "auto")},
+    "heuristic": {"value": VALUES},
+    "ismcts": {"value": VALUES},
+    "rollout": {"value": VALUES},
 }
 LEVEL_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,15}$")
 

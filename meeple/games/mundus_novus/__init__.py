@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from meeple.engine.components import Tables
 from meeple.engine.core import Game, Option, State
@@ -74,6 +75,11 @@ class MundusNovus(Game):
         """Doubloons, developments, income and hand potential against the best other seat (``evaluate.py``)."""
         assert isinstance(state, MundusState)
         return evaluate.evaluate(state, seat)
+
+    def evaluate_with(self, weights: Mapping[str, float]) -> Callable[[State, int], float]:
+        """``evaluate`` under another ``evaluate.Weights`` row (``value=tuned``, issue 19)."""
+        value = evaluate.weighted(weights)
+        return lambda state, seat: value(cast(MundusState, state), seat)
 
 
 GAME = MundusNovus()

@@ -1,25 +1,63 @@
 """The bots' value of a Mundus Novus position: ``evaluate(state, seat)`` in [0, 1] (bots only; no rule
-depends on it).  Each development kind's yield per round left is ``derived.PER_ROUND``."""
+depends on it).  Each development kind's yield per round left is ``derived.PER_ROUND``.
+
+Its constants are one ``Weights`` row: ``DEFAULT`` is the hand-set one every bot uses unless told
+otherwise; ``meeple tune`` (issue 19) measures other rows in self-play and ships the best for a player
+count (``value=tuned``, ``meeple/bots/tuned.py``)."""
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, NamedTuple
 
+from meeple.engine.errors import BadSetup
+from meeple.games.mundus_novus.derived import PER_ROUND
 from meeple.games.mundus_novus.state import INCA, OVER, K, MundusState
 
 if TYPE_CHECKING:
     from meeple.games.mundus_novus.derived import Derived, Memos
 
 
-ROUND_YIELD = 8.0
+class Weights(NamedTuple):
+    """The constants of ``evaluate`` (bots only).  ``round_yield``: doubloons a player gains in a typical
+    round, to guess the rounds left; one per development kind: its yield per round left beyond its
+    printed income; ``different`` / ``inca``: the share of the best different set's and of the Inca
+    cash-in's doubloons a hand is worth; ``toward_ten`` per kind held beyond ``ten_from`` (toward the
+    ten-different win); ``identical``: an identical set's development, per round left; ``scale``: the
+    least doubloon gap that spans the whole value range."""
+
+    round_yield: float = 8.0
+    caravel: float = PER_ROUND["caravel"]
+    warehouse: float = PER_ROUND["warehouse"]
+    shipyard: float = PER_ROUND["shipyard"]
+    merchant: float = PER_ROUND["merchant"]
+    character: float = PER_ROUND["character"]
+    different: float = 0.7
+    inca: float = 0.4
+    toward_ten: float = 6.0
+    ten_from: float = 6.0
+    identical: float = 1.0
+    scale: float = 30.0
+
+
+DEFAULT = Weights()
+ROUND_YIELD = DEFAULT.round_yield
 """Doubloons a player gains in a typical round (bot play, 2-6 players): used to guess the rounds left."""
 
 
-def rounds_left(s: MundusState) -> float:
+def weights_from(values: Mapping[str, float]) -> Weights:
+    """A ``Weights`` row from named values (the rest as ``DEFAULT``); an unknown name is refused."""
+    unknown = sorted(set(values) - set(Weights._fields))
+    if unknown:
+        raise BadSetup(f"mundus_novus evaluate has no weight {unknown[0]!r} (weights: {', '.join(Weights._fields)})")
+    return DEFAULT._replace(**{k: float(v) for k, v in values.items()})
+
+
+def rounds_left(s: MundusState, w: Weights = DEFAULT) -> float:
     """A guess at the rounds still to play: from the leader's distance to 75 doubloons and from the
     development cards left before the queue runs dry (bots only)."""
-    by_money = (75 - max(s.money)) / ROUND_YIELD
+    by_money = (75 - max(s.money)) / w.round_yield
     by_deck = (len(s.dev_deck) + 1) / max(1.0, 0.5 * s.players)
     left = min(by_money, by_deck)
     return 1.0 if left < 1.0 else 10.0 if left > 10.0 else left
@@ -36,68 +74,94 @@ def hand_potential(s: MundusState, seat: int, left: float | None = None) -> floa
     return fixed_part + per_round * left
 
 
-def hand_terms(fx: Derived, hx: Memos, row: tuple[int, ...]) -> tuple[float, float]:
+def hand_terms(fx: Derived, hx: Memos, row: tuple[int, ...], w: Weights = DEFAULT) -> tuple[float, float]:
     """``hand_potential`` of a hand (its ``K`` card counts) as (a part that does not depend on the rounds
-    left, a part per round left): the development an identical set would bring is worth 1 doubloon per
-    round left, scaled down while the hand holds fewer than 3 cards of one resource (Inca relics help)."""
-    got = hx.hand_terms.get(row)
+    left, a part per round left): the development an identical set would bring is worth
+    ``w.identical`` doubloons per round left, scaled down while the hand holds fewer than 3 cards of one
+    resource (Inca relics help).  Remembered in ``hx`` by hand (and by ``w`` when not ``DEFAULT``)."""
+    key: object = row if w is DEFAULT else (w, row)
+    got = hx.hand_terms.get(key)
     if got is not None:
         return got
     plain = row[:INCA]
     incas = row[INCA]
     distinct = INCA - plain.count(0)
     best_group = max(plain) + incas
-    per_round = 1.0 if best_group >= 3 else (best_group / 3) ** 2
+    per_round = w.identical if best_group >= 3 else w.identical * (best_group / 3) ** 2
     ten = distinct + (1 if incas else 0)
-    toward_ten = 6.0 * (ten - 6) if ten > 6 else 0.0
-    got = (0.7 * fx.diff_pay[distinct] + 0.4 * fx.inca_for(incas) + toward_ten, per_round)
-    return hx.hand_terms.put(row, got)
+    toward_ten = w.toward_ten * (ten - w.ten_from) if ten > w.ten_from else 0.0
+    got = (w.different * fx.diff_pay[distinct] + w.inca * fx.inca_for(incas) + toward_ten, per_round)
+    return hx.hand_terms.put(key, got)
 
 
-def worths(s: MundusState) -> list[float]:
+def dev_rates(s: MundusState, w: Weights) -> tuple[float, ...]:
+    """Each development's yield per round left under ``w`` (its printed income plus its kind's weight)."""
+    if w is DEFAULT:
+        return s.fx.dev_rate
+    return tuple(getattr(w, d.kind, DEFAULT.character) + d.income for d in s.tables.developments)
+
+
+def worths(s: MundusState, w: Weights = DEFAULT) -> list[float]:
     """Every seat's rough worth in doubloons: money, developments' income and yield over the rounds
     likely left, and hand potential."""
-    left = rounds_left(s)
+    left = rounds_left(s, w)
     fx = s.fx
     rate_of = fx.rate_sum
     hx = s.hx
     terms_of = hx.hand_terms
     hand = tuple(s.hand)
     money = s.money
+    default = w is DEFAULT
+    rates: tuple[float, ...] | None = None
     out = []
     o = 0
     for p, devs in enumerate(s.owned):
         row = hand[o:o + K]
-        terms = terms_of.get(row)
+        terms = terms_of.get(row if default else (w, row))
         if terms is None:
-            terms = hand_terms(fx, hx, row)
-        rate = rate_of.get(devs)
+            terms = hand_terms(fx, hx, row, w)
+        key: object = devs if default else (w, devs)
+        rate = rate_of.get(key)
         if rate is None:
-            rate = rate_of.put(devs, sum(fx.dev_rate[i] for i in devs))
+            if rates is None:
+                rates = dev_rates(s, w)
+            rate = rate_of.put(key, sum(rates[i] for i in devs))
         out.append(money[p] + terms[0] + (rate + terms[1]) * left)
         o += K
     return out
 
 
-def standings(s: MundusState) -> tuple[list[float], float, int, float]:
+def standings(s: MundusState, w: Weights = DEFAULT) -> tuple[list[float], float, int, float]:
     """(worths, the best worth, the first seat with it, the best worth of the other seats), computed
-    once per position (``state.memo``)."""
+    once per position and weights (``state.memo``)."""
     memo = s.memo()
-    got: tuple[list[float], float, int, float] | None = memo.get("mundus_standings")
+    key = "mundus_standings" if w is DEFAULT else _memo_key(w)
+    got: tuple[list[float], float, int, float] | None = memo.get(key)
     if got is None:
-        worth = worths(s)
+        worth = worths(s, w)
         top = second = -math.inf
         leader = -1
-        for p, w in enumerate(worth):
-            if w > top:
-                top, second, leader = w, top, p
-            elif w > second:
-                second = w
-        got = memo["mundus_standings"] = (worth, top, leader, second)
+        for p, x in enumerate(worth):
+            if x > top:
+                top, second, leader = x, top, p
+            elif x > second:
+                second = x
+        got = memo[key] = (worth, top, leader, second)
     return got
 
 
-def evaluate(s: MundusState, seat: int) -> float:
+_MEMO_KEYS: dict[Weights, str] = {}
+
+
+def _memo_key(w: Weights) -> str:
+    """The ``state.memo`` key of the standings under ``w`` (not ``DEFAULT``)."""
+    key = _MEMO_KEYS.get(w)
+    if key is None:
+        key = _MEMO_KEYS[w] = "mundus_standings:" + ",".join(map(repr, w))
+    return key
+
+
+def evaluate(s: MundusState, seat: int, w: Weights = DEFAULT) -> float:
     """The bots' [0, 1] value of ``seat``'s standing.  A finished game: its place (1 for the winner, 0
     for the last, 0.5 when everyone shares one place).  Otherwise a cheap estimate: doubloons,
     developments (their income and yield over the rounds likely left), and hand, against the best other
@@ -107,14 +171,20 @@ def evaluate(s: MundusState, seat: int) -> float:
         for place, seats in enumerate(ranking):
             if seat in seats:
                 return 1.0 - place / max(1, len(ranking) - 1) if len(ranking) > 1 else 0.5
-    return estimate(s, seat)
+    return estimate(s, seat, w)
 
 
-def estimate(s: MundusState, seat: int) -> float:
+def estimate(s: MundusState, seat: int, w: Weights = DEFAULT) -> float:
     """``evaluate`` of a position still in play."""
-    worth, top, leader, second = standings(s)
+    worth, top, leader, second = standings(s, w)
     mine = worth[seat]
     other = second if seat == leader else top
-    scale = max(30.0, mine, other)
+    scale = max(w.scale, mine, other)
     value = 0.5 + (mine - other) / (2 * scale)
     return 0.0 if value < 0 else 1.0 if value > 1 else value
+
+
+def weighted(values: Mapping[str, float]) -> Callable[[MundusState, int], float]:
+    """``evaluate`` under the ``Weights`` row ``values`` names (``Game.evaluate_with``)."""
+    w = weights_from(values)
+    return lambda s, seat: evaluate(s, seat, w)
