@@ -170,12 +170,15 @@ DEFAULT_LEVELS: dict[str, Level] = {
     # the heuristic (lead=20), its iterations fitting 0.1 s on each game (scripts/bench_strength.py
     # --calibrate); on Messina and Mundus Novus, greedy rollouts in which every seat replies,
     # the candidates compared on common random numbers by sequential halving (``rollout``,
-    # pair=1; docs/bots.md, "The table (fourth run)"); on four-player Luna Maris, the heuristic
+    # pair=1; docs/bots.md, "The table (fourth run)"), at 2 and 6 players on evaluate's constants
+    # tuned in self-play (value=tuned, "Tuned values"); on four-player Luna Maris, the heuristic
     # looking three own decisions ahead
     "hard": Level(spec="ismcts:iters=200,value=auto,horizon=0,lead=20", think=3.0,
                   fallback="heuristic:depth=1",
                   games={"messina": "rollout:iters=20,pair=1,value=auto",
                          "mundus_novus": "rollout:iters=50,top=3,pair=1,value=auto",
+                         "mundus_novus:2": "rollout:iters=50,top=3,pair=1,value=tuned",
+                         "mundus_novus:6": "rollout:iters=50,top=3,pair=1,value=tuned",
                          "luna_maris:4": "heuristic:value=auto,depth=3,beam=6"}),
 }
 ZOMBIE_LEVEL = "normal"

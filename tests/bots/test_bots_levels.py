@@ -24,7 +24,15 @@ from tests.bots.test_bots_hidden import _BASES, check_bot, wrapped_twins
 pytest.importorskip("numpy", reason="the value network needs numpy (pip install 'meeple[rl]')")
 
 LEVELS = ("easy", "normal", "hard")
-SHIPPED = sorted({p.stem.rsplit("_", 1)[0] for p in WEIGHTS.glob("*.npz")})
+SHIPPED = sorted({p.name.split(".")[0].rsplit("_", 1)[0] for p in (*WEIGHTS.glob("*.npz"),
+                                                                    *WEIGHTS.glob("*.tuned.json"))})
+"""Games with shipped learned values: a network (``.npz``) or tuned weights (``.tuned.json``)."""
+
+
+def shipped_counts(name: str) -> list[int]:
+    """The player counts ``name`` has a network or tuned weights for."""
+    files = (*WEIGHTS.glob(f"{name}_*p.npz"), *WEIGHTS.glob(f"{name}_*p.tuned.json"))
+    return sorted({int(p.name.split(".")[0].rsplit("_", 1)[1][:-1]) for p in files})
 
 
 def counts(name: str) -> list[int]:
@@ -38,12 +46,13 @@ SEARCHES = ("ismcts", "rollout")
 
 def test_hard_is_the_learned_search_on_an_iteration_budget() -> None:
     """``hard`` plays, on every game and player count, the shipped network where there is one
-    (``value=auto``) and no time budget: a search on an iteration budget (the same strength on a
+    (``value=auto``) or the tuned constants where they are shipped (``value=tuned``), and no time budget: a search on an iteration budget (the same strength on a
     loaded server as on a quiet one) or the deeper heuristic; its fallback is a bot, not random play."""
     for game in games.names():
         for players in counts(game):
             name, params = parse_spec(DEFAULT_LEVELS["hard"].spec_for(game, players))
-            assert name in (*SEARCHES, "heuristic") and params["value"] == "auto"
+            tuned = (WEIGHTS / f"{game}_{players}p.tuned.json").exists()
+            assert name in (*SEARCHES, "heuristic") and params["value"] in (("auto", "tuned") if tuned else ("auto",))
             assert "time" not in params
             if name in SEARCHES:
                 assert 0 < int(params["iters"]) <= 1000
@@ -115,13 +124,24 @@ def test_levels_play_legal_moves_within_their_deadline(name: str) -> None:
                 assert spent < spec.deadline / 2, (level, players, spent)
 
 
+@pytest.mark.parametrize("name", games.names())
+def test_every_level_plays_at_every_player_count(name: str) -> None:
+    """A level may name a spec per player count, and a learned value exists only for some counts:
+    every level still gets a bot that plays a legal move at every count of every game (a spec
+    needing weights that are not shipped for that count would be refused here)."""
+    for players in counts(name):
+        state = positions(name, players, 6, 1)[0]
+        for level in LEVELS:
+            action = bots.act(bots.make(DEFAULT_LEVELS[level].spec_for(name, players)), state, Rng(3))
+            assert action in state.legal_actions(), (level, players)
+
+
 @pytest.mark.parametrize("name", SHIPPED)
 def test_hard_with_the_network_ignores_hidden_information(name: str) -> None:
-    """The hard level's kind with the shipped network (a smaller budget, so the test is quick)
-    gets the same move from two copies that differ only in what its seat cannot see."""
-    shipped = sorted(int(p.stem.rsplit("_", 1)[1][:-1]) for p in WEIGHTS.glob(f"{name}_*p.npz"))
+    """The hard level's kind with the shipped network or tuned weights (a smaller budget, so the
+    test is quick) gets the same move from two copies that differ only in what its seat cannot see."""
     try:
-        for players in shipped:
+        for players in shipped_counts(name):
             kind, params = parse_spec(DEFAULT_LEVELS["hard"].spec_for(name, players))
             if kind in SEARCHES:
                 params = {**params, "iters": "24" if kind == "ismcts" else "6"}
