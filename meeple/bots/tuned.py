@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from meeple.bots.valuenet import weights_folder
+from meeple.bots.valuenet import file_key, weights_folder
 from meeple.engine.components import tables_hash
 from meeple.engine.core import State
 from meeple.engine.errors import BadSetup
@@ -77,18 +77,10 @@ _LOADED: dict[tuple[str, float, str, int, str], Evaluate] = {}
 def tuned_for(state: State, folder: Path | None = None) -> Evaluate:
     """``state``'s game's ``evaluate`` under the shipped (or ``folder``'s) tuned weights for its player
     count, checked against the game once per file, rules version and component set."""
-    path = tuned_path(state.game.name, state.players, folder)
-    try:
-        mtime = path.stat().st_mtime
-    except OSError:
-        raise BadSetup(
-            f"no tuned weights for {state.game.name} at {state.players} players "
-            f"(run: meeple tune {state.game.name} --players {state.players})"
-        ) from None
-    key = (str(path), mtime, state.game.name, state.game.version, tables_hash(state.tables))
+    key = file_key(tuned_path(state.game.name, state.players, folder), state, "tuned weights", "tune")
     value = _LOADED.get(key)
     if value is None:
-        manifest, weights = read_tuned(path)
+        manifest, weights = read_tuned(Path(key[0]))
         check_tuned(manifest, state)
         value = _LOADED[key] = state.game.evaluate_with(weights)
     return value

@@ -144,21 +144,28 @@ def _cached(path: str, mtime: float) -> ValueNet:
 _VERIFIED: dict[tuple[str, float, str, int, str], ValueNet] = {}
 
 
-def net_for(state: State, folder: Path | None = None) -> ValueNet:
-    """The shipped (or ``folder``'s) network for ``state``'s game and player count, checked
-    against the game once per weights file, rules version and component set."""
-    path = weights_path(state.game.name, state.players, folder)
+def file_key(path: Path, state: State, what: str, command: str) -> tuple[str, float, str, int, str]:
+    """The key under which a learned file, once checked against ``state``'s game, is remembered:
+    (path, modification time, game, rules version, component hash).  A missing file raises
+    ``BadSetup`` naming ``what`` and the ``command`` (``train`` or ``tune``) that makes it."""
     try:
         mtime = path.stat().st_mtime
     except OSError:
         raise BadSetup(
-            f"no trained value network for {state.game.name} at {state.players} players "
-            f"(run: meeple train {state.game.name} --players {state.players})"
+            f"no {what} for {state.game.name} at {state.players} players "
+            f"(run: meeple {command} {state.game.name} --players {state.players})"
         ) from None
-    key = (str(path), mtime, state.game.name, state.game.version, tables_hash(state.tables))
+    return (str(path), mtime, state.game.name, state.game.version, tables_hash(state.tables))
+
+
+def net_for(state: State, folder: Path | None = None) -> ValueNet:
+    """The shipped (or ``folder``'s) network for ``state``'s game and player count, checked
+    against the game once per weights file, rules version and component set."""
+    path = weights_path(state.game.name, state.players, folder)
+    key = file_key(path, state, "trained value network", "train")
     net = _VERIFIED.get(key)
     if net is None:
-        net = _cached(str(path), mtime)
+        net = _cached(key[0], key[1])
         net.check(state)
         _VERIFIED[key] = net
     return net
