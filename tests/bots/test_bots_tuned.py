@@ -154,6 +154,16 @@ def test_tune_writes_the_row_that_won_most_with_every_trial(tmp_path: Path) -> N
     assert 0.0 <= tuned_for(fresh, tmp_path)(fresh, 0) <= 1.0  # what it wrote loads
 
 
+def test_tune_writes_nothing_when_no_candidate_beats_the_defaults(tmp_path: Path) -> None:
+    """A candidate must win more than the defaults to be written (issue 19, ``meeple tune``): a row
+    equal to the defaults plays the same games, ties them, and leaves the folder empty."""
+    lines: list[str] = []
+    same = {"caravel": mundus_eval.DEFAULT.caravel}
+    assert tune(GAME, 2, [same], 2, seed=7200, out=tmp_path, command="test", log=lines.append) is None
+    assert not list(tmp_path.iterdir())
+    assert "nothing written" in lines[-1]
+
+
 def test_tune_refuses_a_bad_row_with_exit_status_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Bad input on the command line: a clear message, exit status 2, nothing written."""
     for row, words in (("caravel", "name=number"), ("caravel=x", "name=number"), ("carvel=1", "no weight 'carvel'")):
