@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from meeple.engine.components import Tables, tables_hash
 from meeple.engine.encoding import Bounds, Encoder, view_digest
 from meeple.engine.errors import BadSetup, IllegalAction, MeepleError  # noqa: F401 (re-exported)
+from meeple.engine.fields import copier
 from meeple.engine.messages import Message, msg
 from meeple.engine.rng import Rng, as_rng
 
@@ -273,9 +274,10 @@ class State(ABC):
     def _view(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may see (``None``: a spectator), JSON-safe."""
 
-    @abstractmethod
     def _copy_into(self, other: State) -> None:
-        """Copy the game's own mutable fields into ``other`` (a bare new instance)."""
+        """Copy the game's own fields into ``other`` (a bare new instance): derived from the
+        fields the game declares (``meeple.engine.fields``), never a hand-kept list."""
+        copier(type(self))(self, other)
 
     @abstractmethod
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
@@ -445,7 +447,8 @@ class State(ABC):
         }
 
     def clone(self) -> State:
-        """An independent copy (the game copies its own fields by hand; no deepcopy)."""
+        """An independent copy: the shared fields here, the game's declared fields by the copier
+        derived from their declaration (``meeple.engine.fields``); no deepcopy."""
         cls = type(self)
         other = cls.__new__(cls)
         other.game = self.game
