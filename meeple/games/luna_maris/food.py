@@ -8,6 +8,7 @@ step at ``S_TURN`` and ``rules.py`` ends the turn, when a module action is over 
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import GREENHOUSE
 from meeple.games.luna_maris.resources import (
@@ -79,7 +80,7 @@ def food_picks(s: LunaState, p: int) -> list[Event]:
     if s.pick_left < len(s.food_row):
         s.step = S_FOOD
         return []
-    events: list[Event] = [{"type": "food", "seat": p, **msg("luna_maris.event.food_take", seat=p, food=W.food(s, f))}
+    events: list[Event] = [event("food", msg("luna_maris.event.food_take", seat=p, food=W.food(s, f)), seat=p)
                            for f in s.food_row]
     s.food[p].extend(s.food_row)
     s.food_row.clear()
@@ -93,7 +94,7 @@ def take_food(s: LunaState, p: int, i: int) -> list[Event]:
     f = s.food_row.pop(i)
     s.food[p].append(f)
     s.pick_left -= 1
-    events: list[Event] = [{"type": "food", "seat": p, **msg("luna_maris.event.food_take", seat=p, food=W.food(s, f))}]
+    events: list[Event] = [event("food", msg("luna_maris.event.food_take", seat=p, food=W.food(s, f)), seat=p)]
     if s.pick_left <= 0 or not s.food_row:
         s.pick_left = 0
         s.step = S_MODULE
@@ -117,7 +118,7 @@ def refill_food(s: LunaState) -> list[Event]:
         drew = True
     if drew:
         s.reveals += 1
-        return [{"type": "food", **msg("luna_maris.event.food_refill", foods=[W.food(s, f) for f in row])}]
+        return [event("food", msg("luna_maris.event.food_refill", foods=[W.food(s, f) for f in row]))]
     return []
 
 
@@ -148,11 +149,9 @@ def food_extra(s: LunaState, p: int, extra: str) -> list[Event]:
         me[CO2] = min(len(s.board.co2_vp) - 1, me[CO2] + 1)
     if note:
         if extra == "stress":
-            return [{"type": "food_reward", "seat": p,
-                     **msg("luna_maris.event.food_reward_none_stress", seat=p, extra=W.word(extra))}]
-        return [{"type": "food_reward", "seat": p,
-                 **msg("luna_maris.event.food_reward_none_co2", seat=p, extra=W.word(extra))}]
-    return [{"type": "food_reward", "seat": p, **msg("luna_maris.event.food_reward", seat=p, extra=W.word(extra))}]
+            return [event("food_reward", msg("luna_maris.event.food_reward_none_stress", seat=p, extra=W.word(extra)), seat=p)]
+        return [event("food_reward", msg("luna_maris.event.food_reward_none_co2", seat=p, extra=W.word(extra)), seat=p)]
+    return [event("food_reward", msg("luna_maris.event.food_reward", seat=p, extra=W.word(extra)), seat=p)]
 
 
 def feed_scientists(s: LunaState, p: int, f: int) -> list[Event]:
@@ -164,8 +163,7 @@ def feed_scientists(s: LunaState, p: int, f: int) -> list[Event]:
     s.food[p].remove(f)
     s.food_discard.append(f)
     leave_activation(s, p)
-    events: list[Event] = [{"type": "feed", "seat": p,
-                            **msg("luna_maris.event.feed", seat=p, food=W.food(s, f))}]
+    events: list[Event] = [event("feed", msg("luna_maris.event.feed", seat=p, food=W.food(s, f)), seat=p)]
     events.extend(food_extra(s, p, food.extra))
     rest = s.rest[p]
     if len(rest) <= food.value:
@@ -173,7 +171,7 @@ def feed_scientists(s: LunaState, p: int, f: int) -> list[Event]:
         s.hands[p].extend(rest)
         s.hands[p].sort()
         rest.clear()
-        events.append({"type": "return", "seat": p, **msg("luna_maris.event.return_many", seat=p, n=back)})
+        events.append(event("return", msg("luna_maris.event.return_many", seat=p, n=back), seat=p))
         short = food.value - back
         if short:
             events.extend(add_waste(s, p, short, _WHY_FEED))
@@ -189,15 +187,14 @@ def feed_without_food(s: LunaState, p: int) -> list[Event]:
     """Seed §犒賞科學家: with no food card, lose 2 VP (never below 0) to take back one scientist."""
     lost = lose_vp(s, p, s.board.feed_without_food_vp)
     leave_activation(s, p)
-    events: list[Event] = [{"type": "feed", "seat": p,
-                            **msg("luna_maris.event.feed_none", seat=p, vp=lost)}]
+    events: list[Event] = [event("feed", msg("luna_maris.event.feed_none", seat=p, vp=lost), seat=p)]
     rest = s.rest[p]
     names = {s.cards[c].name for c in rest}
     if len(names) == 1:
         c = rest.pop()
         s.hands[p].append(c)
         s.hands[p].sort()
-        events.append({"type": "return", "seat": p, **msg("luna_maris.event.return", seat=p, card=W.card(s, c))})
+        events.append(event("return", msg("luna_maris.event.return", seat=p, card=W.card(s, c)), seat=p))
         s.step = S_TURN
         return events
     s.feed_left = 1
@@ -213,7 +210,7 @@ def return_scientist(s: LunaState, p: int, c: int) -> list[Event]:
     s.hands[p].append(c)
     s.hands[p].sort()
     s.feed_left -= 1
-    events: list[Event] = [{"type": "return", "seat": p, **msg("luna_maris.event.return", seat=p, card=W.card(s, c))}]
+    events: list[Event] = [event("return", msg("luna_maris.event.return", seat=p, card=W.card(s, c)), seat=p)]
     if s.feed_left == 0 or not s.rest[p]:
         return events + stop_feeding(s, p)
     return events

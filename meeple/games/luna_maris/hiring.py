@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import COMM
 from meeple.games.luna_maris.resources import (
@@ -52,10 +53,9 @@ def hire_scientist(s: LunaState, p: int, card: int) -> list[Event]:
     s.hire_row.remove(card)
     s.hands[p].append(card)
     s.hands[p].sort()
-    events.insert(0, {"type": "hire", "seat": p,
-                      **msg("luna_maris.event.hire", seat=p, card=W.card(s, card), iron=cost)})
+    events.insert(0, event("hire", msg("luna_maris.event.hire", seat=p, card=W.card(s, card), iron=cost), seat=p))
     if s.senior_deck:
         s.hire_row.insert(0, s.senior_deck.pop())
         s.reveals += 1
-        events.append({"type": "reveal", **msg("luna_maris.event.reveal_senior", card=W.card(s, s.hire_row[0]))})
+        events.append(event("reveal", msg("luna_maris.event.reveal_senior", card=W.card(s, s.hire_row[0]))))
     return events

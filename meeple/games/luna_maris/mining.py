@@ -4,7 +4,7 @@ concentrating at the Mining station, and what the probes yield."""
 from __future__ import annotations
 
 from meeple.engine.core import Event
-from meeple.engine.messages import Message
+from meeple.engine.messages import Message, event
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import AIRLOCK, MINING
 from meeple.games.luna_maris.resources import (
@@ -71,9 +71,8 @@ def install_probe(s: LunaState, p: int, space: int) -> list[Event]:
     ore = s.tab.mining_spaces[space].ore
     if advanced(s, AIRLOCK) > 0:
         me[TI_L if ore else FE_L] += advanced(s, AIRLOCK)
-    events.insert(0, {"type": "probe", "seat": p,
-                      **msg("luna_maris.event.probe", seat=p, probe=W.cref("probe_slots", slot.name),
-                            space=W.space(s, space), cut=note)})
+    events.insert(0, event("probe", msg("luna_maris.event.probe", seat=p, probe=W.cref("probe_slots", slot.name),
+                            space=W.space(s, space), cut=note), seat=p))
     if slot.waste:
         events.extend(add_waste(s, p, slot.waste, _WHY_PROBE))
     return events
@@ -115,7 +114,7 @@ def extract(s: LunaState, p: int, arg: int) -> list[Event]:
     fe, ti = probe_yield(s, p)
     me[FE_L] += fe
     me[TI_L] += ti
-    return [{"type": "extract", "seat": p, **msg("luna_maris.event.extract", seat=p, iron=fe, titanium=ti)}]
+    return [event("extract", msg("luna_maris.event.extract", seat=p, iron=fe, titanium=ti), seat=p)]
 
 
 def concentrate(s: LunaState, p: int, section: int) -> list[Event]:
@@ -132,9 +131,8 @@ def concentrate(s: LunaState, p: int, section: int) -> list[Event]:
         events.append(use_equipment(s, p))
         gain += 1
     me[TI_L] += gain
-    events.insert(0, {"type": "concentrate", "seat": p,
-                      **msg("luna_maris.event.concentrate", seat=p, section=W.word(SECTIONS[section]),
-                            titanium=gain)})
+    events.insert(0, event("concentrate", msg("luna_maris.event.concentrate", seat=p, section=W.word(SECTIONS[section]),
+                            titanium=gain), seat=p))
     return events + add_waste(s, p, 1, _WHY_CONCENTRATE)
 
 

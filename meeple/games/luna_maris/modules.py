@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from meeple.engine.core import Event
-from meeple.engine.messages import Message
+from meeple.engine.messages import Message, event
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import (
     AIRLOCK,
@@ -206,8 +206,7 @@ def activate(s: LunaState, p: int, m: int) -> list[Event]:
             said = _SAID[(id(s.pre), 3, p, m)] = msg("luna_maris.event.activate", seat=p, module=W.module(s, m))
         return [{"type": "activate", "seat": p, **said}]
     s.pl[owner][VP] += 1
-    return [{"type": "follow", "seat": p, "owner": owner,
-             **msg("luna_maris.event.follow", seat=p, owner=owner, module=W.module(s, m))}]
+    return [event("follow", msg("luna_maris.event.follow", seat=p, owner=owner, module=W.module(s, m)), seat=p, owner=owner)]
 
 
 # --- the Power plant and Hibernation ---------------------------------------------------------------
@@ -230,7 +229,7 @@ def burn_iron(s: LunaState, p: int, arg: int) -> list[Event]:
     gain = advanced(s, POWER)
     got = gain_energy(s, p, gain if gain > 0 else 2)
     s.pl[p][VP] += 1
-    return [{"type": "power", "seat": p, **msg("luna_maris.event.burn_iron", seat=p, energy=got)}]
+    return [event("power", msg("luna_maris.event.burn_iron", seat=p, energy=got), seat=p)]
 
 
 def burn_water(s: LunaState, p: int, arg: int) -> list[Event]:
@@ -240,8 +239,7 @@ def burn_water(s: LunaState, p: int, arg: int) -> list[Event]:
     me[WASTE] -= 1
     got = gain_energy(s, p, 4)
     me[VP] += 1
-    return [{"type": "power", "seat": p,
-             **msg("luna_maris.event.burn_water", seat=p, energy=got)}]
+    return [event("power", msg("luna_maris.event.burn_water", seat=p, energy=got), seat=p)]
 
 
 def hibernation_options(s: LunaState, p: int, energy: int) -> list[Option]:
@@ -261,8 +259,7 @@ def rest(s: LunaState, p: int, arg: int) -> list[Event]:
     before = me[CAP]
     me[CAP] = min(s.board.stress_max_cap, me[CAP] + amount)
     s.acts_left = 1  # the turn ends with this module action
-    return [{"type": "rest", "seat": p,
-             **msg("luna_maris.event.rest", seat=p, down=me[CAP] - before, cap=me[CAP])}]
+    return [event("rest", msg("luna_maris.event.rest", seat=p, down=me[CAP] - before, cap=me[CAP]), seat=p)]
 
 
 # --- the module tables -----------------------------------------------------------------------------
@@ -394,8 +391,7 @@ def main_action(s: LunaState, p: int, op: int, arg: int) -> list[Event]:
             s.pay_op = op
             s.pay_arg = arg
             s.step = S_PAY
-            return events + [{"type": "pay_due", "seat": p,
-                              **msg("luna_maris.event.pay_due", seat=p, iron=need, what=payment_message(s, op, arg))}]
+            return events + [event("pay_due", msg("luna_maris.event.pay_due", seat=p, iron=need, what=payment_message(s, op, arg)), seat=p)]
         s.ti_use = lo
     return events + MAIN_HANDLERS[op](s, p, arg)
 

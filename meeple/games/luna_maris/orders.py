@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import CARGO
 from meeple.games.luna_maris.resources import (
@@ -64,14 +65,14 @@ def deliver_order(s: LunaState, p: int, k: int) -> list[Event]:
     vp = o.vp + max(0, advanced(s, CARGO))
     me[VP] += vp
     s.delivered[p].append(oi)
-    events: list[Event] = [{"type": "deliver", "seat": p, **msg("luna_maris.event.deliver", seat=p,
-                                                                order=W.cref("orders", o.name), vp=vp)}]
+    events: list[Event] = [event("deliver", msg("luna_maris.event.deliver", seat=p,
+                                                                order=W.cref("orders", o.name), vp=vp), seat=p)]
     if freight:
         events.append(use_equipment(s, p))
         gain_energy(s, p, 1)
         me[VP] += 1
     if stack:
         s.reveals += 1
-        events.append({"type": "reveal", **msg("luna_maris.event.reveal_order",
-                                               order=W.cref("orders", s.tab.orders[stack[-1]].name))})
+        events.append(event("reveal", msg("luna_maris.event.reveal_order",
+                                               order=W.cref("orders", s.tab.orders[stack[-1]].name))))
     return events

@@ -4,7 +4,7 @@ which option ``pass_reward=production`` pays at the next production."""
 from __future__ import annotations
 
 from meeple.engine.core import Event
-from meeple.engine.messages import Message
+from meeple.engine.messages import Message, event
 from meeple.games.luna_maris.mining import probe_yield
 from meeple.games.luna_maris.resources import add_waste, gain_energy
 from meeple.games.luna_maris.state import FE_L, FE_R, PENDING, TI_L, TI_R, LunaState
@@ -56,8 +56,8 @@ def production(s: LunaState) -> list[Event]:
             me[PENDING] = -1
             if got_s:
                 reward = msg("luna_maris.event.production_reward", reward=got_s)
-        events.append({"type": "production", "seat": p, **msg(
-            "luna_maris.event.production", seat=p, iron=fe, titanium=ti, solar=solar_msg, reward=reward)})
+        events.append(event("production", msg(
+            "luna_maris.event.production", seat=p, iron=fe, titanium=ti, solar=solar_msg, reward=reward), seat=p))
     return events
 
 

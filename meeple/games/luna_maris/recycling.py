@@ -5,6 +5,7 @@ process."""
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import RECYCLE
 from meeple.games.luna_maris.food import food_picks
@@ -69,8 +70,7 @@ def run_recycling(s: LunaState, p: int, pr: object) -> list[Event]:
     me[TI_L] += pr.titanium  # type: ignore[attr-defined]
     if pr.food and s.food_row:  # type: ignore[attr-defined]
         s.pick_left += pr.food  # type: ignore[attr-defined]
-    return [{"type": "recycle", "seat": p,
-             **msg("luna_maris.event.recycle", seat=p, process=W.process(s, pr))}]
+    return [event("recycle", msg("luna_maris.event.recycle", seat=p, process=W.process(s, pr)), seat=p)]
 
 
 def recycle(s: LunaState, p: int, arg: int) -> list[Event]:

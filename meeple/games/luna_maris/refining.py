@@ -4,6 +4,7 @@ cutting CO2 (its extra action)."""
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import INDUSTRY
 from meeple.games.luna_maris.resources import (
@@ -67,8 +68,7 @@ def run_refining(s: LunaState, p: int, pr: object) -> list[Event]:
     me[WATER] += pr.water - pr.water_cost  # type: ignore[attr-defined]
     me[HE3] += pr.he3  # type: ignore[attr-defined]
     me[VP] += pr.vp  # type: ignore[attr-defined]
-    events.append({"type": "refine", "seat": p,
-                   **msg("luna_maris.event.refine", seat=p, process=W.process(s, pr))})
+    events.append(event("refine", msg("luna_maris.event.refine", seat=p, process=W.process(s, pr)), seat=p))
     if n:
         events.extend(add_waste(s, p, n, msg("luna_maris.event.why.process", process=W.process(s, pr))))
     return events
@@ -119,5 +119,5 @@ def cut_co2(s: LunaState, p: int, n: int) -> list[Event]:
         cost -= 1
     me[ENERGY] -= cost
     me[CO2] += n
-    events.insert(0, {"type": "co2", "seat": p, **msg("luna_maris.event.co2", seat=p, energy=cost, steps=n)})
+    events.insert(0, event("co2", msg("luna_maris.event.co2", seat=p, energy=cost, steps=n), seat=p))
     return events

@@ -4,6 +4,7 @@ and building advanced modules (its extra action)."""
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.food import food_picks
 from meeple.games.luna_maris.resources import Option, pay_titanium
@@ -46,15 +47,14 @@ def research(s: LunaState, p: int, track: int) -> list[Event]:
         me[f] += 1
         if me[f] == top:
             me[VP] += s.board.research_top_vp
-            return [{"type": "research", "seat": p, **msg("luna_maris.event.research_top", seat=p,
+            return [event("research", msg("luna_maris.event.research_top", seat=p,
                                                           track=W.word(TRACKS[track]), level=me[f],
-                                                          vp=s.board.research_top_vp)}]
-        return [{"type": "research", "seat": p, **msg("luna_maris.event.research", seat=p,
-                                                      track=W.word(TRACKS[track]), level=me[f])}]
+                                                          vp=s.board.research_top_vp), seat=p)]
+        return [event("research", msg("luna_maris.event.research", seat=p,
+                                                      track=W.word(TRACKS[track]), level=me[f]), seat=p)]
     me[VP] += s.board.research_top_vp
-    events.append({"type": "research", "seat": p,
-                   **msg("luna_maris.event.research_beyond", seat=p, track=W.word(TRACKS[track]), level=top,
-                         vp=s.board.research_top_vp)})
+    events.append(event("research", msg("luna_maris.event.research_beyond", seat=p, track=W.word(TRACKS[track]), level=top,
+                         vp=s.board.research_top_vp), seat=p))
     flag = REF_BONUS if track == 0 else SUS_BONUS
     if not me[flag]:
         me[flag] = 1
@@ -80,9 +80,8 @@ def research_bonus(s: LunaState, p: int, i: int) -> list[Event]:
     s.bonus_track = -1
     s.step = S_MODULE
     bonus = W.cref("research_bonuses", b.name)
-    events: list[Event] = [{"type": "bonus", "seat": p, **(
-        msg("luna_maris.event.bonus_lost", seat=p, bonus=bonus, lost=lost) if lost
-        else msg("luna_maris.event.bonus", seat=p, bonus=bonus))}]
+    events: list[Event] = [event("bonus", (msg("luna_maris.event.bonus_lost", seat=p, bonus=bonus, lost=lost) if lost
+        else msg("luna_maris.event.bonus", seat=p, bonus=bonus)), seat=p)]
     if b.food and s.food_row:
         s.pick_left = b.food
         events.extend(food_picks(s, p))
@@ -115,8 +114,8 @@ def build_module(s: LunaState, p: int, a: int) -> list[Event]:
     vp = b.build_vp[len(s.build_track)]
     s.build_track.append(p)
     me[VP] += vp
-    return [{"type": "build", "seat": p, **msg("luna_maris.event.build", seat=p,
-                                               module=W.cref("advanced_modules", adv.name), vp=vp)}]
+    return [event("build", msg("luna_maris.event.build", seat=p,
+                                               module=W.cref("advanced_modules", adv.name), vp=vp), seat=p)]
 
 
 _LOST_CO2 = msg("luna_maris.event.lost.co2")

@@ -5,7 +5,7 @@ the waste gauge, the emergency deposit, losing VP, special equipment and advance
 from __future__ import annotations
 
 from meeple.engine.core import Action, Event
-from meeple.engine.messages import Message
+from meeple.engine.messages import Message, event
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.state import (
     CAP,
@@ -123,10 +123,10 @@ def add_waste(s: LunaState, p: int, n: int, why: Message) -> list[Event]:
                 notes.append(msg("luna_maris.event.waste_stress", cut=raise_stress(s, p)))
             else:
                 notes.append(_STRESS_NONE)
-    return [{"type": "waste", "seat": p, **msg(
+    return [event("waste", msg(
         "luna_maris.event.waste", seat=p, count=n, why=why, filled=me[WASTE], spaces=b.waste_spaces,
         notes=msg("luna_maris.event.waste_notes", notes=notes) if notes else "",
-        lost=msg("luna_maris.event.waste_lost", n=lost) if lost else "")}]
+        lost=msg("luna_maris.event.waste_lost", n=lost) if lost else ""), seat=p)]
 
 
 _CO2_UP = msg("luna_maris.event.waste_co2")
@@ -143,8 +143,7 @@ def use_equipment(s: LunaState, p: int) -> Event:
     """Seed §特殊設備: once per round; the tile is turned face down after use."""
     me = s.pl[p]
     me[EQUIP_UP] = 0
-    return {"type": "equipment", "seat": p,
-            **msg("luna_maris.event.equipment", seat=p, equipment=W.equipment(s, me[EQUIP]))}
+    return event("equipment", msg("luna_maris.event.equipment", seat=p, equipment=W.equipment(s, me[EQUIP])), seat=p)
 
 
 def with_equipment(s: LunaState, p: int, module: int, options: list[Option]) -> list[Option]:
@@ -210,5 +209,4 @@ def emergency_deposit(s: LunaState, p: int, which: int) -> list[Event]:
     else:
         me[WATER] += 1
     lost = lose_vp(s, p, s.board.emergency_vp[which])
-    return [{"type": "emergency", "seat": p,
-             **msg("luna_maris.event.emergency", seat=p, cube=W.word(EMERGENCY_NAMES[which]), vp=lost)}]
+    return [event("emergency", msg("luna_maris.event.emergency", seat=p, cube=W.word(EMERGENCY_NAMES[which]), vp=lost), seat=p)]

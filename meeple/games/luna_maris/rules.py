@@ -8,7 +8,7 @@ Section names in docstrings refer to the seed (004, 月海礦場) and the resear
 from __future__ import annotations
 
 from meeple.engine.core import Action, Event
-from meeple.engine.messages import Message
+from meeple.engine.messages import Message, event
 from meeple.games.luna_maris import food, modules, research, setup
 from meeple.games.luna_maris.food import refill_food
 from meeple.games.luna_maris.modules import can_move_anywhere, extra_options, leave_after_extra, main_possible
@@ -188,10 +188,10 @@ def pass_turn(s: LunaState, p: int) -> list[Event]:
         else:
             me[PENDING] = place
     if got:
-        events.append({"type": "pass", "seat": p, **msg("luna_maris.event.pass_reward", seat=p, place=place + 1,
-                                                       reward=got)})
+        events.append(event("pass", msg("luna_maris.event.pass_reward", seat=p, place=place + 1,
+                                                       reward=got), seat=p))
     else:
-        events.append({"type": "pass", "seat": p, **msg("luna_maris.event.pass", seat=p, place=place + 1)})
+        events.append(event("pass", msg("luna_maris.event.pass", seat=p, place=place + 1), seat=p))
     s.reset_turn()
     s.step = S_TURN
     return events + next_player(s)
@@ -210,7 +210,7 @@ def end_round(s: LunaState) -> list[Event]:
     s.next_order = []
     for me in s.pl:
         me[PASSED] = 0
-    events.append({"type": "round", "round": s.round, **msg("luna_maris.event.round", round=s.round)})
+    events.append(event("round", msg("luna_maris.event.round", round=s.round), round=s.round))
     events.extend(production(s))
     s.step = S_TURN
     s.cur = s.order[0]

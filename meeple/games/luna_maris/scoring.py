@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.luna_maris.state import (
     CAP,
     CO2,
@@ -139,9 +140,8 @@ def clean_up(s: LunaState) -> list[Event]:
         if me[EQUIP] >= 0:
             me[EQUIP_UP] = 1
         me[O2] = 0
-        events.append({"type": "cleanup", "seat": p, "probes": probe, "credits": credits[p], "build": build,
-                       **msg("luna_maris.event.cleanup", round=s.round, seat=p, probes=f"{probe:+d}",
-                             credits=f"{credits[p]:+d}", build=f"{build:+d}")})
+        events.append(event("cleanup", msg("luna_maris.event.cleanup", round=s.round, seat=p, probes=f"{probe:+d}",
+                             credits=f"{credits[p]:+d}", build=f"{build:+d}"), seat=p, probes=probe, credits=credits[p], build=build))
     s.act = [-1] * len(s.act)
     return events
 
@@ -204,6 +204,5 @@ def final_scoring(s: LunaState) -> list[Event]:
     for p, items in enumerate(s.final):
         s.pl[p][VP] += sum(items)
         parts = [msg("luna_maris.event.final_part", item=SCORE_KEYS[i], value=f"{v:+d}") for i, v in enumerate(items)]
-        events.append({"type": "final", "seat": p, "items": items,
-                       **msg("luna_maris.event.final", seat=p, parts=parts, total=s.pl[p][VP])})
+        events.append(event("final", msg("luna_maris.event.final", seat=p, parts=parts, total=s.pl[p][VP]), seat=p, items=items))
     return events

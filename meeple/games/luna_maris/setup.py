@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import Event, Game, State
-from meeple.engine.messages import ref
+from meeple.engine.messages import event, ref
 from meeple.games.luna_maris.derived import derived, reach
 from meeple.games.luna_maris.state import (
     CAP,
@@ -183,7 +183,7 @@ def next_setup(s: LunaState) -> list[Event]:
     else:
         s.step = S_TURN
         s.cur = s.order[0]
-        return [{"type": "round", "round": 1, **msg("luna_maris.event.round_first", round=1)}]
+        return [event("round", msg("luna_maris.event.round_first", round=1), round=1)]
     s.cur = s.queue.pop(0)
     return []
 
@@ -193,24 +193,21 @@ def choose_equipment(s: LunaState, p: int, e: int) -> list[Event]:
     s.equip_offer.remove(e)
     s.pl[p][EQUIP] = e
     s.pl[p][EQUIP_UP] = 1
-    ev: list[Event] = [{"type": "equipment", "seat": p,
-                        **msg("luna_maris.event.equipment_take", seat=p,
-                              equipment=ref("luna_maris", "equipment", s.tab.equipment[e].name))}]
+    ev: list[Event] = [event("equipment", msg("luna_maris.event.equipment_take", seat=p,
+                              equipment=ref("luna_maris", "equipment", s.tab.equipment[e].name)), seat=p)]
     return ev + next_setup(s)
 
 
 def place_first_probe(s: LunaState, p: int, space: int) -> list[Event]:
     """Research §5.6 (STAND_IN placement): each player's first probe on an empty iron space."""
     s.grid[space] = p
-    ev: list[Event] = [{"type": "probe", "seat": p,
-                        **msg("luna_maris.event.probe_first", seat=p,
-                              space=ref("luna_maris", "mining_spaces", s.tab.mining_spaces[space].name))}]
+    ev: list[Event] = [event("probe", msg("luna_maris.event.probe_first", seat=p,
+                              space=ref("luna_maris", "mining_spaces", s.tab.mining_spaces[space].name)), seat=p)]
     return ev + next_setup(s)
 
 
 def place_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
     """Research §3: in turn order each astronaut starts on a distinct module from the revealed icons."""
     s.pl[p][POS] = m
-    ev: list[Event] = [{"type": "start", "seat": p,
-                        **msg("luna_maris.event.start", seat=p, module=ref("luna_maris", "modules", s.tab.modules[m].name))}]
+    ev: list[Event] = [event("start", msg("luna_maris.event.start", seat=p, module=ref("luna_maris", "modules", s.tab.modules[m].name)), seat=p)]
     return ev + next_setup(s)

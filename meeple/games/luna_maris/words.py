@@ -90,7 +90,7 @@ _WORDS: dict[str, Message] = {
 @functools.cache
 def word(name: str) -> Message:
     """A game word as a message argument (``iron``, ``refining``, ``left``...)."""
-    return {"key": _WORDS[name.lower().replace("-", "")]["key"]}
+    return Message(key=_WORDS[name.lower().replace("-", "")]["key"])
 
 
 def _plural_entries() -> None:  # pragma: no cover - never called: marks the plural entries for pybabel
@@ -177,7 +177,7 @@ def _board_entries() -> None:  # pragma: no cover - never called: the board's wo
     ntranslate(None, "luna_maris.board.stack", 1)
     ntranslate(None, "luna_maris.board.playing", 1)
 
-STEP_WORDS: tuple[Message, ...] = tuple({"key": m["key"]} for m in (
+STEP_WORDS: tuple[Message, ...] = tuple(Message(key=m["key"]) for m in (
     msg("luna_maris.step.choose_equipment"), msg("luna_maris.step.place_first_probe"),
     msg("luna_maris.step.place_astronaut"), msg("luna_maris.step.turn"), msg("luna_maris.step.move"),
     msg("luna_maris.step.module_action"), msg("luna_maris.step.take_food"), msg("luna_maris.step.feed_scientists"),

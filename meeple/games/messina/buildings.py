@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.engine.messages import event
 from meeple.games.messina.gains import gain
 from meeple.games.messina.state import (
     CABINS,
@@ -74,7 +75,7 @@ def apply_build(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
             s.ws_st, s.ws_known = tuple(lst), tuple(kn)
         s.reveals += 1
         s.tasks[-1] = (T_BUILD, p, code, 0, 0)
-        events.append({"type": "swap", "seat": p, **msg("messina.event.swap", seat=p)})
+        events.append(event("swap", msg("messina.event.swap", seat=p), seat=p))
         return
     s.tasks.pop()
     if op == OP_NOBUILD:
@@ -106,7 +107,7 @@ def apply_build(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
         s.wg += [p, top, 0]
         name, table = wg.name, "wagons"
     s.reveals += 1
-    events.append({"type": "build", "seat": p, **msg("messina.event.build", seat=p, tile=cref(table, name))})
+    events.append(event("build", msg("messina.event.build", seat=p, tile=cref(table, name)), seat=p))
 
 
 # --- workshops' citizens ------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from meeple.engine.messages import event
 from meeple.games.messina.state import D0, DOCK0, N_HARBOURS, NODES
 from meeple.games.messina.words import hex_ref, msg
 
@@ -199,7 +200,7 @@ def add_new_hex(s: MessinaState, harbour: int, events: list[Event]) -> None:
         names = list(s.nname)
         names[n] = str(s.tables.hexes[tile].name)
         s.nname = tuple(names)
-    events.append({"type": "new_hex", **msg("messina.event.new_hex", hex=hex_ref(s.tables.hexes[tile].name))})
+    events.append(event("new_hex", msg("messina.event.new_hex", hex=hex_ref(s.tables.hexes[tile].name))))
 
 
 __all__ = ["add_new_hex", "axial", "node_in_play", "node_name", "rebuild_geometry"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.engine.messages import event
 from meeple.games.messina.buildings import ws_pay_out
 from meeple.games.messina.gains import gain
 from meeple.games.messina.state import (
@@ -69,8 +70,7 @@ def advance_overseer(s: MessinaState, p: int, cls: int, petal: int, steps: int, 
     if s.ov[base] == 0 and petal >= 0:
         s.ov[base + 1] = petal
     s.ov[base] = min(6, s.ov[base] + steps)
-    events.append({"type": "overseer", "seat": p,
-                   **msg("messina.event.overseer", seat=p, cls=CLASS_WORDS[cls], step=s.ov[base])})
+    events.append(event("overseer", msg("messina.event.overseer", seat=p, cls=CLASS_WORDS[cls], step=s.ov[base]), seat=p))
     overseer_activation(s, p, cls, events)
 
 
@@ -91,7 +91,7 @@ def upgrade(s: MessinaState, p: int, where: int, k: int, events: list[Event]) ->
         s.cab[(p * CABINS + k) * 3] |= 1
     else:
         return
-    events.append({"type": "upgrade", "seat": p, **msg("messina.event.upgrade", seat=p)})
+    events.append(event("upgrade", msg("messina.event.upgrade", seat=p), seat=p))
 
 
 def apply_estate(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
@@ -116,7 +116,7 @@ def apply_estate(s: MessinaState, data: tuple[int, ...], events: list[Event]) ->
         s.tasks.pop()
         cls = data[1]
         s.ov[(p * 3 + cls) * 3 + 2] = 1
-        events.append({"type": "overseer_upgrade", "seat": p, **msg("messina.event.overseer_upgrade", seat=p, cls=CLASS_WORDS[cls])})
+        events.append(event("overseer_upgrade", msg("messina.event.overseer_upgrade", seat=p, cls=CLASS_WORDS[cls]), seat=p))
         if task[2]:
             s.tasks.append((T_OVS, p, cls, 0, 1))
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.messages import Message
+from meeple.engine.messages import Message, event
 from meeple.games.messina.registers import advance_track
 from meeple.games.messina.state import (
     COIN,
@@ -56,7 +56,7 @@ def gain(s: MessinaState, p: int, eff: int, events: list[Event], source: Message
     if e.overseer >= 0:
         tasks.append((T_OVS, p, e.overseer, 1 if e.arrow else 0, 0))
     if source:
-        events.append({"type": "gain", "seat": p, **msg("messina.event.gain", seat=p, what=effect_ref(e.name), source=source)})
+        events.append(event("gain", msg("messina.event.gain", seat=p, what=effect_ref(e.name), source=source), seat=p))
 
 
 __all__ = ["gain"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.engine.messages import event
 from meeple.games.messina.city import add_new_hex
 from meeple.games.messina.plague import wheel_turn
 from meeple.games.messina.ships import ship_arrives
@@ -51,7 +52,7 @@ def next_round(s: MessinaState, events: list[Event]) -> None:
     s.round_ += 1
     rnd = s.round_
     info = s.tables.rounds[rnd - 1]
-    events.append({"type": "round", "round": rnd, **msg("messina.event.round", round=cref("rounds", info.name))})
+    events.append(event("round", msg("messina.event.round", round=cref("rounds", info.name)), round=rnd))
     # 2. lay every lieutenant down (recalled ones in the estate become usable again)
     lt = s.lt
     for i in range(0, len(lt), 2):
@@ -96,7 +97,7 @@ def swap_workshops(s: MessinaState, events: list[Event]) -> None:
     s.ws_known = (0, 0, 0)
     s.ws_phase = 2
     s.reveals += 1
-    events.append({"type": "workshops", **msg("messina.event.workshops")})
+    events.append(event("workshops", msg("messina.event.workshops")))
 
 
 __all__ = ["next_round", "swap_workshops", "turn_order"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.engine.messages import event
 from meeple.games.messina.buildings import can_staff
 from meeple.games.messina.registers import advance_track
 from meeple.games.messina.state import D0, FIRE, MAJOR, NODES, NP, OP_MAJOR, OP_STOP, RATS, VP, WS_W
@@ -54,7 +55,7 @@ def leave_plague(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
     left = s.cubes[n]
     if left:
         s.pi[p * NP + RATS] += left
-        events.append({"type": "rat", "seat": p, **msg("messina.event.rat", seat=p, n=left, node=node(s, n))})
+        events.append(event("rat", msg("messina.event.rat", seat=p, n=left, node=node(s, n)), seat=p))
 
 
 def apply_fight(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
@@ -70,7 +71,7 @@ def apply_fight(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
     remove_cube(s, p, n, events)
     if op == OP_MAJOR:
         remove_cube(s, p, data[1], events)
-    events.append({"type": "fight", "seat": p, **msg("messina.event.fight", seat=p, node=node(s, n))})
+    events.append(event("fight", msg("messina.event.fight", seat=p, node=node(s, n)), seat=p))
     if s.cubes[n] == 0:
         s.tasks.pop()
     elif not can_fight(s, p):
@@ -90,8 +91,7 @@ def place_cube(s: MessinaState, n: int, events: list[Event]) -> bool:
     owner = s.owner[n]
     if owner >= 0:
         s.pi[owner * NP + RATS] += 1
-        events.append({"type": "rat", "seat": owner,
-                       **msg("messina.event.rat.repopulated", seat=owner, node=node(s, n))})
+        events.append(event("rat", msg("messina.event.rat.repopulated", seat=owner, node=node(s, n)), seat=owner))
     return True
 
 
@@ -121,9 +121,8 @@ def wheel_turn(s: MessinaState, citizens: bool, events: list[Event]) -> None:
                     supply[k] -= 1
                     cit[n * 3 + k] += 1
     segment = cref("wheel", seg.name)
-    events.append({"type": "wheel", "segment": s.wheel,
-                   **(msg("messina.event.wheel.citizens", segment=segment, n=placed) if citizens
-                      else msg("messina.event.wheel", segment=segment, n=placed))})
+    events.append(event("wheel", (msg("messina.event.wheel.citizens", segment=segment, n=placed) if citizens
+                      else msg("messina.event.wheel", segment=segment, n=placed)), segment=s.wheel))
 
 
 __all__ = ["apply_fight", "can_fight", "fire_cost", "leave_plague", "pay_fire", "place_cube", "remove_cube",

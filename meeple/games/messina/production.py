@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.engine.messages import event
 from meeple.games.messina.buildings import can_staff
 from meeple.games.messina.gains import gain
 from meeple.games.messina.state import CABINS, NP, T_SLOT, T_STAFFWIN, VP, WS_W
@@ -66,7 +67,7 @@ def quarantine(s: MessinaState, events: list[Event]) -> None:
         for occ in reversed(cured):
             s.tasks.append((T_SLOT, p, occ >> 1, occ & 1, 1))
         if cured:
-            events.append({"type": "cured", "seat": p, **msg("messina.event.cured", seat=p, n=len(cured))})
+            events.append(event("cured", msg("messina.event.cured", seat=p, n=len(cured)), seat=p))
 
 
 __all__ = ["production", "quarantine", "staffing_window"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.engine.messages import event
 from meeple.games.messina.components import (
     R_ACTIVATE,
     R_CITY_OR_CHURCH,
@@ -70,8 +71,7 @@ def buy_step(s: MessinaState, p: int, track: int, events: list[Event]) -> None:
     """Seed 進度軌 推進方法: a city or church step for one coin per lieutenant the seat has."""
     s.pi[p * NP + COIN] -= owned_lieutenants(s, p)
     advance_track(s, p, track, 1, events)
-    events.append({"type": "buy", "seat": p,
-                   **(msg("messina.event.buy.church", seat=p) if track == 2 else msg("messina.event.buy.city", seat=p))})
+    events.append(event("buy", (msg("messina.event.buy.church", seat=p) if track == 2 else msg("messina.event.buy.city", seat=p)), seat=p))
 
 
 def grant_reward(s: MessinaState, p: int, reward: int, events: list[Event]) -> None:
@@ -85,9 +85,8 @@ def grant_reward(s: MessinaState, p: int, reward: int, events: list[Event]) -> N
         s.pend[p] = s.pend[p] + (reward,)
     else:
         s.defer[p] = s.defer[p] + (reward,)
-    events.append({"type": "reward", "seat": p, "reward": REWARD_NAMES[reward],
-                   **(msg("messina.event.reward", seat=p, reward=REWARD_WORDS[reward]) if p == s.in_turn
-                      else msg("messina.event.reward.later", seat=p, reward=REWARD_WORDS[reward]))})
+    events.append(event("reward", (msg("messina.event.reward", seat=p, reward=REWARD_WORDS[reward]) if p == s.in_turn
+                      else msg("messina.event.reward.later", seat=p, reward=REWARD_WORDS[reward])), seat=p, reward=REWARD_NAMES[reward]))
 
 
 def join_lieutenant(s: MessinaState, p: int, events: list[Event]) -> None:
@@ -98,7 +97,7 @@ def join_lieutenant(s: MessinaState, p: int, events: list[Event]) -> None:
         if lt[i * 2] == LOC_NONE:
             lt[i * 2] = LOC_ESTATE
             lt[i * 2 + 1] = READY
-            events.append({"type": "lieutenant", "seat": p, **msg("messina.event.lieutenant", seat=p, lt=i % MAXLT + 1)})
+            events.append(event("lieutenant", msg("messina.event.lieutenant", seat=p, lt=i % MAXLT + 1), seat=p))
             return
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.engine.messages import Message
+from meeple.engine.messages import Message, event
 from meeple.games.messina.registers import owned_lieutenants
 from meeple.games.messina.state import (
     CLASS_SLOTS,
@@ -151,7 +151,7 @@ def repopulate(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
         s.tasks.append((T_PAY, p, pack(req), n, 0))
     for _ in range(h.cost_lieutenant):
         s.tasks.append((T_LTPAY, p, n, 0, 0))
-    events.append({"type": "repopulate", "seat": p, **msg("messina.event.repopulate", seat=p, hex=hex_ref(h.name))})
+    events.append(event("repopulate", msg("messina.event.repopulate", seat=p, hex=hex_ref(h.name)), seat=p))
 
 
 def apply_pay(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
@@ -171,7 +171,7 @@ def apply_ltpay(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
     p, i = task[1], data[1]
     s.lt[(p * MAXLT + i) * 2] = LOC_LOST
     s.lt[(p * MAXLT + i) * 2 + 1] = 0
-    events.append({"type": "lieutenant_lost", "seat": p, **msg("messina.event.lieutenant_lost", seat=p, lt=i + 1)})
+    events.append(event("lieutenant_lost", msg("messina.event.lieutenant_lost", seat=p, lt=i + 1), seat=p))
 
 
 __all__ = ["apply_ltpay", "apply_pay", "can_repopulate", "feasible", "pack", "repop_plan", "repopulate",

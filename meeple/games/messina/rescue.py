@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.engine.messages import event
 from meeple.games.messina.buildings import staff, ws_pay_out
 from meeple.games.messina.state import (
     CABINS,
@@ -33,9 +34,8 @@ def rescue(s: MessinaState, p: int, n: int, plague: bool, events: list[Event]) -
         return
     cit[n * 3] = cit[n * 3 + 1] = cit[n * 3 + 2] = 0
     total = sum(counts)
-    events.append({"type": "rescue", "seat": p,
-                   **(msg("messina.event.rescue.quarantine", seat=p, n=total) if plague
-                      else msg("messina.event.rescue", seat=p, n=total))})
+    events.append(event("rescue", (msg("messina.event.rescue.quarantine", seat=p, n=total) if plague
+                      else msg("messina.event.rescue", seat=p, n=total)), seat=p))
     if plague:
         quarantine_or_choose(s, p, counts, free_cabins(s, p))
         return
@@ -112,7 +112,7 @@ def apply_citizen(s: MessinaState, data: tuple[int, ...], events: list[Event]) -
         s.cab[base + 1] = 1
     else:
         s.cit_supply[cls] += 1
-        events.append({"type": "discard", "seat": p, **msg("messina.event.discard", seat=p)})
+        events.append(event("discard", msg("messina.event.discard", seat=p), seat=p))
 
 
 __all__ = ["apply_citizen", "apply_qpick", "free_cabins", "free_slots", "rescue", "unpack_counts"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.engine.messages import event
 from meeple.games.messina.state import (
     CHURCH,
     CITY,
@@ -134,11 +135,9 @@ def final_scoring(s: MessinaState, events: list[Event]) -> None:
         back = min(pop, rats)
         if back:
             pi[base + POP] = pop - back
-            events.append({"type": "rats_push_back", "seat": p,
-                           **msg("messina.event.rats_push_back", seat=p, n=rats, before=pop, after=pop - back)})
+            events.append(event("rats_push_back", msg("messina.event.rats_push_back", seat=p, n=rats, before=pop, after=pop - back), seat=p))
     for p, d in enumerate(s.final):
-        events.append({"type": "final_score", "seat": p, "score": d["total"],
-                       **msg("messina.event.final_score", seat=p, score=d["total"])})
+        events.append(event("final_score", msg("messina.event.final_score", seat=p, score=d["total"]), seat=p, score=d["total"]))
 
 
 def tiebreak(s: MessinaState, seat: int) -> tuple[int, ...]:

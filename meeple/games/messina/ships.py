@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.engine.messages import event
 from meeple.games.messina.components import CARGOS
 from meeple.games.messina.plague import fire_cost, pay_fire
 from meeple.games.messina.registers import advance_track
@@ -111,7 +112,7 @@ def apply_ship(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> N
         advance_track(s, p, 0, 1, events)
     else:
         s.pi[p * NP + RATS] += 1
-        events.append({"type": "rat", "seat": p, **msg("messina.event.rat.ship", seat=p)})
+        events.append(event("rat", msg("messina.event.rat.ship", seat=p), seat=p))
     take_ship(s, p, ship, events)
 
 
@@ -124,9 +125,8 @@ def take_ship(s: MessinaState, p: int, ship: int, events: list[Event]) -> None:
     s.pi[base + COIN] += sh.coins
     s.pi[base + SHIPS] += 1
     s.pi[base + CARGO0 + CARGOS.index(sh.cargo)] += 1
-    events.append({"type": "ship_taken", "seat": p, "cargo": sh.cargo,
-                   **msg("messina.event.ship_taken", seat=p, ship=cref("ships", sh.name),
-                         cargo=CARGO_WORDS[sh.cargo], n=sh.coins)})
+    events.append(event("ship_taken", msg("messina.event.ship_taken", seat=p, ship=cref("ships", sh.name),
+                         cargo=CARGO_WORDS[sh.cargo], n=sh.coins), seat=p, cargo=sh.cargo))
     count = s.pi[base + SHIPS]
     parity = 0 if s.options.get("ship_overseer_parity", "even") == "even" else 1
     if count % 2 == parity:

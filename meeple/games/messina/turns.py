@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from meeple.engine.messages import event
 from meeple.games.messina import repopulation
 from meeple.games.messina.components import CLASSES
 from meeple.games.messina.gains import gain
@@ -84,11 +85,11 @@ def apply_place(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
         s.lt[j] = LOC_ESTATE
         s.lt[j + 1] = SPENT
         s.pi[p * NP + COIN] += 1
-        events.append({"type": "recall", "seat": p, **msg("messina.event.recall", seat=p, lt=i + 1)})
+        events.append(event("recall", msg("messina.event.recall", seat=p, lt=i + 1), seat=p))
         return
     if op == OP_SKIP:
         s.lt[j + 1] = SPENT
-        events.append({"type": "skip", "seat": p, **msg("messina.event.skip", seat=p, lt=i + 1)})
+        events.append(event("skip", msg("messina.event.skip", seat=p, lt=i + 1), seat=p))
         return
     b = data[2]
     lt = s.lt
@@ -99,9 +100,8 @@ def apply_place(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
     lt[j] = b
     lt[j + 1] = STANDING
     name = s.nname[b]
-    events.append({"type": "place", "seat": p, "hex": name,
-                   **(msg("messina.event.place.paid", seat=p, lt=i + 1, node=node(s, b), n=cost) if cost
-                      else msg("messina.event.place", seat=p, lt=i + 1, node=node(s, b)))})
+    events.append(event("place", (msg("messina.event.place.paid", seat=p, lt=i + 1, node=node(s, b), n=cost) if cost
+                      else msg("messina.event.place", seat=p, lt=i + 1, node=node(s, b))), seat=p, hex=name))
     if DOCK0 <= b < D0:
         open_step4(s, p, b, 1)
         if s.docks[b - DOCK0]:
@@ -114,8 +114,7 @@ def apply_place(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
     owner = s.owner[b]
     if owner >= 0:
         s.pi[owner * NP + VP] += 2
-        events.append({"type": "repopulated_visit", "seat": owner,
-                       **msg("messina.event.repopulated_visit", seat=owner, node=node(s, b))})
+        events.append(event("repopulated_visit", msg("messina.event.repopulated_visit", seat=owner, node=node(s, b)), seat=owner))
     open_step4(s, p, b, 0)
     plague = s.cubes[b] > 0
     fight = plague and can_fight(s, p)

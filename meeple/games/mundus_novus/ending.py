@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from meeple.engine.core import Event
-from meeple.engine.messages import Message
+from meeple.engine.messages import Message, event
 from meeple.games.mundus_novus.state import OVER, WIN_MONEY, K, MundusState
 from meeple.games.mundus_novus.words import msg
 
@@ -55,8 +55,7 @@ def end_game(s: MundusState, ev: list[Event], reason: str) -> None:
     s.phase = OVER
     s.by_round += (tuple(s.money),)  # the last round, ended with the game
     money = [msg("mundus_novus.event.money_of", seat=p, amount=m) for p, m in enumerate(s.money)]
-    ev.append({"type": "game_over", "reason": reason, "money": list(s.money),
-               **msg("mundus_novus.event.game_over", reason=end_reason(reason), money=money)})
+    ev.append(event("game_over", msg("mundus_novus.event.game_over", reason=end_reason(reason), money=money), reason=reason, money=list(s.money)))
 
 
 def check_instant_money(s: MundusState, ev: list[Event]) -> bool:
@@ -83,7 +82,6 @@ def check_ten(s: MundusState, seats: Iterable[int], ev: list[Event]) -> bool:
     n = s.players
     winner = max(found, key=lambda p: (s.money[p], len(s.owned[p]), -((p - s.tm) % n)))
     s.winner = winner
-    ev.append({"type": "ten_different", "seat": winner,
-               **msg("mundus_novus.event.ten_different", seat=winner)})
+    ev.append(event("ten_different", msg("mundus_novus.event.ten_different", seat=winner), seat=winner))
     end_game(s, ev, "ten different resources")
     return True

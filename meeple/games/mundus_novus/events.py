@@ -4,6 +4,7 @@ with Francisco de Coronado's forced event; then Supply begins."""
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.mundus_novus.ending import check_instant_money
 from meeple.games.mundus_novus.state import CORONADO, CORONADO_PRICE, MundusState
 from meeple.games.mundus_novus.supply import start_supply
@@ -18,8 +19,7 @@ def pay_income(s: MundusState, ev: list[Event]) -> None:
         amount = sum(devs[i].income for i in s.owned[p])
         if amount:
             s.money[p] += amount
-            ev.append({"type": "income", "seat": p, "amount": amount,
-                       **msg("mundus_novus.event.income", seat=p, n=amount)})
+            ev.append(event("income", msg("mundus_novus.event.income", seat=p, n=amount), seat=p, amount=amount))
 
 
 def determine_event(s: MundusState, ev: list[Event]) -> None:
@@ -29,17 +29,16 @@ def determine_event(s: MundusState, ev: list[Event]) -> None:
         code = s.tables.developments[s.queue[0]].event
     s.event = code
     if code:
-        ev.append({"type": "event", "event": code,
-                   **msg("mundus_novus.event.event", event={"key": s.fx.event_keys[code]})})
+        ev.append(event("event", msg("mundus_novus.event.event", event={"key": s.fx.event_keys[code]}), event=code))
     else:
-        ev.append({"type": "event", "event": "", **msg("mundus_novus.event.event.none")})
+        ev.append(event("event", msg("mundus_novus.event.event.none"), event=""))
 
 
 def begin_round(s: MundusState, ev: list[Event]) -> None:
     if s.round:
         s.by_round += (tuple(s.money),)  # the round just ended
     s.round += 1
-    ev.append({"type": "round", "round": s.round, **msg("mundus_novus.event.round", round=s.round)})
+    ev.append(event("round", msg("mundus_novus.event.round", round=s.round), round=s.round))
     pay_income(s, ev)
     if check_instant_money(s, ev):
         return
@@ -56,7 +55,6 @@ def coronado_force(s: MundusState, code: str, ev: list[Event]) -> None:
     if code:
         s.money[s.cur] -= CORONADO_PRICE
         s.event = code
-        ev.append({"type": "coronado", "seat": s.cur, "event": code,
-                   **msg("mundus_novus.event.coronado", seat=s.cur, amount=CORONADO_PRICE,
-                         event={"key": s.fx.event_keys[code]})})
+        ev.append(event("coronado", msg("mundus_novus.event.coronado", seat=s.cur, amount=CORONADO_PRICE,
+                         event={"key": s.fx.event_keys[code]}), seat=s.cur, event=code))
     start_supply(s, ev)

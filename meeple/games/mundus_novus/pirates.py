@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.mundus_novus.developments import fleets
 from meeple.games.mundus_novus.state import PIRATES, K, MundusState, event_for, hand_size, name, res_arg
 from meeple.games.mundus_novus.trade import start_trade
@@ -53,8 +54,7 @@ def pirate_discard(s: MundusState, kind: int, ev: list[Event]) -> None:
     s.discard[kind] += 1
     if s.gift[1] == p and s.gift[2] == kind:
         s.gift = (-1, -1, -1)
-    ev.append({"type": "pirates", "seat": p, "card": name(s, kind),
-               **msg("mundus_novus.event.pirates", seat=p, card=res_arg(s, kind))})
+    ev.append(event("pirates", msg("mundus_novus.event.pirates", seat=p, card=res_arg(s, kind)), seat=p, card=name(s, kind)))
     s.need -= 1
     if s.need == 0 or hand_size(s, p) == 0:
         next_victim(s)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.mundus_novus.developments import set_abilities
 from meeple.games.mundus_novus.ending import check_instant_money, check_ten, end_game, revert_conversions
 from meeple.games.mundus_novus.events import begin_round
@@ -30,7 +31,7 @@ def start_turns(s: MundusState, first: int, ev: list[Event]) -> None:
     n = s.players
     s.order = [(first + i) % n for i in range(n)]
     s.opos = 0
-    ev.append({"type": "progression", "seat": first, **msg("mundus_novus.event.progression", seat=first)})
+    ev.append(event("progression", msg("mundus_novus.event.progression", seat=first), seat=first))
     begin_turn(s)
 
 
@@ -167,9 +168,8 @@ def make_set(s: MundusState, kind: int, c: int, j: int, ev: list[Event]) -> None
     s.cash_done += 1
     s.pend_set = (kind, c, j)
     s.phase = PICKDEV
-    ev.append({"type": "set", "seat": p, "kind": name(s, kind), "cards": c, "inca": j,
-               **(msg("mundus_novus.event.set.inca", seat=p, count=c, card=res_arg(s, kind), inca=j) if j else
-                  msg("mundus_novus.event.set", seat=p, count=c, card=res_arg(s, kind)))})
+    ev.append(event("set", (msg("mundus_novus.event.set.inca", seat=p, count=c, card=res_arg(s, kind), inca=j) if j else
+                  msg("mundus_novus.event.set", seat=p, count=c, card=res_arg(s, kind))), seat=p, kind=name(s, kind), cards=c, inca=j))
 
 
 def cash_inca(s: MundusState, c: int, ev: list[Event]) -> None:
@@ -180,8 +180,7 @@ def cash_inca(s: MundusState, c: int, ev: list[Event]) -> None:
     s.money[p] += pay
     s.inca_done = 1
     s.cash_done += 1
-    ev.append({"type": "inca", "seat": p, "cards": c, "amount": pay,
-               **msg("mundus_novus.event.inca", seat=p, n=c, amount=pay)})
+    ev.append(event("inca", msg("mundus_novus.event.inca", seat=p, n=c, amount=pay), seat=p, cards=c, amount=pay))
     check_instant_money(s, ev)
 
 
@@ -199,8 +198,7 @@ def convert(s: MundusState, k: int, t: int, i: int, ev: list[Event]) -> None:
     s.merch_used |= 1 << i
     s.conv.append(k)
     s.conv.append(t)
-    ev.append({"type": "convert", "seat": p, "from": name(s, k), "to": name(s, t),
-               **msg("mundus_novus.event.convert", seat=p, card=res_arg(s, k), to=res_arg(s, t))})
+    ev.append(event("convert", msg("mundus_novus.event.convert", seat=p, card=res_arg(s, k), to=res_arg(s, t)), seat=p, **{'from': name(s, k)}, to=name(s, t)))
     check_ten(s, (p,), ev)
 
 
@@ -230,13 +228,12 @@ def pick_development(s: MundusState, pos: int, ev: list[Event]) -> None:
             s.reveals += 1
         elif not s.dev_ended:
             s.dev_ended = True
-            ev.append({"type": "queue_empty", **msg("mundus_novus.event.queue_empty")})
+            ev.append(event("queue_empty", msg("mundus_novus.event.queue_empty")))
     s.owned[p] = s.owned[p] + (card,)
     if devs[card].ability:
         set_abilities(s)
-    ev.append({"type": "develop", "seat": p, "card": devs[card].name, "code": devs[card].code,
-               **(msg("mundus_novus.event.develop.deck", seat=p, card=dev_ref(s, card)) if pos < 0 else
-                  msg("mundus_novus.event.develop", seat=p, card=dev_ref(s, card), position=pos + 1))})
+    ev.append(event("develop", (msg("mundus_novus.event.develop.deck", seat=p, card=dev_ref(s, card)) if pos < 0 else
+                  msg("mundus_novus.event.develop", seat=p, card=dev_ref(s, card), position=pos + 1)), seat=p, card=devs[card].name, code=devs[card].code))
     s.phase = PROG
 
 
@@ -256,8 +253,7 @@ def cash_different(s: MundusState, ev: list[Event]) -> None:
     s.diff_done = 1
     s.cash_done += 1
     s.pend_mask = s.pend_inca = 0
-    ev.append({"type": "different", "seat": p, "cards": cards, "amount": pay,
-               **msg("mundus_novus.event.different", seat=p, count=size, amount=pay)})
+    ev.append(event("different", msg("mundus_novus.event.different", seat=p, count=size, amount=pay), seat=p, cards=cards, amount=pay))
     check_instant_money(s, ev)
 
 
@@ -304,8 +300,7 @@ def finish_turn(s: MundusState, ev: list[Event]) -> None:
             s.known[o + k] = kn if kn > 0 else 0
     if s.gift[1] == p:
         s.gift = (-1, -1, -1)
-    ev.append({"type": "turn_end", "seat": p, "kept": kept, "discarded": dropped,
-               **msg("mundus_novus.event.turn_end", seat=p, kept=kept, dropped=dropped)})
+    ev.append(event("turn_end", msg("mundus_novus.event.turn_end", seat=p, kept=kept, dropped=dropped), seat=p, kept=kept, discarded=dropped))
     s.opos += 1
     if check_instant_money(s, ev):
         return

@@ -4,6 +4,7 @@ and the fleets' order; Juan Ponce de León's split is asked for before the suppl
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.mundus_novus.developments import caravels, fleets
 from meeple.games.mundus_novus.ending import check_ten
 from meeple.games.mundus_novus.pirates import start_pirates
@@ -34,10 +35,8 @@ def start_supply(s: MundusState, ev: list[Event]) -> None:
                 break
             s.hand[p * K + k] += 1
             got.append(k)
-        ev.append({"type": "deal", "seat": p, "private": p, "cards": [name(s, k) for k in got],
-                   **msg("mundus_novus.event.deal", cards=res_args(s, got))})
-        ev.append({"type": "deal_public", "seat": p, "count": len(got),
-                   **msg("mundus_novus.event.deal_public", seat=p, n=len(got))})
+        ev.append(event("deal", msg("mundus_novus.event.deal", cards=res_args(s, got)), seat=p, private=p, cards=[name(s, k) for k in got]))
+        ev.append(event("deal_public", msg("mundus_novus.event.deal_public", seat=p, n=len(got)), seat=p, count=len(got)))
     if check_ten(s, range(s.players), ev):
         return
     s.split = s.fleet2 = 0
@@ -60,8 +59,7 @@ def split_fleets(s: MundusState, mask: int, ev: list[Event]) -> None:
     s.fleet2 = 0
     if mask:
         first, second = ("+".join(str(v) for v in f) for f in fleets(s, s.cur))
-        ev.append({"type": "split", "seat": s.cur, "mask": mask,
-                   **msg("mundus_novus.event.split", seat=s.cur, first=first, second=second)})
+        ev.append(event("split", msg("mundus_novus.event.split", seat=s.cur, first=first, second=second), seat=s.cur, mask=mask))
     flip_supply(s, ev)
 
 
@@ -93,8 +91,7 @@ def flip_supply(s: MundusState, ev: list[Event]) -> None:
             break
         s.supply.append(k)
     if s.supply:
-        ev.append({"type": "supply", "cards": [name(s, k) for k in s.supply],
-                   **msg("mundus_novus.event.supply", cards=res_args(s, s.supply))})
+        ev.append(event("supply", msg("mundus_novus.event.supply", cards=res_args(s, s.supply)), cards=[name(s, k) for k in s.supply]))
     s.opos = 0
     s.need = s.order[1] if s.order else 0
     next_fleet(s, ev)
@@ -104,8 +101,7 @@ def give_supply(s: MundusState, seat: int, kind: int, ev: list[Event]) -> None:
     s.supply.remove(kind)
     s.hand[seat * K + kind] += 1
     s.known[seat * K + kind] += 1
-    ev.append({"type": "supply_take", "seat": seat, "card": name(s, kind),
-               **msg("mundus_novus.event.supply_take", seat=seat, card=res_arg(s, kind))})
+    ev.append(event("supply_take", msg("mundus_novus.event.supply_take", seat=seat, card=res_arg(s, kind)), seat=seat, card=name(s, kind)))
 
 
 def next_fleet(s: MundusState, ev: list[Event]) -> None:

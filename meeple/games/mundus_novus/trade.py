@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.mundus_novus.developments import count_kind
 from meeple.games.mundus_novus.ending import check_instant_money, check_ten
 from meeple.games.mundus_novus.state import (
@@ -35,8 +36,7 @@ def announce(s: MundusState, count: int, ev: list[Event]) -> None:
     s.done = [0] * s.players
     s.order = [(s.tm + i) % s.players for i in range(s.players)]
     s.opos = 0
-    ev.append({"type": "announce", "seat": s.tm, "count": count,
-               **msg("mundus_novus.event.announce", seat=s.tm, count=count)})
+    ev.append(event("announce", msg("mundus_novus.event.announce", seat=s.tm, count=count), seat=s.tm, count=count))
     next_offerer(s, ev)
 
 
@@ -56,7 +56,7 @@ def next_offerer(s: MundusState, ev: list[Event]) -> None:
                 s.hand[o + k] = 0
             s.done[p] = 1
             s.opos += 1
-            ev.append({"type": "offer", "seat": p, **msg("mundus_novus.event.offer", seat=p)})
+            ev.append(event("offer", msg("mundus_novus.event.offer", seat=p), seat=p))
             continue
         s.phase, s.cur, s.need = OFFER, p, min(s.announced, hs)
         return
@@ -68,21 +68,20 @@ def offer_card(s: MundusState, kind: int, ev: list[Event]) -> None:
     s.hand[p * K + kind] -= 1
     s.offer[p * K + kind] += 1
     s.need -= 1
-    ev.append({"type": "offer_card", "seat": p, "private": p, "card": name(s, kind),
-               **msg("mundus_novus.event.offer_card", card=res_arg(s, kind))})
+    ev.append(event("offer_card", msg("mundus_novus.event.offer_card", card=res_arg(s, kind)), seat=p, private=p, card=name(s, kind)))
     if s.need == 0:
         finish_offer(s, ev)
 
 
 def offer_nothing(s: MundusState, ev: list[Event]) -> None:
     """Bartolome de las Casas (seed, cards): his owner may commit an empty offer."""
-    ev.append({"type": "offer_none", "seat": s.cur, "private": s.cur, **msg("mundus_novus.event.offer_none")})
+    ev.append(event("offer_none", msg("mundus_novus.event.offer_none"), seat=s.cur, private=s.cur))
     finish_offer(s, ev)
 
 
 def finish_offer(s: MundusState, ev: list[Event]) -> None:
     s.done[s.cur] = 1
-    ev.append({"type": "offer", "seat": s.cur, **msg("mundus_novus.event.offer", seat=s.cur)})
+    ev.append(event("offer", msg("mundus_novus.event.offer", seat=s.cur), seat=s.cur))
     s.opos += 1
     next_offerer(s, ev)
 
@@ -114,9 +113,8 @@ def reveal(s: MundusState, ev: list[Event]) -> None:
         t = offer_total(s, p)
         totals.append(t)
         shown = [k for k in range(K) for _ in range(s.offer[o + k])]
-        ev.append({"type": "reveal", "seat": p, "cards": [name(s, k) for k in shown], "total": t,
-                   **(msg("mundus_novus.event.reveal", seat=p, cards=res_args(s, shown), total=t) if shown else
-                      msg("mundus_novus.event.reveal.nothing", seat=p, total=t))})
+        ev.append(event("reveal", (msg("mundus_novus.event.reveal", seat=p, cards=res_args(s, shown), total=t) if shown else
+                      msg("mundus_novus.event.reveal.nothing", seat=p, total=t)), seat=p, cards=[name(s, k) for k in shown], total=t))
     best = max(totals)
     tied = [p for p in range(n) if totals[p] == best]
     if len(tied) == 1:
@@ -129,7 +127,7 @@ def reveal(s: MundusState, ev: list[Event]) -> None:
 def new_trade_master(s: MundusState, seat: int, ev: list[Event]) -> None:
     """Trade 3.4: the new Trade Master takes the first card of the exchange chain."""
     s.tm = seat
-    ev.append({"type": "trade_master", "seat": seat, **msg("mundus_novus.event.trade_master", seat=seat)})
+    ev.append(event("trade_master", msg("mundus_novus.event.trade_master", seat=seat), seat=seat))
     s.phase, s.cur, s.prev, s.prev2 = EXCHANGE, seat, -1, -1
     if not has_target(s):
         end_chain(s, ev)
@@ -184,23 +182,19 @@ def take(s: MundusState, victim: int, kind: int, market_kind: int, ev: list[Even
     s.offer[victim * K + kind] -= 1
     if market_kind < 0:
         got = kind
-        ev.append({"type": "take", "seat": p, "from": victim, "card": names[kind],
-                   **msg("mundus_novus.event.take", seat=p, card=res_arg(s, kind), victim=victim)})
+        ev.append(event("take", msg("mundus_novus.event.take", seat=p, card=res_arg(s, kind), victim=victim), seat=p, **{'from': victim}, card=names[kind]))
     else:
         got = market_kind
         s.market[s.market.index(market_kind)] = kind
-        ev.append({"type": "swap", "seat": p, "from": victim, "card": names[kind],
-                   "market": names[market_kind],
-                   **msg("mundus_novus.event.swap", seat=p, victim=victim, card=res_arg(s, kind),
-                         market=res_arg(s, market_kind))})
+        ev.append(event("swap", msg("mundus_novus.event.swap", seat=p, victim=victim, card=res_arg(s, kind),
+                         market=res_arg(s, market_kind)), seat=p, **{'from': victim}, card=names[kind], market=names[market_kind]))
     s.hand[p * K + got] += 1
     s.known[p * K + got] += 1
     if check_ten(s, (p,), ev):
         return
     if market_kind >= 0 and s.abil.get("orellana", -1) == p and orellana_pattern(s):
         s.money[p] += ORELLANA_BONUS
-        ev.append({"type": "orellana", "seat": p, "amount": ORELLANA_BONUS,
-                   **msg("mundus_novus.event.orellana", seat=p, amount=ORELLANA_BONUS)})
+        ev.append(event("orellana", msg("mundus_novus.event.orellana", seat=p, amount=ORELLANA_BONUS), seat=p, amount=ORELLANA_BONUS))
         if check_instant_money(s, ev):
             return
     s.prev2, s.prev, s.cur = s.prev, p, victim
@@ -230,9 +224,8 @@ def end_chain(s: MundusState, ev: list[Event]) -> None:
                 s.hand[o + k] += c
                 s.known[o + k] += c
                 s.offer[o + k] = 0
-                ev.append({"type": "return", "seat": p, "card": name(s, k), "count": c,
-                           **msg("mundus_novus.event.return", seat=p, n=c, card=res_arg(s, k))})
-    ev.append({"type": "chain_end", **msg("mundus_novus.event.chain_end")})
+                ev.append(event("return", msg("mundus_novus.event.return", seat=p, n=c, card=res_arg(s, k)), seat=p, card=name(s, k), count=c))
+    ev.append(event("chain_end", msg("mundus_novus.event.chain_end")))
     if check_ten(s, range(n), ev):
         return
     short = [p for p in range(n) if p != s.tm and hand_size(s, p) < s.start_size[p]]
@@ -252,11 +245,9 @@ def give_gift(s: MundusState, kind: int, ev: list[Event]) -> None:
         if s.known[o + k]:
             s.known[o + k] -= 1
     s.gift = (tm, rec, kind)
-    ev.append({"type": "gift", "seat": tm, "to": rec, **msg("mundus_novus.event.gift", seat=tm, to=rec)})
-    ev.append({"type": "gift_private", "seat": tm, "to": rec, "private": rec, "card": name(s, kind),
-               **msg("mundus_novus.event.gift_private.received", seat=tm, card=res_arg(s, kind))})
-    ev.append({"type": "gift_private", "seat": tm, "to": rec, "private": tm, "card": name(s, kind),
-               **msg("mundus_novus.event.gift_private.given", to=rec, card=res_arg(s, kind))})
+    ev.append(event("gift", msg("mundus_novus.event.gift", seat=tm, to=rec), seat=tm, to=rec))
+    ev.append(event("gift_private", msg("mundus_novus.event.gift_private.received", seat=tm, card=res_arg(s, kind)), seat=tm, to=rec, private=rec, card=name(s, kind)))
+    ev.append(event("gift_private", msg("mundus_novus.event.gift_private.given", to=rec, card=res_arg(s, kind)), seat=tm, to=rec, private=tm, card=name(s, kind)))
     if check_ten(s, (rec,), ev):
         return
     start_progression(s, ev)
@@ -278,8 +269,7 @@ def start_progression(s: MundusState, ev: list[Event]) -> None:
                 if pay:
                     s.money[q] -= pay
                     s.money[p] += pay
-                    ev.append({"type": "shipyard", "seat": p, "from": q, "amount": pay,
-                               **msg("mundus_novus.event.shipyard", seat=q, to=p, n=pay)})
+                    ev.append(event("shipyard", msg("mundus_novus.event.shipyard", seat=q, to=p, n=pay), seat=p, **{'from': q}, amount=pay))
     if check_instant_money(s, ev):
         return
     s.phase, s.cur = START, s.tm

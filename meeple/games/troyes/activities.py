@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.troyes import words as W
 from meeple.games.troyes.citizens import take_citizen
 from meeple.games.troyes.components import YELLOW
@@ -46,11 +47,11 @@ def hire(s: TroyesState, p: int, slot: int, src: int, ev: list[Event]) -> None:
             break
     s.trade[slot * 4 + p] = space
     if space == NO_SPACE:
-        ev.append({"type": "hire", "seat": p, **msg("troyes.event.hire.no_space", seat=p, card=W.activity(card.name),
-                                                    n=card.hire_cost)})
+        ev.append(event("hire", msg("troyes.event.hire.no_space", seat=p, card=W.activity(card.name),
+                                                    n=card.hire_cost), seat=p))
     else:
-        ev.append({"type": "hire", "seat": p, **msg("troyes.event.hire", seat=p, card=W.activity(card.name),
-                                                    n=card.hire_cost, space=space, vp=card.vp_spaces[space - 1])})
+        ev.append(event("hire", msg("troyes.event.hire", seat=p, card=W.activity(card.name),
+                                                    n=card.hire_cost, space=space, vp=card.vp_spaces[space - 1]), seat=p))
 
 
 def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, ev: list[Event]) -> None:
@@ -60,8 +61,8 @@ def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, 
     d = v = i = 0
     if card.delayed:
         s.cubes[slot * 4 + p] += times
-        ev.append({"type": "activity", "seat": p, **msg("troyes.event.activity.cubes", seat=p, n=times,
-                                                        card=W.activity(card.name))})
+        ev.append(event("activity", msg("troyes.event.activity.cubes", seat=p, n=times,
+                                                        card=W.activity(card.name)), seat=p))
         return
     if e == "merchant":
         d = 2 * times
@@ -108,5 +109,5 @@ def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, 
         + ([msg("troyes.part.influence", influence=infl_text)] if i else [])
     if not parts:
         parts = [msg("troyes.part.done")]
-    ev.append({"type": "activity", "seat": p, **msg("troyes.event.activity", seat=p, card=W.activity(card.name),
-                                                    times=times, gains=parts)})
+    ev.append(event("activity", msg("troyes.event.activity", seat=p, card=W.activity(card.name),
+                                                    times=times, gains=parts), seat=p))

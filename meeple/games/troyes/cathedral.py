@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.troyes.state import gain_influence
 from meeple.games.troyes.words import msg
 
@@ -41,7 +42,6 @@ def cathedral_cubes(s: TroyesState, p: int, values: list[int], ev: list[Event]) 
         s.cath[i] = p
         s.vp[p] += board.cathedral_vp
         gain_influence(s, p, board.cathedral_influence[i % 6])
-        ev.append({"type": "cathedral", "seat": p,
-                   **msg("troyes.event.cathedral", seat=p, level=i // 6 + 1, space=i % 6 + 1,
-                         vp=board.cathedral_vp, influence=board.cathedral_influence[i % 6])})
+        ev.append(event("cathedral", msg("troyes.event.cathedral", seat=p, level=i // 6 + 1, space=i % 6 + 1,
+                         vp=board.cathedral_vp, influence=board.cathedral_influence[i % 6]), seat=p))
     return len(placed)

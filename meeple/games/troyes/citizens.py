@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.troyes import words as W
 from meeple.games.troyes.state import (
     BUILDING_WORDS,
@@ -170,9 +171,9 @@ def enter_building(s: TroyesState, p: int, b: int, v: int, ev: list[Event]) -> N
             s.lying[b * 4 + o] += 1
             s.expelled[b * 4 + o] = 1
         if o == NEUTRAL:
-            ev.append({"type": "expel", "seat": o, **msg("troyes.event.expel.neutral", building=W.building(s, b))})
+            ev.append(event("expel", msg("troyes.event.expel.neutral", building=W.building(s, b)), seat=o))
         else:
-            ev.append({"type": "expel", "seat": o, **msg("troyes.event.expel", seat=o, building=W.building(s, b))})
+            ev.append(event("expel", msg("troyes.event.expel", seat=o, building=W.building(s, b)), seat=o))
     if s.tables.buildings[b].rows:
         left = b * 6 + (min(max(v, 1), 6) - 1) // 2 * 2
         if s.bld[left] >= 0:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.troyes import words as W
 from meeple.games.troyes.citizens import enter_building, placement_blocked
 from meeple.games.troyes.components import RED, WHITE, YELLOW
@@ -39,7 +40,7 @@ def reveal_events(s: TroyesState, ev: list[Event]) -> None:
         s.row.append(other)
         s.evcubes.append([])
         names.append(W.event(s, s.evts[other]))
-    ev.append({"type": "event", **msg("troyes.event.event.revealed", n=len(names), cards=names)})
+    ev.append(event("event", msg("troyes.event.event.revealed", n=len(names), cards=names)))
 
 
 def resolve_events(s: TroyesState, ev: list[Event]) -> None:
@@ -64,8 +65,8 @@ def event_effect(s: TroyesState, name: str, effect: str, ev: list[Event]) -> Non
         if s.grey > 0:
             s.grey -= 1
             enter_building(s, NEUTRAL, b, 6, ev)
-            ev.append({"type": "event", **msg("troyes.event.event.neutral_enters", card=card,
-                                               building=W.building(s, b))})
+            ev.append(event("event", msg("troyes.event.event.neutral_enters", card=card,
+                                               building=W.building(s, b))))
         return
     for p in range(s.players):
         money, infl = 0, 0
@@ -83,14 +84,14 @@ def event_effect(s: TroyesState, name: str, effect: str, ev: list[Event]) -> Non
         s.deniers[p] = max(0, s.deniers[p] - money)
         s.infl[p] = max(0, s.infl[p] - infl)
         if money and infl:
-            ev.append({"type": "event", "seat": p, **msg("troyes.event.event.pays_and_loses", card=card,
-                                                         seat=p, n=money, influence=infl)})
+            ev.append(event("event", msg("troyes.event.event.pays_and_loses", card=card,
+                                                         seat=p, n=money, influence=infl), seat=p))
         elif money:
-            ev.append({"type": "event", "seat": p, **msg("troyes.event.event.pays", card=card,
-                                                         seat=p, n=money)})
+            ev.append(event("event", msg("troyes.event.event.pays", card=card,
+                                                         seat=p, n=money), seat=p))
         elif infl:
-            ev.append({"type": "event", "seat": p, **msg("troyes.event.event.loses", card=card,
-                                                         seat=p, influence=infl)})
+            ev.append(event("event", msg("troyes.event.event.loses", card=card,
+                                                         seat=p, influence=infl), seat=p))
         if short:
             lose_vp(s, p, SHORT_PENALTY, msg("troyes.why.could_not_comply", card=card), ev)
 
@@ -103,8 +104,8 @@ def neutral_entry_blocked(s: TroyesState, b: int, name: str, ev: list[Event]) ->
     o = placement_blocked(s, b, 6)
     if o < 0:
         return False
-    ev.append({"type": "event", **msg("troyes.event.event.neutral_blocked", card=W.event_named(s, name),
-                                      building=W.building(s, b), seat=o)})
+    ev.append(event("event", msg("troyes.event.event.neutral_blocked", card=W.event_named(s, name),
+                                      building=W.building(s, b), seat=o)))
     return True
 
 
@@ -113,7 +114,7 @@ def roll_black_dice(s: TroyesState, ev: list[Event]) -> None:
     count = min(s.black[0] if s.black else 0, s.brd.black_dice_cap)
     s.black = sorted((s.rng.die() for _ in range(count)), reverse=True)
     if s.black:
-        ev.append({"type": "black", **msg("troyes.event.black.rolled", values=" ".join(map(str, s.black)))})
+        ev.append(event("black", msg("troyes.event.black.rolled", values=" ".join(map(str, s.black)))))
 
 
 def event_rewards(cubes: list[int], first: int, second: int) -> tuple[dict[int, int], int]:
@@ -152,28 +153,28 @@ def event_cubes(s: TroyesState, owner: int, arg: int, k: int, ev: list[Event]) -
     if owner != NEUTRAL:
         gain_influence(s, owner, k)
     if owner == NEUTRAL:
-        ev.append({"type": "combat", "seat": owner, **msg("troyes.event.combat.neutral", n=k, card=W.event(s, card))})
+        ev.append(event("combat", msg("troyes.event.combat.neutral", n=k, card=W.event(s, card)), seat=owner))
     else:
-        ev.append({"type": "combat", "seat": owner, **msg("troyes.event.combat", seat=owner, n=k,
-                                                          card=W.event(s, card))})
+        ev.append(event("combat", msg("troyes.event.combat", seat=owner, n=k,
+                                                          card=W.event(s, card)), seat=owner))
     if len(cubes) < card.boxes:
         return
     shares, winner = event_rewards(cubes, card.vp_first, card.vp_second)
     for q, gained in sorted(shares.items()):
         if q != NEUTRAL and gained:
             s.vp[q] += gained
-            ev.append({"type": "event_scored", "seat": q, **msg("troyes.event.event_scored", seat=q, vp=gained,
-                                                                card=W.event(s, card))})
+            ev.append(event("event_scored", msg("troyes.event.event_scored", seat=q, vp=gained,
+                                                                card=W.event(s, card)), seat=q))
     if arg == MARAUD:
         s.maraud.clear()
-        ev.append({"type": "event_done", **msg("troyes.event.event_done.marauding", card=W.event(s, card))})
+        ev.append(event("event_done", msg("troyes.event.event_done.marauding", card=W.event(s, card))))
         return
     card_i = s.row.pop(arg)
     s.evcubes.pop(arg)
     if winner == NEUTRAL:
         s.gone.append(card_i)
-        ev.append({"type": "event_done", **msg("troyes.event.event_done.neutral", card=W.event(s, card))})
+        ev.append(event("event_done", msg("troyes.event.event_done.neutral", card=W.event(s, card))))
     else:
         s.won[winner].append(card_i)
-        ev.append({"type": "event_done", "seat": winner, **msg("troyes.event.event_done", seat=winner,
-                                                               card=W.event(s, card))})
+        ev.append(event("event_done", msg("troyes.event.event_done", seat=winner,
+                                                               card=W.event(s, card)), seat=winner))

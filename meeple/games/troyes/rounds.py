@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.troyes import words as W
 from meeple.games.troyes.components import RED
 from meeple.games.troyes.events import resolve_events, reveal_events, roll_black_dice
@@ -29,8 +30,7 @@ if TYPE_CHECKING:
 def begin_round(s: TroyesState) -> list[Event]:
     """Phases 1-4 of a round up to the black dice (seed §1-4)."""
     s.rnd += 1
-    ev: list[Event] = [{"type": "round", "round": s.rnd,
-                        **msg("troyes.event.round", round=s.rnd, rounds=s.rounds, seat=s.start)}]
+    ev: list[Event] = [event("round", msg("troyes.event.round", round=s.rnd, rounds=s.rounds, seat=s.start), round=s.rnd)]
     reveal_activities(s, ev)
     income_and_wages(s, ev)
     workforce(s, ev)
@@ -51,7 +51,7 @@ def reveal_activities(s: TroyesState, ev: list[Event]) -> None:
     s.revealed = s.rnd
     s.reveals += 1
     names = [W.activity(s.acts[s.slots[c * 3 + s.rnd - 1]].name) for c in range(3)]
-    ev.append({"type": "reveal", **msg("troyes.event.reveal", cards=names)})
+    ev.append(event("reveal", msg("troyes.event.reveal", cards=names)))
 
 
 def income_and_wages(s: TroyesState, ev: list[Event]) -> None:
@@ -66,11 +66,11 @@ def income_and_wages(s: TroyesState, ev: list[Event]) -> None:
                 wage += rate * s.bld[b * 6:b * 6 + 6].count(p)
         if wage > s.deniers[p]:
             s.deniers[p] = 0
-            ev.append({"type": "wages", "seat": p, **msg("troyes.event.wages.short", seat=p, n=wage)})
+            ev.append(event("wages", msg("troyes.event.wages.short", seat=p, n=wage), seat=p))
             lose_vp(s, p, SHORT_PENALTY, msg("troyes.why.wages_unpaid"), ev)
         else:
             s.deniers[p] -= wage
-            ev.append({"type": "wages", "seat": p, **msg("troyes.event.wages", seat=p, income=INCOME, n=wage)})
+            ev.append(event("wages", msg("troyes.event.wages", seat=p, income=INCOME, n=wage), seat=p))
 
 
 def workforce(s: TroyesState, ev: list[Event]) -> None:
@@ -83,7 +83,7 @@ def workforce(s: TroyesState, ev: list[Event]) -> None:
             if s.bld[i] == owner:
                 s.dice.append(die(owner, i // 6, rng.die()))
     s.dice.sort()
-    ev.append({"type": "workforce", **msg("troyes.event.workforce", n=len(s.dice))})
+    ev.append(event("workforce", msg("troyes.event.workforce", n=len(s.dice))))
 
 
 def start_actions(s: TroyesState) -> list[Event]:
@@ -91,7 +91,7 @@ def start_actions(s: TroyesState) -> list[Event]:
     s.passed = [0] * s.players
     if not s.dice:
         return end_round(s)
-    return [{"type": "phase", **msg("troyes.event.phase.actions")}]
+    return [event("phase", msg("troyes.event.phase.actions"))]
 
 
 def end_round(s: TroyesState) -> list[Event]:
@@ -100,7 +100,7 @@ def end_round(s: TroyesState) -> list[Event]:
     ev: list[Event] = []
     for p in range(s.players):
         if s.district[p]:
-            ev.append({"type": "district", "seat": p, **msg("troyes.event.district", seat=p, n=s.district[p])})
+            ev.append(event("district", msg("troyes.event.district", seat=p, n=s.district[p]), seat=p))
         s.deniers[p] += s.district[p]
         s.district[p] = 0
         for b in range(3):

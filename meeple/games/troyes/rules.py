@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action, Event
+from meeple.engine.messages import event
 from meeple.games.troyes import labels as L
 from meeple.games.troyes import scoring
 from meeple.games.troyes import words as W
@@ -93,25 +94,25 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
         d = data[1]
         s.dice[i] = (d & ~7) | s.rng.die()
         s.infl[p] -= 1
-        ev.append({"type": "influence", "seat": p, **msg("troyes.event.influence.reroll", seat=p,
-                                                         die=W.plain_die(d), value=s.dice[i] & 7)})
+        ev.append(event("influence", msg("troyes.event.influence.reroll", seat=p,
+                                                         die=W.plain_die(d), value=s.dice[i] & 7), seat=p))
     elif kind == A_RECRUIT:
         s.infl[p] -= 2
         s.supply[p] += 1
         s.owned[p] += 1
-        ev.append({"type": "influence", "seat": p, **msg("troyes.event.influence.recruit", seat=p)})
+        ev.append(event("influence", msg("troyes.event.influence.recruit", seat=p), seat=p))
     elif kind == A_FLIP:
         s.infl[p] -= 4
         s.flipped = []
         s.step = S_FLIP
-        ev.append({"type": "influence", "seat": p, **msg("troyes.event.influence.flip", seat=p)})
+        ev.append(event("influence", msg("troyes.event.influence.flip", seat=p), seat=p))
     elif kind == A_FLIPDIE:
         d = data[1]
         i = next(k for k, x in enumerate(s.dice) if x == d and k not in s.flipped)
         s.dice[i] = (d & ~7) | (7 - (d & 7))
         s.flipped.append(i)
-        ev.append({"type": "flip", "seat": p, **msg("troyes.event.flip", seat=p, die=W.plain_die(d),
-                                                    value=7 - (d & 7))})
+        ev.append(event("flip", msg("troyes.event.flip", seat=p, die=W.plain_die(d),
+                                                    value=7 - (d & 7)), seat=p))
         if len(s.flipped) == 3 or not own_dice(s, p, s.flipped):
             s.step, s.flipped = S_MAIN, []
     elif kind == A_FLIPSTOP:
@@ -125,7 +126,7 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
         counter_with(s, p, data[1], ev)
     elif kind == A_GIVEUP:
         gone = s.black.pop(0)
-        ev.append({"type": "black", "seat": p, **msg("troyes.event.black.cannot", seat=p, value=gone)})
+        ev.append(event("black", msg("troyes.event.black.cannot", seat=p, value=gone), seat=p))
         lose_vp(s, p, SHORT_PENALTY, msg("troyes.why.black_not_countered"), ev)
         ev.extend(next_black(s))
     elif kind == A_TARGET:
@@ -163,7 +164,7 @@ def apply(s: TroyesState, action: Action) -> list[Event]:
             s.district[p] += PASS_FIRST
         else:
             s.passed[p] = 1
-        ev.append({"type": "pass", "seat": p, **msg("troyes.event.pass", seat=p)})
+        ev.append(event("pass", msg("troyes.event.pass", seat=p), seat=p))
         ev.extend(next_turn(s))
     if s.phase == P_OVER:  # the last round has ended: the final scoring
         ev.extend(scoring.game_over(s))
@@ -190,9 +191,8 @@ def keep_character(s: TroyesState, p: int, c: int, ev: list[Event]) -> None:
     s.klog.extend((p, c, s.pair[0], s.pair[1]))
     s.box.append(other)
     s.rng.shuffle(s.box)
-    ev.append({"type": "keep", "seat": p, "private": p,
-               **msg("troyes.event.keep.private", card=W.character(s.tables.characters[c].name))})
-    ev.append({"type": "keep", "seat": p, **msg("troyes.event.keep", seat=p)})
+    ev.append(event("keep", msg("troyes.event.keep.private", card=W.character(s.tables.characters[c].name)), seat=p, private=p))
+    ev.append(event("keep", msg("troyes.event.keep", seat=p), seat=p))
     s.order.pop(0)
     if s.order:
         s.pair = sorted([s.box.pop(), s.box.pop()])
@@ -219,8 +219,8 @@ def counter_with(s: TroyesState, p: int, d: int, ev: list[Event]) -> None:
     for v in s.bsel:
         s.black.remove(v)
     gain_influence(s, p, len(s.bsel))
-    ev.append({"type": "black", "seat": p, **msg("troyes.event.black.countered", seat=p, values=W.values(s.bsel),
-                                                 influence=len(s.bsel))})
+    ev.append(event("black", msg("troyes.event.black.countered", seat=p, values=W.values(s.bsel),
+                                                 influence=len(s.bsel)), seat=p))
     s.bsel, s.pool, s.step = [], 0, S_MAIN
     ev.extend(next_black(s))
 
@@ -258,11 +258,11 @@ def resolve(s: TroyesState, p: int, times: int, choice: int) -> list[Event]:
         s.dice.remove(d)
     if s.mod >= 0:
         s.cubes[s.mod * 4 + p] -= 1
-        ev.append({"type": "cube", "seat": p, **msg("troyes.event.cube", seat=p,
-                                                    card=W.activity(s.acts[s.slots[s.mod]].name))})
+        ev.append(event("cube", msg("troyes.event.cube", seat=p,
+                                                    card=W.activity(s.acts[s.slots[s.mod]].name)), seat=p))
     kind, arg = s.tgt_kind, s.tgt_arg
-    ev.append({"type": "action", "seat": p, **msg("troyes.event.action", seat=p, action=L.target(s, kind, arg),
-                                                  dice=[W.die(d, NEUTRAL + 1) for d in combo])})
+    ev.append(event("action", msg("troyes.event.action", seat=p, action=L.target(s, kind, arg),
+                                                  dice=[W.die(d, NEUTRAL + 1) for d in combo]), seat=p))
     if kind == T_ACT:
         if not s.trade[arg * 4 + p]:
             hire(s, p, arg, s.src, ev)
@@ -278,7 +278,7 @@ def resolve(s: TroyesState, p: int, times: int, choice: int) -> list[Event]:
     else:
         gain = group_total(s, combo, effect) // s.brd.agriculture_divisor
         s.deniers[p] += gain
-        ev.append({"type": "farm", "seat": p, **msg("troyes.event.farm", seat=p, n=gain)})
+        ev.append(event("farm", msg("troyes.event.farm", seat=p, n=gain), seat=p))
     s.tgt_kind, s.tgt_arg, s.src, s.mod, s.group = 0, 0, SRC_NONE, -1, []
     if s.picks:  # Master Mason / Squire: the cubes are placed one by one, then the turn ends
         return ev
@@ -302,9 +302,9 @@ def pay_for_dice(s: TroyesState, p: int, combo: tuple[int, ...], effect: str, ev
         if o != NEUTRAL:
             s.deniers[o] += price
         if o == NEUTRAL:
-            ev.append({"type": "buy", "seat": p, **msg("troyes.event.buy.neutral", seat=p, n=price)})
+            ev.append(event("buy", msg("troyes.event.buy.neutral", seat=p, n=price), seat=p))
         else:
-            ev.append({"type": "buy", "seat": p, **msg("troyes.event.buy", seat=p, owner=o, n=price)})
+            ev.append(event("buy", msg("troyes.event.buy", seat=p, owner=o, n=price), seat=p))
 
 
 __all__ = ["apply"]

@@ -7,6 +7,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import Event
+from meeple.engine.messages import event
 from meeple.games.troyes import words as W
 from meeple.games.troyes.derived import character_rules, points
 from meeple.games.troyes.events import event_rewards
@@ -161,9 +162,8 @@ def game_over(s: TroyesState) -> list[Event]:
     s.reveals += 1
     for p in range(s.players):
         names = [W.character(s.tables.characters[c].name) for c in s.chars[p]]
-        ev.append({"type": "characters", "seat": p, **msg("troyes.event.characters", seat=p, cards=names)})
-    ev.append({"type": "game_over", "scores": list(s.final),
-               **msg("troyes.event.game_over", scores=", ".join(map(str, s.final)))})
+        ev.append(event("characters", msg("troyes.event.characters", seat=p, cards=names), seat=p))
+    ev.append(event("game_over", msg("troyes.event.game_over", scores=", ".join(map(str, s.final))), scores=list(s.final)))
     return ev
 
 

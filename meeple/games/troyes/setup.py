@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 from meeple.engine.components import Tables
 from meeple.engine.core import BadSetup, Event, Game, State
+from meeple.engine.messages import event
 from meeple.games.troyes import words as W
 from meeple.games.troyes.derived import caches
 from meeple.games.troyes.state import (
@@ -141,7 +142,7 @@ def draft_citizen(s: TroyesState, p: int, b: int, pos: int, ev: list[Event]) -> 
     """Place one starting citizen on the chosen empty space (research §2)."""
     s.bld[b * 6 + pos] = p
     s.supply[p] -= 1
-    ev.append({"type": "draft", "seat": p, **msg("troyes.event.draft", seat=p, building=W.building(s, b))})
+    ev.append(event("draft", msg("troyes.event.draft", seat=p, building=W.building(s, b)), seat=p))
 
 
 def fill_neutrals(s: TroyesState, ev: list[Event]) -> None:
@@ -152,4 +153,4 @@ def fill_neutrals(s: TroyesState, ev: list[Event]) -> None:
             s.bld[i] = NEUTRAL
             s.grey -= 1
             k += 1
-    ev.append({"type": "draft", **msg("troyes.event.draft.neutral", n=k)})
+    ev.append(event("draft", msg("troyes.event.draft.neutral", n=k)))

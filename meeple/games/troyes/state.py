@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine.core import Event, State
-from meeple.engine.messages import Message
+from meeple.engine.messages import Message, event
 from meeple.engine.rng import Rng
 from meeple.games.troyes.derived import Caches
 from meeple.games.troyes.words import msg
@@ -135,7 +135,7 @@ def lose_vp(s: TroyesState, p: int, k: int, why: Message, ev: list[Event]) -> No
     """A penalty never takes a player below 0 VP (research §4, S6/S7)."""
     lost = min(k, s.vp[p])
     s.vp[p] -= lost
-    ev.append({"type": "penalty", "seat": p, **msg("troyes.event.penalty", seat=p, vp=lost, why=why)})
+    ev.append(event("penalty", msg("troyes.event.penalty", seat=p, vp=lost, why=why), seat=p))
 
 
 _LISTS = ("deniers", "vp", "infl", "supply", "owned", "district", "passed", "bld", "lying",

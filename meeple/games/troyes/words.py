@@ -25,7 +25,7 @@ def ref(game: str, table: str, name: str, part: str = "name") -> Message:
 
 NEUTRAL_SEAT = 4
 
-COLOURS: tuple[Message, ...] = ({"key": "value.red"}, {"key": "value.white"}, {"key": "value.yellow"})
+COLOURS: tuple[Message, ...] = (Message(key="value.red"), Message(key="value.white"), Message(key="value.yellow"))
 """The dice colours (red, white, yellow: the buildings' colours), the shared view words."""
 
 
