@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine.components import Tables
-from meeple.engine.core import Game, Option, State
+from meeple.engine.core import Action, Event, Game, Option, State
+from meeple.engine.messages import Message
 from meeple.games.messina import actions, components, evaluate, explain, rules, scoring, setup, view
 from meeple.games.messina.state import MessinaState
 
@@ -23,12 +24,23 @@ class MessinaPosition(MessinaState):
 
     __slots__ = ()
 
-    _legal = actions.legal
-    _apply = rules.apply
-    _view = view.view
-    scores = scoring.scores
-    tiebreak = scoring.tiebreak
-    explain_illegal = explain.explain
+    def _legal(self) -> list[Action]:
+        return actions.legal(self)
+
+    def _apply(self, action: Action) -> list[Event]:
+        return rules.apply(self, action)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return view.view(self, seat)
+
+    def scores(self) -> list[int]:
+        return scoring.scores(self)
+
+    def tiebreak(self, seat: int) -> tuple[int, ...]:
+        return scoring.tiebreak(self, seat)
+
+    def explain_illegal(self, text: str) -> str | Message | None:
+        return explain.explain(self, text)
 
 
 class Messina(Game):

@@ -6,7 +6,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from meeple.engine.components import Tables
-from meeple.engine.core import Game, Option, State
+from meeple.engine.core import Action, Event, Game, Option, State
+from meeple.engine.messages import Message
 from meeple.games.mundus_novus import actions, evaluate, explain, rules, scoring, view
 from meeple.games.mundus_novus.components import STAND_INS, TABLES
 from meeple.games.mundus_novus.setup import new_state
@@ -22,12 +23,23 @@ class MundusPosition(MundusState):
 
     __slots__ = ()
 
-    _legal = actions.legal
-    _apply = rules.apply
-    _view = view.view
-    scores = scoring.scores
-    tiebreak = scoring.tiebreak
-    explain_illegal = explain.explain
+    def _legal(self) -> list[Action]:
+        return actions.legal(self)
+
+    def _apply(self, action: Action) -> list[Event]:
+        return rules.apply(self, action)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return view.view(self, seat)
+
+    def scores(self) -> list[int]:
+        return scoring.scores(self)
+
+    def tiebreak(self, seat: int) -> tuple[int, ...]:
+        return scoring.tiebreak(self, seat)
+
+    def explain_illegal(self, text: str) -> str | Message | None:
+        return explain.explain(self, text)
 
 
 class MundusNovus(Game):

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine.components import Tables
-from meeple.engine.core import Game, Option, State
+from meeple.engine.core import Action, Event, Game, Option, State
+from meeple.engine.messages import Message
 from meeple.games.troyes import actions, evaluate, explain, refined, rules, scoring, setup, view
 from meeple.games.troyes.components import STAND_INS, TABLES
 from meeple.games.troyes.evaluate import finish_pending
@@ -23,13 +24,27 @@ class TroyesPosition(TroyesState):
 
     __slots__ = ()
 
-    _legal = actions.legal
-    _apply = rules.apply
-    _view = view.view
-    scores = scoring.scores
-    tiebreak = scoring.tiebreak
-    explain_illegal = explain.explain
-    label = refined.label  # the forced dice an action buys, named only when a surface asks (issue 15)
+    def _legal(self) -> list[Action]:
+        return actions.legal(self)
+
+    def _apply(self, action: Action) -> list[Event]:
+        return rules.apply(self, action)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return view.view(self, seat)
+
+    def scores(self) -> list[int]:
+        return scoring.scores(self)
+
+    def tiebreak(self, seat: int) -> tuple[int, ...]:
+        return scoring.tiebreak(self, seat)
+
+    def explain_illegal(self, text: str) -> str | Message | None:
+        return explain.explain(self, text)
+
+    # the forced dice an action buys, named only when a surface asks (issue 15)
+    def label(self, action: Action) -> Message | None:
+        return refined.label(self, action)
 
 
 class TroyesGame(Game):
