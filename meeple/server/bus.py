@@ -6,7 +6,9 @@ committed to PostgreSQL under the table's row lock as before (``store.py``);
 then the process that made it publishes the change on the Redis channel
 ``<ns>:changes`` (``<ns>`` names the database and schema, so several sites can
 share one Redis): the table, the log length it built on, the new log entries,
-the seats and the status.  Every other process that has the table in memory
+the seats and the status; each action entry carries its story (the label and who may read
+it, ``story.py``), so no process judges a decision twice and all serve the same log (issue 30).
+Every other process that has the table in memory
 applies the change in place (it replays the new actions on its own state, as
 ``meeple.replay`` would) and pushes each of its own clients that client's view
 at once.  A message that does not follow what a process holds (one lost while
@@ -37,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from meeple.engine import IllegalAction
 from meeple.server.base import HubBase
 from meeple.server.model import Seat, Table
+from meeple.server.story import STORY_FIELDS, story_of
 
 if TYPE_CHECKING:
     from meeple.server.store import Store
@@ -44,6 +47,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("meeple.server")
 
 MISSING = "the redis package is not installed: pip install 'meeple[redis]'"
+ENTRY_FIELDS = ("kind", "decision", "seat", "notation", "actor", "events", *STORY_FIELDS)
+"""What a published log entry carries: the stored fields and its story (issue 30: the label and
+who may read it travel with the change, so every process serves the same log)."""
 HEARTBEAT = 1.0  # seconds between a worker's heartbeats
 LEASE = 5.0  # seconds a worker counts as alive after its last heartbeat
 
@@ -162,8 +168,7 @@ class BusMixin(HubBase):
         msg: dict[str, Any] = {"o": self.bus.origin, "t": table.id, "full": full}
         if not full:
             msg.update(b=len(table.entries) - len(new_entries), h=len(table.state.history),
-                       e=[{k: e.get(k) for k in ("kind", "decision", "seat", "notation", "actor", "events")}
-                          for e in new_entries],
+                       e=[{k: e[k] for k in ENTRY_FIELDS if k in e} for e in new_entries],
                        s=[seat_row(s) for s in table.seats], st=table.meta.get("status"),
                        u=table.meta.get("updated"))
         if self._outbox is None:
@@ -243,16 +248,21 @@ class BusMixin(HubBase):
             return False
         state = table.state
         for e in entries:
+            if not isinstance(e, dict):
+                return False
             if e.get("kind") != "action":
                 continue
             if e.get("decision") != len(state.history):
                 return False
             if state is table.state:
                 state = state.clone()
+            before = state.clone() if "label" not in e else None
             try:
                 state.apply(e["notation"])
             except (IllegalAction, KeyError, TypeError):
                 return False
+            if before is not None:  # a process that does not send stories: judge it here, as it did
+                e.update(story_of(before, e["notation"], state, e.get("events", [])))
         if msg.get("h") != len(state.history):
             return False
         table.state = state

@@ -25,6 +25,7 @@ from typing import Any
 import meeple
 from meeple.engine import State
 
+STORY_FIELDS = ("label", "shown", "spectators")  # what story_of adds to an action entry
 SAMPLES = 2  # determinizations per observer; each one must agree
 MAX_LEGAL = 400  # beyond this many candidates a decision is judged neutrally (bounded cost)
 Viewer = int | None  # a seat, or None for the spectators' view
@@ -140,7 +141,7 @@ def labelled(state: State, entries: list[dict[str, Any]],
         if "label" in e:
             pass
         elif old is not None and old.get("notation") == notation and "label" in old:
-            e.update({k: old[k] for k in ("label", "shown", "spectators") if k in old})
+            e.update({k: old[k] for k in STORY_FIELDS if k in old})
         elif i >= cut:
             before = state.clone()
             state.apply(notation)
