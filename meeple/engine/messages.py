@@ -108,6 +108,9 @@ class Message(dict[str, Any]):
     def __len__(self) -> int:
         return dict.__len__(self._filled())
 
+    def __bool__(self) -> bool:
+        return dict.__len__(self) > 0  # truth needs no text
+
     def keys(self) -> Any:
         return dict.keys(self._filled())
 
@@ -142,20 +145,18 @@ def msg(key: str, /, **args: Any) -> Message:
     """A message: ``{"key", "args", "text"}``, ``text`` being its English rendering (the fallback),
     formatted when first read.  A key the catalog lacks raises here in strict mode
     (``MEEPLE_I18N_STRICT``), so a rule emitting an unwritten key fails its own tests at once."""
-    message = Message(key=key, args=args)
     n = args.get("n")
     if (english_template(key) if n is None else _english_plural(key, n == 1)) is None:
-        message["text"] = render("en", {"key": key, "args": args})
-    return message
+        render("en", {"key": key, "args": args})  # raises in strict mode; else the key shows
+    return Message(key=key, args=args)
 
 
 def event(kind: str, message: Message, /, **fields: Any) -> Message:
     """An event: ``{"type": kind, **fields, "key", "args"}`` and the message's lazy ``text``
     (``fields`` such as ``seat`` or ``private=seat``)."""
     out = Message(type=kind, **fields)
-    for name in ("key", "args", "text"):
-        if dict.__contains__(message, name):
-            dict.__setitem__(out, name, dict.__getitem__(message, name))
+    out["key"] = message["key"]
+    out["args"] = message["args"]
     return out
 
 

@@ -143,7 +143,7 @@ def play_scientist(s: LunaState, p: int, card: int) -> list[Event]:
     said = _SAID.get((id(s.pre), 0, p, card))
     if said is None:
         said = _SAID[(id(s.pre), 0, p, card)] = msg("luna_maris.event.play", seat=p, card=W.card(s, card))
-    return [{"type": "play", "seat": p, **said}]
+    return [event("play", said, seat=p)]
 
 
 def move_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
@@ -170,7 +170,7 @@ def move_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
         else:
             said = msg("luna_maris.event.move", seat=p, module=W.module(s, m), o2=cost, used=me[O2], cap=me[CAP])
         _SAID[said_key] = said
-    return [{"type": "move", "seat": p, "o2": cost, **said}]
+    return [event("move", said, seat=p, o2=cost)]
 
 
 # --- activation (§啟動模組 3) --------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def activate(s: LunaState, p: int, m: int) -> list[Event]:
         said = _SAID.get((id(s.pre), 3, p, m))
         if said is None:
             said = _SAID[(id(s.pre), 3, p, m)] = msg("luna_maris.event.activate", seat=p, module=W.module(s, m))
-        return [{"type": "activate", "seat": p, **said}]
+        return [event("activate", said, seat=p)]
     s.pl[owner][VP] += 1
     return [event("follow", msg("luna_maris.event.follow", seat=p, owner=owner, module=W.module(s, m)), seat=p, owner=owner)]
 

@@ -81,7 +81,7 @@ def ship_arrives(s: MessinaState, events: list[Event]) -> int:
     else:
         text = (msg("messina.event.ship.crowded", ship=name, docks=where) if crowded
                 else msg("messina.event.ship", ship=name, docks=where))
-    events.append({"type": "ship", **text})
+    events.append(event("ship", text))
     return h
 
 
