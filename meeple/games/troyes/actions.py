@@ -33,26 +33,26 @@ from meeple.games.troyes.dice import (
     usable_sources,
 )
 from meeple.games.troyes.state import (
-    A_COUNTER,
-    A_CUBE,
-    A_DONE,
-    A_DRAFT,
-    A_FLIP,
-    A_FLIPDIE,
-    A_FLIPSTOP,
-    A_GIVEUP,
-    A_KEEP,
-    A_PASS,
-    A_PICK,
-    A_RECRUIT,
-    A_REROLL,
-    A_SPEND,
-    A_SRC,
-    A_TARGET,
-    A_TIMES,
     BUILDING_WORDS,
     MARAUD,
     MAX_CITIZENS,
+    OP_COUNTER,
+    OP_CUBE,
+    OP_DONE,
+    OP_DRAFT,
+    OP_FLIP,
+    OP_FLIPDIE,
+    OP_FLIPSTOP,
+    OP_GIVEUP,
+    OP_KEEP,
+    OP_PASS,
+    OP_PICK,
+    OP_RECRUIT,
+    OP_REROLL,
+    OP_SPEND,
+    OP_SRC,
+    OP_TARGET,
+    OP_TIMES,
     P_ACTION,
     P_BLACK,
     P_DRAFT,
@@ -84,21 +84,21 @@ if TYPE_CHECKING:
 
 # Actions that never change are built once (speed: legal actions are listed at every decision).
 _FIXED = {
-    "recruit citizen": Action("recruit citizen", (A_RECRUIT,), msg("troyes.label.recruit")),
-    "flip dice": Action("flip dice", (A_FLIP,), msg("troyes.label.flip_dice")),
-    "stop flipping": Action("stop flipping", (A_FLIPSTOP,), msg("troyes.label.stop_flipping")),
-    "cannot counter": Action("cannot counter", (A_GIVEUP,), msg("troyes.label.counter.give_up", vp=SHORT_PENALTY)),
-    "build cathedral": Action("build cathedral", (A_TARGET, T_CATH, 0), msg("troyes.label.build")),
-    "farm": Action("farm", (A_TARGET, T_FARM, 0), msg("troyes.label.farm")),
-    "pass": Action("pass", (A_PASS,), msg("troyes.label.pass")),
-    "no cube": Action("no cube", (A_CUBE, -1), msg("troyes.label.no_cube")),
+    "recruit citizen": Action("recruit citizen", (OP_RECRUIT,), msg("troyes.label.recruit")),
+    "flip dice": Action("flip dice", (OP_FLIP,), msg("troyes.label.flip_dice")),
+    "stop flipping": Action("stop flipping", (OP_FLIPSTOP,), msg("troyes.label.stop_flipping")),
+    "cannot counter": Action("cannot counter", (OP_GIVEUP,), msg("troyes.label.counter.give_up", vp=SHORT_PENALTY)),
+    "build cathedral": Action("build cathedral", (OP_TARGET, T_CATH, 0), msg("troyes.label.build")),
+    "farm": Action("farm", (OP_TARGET, T_FARM, 0), msg("troyes.label.farm")),
+    "pass": Action("pass", (OP_PASS,), msg("troyes.label.pass")),
+    "no cube": Action("no cube", (OP_CUBE, -1), msg("troyes.label.no_cube")),
 }
 _RECRUIT = _FIXED["recruit citizen"]
 _FLIP = _FIXED["flip dice"]
 _CATHEDRAL = _FIXED["build cathedral"]
 _FARM = _FIXED["farm"]
 _PASS = _FIXED["pass"]
-_PLACE = tuple(Action(f"place {w}", (A_TARGET, T_PLACE, b),
+_PLACE = tuple(Action(f"place {w}", (OP_TARGET, T_PLACE, b),
                       msg("troyes.label.place", building=ref("troyes", "buildings", w.title()), colour=W.colour(b)))
                for b, w in enumerate(BUILDING_WORDS))
 
@@ -119,7 +119,7 @@ def source_action(s: TroyesState, src: int) -> Action:
     key = src * 4096 + (s.slots[src - SRC_CARD] if SRC_CARD <= src < SRC_BLD else 0)
     act = cache.get(key)
     if act is None:
-        act = cache.put(key, Action(source_text(s, src), (A_SRC, src), L.source(s, src)))
+        act = cache.put(key, Action(source_text(s, src), (OP_SRC, src), L.source(s, src)))
     return act
 
 
@@ -132,7 +132,7 @@ def legal(s: TroyesState) -> list[Action]:
     p = s.to_move
     if s.phase == P_KEEP:
         chars = s.tables.characters
-        return [Action(f"keep {chars[c].name}", (A_KEEP, c), msg("troyes.label.keep", card=W.character(chars[c].name)))
+        return [Action(f"keep {chars[c].name}", (OP_KEEP, c), msg("troyes.label.keep", card=W.character(chars[c].name)))
                 for c in s.pair]
     if s.phase == P_DRAFT:
         return draft_actions(s)
@@ -140,7 +140,7 @@ def legal(s: TroyesState) -> list[Action]:
         return flip_actions(s, p)
     if s.phase == P_BLACK:
         if s.step == S_SPEND:
-            return [die_action(s, A_SPEND, "spend", d, p) for d in own_dice(s, p)]
+            return [die_action(s, OP_SPEND, "spend", d, p) for d in own_dice(s, p)]
         if s.step == S_COUNT:
             return count_actions(s, p)
         return black_actions(s, p)
@@ -161,7 +161,7 @@ def legal(s: TroyesState) -> list[Action]:
 
 # --- the dice of an action, one at a time (version 8) ------------------------------------------
 
-_DONE_COUNT = Action("done", (A_DONE,), msg("troyes.label.done_counter"))
+_DONE_COUNT = Action("done", (OP_DONE,), msg("troyes.label.done_counter"))
 
 
 def dice_step_actions(s: TroyesState, p: int) -> list[Action]:
@@ -198,7 +198,7 @@ def draft_actions(s: TroyesState) -> list[Action]:
         if bld[i] < 0:
             act = cache.get(i)
             if act is None:
-                act = cache.put(i, Action(f"draft {space_text(s, i)}", (A_DRAFT, i // 6, i % 6),
+                act = cache.put(i, Action(f"draft {space_text(s, i)}", (OP_DRAFT, i // 6, i % 6),
                                           msg("troyes.label.draft", space=W.space(s, i))))
             out.append(act)
     return out
@@ -218,7 +218,7 @@ def squire_actions(s: TroyesState) -> list[Action]:
     return out
 
 
-_MASON = tuple(Action(f"mason space {v + 1}", (A_PICK, v + 1), msg("troyes.label.mason", space=v + 1))
+_MASON = tuple(Action(f"mason space {v + 1}", (OP_PICK, v + 1), msg("troyes.label.mason", space=v + 1))
                for v in range(6))
 
 
@@ -227,7 +227,7 @@ def _combat_pick(s: TroyesState, arg: int, idx: int, name: str) -> Action:
     key = arg * 4096 + idx
     act = cache.get(key)
     if act is None:
-        act = cache.put(key, Action(f"squire {name}", (A_PICK, arg), msg("troyes.label.squire",
+        act = cache.put(key, Action(f"squire {name}", (OP_PICK, arg), msg("troyes.label.squire",
                                                                          card=W.event_named(s, name))))
     return act
 
@@ -236,7 +236,7 @@ def influence_actions(s: TroyesState, p: int, out: list[Action]) -> None:
     """Influence spends before countering or acting (seed 額外行動): 1 reroll, 2 citizen, 4 flip."""
     mine = own_dice(s, p)
     if s.infl[p] >= 1:
-        out.extend(die_action(s, A_REROLL, "reroll", d, p) for d in mine)
+        out.extend(die_action(s, OP_REROLL, "reroll", d, p) for d in mine)
     if s.infl[p] >= 2 and s.owned[p] < MAX_CITIZENS:
         out.append(_FIXED["recruit citizen"])
     if s.infl[p] >= 4 and mine:
@@ -244,7 +244,7 @@ def influence_actions(s: TroyesState, p: int, out: list[Action]) -> None:
 
 
 def flip_actions(s: TroyesState, p: int) -> list[Action]:
-    out = [die_action(s, A_FLIPDIE, "flip", d, p) for d in own_dice(s, p, s.flipped)]
+    out = [die_action(s, OP_FLIPDIE, "flip", d, p) for d in own_dice(s, p, s.flipped)]
     if s.flipped:
         out.append(_FIXED["stop flipping"])
     return out
@@ -283,7 +283,7 @@ def count_actions(s: TroyesState, p: int) -> list[Action]:
     return out
 
 
-_COUNTER = tuple(Action(f"counter {v}", (A_COUNTER, v), msg("troyes.label.counter", value=v)) for v in range(7))
+_COUNTER = tuple(Action(f"counter {v}", (OP_COUNTER, v), msg("troyes.label.counter", value=v)) for v in range(7))
 
 
 _REVEALED_SLOTS = tuple(tuple(slot for slot in range(9) if slot % 3 < r) for r in range(4))
@@ -300,7 +300,7 @@ def _slot_infos(s: TroyesState) -> list[tuple[str, tuple[Action, Action], int, i
         infos = []
         for slot, idx in enumerate(key):
             card = s.acts[idx]
-            notation, data = f"activate {card.name}", (A_TARGET, T_ACT, slot)
+            notation, data = f"activate {card.name}", (OP_TARGET, T_ACT, slot)
             acts = (Action(notation, data, L.activate(card, False)), Action(notation, data, L.activate(card, True)))
             infos.append((card.name, acts,
                           card.colour, card.divisor, card.hire_cost,
@@ -317,7 +317,7 @@ def _combat_action(s: TroyesState, arg: int, idx: int, name: str) -> Action:
         card = s.perm if arg == MARAUD else s.evts[idx]
         label = msg("troyes.label.combat", card=W.event(s, card), colour=W.colour(card.fight_colour),
                     divisor=card.divisor)
-        act = cache.put(key, Action(f"combat {name}", (A_TARGET, T_FIGHT, arg), label))
+        act = cache.put(key, Action(f"combat {name}", (OP_TARGET, T_FIGHT, arg), label))
     return act
 
 
@@ -348,8 +348,8 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
     if infl >= 1:
         cache = s.caches.die_actions
         for d in mine:
-            act = cache.get((A_REROLL, d, p))
-            out.append(act if act is not None else die_action(s, A_REROLL, "reroll", d, p))
+            act = cache.get((OP_REROLL, d, p))
+            out.append(act if act is not None else die_action(s, OP_REROLL, "reroll", d, p))
         if infl >= 2:
             if s.owned[p] < MAX_CITIZENS:
                 out.append(_RECRUIT)
@@ -509,7 +509,7 @@ def _cube_action(s: TroyesState, slot: int) -> Action:
     act = cache.get(key)
     if act is None:
         name = s.acts[s.slots[slot]].name
-        act = cache.put(key, Action(f"cube {name}", (A_CUBE, slot), msg("troyes.label.cube", card=W.activity(name))))
+        act = cache.put(key, Action(f"cube {name}", (OP_CUBE, slot), msg("troyes.label.cube", card=W.activity(name))))
     return act
 
 
@@ -522,7 +522,7 @@ def times_actions(s: TroyesState, p: int) -> list[Action]:
     acts = cache.get(key)
     if acts is None:
         acts = cache.put(key, _miller_actions(top) if miller
-                         else [Action(f"x{k}", (A_TIMES, k, 0), msg("troyes.label.times", n=k))
+                         else [Action(f"x{k}", (OP_TIMES, k, 0), msg("troyes.label.times", n=k))
                                for k in range(1, top + 1)])
     return acts[:]  # type: ignore[no-any-return]
 
@@ -538,7 +538,7 @@ def _miller_actions(top: int) -> list[Action]:
                 text = f"x{k} bishopric"
             else:
                 text = f"x{k} palace {a} bishopric {k - a}"
-            out.append(Action(text, (A_TIMES, k, a), msg("troyes.label.times.miller", n=k, palace=a, bishopric=k - a)))
+            out.append(Action(text, (OP_TIMES, k, a), msg("troyes.label.times.miller", n=k, palace=a, bishopric=k - a)))
     return out
 
 

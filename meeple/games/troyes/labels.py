@@ -16,13 +16,13 @@ from meeple.games.troyes import words as W
 from meeple.games.troyes.components import YELLOW
 from meeple.games.troyes.dice import event_card, group_cost
 from meeple.games.troyes.state import (
-    A_DICE,
-    A_DONE,
-    A_FLIPDIE,
-    A_REROLL,
-    A_SPEND,
     DICE_PRICE,
     NEUTRAL,
+    OP_DICE,
+    OP_DONE,
+    OP_FLIPDIE,
+    OP_REROLL,
+    OP_SPEND,
     SRC_BLD,
     SRC_CARD,
     SRC_LYING,
@@ -75,11 +75,11 @@ def die_label(kind: int, d: int, p: int, size: int = 1, free: bool = False) -> M
     makes a group of ``size`` dice, in which each bought die costs ``DICE_PRICE[size]`` (``free``:
     a Tithing cube pays for it)."""
     die = W.die(d, p)
-    if kind == A_REROLL:
+    if kind == OP_REROLL:
         return W.msg("troyes.label.reroll", die=die)
-    if kind == A_FLIPDIE:
+    if kind == OP_FLIPDIE:
         return W.msg("troyes.label.flip", die=die, value=7 - (d & 7))
-    if kind == A_SPEND:
+    if kind == OP_SPEND:
         return W.msg("troyes.label.spend", die=die, value=(d & 7) * (2 if (d >> 3) & 7 == 0 else 1))
     owner = d >> 6
     if owner == p:
@@ -108,22 +108,22 @@ def die_action(s: TroyesState, d: int, p: int) -> Action:
     effect_ = s.acts[s.slots[s.mod]].effect if s.mod >= 0 else ""
     free = effect_ == "tithing" and tithing_free(group, d, p)
     size = len(group) + 1
-    key = (A_DICE, d, p, size, free)
+    key = (OP_DICE, d, p, size, free)
     act = cache.get(key)
     if act is None:
-        act = cache.put(key, Action(f"die {die_text(d, p)}", (A_DICE, d), die_label(A_DICE, d, p, size, free)))
+        act = cache.put(key, Action(f"die {die_text(d, p)}", (OP_DICE, d), die_label(OP_DICE, d, p, size, free)))
     return act  # type: ignore[no-any-return]
 
 
 @functools.cache
 def _done(cost: int, hire: int) -> Action:
     if cost and hire:
-        return Action("done", (A_DONE,), W.msg("troyes.label.done_dice.both", price=cost, hire=hire))
+        return Action("done", (OP_DONE,), W.msg("troyes.label.done_dice.both", price=cost, hire=hire))
     if cost:
-        return Action("done", (A_DONE,), W.msg("troyes.label.done_dice.cost", price=cost))
+        return Action("done", (OP_DONE,), W.msg("troyes.label.done_dice.cost", price=cost))
     if hire:
-        return Action("done", (A_DONE,), W.msg("troyes.label.done_dice.hire", hire=hire))
-    return Action("done", (A_DONE,), W.msg("troyes.label.done_dice"))
+        return Action("done", (OP_DONE,), W.msg("troyes.label.done_dice.hire", hire=hire))
+    return Action("done", (OP_DONE,), W.msg("troyes.label.done_dice"))
 
 
 def done_action(s: TroyesState, p: int) -> Action:

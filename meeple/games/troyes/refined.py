@@ -19,10 +19,10 @@ from meeple.games.troyes.actions import group_trie
 from meeple.games.troyes.citizens import needs_source
 from meeple.games.troyes.dice import group_cost, target_colour, usable_mods, usable_sources
 from meeple.games.troyes.state import (
-    A_CUBE,
-    A_SRC,
-    A_TARGET,
     DICE_PRICE,
+    OP_CUBE,
+    OP_SRC,
+    OP_TARGET,
     P_ACTION,
     P_BLACK,
     P_DRAFT,
@@ -43,7 +43,7 @@ def label(s: TroyesState, action: Action) -> Message | None:
     """The label shown for ``action``, one of the position's legal actions: its own, or at a main
     step, a citizen source or a cube step the one naming the forced dice that follow it."""
     data = action.data
-    if not data or data[0] not in (A_TARGET, A_SRC, A_CUBE) or s.phase in (P_KEEP, P_DRAFT, P_BLACK) \
+    if not data or data[0] not in (OP_TARGET, OP_SRC, OP_CUBE) or s.phase in (P_KEEP, P_DRAFT, P_BLACK) \
             or s.step not in (S_MAIN, S_SRC, S_CUBE):
         return action.label  # no dice follow this action
     memo = s.memo()
@@ -100,7 +100,7 @@ def forced_main(s: TroyesState, p: int, acts: list[Action]) -> list[Action]:
     out = []
     for act in acts:
         data = act.data
-        if data[0] != A_TARGET or (any(s.cubes[p::4]) and usable_mods(s, p, data[1], data[2])):
+        if data[0] != OP_TARGET or (any(s.cubes[p::4]) and usable_mods(s, p, data[1], data[2])):
             out.append(act)
             continue
         kind, arg = data[1], data[2]

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action, Event
+from meeple.engine.dispatch import opcodes, table
 from meeple.engine.messages import event
 from meeple.games.troyes import labels as L
 from meeple.games.troyes import scoring
+from meeple.games.troyes import state as state_module
 from meeple.games.troyes import words as W
 from meeple.games.troyes.activities import activity_effect, hire
 from meeple.games.troyes.cathedral import cathedral_cubes, mason_spaces
@@ -26,25 +28,25 @@ from meeple.games.troyes.events import event_cubes
 from meeple.games.troyes.rounds import begin_round, end_round, start_actions
 from meeple.games.troyes.setup import draft_citizen, draft_order, fill_neutrals
 from meeple.games.troyes.state import (
-    A_COUNTER,
-    A_CUBE,
-    A_DICE,
-    A_DONE,
-    A_DRAFT,
-    A_FLIP,
-    A_FLIPDIE,
-    A_FLIPSTOP,
-    A_GIVEUP,
-    A_KEEP,
-    A_PASS,
-    A_PICK,
-    A_RECRUIT,
-    A_REROLL,
-    A_SPEND,
-    A_SRC,
-    A_TARGET,
-    A_TIMES,
     NEUTRAL,
+    OP_COUNTER,
+    OP_CUBE,
+    OP_DICE,
+    OP_DONE,
+    OP_DRAFT,
+    OP_FLIP,
+    OP_FLIPDIE,
+    OP_FLIPSTOP,
+    OP_GIVEUP,
+    OP_KEEP,
+    OP_PASS,
+    OP_PICK,
+    OP_RECRUIT,
+    OP_REROLL,
+    OP_SPEND,
+    OP_SRC,
+    OP_TARGET,
+    OP_TIMES,
     P_BLACK,
     P_DRAFT,
     P_OVER,
@@ -74,101 +76,161 @@ if TYPE_CHECKING:
     from meeple.games.troyes.state import TroyesState
 
 
-# --- apply -------------------------------------------------------------------------------------
+# --- apply: one handler per opcode ------------------------------------------------------------
 
 def apply(s: TroyesState, action: Action) -> list[Event]:
+    """Apply a legal decision through ``HANDLERS`` (its opcode is ``action.data[0]``); the final
+    scoring follows at once when the last round has ended."""
     data = action.data
-    kind = data[0]
-    p = s.to_move
     ev: list[Event] = []
-    if kind == A_KEEP:
-        keep_character(s, p, data[1], ev)
-    elif kind == A_DRAFT:
-        draft_citizen(s, p, data[1], data[2], ev)
-        s.order.pop(0)
-        if not s.order:
-            fill_neutrals(s, ev)
-            ev.extend(begin_round(s))
-    elif kind == A_REROLL:
-        i = s.dice.index(data[1])
-        d = data[1]
-        s.dice[i] = (d & ~7) | s.rng.die()
-        s.infl[p] -= 1
-        ev.append(event("influence", msg("troyes.event.influence.reroll", seat=p,
-                                                         die=W.plain_die(d), value=s.dice[i] & 7), seat=p))
-    elif kind == A_RECRUIT:
-        s.infl[p] -= 2
-        s.supply[p] += 1
-        s.owned[p] += 1
-        ev.append(event("influence", msg("troyes.event.influence.recruit", seat=p), seat=p))
-    elif kind == A_FLIP:
-        s.infl[p] -= 4
-        s.flipped = []
-        s.step = S_FLIP
-        ev.append(event("influence", msg("troyes.event.influence.flip", seat=p), seat=p))
-    elif kind == A_FLIPDIE:
-        d = data[1]
-        i = next(k for k, x in enumerate(s.dice) if x == d and k not in s.flipped)
-        s.dice[i] = (d & ~7) | (7 - (d & 7))
-        s.flipped.append(i)
-        ev.append(event("flip", msg("troyes.event.flip", seat=p, die=W.plain_die(d),
-                                                    value=7 - (d & 7)), seat=p))
-        if len(s.flipped) == 3 or not own_dice(s, p, s.flipped):
-            s.step, s.flipped = S_MAIN, []
-    elif kind == A_FLIPSTOP:
-        s.step, s.flipped = S_MAIN, []
-    elif kind == A_COUNTER:  # the highest black die, then (S_COUNT) more, one at a time
-        if s.step == S_COUNT:
-            s.bsel.append(data[1])
-        else:
-            s.bsel, s.pool, s.step = [data[1]], 0, S_COUNT
-    elif kind == A_SPEND:
-        counter_with(s, p, data[1], ev)
-    elif kind == A_GIVEUP:
-        gone = s.black.pop(0)
-        ev.append(event("black", msg("troyes.event.black.cannot", seat=p, value=gone), seat=p))
-        lose_vp(s, p, SHORT_PENALTY, msg("troyes.why.black_not_countered"), ev)
-        ev.extend(next_black(s))
-    elif kind == A_TARGET:
-        s.tgt_kind, s.tgt_arg, s.src, s.mod, s.group = data[1], data[2], SRC_NONE, -1, []
-        if needs_source(s, p, data[1], data[2]):
-            srcs = usable_sources(s, p, data[1], data[2])
-            if len(srcs) == 1:  # a forced choice, taken at once (as State.settle would)
-                s.src = srcs[0]
-                skip_cube_step(s, p)
-            else:
-                s.step = S_SRC
-        else:
-            skip_cube_step(s, p)
-    elif kind == A_SRC:
-        s.src = data[1]
-        skip_cube_step(s, p)
-    elif kind == A_CUBE:
-        s.mod, s.step = data[1], S_DICE
-    elif kind == A_DICE:  # one more die of the group (version 8)
-        s.group.append(data[1])
-    elif kind == A_DONE:
-        if s.phase == P_BLACK:  # the black dice to counter are chosen: spend own dice now
-            s.step = S_SPEND
-        elif s.tgt_kind == T_ACT:
-            s.step = S_TIMES
-        else:
-            ev.extend(resolve(s, p, 0, 0))
-    elif kind == A_TIMES:
-        ev.extend(resolve(s, p, data[1], data[2]))
-    elif kind == A_PICK:
-        place_pick(s, p, data[1], ev)
-    elif kind == A_PASS:
-        if s.dice:
-            s.passed[p] = 2
-            s.district[p] += PASS_FIRST
-        else:
-            s.passed[p] = 1
-        ev.append(event("pass", msg("troyes.event.pass", seat=p), seat=p))
-        ev.extend(next_turn(s))
-    if s.phase == P_OVER:  # the last round has ended: the final scoring
+    HANDLERS[data[0]](s, s.to_move, data, ev)
+    if s.phase == P_OVER:
         ev.extend(scoring.game_over(s))
     return ev
+
+
+def apply_keep(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """Seed setup (option draw_two_keep_one): keep one of the two drawn characters."""
+    keep_character(s, p, data[1], ev)
+
+
+def apply_draft(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """Research §2: a starting citizen on an empty space; after the last, grey citizens fill the
+    rest and the first round begins."""
+    draft_citizen(s, p, data[1], data[2], ev)
+    s.order.pop(0)
+    if not s.order:
+        fill_neutrals(s, ev)
+        ev.extend(begin_round(s))
+
+
+def apply_reroll(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """Seed 額外行動: 1 influence rerolls one own die."""
+    d = data[1]
+    i = s.dice.index(d)
+    s.dice[i] = (d & ~7) | s.rng.die()
+    s.infl[p] -= 1
+    ev.append(event("influence", msg("troyes.event.influence.reroll", seat=p, die=W.plain_die(d),
+                                     value=s.dice[i] & 7), seat=p))
+
+
+def apply_recruit(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """Seed 額外行動: 2 influence bring a new citizen into the supply."""
+    s.infl[p] -= 2
+    s.supply[p] += 1
+    s.owned[p] += 1
+    ev.append(event("influence", msg("troyes.event.influence.recruit", seat=p), seat=p))
+
+
+def apply_flip(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """Seed 額外行動: 4 influence turn over up to three own dice (chosen one by one)."""
+    s.infl[p] -= 4
+    s.flipped = []
+    s.step = S_FLIP
+    ev.append(event("influence", msg("troyes.event.influence.flip", seat=p), seat=p))
+
+
+def apply_flip_die(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """Seed 額外行動: one own die turned over (value 7 - v); the flip ends after three dice or
+    when no own die is left to turn."""
+    d = data[1]
+    i = next(k for k, x in enumerate(s.dice) if x == d and k not in s.flipped)
+    s.dice[i] = (d & ~7) | (7 - (d & 7))
+    s.flipped.append(i)
+    ev.append(event("flip", msg("troyes.event.flip", seat=p, die=W.plain_die(d), value=7 - (d & 7)), seat=p))
+    if len(s.flipped) == 3 or not own_dice(s, p, s.flipped):
+        s.step, s.flipped = S_MAIN, []
+
+
+def apply_flip_stop(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """Seed 額外行動: fewer than three dice may be turned over."""
+    s.step, s.flipped = S_MAIN, []
+
+
+def apply_counter(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """Seed §4: the black dice to counter, the highest first, then (S_COUNT) more one at a time."""
+    if s.step == S_COUNT:
+        s.bsel.append(data[1])
+    else:
+        s.bsel, s.pool, s.step = [data[1]], 0, S_COUNT
+
+
+def apply_spend(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """Seed §4: an own die spent against the chosen black dice."""
+    counter_with(s, p, data[1], ev)
+
+
+def apply_give_up(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """Seed §4: a seat that cannot counter the highest black die loses 2 VP; the die is removed."""
+    gone = s.black.pop(0)
+    ev.append(event("black", msg("troyes.event.black.cannot", seat=p, value=gone), seat=p))
+    lose_vp(s, p, SHORT_PENALTY, msg("troyes.why.black_not_countered"), ev)
+    ev.extend(next_black(s))
+
+
+def apply_target(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """Seed §5: the action of the turn; then the citizen source (a forced one taken at once, as
+    ``State.settle`` would), the cube and the dice."""
+    kind, arg = data[1], data[2]
+    s.tgt_kind, s.tgt_arg, s.src, s.mod, s.group = kind, arg, SRC_NONE, -1, []
+    if needs_source(s, p, kind, arg):
+        srcs = usable_sources(s, p, kind, arg)
+        if len(srcs) == 1:
+            s.src = srcs[0]
+            skip_cube_step(s, p)
+        else:
+            s.step = S_SRC
+    else:
+        skip_cube_step(s, p)
+
+
+def apply_source(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """Seed §5.4, research §5 D: the citizen to place or hire, from the supply or the board."""
+    s.src = data[1]
+    skip_cube_step(s, p)
+
+
+def apply_cube(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """Research §6.1: at most one delayed-card cube modifies the action (-1: none)."""
+    s.mod, s.step = data[1], S_DICE
+
+
+def apply_die(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """Seed §5 (version 8): one more die of the group."""
+    s.group.append(data[1])
+
+
+def apply_done(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """The chosen dice are complete: spend own dice against the black dice (seed §4), choose the
+    activations (seed §5.1), or carry the action out."""
+    if s.phase == P_BLACK:
+        s.step = S_SPEND
+    elif s.tgt_kind == T_ACT:
+        s.step = S_TIMES
+    else:
+        ev.extend(resolve(s, p, 0, 0))
+
+
+def apply_times(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """Seed §5.1: activate the card this many times (and the Miller's split)."""
+    ev.extend(resolve(s, p, data[1], data[2]))
+
+
+def apply_pick(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """Research 10.2: one Master Mason / Squire cube where the player chooses."""
+    place_pick(s, p, data[1], ev)
+
+
+def apply_pass(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
+    """Seed §5.6: passing while dice remain earns 2 district deniers (1 more as each later turn
+    goes by)."""
+    if s.dice:
+        s.passed[p] = 2
+        s.district[p] += PASS_FIRST
+    else:
+        s.passed[p] = 1
+    ev.append(event("pass", msg("troyes.event.pass", seat=p), seat=p))
+    ev.extend(next_turn(s))
 
 
 def place_pick(s: TroyesState, p: int, arg: int, ev: list[Event]) -> None:
@@ -307,4 +369,27 @@ def pay_for_dice(s: TroyesState, p: int, combo: tuple[int, ...], effect: str, ev
             ev.append(event("buy", msg("troyes.event.buy", seat=p, owner=o, n=price), seat=p))
 
 
-__all__ = ["apply"]
+OPCODES = opcodes(vars(state_module))
+HANDLERS = table(OPCODES, (
+    (OP_KEEP, apply_keep),
+    (OP_DRAFT, apply_draft),
+    (OP_REROLL, apply_reroll),
+    (OP_RECRUIT, apply_recruit),
+    (OP_FLIP, apply_flip),
+    (OP_FLIPDIE, apply_flip_die),
+    (OP_FLIPSTOP, apply_flip_stop),
+    (OP_COUNTER, apply_counter),
+    (OP_SPEND, apply_spend),
+    (OP_GIVEUP, apply_give_up),
+    (OP_TARGET, apply_target),
+    (OP_SRC, apply_source),
+    (OP_CUBE, apply_cube),
+    (OP_DICE, apply_die),
+    (OP_TIMES, apply_times),
+    (OP_PASS, apply_pass),
+    (OP_PICK, apply_pick),
+    (OP_DONE, apply_done),
+))
+"""Opcode -> handler (``meeple.engine.dispatch``): every ``OP_*`` of ``state.py`` has exactly one."""
+
+__all__ = ["HANDLERS", "OPCODES", "apply"]

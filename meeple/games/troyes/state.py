@@ -5,7 +5,7 @@ The concrete class that binds the rules to these fields is ``TroyesPosition`` in
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from meeple.engine.core import Event, State
 from meeple.engine.messages import Message, event
@@ -47,13 +47,28 @@ SRC_LYING = 10                  # + building
 SRC_CARD = 20                   # + activity slot
 SRC_BLD = 40                    # + building space index (a citizen standing in a building)
 
-# action kinds (Action.data[0])
-A_KEEP, A_DRAFT, A_REROLL, A_RECRUIT, A_FLIP, A_FLIPDIE, A_FLIPSTOP = 1, 2, 3, 4, 5, 6, 7
-A_COUNTER, A_SPEND, A_GIVEUP, A_TARGET, A_SRC, A_CUBE, A_DICE, A_TIMES, A_PASS, A_PICK, A_DONE = (
-    8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18)
-# Since version 8 a dice group is chosen one die at a time (A_DICE: one die, A_DONE: the group
-# is complete), in the order of ``die_rank``, and the black dice to counter likewise (A_COUNTER:
-# one black die, highest first, A_DONE).
+# Opcodes: ``Action.data[0]``, the key of ``rules.HANDLERS`` (numbers fixed: action ids and
+# records depend on them).  Since version 8 a dice group is chosen one die at a time (OP_DICE:
+# one die, OP_DONE: the group is complete), in the order of ``die_rank``, and the black dice to
+# counter likewise (OP_COUNTER: one black die, highest first, OP_DONE).
+OP_KEEP: Final = 1        # keep one of two drawn characters (draw_two_keep_one)
+OP_DRAFT: Final = 2       # place a starting citizen
+OP_REROLL: Final = 3      # 1 influence: reroll an own die
+OP_RECRUIT: Final = 4     # 2 influence: a new citizen
+OP_FLIP: Final = 5        # 4 influence: start turning over up to three own dice
+OP_FLIPDIE: Final = 6     # turn one own die over
+OP_FLIPSTOP: Final = 7    # stop turning dice over
+OP_COUNTER: Final = 8     # a black die to counter
+OP_SPEND: Final = 9       # an own die spent against the chosen black dice
+OP_GIVEUP: Final = 10     # cannot counter the highest black die
+OP_TARGET: Final = 11     # the action of a turn (activate, cathedral, combat, place, farm)
+OP_SRC: Final = 12        # where the citizen to place or hire comes from
+OP_CUBE: Final = 13       # which delayed-card cube modifies the action (-1: none)
+OP_DICE: Final = 14       # one more die of the group
+OP_TIMES: Final = 15      # how many activations (and the Miller's split)
+OP_PASS: Final = 16       # pass for the round
+OP_PICK: Final = 17       # a Master Mason / Squire cube where the player chooses
+OP_DONE: Final = 18       # the group (or the black dice to counter) is complete
 
 # push-out protection (option ``push_out_protection``)
 PROTECT_LYING, PROTECT_ROUND = 0, 1
@@ -210,7 +225,7 @@ class TroyesState(State):
 
     @property
     def to_move(self) -> int:
-        if self.phase <= P_DRAFT:
+        if self.phase == P_KEEP or self.phase == P_DRAFT:
             return self.order[0] if self.order else 0
         return self.turn
 
