@@ -42,12 +42,17 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, **op
                 ws_per_message_deflate=False, timeout_graceful_shutdown=3)
 
 
-def ws_impl() -> str:
-    """uvicorn's WebSocket implementation: the sans-I/O one where this uvicorn has it."""
+def ws_impl() -> Any:
+    """uvicorn's WebSocket implementation: the sans-I/O one where this uvicorn has it, refusing a
+    message over ``WS_MAX_SIZE`` with close code 4400 and a reason (``sockets.py``, issue 30)."""
     import importlib.util
 
     if importlib.util.find_spec("uvicorn.protocols.websockets.websockets_sansio_impl") is not None:
-        return "websockets-sansio"
+        try:
+            from meeple.server.sockets import MeepleWebSocketProtocol
+        except ImportError:  # another websockets than the one this was written for
+            return "websockets-sansio"
+        return MeepleWebSocketProtocol
     return "auto"
 
 

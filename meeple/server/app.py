@@ -15,6 +15,11 @@ refusal as ``"message": {key, args, text}``, and a payload's ``labels`` are its 
 - ``GET  /api/tables/{id}/replay/{n}``       the view after ``n`` decisions (``?seat=k``)
 - ``WS   /ws/{id}``                          first message ``{"token": ...}``; then pushes
 
+Answers holding the game's messages (views, labels, log events) are ``JSONResponse`` rendered by
+``json.dumps``, not a return value FastAPI validates: validation copies a dict subclass by its C
+storage, which loses a message's lazily formatted ``text`` (``meeple.engine.messages.Message``),
+and costs a copy of every payload.
+
 Seat tokens travel only in the ``X-Seat-Token`` header or the socket's first
 message, never in a URL the server sees.
 """
@@ -276,10 +281,10 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
         body = await body_of(request, CreateBody)
         return await hub.create(body.model_dump(exclude_none=True), who)
 
-    @app.get("/api/tables/{table_id}")
-    async def api_table(table_id: str, request: Request) -> dict[str, Any]:
+    @app.get("/api/tables/{table_id}", response_class=JSONResponse)
+    async def api_table(table_id: str, request: Request) -> JSONResponse:
         table, seat = await seat_of(request, table_id)
-        return hub.payload(table, seat)
+        return JSONResponse(hub.payload(table, seat))
 
     @app.post("/api/tables/{table_id}/join")
     async def api_join(table_id: str, request: Request) -> dict[str, Any]:
@@ -288,16 +293,15 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
         table = await hub.get(table_id)
         return await hub.join(table, body.seat, body.name)
 
-    @app.post("/api/tables/{table_id}/act")
-    async def api_act(table_id: str, request: Request, response: Response) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/act", response_class=JSONResponse)
+    async def api_act(table_id: str, request: Request) -> JSONResponse:
         t0 = time.perf_counter()
         act_limit(request)
         body = await body_of(request, ActBody)
         table, seat = await seat_of(request, table_id)
         out = await hub.act(table, seat, body.action, body.decision)
         # time inside the server: validate, apply, commit, push to every client
-        response.headers["Server-Timing"] = f"act;dur={(time.perf_counter() - t0) * 1000:.2f}"
-        return out
+        return JSONResponse(out, headers={"Server-Timing": f"act;dur={(time.perf_counter() - t0) * 1000:.2f}"})
 
     @app.post("/api/tables/{table_id}/undo")
     async def api_undo(table_id: str, request: Request) -> dict[str, Any]:
@@ -310,19 +314,19 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
         table, seat = await seat_of(request, table_id)
         return await hub.come_back(table, seat)
 
-    @app.get("/api/tables/{table_id}/replay")
-    async def api_replay(table_id: str) -> dict[str, Any]:
+    @app.get("/api/tables/{table_id}/replay", response_class=JSONResponse)
+    async def api_replay(table_id: str) -> JSONResponse:
         table = await hub.get(table_id)
         await hub.replay_states(table)
         # the game is over: every decision's label is public (story.py), as its notation
         steps = [{"decision": e["decision"], "seat": e["seat"], "notation": e["notation"],
                   "label": e.get("label")} for e in table.entries if e["kind"] == "action"]
-        return {"table": hub.payload(table, None, with_log=False)["table"],
-                "seats": [s.public(0)["name"] for s in table.seats],
-                "record": table.record(), "steps": steps}
+        return JSONResponse({"table": hub.payload(table, None, with_log=False)["table"],
+                             "seats": [s.public(0)["name"] for s in table.seats],
+                             "record": table.record(), "steps": steps})
 
-    @app.get("/api/tables/{table_id}/replay/{n}")
-    async def api_replay_step(table_id: str, n: int, seat: int | None = None) -> dict[str, Any]:
+    @app.get("/api/tables/{table_id}/replay/{n}", response_class=JSONResponse)
+    async def api_replay_step(table_id: str, n: int, seat: int | None = None) -> JSONResponse:
         table = await hub.get(table_id)
         states = await hub.replay_states(table)
         if not 0 <= n < len(states):
@@ -334,7 +338,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
         for e in table.entries:
             if e["kind"] == "action" and e["decision"] == n - 1:
                 events = state.visible_events(e["events"], seat)
-        return {"step": n, "steps": len(states) - 1, "view": state.view(seat), "events": events}
+        return JSONResponse({"step": n, "steps": len(states) - 1, "view": state.view(seat), "events": events})
 
     @app.get("/api/tables/{table_id}/record")
     async def api_record(table_id: str) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from pydantic import (
     StrictInt,
     StrictStr,
     ValidationError,
+    field_validator,
 )
 
 from meeple.server.model import MAX_NAME, ServerError
@@ -70,6 +71,16 @@ class CreateBody(_Body):
     name: Name | None = None
     clock: Annotated[StrictInt | StrictFloat, Field(gt=0, le=60 * 86400)] | None = None
     seed: Annotated[StrictInt, Field(ge=0, lt=2**62)] | None = None
+
+    @field_validator("players", "seat", "clock", "seed", mode="before")
+    @classmethod
+    def _number_not_null(cls, value: Any) -> Any:
+        """A number field left out takes its default; one given as ``null`` is refused (issue 30:
+        ``"players": null`` made a table of the game's fewest players).  A validator runs only on
+        a value given, so this sees every explicit ``null``."""
+        if value is None:
+            raise ValueError("expected a number, got null (leave the field out for its default)")
+        return value
 
 
 class JoinBody(_Body):
@@ -149,4 +160,5 @@ def describe(exc: ValidationError) -> str:
     """The first problem pydantic found, in one line: ``field: message``."""
     err = exc.errors(include_url=False, include_input=False)[0]
     where = ".".join(str(p) for p in err["loc"]) or "body"
-    return f"{where}: {err['msg']}"
+    text = str(err["msg"]).removeprefix("Value error, ")  # a validator's own words
+    return f"{where}: {text}"
