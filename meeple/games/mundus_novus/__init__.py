@@ -8,7 +8,8 @@ from typing import Any, cast
 from meeple.engine.components import Tables
 from meeple.engine.core import Action, Event, Game, Option, State
 from meeple.engine.messages import Message
-from meeple.games.mundus_novus import actions, evaluate, explain, rules, scoring, view
+from meeple.engine.rng import Rng
+from meeple.games.mundus_novus import actions, evaluate, explain, hidden, rules, scoring, view
 from meeple.games.mundus_novus.components import STAND_INS, TABLES
 from meeple.games.mundus_novus.setup import new_state
 from meeple.games.mundus_novus.state import MundusState
@@ -40,6 +41,9 @@ class MundusPosition(MundusState):
 
     def explain_illegal(self, text: str) -> str | Message | None:
         return explain.explain(self, text)
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        hidden.resample_hidden(self, seat, rng)
 
 
 class MundusNovus(Game):

@@ -7,9 +7,27 @@ from __future__ import annotations
 
 from meeple.engine.core import Action
 from meeple.engine.messages import msg
-from meeple.games.mundus_novus.derived import (
+from meeple.games.mundus_novus.derived import MIN_IDENTICAL
+from meeple.games.mundus_novus.developments import fleet_steps
+from meeple.games.mundus_novus.progression import (
+    different_in,
+    may_cash,
+    money_for_different,
+    reach,
+    set_allowed,
+)
+from meeple.games.mundus_novus.state import (
+    ANNOUNCE,
+    CORONADO,
     END_DATA,
-    MIN_IDENTICAL,
+    EXCHANGE,
+    GIFT,
+    INCA,
+    KEEP,
+    MAX_DIFFERENT,
+    MIN_DIFFERENT,
+    NO_ROW,
+    OFFER,
     OP_ANNOUNCE,
     OP_CONVERT,
     OP_CORONADO,
@@ -34,26 +52,6 @@ from meeple.games.mundus_novus.derived import (
     OP_SWAP,
     OP_TAKE,
     OP_TM,
-)
-from meeple.games.mundus_novus.developments import fleet_steps
-from meeple.games.mundus_novus.progression import (
-    different_in,
-    may_cash,
-    money_for_different,
-    reach,
-    set_allowed,
-)
-from meeple.games.mundus_novus.state import (
-    ANNOUNCE,
-    CORONADO,
-    EXCHANGE,
-    GIFT,
-    INCA,
-    KEEP,
-    MAX_DIFFERENT,
-    MIN_DIFFERENT,
-    NO_ROW,
-    OFFER,
     PICKDEV,
     PIRATES,
     PONCE,

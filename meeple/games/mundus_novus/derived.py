@@ -15,6 +15,29 @@ from typing import TYPE_CHECKING, Any
 from meeple.engine.components import PositionCache
 from meeple.engine.core import Action
 from meeple.engine.messages import msg
+from meeple.games.mundus_novus.state import (
+    END_DATA,
+    OP_ANNOUNCE,
+    OP_CONVERT,
+    OP_CORONADO,
+    OP_DIFF_ADD,
+    OP_INCA,
+    OP_KEEP,
+    OP_KEEP_DONE,
+    OP_OFFER,
+    OP_OFFER_NONE,
+    OP_PICK,
+    OP_PIRATE,
+    OP_SET,
+    OP_SET_ADD,
+    OP_SET_CASH,
+    OP_SPLIT,
+    OP_START,
+    OP_SUPPLY,
+    OP_SWAP,
+    OP_TAKE,
+    OP_TM,
+)
 from meeple.i18n.components import key as component_key
 
 if TYPE_CHECKING:
@@ -27,16 +50,6 @@ merchant's conversion, a character's ability."""
 
 MIN_IDENTICAL = 3  # seed 4.1: an identical set has at least 3 cards
 
-# action opcodes (Action.data[0]): round flow 1-4, Trade 10-17, Progression 20-29
-OP_CORONADO, OP_SPLIT, OP_SUPPLY, OP_PIRATE = 1, 2, 3, 4
-OP_ANNOUNCE, OP_OFFER, OP_OFFER_NONE, OP_TM, OP_TAKE, OP_SWAP, OP_GIFT, OP_START = range(10, 18)
-# (20 was "reveal ten different" until version 4: the ten-different win is now checked by itself)
-(OP_CONVERT, OP_SET, OP_DIFF_ADD, OP_DIFF_CASH, OP_INCA, OP_END, OP_PICK, OP_KEEP,
- OP_KEEP_DONE) = range(21, 30)
-END_DATA = (OP_END,)
-# version 5 (issue 18): an identical set is built card by card, Ponce de Leon's second fleet caravel by caravel
-OP_SET_ADD, OP_SET_CASH = 30, 31
-OP_FLEET_ADD, OP_SPLIT_DONE = 5, 6
 
 
 HAND_TERMS_CAP = 200_000  # entries ``Memos.hand_terms`` keeps before it starts afresh

@@ -7,15 +7,13 @@ The concrete class binding the rules to this data is ``MundusPosition`` in ``__i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from meeple.engine.core import State
-from meeple.games.mundus_novus.derived import Memos
 
 if TYPE_CHECKING:
     from meeple.engine.core import Action
-    from meeple.engine.rng import Rng
-    from meeple.games.mundus_novus.derived import Derived
+    from meeple.games.mundus_novus.derived import Derived, Memos
 
 K = 10  # resource kinds
 INCA = 9
@@ -38,6 +36,37 @@ PHASE_NAMES = (
     "exchange", "balancing gift", "progression start", "progression", "choose development", "warehouse",
     "over",
 )
+
+# --- action opcodes (``Action.data[0]``; the numbers are fixed: action ids and records name them) ----
+# round flow 1-6
+OP_CORONADO: Final = 1  # Francisco de Coronado forces an event, or not (research A10)
+OP_SPLIT: Final = 2  # Juan Ponce de Leon: one fleet (seed, cards)
+OP_SUPPLY: Final = 3  # a fleet takes a face-up supply card (seed 2.2)
+OP_PIRATE: Final = 4  # Pirates: a card discarded (seed, events)
+OP_FLEET_ADD: Final = 5  # version 5: one caravel into Ponce de Leon's second fleet
+OP_SPLIT_DONE: Final = 6  # version 5: the second fleet chosen so far is final
+# Trade 10-17 (seed 3.1-3.6) and who starts the Progression (seed 4)
+OP_ANNOUNCE: Final = 10
+OP_OFFER: Final = 11
+OP_OFFER_NONE: Final = 12
+OP_TM: Final = 13
+OP_TAKE: Final = 14
+OP_SWAP: Final = 15
+OP_GIFT: Final = 16
+OP_START: Final = 17
+# Progression 21-31 (seed 4, 4.1, 4.2); 20 was "reveal ten different" until version 4
+OP_CONVERT: Final = 21
+OP_SET: Final = 22
+OP_DIFF_ADD: Final = 23
+OP_DIFF_CASH: Final = 24
+OP_INCA: Final = 25
+OP_END: Final = 26
+OP_PICK: Final = 27
+OP_KEEP: Final = 28
+OP_KEEP_DONE: Final = 29
+OP_SET_ADD: Final = 30  # version 5: one more card in the identical set being built
+OP_SET_CASH: Final = 31  # version 5: the identical set built so far is cashed
+END_DATA: Final = (OP_END,)
 
 NOTHING = [0] * K  # an empty offer row
 NO_ROW = (0,) * K
@@ -172,159 +201,6 @@ class MundusState(State):
         o.building = self.building
         o.fleet2 = self.fleet2
         o.by_round = self.by_round  # a tuple of tuples: grows by a new tuple, never in place
-
-    # --- hidden information ------------------------------------------------------------------
-
-    def _resample_hidden(self, seat: int, rng: Rng) -> None:
-        """Reshuffle what ``seat`` cannot see: the resource deck's order and contents, the unknown part
-        of every other hand (face-down supply, warehouse-kept cards, gifts), other seats' offers not yet
-        revealed (or cards being set aside in a warehouse), and the development deck's order.  Cards publicly
-        taken into a hand, and cards shown for a different set being built, stay put."""
-        n = self.players
-        hand, offer, known = self.hand, self.offer, self.known
-        offering = self.phase == OFFER
-        keeping = self.phase == KEEP
-        pool = self.deck.copy()
-        kept: list[list[int]] = [[] for _ in range(n)]  # per seat: known cards that stay, by kind
-        hidden_counts: list[int] = [0] * n
-        gift_from, gift_to, gift_kind = self.gift
-        pend_mask = self.pend_mask
-        building = self.phase == PROG and bool(pend_mask or self.pend_inca)
-        set_kind, set_cards, set_inca = self.pend_set if self.building else (-1, 0, 0)
-        for p in range(n):
-            if p == seat:
-                continue
-            o = p * K
-            have = hand[o:o + K]
-            if offering or (keeping and p == self.cur):
-                have = [a + b for a, b in zip(have, offer[o:o + K], strict=True)]
-            keep = known[o:o + K]
-            if gift_from == seat and gift_to == p:
-                keep[gift_kind] += 1
-            if building and p == self.cur:
-                # the cards chosen for a different set lie shown at the table (view: pending_different)
-                for k in range(INCA):
-                    if pend_mask >> k & 1 and keep[k] < 1:
-                        keep[k] = 1
-                if keep[INCA] < self.pend_inca:
-                    keep[INCA] = self.pend_inca
-            if set_kind >= 0 and p == self.cur:
-                # the cards chosen for an identical set lie shown at the table (view: building_set)
-                if keep[set_kind] < set_cards:
-                    keep[set_kind] = set_cards
-                if keep[INCA] < set_inca:
-                    keep[INCA] = set_inca
-            total = 0
-            for k in range(K):
-                extra = have[k] - keep[k]
-                if extra > 0:
-                    pool += [k] * extra
-                    total += extra
-                elif extra < 0:
-                    keep[k] = have[k]
-            kept[p] = keep
-            hidden_counts[p] = total
-        pool.sort()  # canonical order: the sample depends only on what ``seat`` knows and on ``rng``
-        rng.shuffle(pool)
-        d = len(self.deck)
-        if building and self.cur != seat:
-            start = d + sum(hidden_counts[p] for p in range(self.cur) if p != seat)
-            complete_different(kept[self.cur], pool, start, hidden_counts[self.cur],
-                               self.options["inca_wild_in_different"])
-        self.deck[:] = pool[:d]
-        pos = d
-        for p in range(n):
-            if p == seat:
-                continue
-            o = p * K
-            drawn = pool[pos:pos + hidden_counts[p]]
-            pos += hidden_counts[p]
-            if offering or (keeping and p == self.cur):
-                cards = [k for k in range(K) for _ in range(kept[p][k])] + drawn
-                offered = sum(offer[o:o + K])
-                rng.shuffle(cards)
-                row = [0] * K
-                offer[o:o + K] = row
-                for k in cards[:offered]:
-                    offer[o + k] += 1
-                for k in cards[offered:]:
-                    row[k] += 1
-            else:
-                row = kept[p].copy()
-                for k in drawn:
-                    row[k] += 1
-            hand[o:o + K] = row
-        for p in range(n):
-            if p != seat:
-                break_ten(self, p, kept[p], offering or (keeping and p == self.cur))
-        self.dev_deck.sort()
-        rng.shuffle(self.dev_deck)
-        if seat not in (gift_from, gift_to):
-            self.gift = (-1, -1, -1)  # which card the Trade Master gave is not this seat's knowledge
-        # memos keyed by hands: this seat's copies share one set, built only from what the seat sees and
-        # from samples; the game's own memos (built from real hands) are left behind
-        memos = self.seat_hx.get(seat)
-        if memos is None:
-            memos = self.seat_hx[seat] = Memos.for_seat()
-        self.hx = memos
-        self.seat_hx = {seat: memos}
-
-
-def complete_different(keep: list[int], pool: list[int], start: int, count: int, wild: bool) -> None:
-    """A different set once begun must be cashed (seed 4.2), so its builder's hand holds at least 4
-    different resources (Inca relics too under option ``inca_wild_in_different``): everyone may infer
-    that much.  The builder's sampled hand is ``keep`` plus ``pool[start:start + count]``; while it holds
-    fewer, a card of a new resource from elsewhere in the shuffled pool (the deck, other hands) is swapped
-    for a drawn card that adds nothing (the true hand shows such a swap always exists)."""
-    row = keep.copy()
-    for k in pool[start:start + count]:
-        row[k] += 1
-
-    def worth(r: list[int]) -> int:
-        plain = sum(1 for k in range(INCA) if r[k])
-        return min(MAX_DIFFERENT, plain + r[INCA]) if wild else plain
-
-    others = [j for j in range(len(pool)) if not start <= j < start + count]
-    for j in others:
-        if worth(row) >= MIN_DIFFERENT:
-            return
-        k = pool[j]
-        if (k == INCA and wild) or (k != INCA and not row[k]):
-            for i in range(start, start + count):
-                d = pool[i]
-                if (d == INCA and not wild) or (d != INCA and row[d] >= 2):
-                    pool[i], pool[j] = k, d
-                    row[d] -= 1
-                    row[k] += 1
-                    break
-            else:
-                return
-
-
-def break_ten(s: MundusState, p: int, keep: list[int], joint: bool) -> None:
-    """No hand of a game still going holds ten different resources: it would have won at once (seed end
-    B, checked whenever cards come into a hand), and everyone knows it.  ``joint``: the hand and the offer
-    row (cards being offered or kept) count together.  If the sample gave ``p`` all ten, every unseen
-    card of one resource ``p`` is not known to hold is swapped with deck cards of other resources (all
-    ten are in the hand, so any other resource is one ``p`` already holds; left as it is when the deck
-    has too few)."""
-    o = p * K
-    hand, offer = s.hand, s.offer
-    row = [hand[o + k] + offer[o + k] for k in range(K)] if joint else hand[o:o + K]
-    if not all(row):
-        return
-    for k in sorted((c for c in range(K) if not keep[c]), key=lambda c: (row[c], c)):
-        spots = [i for i, j in enumerate(s.deck) if j != k][:row[k]]
-        if len(spots) == row[k]:
-            break
-    else:
-        return
-    for i in spots:
-        j = s.deck[i]
-        s.deck[i] = k
-        place = hand if hand[o + k] else offer
-        place[o + k] -= 1
-        place[o + j] += 1
 
 
 # --- small readings of a position, used by every step ------------------------------------------------
