@@ -4,9 +4,12 @@
 - ``view(0)`` per second against ``observation(0)`` per second over the same positions;
 - PettingZoo AEC steps per second with observations (masked random play) against the bare
   engine (random ``apply`` on the same games);
-- ``--closure N``: N seeded random games per player count, every legal action checked for an id.
+- ``--closure N``: N seeded random games per player count, every legal action checked for an id;
+- ``--split``: the share of an observation's time that is the game's own writer
+  (``Encoder.observe_state``, into a fresh array after the engine's head), the rest being the
+  shared encoder's (array, head, memo, copy).
 
-    python scripts/bench_rl.py [GAME ...] [--players N | --all] [--seconds S] [--closure N] [--json]
+    python scripts/bench_rl.py [GAME ...] [--players N | --all] [--seconds S] [--closure N] [--split] [--json]
 
 (``--all``: every player count; by default the smallest, 2 and the largest.)
 
@@ -66,6 +69,24 @@ def fresh_observation(state: Any) -> Any:
     return state.observation(0)
 
 
+def writer_only(state: Any) -> Any:
+    """The game's own writer alone, on an array made here (what ``observation`` adds around it
+    is the array, the engine's head, the memo and the copy)."""
+    from meeple.engine.encoding import Obs
+
+    encoder = state.game.encoder
+    out = Obs(0, state.players, state.observation_layout().size)
+    out.pos = 2 * state.players + 2  # after the engine's head
+    encoder.observe_state(state, out, encoder._vocabs(state.tables))
+    return out
+
+
+def bare_array(state: Any) -> Any:
+    from meeple.engine.encoding import Obs
+
+    return Obs(0, state.players, state.observation_layout().size)
+
+
 def engine_steps(name: str, players: int, seconds: float) -> float:
     game = meeple.games.get(name)
     steps, seed, started = 0, 0, time.process_time()
@@ -117,6 +138,7 @@ def main() -> None:
     ap.add_argument("--all", action="store_true", help="every player count of each game")
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--closure", type=int, default=0, metavar="N")
+    ap.add_argument("--split", action="store_true", help="the game writer's share of an observation")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     rows = []
@@ -137,6 +159,12 @@ def main() -> None:
             }
             row["observation_vs_view"] = round(row["observation_per_s"] / row["view_per_s"], 2)
             row["pettingzoo_vs_engine"] = round(row["pettingzoo_steps_per_s"] / row["engine_steps_per_s"], 2)
+            if args.split:  # µs per observation: the writer (less the array made for it) of the whole
+                whole = 1e6 / row["observation_per_s"]
+                writer = 1e6 / per_second(writer_only, items, args.seconds) - 1e6 / per_second(bare_array, items, args.seconds)
+                row["writer_us"] = round(writer, 2)
+                row["observation_us"] = round(whole, 2)
+                row["writer_share"] = round(writer / whole, 2)
             if args.closure:
                 row["closure_games"] = args.closure
                 row["closure_decisions"] = closure(name, players, args.closure)

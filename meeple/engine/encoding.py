@@ -47,12 +47,18 @@ SCORE_LIMIT = 1000
 _SEAT_TOKEN = re.compile(r"\bp(\d+)\b")
 
 
+_NUMPY: list[Any] = []  # numpy once imported (importing it again per observation is a lookup each time)
+
+
 def need_numpy() -> Any:
     """numpy, or a one-line error naming the extra that brings it."""
+    if _NUMPY:
+        return _NUMPY[0]
     try:
         import numpy
     except ImportError:  # pragma: no cover - depends on the environment
         raise ImportError("meeple's observations need numpy: pip install 'meeple[rl]'") from None
+    _NUMPY.append(numpy)
     return numpy
 
 
@@ -92,7 +98,8 @@ class Obs:
     __slots__ = ("arr", "pos", "me", "players")
 
     def __init__(self, seat: int, players: int, size: int) -> None:
-        self.arr: Any = need_numpy().zeros(size, dtype="float32")
+        np = need_numpy()
+        self.arr: Any = np.zeros(size, np.float32)
         self.pos = 0
         self.me = seat
         self.players = players
@@ -348,32 +355,42 @@ class Encoder(ABC):
         memo = state.memo()
         ids = memo.get("action_ids")
         if ids is None:
-            tables, players, mover = state.tables, state.players, state.to_move
-            known = self._known(tables, players, mover)
-            get = known.get
-            ids = []
-            for action in state.legal_actions():
-                hit = get(action.notation)
-                if hit is None:
-                    try:
-                        hit = self._learn(tables, players, mover, action.notation, known)
-                    except KeyError as missing:
-                        raise MeepleError(
-                            f"{state.game.name}: legal action {missing.args[0]!r} has no id (the closed "
-                            f"action space misses it)") from None
-                ids.append(hit)
-            memo["action_ids"] = ids
+            ids = memo["action_ids"] = self._ids(state)
         return ids  # type: ignore[no-any-return]
+
+    def _ids(self, state: State) -> list[int]:
+        tables, players, mover = state.tables, state.players, state.to_move
+        known = self._known(tables, players, mover)
+        get = known.get
+        ids = []
+        for action in state.legal_actions():
+            hit = get(action.notation)
+            if hit is None:
+                try:
+                    hit = self._learn(tables, players, mover, action.notation, known)
+                except KeyError as missing:
+                    raise MeepleError(
+                        f"{state.game.name}: legal action {missing.args[0]!r} has no id (the closed "
+                        f"action space misses it)") from None
+            ids.append(hit)
+        return ids
+
+    def fresh_mask(self, state: State) -> numpy.ndarray:
+        """The legal ids as a new int8 array over the closed space, not kept (the adapters ask it
+        once per position; ``action_mask`` keeps it).  Built byte by byte: for the few legal
+        actions of a decision that is cheaper than numpy's zeros and an index array."""
+        plan = self._plan(state)
+        buf = bytearray(plan.actions)
+        for i in self.action_ids(state):
+            buf[i] = 1
+        return plan.numpy.frombuffer(buf, plan.numpy.int8)  # type: ignore[no-any-return]
 
     def action_mask(self, state: State) -> numpy.ndarray:
         """``State.action_mask``: int8 over the closed space, kept in the position's memo; a copy."""
         memo = state.memo()
         mask = memo.get("action_mask")
         if mask is None:
-            np = need_numpy()
-            mask = np.zeros(len(self.space(state.tables, state.players)[0]), dtype=np.int8)
-            mask[self.action_ids(state)] = 1
-            memo["action_mask"] = mask
+            mask = memo["action_mask"] = self.fresh_mask(state)
         return mask.copy()  # type: ignore[no-any-return]
 
     def default_space(self, game: Any, players: int) -> tuple[tuple[str, ...], dict[str, int]]:
@@ -414,14 +431,61 @@ class Encoder(ABC):
         key = _OBSERVATION_KEYS[seat] if seat < len(_OBSERVATION_KEYS) else f"observation_{seat}"
         hit = memo.get(key)
         if hit is None:
-            layout = self.layout(state)
-            out = Obs(seat, state.players, layout.size)
-            self._fast_head(state, out)
-            if not self.observe_state(state, out, self._vocabs(state.tables)):
-                out = Obs(seat, state.players, layout.size)
-                self._observe(state, state.view(seat), out)
-            hit = memo[key] = self._done(out)
+            hit = memo[key] = self.fresh_observation(state, seat)
         return hit.copy()  # type: ignore[no-any-return]
+
+    def fresh_observation(self, state: State, seat: int) -> numpy.ndarray:
+        """A new observation array, not kept in the memo: the head, then the game's fast path
+        (or, when it declines, the encoding of ``view(seat)``)."""
+        plan = self._plan(state)
+        out = Obs.__new__(Obs)
+        out.arr = plan.numpy.zeros(plan.size, plan.numpy.float32)
+        out.pos = 0
+        out.me = seat
+        out.players = state.players
+        self._fast_head(state, out)
+        if not self.observe_state(state, out, plan.vocabs):
+            out = Obs(seat, state.players, plan.size)
+            self._observe(state, state.view(seat), out)
+        if out.pos != plan.size:
+            return self._done(out)  # raises, naming both sizes
+        return out.arr
+
+    _last_plan: _Plan | None = None
+
+    def _plan(self, state: State) -> _Plan:
+        """What every observation and mask of a component set, player count and options shares
+        (size, vocabularies, numpy, the number of ids): the last one asked for when it fits (a
+        run of positions of one game), else one dict lookup."""
+        tables, players, opts = state.tables, state.players, state.options
+        plan = self._last_plan
+        if (plan is not None and plan.tables is tables and plan.players == players
+                and plan.options == opts):
+            return plan
+        key = (id(tables), players, tuple(sorted(opts.items())) if opts else ())
+        plans: dict[Any, _Plan] = self.__dict__.setdefault("_plans", {})
+        plan = plans.get(key)
+        if plan is None or plan.tables is not tables:
+            if len(plans) > 64:
+                plans.clear()
+            plan = plans[key] = _Plan(tables, players, opts, self.layout(state).size, self._vocabs(tables),
+                                      len(self.space(tables, players)[0]), need_numpy())
+        self._last_plan = plan
+        return plan
+
+
+class _Plan:
+    __slots__ = ("tables", "players", "options", "size", "vocabs", "actions", "numpy")
+
+    def __init__(self, tables: Any, players: int, options: dict[str, Any], size: int,
+                 vocabs: dict[str, dict[Any, int]], actions: int, np: Any) -> None:
+        self.tables = tables  # kept, so that its id is not reused while the plan lives
+        self.players = players
+        self.options = dict(options)  # a copy: compared with each state's options
+        self.size = size
+        self.vocabs = vocabs
+        self.actions = actions
+        self.numpy = np
 
 
 _OBSERVATION_KEYS = tuple(f"observation_{seat}" for seat in range(8))

@@ -73,15 +73,15 @@ class MeepleEnv(gymnasium.Env):  # type: ignore[misc,name-defined]
             s.apply(act(self._bots[s.to_move], s, self._rng))
 
     def _obs(self) -> Any:
-        assert self.state is not None
-        return self.state.observation(self.seat)
+        assert self.state is not None  # asked once per step: made, not kept in the memo and copied
+        return self.state.game._encoder().fresh_observation(self.state, self.seat)
 
     def action_masks(self) -> Any:
         s = self.state
         assert s is not None
         if s.is_over or s.to_move != self.seat:
             return _np.zeros(self.n_actions, dtype=bool)
-        return s.action_mask().astype(bool)
+        return s.action_mask().view(bool)  # the mask is a copy already; its 0/1 bytes read as bool
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), **extra}

@@ -61,6 +61,7 @@ class MeepleAEC(_pz.AECEnv):  # type: ignore[misc,name-defined]
         self._limit = self.game.bounds(self.players).max_game_length
         self._seeds = random.Random()
         self._no_mask = _np.zeros(n_actions, dtype=_np.int8)
+        self._encoder = self.game._encoder()
         self._clean = False  # rewards all 0 and infos all empty (nothing to clear before a step)
         self.state: State | None = None
 
@@ -91,14 +92,17 @@ class MeepleAEC(_pz.AECEnv):  # type: ignore[misc,name-defined]
         return self.possible_agents[self.state.to_move]
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's observation and mask, made when asked (one agent, this position): neither
+        is kept in the position's memo nor copied out of it, since a step asks each once."""
         state = self.state
         assert state is not None
         seat = self._seat_of[agent]
-        if state.to_move == seat and not state.is_over:
-            mask = state.action_mask()
+        encoder = self._encoder
+        if not state.is_over and state.to_move == seat:
+            mask = encoder.fresh_mask(state)
         else:
             mask = self._no_mask.copy()
-        return {"observation": state.observation(seat), "action_mask": mask}
+        return {"observation": encoder.fresh_observation(state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -115,15 +119,15 @@ class MeepleAEC(_pz.AECEnv):  # type: ignore[misc,name-defined]
                 self.infos[a] = {}
             self._clean = True
         if state.to_move == seat:
-            ids = state.action_ids()
             try:
-                chosen = state.legal_actions()[ids.index(int(action))]
+                chosen = state.legal_actions()[state.action_ids().index(int(action))]
             except (ValueError, TypeError):
                 self.infos[agent] = {"illegal_action": action}
                 self._clean = False
             else:
                 state.apply(chosen)
-        if state.is_over:
+        over = state.is_over
+        if over:
             for a, u in zip(self.possible_agents, utilities(state), strict=True):
                 self.rewards[a] = u
                 self.terminations[a] = True
@@ -134,11 +138,10 @@ class MeepleAEC(_pz.AECEnv):  # type: ignore[misc,name-defined]
                 if self._cycles >= self.max_cycles:
                     self.truncations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.possible_agents[(seat + 1) % self.players]
-        else:
-            if len(state.history) >= self._limit and not state.is_over:
+        elif not over:
+            if len(state.history) >= self._limit:
                 self.truncations = dict.fromkeys(self.agents, True)
-            if not state.is_over:
-                self.agent_selection = self.possible_agents[state.to_move]
+            self.agent_selection = self.possible_agents[state.to_move]
         if not self._clean:
             self._accumulate_rewards()
 
@@ -172,6 +175,15 @@ class _OrderEnforcing(_wrappers.OrderEnforcingWrapper):  # type: ignore[misc,nam
         if not self._has_reset:
             return super().agent_iter(max_iter)
         return self.env.agent_iter(max_iter)
+
+    def step(self, action: Any) -> None:
+        """The wrapper's step, its checks made on the env's own fields (its ``agents`` through
+        the wrapper is a ``__getattr__`` per step)."""
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
 
 
 def env(game: str | Game, players: int = 2, **kwargs: Any) -> Any:
