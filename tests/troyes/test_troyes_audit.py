@@ -18,6 +18,7 @@ from tests.troyes.troyes_helpers import (
     groups,
     notations,
     set_dice,
+    set_per_seat,
     slot_of,
     touch,
 )
@@ -27,8 +28,8 @@ def ready(dice: list[tuple[int, str, int]], deniers: tuple[int, int] = (20, 0)):
     s = at_actions(2, seed=3)
     set_dice(s, dice)
     action_turn(s, 0)
-    s.deniers, s.infl = list(deniers), [0, 0]
-    s.supply = [1, 1]
+    set_per_seat(s, deniers=list(deniers), infl=[0, 0])
+    set_per_seat(s, supply=[1, 1])
     touch(s)
     return s
 
@@ -84,11 +85,11 @@ def test_black_counter_dice_of_any_colours() -> None:
     black_turn(s, 0, [5])
     choose(s, "counter 5")
     assert notations(s) == ["spend w2", "spend y1", "spend y3"]
-    s.infl = [0, 0]
+    set_per_seat(s, infl=[0, 0])
     s.apply("spend w2")
     assert s.black == [5] and s.pool == 2  # 2 is not enough: the counter goes on
     s.apply("spend y1")  # then y3, the only die left, is spent at once: 2 + 1 + 3 = 6 >= 5
-    assert s.black == [] and s.infl[0] == 1
+    assert s.black == [] and s.seats[0].infl == 1
 
 
 # --- seed §5 actions ------------------------------------------------------------------------------
@@ -97,7 +98,7 @@ def test_influence_spent_only_before_an_action() -> None:
     """Seed 額外行動 (在對抗黑骰或者執行行動前): influence is spent before choosing an action,
     not in the middle of one."""
     s = ready([(0, "y", 5), (0, "y", 4), (1, "w", 1)])
-    s.infl = [9, 0]
+    set_per_seat(s, infl=[9, 0])
     touch(s)
     assert "reroll y5" in notations(s)
     s.apply("farm")
@@ -109,13 +110,13 @@ def test_activations_rounded_down() -> None:
     """Seed §5.1 (無條件捨去): activations = dice total // divisor, rounded down; fewer allowed."""
     s = ready([(0, "y", 4), (0, "y", 4), (1, "w", 1)])
     slot_of(s, "Merchant")  # divisor 3 (STAND_IN)
-    s.trade[6 * 4 + 0] = 1  # already has a tradesman: no hire
+    s.seats[0].trade[6] = 1  # already has a tradesman: no hire
     touch(s)
     s.apply("activate Merchant")
     choose(s, "dice y4 y4")  # 8 // 3 = 2
     assert notations(s) == ["x1", "x2"]
     s.apply("x2")
-    assert s.deniers[0] == 24
+    assert s.seats[0].deniers == 24
 
 
 def test_combat_uses_the_event_fight_colour() -> None:
@@ -135,7 +136,7 @@ def test_cathedral_white_dice_only() -> None:
     s = ready([(0, "r", 2), (0, "y", 3), (1, "w", 1)], deniers=(0, 0))
     assert "build cathedral" not in notations(s)
     set_dice(s, [(0, "r", 2), (0, "w", 3), (0, "w", 5), (1, "w", 1)])
-    s.deniers = [0, 0]
+    set_per_seat(s, deniers=[0, 0])
     touch(s)
     s.apply("build cathedral")
     assert all(" r" not in n and " y" not in n for n in notations(s))
@@ -161,8 +162,8 @@ def test_pass_last_player_still_gets_two_deniers() -> None:
     """Seed §5.6 (就算是最後一個跳過的): the last player to pass also puts 2 deniers in their
     district while dice remain, and collects them at round end."""
     s = ready([(0, "y", 5), (1, "y", 2)], deniers=(0, 0))
-    s.passed = [2, 0]
-    s.district = [2, 0]
+    set_per_seat(s, passed=[2, 0])
+    set_per_seat(s, district=[2, 0])
     s.turn = 1
     touch(s)
     events = s.apply("pass")
@@ -208,7 +209,7 @@ def test_illegal_dice_explained_for_the_step() -> None:
     source asks to finish that step; a reroll of a die you do not have names your dice; a die
     typed twice when there is one says so."""
     s = ready([(0, "r", 6), (0, "r", 2), (1, "r", 4)])
-    s.infl = [3, 0]
+    set_per_seat(s, infl=[3, 0])
     touch(s)
     assert text_of(s.explain_illegal("reroll r9")) == "you have no die r9; yours are r2, r6"
     s.apply("place palace")
@@ -227,10 +228,10 @@ def test_neutral_event_citizen_respects_push_out_protection() -> None:
     s.bld[6 + 4:6 + 6] = [0, 0]
     grey = s.grey
     events.event_effect(s, "Pilgrims", "neutral_bishopric", [])
-    assert s.bld[6 + 4:6 + 6] == [NEUTRAL, 0] and s.lying[4 + 0] == 1
+    assert s.bld[6 + 4:6 + 6] == [NEUTRAL, 0] and s.seats[0].lying[1] == 1
     s.bld[6 + 4:6 + 6] = [1, 0]  # seat 0 again on the right of the full row
     ev: list = []
     events.event_effect(s, "Pilgrims", "neutral_bishopric", ev)
-    assert s.bld[6 + 4:6 + 6] == [1, 0] and s.lying[4 + 0] == 1
+    assert s.bld[6 + 4:6 + 6] == [1, 0] and s.seats[0].lying[1] == 1
     assert s.grey == grey - 1
     assert "seat 0 was already pushed out" in ev[-1]["text"]

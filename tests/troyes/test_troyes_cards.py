@@ -6,7 +6,16 @@ import pytest
 
 from meeple.engine.messages import text_of
 from meeple.games.troyes.state import MARAUD, S_DICE, S_MAIN, S_MASON, S_SQUIRE
-from tests.troyes.troyes_helpers import action_turn, at_actions, choose, event_index, set_dice, slot_of, touch
+from tests.troyes.troyes_helpers import (
+    action_turn,
+    at_actions,
+    choose,
+    event_index,
+    set_dice,
+    set_per_seat,
+    slot_of,
+    touch,
+)
 
 # card: (deniers, vp, influence) change for one activation with a tradesman already on the card
 EFFECTS = {
@@ -37,9 +46,9 @@ def test_activity_card_effect(name: str) -> None:
     card = s.tables.activities[s.slots[slot]]
     set_dice(s, [(0, "rwy"[card.colour], card.divisor), (1, "y", 1), (1, "y", 2)])
     action_turn(s, 0)
-    s.trade[slot * 4] = 1
-    s.deniers, s.vp, s.infl = [10, 0], [0, 0], [5, 5]
-    s.won = [[event_index(s, "Siege"), event_index(s, "Levy")], []]
+    s.seats[0].trade[slot] = 1
+    set_per_seat(s, deniers=[10, 0], vp=[0, 0], infl=[5, 5])
+    set_per_seat(s, won=[[event_index(s, "Siege"), event_index(s, "Levy")], []])
     s.row, s.evcubes = [event_index(s, "Invasion")], [[]]
     s.cath = [-1] * 18
     touch(s)
@@ -51,7 +60,7 @@ def test_activity_card_effect(name: str) -> None:
     if s.step == S_MASON:
         s.apply("mason space 6")
     d, v, i = EFFECTS[name]
-    assert (s.deniers[0] - 10, s.vp[0], s.infl[0] - 5) == (d, v, i)
+    assert (s.seats[0].deniers - 10, s.seats[0].vp, s.seats[0].infl - 5) == (d, v, i)
     if name == "Squire":
         assert s.evcubes == [[0]]
     if name == "Master Mason":
@@ -76,7 +85,7 @@ def test_knight_doubles_red_total_against_events() -> None:
     slot = slot_of(s, "Knight")
     set_dice(s, [(0, "r", 2), (1, "w", 1)])
     action_turn(s, 0)
-    s.cubes[slot * 4] = 1
+    s.seats[0].cubes[slot] = 1
     touch(s)
     s.apply("combat Marauding")  # 2 alone < 3; doubled 4 -> 1 cube
     assert s.maraud == [0]
@@ -88,7 +97,7 @@ def test_canon_adds_a_cube_when_combating() -> None:
     slot = slot_of(s, "Canon")
     set_dice(s, [(0, "r", 4), (1, "w", 1)])
     action_turn(s, 0)
-    s.cubes[slot * 4] = 1
+    s.seats[0].cubes[slot] = 1
     touch(s)
     s.apply("combat Marauding")
     s.apply("cube Canon")
@@ -101,7 +110,7 @@ def test_mercenary_white_dice_act_as_red_and_chaplain_adds_2() -> None:
     slot = slot_of(s, "Mercenary")
     set_dice(s, [(0, "w", 6), (1, "y", 1)])
     action_turn(s, 0)
-    s.cubes[slot * 4] = 1
+    s.seats[0].cubes[slot] = 1
     touch(s)
     s.apply("combat Marauding")
     assert s.maraud == [0]  # w6 as red: 6 // 4
@@ -109,7 +118,7 @@ def test_mercenary_white_dice_act_as_red_and_chaplain_adds_2() -> None:
     slot2 = slot_of(s2, "Chaplain")
     set_dice(s2, [(0, "r", 2), (1, "y", 1)])
     action_turn(s2, 0)
-    s2.cubes[slot2 * 4] = 1
+    s2.seats[0].cubes[slot2] = 1
     touch(s2)
     s2.apply("combat Marauding")  # 2 + 2 = 4 -> 1 cube (2 alone is below divisor 4)
     assert s2.maraud == [0]
@@ -123,8 +132,8 @@ def _activate_twice(name: str):  # type: ignore[no-untyped-def]
     letter = "rwy"[card.colour]
     set_dice(s, [(0, letter, 5), (0, letter, 5), (1, "y", 1)])
     action_turn(s, 0)
-    s.trade[slot * 4] = 1
-    s.deniers, s.vp, s.infl = [10, 0], [0, 0], [5, 5]
+    s.seats[0].trade[slot] = 1
+    set_per_seat(s, deniers=[10, 0], vp=[0, 0], infl=[5, 5])
     s.row, s.evcubes = [event_index(s, "Invasion"), event_index(s, "Levy")], [[], []]
     s.cath = [-1] * 18
     touch(s)
@@ -144,7 +153,7 @@ def test_master_mason_player_chooses_cathedral_space() -> None:
     assert s.cath[1] == 0 and s.step == S_MASON  # one more to place
     s.apply("mason space 2")
     assert s.cath[1] == 0 and s.cath[7] == 0  # level 2 of space 2
-    assert s.vp[0] == 2 and s.infl[0] == 5 + 1 + 1
+    assert s.seats[0].vp == 2 and s.seats[0].infl == 5 + 1 + 1
     assert s.step == S_MAIN and s.turn == 1  # the turn ended after the last cube
 
 
@@ -166,5 +175,5 @@ def test_squire_player_chooses_event() -> None:
     s.apply("squire Levy")
     s.apply("squire Marauding")
     assert s.evcubes == [[], [0]] and s.maraud == [0]
-    assert s.infl[0] == 7 and s.step == S_MAIN and s.turn == 1
+    assert s.seats[0].infl == 7 and s.step == S_MAIN and s.turn == 1
     assert MARAUD == 99

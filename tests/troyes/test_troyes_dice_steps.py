@@ -18,7 +18,9 @@ from tests.troyes.troyes_helpers import (
     event_index,
     groups,
     notations,
+    per_seat,
     set_dice,
+    set_per_seat,
     slot_of,
     touch,
 )
@@ -28,8 +30,8 @@ def ready(dice: list[tuple[int, str, int]], deniers: int = 20):
     s = at_actions(2, seed=3)
     set_dice(s, dice)
     action_turn(s, 0)
-    s.deniers, s.infl = [deniers, 0], [0, 0]
-    s.supply = [1, 1]
+    set_per_seat(s, deniers=[deniers, 0], infl=[0, 0])
+    set_per_seat(s, supply=[1, 1])
     touch(s)
     return s
 
@@ -66,7 +68,7 @@ def test_a_die_that_leads_to_no_legal_group_is_not_offered() -> None:
     assert notations(s) == ["die r2", "die r1", "die r6@p1"]
     c = s.clone()
     c.apply("die r2")  # r6@p1 is the only way on, then done: both taken as forced steps
-    assert c.step == S_MAIN and c.deniers == [0, 4] and c.evcubes == [[0, 0]]
+    assert c.step == S_MAIN and per_seat(c, "deniers") == [0, 4] and c.evcubes == [[0, 0]]
     poor = combat_invasion([(0, "r", 4), (0, "r", 5), (1, "r", 6), (1, "w", 1)], deniers=1)
     assert notations(poor) == ["die r5", "die r4"]
     assert "would cost 2 deniers" in reason(poor, "die r6@p1")
@@ -101,7 +103,7 @@ def test_bought_dice_cost_by_the_size_of_the_whole_group() -> None:
     for group, paid in (("dice r6@p1", 2), ("dice r1 r6@p1", 4), ("dice r2 r1 r6@p1", 6)):
         s = combat_invasion([(0, "r", 1), (0, "r", 2), (1, "r", 6), (1, "w", 1)])
         choose(s, group)  # die by die, then done (forced steps taken at once)
-        assert s.step == S_MAIN and s.deniers == [20 - paid, paid], group
+        assert s.step == S_MAIN and per_seat(s, "deniers") == [20 - paid, paid], group
 
 
 def test_activation_steps_dice_then_done_then_activations() -> None:

@@ -7,7 +7,7 @@ import pytest
 
 from meeple.games.troyes import GAME
 from meeple.games.troyes.state import S_DICE
-from tests.troyes.troyes_helpers import action_turn, at_actions, event_index, set_dice, touch
+from tests.troyes.troyes_helpers import action_turn, at_actions, event_index, set_dice, set_per_seat, touch
 
 
 def test_the_space_is_small_and_names_no_combination() -> None:
@@ -29,7 +29,7 @@ def test_die_ids_are_relative_to_the_seat_to_move() -> None:
     set_dice(s, [(0, "r", 6), (1, "r", 5), (2, "w", 1)])
     s.row, s.evcubes = [event_index(s, "Invasion")], [[]]
     action_turn(s, 1)
-    s.deniers = [0, 20, 0]
+    set_per_seat(s, deniers=[0, 20, 0])
     touch(s)
     s.apply("combat Invasion")
     assert s.step == S_DICE
@@ -45,7 +45,7 @@ def test_a_pending_group_is_observed_seat_relative() -> None:
     set_dice(s, [(0, "r", 4), (0, "r", 3), (0, "r", 2), (0, "r", 1), (1, "w", 1)])
     s.row, s.evcubes = [event_index(s, "Invasion")], [[]]
     action_turn(s, 0)
-    s.deniers = [20, 0]
+    set_per_seat(s, deniers=[20, 0])
     touch(s)
     s.apply("combat Invasion")
     before = s.observation(0)

@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine.core import IllegalAction
-from tests.troyes.troyes_helpers import action_turn, at_actions, black_turn, choose, set_dice, slot_of, touch
+from tests.troyes.troyes_helpers import (
+    action_turn,
+    at_actions,
+    black_turn,
+    choose,
+    set_dice,
+    set_per_seat,
+    slot_of,
+    touch,
+)
 
 
 def reason(s, text: str) -> str:
@@ -21,12 +30,12 @@ def test_influence_costs_explained() -> None:
     s = at_actions(2)
     set_dice(s, [(0, "w", 3), (1, "w", 2)])
     action_turn(s, 0)
-    s.infl = [0, 0]
+    set_per_seat(s, infl=[0, 0])
     touch(s)
     assert "needs 1 influence, you have 0" in reason(s, "reroll w3")
     assert "needs 2 influence, you have 0" in reason(s, "recruit citizen")
     assert "needs 4 influence, you have 0" in reason(s, "flip dice")
-    s.infl = [5, 0]
+    set_per_seat(s, infl=[5, 0])
     touch(s)
     assert "own district" in reason(s, "reroll w2@p1")
 
@@ -46,7 +55,7 @@ def test_action_explanations() -> None:
     s = at_actions(2)
     set_dice(s, [(0, "w", 1), (1, "w", 2)])
     action_turn(s, 0)
-    s.deniers = [0, 0]
+    set_per_seat(s, deniers=[0, 0])
     touch(s)
     assert "not in the event row" in reason(s, "combat Nowhere")
     assert "no yellow dice are left" in reason(s, "farm")
@@ -61,7 +70,7 @@ def test_dice_group_explained() -> None:
     s = at_actions(2)
     set_dice(s, [(0, "y", 1), (0, "y", 2), (1, "y", 6), (0, "w", 6), (1, "w", 2)])
     action_turn(s, 0)
-    s.deniers = [1, 0]
+    set_per_seat(s, deniers=[1, 0])
     touch(s)
     s.apply("farm")
     assert "no die y5" in reason(s, "dice y5")
@@ -89,11 +98,11 @@ def test_cube_and_citizen_steps_explained() -> None:
     s = at_actions(2)
     set_dice(s, [(0, "y", 3), (0, "y", 4), (1, "w", 2)])
     action_turn(s, 0)
-    s.deniers = [10, 0]
+    set_per_seat(s, deniers=[10, 0])
     monk = slot_of(s, "Monk")
     smith = slot_of(s, "Blacksmith")
-    s.cubes[monk * 4] = 1
-    s.cubes[smith * 4] = 1
+    s.seats[0].cubes[monk] = 1
+    s.seats[0].cubes[smith] = 1
     touch(s)
     s.apply("farm")
     assert [a.notation for a in s.legal_actions()][:1] == ["no cube"]
@@ -103,7 +112,7 @@ def test_cube_and_citizen_steps_explained() -> None:
     s2 = at_actions(2)
     set_dice(s2, [(0, "r", 3), (1, "w", 2)])
     action_turn(s2, 0)
-    s2.supply = [1, 1]
+    set_per_seat(s2, supply=[1, 1])
     touch(s2)
     s2.apply("place palace")
     assert s2.legal_actions()[0].notation == "citizen from supply"
@@ -116,7 +125,7 @@ def test_choices_out_of_turn_order_explained() -> None:
     s = at_actions(2)
     set_dice(s, [(0, "y", 3), (0, "y", 4), (1, "w", 2)])
     action_turn(s, 0)
-    s.infl = [0, 0]
+    set_per_seat(s, infl=[0, 0])
     touch(s)
     assert "choose an action first" in reason(s, "x9")
     assert "not flipping dice now" in reason(s, "stop flipping")

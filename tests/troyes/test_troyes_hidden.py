@@ -6,7 +6,7 @@ import json
 
 from meeple.engine import Rng
 from meeple.games.troyes.components import RED
-from tests.troyes.troyes_helpers import after_draft, at_actions, new
+from tests.troyes.troyes_helpers import after_draft, at_actions, new, per_seat, set_per_seat
 
 
 def text_of(view: dict) -> str:
@@ -21,13 +21,13 @@ def test_other_players_characters_absent_from_view() -> None:
         for q in range(3):
             entry = view["seats"][q]
             assert entry["characters_held"] == 1
-            names = [s.tables.characters[c].name for c in s.chars[q]]
+            names = [s.tables.characters[c].name for c in s.seats[q].chars]
             if q == seat:
                 assert entry["characters"] == names
             else:
                 assert "characters" not in entry
                 for name in names:
-                    if name not in [s.tables.characters[c].name for c in s.chars[seat]]:
+                    if name not in [s.tables.characters[c].name for c in s.seats[seat].chars]:
                         assert name not in text_of(view)
     spectator = text_of(s.view(None))
     for c in range(6):
@@ -74,12 +74,12 @@ def test_face_down_activity_cards_absent_from_view() -> None:
 def test_victory_points_face_down_unless_option() -> None:
     """Research §1: VP tokens are kept face down; the open_vp option shows them."""
     s = at_actions(2, 1)
-    s.vp = [7, 9]
+    set_per_seat(s, vp=[7, 9])
     view = s.view(0)
     assert view["seats"][0]["vp"] == 7 and "vp" not in view["seats"][1]
     assert all("vp" not in p for p in s.view(None)["seats"])
     s2 = at_actions(2, 1, open_vp=True)
-    s2.vp = [7, 9]
+    set_per_seat(s2, vp=[7, 9])
     assert [p["vp"] for p in s2.view(None)["seats"]] == [7, 9]
 
 
@@ -102,10 +102,10 @@ def test_determinize_resamples_only_hidden_parts() -> None:
     changed_chars = changed_decks = changed_slots = False
     for k in range(20):
         d = s.determinize(0, Rng(k))
-        assert d.chars[0] == s.chars[0]
+        assert d.seats[0].chars == s.seats[0].chars
         assert d.view(0) == s.view(0)
-        assert sorted(c for h in d.chars for c in h) != [] and len({c for h in d.chars for c in h}) == 4
-        changed_chars |= d.chars[1:] != s.chars[1:]
+        assert sorted(c for h in per_seat(d, "chars") for c in h) != [] and len({c for h in per_seat(d, "chars") for c in h}) == 4
+        changed_chars |= per_seat(d, "chars")[1:] != per_seat(s, "chars")[1:]
         changed_decks |= d.decks != s.decks
         changed_slots |= d.slots != s.slots
         assert [len(x) for x in d.decks] == [len(x) for x in s.decks]
@@ -125,8 +125,8 @@ def test_determinize_keeps_views_with_draw_two_keep_one() -> None:
                 d = s.determinize(seat, Rng(step + seat))
                 assert d.view(seat) == s.view(seat)
                 assert d.view(None) == s.view(None)
-                assert d.chars[seat] == s.chars[seat]
-                held = [c for h in d.chars for c in h] + list(d.pair) + list(d.box)
+                assert d.seats[seat].chars == s.seats[seat].chars
+                held = [c for h in per_seat(d, "chars") for c in h] + list(d.pair) + list(d.box)
                 assert sorted(held) == list(range(6))
                 if s.to_move == seat:
                     assert [a.notation for a in d.legal_actions()] == [a.notation for a in s.legal_actions()]
@@ -141,9 +141,9 @@ def test_draw_two_keep_one_determinize_respects_later_draws() -> None:
     pair1 = list(s.pair)           # seat 1 draws two after seat 0's choice
     for k in range(40):
         d = s.determinize(1, Rng(k))
-        assert d.chars[0] and d.chars[0][0] not in pair1
-        assert d.pair == s.pair and d.chars[1] == []
-        assert sorted(d.chars[0] + d.pair + d.box) == list(range(6))
+        assert d.seats[0].chars and d.seats[0].chars[0] not in pair1
+        assert d.pair == s.pair and d.seats[1].chars == []
+        assert sorted(d.seats[0].chars + d.pair + d.box) == list(range(6))
 
 
 def test_character_scoring_shown_only_with_the_characters() -> None:
@@ -154,7 +154,7 @@ def test_character_scoring_shown_only_with_the_characters() -> None:
         view = s.view(seat)
         for q, entry in enumerate(view["seats"]):
             if q == seat:
-                card = s.tables.characters[s.chars[q][0]]
+                card = s.tables.characters[s.seats[q].chars[0]]
                 assert entry["character_scoring"] == [{"name": card.name, "thresholds": "/".join(map(str, card.thresholds)),
                                                         "points": "/".join(map(str, card.points))}]
             else:

@@ -16,6 +16,7 @@ from tests.troyes.troyes_helpers import (
     choose,
     notations,
     set_dice,
+    set_per_seat,
     touch,
 )
 
@@ -38,9 +39,9 @@ def _bishopric_rows_b_left_a_right(rows: int) -> TroyesState:
     if rows == 2:
         s.bld[8], s.bld[9] = 1, 0
         dice.append((0, "w", 3))
-    s.expelled[1 * 4 + 0] = 1
-    s.lying[1 * 4 + 0] = 0
-    s.supply = [1, 1]
+    s.seats[0].expelled[1] = 1
+    s.seats[0].lying[1] = 0
+    set_per_seat(s, supply=[1, 1])
     set_dice(s, dice)
     action_turn(s, 0)
     return s
@@ -58,7 +59,7 @@ def test_placement_is_judged_with_the_moving_citizen_already_gone() -> None:
     assert not [e for e in events if e["type"] == "expel"]
     assert "Seat 0: place a citizen in the Bishopric with seat 0's white 1" in [e["text"] for e in events]
     assert (s.bld[6], s.bld[7]) == (0, 1)  # seat 0 enters on the left, seat 1 shifts right
-    assert s.supply[0] == 1 and s.lying[1 * 4 + 0] == 0 and s.lying[1 * 4 + 1] == 0
+    assert s.seats[0].supply == 1 and s.seats[0].lying[1] == 0 and s.seats[1].lying[1] == 0
 
 
 def test_a_citizen_source_that_leaves_no_legal_die_is_not_offered() -> None:
@@ -97,7 +98,7 @@ def test_a_citizen_moved_out_of_a_building_leaves_its_space_empty() -> None:
     s = at_actions(2)
     assert all(o >= 0 for o in s.bld)  # 2 players: 6 neutral + 12 drafted citizens fill all 18
     s.bld[2] = 0
-    s.supply = [0, 0]
+    set_per_seat(s, supply=[0, 0])
     set_dice(s, [(0, "y", 6), (1, "r", 1)])
     action_turn(s, 0)
     palace_before = s.bld[0:6].count(0)
@@ -108,19 +109,19 @@ def test_a_citizen_moved_out_of_a_building_leaves_its_space_empty() -> None:
     rounds.workforce(s, [])
     assert len(s.dice) == 17 == sum(1 for o in s.bld if o >= 0)
     wage = 2 * s.bld[0:6].count(0) + s.bld[6:12].count(0)
-    s.deniers = [0, 0]
+    set_per_seat(s, deniers=[0, 0])
     rounds.income_and_wages(s, [])
-    assert s.deniers[0] == 10 - wage
+    assert s.seats[0].deniers == 10 - wage
 
 
 def _scoring_position() -> TroyesState:
     s = after_draft(2)
-    s.vp = [0, 0]
-    s.trade = [0] * 36
+    set_per_seat(s, vp=[0, 0])
+    set_per_seat(s, trade=[[0] * 9 for _ in range(s.players)])
     s.row, s.evcubes, s.maraud = [], [], []
     s.cath = [-1] * 18
     metric = [c.metric for c in s.tables.characters]
-    s.chars = [[metric.index("events")], [metric.index("cathedral")]]  # both score 0 here
+    set_per_seat(s, chars=[[metric.index("events")], [metric.index("cathedral")]])  # both score 0 here
     touch(s)
     return s
 
@@ -152,15 +153,15 @@ def test_lying_protection_ends_when_the_lying_citizen_itself_is_placed_again() -
     citizen (own review, the same judgement as issue 13 item 1: the moving citizen has left)."""
     s = at_actions(2, push_out_protection="lying")
     s.bld[6], s.bld[7] = 1, 0
-    s.lying[1 * 4 + 0] = 1
-    s.supply = [0, 0]
+    s.seats[0].lying[1] = 1
+    set_per_seat(s, supply=[0, 0])
     set_dice(s, [(0, "w", 1), (1, "r", 3)])
     action_turn(s, 0)
     s.apply("place bishopric")
     assert s.step == S_SRC and "citizen lying at bishopric" in notations(s)
     events = s.apply("citizen lying at bishopric")
     assert "Seat 0's citizen is pushed out of the Bishopric" in [e["text"] for e in events]
-    assert (s.bld[6], s.bld[7]) == (0, 1) and s.lying[1 * 4 + 0] == 1
+    assert (s.bld[6], s.bld[7]) == (0, 1) and s.seats[0].lying[1] == 1
 
 
 def test_a_placement_is_offered_exactly_when_some_citizen_and_die_allow_it() -> None:

@@ -14,7 +14,7 @@ from meeple.games.troyes import GAME
 from meeple.games.troyes.state import NEUTRAL, S_DICE, S_SRC
 from tests.troyes.make_troyes_labels import PATH, sweep
 from tests.troyes.test_troyes_actions import ready
-from tests.troyes.troyes_helpers import black_turn, slot_of, touch
+from tests.troyes.troyes_helpers import black_turn, per_seat, slot_of, touch
 
 
 def _label(s, notation: str) -> str:  # type: ignore[no-untyped-def]
@@ -41,7 +41,7 @@ def test_tithing_die_label_says_free_not_2_4_6() -> None:
     the labels say so (they quoted 2/4/6 deniers before issue 15)."""
     s = ready([(1, "y", 6), (NEUTRAL, "y", 6), (1, "w", 1)], deniers=(0, 0))
     slot = slot_of(s, "Tithing")
-    s.cubes[slot * 4] = 1
+    s.seats[0].cubes[slot] = 1
     touch(s)
     s.apply("farm")
     assert s.step == S_DICE  # the only way: the Tithing cube (no deniers for a bought die)
@@ -50,7 +50,7 @@ def test_tithing_die_label_says_free_not_2_4_6() -> None:
     s.apply("die y6@p1")
     assert "free with the Tithing cube" in _label(s, "die y6@n")
     s.apply("die y6@n")
-    assert s.deniers == [6, 0]  # nothing paid, 12 // 2 deniers farmed
+    assert per_seat(s, "deniers") == [6, 0]  # nothing paid, 12 // 2 deniers farmed
 
 
 def test_activate_label_quotes_the_hire_only_without_a_tradesman() -> None:
@@ -59,7 +59,7 @@ def test_activate_label_quotes_the_hire_only_without_a_tradesman() -> None:
     slot = slot_of(s, "Baker")
     cost = s.tables.activities[s.slots[slot]].hire_cost
     assert f"hire a tradesman for {cost} deniers" in _label(s, "activate Baker")
-    s.trade[slot * 4] = 1
+    s.seats[0].trade[slot] = 1
     touch(s)
     label = _label(s, "activate Baker")
     assert "no hire" in label and f"for {cost} deniers" not in label

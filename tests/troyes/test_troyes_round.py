@@ -15,7 +15,9 @@ from tests.troyes.troyes_helpers import (
     counters,
     event_index,
     notations,
+    per_seat,
     set_dice,
+    set_per_seat,
     touch,
 )
 
@@ -36,23 +38,23 @@ def test_income_10_and_wages_palace_2_bishopric_1() -> None:
     """Seed §2: +10 deniers, then 2 per own Palace citizen and 1 per own Bishopric citizen."""
     s = after_draft(2)
     s.bld = [0, 0, 1, 1, 1, 1] + [0, 0, 0, 1, 1, 1] + [0, 0, 0, 0, 0, 0]
-    s.deniers = [0, 3]
+    set_per_seat(s, deniers=[0, 3])
     rounds.income_and_wages(s, [])
-    assert s.deniers == [10 - 4 - 3, 13 - 8 - 3]
+    assert per_seat(s, "deniers") == [10 - 4 - 3, 13 - 8 - 3]
 
 
 def test_wages_short_pays_all_and_loses_2_vp() -> None:
     """Seed §2: a player who cannot pay pays what they have and loses 2 VP (flat)."""
     s = after_draft(2)
     s.bld = [0] * 6 + [0] * 6 + [1] * 6
-    s.deniers = [0, 0]
-    s.vp = [5, 1]
+    set_per_seat(s, deniers=[0, 0])
+    set_per_seat(s, vp=[5, 1])
     rounds.income_and_wages(s, [])
-    assert s.deniers[0] == 0 and s.vp[0] == 3
+    assert s.seats[0].deniers == 0 and s.seats[0].vp == 3
     s.bld = [1] * 6 + [1] * 6 + [1] * 6
-    s.deniers = [0, 0]
+    set_per_seat(s, deniers=[0, 0])
     rounds.income_and_wages(s, [])
-    assert s.deniers[1] == 0 and s.vp[1] == 0  # never below 0 VP (S6, S7)
+    assert s.seats[1].deniers == 0 and s.seats[1].vp == 0  # never below 0 VP (S6, S7)
 
 
 def test_workforce_one_die_per_citizen_of_building_colour() -> None:
@@ -81,14 +83,14 @@ def test_events_left_in_row_trigger_again() -> None:
     s = after_draft(2)
     s.row = [event_index(s, "Levy"), event_index(s, "Invasion"), event_index(s, "Siege")]
     s.evcubes = [[], [], []]
-    s.deniers = [10, 1]
-    s.vp = [4, 4]
-    s.infl = [5, 5]
+    set_per_seat(s, deniers=[10, 1])
+    set_per_seat(s, vp=[4, 4])
+    set_per_seat(s, infl=[5, 5])
     events.resolve_events(s, [])
     # Marauding 1 + Invasion 2 + Siege 1 black dice
     assert s.black == [4]
-    assert s.deniers == [8, 0]
-    assert s.vp == [4, 2]
+    assert per_seat(s, "deniers") == [8, 0]
+    assert per_seat(s, "vp") == [4, 2]
 
 
 def test_marauding_adds_black_die_every_round() -> None:
@@ -104,13 +106,13 @@ def test_event_cannot_comply_loses_2_vp_per_card() -> None:
     s = after_draft(2)
     s.row = [event_index(s, "Schism"), event_index(s, "Heresy")]
     s.evcubes = [[], []]
-    s.infl = [1, 9]
-    s.deniers = [0, 9]
-    s.vp = [10, 10]
+    set_per_seat(s, infl=[1, 9])
+    set_per_seat(s, deniers=[0, 9])
+    set_per_seat(s, vp=[10, 10])
     events.resolve_events(s, [])
-    assert s.infl == [0, 6]
-    assert s.deniers == [0, 8]
-    assert s.vp == [6, 10]
+    assert per_seat(s, "infl") == [0, 6]
+    assert per_seat(s, "deniers") == [0, 8]
+    assert per_seat(s, "vp") == [6, 10]
 
 
 def test_neutral_citizen_event_enters_building() -> None:
@@ -121,7 +123,7 @@ def test_neutral_citizen_event_enters_building() -> None:
     ev: list[Event] = []
     events.event_effect(s, "Pilgrims", "neutral_bishopric", ev)
     assert s.bld[6 + 4:6 + 6] == [NEUTRAL, 0]
-    assert s.lying[1 * 4 + 1] == 1
+    assert s.seats[1].lying[1] == 1
     assert s.grey == grey - 1
 
 
@@ -152,13 +154,13 @@ def test_black_counter_several_sum_and_influence() -> None:
     s = at_actions(2)
     set_dice(s, [(0, "w", 4), (0, "y", 5), (0, "w", 1), (1, "w", 6)])
     black_turn(s, 0, [5, 4])
-    s.infl = [3, 3]
+    set_per_seat(s, infl=[3, 3])
     choose(s, "counter 5+4")
     assert s.step == S_SPEND
     s.apply("spend w4")
     s.apply("spend y5")
     assert s.black == []
-    assert s.infl[0] == 5
+    assert s.seats[0].infl == 5
     assert s.dice == [die(0, WHITE, 1), die(1, WHITE, 6)]
 
 
@@ -167,12 +169,12 @@ def test_black_cannot_counter_loses_2_vp_and_highest_removed() -> None:
     s = at_actions(2)
     set_dice(s, [(0, "w", 1), (1, "w", 6)])
     black_turn(s, 0, [6, 2])
-    s.vp = [3, 3]
-    s.infl = [0, 5]
+    set_per_seat(s, vp=[3, 3])
+    set_per_seat(s, infl=[0, 5])
     touch(s)
     assert notations(s) == ["cannot counter"]
     s.apply("cannot counter")
-    assert s.black == [2] and s.vp[0] == 1 and s.infl[0] == 0
+    assert s.black == [2] and s.seats[0].vp == 1 and s.seats[0].infl == 0
     assert die(0, WHITE, 1) in s.dice
     assert s.turn == 1  # the next player in turn order faces the rest
 
@@ -191,8 +193,8 @@ def test_black_dice_no_buying_and_no_cubes() -> None:
     s2 = at_actions(2)
     set_dice(s2, [(0, "w", 2), (1, "r", 6)])
     black_turn(s2, 0, [5])
-    s2.infl = [1, 0]
-    s2.cubes[0 * 4 + 0] = 3  # a Blacksmith-slot cube (+5) would be enough, but may not be used
+    set_per_seat(s2, infl=[1, 0])
+    s2.seats[0].cubes[0] = 3  # a Blacksmith-slot cube (+5) would be enough, but may not be used
     touch(s2)
     assert notations(s2) == ["reroll w2", "cannot counter"]
 
@@ -200,18 +202,18 @@ def test_black_dice_no_buying_and_no_cubes() -> None:
 def test_end_of_round_district_lying_dice_start_player() -> None:
     """Seed 回合結束: district deniers to the purse, expelled citizens home, dice out, start passes left."""
     s = at_actions(3)
-    s.district = [3, 0, 1]
-    s.lying[0 * 4 + 1] = 1
-    s.expelled[0 * 4 + 1] = 1
-    s.supply = [0, 0, 0]
+    set_per_seat(s, district=[3, 0, 1])
+    s.seats[1].lying[0] = 1
+    s.seats[1].expelled[0] = 1
+    set_per_seat(s, supply=[0, 0, 0])
     start = s.start
     events = rounds.end_round(s)
     texts = [e["text"] for e in events]
     assert "Seat 0 collects 3 deniers from the district" in texts
     assert "Seat 2 collects 1 denier from the district" in texts
-    assert s.district == [0, 0, 0]
-    assert s.lying == [0] * 12 and s.expelled == [0] * 12
-    assert s.supply[1] == 1
+    assert per_seat(s, "district") == [0, 0, 0]
+    assert per_seat(s, "lying") == [[0, 0, 0]] * 3 and per_seat(s, "expelled") == [[0, 0, 0]] * 3
+    assert s.seats[1].supply == 1
     assert s.start == (start + 1) % 3
     assert s.rnd == 2
 
@@ -231,7 +233,7 @@ def test_round_ends_when_no_dice_remain() -> None:
     s = at_actions(2)
     set_dice(s, [(0, "y", 6)])
     action_turn(s, 0)
-    s.deniers = [0, 0]
+    set_per_seat(s, deniers=[0, 0])
     rnd = s.rnd
     s.apply("farm")
     assert s.rnd == rnd + 1
@@ -272,8 +274,8 @@ def test_influence_capped_at_20() -> None:
     s = at_actions(2)
     set_dice(s, [(0, "w", 6), (0, "w", 5), (1, "y", 1)])
     action_turn(s, 0)
-    s.infl = [19, 0]
+    set_per_seat(s, infl=[19, 0])
     touch(s)
     s.apply("build cathedral")
     choose(s, "dice w5 w6")
-    assert s.infl[0] == 20
+    assert s.seats[0].infl == 20

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from meeple.games.troyes import GAME, scoring
 from meeple.games.troyes.state import NEUTRAL
-from tests.troyes.troyes_helpers import after_draft, choose, event_index, slot_of
+from tests.troyes.troyes_helpers import after_draft, choose, event_index, set_per_seat, slot_of
 
 
 def blank(players: int = 2, **options: object):
     s = after_draft(players, 5, **options)
-    s.vp = [0] * players
+    set_per_seat(s, vp=[0] * players)
     s.row, s.evcubes = [], []
-    s.trade = [0] * 36
+    set_per_seat(s, trade=[[0] * 9 for _ in range(s.players)])
     s.cath = [-1] * 18
-    s.chars = [[] for _ in range(players)]
-    s.won = [[] for _ in range(players)]
+    set_per_seat(s, chars=[[] for _ in range(players)])
+    set_per_seat(s, won=[[] for _ in range(players)])
     return s
 
 
@@ -25,7 +25,7 @@ def totals(s) -> list[int]:
 def test_vp_gained_during_play_count() -> None:
     """Seed 遊戲結束 1: the VP gained during play."""
     s = blank()
-    s.vp = [7, 3]
+    set_per_seat(s, vp=[7, 3])
     assert totals(s) == [7, 3]
 
 
@@ -50,9 +50,9 @@ def test_tradesmen_score_their_vp_spaces() -> None:
     s = blank()
     merchant = slot_of(s, "Merchant")      # level I: (2, 1, 1)
     sculptor = slot_of(s, "Sculptor")      # level III: (3, 2, 1)
-    s.trade[merchant * 4 + 0] = 1
-    s.trade[merchant * 4 + 1] = 15         # on the card without a VP space
-    s.trade[sculptor * 4 + 1] = 2
+    s.seats[0].trade[merchant] = 1
+    s.seats[1].trade[merchant] = 15         # on the card without a VP space
+    s.seats[1].trade[sculptor] = 2
     assert totals(s) == [2, 2]
 
 
@@ -69,10 +69,10 @@ def test_cathedral_minus_2_per_level_without_own_cube() -> None:
 def test_every_character_scored_for_every_player() -> None:
     """Seed 遊戲結束 5: every revealed character card scores for every player (STAND_IN steps)."""
     s = blank(3)
-    s.chars = [[0], [1], [5]]           # Hugues (influence), Thibaut (deniers), Henri (events)
-    s.infl = [10, 4, 20]
-    s.deniers = [0, 25, 9]
-    s.won = [[0], [], [1, 2, 3]]
+    set_per_seat(s, chars=[[0], [1], [5]])  # Hugues (influence), Thibaut (deniers), Henri (events)
+    set_per_seat(s, infl=[10, 4, 20])
+    set_per_seat(s, deniers=[0, 25, 9])
+    set_per_seat(s, won=[[0], [], [1, 2, 3]])
     parts = scoring.breakdown(s)
     # influence 10 -> 1, 4 -> 0, 20 -> 6; deniers 0 -> 0, 25 -> 6, 9 -> 1; events 1 -> 1, 0 -> 0, 3 -> 4
     assert [p["characters"] for p in parts] == [2, 6, 11]
@@ -83,7 +83,7 @@ def test_character_metrics() -> None:
     s = blank()
     s.cath[0] = s.cath[1] = 0
     slot = slot_of(s, "Merchant")
-    s.trade[slot * 4 + 1] = 1
+    s.seats[1].trade[slot] = 1
     assert scoring.metric(s, "cathedral", 0) == 2
     assert scoring.metric(s, "tradesmen", 1) == 1
     assert scoring.metric(s, "citizens", 0) == s.bld.count(0) == 6
@@ -94,10 +94,10 @@ def test_tiebreak_deniers_then_influence() -> None:
     s = blank(3)
     s.final = [10, 10, 10]
     s.phase = 4
-    s.deniers = [3, 5, 5]
-    s.infl = [9, 1, 2]
+    set_per_seat(s, deniers=[3, 5, 5])
+    set_per_seat(s, infl=[9, 1, 2])
     assert s.ranking() == [[2], [1], [0]]
-    s.infl = [9, 2, 2]
+    set_per_seat(s, infl=[9, 2, 2])
     assert s.ranking() == [[1, 2], [0]]
 
 
@@ -134,8 +134,8 @@ def test_evaluate_sees_what_a_started_action_brings() -> None:
     slot = slot_of(s, "Merchant")
     set_dice(s, [(0, "y", 6), (0, "y", 6), (0, "y", 6), (1, "w", 1)])
     action_turn(s, 0)
-    s.trade[slot * 4] = 1
-    s.deniers = [0, 0]
+    s.seats[0].trade[slot] = 1
+    set_per_seat(s, deniers=[0, 0])
     touch(s)
     idle = GAME.evaluate(s, 0)
     s.apply("activate Merchant")
@@ -144,8 +144,8 @@ def test_evaluate_sees_what_a_started_action_brings() -> None:
     before = GAME.evaluate(s, 0)
     s2 = s.clone()
     s2.apply("x6")
-    assert s.step == S_TIMES and s.deniers[0] == 0  # untouched
+    assert s.step == S_TIMES and s.seats[0].deniers == 0  # untouched
     assert 0.0 <= before <= 1.0
-    assert s2.deniers[0] == 12
+    assert s2.seats[0].deniers == 12
     assert abs(before - GAME.evaluate(s2, 0)) < 1e-9
     assert before > idle  # 12 deniers are worth something before the last choice is made

@@ -7,7 +7,7 @@ import pytest
 from meeple.engine.messages import text_of
 from meeple.games.troyes.components import RED, WHITE, YELLOW
 from meeple.games.troyes.state import NEUTRAL, P_DRAFT, P_KEEP
-from tests.troyes.troyes_helpers import after_draft, new, notations
+from tests.troyes.troyes_helpers import after_draft, new, notations, per_seat
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(2, 4), (3, 5), (4, 6)])
@@ -23,24 +23,24 @@ def test_rounds_equal_red_event_cards(players: int, rounds: int) -> None:
 def test_starting_citizens_6_5_4(players: int, citizens: int) -> None:
     """Seed setup: 2/3/4 players take 6/5/4 citizens."""
     s = new(players)
-    assert s.supply == [citizens] * players
-    assert s.owned == [citizens] * players
+    assert per_seat(s, "supply") == [citizens] * players
+    assert per_seat(s, "owned") == [citizens] * players
 
 
 def test_start_deniers_5_and_influence_4() -> None:
     """Seed setup: five deniers each and the influence marker on 4."""
     s = new(3)
-    assert s.deniers == [5, 5, 5]
-    assert s.infl == [4, 4, 4]
-    assert s.vp == [0, 0, 0]
+    assert per_seat(s, "deniers") == [5, 5, 5]
+    assert per_seat(s, "infl") == [4, 4, 4]
+    assert per_seat(s, "vp") == [0, 0, 0]
 
 
 @pytest.mark.parametrize(("players", "each"), [(2, 2), (3, 1), (4, 1)])
 def test_secret_characters_two_each_in_two_player(players: int, each: int) -> None:
     """Research §2 (S5): one secret character each, two each with 2 players; all different."""
     s = new(players)
-    assert [len(c) for c in s.chars] == [each] * players
-    held = [c for hand in s.chars for c in hand]
+    assert [len(c) for c in per_seat(s, "chars")] == [each] * players
+    held = [c for hand in per_seat(s, "chars") for c in hand]
     assert len(set(held)) == len(held)
     assert len(held) + len(s.box) == 6
 
@@ -55,17 +55,17 @@ def test_draw_two_keep_one_option(players: int, each: int) -> None:
     while s.phase == P_KEEP:
         p = s.to_move
         drawn = list(s.pair)
-        assert len(drawn) == 2 and not set(drawn) & {c for h in s.chars for c in h}
+        assert len(drawn) == 2 and not set(drawn) & {c for h in per_seat(s, "chars") for c in h}
         assert notations(s) == [f"keep {s.tables.characters[c].name}" for c in drawn]
         events = s.apply(f"keep {s.tables.characters[drawn[1]].name}")
-        assert drawn[1] in s.chars[p]
+        assert drawn[1] in s.seats[p].chars
         assert [e for e in events if e["type"] == "keep" and "private" not in e]
         assert all(e.get("private") == p for e in events if e["type"] == "keep" and "you keep" in e["text"])
         choosers.append(p)
     assert choosers == list(range(players)) * each
     assert s.phase == P_DRAFT
-    assert [len(c) for c in s.chars] == [each] * players
-    held = [c for h in s.chars for c in h]
+    assert [len(c) for c in per_seat(s, "chars")] == [each] * players
+    held = [c for h in per_seat(s, "chars") for c in h]
     assert len(set(held)) == len(held) and len(held) + len(s.box) == 6
 
 
@@ -108,7 +108,7 @@ def test_neutrals_fill_empty_spaces_after_draft(players: int, neutral: int) -> N
     assert s.grey == 8 - neutral
     for p in range(players):
         assert s.bld.count(p) == {2: 6, 3: 5, 4: 4}[players]
-        assert s.supply[p] == 0
+        assert s.seats[p].supply == 0
 
 
 def test_draft_any_empty_space_left_or_right_of_a_row() -> None:

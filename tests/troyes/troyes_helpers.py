@@ -47,6 +47,19 @@ def set_dice(s: TroyesState, dice: list[tuple[int, str, int]]) -> None:
     touch(s)
 
 
+def per_seat(s: TroyesState, field: str) -> list[Any]:
+    """One field of every seat record, in seat order (``per_seat(s, "deniers") == [5, 5]``)."""
+    return [getattr(q, field) for q in s.seats]
+
+
+def set_per_seat(s: TroyesState, **values: list[Any]) -> None:
+    """Set fields of every seat record at once: ``set_per_seat(s, deniers=[0, 3], vp=[1, 2])``."""
+    for field, column in values.items():
+        assert len(column) == s.players, (field, column)
+        for q, v in zip(s.seats, column, strict=True):
+            setattr(q, field, v)
+
+
 def touch(s: TroyesState) -> None:
     """Forget cached legal actions and derived values after editing a state by hand."""
     s._legal_cache = None
@@ -55,7 +68,7 @@ def touch(s: TroyesState) -> None:
 
 def action_turn(s: TroyesState, seat: int) -> None:
     s.phase, s.step, s.turn = P_ACTION, S_MAIN, seat
-    s.passed = [0] * s.players
+    set_per_seat(s, passed=[0] * s.players)
     touch(s)
 
 

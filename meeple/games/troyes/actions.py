@@ -14,7 +14,7 @@ from meeple.games.troyes import labels as L
 from meeple.games.troyes import words as W
 from meeple.games.troyes.activities import max_activations
 from meeple.games.troyes.cathedral import mason_spaces
-from meeple.games.troyes.citizens import has_citizen, protection, source_text, space_text
+from meeple.games.troyes.citizens import guarded, has_citizen, source_text, space_text
 from meeple.games.troyes.components import WHITE, YELLOW
 from meeple.games.troyes.dice import (
     ALLOWED_COLOURS,
@@ -57,6 +57,7 @@ from meeple.games.troyes.state import (
     P_BLACK,
     P_DRAFT,
     P_KEEP,
+    PROTECT_ROUND,
     S_COUNT,
     S_CUBE,
     S_DICE,
@@ -235,11 +236,11 @@ def _combat_pick(s: TroyesState, arg: int, idx: int, name: str) -> Action:
 def influence_actions(s: TroyesState, p: int, out: list[Action]) -> None:
     """Influence spends before countering or acting (seed 額外行動): 1 reroll, 2 citizen, 4 flip."""
     mine = own_dice(s, p)
-    if s.infl[p] >= 1:
+    if s.seats[p].infl >= 1:
         out.extend(die_action(s, OP_REROLL, "reroll", d, p) for d in mine)
-    if s.infl[p] >= 2 and s.owned[p] < MAX_CITIZENS:
+    if s.seats[p].infl >= 2 and s.seats[p].owned < MAX_CITIZENS:
         out.append(_FIXED["recruit citizen"])
-    if s.infl[p] >= 4 and mine:
+    if s.seats[p].infl >= 4 and mine:
         out.append(_FIXED["flip dice"])
 
 
@@ -344,25 +345,26 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
     out: list[Action] = []
     offer = Offer(s, p)
     mine = offer.mine
-    infl = s.infl[p]
+    infl = s.seats[p].infl
     if infl >= 1:
         cache = s.caches.die_actions
         for d in mine:
             act = cache.get((OP_REROLL, d, p))
             out.append(act if act is not None else die_action(s, OP_REROLL, "reroll", d, p))
         if infl >= 2:
-            if s.owned[p] < MAX_CITIZENS:
+            if s.seats[p].owned < MAX_CITIZENS:
                 out.append(_RECRUIT)
             if infl >= 4 and mine:
                 out.append(_FLIP)
     reach = offer.reach
     own3, money, other = offer.own3, offer.money, offer.other
-    cubes = s.cubes
+    me = s.seats[p]
+    cubes = me.cubes
     cube_mods: list[tuple[int, str]] = []
     present = [True, True, True]
-    if any(cubes[p::4]):
+    if any(cubes):
         acts = s.acts
-        cube_mods = [(slot, acts[s.slots[slot]].effect) for slot in range(9) if cubes[slot * 4 + p]]
+        cube_mods = [(slot, acts[s.slots[slot]].effect) for slot in range(9) if cubes[slot]]
         present = [bool(offer.own[c]) or bool(offer.other[c]) for c in (0, 1, 2)]
 
     def with_cube(kind: int, arg: int, divisor: int = 0, need: int = 0) -> bool:
@@ -397,10 +399,10 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
         return False
 
     citizen = has_citizen(s, p)
-    trade = s.trade
+    trade = me.trade
     infos = _slot_infos(s)
     for slot in _REVEALED_SLOTS[s.revealed]:
-        hired = trade[slot * 4 + p]
+        hired = trade[slot]
         if not citizen and not hired:
             continue  # a hire needs a citizen (one on this card itself means no hire is needed)
         name, acts, colour, divisor, hire_cost, extra, artisan = infos[slot]
@@ -434,20 +436,14 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
                 or (cube_mods and with_cube(T_FIGHT, arg, divisor)):
             out.append(act)
     if citizen:
-        guard = protection(s)
         own = offer.own
-        if not any(guard):  # nobody is protected: any die of the building's colour will do
-            for b in (0, 1, 2):
-                if own[b] or (money >= 2 and other[b]) or (cube_mods and with_cube(T_PLACE, b)):
-                    out.append(_PLACE[b])
-        else:
-            for b in (0, 1, 2):
-                if guard[b * 4] or guard[b * 4 + 1] or guard[b * 4 + 2] or guard[b * 4 + 3]:
-                    ok = fast_possible(s, p, T_PLACE, b, offer)
-                else:
-                    ok = bool(own[b]) or (money >= 2 and bool(other[b]))
-                if ok or (cube_mods and with_cube(T_PLACE, b)):
-                    out.append(_PLACE[b])
+        for b in (0, 1, 2):
+            if guarded(s, b):  # someone is protected there: judge each die's push-out
+                ok = fast_possible(s, p, T_PLACE, b, offer)
+            else:  # any die of the building's colour will do
+                ok = bool(own[b]) or (money >= 2 and bool(other[b]))
+            if ok or (cube_mods and with_cube(T_PLACE, b)):
+                out.append(_PLACE[b])
     divisor = s.brd.agriculture_divisor
     if own3[YELLOW] >= divisor or (money >= 2 and other[YELLOW] and reach(YELLOW, divisor, 0)) \
             or (cube_mods and with_cube(T_FARM, 0)):
@@ -480,9 +476,14 @@ def main_key(s: TroyesState, p: int) -> tuple[int, ...]:
     slots = s.slots
     r = s.revealed
     shown = slots[0:r] + slots[3:3 + r] + slots[6:6 + r]
-    parts = (s.dice + s.row + shown + s.bld + s.lying + protection(s) + s.cath
-             + s.trade[p::4] + s.cubes[p::4])
-    parts += (p, s.deniers[p], s.infl[p], s.owned[p], s.supply[p], r, s.prot, len(s.dice), len(s.row))
+    me = s.seats[p]
+    parts = s.dice + s.row + shown + s.bld + s.cath + me.trade + me.cubes
+    for q in s.seats:
+        parts += q.lying
+    if s.prot == PROTECT_ROUND:
+        for q in s.seats:
+            parts += q.expelled
+    parts += (p, me.deniers, me.infl, me.owned, me.supply, r, s.prot, len(s.dice), len(s.row))
     return tuple(parts)
 
 

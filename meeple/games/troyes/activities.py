@@ -24,28 +24,28 @@ def max_activations(s: TroyesState, p: int) -> int:
     effect = s.acts[s.slots[s.mod]].effect if s.mod >= 0 else ""
     combo = tuple(s.group)
     top = group_total(s, combo, effect) // card.divisor
-    left = s.deniers[p] - group_cost(p, combo, effect) - (0 if s.trade[s.tgt_arg * 4 + p] else card.hire_cost)
+    left = s.seats[p].deniers - group_cost(p, combo, effect) - (0 if s.seats[p].trade[s.tgt_arg] else card.hire_cost)
     if card.effect == "innkeeper":
         top = min(top, left)
     elif card.effect == "journeyman":
         top = min(top, left // 3)
     elif card.effect == "artisan":
-        top = min(top, s.infl[p])
+        top = min(top, s.seats[p].infl)
     return max(top, 1)
 
 
 def hire(s: TroyesState, p: int, slot: int, src: int, ev: list[Event]) -> None:
     """Pay the hiring cost; the tradesman takes the leftmost free VP space (seed §5.1)."""
     card = s.acts[s.slots[slot]]
-    s.deniers[p] -= card.hire_cost
+    s.seats[p].deniers -= card.hire_cost
     take_citizen(s, p, src)
-    used = {s.trade[slot * 4 + q] for q in range(s.players)}
+    used = {s.seats[q].trade[slot] for q in range(s.players)}
     space = NO_SPACE
     for k in range(len(card.vp_spaces)):
         if k + 1 not in used:
             space = k + 1
             break
-    s.trade[slot * 4 + p] = space
+    s.seats[p].trade[slot] = space
     if space == NO_SPACE:
         ev.append(event("hire", msg("troyes.event.hire.no_space", seat=p, card=W.activity(card.name),
                                                     n=card.hire_cost), seat=p))
@@ -60,7 +60,7 @@ def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, 
     e = card.effect
     d = v = i = 0
     if card.delayed:
-        s.cubes[slot * 4 + p] += times
+        s.seats[p].cubes[slot] += times
         ev.append(event("activity", msg("troyes.event.activity.cubes", seat=p, n=times,
                                                         card=W.activity(card.name)), seat=p))
         return
@@ -91,18 +91,18 @@ def activity_effect(s: TroyesState, p: int, slot: int, times: int, choice: int, 
     elif e == "sergeant":
         d, i = times, times
     elif e == "patron":
-        v = times * min(3, len(s.won[p]))
+        v = times * min(3, len(s.seats[p].won))
     elif e == "master_mason":
         if any(s.cath[k] < 0 for k in range(12, 18)):  # a space is free on some level
             s.picks, s.step = times, S_MASON  # the player picks each space (actions.mason_actions)
     elif e == "squire":
         s.picks, s.step = times, S_SQUIRE  # the player picks each event (actions.squire_actions)
-    s.deniers[p] += d
-    s.vp[p] += v
+    s.seats[p].deniers += d
+    s.seats[p].vp += v
     if i > 0:
         gain_influence(s, p, i)
     else:
-        s.infl[p] += i
+        s.seats[p].infl += i
     vp_text, infl_text = format(v, "+d"), format(i, "+d")
     parts = ([msg("troyes.part.deniers", n=abs(d), sign="+" if d > 0 else "-")] if d else []) \
         + ([msg("troyes.part.vp", vp=vp_text)] if v else []) \

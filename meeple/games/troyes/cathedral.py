@@ -40,7 +40,7 @@ def cathedral_cubes(s: TroyesState, p: int, values: list[int], ev: list[Event]) 
     placed = cathedral_places(s, values)
     for i in placed:
         s.cath[i] = p
-        s.vp[p] += board.cathedral_vp
+        s.seats[p].vp += board.cathedral_vp
         gain_influence(s, p, board.cathedral_influence[i % 6])
         ev.append(event("cathedral", msg("troyes.event.cathedral", seat=p, level=i // 6 + 1, space=i % 6 + 1,
                          vp=board.cathedral_vp, influence=board.cathedral_influence[i % 6]), seat=p))

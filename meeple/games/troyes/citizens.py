@@ -45,14 +45,22 @@ def expelled_by(s: TroyesState, b: int, v: int, gone: int = -1) -> int:
     return -1
 
 
-def protection(s: TroyesState) -> list[int]:
-    """Per building*4 + seat, non-zero when that seat cannot be pushed out of the building now.
+def protection(s: TroyesState, q: int) -> list[int]:
+    """Per building, non-zero when seat ``q`` cannot be pushed out of the building now.
 
     Default, ``push_out_protection=once_per_round`` (seed §5.4: 同一回合同一個玩家同一個地區只能
     被推出一個; research §9 table): once pushed out of it this round, even after placing that
     citizen again.  Option ``lying`` (research §5 D wording, STAND-IN 10.1): only while the
     player has a pushed-out citizen lying beside the building."""
-    return s.expelled if s.prot == PROTECT_ROUND else s.lying
+    seat = s.seats[q]
+    return seat.expelled if s.prot == PROTECT_ROUND else seat.lying
+
+
+def guarded(s: TroyesState, b: int) -> bool:
+    """Some seat cannot be pushed out of building ``b`` now (``protection``)."""
+    if s.prot == PROTECT_ROUND:
+        return any(q.expelled[b] for q in s.seats)
+    return any(q.lying[b] for q in s.seats)
 
 
 def placement_blocked(s: TroyesState, b: int, v: int, gone: int = -1, unlying: int = -1) -> int:
@@ -68,8 +76,8 @@ def placement_blocked(s: TroyesState, b: int, v: int, gone: int = -1, unlying: i
     if o == NEUTRAL:
         return -1
     if s.prot == PROTECT_ROUND:
-        return o if s.expelled[b * 4 + o] else -1
-    return o if s.lying[b * 4 + o] - (o == unlying) > 0 else -1
+        return o if s.seats[o].expelled[b] else -1
+    return o if s.seats[o].lying[b] - (o == unlying) > 0 else -1
 
 
 def place_blocked(s: TroyesState, p: int, b: int, v: int, src: int | None = None) -> int:
@@ -88,7 +96,7 @@ def place_blocked(s: TroyesState, p: int, b: int, v: int, src: int | None = None
     o = placement_blocked(s, b, v)
     if o < 0:
         return -1
-    if o == p and s.prot != PROTECT_ROUND and s.lying[b * 4 + p] == 1:
+    if o == p and s.prot != PROTECT_ROUND and s.seats[p].lying[b] == 1:
         return -1  # the lying citizen itself may be the one placed
     v = min(max(v, 1), 6)
     bld = s.bld
@@ -126,12 +134,12 @@ def sources(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
     """Where a citizen to place or hire may come from (seed §5.4, research §5 D): the personal
     supply, or anywhere on the board: an own citizen lying beside a building, an own tradesman
     on another activity card, or an own citizen standing in a building."""
-    out = [SRC_SUPPLY] if s.supply[p] > 0 else []
+    out = [SRC_SUPPLY] if s.seats[p].supply > 0 else []
     for b in range(3):
-        if s.lying[b * 4 + p]:
+        if s.seats[p].lying[b]:
             out.append(SRC_LYING + b)
     for slot in range(9):
-        if s.trade[slot * 4 + p] and not (kind == T_ACT and slot == arg):
+        if s.seats[p].trade[slot] and not (kind == T_ACT and slot == arg):
             out.append(SRC_CARD + slot)
     if p in s.bld:
         out.extend(SRC_BLD + i for i, o in enumerate(s.bld) if o == p)
@@ -139,25 +147,25 @@ def sources(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
 
 
 def needs_source(s: TroyesState, p: int, kind: int, arg: int) -> bool:
-    return kind == T_PLACE or (kind == T_ACT and not s.trade[arg * 4 + p])
+    return kind == T_PLACE or (kind == T_ACT and not s.seats[p].trade[arg])
 
 
 def has_citizen(s: TroyesState, p: int) -> bool:
     """A citizen to place or hire: in the supply, lying beside a building, on a card or in a building."""
-    return s.supply[p] > 0 or p in s.bld or s.lying[p] > 0 or s.lying[4 + p] > 0 or s.lying[8 + p] > 0 \
-        or any(s.trade[p::4])
+    seat = s.seats[p]
+    return seat.supply > 0 or p in s.bld or any(seat.lying) or any(seat.trade)
 
 
 def take_citizen(s: TroyesState, p: int, src: int) -> None:
     """Remove the citizen ``p`` moves from its source (supply, lying, or an activity card)."""
     if src == SRC_SUPPLY:
-        s.supply[p] -= 1
+        s.seats[p].supply -= 1
     elif SRC_LYING <= src < SRC_LYING + 3:
-        s.lying[(src - SRC_LYING) * 4 + p] -= 1
+        s.seats[p].lying[src - SRC_LYING] -= 1
     elif src >= SRC_BLD:
         s.bld[src - SRC_BLD] = -1  # the space stays empty until someone enters it
     else:
-        s.trade[(src - SRC_CARD) * 4 + p] = 0  # its VP space becomes free; nobody slides left
+        s.seats[p].trade[src - SRC_CARD] = 0  # its VP space becomes free; nobody slides left
 
 
 def enter_building(s: TroyesState, p: int, b: int, v: int, ev: list[Event]) -> None:
@@ -168,8 +176,8 @@ def enter_building(s: TroyesState, p: int, b: int, v: int, ev: list[Event]) -> N
         if o == NEUTRAL:
             s.grey += 1  # STAND_IN: an expelled neutral citizen goes back to the grey supply
         else:
-            s.lying[b * 4 + o] += 1
-            s.expelled[b * 4 + o] = 1
+            s.seats[o].lying[b] += 1
+            s.seats[o].expelled[b] = 1
         if o == NEUTRAL:
             ev.append(event("expel", msg("troyes.event.expel.neutral", building=W.building(s, b)), seat=o))
         else:

@@ -12,7 +12,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from meeple.games.troyes.cathedral import cathedral_places
-from meeple.games.troyes.citizens import place_blocked, protection, sources
+from meeple.games.troyes.citizens import guarded, place_blocked, sources
 from meeple.games.troyes.components import RED, WHITE, YELLOW
 from meeple.games.troyes.state import (
     BUILDING_WORDS,
@@ -89,7 +89,7 @@ def usable_mods(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
     acts = s.acts
     out = []
     for slot in range(9):
-        if s.cubes[slot * 4 + p] and mod_applies(acts[s.slots[slot]].effect, kind, colour):
+        if s.seats[p].cubes[slot] and mod_applies(acts[s.slots[slot]].effect, kind, colour):
             out.append(slot)
     return out
 
@@ -137,7 +137,7 @@ def extra_need(s: TroyesState, p: int, kind: int, arg: int) -> tuple[int, int]:
     """(deniers needed besides the dice, divisor) for an action."""
     if kind == T_ACT:
         card = s.acts[s.slots[arg]]
-        need = 0 if s.trade[arg * 4 + p] else card.hire_cost
+        need = 0 if s.seats[p].trade[arg] else card.hire_cost
         if card.effect == "journeyman":
             need += 3
         elif card.effect == "innkeeper":
@@ -175,11 +175,11 @@ def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int, src: int 
             counts[d] = counts.get(d, 0) + 1
     if not counts:
         return
-    money = s.deniers[p]
+    money = s.seats[p].deniers
     need, divisor = extra_need(s, p, kind, arg)
     if money < need:
         return
-    if kind == T_ACT and s.acts[s.slots[arg]].effect == "artisan" and s.infl[p] < 1:
+    if kind == T_ACT and s.acts[s.slots[arg]].effect == "artisan" and s.seats[p].infl < 1:
         return
     keys = sorted(counts)
     plain = effect == ""
@@ -229,7 +229,7 @@ def usable_sources(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
     a source from which some die (with or without a cube) may enter the building without a
     forbidden push-out (issue 13: judged with the moving citizen gone from its space)."""
     out = sources(s, p, kind, arg)
-    if kind != T_PLACE or not any(protection(s)[arg * 4:arg * 4 + 4]):
+    if kind != T_PLACE or not guarded(s, arg):
         return out  # nobody is protected at the building: every source will do
     mods = [-1] + usable_mods(s, p, kind, arg)
     return [src for src in out if any(has_group(s, p, kind, arg, m, src) for m in mods)]
@@ -288,7 +288,7 @@ class Offer:
                 own3[c] = mv[0]
             if len(other[c]) > 1:
                 other[c].sort(reverse=True)
-        self.own, self.other, self.money, self.own3, self.mine = own, other, s.deniers[p], own3, mine
+        self.own, self.other, self.money, self.own3, self.mine = own, other, s.seats[p].deniers, own3, mine
 
     def reach(self, colour: int, divisor: int, need: int) -> bool:
         """Some group of 1-3 dice of ``colour`` totals >= divisor and costs <= money - need."""
@@ -330,9 +330,9 @@ def fast_possible(s: TroyesState, p: int, kind: int, arg: int, offer: Offer) -> 
     ``has_group(..., -1)``)."""
     if kind == T_ACT:
         card = s.acts[s.slots[arg]]
-        if card.effect == "artisan" and s.infl[p] < 1:
+        if card.effect == "artisan" and s.seats[p].infl < 1:
             return False
-        need = (0 if s.trade[arg * 4 + p] else card.hire_cost) + EXTRA_COST.get(card.effect, 0)
+        need = (0 if s.seats[p].trade[arg] else card.hire_cost) + EXTRA_COST.get(card.effect, 0)
         return offer.reach(card.colour, card.divisor, need)
     if kind == T_FIGHT:
         card = s.perm if arg == MARAUD else s.evts[s.row[arg]]
@@ -353,7 +353,7 @@ def plain_place_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
     """Single dice of the building's colour, affordable (another's die costs 2) and not pushing
     out a protected citizen."""
     b = s.tgt_arg
-    money = s.deniers[p]
+    money = s.seats[p].deniers
     if money < 0:
         return []
     keys = sorted({d for d in s.dice if (d >> 3) & 7 == b})
@@ -381,7 +381,7 @@ def dice_of_colour(s: TroyesState, colour: int) -> tuple[list[int], list[int], l
 def plain_cath_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
     """Groups of 1-3 white dice, affordable, with at least one die whose value still has a free
     cathedral space on some level (``cathedral_places`` is then not empty)."""
-    money = s.deniers[p]
+    money = s.seats[p].deniers
     if money < 0:
         return []
     keys, twice, thrice = dice_of_colour(s, WHITE)
@@ -423,12 +423,12 @@ def plain_total_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
     the action's colour, others' dice at 2/4/6 each, total at least the divisor).  The same
     groups, in the same order, as ``iter_groups(..., -1)``, built without a generator."""
     kind, arg = s.tgt_kind, s.tgt_arg
-    budget = s.deniers[p]
+    budget = s.seats[p].deniers
     if kind == T_ACT:
         card = s.acts[s.slots[arg]]
         colour, divisor = card.colour, card.divisor
-        budget -= EXTRA_COST.get(card.effect, 0) + (0 if s.trade[arg * 4 + p] else card.hire_cost)
-        if card.effect == "artisan" and s.infl[p] < 1:
+        budget -= EXTRA_COST.get(card.effect, 0) + (0 if s.seats[p].trade[arg] else card.hire_cost)
+        if card.effect == "artisan" and s.seats[p].infl < 1:
             return []
     elif kind == T_FIGHT:
         card = s.perm if arg == MARAUD else s.evts[s.row[arg]]

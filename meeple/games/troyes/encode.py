@@ -258,37 +258,37 @@ class TroyesEncoder(Encoder):
         p += n
         for k in range(n):
             q = (me + k) % n
-            a[p] = s.deniers[q]
-            a[p + 1] = s.infl[q]
-            a[p + 2] = s.supply[q]
-            a[p + 3] = s.owned[q]
-            a[p + 4] = s.district[q]
-            if s.passed[q] > 0:
+            a[p] = s.seats[q].deniers
+            a[p + 1] = s.seats[q].infl
+            a[p + 2] = s.seats[q].supply
+            a[p + 3] = s.seats[q].owned
+            a[p + 4] = s.seats[q].district
+            if s.seats[q].passed > 0:
                 a[p + 5] = 1.0
             p += 6
-            for j, e in enumerate(s.won[q]):
+            for j, e in enumerate(s.seats[q].won):
                 a[p + j] = i_events[e] + 1.0
             p += n_events
-            a[p] = len(s.chars[q])
-            a[p + 1] = s.vp[q] if open_vp or k == 0 else -1.0
+            a[p] = len(s.seats[q].chars)
+            a[p + 1] = s.seats[q].vp if open_vp or k == 0 else -1.0
             p += 2
             if over or k == 0:
                 a[p] = 1.0
-                for c in s.chars[q]:
+                for c in s.seats[q].chars:
                     a[p + 1 + i_chars[c]] += 1.0
                 if k == 0 and s.phase == P_KEEP and s.order and s.order[0] == q:
                     for c in s.pair:
                         a[p + 1 + n_chars + i_chars[c]] += 1.0
             p += 1 + 2 * n_chars
         own = [(q - me) % n for q in range(n)] + [n]  # an occupant's place in the owners one-hot
-        bld, lying = s.bld, s.lying
+        bld, seats = s.bld, s.seats
         for b in range(len(s.tables.buildings)):
             for o in bld[b * 6:b * 6 + 6]:
                 if o >= 0:
                     a[p + own[o if o < n else n]] = 1.0
                 p += n + 1
             for k in range(n):
-                a[p + k] = lying[b * 4 + (me + k) % n]
+                a[p + k] = seats[(me + k) % n].lying[b]
             p += n
         a[p] = s.grey
         p += 1
@@ -296,20 +296,21 @@ class TroyesEncoder(Encoder):
             if o >= 0:
                 a[p + own[o if o < n else n]] = 1.0
             p += n + 1
-        trade, cubes, slots = s.trade, s.cubes, s.slots
+        slots = s.slots
         for slot in range(9):
             if slot % 3 + 1 <= s.revealed:
                 a[p] = 1.0
                 a[p + 1 + i_acts[slots[slot]]] = 1.0
                 p += 1 + n_acts
                 for k in range(n):
-                    x = trade[slot * 4 + (me + k) % n]
+                    seat = seats[(me + k) % n]
+                    x = seat.trade[slot]
                     if x:
                         a[p] = 1.0
                         a[p + 1] = -1.0 if x == NO_SPACE else x - 1
                     else:
                         a[p + 1] = -2.0
-                    a[p + 2] = cubes[slot * 4 + (me + k) % n]
+                    a[p + 2] = seat.cubes[slot]
                     p += 3
             else:
                 p += 1 + n_acts

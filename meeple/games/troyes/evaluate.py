@@ -40,10 +40,9 @@ def projection(state: TroyesState) -> list[float]:
     unspent card cube (the scores themselves once the game is over)."""
     if state.phase == P_OVER:
         return list(state.scores())
-    cubes = state.cubes
-    deniers, infl, owned = state.deniers, state.infl, state.owned
-    return [sc + deniers[q] / 4 + infl[q] / 3 + owned[q] / 2
-            + sum(cubes[q::4])  # slot * 4 + q: an unspent card cube ~ 1 VP
+    seats = state.seats
+    return [sc + seats[q].deniers / 4 + seats[q].infl / 3 + seats[q].owned / 2
+            + sum(seats[q].cubes)  # an unspent card cube ~ 1 VP
             for q, sc in enumerate(final_scores(state))]
 
 

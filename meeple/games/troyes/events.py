@@ -80,9 +80,9 @@ def event_effect(s: TroyesState, name: str, effect: str, ev: list[Event]) -> Non
             money = s.bld[12:18].count(p)
         elif effect == "lose_influence_and_denier":
             money, infl = 1, 1
-        short = money > s.deniers[p] or infl > s.infl[p]
-        s.deniers[p] = max(0, s.deniers[p] - money)
-        s.infl[p] = max(0, s.infl[p] - infl)
+        short = money > s.seats[p].deniers or infl > s.seats[p].infl
+        s.seats[p].deniers = max(0, s.seats[p].deniers - money)
+        s.seats[p].infl = max(0, s.seats[p].infl - infl)
         if money and infl:
             ev.append(event("event", msg("troyes.event.event.pays_and_loses", card=card,
                                                          seat=p, n=money, influence=infl), seat=p))
@@ -162,7 +162,7 @@ def event_cubes(s: TroyesState, owner: int, arg: int, k: int, ev: list[Event]) -
     shares, winner = event_rewards(cubes, card.vp_first, card.vp_second)
     for q, gained in sorted(shares.items()):
         if q != NEUTRAL and gained:
-            s.vp[q] += gained
+            s.seats[q].vp += gained
             ev.append(event("event_scored", msg("troyes.event.event_scored", seat=q, vp=gained,
                                                                 card=W.event(s, card)), seat=q))
     if arg == MARAUD:
@@ -175,6 +175,6 @@ def event_cubes(s: TroyesState, owner: int, arg: int, k: int, ev: list[Event]) -
         s.gone.append(card_i)
         ev.append(event("event_done", msg("troyes.event.event_done.neutral", card=W.event(s, card))))
     else:
-        s.won[winner].append(card_i)
+        s.seats[winner].won.append(card_i)
         ev.append(event("event_done", msg("troyes.event.event_done", seat=winner,
                                                                card=W.event(s, card)), seat=winner))

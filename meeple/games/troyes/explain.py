@@ -152,10 +152,10 @@ def _dice(s: TroyesState, p: int, words: list[str]) -> Message | None:
         return msg("troyes.refusal.place_one_die")
     need, divisor = extra_need(s, p, s.tgt_kind, s.tgt_arg)
     cost = group_cost(p, tuple(combo), effect)
-    if cost + need > s.deniers[p]:
+    if cost + need > s.seats[p].deniers:
         if need:
-            return msg("troyes.refusal.dice_too_dear.plus", cost=cost, need=need, have=s.deniers[p])
-        return msg("troyes.refusal.dice_too_dear", cost=cost, have=s.deniers[p])
+            return msg("troyes.refusal.dice_too_dear.plus", cost=cost, need=need, have=s.seats[p].deniers)
+        return msg("troyes.refusal.dice_too_dear", cost=cost, have=s.seats[p].deniers)
     if s.tgt_kind in (T_ACT, T_FIGHT, T_FARM):
         total = group_total(s, tuple(combo), effect)
         if total < divisor:
@@ -204,10 +204,10 @@ def _die_step(s: TroyesState, p: int, words: list[str]) -> Message:
     need, divisor = extra_need(s, p, s.tgt_kind, s.tgt_arg)
     combo = tuple(s.group) + (d,)
     cost = group_cost(p, combo, effect)
-    if cost + need > s.deniers[p]:
+    if cost + need > s.seats[p].deniers:
         if need:
-            return msg("troyes.refusal.would_cost.plus", dice=with_d, cost=cost, need=need, have=s.deniers[p])
-        return msg("troyes.refusal.would_cost", dice=with_d, cost=cost, have=s.deniers[p])
+            return msg("troyes.refusal.would_cost.plus", dice=with_d, cost=cost, need=need, have=s.seats[p].deniers)
+        return msg("troyes.refusal.would_cost", dice=with_d, cost=cost, have=s.seats[p].deniers)
     if s.tgt_kind == T_CATH:
         return msg("troyes.refusal.cathedral_full_with", dice=with_d)
     return msg("troyes.refusal.no_group_with", dice=with_d, divisor=divisor)
@@ -247,7 +247,7 @@ def _cube(s: TroyesState, p: int, name: str) -> Message:
     if slot < 0:
         return msg("troyes.refusal.not_face_up", card=name) if name else msg("troyes.refusal.not_face_up.unnamed")
     card = s.acts[s.slots[slot]]
-    if not s.cubes[slot * 4 + p]:
+    if not s.seats[p].cubes[slot]:
         return msg("troyes.refusal.no_cube_on", card=W.activity(card.name))
     if slot not in usable_mods(s, p, s.tgt_kind, s.tgt_arg):
         return msg("troyes.refusal.cube_cannot_modify", card=W.activity(card.name))
@@ -265,9 +265,9 @@ def _influence(s: TroyesState, p: int, head: str, text: str) -> Message | None:
     if s.step != S_MAIN:
         return msg("troyes.refusal.influence_step")
     cost = {"reroll": 1, "recruit": 2, "flip": 4}[head]
-    if s.infl[p] < cost:
-        return msg("troyes.refusal.needs_influence", cost=cost, have=s.infl[p])
-    if head == "recruit" and s.owned[p] >= MAX_CITIZENS:
+    if s.seats[p].infl < cost:
+        return msg("troyes.refusal.needs_influence", cost=cost, have=s.seats[p].infl)
+    if head == "recruit" and s.seats[p].owned >= MAX_CITIZENS:
         return msg("troyes.refusal.most_citizens", most=MAX_CITIZENS)
     if head == "reroll" and "@" not in text:
         mine = sorted({die_text(d, p) for d in s.dice if d >> 6 == p})
@@ -287,9 +287,9 @@ def _target(s: TroyesState, p: int, head: str, text: str) -> Message | None:
         if slot < 0:
             return msg("troyes.refusal.not_face_up", card=rest) if rest else msg("troyes.refusal.not_face_up.unnamed")
         card = s.acts[s.slots[slot]]
-        if not s.trade[slot * 4 + p]:
-            if s.deniers[p] < card.hire_cost:
-                return msg("troyes.refusal.hire_cost", card=W.activity(card.name), cost=card.hire_cost, have=s.deniers[p])
+        if not s.seats[p].trade[slot]:
+            if s.seats[p].deniers < card.hire_cost:
+                return msg("troyes.refusal.hire_cost", card=W.activity(card.name), cost=card.hire_cost, have=s.seats[p].deniers)
             if not sources(s, p, T_ACT, slot):
                 return msg("troyes.refusal.no_citizen_to_hire")
         return _no_group(s, p, T_ACT, slot)
@@ -330,7 +330,7 @@ def _no_group(s: TroyesState, p: int, kind: int, arg: int) -> Message | None:
         return msg("troyes.refusal.cathedral_full")
     if need:
         return msg("troyes.refusal.needs_deniers_and_group", need=need, colour=colour, divisor=divisor,
-                   have=s.deniers[p])
+                   have=s.seats[p].deniers)
     return msg("troyes.refusal.no_group", colour=colour, divisor=divisor)
 
 

@@ -131,7 +131,7 @@ def done_action(s: TroyesState, p: int) -> Action:
     effect_ = s.acts[s.slots[s.mod]].effect if s.mod >= 0 else ""
     cost = group_cost(p, tuple(s.group), effect_)
     hire = 0
-    if s.tgt_kind == T_ACT and not s.trade[s.tgt_arg * 4 + p]:
+    if s.tgt_kind == T_ACT and not s.seats[p].trade[s.tgt_arg]:
         hire = s.acts[s.slots[s.tgt_arg]].hire_cost
     return _done(cost, hire)
 

@@ -63,7 +63,7 @@ def refined(s: TroyesState) -> list[Action]:
     if s.step == S_MAIN:
         return forced_main(s, s.turn, legal) if s.phase == P_ACTION else legal
     if s.step == S_SRC:
-        if any(s.cubes[p::4]) and usable_mods(s, p, s.tgt_kind, s.tgt_arg):
+        if any(s.seats[p].cubes) and usable_mods(s, p, s.tgt_kind, s.tgt_arg):
             return legal  # a cube may still change the dice
         return [forced_dice(s, p, act, act.data[1], -1) for act in legal]
     if s.step == S_CUBE:
@@ -100,7 +100,7 @@ def forced_main(s: TroyesState, p: int, acts: list[Action]) -> list[Action]:
     out = []
     for act in acts:
         data = act.data
-        if data[0] != OP_TARGET or (any(s.cubes[p::4]) and usable_mods(s, p, data[1], data[2])):
+        if data[0] != OP_TARGET or (any(s.seats[p].cubes) and usable_mods(s, p, data[1], data[2])):
             out.append(act)
             continue
         kind, arg = data[1], data[2]

@@ -58,18 +58,18 @@ def income_and_wages(s: TroyesState, ev: list[Event]) -> None:
     """10 deniers each, then wages per own citizen; short: pay all and lose 2 VP (seed §2)."""
     t = s.tables
     for p in range(s.players):
-        s.deniers[p] += INCOME
+        s.seats[p].deniers += INCOME
         wage = 0
         for b in range(3):
             rate = t.buildings[b].wage
             if rate:
                 wage += rate * s.bld[b * 6:b * 6 + 6].count(p)
-        if wage > s.deniers[p]:
-            s.deniers[p] = 0
+        if wage > s.seats[p].deniers:
+            s.seats[p].deniers = 0
             ev.append(event("wages", msg("troyes.event.wages.short", seat=p, n=wage), seat=p))
             lose_vp(s, p, SHORT_PENALTY, msg("troyes.why.wages_unpaid"), ev)
         else:
-            s.deniers[p] -= wage
+            s.seats[p].deniers -= wage
             ev.append(event("wages", msg("troyes.event.wages", seat=p, income=INCOME, n=wage), seat=p))
 
 
@@ -88,7 +88,8 @@ def workforce(s: TroyesState, ev: list[Event]) -> None:
 
 def start_actions(s: TroyesState) -> list[Event]:
     s.phase, s.step, s.turn = P_ACTION, S_MAIN, s.start
-    s.passed = [0] * s.players
+    for seat in s.seats:
+        seat.passed = 0
     if not s.dice:
         return end_round(s)
     return [event("phase", msg("troyes.event.phase.actions"))]
@@ -98,18 +99,17 @@ def end_round(s: TroyesState) -> list[Event]:
     """District deniers to purses, lying citizens home, unused dice out, start player left
     (seed 'round end'); the game ends after the round of the last red event."""
     ev: list[Event] = []
-    for p in range(s.players):
-        if s.district[p]:
-            ev.append(event("district", msg("troyes.event.district", seat=p, n=s.district[p]), seat=p))
-        s.deniers[p] += s.district[p]
-        s.district[p] = 0
-        for b in range(3):
-            s.supply[p] += s.lying[b * 4 + p]
-            s.lying[b * 4 + p] = 0
-    s.expelled = [0] * 12
+    for p, seat in enumerate(s.seats):
+        if seat.district:
+            ev.append(event("district", msg("troyes.event.district", seat=p, n=seat.district), seat=p))
+        seat.deniers += seat.district
+        seat.district = 0
+        seat.supply += sum(seat.lying)
+        seat.lying = [0, 0, 0]
+        seat.expelled = [0, 0, 0]
+        seat.passed = 0
     s.dice = []
     s.black = []
-    s.passed = [0] * s.players
     s.start = (s.start + 1) % s.players
     if not s.decks[RED]:
         s.phase = P_OVER  # the final scoring follows at once (rules.apply -> scoring.game_over)

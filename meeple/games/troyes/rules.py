@@ -109,22 +109,22 @@ def apply_reroll(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event])
     d = data[1]
     i = s.dice.index(d)
     s.dice[i] = (d & ~7) | s.rng.die()
-    s.infl[p] -= 1
+    s.seats[p].infl -= 1
     ev.append(event("influence", msg("troyes.event.influence.reroll", seat=p, die=W.plain_die(d),
                                      value=s.dice[i] & 7), seat=p))
 
 
 def apply_recruit(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
     """Seed 額外行動: 2 influence bring a new citizen into the supply."""
-    s.infl[p] -= 2
-    s.supply[p] += 1
-    s.owned[p] += 1
+    s.seats[p].infl -= 2
+    s.seats[p].supply += 1
+    s.seats[p].owned += 1
     ev.append(event("influence", msg("troyes.event.influence.recruit", seat=p), seat=p))
 
 
 def apply_flip(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -> None:
     """Seed 額外行動: 4 influence turn over up to three own dice (chosen one by one)."""
-    s.infl[p] -= 4
+    s.seats[p].infl -= 4
     s.flipped = []
     s.step = S_FLIP
     ev.append(event("influence", msg("troyes.event.influence.flip", seat=p), seat=p))
@@ -225,10 +225,10 @@ def apply_pass(s: TroyesState, p: int, data: tuple[int, ...], ev: list[Event]) -
     """Seed §5.6: passing while dice remain earns 2 district deniers (1 more as each later turn
     goes by)."""
     if s.dice:
-        s.passed[p] = 2
-        s.district[p] += PASS_FIRST
+        s.seats[p].passed = 2
+        s.seats[p].district += PASS_FIRST
     else:
-        s.passed[p] = 1
+        s.seats[p].passed = 1
     ev.append(event("pass", msg("troyes.event.pass", seat=p), seat=p))
     ev.extend(next_turn(s))
 
@@ -249,8 +249,8 @@ def keep_character(s: TroyesState, p: int, c: int, ev: list[Event]) -> None:
     """Seed setup (option): keep one of the two drawn characters secretly; the other goes back
     into the deck, which is shuffled before the next player draws two."""
     other = s.pair[1] if s.pair[0] == c else s.pair[0]
-    s.chars[p] = sorted(s.chars[p] + [c])
-    s.klog.extend((p, c, s.pair[0], s.pair[1]))
+    s.seats[p].chars = sorted(s.seats[p].chars + [c])
+    s.klog.append((p, c, s.pair[0], s.pair[1]))
     s.box.append(other)
     s.rng.shuffle(s.box)
     ev.append(event("keep", msg("troyes.event.keep.private", card=W.character(s.tables.characters[c].name)), seat=p, private=p))
@@ -265,7 +265,7 @@ def keep_character(s: TroyesState, p: int, c: int, ev: list[Event]) -> None:
 
 def skip_cube_step(s: TroyesState, p: int) -> None:
     """Go to the cube step, or straight to the dice when no cube can modify this action."""
-    if any(s.cubes[p::4]) and usable_mods(s, p, s.tgt_kind, s.tgt_arg):
+    if any(s.seats[p].cubes) and usable_mods(s, p, s.tgt_kind, s.tgt_arg):
         s.step = S_CUBE
     else:
         s.mod, s.step = -1, S_DICE
@@ -297,16 +297,18 @@ def next_black(s: TroyesState) -> list[Event]:
 def next_turn(s: TroyesState) -> list[Event]:
     """The next seat that has not passed; passed seats earn 1 district denier as the turn goes
     by (seed §5.6).  The round ends when all passed or no dice remain."""
-    if not s.dice or all(s.passed):
+    seats = s.seats
+    if not s.dice or all(q.passed for q in seats):
         return end_round(s)
     q = s.turn
     for _ in range(s.players):
         q = (q + 1) % s.players
-        if not s.passed[q]:
+        seat = seats[q]
+        if not seat.passed:
             s.turn = q
             return []
-        if s.passed[q] == 2:
-            s.district[q] += PASS_LATER
+        if seat.passed == 2:
+            seat.district += PASS_LATER
     return end_round(s)
 
 
@@ -319,14 +321,14 @@ def resolve(s: TroyesState, p: int, times: int, choice: int) -> list[Event]:
     for d in combo:
         s.dice.remove(d)
     if s.mod >= 0:
-        s.cubes[s.mod * 4 + p] -= 1
+        s.seats[p].cubes[s.mod] -= 1
         ev.append(event("cube", msg("troyes.event.cube", seat=p,
                                                     card=W.activity(s.acts[s.slots[s.mod]].name)), seat=p))
     kind, arg = s.tgt_kind, s.tgt_arg
     ev.append(event("action", msg("troyes.event.action", seat=p, action=L.target(s, kind, arg),
                                                   dice=[W.die(d, NEUTRAL + 1) for d in combo]), seat=p))
     if kind == T_ACT:
-        if not s.trade[arg * 4 + p]:
+        if not s.seats[p].trade[arg]:
             hire(s, p, arg, s.src, ev)
         activity_effect(s, p, arg, times, choice, ev)
     elif kind == T_CATH:
@@ -339,7 +341,7 @@ def resolve(s: TroyesState, p: int, times: int, choice: int) -> list[Event]:
         enter_building(s, p, arg, combo[0] & 7, ev)
     else:
         gain = group_total(s, combo, effect) // s.brd.agriculture_divisor
-        s.deniers[p] += gain
+        s.seats[p].deniers += gain
         ev.append(event("farm", msg("troyes.event.farm", seat=p, n=gain), seat=p))
     s.tgt_kind, s.tgt_arg, s.src, s.mod, s.group = 0, 0, SRC_NONE, -1, []
     if s.picks:  # Master Mason / Squire: the cubes are placed one by one, then the turn ends
@@ -360,9 +362,9 @@ def pay_for_dice(s: TroyesState, p: int, combo: tuple[int, ...], effect: str, ev
         if effect == "tithing" and (d >> 3) & 7 == 2 and o not in free:
             free.append(o)
             continue
-        s.deniers[p] -= price
+        s.seats[p].deniers -= price
         if o != NEUTRAL:
-            s.deniers[o] += price
+            s.seats[o].deniers += price
         if o == NEUTRAL:
             ev.append(event("buy", msg("troyes.event.buy.neutral", seat=p, n=price), seat=p))
         else:

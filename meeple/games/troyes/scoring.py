@@ -31,24 +31,24 @@ def character_points(s: TroyesState, char_i: int, p: int) -> int:
 
 def metric(s: TroyesState, name: str, p: int) -> int:
     if name == "influence":
-        return s.infl[p]
+        return s.seats[p].infl
     if name == "deniers":
-        return s.deniers[p]
+        return s.seats[p].deniers
     if name == "cathedral":
         return s.cath.count(p)
     if name == "tradesmen":
-        return sum(1 for slot in range(9) if s.trade[slot * 4 + p])
+        return 9 - s.seats[p].trade.count(0)
     if name == "citizens":
         return s.bld.count(p)
     if name == "events":
-        return len(s.won[p])
+        return len(s.seats[p].won)
     raise ValueError(f"unknown character metric {name!r}")
 
 
 def breakdown(s: TroyesState) -> list[dict[str, Any]]:
     """Each seat's final score by part (seed 'game end' 1-5)."""
     per_card = s.options.get("unfinished_events") == "per_card"
-    in_play = sorted(c for hand in s.chars for c in hand)
+    in_play = sorted(c for q in s.seats for c in q.chars)
     out = []
     for p in range(s.players):
         unfinished = 0
@@ -57,12 +57,12 @@ def breakdown(s: TroyesState) -> list[dict[str, Any]]:
             unfinished += (1 if k else 0) if per_card else k
         trades = 0
         for slot in range(9):
-            v = s.trade[slot * 4 + p]
+            v = s.seats[p].trade[slot]
             if v and v != NO_SPACE:
                 trades += s.acts[s.slots[slot]].vp_spaces[v - 1]
         missing = sum(1 for level in range(3) if p not in s.cath[level * 6:level * 6 + 6])
         chars = sum(character_points(s, c, p) for c in in_play)
-        parts = {"vp": s.vp[p], "unfinished_events": unfinished, "tradesmen": trades,
+        parts = {"vp": s.seats[p].vp, "unfinished_events": unfinished, "tradesmen": trades,
                  "cathedral": -SHORT_PENALTY * missing, "characters": chars}
         parts["total"] = sum(parts.values())
         out.append(parts)
@@ -73,15 +73,16 @@ def final_scores(s: TroyesState) -> list[int]:
     """Each seat's final score: the totals of ``breakdown``, summed without building its parts
     (speed: the bots' ``evaluate`` projects the final scoring at every leaf)."""
     n = s.players
-    totals = list(s.vp)
+    seats = s.seats
+    totals = [q.vp for q in seats]
     per_card = s.options.get("unfinished_events") == "per_card"
     for cubes in s.evcubes:
         for o in set(cubes) if per_card else cubes:
             if o < n:
                 totals[o] += 1
-    acts, slots, trade = s.acts, s.slots, s.trade
-    for p in range(n):
-        for slot, v in enumerate(trade[p::4]):  # slot * 4 + seat
+    acts, slots = s.acts, s.slots
+    for p, seat in enumerate(seats):
+        for slot, v in enumerate(seat.trade):
             if v and v != NO_SPACE:
                 totals[p] += acts[slots[slot]].vp_spaces[v - 1]
     cath = s.cath
@@ -99,7 +100,7 @@ def final_scores(s: TroyesState) -> list[int]:
                 totals[p] += table[value if value < top else top]
             else:  # below every table: each character's steps, one by one
                 rules = character_rules(s.tables)
-                totals[p] += sum(points(rules[c][2], value) for hand in s.chars for c in hand
+                totals[p] += sum(points(rules[c][2], value) for q in seats for c in q.chars
                                  if rules[c][0] == name)
     return totals
 
@@ -109,7 +110,7 @@ def _character_plan(s: TroyesState) -> list[tuple[str, list[int]]]:
     tables of characters sharing a metric added up (a value above a table's top scores as its
     top); kept per characters in play in the component set's ``caches.plans``."""
     cache = s.caches.plans
-    key = tuple(chain.from_iterable(s.chars))
+    key = tuple(chain.from_iterable(q.chars for q in s.seats))
     hit = cache.get(key)
     if hit is None:
         rules = character_rules(s.tables)
@@ -127,31 +128,30 @@ def seat_metrics(s: TroyesState, name: str) -> list[int]:
     """``metric(s, name, p)`` for every seat ``p``."""
     n = s.players
     if name == "influence":
-        return s.infl
+        return [q.infl for q in s.seats]
     if name == "deniers":
-        return s.deniers
+        return [q.deniers for q in s.seats]
     if name == "cathedral":
         return [s.cath.count(p) for p in range(n)]
     if name == "tradesmen":
-        trade = s.trade
-        return [9 - trade[p::4].count(0) for p in range(n)]  # slot * 4 + p, 9 slots
+        return [9 - q.trade.count(0) for q in s.seats]  # 9 slots
     if name == "citizens":
         return [s.bld.count(p) for p in range(n)]
     if name == "events":
-        return [len(w) for w in s.won]
+        return [len(q.won) for q in s.seats]
     raise ValueError(f"unknown character metric {name!r}")
 
 
 def tiebreak(s: TroyesState, seat: int) -> tuple[int, ...]:
     """STAND_IN tie-break (research 10.5): more deniers, then more influence; else shared."""
-    return (s.deniers[seat], s.infl[seat])
+    return (s.seats[seat].deniers, s.seats[seat].infl)
 
 
 def scores(s: TroyesState) -> list[int]:
     """The victory points so far; the final scores once over."""
     if s.phase == P_OVER:
         return list(s.final)
-    return list(s.vp)
+    return [q.vp for q in s.seats]
 
 
 def game_over(s: TroyesState) -> list[Event]:
@@ -161,7 +161,7 @@ def game_over(s: TroyesState) -> list[Event]:
     s.final = final_scores(s)
     s.reveals += 1
     for p in range(s.players):
-        names = [W.character(s.tables.characters[c].name) for c in s.chars[p]]
+        names = [W.character(s.tables.characters[c].name) for c in s.seats[p].chars]
         ev.append(event("characters", msg("troyes.event.characters", seat=p, cards=names), seat=p))
     ev.append(event("game_over", msg("troyes.event.game_over", scores=", ".join(map(str, s.final))), scores=list(s.final)))
     return ev

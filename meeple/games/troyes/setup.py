@@ -23,6 +23,7 @@ from meeple.games.troyes.state import (
     START_DENIERS,
     START_INFLUENCE,
     TroyesState,
+    new_seat,
 )
 from meeple.games.troyes.words import msg
 
@@ -70,21 +71,10 @@ def new_state(cls: type[T], game: Game, players: int, seed: int, options: dict[s
     s.tgt_kind, s.tgt_arg, s.src, s.mod, s.pool = 0, 0, -1, -1, 0
     s.prot = PROTECT_LYING if options.get("push_out_protection") == "lying" else PROTECT_ROUND
     s.picks = 0
-    s.deniers = [START_DENIERS] * n
-    s.vp = [0] * n
-    s.infl = [START_INFLUENCE] * n
-    s.supply = [START_CITIZENS[n]] * n
-    s.owned = [START_CITIZENS[n]] * n
-    s.district = [0] * n
-    s.passed = [0] * n
+    s.seats = [new_seat(START_DENIERS, START_INFLUENCE, START_CITIZENS[n]) for _ in range(n)]
     s.bld = [-1] * 18
-    s.lying = [0] * 12
-    s.expelled = [0] * 12
     s.dice, s.black, s.group, s.flipped, s.bsel, s.final = [], [], [], [], [], []
-    s.trade = [0] * 36
-    s.cubes = [0] * 36
     s.row, s.evcubes, s.maraud, s.gone = [], [], [], []
-    s.won = [[] for _ in range(n)]
     s.cath = [-1] * 18
     # activity cards: one random card per colour and level, face down
     s.slots = []
@@ -107,13 +97,13 @@ def new_state(cls: type[T], game: Game, players: int, seed: int, options: dict[s
     if options.get("character_deal") == "draw_two_keep_one":
         # seed: each draws two and keeps one secretly; the other goes back and the deck is
         # reshuffled (so it works with 4 players and 6 cards); with 2 players, twice each.
-        s.chars = [[] for _ in range(n)]
         s.box = chars
         s.order = list(range(n)) * CHARACTERS_EACH[n]
         s.pair = sorted([s.box.pop(), s.box.pop()])
     else:
         k = CHARACTERS_EACH[n]
-        s.chars = [sorted(chars[k * q:k * q + k]) for q in range(n)]
+        for q in range(n):
+            s.seats[q].chars = sorted(chars[k * q:k * q + k])
         s.box = chars[k * n:]
         s.phase = P_DRAFT
         s.order = []
@@ -141,7 +131,7 @@ def draft_order(s: TroyesState) -> list[int]:
 def draft_citizen(s: TroyesState, p: int, b: int, pos: int, ev: list[Event]) -> None:
     """Place one starting citizen on the chosen empty space (research §2)."""
     s.bld[b * 6 + pos] = p
-    s.supply[p] -= 1
+    s.seats[p].supply -= 1
     ev.append(event("draft", msg("troyes.event.draft", seat=p, building=W.building(s, b)), seat=p))
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from meeple.engine.core import Event, State
+from meeple.engine.fields import Record, Shared
+from meeple.engine.fields import slots as field_slots
 from meeple.engine.messages import Message, event
 from meeple.engine.rng import Rng
 from meeple.games.troyes.derived import Caches
@@ -143,83 +145,103 @@ def pname_start(p: int) -> str:
 
 def gain_influence(s: TroyesState, p: int, k: int) -> None:
     """Influence is capped at 20; anything above is lost (research §3.3)."""
-    s.infl[p] = min(MAX_INFLUENCE, s.infl[p] + k)
+    s.seats[p].infl = min(MAX_INFLUENCE, s.seats[p].infl + k)
 
 
 def lose_vp(s: TroyesState, p: int, k: int, why: Message, ev: list[Event]) -> None:
     """A penalty never takes a player below 0 VP (research §4, S6/S7)."""
-    lost = min(k, s.vp[p])
-    s.vp[p] -= lost
+    lost = min(k, s.seats[p].vp)
+    s.seats[p].vp -= lost
     ev.append(event("penalty", msg("troyes.event.penalty", seat=p, vp=lost, why=why), seat=p))
 
 
-_LISTS = ("deniers", "vp", "infl", "supply", "owned", "district", "passed", "bld", "lying",
-          "expelled", "dice", "black", "slots", "trade", "cubes", "row", "maraud", "gone", "box",
-          "cath", "order", "group", "flipped", "bsel", "final", "pair", "klog")
-_NESTED = ("evcubes", "won", "decks", "chars")
-# component tables read in hot paths and the position-keyed caches of this component set
-# (``derived.caches``): shared by every copy
-_SHARED = ("acts", "evts", "perm", "brd", "caches")
-_INTS = ("phase", "step", "rnd", "rounds", "start", "turn", "grey", "revealed", "tgt_kind",
-         "tgt_arg", "src", "mod", "pool", "prot", "picks")
+class Seat(Record):
+    """One player's own things: purse, points, citizens, and their tradesmen, card cubes and
+    lying citizens on the board (indexed by activity slot or building)."""
+
+    deniers: int
+    vp: int
+    infl: int               # influence, 0..MAX_INFLUENCE
+    supply: int             # citizens in the personal supply
+    owned: int              # citizens owned in all (at most MAX_CITIZENS)
+    district: int           # pass deniers lying in the district
+    passed: int             # 0 playing, 1 passed, 2 passed and earning district deniers
+    trade: list[int]        # 9: activity slot -> 0 (no tradesman), VP space + 1, or NO_SPACE
+    cubes: list[int]        # 9: activity slot -> cubes on that delayed card
+    lying: list[int]        # 3: building -> own expelled citizens lying beside it
+    expelled: list[int]     # 3: building -> 1 once expelled from it this round
+    chars: list[int]        # character cards held (secret), sorted
+    won: list[int]          # event cards taken, in the order taken
+    __slots__ = field_slots(__annotations__)
+
+
+def new_seat(deniers: int, infl: int, citizens: int) -> Seat:
+    """A seat at the start: its purse, influence and citizens (all in the supply)."""
+    q = Seat()
+    q.deniers, q.vp, q.infl, q.supply, q.owned, q.district, q.passed = deniers, 0, infl, citizens, citizens, 0, 0
+    q.trade, q.cubes, q.lying, q.expelled = [0] * 9, [0] * 9, [0] * 3, [0] * 3
+    q.chars, q.won = [], []
+    return q
 
 
 class TroyesState(State):
-    """One position of Troyes.  Seats 0..n-1; owner 4 is the neutral (grey) player."""
+    """One position of Troyes.  Seats 0..n-1 (``seats``); owner 4 is the neutral (grey) player.
 
-    __slots__ = _LISTS + _NESTED + _INTS + _SHARED
+    The board's fixed arrays, by the index the actions name::
 
+        bld  (18)  building * 6 + space        cath (18)  level * 6 + space (space = value - 1)
+               space 0 1 2 3 4 5                        space 0 1 2 3 4 5
+        0 palace     1 2 3 4 5 6  (die value)   level 0 (I)    . . . . . .
+        1 bishopric  [0 1][2 3][4 5]  rows      level 1 (II)   . . . . . .
+        2 city hall  [0 1][2 3][4 5]  (l, r)    level 2 (III)  . . . . . .
+        each: -1 empty, a seat, or NEUTRAL      each: -1 empty or the seat of the cube
+
+        slots (9)  colour * 3 + level - 1 -> activity card   (red I II III, white ..., yellow ...)
+
+    A die is one int (``die``): owner << 6 | colour << 3 | value."""
+
+    # component tables read in hot paths and the position-keyed caches of this component set
+    # (``derived.caches``): shared by every copy
     acts: tuple[Any, ...]   # tables.activities
     evts: tuple[Any, ...]   # tables.events
     perm: Any               # tables.permanent[0] (Marauding)
     brd: Any                # tables.board[0]
-    caches: Caches          # derived.caches(tables)
-    phase: int
-    step: int
+    caches: Shared[Caches]  # derived.caches(tables)
+    phase: int              # P_KEEP .. P_OVER
+    step: int               # S_MAIN .. S_COUNT (black-dice and action phases)
     rnd: int
     rounds: int
-    start: int
-    turn: int
-    grey: int
-    revealed: int
-    tgt_kind: int
-    tgt_arg: int
-    src: int
-    mod: int
-    pool: int
+    start: int              # the start player of this round
+    turn: int               # the seat to move in the black-dice and action phases
+    grey: int               # neutral citizens in the grey supply
+    revealed: int           # activity levels face up (0-3)
+    tgt_kind: int           # the pending action: T_ACT .. T_FARM (0: none)
+    tgt_arg: int            # its slot, event (MARAUD) or building
+    src: int                # its citizen source (SRC_NONE, SRC_SUPPLY, SRC_LYING + b, ...)
+    mod: int                # the slot of its delayed-card cube (-1: none)
+    pool: int               # black dice: the strength spent so far against ``bsel``
     prot: int               # push-out protection reading (PROTECT_LYING / PROTECT_ROUND)
     picks: int              # Master Mason / Squire: cubes still to place one by one
-    deniers: list[int]
-    vp: list[int]
-    infl: list[int]
-    supply: list[int]       # citizens in each personal supply
-    owned: list[int]        # citizens each player owns in all (max 12)
-    district: list[int]     # pass deniers lying in each player's district
-    passed: list[int]       # 0 playing, 1 passed, 2 passed and earning district deniers
-    bld: list[int]          # 18: building*6 + space -> occupant (-1 empty, seat, NEUTRAL)
-    lying: list[int]        # 12: building*4 + seat -> expelled citizens lying beside the building
-    expelled: list[int]     # 12: building*4 + seat -> 1 if expelled there this round
+    seats: list[Seat]
+    bld: list[int]          # 18: building * 6 + space -> occupant (drawn above)
+    cath: list[int]         # 18: level * 6 + space -> owner of the cube (drawn above)
+    slots: list[int]        # 9: colour * 3 + level - 1 -> activity card index
     dice: list[int]         # coloured dice on the city square (``die`` encoding)
     black: list[int]        # black dice values, highest first
-    slots: list[int]        # 9: colour*3 + level-1 -> activity card index
-    trade: list[int]        # 36: slot*4 + seat -> 0, VP space+1, or NO_SPACE
-    cubes: list[int]        # 36: slot*4 + seat -> cubes on a delayed card
     row: list[int]          # event cards in the row, left to right
     evcubes: list[list[int]]  # parallel to row: owners of the cubes in placement order
     maraud: list[int]       # owners of the cubes on Marauding
-    won: list[list[int]]    # event cards each seat took
     gone: list[int]         # event cards removed by a neutral majority
     decks: list[list[int]]  # red, white, yellow event decks (top = last)
-    chars: list[list[int]]  # character cards each seat holds (secret)
     pair: list[int]         # draw-two-keep-one: the two characters the chooser holds now
-    klog: list[int]         # draw-two-keep-one: per choice made, [seat, kept, drawn, drawn]
+    klog: list[tuple[int, int, int, int]]  # draw-two-keep-one, per choice: (seat, kept, drawn, drawn)
     box: list[int]          # character cards not in play (the character deck)
-    cath: list[int]         # 18: level*6 + space -> owner of the cube (-1 empty)
     order: list[int]        # seats still to choose a character / draft, in order
     group: list[int]        # dice chosen for the pending action
     flipped: list[int]      # dice indices turned over in the current flip
     bsel: list[int]         # black dice chosen for the current counter
     final: list[int]        # final scores once over
+    __slots__ = field_slots(__annotations__)
 
     # --- turn -----------------------------------------------------------------------
 
@@ -237,46 +259,7 @@ class TroyesState(State):
         """A main step whose seat surely has several choices (``several_main_actions``)."""
         return self.phase == P_ACTION and self.step == S_MAIN and several_main_actions(self, self.turn)
 
-    # --- copy and determinize -------------------------------------------------------
-
-    def _copy_into(self, other: State) -> None:
-        o: Any = other
-        o.acts, o.evts, o.perm, o.brd, o.caches = self.acts, self.evts, self.perm, self.brd, self.caches
-        o.phase, o.step, o.rnd, o.rounds = self.phase, self.step, self.rnd, self.rounds
-        o.start, o.turn, o.grey, o.revealed = self.start, self.turn, self.grey, self.revealed
-        o.tgt_kind, o.tgt_arg, o.src, o.mod, o.pool = self.tgt_kind, self.tgt_arg, self.src, self.mod, self.pool
-        o.prot, o.picks = self.prot, self.picks
-        o.deniers = self.deniers[:]
-        o.vp = self.vp[:]
-        o.infl = self.infl[:]
-        o.supply = self.supply[:]
-        o.owned = self.owned[:]
-        o.district = self.district[:]
-        o.passed = self.passed[:]
-        o.bld = self.bld[:]
-        o.lying = self.lying[:]
-        o.expelled = self.expelled[:]
-        o.dice = self.dice[:]
-        o.black = self.black[:]
-        o.slots = self.slots[:]
-        o.trade = self.trade[:]
-        o.cubes = self.cubes[:]
-        o.row = self.row[:]
-        o.maraud = self.maraud[:]
-        o.gone = self.gone[:]
-        o.box = self.box[:]
-        o.cath = self.cath[:]
-        o.order = self.order[:]
-        o.group = self.group[:]
-        o.flipped = self.flipped[:]
-        o.bsel = self.bsel[:]
-        o.final = self.final[:]
-        o.pair = self.pair[:]
-        o.klog = self.klog[:]
-        o.evcubes = [c[:] for c in self.evcubes]
-        o.won = [c[:] for c in self.won]
-        o.decks = [c[:] for c in self.decks]
-        o.chars = [c[:] for c in self.chars]
+    # --- determinize -------------------------------------------------------
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """Other seats' characters, the event decks' contents and order, face-down activity cards."""
@@ -284,8 +267,8 @@ class TroyesState(State):
         if self.phase != P_OVER:
             self._resample_characters(seat, rng)
         known = set(self.row) | set(self.gone)
-        for w in self.won:
-            known.update(w)
+        for q in self.seats:
+            known.update(q.won)
         for colour in range(3):
             deck = self.decks[colour]
             if not deck:
@@ -304,42 +287,41 @@ class TroyesState(State):
         """Other seats' characters, dealt again consistently with what ``seat`` drew and kept."""
         everything = list(range(len(self.tables.characters)))
         if not self.klog and not self.pair:
-            pool = [c for c in everything if c not in self.chars[seat]]
+            pool = [c for c in everything if c not in self.seats[seat].chars]
             rng.shuffle(pool)
             for q in range(self.players):
                 if q != seat:
-                    k = len(self.chars[q])
-                    self.chars[q] = sorted(pool[:k])
+                    k = len(self.seats[q].chars)
+                    self.seats[q].chars = sorted(pool[:k])
                     pool = pool[k:]
             self.box = pool
             return
         # draw-two-keep-one: replay the choices in order; another seat's kept card is any card
         # not kept before, not in ``seat``'s hand, and not among the cards ``seat`` drew later.
         chooser = self.order[0] if self.phase == P_KEEP and self.order else -1
-        mine = set(self.chars[seat]) | (set(self.pair) if chooser == seat else set())
+        mine = set(self.seats[seat].chars) | (set(self.pair) if chooser == seat else set())
         log = self.klog
         kept: list[int] = []
         hands: list[list[int]] = [[] for _ in range(self.players)]
-        new_log: list[int] = []
-        for i in range(0, len(log), 4):
-            q, c = log[i], log[i + 1]
+        new_log: list[tuple[int, int, int, int]] = []
+        for i, entry in enumerate(log):
+            q, c = entry[0], entry[1]
             if q != seat:
-                later = {log[j + 2] for j in range(i + 4, len(log), 4) if log[j] == seat}
-                later |= {log[j + 3] for j in range(i + 4, len(log), 4) if log[j] == seat}
+                later = {x for later_entry in log[i + 1:] if later_entry[0] == seat for x in later_entry[2:]}
                 if chooser == seat:
                     later |= set(self.pair)
                 options = [x for x in everything if x not in kept and x not in mine and x not in later]
                 if not options:
                     options = [x for x in everything if x not in kept and x not in mine]
                 c = rng.choice(options)
-                new_log.extend((q, c, c, c))
+                new_log.append((q, c, c, c))
             else:
-                new_log.extend(log[i:i + 4])
+                new_log.append(entry)
             kept.append(c)
             hands[q].append(c)
         for q in range(self.players):
             if q != seat:
-                self.chars[q] = sorted(hands[q])
+                self.seats[q].chars = sorted(hands[q])
         self.klog = new_log
         rest = [x for x in everything if x not in kept and not (chooser == seat and x in self.pair)]
         rng.shuffle(rest)
@@ -352,8 +334,8 @@ class TroyesState(State):
 def several_main_actions(s: TroyesState, p: int) -> bool:
     """Seat ``p``'s main step lists at least two actions: pass always, and a reroll (1 influence
     and an own die) or recruiting (2 influence, fewer than the most citizens) (``actions.main_actions``)."""
-    infl = s.infl[p]
-    if infl >= 2 and s.owned[p] < MAX_CITIZENS:
+    infl = s.seats[p].infl
+    if infl >= 2 and s.seats[p].owned < MAX_CITIZENS:
         return True
     if infl >= 1:
         for d in s.dice:

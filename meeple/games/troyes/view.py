@@ -41,19 +41,19 @@ def view(s: TroyesState, seat: int | None) -> dict[str, Any]:
         return "neutral" if o == NEUTRAL else f"p{o}"
 
     players = []
-    for q in range(n):
+    for q, them in enumerate(s.seats):
         entry: dict[str, Any] = {
-            "seat": q, "deniers": s.deniers[q], "influence": s.infl[q],
-            "supply": s.supply[q], "citizens_owned": s.owned[q],
-            "district_deniers": s.district[q], "passed": s.passed[q] > 0,
-            "events_won": [t.events[e].name for e in s.won[q]],
-            "characters_held": len(s.chars[q]),
+            "seat": q, "deniers": them.deniers, "influence": them.infl,
+            "supply": them.supply, "citizens_owned": them.owned,
+            "district_deniers": them.district, "passed": them.passed > 0,
+            "events_won": [t.events[e].name for e in them.won],
+            "characters_held": len(them.chars),
         }
         if open_vp or q == seat:
-            entry["vp"] = s.vp[q]
+            entry["vp"] = them.vp
         if over or q == seat:
-            entry["characters"] = [t.characters[c].name for c in s.chars[q]]
-            entry["character_scoring"] = [_scoring(t.characters[c]) for c in s.chars[q]]
+            entry["characters"] = [t.characters[c].name for c in them.chars]
+            entry["character_scoring"] = [_scoring(t.characters[c]) for c in them.chars]
             if q == seat and s.phase == P_KEEP and s.order and s.order[0] == q:
                 entry["characters_drawn"] = [t.characters[c].name for c in s.pair]
                 entry["drawn_scoring"] = [_scoring(t.characters[c]) for c in s.pair]
@@ -63,7 +63,7 @@ def view(s: TroyesState, seat: int | None) -> dict[str, Any]:
         spaces = [who(o) for o in s.bld[b * 6:b * 6 + 6]]
         buildings.append({
             "name": spec.name, "spaces": spaces,
-            "lying": [s.lying[b * 4 + q] for q in range(n)],
+            "lying": [s.seats[q].lying[b] for q in range(n)],
             "colour": COLOUR_NAMES[spec.colour], "rows": spec.rows, "wage": spec.wage,
         })
     activities = []
@@ -80,9 +80,9 @@ def view(s: TroyesState, seat: int | None) -> dict[str, Any]:
             entry["tradesmen"] = [
                 {"seat": q, "space": None if v == NO_SPACE else v - 1,
                  "vp": 0 if v == NO_SPACE else c.vp_spaces[v - 1]}
-                for q in range(n) if (v := s.trade[slot * 4 + q])
+                for q in range(n) if (v := s.seats[q].trade[slot])
             ]
-            entry["cubes"] = [s.cubes[slot * 4 + q] for q in range(n)]
+            entry["cubes"] = [s.seats[q].cubes[slot] for q in range(n)]
         activities.append(entry)
     row = []
     for i, e in enumerate(s.row):
