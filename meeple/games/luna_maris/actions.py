@@ -22,17 +22,17 @@ from meeple.games.luna_maris.resources import emergency_options, iron_range
 from meeple.games.luna_maris.state import (
     CAP,
     ENERGY,
-    K_BONUS,
-    K_COMPACT,
-    K_EQUIP,
-    K_EXTRA,
-    K_MAIN,
-    K_PAY,
-    K_PROBE0,
-    K_START,
-    K_TAKE,
     O2,
     O2_ANY,
+    OP_BONUS,
+    OP_COMPACT,
+    OP_EQUIP,
+    OP_EXTRA,
+    OP_MAIN,
+    OP_PAY,
+    OP_PROBE0,
+    OP_START,
+    OP_TAKE,
     POS,
     S_BONUS,
     S_COMPACT,
@@ -44,6 +44,7 @@ from meeple.games.luna_maris.state import (
     S_PAY,
     S_PROBE,
     S_TURN,
+    SETUP_STEPS,
     LunaState,
 )
 from meeple.games.luna_maris.words import msg
@@ -56,7 +57,7 @@ def legal(s: LunaState) -> list[Action]:
         return turn_options(s, p)
     if step == S_MODULE:
         return module_options(s, p)
-    if step < S_TURN:
+    if step in SETUP_STEPS:
         return setup_options(s, p)
     if step == S_MOVE:
         go = s.pre.go_cost
@@ -116,16 +117,16 @@ def _setup_actions(s: LunaState) -> list[Action]:
     step = s.step
     if step == S_EQUIP:
         eq = t.equipment
-        return [Action(f"take {eq[e].name.lower()}", (K_EQUIP, e),
+        return [Action(f"take {eq[e].name.lower()}", (OP_EQUIP, e),
                        msg("luna_maris.label.take_equipment", equipment=W.equipment(s, e),
                            effect=W.ref_text("equipment", eq[e].name)))
                 for e in range(len(eq))]
     if step == S_PROBE:
         sp = t.mining_spaces
-        return [Action(f"probe {sp[i].name}", (K_PROBE0, i), msg("luna_maris.label.probe_first", space=W.space(s, i)))
+        return [Action(f"probe {sp[i].name}", (OP_PROBE0, i), msg("luna_maris.label.probe_first", space=W.space(s, i)))
                 for i in range(len(sp))]
     mods = t.modules
-    return [Action(f"start {mods[m].key}", (K_START, m), msg("luna_maris.label.start", module=W.module(s, m)))
+    return [Action(f"start {mods[m].key}", (OP_START, m), msg("luna_maris.label.start", module=W.module(s, m)))
             for m in range(len(mods))]
 
 
@@ -195,10 +196,10 @@ def module_options(s: LunaState, p: int) -> list[Action]:
         if s.pl[p][ENERGY] >= ac:
             act = activation_state(s, p, m, ac)
             for note, op, arg in MAIN_OPTIONS[m](s, p, s.pl[p][ENERGY] - ac):
-                out.append(main_action(s, p, m, act, note, (K_MAIN, op, arg)))
+                out.append(main_action(s, p, m, act, note, (OP_MAIN, op, arg)))
     if not s.extra_done:
         for note, op, arg in extra_options(s, p, m):
-            out.append(extra_action(s, p, note, (K_EXTRA, op, arg)))
+            out.append(extra_action(s, p, note, (OP_EXTRA, op, arg)))
     if s.main_done or s.extra_done:
         out.append(s.pre.done)
     if len(out) != 1:  # seed §緊急倉庫: the deposit may be opened at any time (listed last)
@@ -213,13 +214,13 @@ def pay_options(s: LunaState, p: int) -> list[Action]:
     cubes to use (one decision; the right conveyor section pays first within a kind)."""
     need, reserved = iron_need(s, p, s.pay_op, s.pay_arg)
     lo, hi = iron_range(s.pl[p], need, reserved)
-    return [Action(f"pay {need - t} iron {t} titanium", (K_PAY, t),
+    return [Action(f"pay {need - t} iron {t} titanium", (OP_PAY, t),
                    msg("luna_maris.label.pay", iron=need - t, titanium=t)) for t in range(lo, hi + 1)]
 
 
 def bonus_options(s: LunaState, p: int) -> list[Action]:
     """Research §5.7: the bonus spaces of the track just researched beyond its top."""
-    return [Action(f"bonus {b.name}", (K_BONUS, i), _bonus_label(s, b)) for i, b in enumerate(s.tab.research_bonuses)
+    return [Action(f"bonus {b.name}", (OP_BONUS, i), _bonus_label(s, b)) for i, b in enumerate(s.tab.research_bonuses)
             if b.track == s.bonus_track]
 
 
@@ -235,7 +236,7 @@ def _bonus_label(s: LunaState, b: object) -> Message:
 def compact_options(s: LunaState, p: int) -> list[Action]:
     """The Compactor's extra recycling process, or ``skip``."""
     procs = recycling_table(s)
-    out = [Action(f"compact {procs[i].name}", (K_COMPACT, i), msg("luna_maris.label.compact", process=_process(s, procs[i])))
+    out = [Action(f"compact {procs[i].name}", (OP_COMPACT, i), msg("luna_maris.label.compact", process=_process(s, procs[i])))
            for i in compact_processes(s, p)]
     out.append(s.pre.skip)
     return out
@@ -250,5 +251,5 @@ def food_pick_options(s: LunaState) -> list[Action]:
         name = foods[f].name
         if name not in seen:
             seen.add(name)
-            out.append(Action(f"take {name}", (K_TAKE, i), msg("luna_maris.label.take_food_card", food=W.food(s, f))))
+            out.append(Action(f"take {name}", (OP_TAKE, i), msg("luna_maris.label.take_food_card", food=W.food(s, f))))
     return out

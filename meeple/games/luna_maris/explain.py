@@ -35,6 +35,7 @@ from meeple.games.luna_maris.state import (
     S_PROBE,
     S_START,
     S_TURN,
+    SETUP_STEPS,
     SUS,
     TI_L,
     TI_R,
@@ -104,7 +105,7 @@ def explain(s: LunaState, text: str) -> Message | None:
         return msg("luna_maris.refusal.wrong_step", step=_step(step), seat=p, verb=verb)
     if verb == "emergency":
         return _explain_emergency(s, p, arg)
-    if step < S_TURN:
+    if step in SETUP_STEPS:
         return _explain_setup(s, verb, arg)
     if step == S_PAY:
         return _explain_pay(s, p, arg)

@@ -26,8 +26,8 @@ from meeple.games.luna_maris.state import (
     CO2,
     EQUIP,
     FE_L,
-    OP_BUY_FOOD,
-    OP_TAKE_FOOD,
+    MAIN_BUY_FOOD,
+    MAIN_TAKE_FOOD,
     S_FEED,
     S_FOOD,
     S_MODULE,
@@ -46,11 +46,11 @@ def greenhouse_options(s: LunaState, p: int, energy: int) -> list[Option]:
     """Seed §溫室: take a face-up food card, or pay 1 water for three cards and 1 VP."""
     if not s.food_row:
         return []
-    out: list[Option] = [("take food", OP_TAKE_FOOD, 0)]
+    out: list[Option] = [("take food", MAIN_TAKE_FOOD, 0)]
     if s.pl[p][WATER]:
-        out.append(("buy food", OP_BUY_FOOD, 0))
+        out.append(("buy food", MAIN_BUY_FOOD, 0))
     if equipment_ready(s, p, GREENHOUSE):
-        out.append((f"buy food with {s.tab.equipment[s.pl[p][EQUIP]].name.lower()}", OP_BUY_FOOD, WITH))
+        out.append((f"buy food with {s.tab.equipment[s.pl[p][EQUIP]].name.lower()}", MAIN_BUY_FOOD, WITH))
     return out
 
 

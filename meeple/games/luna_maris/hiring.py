@@ -14,7 +14,7 @@ from meeple.games.luna_maris.resources import (
     pay_iron,
     use_equipment,
 )
-from meeple.games.luna_maris.state import EQUIP, OP_HIRE, WITH, LunaState
+from meeple.games.luna_maris.state import EQUIP, MAIN_HIRE, WITH, LunaState
 from meeple.games.luna_maris.words import msg
 
 
@@ -32,10 +32,10 @@ def hire_cost(s: LunaState, p: int, card: int, relay: bool = False) -> int:
 def comm_options(s: LunaState, p: int, energy: int) -> list[Option]:
     have = iron_total(s.pl[p])
     notes = s.pre.hire_note
-    out: list[Option] = [(notes[c], OP_HIRE, c) for c in s.hire_row if hire_cost(s, p, c) <= have]
+    out: list[Option] = [(notes[c], MAIN_HIRE, c) for c in s.hire_row if hire_cost(s, p, c) <= have]
     if equipment_ready(s, p, COMM):
         name = s.tab.equipment[s.pl[p][EQUIP]].name.lower()
-        out.extend((f"hire {s.cards[c].name} with {name}", OP_HIRE, c + WITH) for c in s.hire_row
+        out.extend((f"hire {s.cards[c].name} with {name}", MAIN_HIRE, c + WITH) for c in s.hire_row
                    if hire_cost(s, p, c, True) <= have)
     return out
 

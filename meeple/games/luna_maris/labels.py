@@ -18,18 +18,18 @@ from meeple.games.luna_maris.components import AIRLOCK, CARGO, GREENHOUSE, HIBER
 from meeple.games.luna_maris.state import (
     CAP,
     EQUIP,
-    OP_BURN_IRON,
-    OP_BURN_WATER,
-    OP_CONCENTRATE,
-    OP_DELIVER,
-    OP_EXTRACT,
-    OP_HIRE,
-    OP_PROBE,
-    OP_RECYCLE,
-    OP_REFINE,
-    OP_RESEARCH,
-    OP_REST,
-    OP_TAKE_FOOD,
+    MAIN_BURN_IRON,
+    MAIN_BURN_WATER,
+    MAIN_CONCENTRATE,
+    MAIN_DELIVER,
+    MAIN_EXTRACT,
+    MAIN_HIRE,
+    MAIN_PROBE,
+    MAIN_RECYCLE,
+    MAIN_REFINE,
+    MAIN_RESEARCH,
+    MAIN_REST,
+    MAIN_TAKE_FOOD,
     PROBES,
     REF,
     SECTIONS,
@@ -84,24 +84,24 @@ def _process(s: LunaState, pr: Any) -> Message:
 def _nums(s: LunaState, p: int, op: int, arg: int) -> tuple[int, ...]:
     """The numbers of the position a main action's label shows (the key of its cached Action)."""
     me = s.pl[p]
-    if op == OP_PROBE:
+    if op == MAIN_PROBE:
         return (me[PROBES], s.built[AIRLOCK])
-    if op == OP_HIRE:
+    if op == MAIN_HIRE:
         from meeple.games.luna_maris.hiring import hire_cost
 
         return (hire_cost(s, p, arg % WITH, arg >= WITH),)
-    if op == OP_DELIVER:
+    if op == MAIN_DELIVER:
         stack = s.stacks[arg % WITH]
         return (stack[-1], s.built[CARGO])
-    if op == OP_EXTRACT:
+    if op == MAIN_EXTRACT:
         from meeple.games.luna_maris.mining import probe_yield
 
         return probe_yield(s, p)
-    if op == OP_RESEARCH:
+    if op == MAIN_RESEARCH:
         return (me[REF if arg == 0 else SUS],)
-    if op == OP_REST:
+    if op == MAIN_REST:
         return (me[CAP], s.card, s.acts_done == 0)
-    if op in (OP_CONCENTRATE, OP_BURN_IRON, OP_TAKE_FOOD):
+    if op in (MAIN_CONCENTRATE, MAIN_BURN_IRON, MAIN_TAKE_FOOD):
         return (s.built[MINING], s.built[POWER], s.built[GREENHOUSE])
     return ()
 
@@ -118,7 +118,7 @@ def _main(s: LunaState, p: int, op: int, arg: int) -> Message:
     me = s.pl[p]
     use = arg >= WITH
     a = arg % WITH
-    if op == OP_PROBE:
+    if op == MAIN_PROBE:
         # seed §氣閘: the next probe from the board brings the bonus printed under it (and, with the
         # advanced airlock, ore of its space at once)
         slot = t.probe_slots[len(t.probe_slots) - me[PROBES]]
@@ -129,14 +129,14 @@ def _main(s: LunaState, p: int, op: int, arg: int) -> Message:
         if use:
             return msg("luna_maris.label.probe_free", space=W.space(s, a), gain=_or_nothing(bonus))
         return msg("luna_maris.label.probe", space=W.space(s, a), gain=_or_nothing(bonus))
-    if op == OP_HIRE:
+    if op == MAIN_HIRE:
         return msg("luna_maris.label.hire", card=W.card(s, a), iron=hire_cost(s, p, a, use))
-    if op == OP_DELIVER:
+    if op == MAIN_DELIVER:
         o = t.orders[s.stacks[a][-1]]
         vp = o.vp + max(0, advanced(s, CARGO))
         cost = amounts(iron=o.iron, titanium=o.titanium, water=o.water, he3=o.he3, energy=o.energy)
         return msg("luna_maris.label.deliver", order=W.cref("orders", o.name), vp=vp, cost=_or_nothing(cost))
-    if op == OP_RESEARCH:
+    if op == MAIN_RESEARCH:
         level = me[REF if a == 0 else SUS]
         track = W.word(TRACKS[a])
         if level >= b.research_max:
@@ -144,33 +144,33 @@ def _main(s: LunaState, p: int, op: int, arg: int) -> Message:
         if level + 1 == b.research_max:
             return msg("luna_maris.label.research_top", track=track, level=level + 1, vp=b.research_top_vp)
         return msg("luna_maris.label.research", track=track, level=level + 1)
-    if op == OP_REFINE:
+    if op == MAIN_REFINE:
         procs = t.refining
         if a < 10:
             return msg("luna_maris.label.refine", process=_process(s, procs[a]))
         w, h = divmod(a - 10, 10)
         return msg("luna_maris.label.refine_two", first=_process(s, procs[w]), second=_process(s, procs[h]))
-    if op == OP_RECYCLE:
+    if op == MAIN_RECYCLE:
         procs = recycling_table(s)
         if a < 100:
             return msg("luna_maris.label.recycle", process=_process(s, procs[a]))
         i, j = divmod(a - 100, 10)
         return msg("luna_maris.label.recycle_two", first=_process(s, procs[i]), second=_process(s, procs[j]))
-    if op == OP_EXTRACT:
+    if op == MAIN_EXTRACT:
         fe, ti = probe_yield(s, p)
         return msg("luna_maris.label.extract", iron=fe, titanium=ti)
-    if op == OP_CONCENTRATE:
+    if op == MAIN_CONCENTRATE:
         gain = advanced(s, MINING)
         gain = (2 if gain < 0 else gain) + (1 if use else 0)
         return msg("luna_maris.label.concentrate", section=W.word(SECTIONS[a]), titanium=gain)
-    if op == OP_BURN_IRON:
+    if op == MAIN_BURN_IRON:
         gain = advanced(s, POWER)
         return msg("luna_maris.label.burn_iron", energy=gain if gain > 0 else 2)
-    if op == OP_BURN_WATER:
+    if op == MAIN_BURN_WATER:
         return msg("luna_maris.label.burn_water", energy=4)
-    if op == OP_TAKE_FOOD:
+    if op == MAIN_TAKE_FOOD:
         return msg("luna_maris.label.take_food")
-    if op == OP_REST:
+    if op == MAIN_REST:
         senior = s.cards[s.card].senior
         amount = 2 if senior and s.acts_done == 0 else 1
         return msg("luna_maris.label.rest", down=min(amount, b.stress_max_cap - me[CAP]))

@@ -22,9 +22,9 @@ from meeple.games.luna_maris.state import (
     FE_L,
     FE_R,
     HE3,
-    OP_CONCENTRATE,
-    OP_EXTRACT,
-    OP_PROBE,
+    MAIN_CONCENTRATE,
+    MAIN_EXTRACT,
+    MAIN_PROBE,
     PROBES,
     SECTIONS,
     TI_L,
@@ -43,7 +43,7 @@ def airlock_options(s: LunaState, p: int, energy: int) -> list[Option]:
     if me[PROBES] <= 0:
         return []
     notes = s.pre.probe_note
-    out = with_equipment(s, p, AIRLOCK, [(notes[i], OP_PROBE, i) for i, o in enumerate(s.grid) if o < 0])
+    out = with_equipment(s, p, AIRLOCK, [(notes[i], MAIN_PROBE, i) for i, o in enumerate(s.grid) if o < 0])
     if me[CAP] <= s.board.stress_min_cap:
         # the stress marker cannot move further; only the Suit (no stress) still works
         return [o for o in out if o[2] >= WITH]
@@ -97,14 +97,14 @@ def mining_options(s: LunaState, p: int, energy: int) -> list[Option]:
     me = s.pl[p]
     out: list[Option] = []
     if p in s.grid:
-        out.append(("extract", OP_EXTRACT, 0))
+        out.append(("extract", MAIN_EXTRACT, 0))
     if me[FE_L]:
-        out.append(("concentrate left", OP_CONCENTRATE, 0))
+        out.append(("concentrate left", MAIN_CONCENTRATE, 0))
     if me[FE_R]:
-        out.append(("concentrate right", OP_CONCENTRATE, 1))
+        out.append(("concentrate right", MAIN_CONCENTRATE, 1))
     if equipment_ready(s, p, MINING):
         name = s.tab.equipment[me[EQUIP]].name.lower()
-        out.extend((f"{n} with {name}", op, a + WITH) for n, op, a in out[:] if op == OP_CONCENTRATE)
+        out.extend((f"{n} with {name}", op, a + WITH) for n, op, a in out[:] if op == MAIN_CONCENTRATE)
     return out
 
 

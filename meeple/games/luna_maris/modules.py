@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from meeple.engine.core import Event
+from meeple.engine.dispatch import opcodes, table
 from meeple.engine.messages import Message, event
+from meeple.games.luna_maris import state as state_module
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import (
     AIRLOCK,
@@ -51,22 +53,22 @@ from meeple.games.luna_maris.state import (
     ENERGY,
     FE_L,
     FE_R,
+    MAIN_BURN_IRON,
+    MAIN_BURN_WATER,
+    MAIN_BUY_FOOD,
+    MAIN_CONCENTRATE,
+    MAIN_DELIVER,
+    MAIN_EXTRACT,
+    MAIN_HIRE,
+    MAIN_PROBE,
+    MAIN_RECYCLE,
+    MAIN_REFINE,
+    MAIN_RESEARCH,
+    MAIN_REST,
+    MAIN_TAKE_FOOD,
     N_JUNIORS,
     O2,
     ON_ACT,
-    OP_BURN_IRON,
-    OP_BURN_WATER,
-    OP_BUY_FOOD,
-    OP_CONCENTRATE,
-    OP_DELIVER,
-    OP_EXTRACT,
-    OP_HIRE,
-    OP_PROBE,
-    OP_RECYCLE,
-    OP_REFINE,
-    OP_RESEARCH,
-    OP_REST,
-    OP_TAKE_FOOD,
     POS,
     PROBES,
     REF,
@@ -217,9 +219,9 @@ def power_options(s: LunaState, p: int, energy: int) -> list[Option]:
     me = s.pl[p]
     out: list[Option] = []
     if iron_total(me):
-        out.append(("burn iron", OP_BURN_IRON, 0))
+        out.append(("burn iron", MAIN_BURN_IRON, 0))
     if me[WATER] and me[WASTE]:
-        out.append(("burn water", OP_BURN_WATER, 0))
+        out.append(("burn water", MAIN_BURN_WATER, 0))
     return out
 
 
@@ -247,7 +249,7 @@ def hibernation_options(s: LunaState, p: int, energy: int) -> list[Option]:
     Airlock at maximum stress, seed §氣閘: the marker cannot move)."""
     if s.pl[p][CAP] >= s.board.stress_max_cap:
         return []
-    return [("rest", OP_REST, 0)]
+    return [("rest", MAIN_REST, 0)]
 
 
 def rest(s: LunaState, p: int, arg: int) -> list[Event]:
@@ -270,12 +272,23 @@ MAIN_OPTIONS: dict[int, Callable[[LunaState, int, int], list[Option]]] = {
     LAB: lab_options, GREENHOUSE: greenhouse_options, HIBERNATION: hibernation_options,
 }
 
-MAIN_HANDLERS: dict[int, Callable[[LunaState, int, int], list[Event]]] = {
-    OP_PROBE: install_probe, OP_HIRE: hire_scientist, OP_DELIVER: deliver_order, OP_RESEARCH: research,
-    OP_REFINE: refine, OP_EXTRACT: extract, OP_CONCENTRATE: concentrate, OP_BURN_IRON: burn_iron,
-    OP_BURN_WATER: burn_water, OP_RECYCLE: recycle, OP_TAKE_FOOD: greenhouse_take,
-    OP_BUY_FOOD: greenhouse_buy, OP_REST: rest,
-}
+MAIN_OPS = opcodes(vars(state_module), prefix="MAIN_")
+MAIN_HANDLERS = table(MAIN_OPS, (
+    (MAIN_PROBE, install_probe),
+    (MAIN_HIRE, hire_scientist),
+    (MAIN_DELIVER, deliver_order),
+    (MAIN_RESEARCH, research),
+    (MAIN_REFINE, refine),
+    (MAIN_EXTRACT, extract),
+    (MAIN_CONCENTRATE, concentrate),
+    (MAIN_BURN_IRON, burn_iron),
+    (MAIN_BURN_WATER, burn_water),
+    (MAIN_RECYCLE, recycle),
+    (MAIN_TAKE_FOOD, greenhouse_take),
+    (MAIN_BUY_FOOD, greenhouse_buy),
+    (MAIN_REST, rest),
+))
+"""A main action's operation (``Action.data[1]`` of ``OP_MAIN``) -> the function taking it."""
 
 
 def extra_options(s: LunaState, p: int, m: int) -> list[Option]:
@@ -349,25 +362,25 @@ def module_open(s: LunaState, p: int, m: int) -> bool:
 def iron_need(s: LunaState, p: int, op: int, arg: int) -> tuple[int, int]:
     """The iron a main action costs (titanium may stand in) and the titanium it costs as titanium:
     hiring, the iron part of an order, refining processes and burning iron (seed §氣閘 note)."""
-    if op == OP_HIRE:
+    if op == MAIN_HIRE:
         return hire_cost(s, p, arg % WITH, arg >= WITH), 0
-    if op == OP_DELIVER:
+    if op == MAIN_DELIVER:
         o = s.tab.orders[s.stacks[arg % WITH][-1]]
         return o.iron, o.titanium
-    if op == OP_REFINE:
+    if op == MAIN_REFINE:
         return refining_iron(s, arg), 0
-    if op == OP_BURN_IRON:
+    if op == MAIN_BURN_IRON:
         return 1, 0
     return 0, 0
 
 
 def payment_message(s: LunaState, op: int, arg: int) -> Message:
     """What the iron of the payment step pays for, as a message."""
-    if op == OP_HIRE:
+    if op == MAIN_HIRE:
         return msg("luna_maris.event.pay_for.hire", card=W.card(s, arg % WITH))
-    if op == OP_DELIVER:
+    if op == MAIN_DELIVER:
         return msg("luna_maris.event.pay_for.order", order=W.cref("orders", s.tab.orders[s.stacks[arg % WITH][-1]].name))
-    if op == OP_REFINE:
+    if op == MAIN_REFINE:
         return _PAY_REFINE
     return _PAY_BURN
 

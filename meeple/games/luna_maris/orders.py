@@ -20,7 +20,7 @@ from meeple.games.luna_maris.state import (
     FE_L,
     FE_R,
     HE3,
-    OP_DELIVER,
+    MAIN_DELIVER,
     TI_L,
     TI_R,
     VP,
@@ -45,7 +45,7 @@ def cargo_options(s: LunaState, p: int, energy: int) -> list[Option]:
     out = []
     for k, stack in enumerate(s.stacks):
         if stack and can_pay_order(me, orders[stack[-1]], energy):
-            out.append((s.pre.deliver_note[stack[-1]], OP_DELIVER, k))
+            out.append((s.pre.deliver_note[stack[-1]], MAIN_DELIVER, k))
     return with_equipment(s, p, CARGO, out)
 
 

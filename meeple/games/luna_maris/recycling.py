@@ -18,7 +18,7 @@ from meeple.games.luna_maris.resources import (
 )
 from meeple.games.luna_maris.state import (
     FE_L,
-    OP_RECYCLE,
+    MAIN_RECYCLE,
     S_MODULE,
     SUS,
     TI_L,
@@ -42,13 +42,13 @@ def recycle_options(s: LunaState, p: int, energy: int) -> list[Option]:
     out: list[Option] = []
     for i, pr in enumerate(procs):
         if pr.level <= me[SUS] and afford(me, [pr], True) and (food_ok or not pr.food):
-            out.append((f"recycle {pr.name}", OP_RECYCLE, i))
+            out.append((f"recycle {pr.name}", MAIN_RECYCLE, i))
     if me[SUS] >= s.board.research_max:
         for i, a in enumerate(procs):
             for j in range(i + 1, len(procs)):
                 b = procs[j]
                 if a.name[0] != b.name[0] and afford(me, [a, b], True) and (food_ok or not (a.food or b.food)):
-                    out.append((f"recycle D {a.name}+{b.name}", OP_RECYCLE, 100 + i * 10 + j))
+                    out.append((f"recycle D {a.name}+{b.name}", MAIN_RECYCLE, 100 + i * 10 + j))
     return out
 
 

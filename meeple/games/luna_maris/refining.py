@@ -21,7 +21,7 @@ from meeple.games.luna_maris.state import (
     ENERGY,
     EQUIP,
     HE3,
-    OP_REFINE,
+    MAIN_REFINE,
     REF,
     VP,
     WATER,
@@ -40,14 +40,14 @@ def industry_options(s: LunaState, p: int, energy: int) -> list[Option]:
     out: list[Option] = []
     for i, pr in enumerate(procs):
         if pr.level <= me[REF] and afford(me, [pr], False):
-            out.append((s.pre.refine_note[i], OP_REFINE, i))
+            out.append((s.pre.refine_note[i], MAIN_REFINE, i))
     if me[REF] >= s.board.research_max:
         for w, pw in enumerate(procs):
             if not pw.water:
                 continue
             for h, ph in enumerate(procs):
                 if ph.he3 and afford(me, [pw, ph], False):
-                    out.append((f"refine D {pw.name}+{ph.name}", OP_REFINE, 10 + w * 10 + h))
+                    out.append((f"refine D {pw.name}+{ph.name}", MAIN_REFINE, 10 + w * 10 + h))
     return out
 
 

@@ -13,7 +13,7 @@ from meeple.games.luna_maris.state import (
     CO2,
     ENERGY,
     HE3,
-    OP_RESEARCH,
+    MAIN_RESEARCH,
     REF,
     REF_BONUS,
     S_BONUS,
@@ -33,7 +33,7 @@ from meeple.games.luna_maris.words import msg
 
 def lab_options(s: LunaState, p: int, energy: int) -> list[Option]:
     """Seed §實驗室: research one of the two tracks."""
-    return [(f"research {TRACKS[0]}", OP_RESEARCH, 0), (f"research {TRACKS[1]}", OP_RESEARCH, 1)]
+    return [(f"research {TRACKS[0]}", MAIN_RESEARCH, 0), (f"research {TRACKS[1]}", MAIN_RESEARCH, 1)]
 
 
 def research(s: LunaState, p: int, track: int) -> list[Event]:

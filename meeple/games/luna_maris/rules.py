@@ -8,8 +8,10 @@ Section names in docstrings refer to the seed (004, 月海礦場) and the resear
 from __future__ import annotations
 
 from meeple.engine.core import Action, Event
+from meeple.engine.dispatch import opcodes, table
 from meeple.engine.messages import Message, event
 from meeple.games.luna_maris import food, modules, research, setup
+from meeple.games.luna_maris import state as state_module
 from meeple.games.luna_maris.food import refill_food
 from meeple.games.luna_maris.modules import can_move_anywhere, extra_options, leave_after_extra, main_possible
 from meeple.games.luna_maris.production import pass_reward, production
@@ -17,26 +19,26 @@ from meeple.games.luna_maris.recycling import compactor
 from meeple.games.luna_maris.resources import emergency_deposit, leave_activation
 from meeple.games.luna_maris.scoring import clean_up, final_scoring
 from meeple.games.luna_maris.state import (
-    K_BONUS,
-    K_COMPACT,
-    K_DONE,
-    K_EMERG,
-    K_END,
-    K_EQUIP,
-    K_EXTRA,
-    K_FEED,
-    K_FEED_NONE,
-    K_GO,
-    K_MAIN,
-    K_PASS,
-    K_PAY,
-    K_PLAY,
-    K_PROBE0,
-    K_RETURN,
-    K_SKIP,
-    K_START,
-    K_STOP,
-    K_TAKE,
+    OP_BONUS,
+    OP_COMPACT,
+    OP_DONE,
+    OP_EMERG,
+    OP_END,
+    OP_EQUIP,
+    OP_EXTRA,
+    OP_FEED,
+    OP_FEED_NONE,
+    OP_GO,
+    OP_MAIN,
+    OP_PASS,
+    OP_PAY,
+    OP_PLAY,
+    OP_PROBE0,
+    OP_RETURN,
+    OP_SKIP,
+    OP_START,
+    OP_STOP,
+    OP_TAKE,
     PASSED,
     PENDING,
     S_COMPACT,
@@ -51,48 +53,111 @@ from meeple.games.luna_maris.words import msg
 
 
 def apply(s: LunaState, action: Action) -> list[Event]:
+    """Apply a legal decision through ``HANDLERS`` (its opcode is ``action.data[0]``)."""
     data = action.data
-    kind = data[0]
-    p = s.cur
-    if kind == K_GO:
-        return modules.move_astronaut(s, p, data[1])
-    if kind == K_MAIN:
-        return _visit(s, p, modules.main_action(s, p, data[1], data[2]))
-    if kind == K_EXTRA:
-        return modules.extra_action(s, p, data[1], data[2]) + after_extra(s, p)
-    if kind == K_DONE:
-        return finish_module(s, p)
-    if kind == K_PLAY:
-        return modules.play_scientist(s, p, data[1])
-    if kind == K_TAKE:
-        return _visit(s, p, food.take_food(s, p, data[1]))
-    if kind == K_PASS:
-        return pass_turn(s, p)
-    if kind == K_FEED:
-        return _feeding(s, p, food.feed_scientists(s, p, data[1]))
-    if kind == K_FEED_NONE:
-        return _feeding(s, p, food.feed_without_food(s, p))
-    if kind == K_RETURN:
-        return _feeding(s, p, food.return_scientist(s, p, data[1]))
-    if kind == K_STOP:
-        return _feeding(s, p, food.stop_feeding(s, p))
-    if kind == K_EMERG:
-        return emergency_deposit(s, p, data[1])
-    if kind == K_END:
-        return end_turn(s, p)
-    if kind == K_PAY:
-        return _visit(s, p, modules.pay_choice(s, p, data[1]))
-    if kind == K_BONUS:
-        return _visit(s, p, research.research_bonus(s, p, data[1]))
-    if kind in (K_COMPACT, K_SKIP):
-        return _visit(s, p, compactor(s, p, data[1] if kind == K_COMPACT else -1))
-    if kind == K_EQUIP:
-        return setup.choose_equipment(s, p, data[1])
-    if kind == K_PROBE0:
-        return setup.place_first_probe(s, p, data[1])
-    if kind == K_START:
-        return setup.place_astronaut(s, p, data[1])
-    raise AssertionError(f"unknown action {action}")
+    return HANDLERS[data[0]](s, s.cur, data)
+
+
+# --- one handler per opcode (``Action.data[0]``) --------------------------------------------------
+
+def apply_equip(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Research §3: take one of the face-up special equipment tiles."""
+    return setup.choose_equipment(s, p, data[1])
+
+
+def apply_probe0(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Research §5.6: the first probe on an empty iron space."""
+    return setup.place_first_probe(s, p, data[1])
+
+
+def apply_start(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Research §3: the astronaut's start module."""
+    return setup.place_astronaut(s, p, data[1])
+
+
+def apply_play(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Seed §啟動模組 1: play a scientist from the hand."""
+    return modules.play_scientist(s, p, data[1])
+
+
+def apply_go(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Seed §啟動模組 2: move the astronaut (or stay) to a module."""
+    return modules.move_astronaut(s, p, data[1])
+
+
+def apply_main(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Seed §啟動模組 3: the module's main action (activation first)."""
+    return _visit(s, p, modules.main_action(s, p, data[1], data[2]))
+
+
+def apply_extra(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Seed §啟動模組 3: the module's extra action, then the main action if still open."""
+    return modules.extra_action(s, p, data[1], data[2]) + after_extra(s, p)
+
+
+def apply_done(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Seed §啟動模組 3: the module visit is over."""
+    return finish_module(s, p)
+
+
+def apply_pay(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Seed §氣閘 note: titanium stands in for some of the action's iron; then the main action."""
+    return _visit(s, p, modules.pay_choice(s, p, data[1]))
+
+
+def apply_take(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Seed §溫室: one of the face-up food cards."""
+    return _visit(s, p, food.take_food(s, p, data[1]))
+
+
+def apply_bonus(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Research §5.7: a bonus space of the track just researched beyond its top."""
+    return _visit(s, p, research.research_bonus(s, p, data[1]))
+
+
+def apply_compact(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Seed §回收站 (Compactor): the extra recycling process."""
+    return _visit(s, p, compactor(s, p, data[1]))
+
+
+def apply_skip(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Seed §回收站 (Compactor): no extra process."""
+    return _visit(s, p, compactor(s, p, -1))
+
+
+def apply_feed(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Seed §犒賞科學家: feed scientists with a food card."""
+    return _feeding(s, p, food.feed_scientists(s, p, data[1]))
+
+
+def apply_feed_none(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Seed §犒賞科學家: with no food card, lose VP to take back one scientist."""
+    return _feeding(s, p, food.feed_without_food(s, p))
+
+
+def apply_return(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Seed §犒賞科學家: take one scientist back from the rest pile."""
+    return _feeding(s, p, food.return_scientist(s, p, data[1]))
+
+
+def apply_stop(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Seed §犒賞科學家: take no more scientists back."""
+    return _feeding(s, p, food.stop_feeding(s, p))
+
+
+def apply_emergency(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Seed §緊急倉庫: one of the deposit's cubes, at any time."""
+    return emergency_deposit(s, p, data[1])
+
+
+def apply_end(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Seed §啟動模組 5: end the turn (a senior's second module left unused)."""
+    return end_turn(s, p)
+
+
+def apply_pass(s: LunaState, p: int, data: tuple[int, ...]) -> list[Event]:
+    """Seed §PASS: pass for the round."""
+    return pass_turn(s, p)
 
 
 def _visit(s: LunaState, p: int, events: list[Event]) -> list[Event]:
@@ -217,4 +282,33 @@ def end_round(s: LunaState) -> list[Event]:
     return events
 
 
-__all__ = ["after_main", "apply", "end_turn", "finish_module", "pass_turn", "production", "refill_food"]
+# --- the dispatch table ----------------------------------------------------------------------------
+
+OPCODES = opcodes(vars(state_module))
+HANDLERS = table(OPCODES, (
+    (OP_EQUIP, apply_equip),
+    (OP_PROBE0, apply_probe0),
+    (OP_START, apply_start),
+    (OP_PLAY, apply_play),
+    (OP_FEED, apply_feed),
+    (OP_FEED_NONE, apply_feed_none),
+    (OP_PASS, apply_pass),
+    (OP_EMERG, apply_emergency),
+    (OP_GO, apply_go),
+    (OP_END, apply_end),
+    (OP_DONE, apply_done),
+    (OP_MAIN, apply_main),
+    (OP_EXTRA, apply_extra),
+    (OP_TAKE, apply_take),
+    (OP_RETURN, apply_return),
+    (OP_STOP, apply_stop),
+    (OP_BONUS, apply_bonus),
+    (OP_COMPACT, apply_compact),
+    (OP_SKIP, apply_skip),
+    (OP_PAY, apply_pay),
+))
+"""Opcode -> handler (``meeple.engine.dispatch``): every opcode of ``state.py`` exactly one."""
+
+
+__all__ = ["HANDLERS", "OPCODES", "after_main", "apply", "end_turn", "finish_module", "pass_turn", "production",
+           "refill_food"]

@@ -7,7 +7,7 @@ and the module files it dispatches to, ``food.py``, ``production.py``, ``resourc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from meeple.engine.core import Action, State
 from meeple.engine.rng import Rng
@@ -27,14 +27,48 @@ NFIELDS = 26
 STEP_NAMES = ("choose equipment", "place first probe", "place astronaut", "turn", "move",
               "module action", "take food", "feed scientists", "research bonus", "compactor", "over",
               "pay iron")
+SETUP_STEPS: Final = (S_EQUIP, S_PROBE, S_START)
+"""The setup decisions (equipment, first probe, start module), before round 1."""
 
 N_JUNIORS = 24  # scientist ids: juniors 0..23, seniors 24..
 
-# --- action kinds (Action.data[0]) and module operations (Action.data[1]) ---------------------------
-(K_EQUIP, K_PROBE0, K_START, K_PLAY, K_FEED, K_FEED_NONE, K_PASS, K_EMERG, K_GO, K_END, K_DONE,
- K_MAIN, K_EXTRA, K_TAKE, K_RETURN, K_STOP, K_BONUS, K_COMPACT, K_SKIP, K_PAY) = range(20)
-(OP_PROBE, OP_HIRE, OP_DELIVER, OP_RESEARCH, OP_REFINE, OP_EXTRACT, OP_CONCENTRATE, OP_BURN_IRON,
- OP_BURN_WATER, OP_RECYCLE, OP_TAKE_FOOD, OP_BUY_FOOD, OP_REST) = range(13)
+# --- opcodes: what a decision does (``Action.data[0]``; ``rules.HANDLERS`` applies each) ---------
+# The numbers are part of every action id and record: never renumber them.
+OP_EQUIP: Final = 0        # setup: take a special equipment tile (data[1]: tile)
+OP_PROBE0: Final = 1       # setup: the first probe (data[1]: mining space)
+OP_START: Final = 2        # setup: the astronaut's start module (data[1]: module)
+OP_PLAY: Final = 3         # play a scientist (data[1]: scientist id)
+OP_FEED: Final = 4         # feed scientists with a food card (data[1]: food)
+OP_FEED_NONE: Final = 5    # feed without a food card (lose VP, take one scientist back)
+OP_PASS: Final = 6         # pass for the round
+OP_EMERG: Final = 7        # the emergency deposit (data[1]: 0 energy, 1 iron, 2 water)
+OP_GO: Final = 8           # move the astronaut (data[1]: module)
+OP_END: Final = 9          # end the turn (a senior's second module not taken)
+OP_DONE: Final = 10        # the module visit is over
+OP_MAIN: Final = 11        # a module's main action (data[1]: MAIN_* operation, data[2]: argument)
+OP_EXTRA: Final = 12       # a module's extra action (data[1]: X_* operation, data[2]: argument)
+OP_TAKE: Final = 13        # pick a face-up food card (data[1]: place in the display)
+OP_RETURN: Final = 14      # take a scientist back while feeding (data[1]: scientist id)
+OP_STOP: Final = 15        # stop taking scientists back
+OP_BONUS: Final = 16       # a research bonus space (data[1]: bonus)
+OP_COMPACT: Final = 17     # the Compactor's extra process (data[1]: process)
+OP_SKIP: Final = 18        # no Compactor process
+OP_PAY: Final = 19         # the iron payment: how many titanium stand in (data[1])
+
+# --- a main action's operation (``Action.data[1]`` of OP_MAIN; ``modules.MAIN_HANDLERS``) ----------
+MAIN_PROBE: Final = 0        # Airlock: install a probe
+MAIN_HIRE: Final = 1         # Communication: hire a senior
+MAIN_DELIVER: Final = 2      # Cargo: deliver an order
+MAIN_RESEARCH: Final = 3     # Laboratory: research a track
+MAIN_REFINE: Final = 4       # Industrial zone: a refining process
+MAIN_EXTRACT: Final = 5      # Mining: extract
+MAIN_CONCENTRATE: Final = 6  # Mining: concentrate a conveyor section
+MAIN_BURN_IRON: Final = 7    # Power plant: burn iron
+MAIN_BURN_WATER: Final = 8   # Power plant: burn water
+MAIN_RECYCLE: Final = 9      # Recycling: a recycling process
+MAIN_TAKE_FOOD: Final = 10   # Greenhouse: take a food card
+MAIN_BUY_FOOD: Final = 11    # Greenhouse: buy three food cards
+MAIN_REST: Final = 12        # Hibernation: rest
 X_BUILD, X_CO2 = 0, 1
 TRACKS = ("refining", "sustainability")
 SECTIONS = ("left", "right")
@@ -77,26 +111,26 @@ class Moves:
         def card(c: Any) -> Any:
             return W.cref("seniors" if c.senior else "juniors", c.name)
 
-        self.play = tuple(Action(f"play {c.name}", (K_PLAY, i),
+        self.play = tuple(Action(f"play {c.name}", (OP_PLAY, i),
                                  msg("luna_maris.label.play_senior", card=card(c)) if c.senior
                                  else msg("luna_maris.label.play_junior", card=card(c)))
                           for i, c in enumerate(cards))
-        self.ret = tuple(Action(f"return {c.name}", (K_RETURN, i), msg("luna_maris.label.return", card=card(c)))
+        self.ret = tuple(Action(f"return {c.name}", (OP_RETURN, i), msg("luna_maris.label.return", card=card(c)))
                          for i, c in enumerate(cards))
-        self.feed = tuple(Action(f"feed {f.name}", (K_FEED, i),
+        self.feed = tuple(Action(f"feed {f.name}", (OP_FEED, i),
                                  msg("luna_maris.label.feed", food=W.cref("foods", f.name), n=f.value))
                           for i, f in enumerate(tables.foods))
-        self.go = tuple(Action(f"go {m.key}", (K_GO, i), msg("luna_maris.label.go", module=W.cref("modules", m.name)))
+        self.go = tuple(Action(f"go {m.key}", (OP_GO, i), msg("luna_maris.label.go", module=W.cref("modules", m.name)))
                         for i, m in enumerate(tables.modules))
         self.go_cost = tuple(
-            tuple(Action(f"go {m.key}", (K_GO, i), msg("luna_maris.label.go_cost", module=W.cref("modules", m.name),
+            tuple(Action(f"go {m.key}", (OP_GO, i), msg("luna_maris.label.go_cost", module=W.cref("modules", m.name),
                                                           o2=o2)) for o2 in range(O2_ANY + 1))
             for i, m in enumerate(tables.modules))
-        cubes = tuple(Action(f"emergency {EMERGENCY_NAMES[i]}", (K_EMERG, i),
+        cubes = tuple(Action(f"emergency {EMERGENCY_NAMES[i]}", (OP_EMERG, i),
                              msg("luna_maris.label.emergency", cube=W.word(EMERGENCY_NAMES[i]),
                                  vp=board.emergency_vp[i])) for i in range(3))
         self.emergency = tuple(tuple(a for i, a in enumerate(cubes) if mask >> i & 1) for mask in range(8))
-        self.pass_ = Action("pass", (K_PASS,), msg("luna_maris.label.pass"))
+        self.pass_ = Action("pass", (OP_PASS,), msg("luna_maris.label.pass"))
 
         def reward(place: int) -> list[Any]:
             energy = board.pass_energy[place] if place < len(board.pass_energy) else 0
@@ -107,15 +141,15 @@ class Moves:
         self.pass_at = tuple(
             # one key with or without a reward, so that the page asks before passing (app.js's
             # needsConfirm reads the key's last part: pass_place)
-            Action("pass", (K_PASS,), msg("luna_maris.label.pass_place", place=i + 1,
+            Action("pass", (OP_PASS,), msg("luna_maris.label.pass_place", place=i + 1,
                                           reward=msg("luna_maris.label.pass_gain", reward=reward(i)) if reward(i) else ""))
             for i in range(len(tables.board[0].pass_energy) + len(board.pass_iron) + 8))
         """Per place on next round's order track: passing, with the reward that place gives."""
-        self.end = Action("end turn", (K_END,), msg("luna_maris.label.end_turn"))
-        self.done = Action("done", (K_DONE,), msg("luna_maris.label.done"))
-        self.stop = Action("stop", (K_STOP,), msg("luna_maris.label.stop"))
-        self.skip = Action("skip", (K_SKIP, -1), msg("luna_maris.label.skip"))
-        self.feed_none = Action("feed without food", (K_FEED_NONE,),
+        self.end = Action("end turn", (OP_END,), msg("luna_maris.label.end_turn"))
+        self.done = Action("done", (OP_DONE,), msg("luna_maris.label.done"))
+        self.stop = Action("stop", (OP_STOP,), msg("luna_maris.label.stop"))
+        self.skip = Action("skip", (OP_SKIP, -1), msg("luna_maris.label.skip"))
+        self.feed_none = Action("feed without food", (OP_FEED_NONE,),
                                 msg("luna_maris.label.feed_none", vp=board.feed_without_food_vp))
 
 

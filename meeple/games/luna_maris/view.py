@@ -22,11 +22,11 @@ from meeple.games.luna_maris.state import (
     FE_L,
     FE_R,
     HE3,
+    MAIN_DELIVER,
+    MAIN_HIRE,
+    MAIN_REFINE,
     O2,
     ON_ACT,
-    OP_DELIVER,
-    OP_HIRE,
-    OP_REFINE,
     PASSED,
     PENDING,
     POS,
@@ -139,11 +139,11 @@ def paying_for(s: LunaState) -> dict[str, Any] | None:
     if s.step != S_PAY:
         return None
     op, arg = s.pay_op, s.pay_arg
-    if op == OP_HIRE:
+    if op == MAIN_HIRE:
         return {"action": "hire", "card": s.cards[arg % WITH].name}
-    if op == OP_DELIVER:
+    if op == MAIN_DELIVER:
         return {"action": "deliver", "card": s.tab.orders[s.stacks[arg % WITH][-1]].name}
-    return {"action": "refine" if op == OP_REFINE else "burn", "card": None}
+    return {"action": "refine" if op == MAIN_REFINE else "burn", "card": None}
 
 
 def view(s: LunaState, seat: int | None) -> dict[str, Any]:
