@@ -56,3 +56,33 @@ def test_an_illegal_id_changes_nothing() -> None:
     assert e.agent_selection == agent
     assert e.infos[agent] == {"illegal_action": bad}
     assert e.unwrapped.state.record() == before
+
+
+def test_observe_is_the_states_observation_and_mask_and_the_arrays_are_the_callers() -> None:
+    """Issue 18 (docs/rl.md "Adapters"): an agent's observation is ``State.observation(seat)`` and
+    its mask the legal ids (all zero for an agent not to decide); observe makes new arrays each
+    time (issue 31: neither kept nor copied), so writing into them changes nothing given after."""
+    import numpy as np
+
+    e = mpz.env("troyes", 3)
+    e.reset(seed=2)
+    for _ in range(5):  # a few decisions in, past the opening
+        obs, *_ = e.last()
+        e.step(int(obs["action_mask"].nonzero()[0][0]))
+    state = e.unwrapped.state
+    mover = e.agent_selection
+    seat = e.possible_agents.index(mover)
+    waiting = e.possible_agents[(seat + 1) % 3]
+    mine, theirs = state.observation(seat), state.observation((seat + 1) % 3)
+    legal = sorted(state.action_ids())
+    for _ in range(2):
+        obs, other = e.observe(mover), e.observe(waiting)
+        assert np.array_equal(obs["observation"], mine)
+        assert obs["observation"].dtype == np.float32 and obs["action_mask"].dtype == np.int8
+        assert sorted(obs["action_mask"].nonzero()[0]) == legal
+        assert np.array_equal(other["observation"], theirs)
+        assert not other["action_mask"].any()
+        for arr in (obs["observation"], obs["action_mask"], other["observation"], other["action_mask"]):
+            arr[:] = 1  # the caller's own arrays: the second pass must see the same values
+    assert np.array_equal(state.observation(seat), mine)
+    assert sorted(state.action_mask().nonzero()[0]) == legal
