@@ -32,9 +32,13 @@ Measures (``--only``):
 makes the child import ``meeple`` from ``.py`` sources only, ignoring compiled (mypyc)
 ``.so`` files next to them; each sample records whether compiled modules were loaded.
 
-The defaults (4 games, 3 repeats, 2 s a figure: about 6 minutes on 2 cores) measure a
-few seconds per figure; pass fewer ``--games`` or a smaller ``--seconds`` for a quick look.
-Exit status 2 for a REF that is not a commit or bad arguments.
+The defaults (4 games, 3 repeats, 2 CPU s a figure: about 7 minutes on an idle 2-core
+machine, more when it is shared) are modest; pass fewer ``--games`` or a smaller
+``--seconds`` for a quick look, more ``--repeats`` for steadier ratios.
+``--new COMMIT`` measures that commit (in a second worktree) instead of the checkout, e.g.
+``--new HEAD`` while others are editing the working tree.  Exit status 2 for a REF that is
+not a commit or bad arguments, 1 if a sample failed (the table is printed all the same,
+each figure from the samples that ran, and the failures are listed).
 """
 
 from __future__ import annotations
@@ -316,10 +320,12 @@ def summarize(samples: dict[tuple[str, str, str], list[dict[str, Any]]],
         for kind, key, label in FIGURES:
             if kind not in kinds:
                 continue
-            old = _median(samples.get((kind, name, "old"), []), key)
-            new = _median(samples.get((kind, name, "new"), []), key)
+            got = {side: [s for s in samples.get((kind, name, side), []) if "error" not in s]
+                   for side in ("old", "new")}
+            old, new = _median(got["old"], key), _median(got["new"], key)
             rows.append({"game": name, "figure": key, "label": label, "old": old, "new": new,
-                         "ratio": new / old if old and new is not None else None})
+                         "ratio": new / old if old and new is not None else None,
+                         "samples": {side: len(v) for side, v in got.items()}})
         if "catan" in kinds and catan and "random" in kinds:
             old = _median(samples.get(("random", name, "old"), []), "random_decisions_per_s_4p")
             new = _median(samples.get(("random", name, "new"), []), "random_decisions_per_s_4p")
@@ -338,23 +344,33 @@ def _fmt(x: float | None, ratio: bool = False) -> str:
     return f"{x:,.0f}" if x >= 100 else f"{x:.2f}"
 
 
-def table(rows: list[dict[str, Any]]) -> str:
+def table(rows: list[dict[str, Any]], repeats: int) -> str:
+    """Markdown; a figure from fewer than ``repeats`` good samples says how many."""
     lines = ["| game | figure | old | new | new/old |", "|---|---|---|---|---|"]
     for r in rows:
         ratio_like = r["figure"] in ("vs_catanatron",)
-        lines.append(f"| {r['game']} | {r['label']} | {_fmt(r['old'], ratio_like)} | "
-                     f"{_fmt(r['new'], ratio_like)} | {_fmt(r['ratio'], True)} |")
+        cells = []
+        for side in ("old", "new"):
+            cell = _fmt(r[side], ratio_like)
+            n = r.get("samples", {}).get(side, repeats)
+            cells.append(cell + (f" ({n} of {repeats})" if r[side] is not None and n < repeats
+                                 else ""))
+        lines.append(f"| {r['game']} | {r['label']} | {cells[0]} | {cells[1]} | "
+                     f"{_fmt(r['ratio'], True)} |")
     return "\n".join(lines)
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(
         description=(__doc__ or "").split("\n\n")[0],
-        epilog="Defaults: all four games, 3 repeats, 2 CPU seconds a figure (about 6 "
-               "minutes on 2 cores). --pure sets MEEPLE_PURE=1 in the children and imports "
+        epilog="Defaults: all four games, 3 repeats, 2 CPU seconds a figure (about 7 "
+               "minutes on an idle 2-core machine). --pure sets MEEPLE_PURE=1 in the children and imports "
                "meeple from .py sources only (compiled .so files ignored; the engine itself "
                "may not honour MEEPLE_PURE yet).")
     ap.add_argument("ref", help="the commit to compare the checkout with ('old')")
+    ap.add_argument("--new", metavar="COMMIT",
+                    help="measure this commit as 'new' (in a second worktree) instead of the "
+                         "checkout as it stands with its uncommitted changes")
     ap.add_argument("--repeats", type=int, default=3, help="rounds of old/new samples (3)")
     ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds a figure (2)")
     ap.add_argument("--games", default=",".join(GAMES), help="comma list (default: all four)")
@@ -380,8 +396,12 @@ def main(argv: list[str] | None = None) -> int:
     if old_commit is None:
         print(f"bench_compare: {args.ref!r} is not a commit in {ROOT}", file=sys.stderr)
         return 2
-    new_commit = git("rev-parse", "HEAD")
-    dirty = len(git("status", "--porcelain", "--untracked-files=no").splitlines())
+    new_commit = resolve(args.new) if args.new else git("rev-parse", "HEAD")
+    if new_commit is None:
+        print(f"bench_compare: {args.new!r} is not a commit in {ROOT}", file=sys.stderr)
+        return 2
+    dirty = 0 if args.new else len(git("status", "--porcelain", "--untracked-files=no")
+                                   .splitlines())
     kinds = list(args.only)
     if "catan" in kinds:
         import importlib.util
@@ -394,10 +414,11 @@ def main(argv: list[str] | None = None) -> int:
     began = time.time()
     samples: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
     base = Path(tempfile.mkdtemp(prefix="meeple-bench-compare-"))
-    old_tree = base / "old"
+    trees = {"old": base / "old", "new": base / "new" if args.new else ROOT}
     try:
-        git("worktree", "add", "--detach", str(old_tree), old_commit)
-        trees = {"old": old_tree, "new": ROOT}
+        git("worktree", "add", "--detach", str(trees["old"]), old_commit)
+        if args.new:
+            git("worktree", "add", "--detach", str(trees["new"]), new_commit)
         for r in range(args.repeats):
             order = ("old", "new") if r % 2 == 0 else ("new", "old")
             if "catan" in kinds:
@@ -414,8 +435,10 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"round {r + 1} {name} {kind} {side} {shown}",
                               file=sys.stderr, flush=True)
     finally:
-        subprocess.run(["git", "worktree", "remove", "--force", str(old_tree)], cwd=ROOT,
-                       capture_output=True)
+        for tree in trees.values():
+            if tree != ROOT:
+                subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT,
+                               capture_output=True)
         subprocess.run(["rm", "-rf", str(base)], check=False)
     rows = summarize(samples, args.games, kinds)
     errors = sorted({f"{k[0]} {k[1]} {k[2]}: {s['error']}" for k, v in samples.items()
@@ -426,6 +449,7 @@ def main(argv: list[str] | None = None) -> int:
     catan = _median(samples.get(("catan", "-", "-"), []), "catan_actions_per_s")
     report = {
         "ref": args.ref, "old_commit": old_commit, "new_commit": new_commit,
+        "new": args.new or "checkout",
         "new_uncommitted_files": dirty, "load_start": [round(x, 2) for x in load_start],
         "load_end": [round(x, 2) for x in os.getloadavg()], "cpus": os.cpu_count(),
         "python": sys.version.split()[0], "date": time.strftime("%Y-%m-%d %H:%M UTC",
@@ -439,8 +463,9 @@ def main(argv: list[str] | None = None) -> int:
     }
     if args.json:
         print(json.dumps(report, indent=1))
-        return 0
-    print(f"old: {args.ref} = {old_commit[:12]}   new: checkout at {new_commit[:12]}"
+        return 1 if errors else 0
+    where = f"{args.new} = {new_commit[:12]}" if args.new else f"checkout at {new_commit[:12]}"
+    print(f"old: {args.ref} = {old_commit[:12]}   new: {where}"
           + (f" + uncommitted changes in {dirty} files" if dirty else ""))
     print(f"date {report['date']}, {report['cpus']} cpus, load average "
           f"{' '.join(f'{x:.2f}' for x in load_start)} at start, "
@@ -451,10 +476,10 @@ def main(argv: list[str] | None = None) -> int:
     if compiled:
         print(f"compiled modules loaded on: {', '.join(compiled)}")
     print()
-    print(table(rows))
+    print(table(rows, args.repeats))
     for line in missing + errors:
         print(f"note: {line}")
-    return 0
+    return 1 if errors else 0
 
 
 if __name__ == "__main__":

@@ -60,3 +60,19 @@ def test_each_side_is_measured_from_its_own_tree_and_the_worktree_is_removed(
     assert sides["old"]["compiled_modules"] == sides["new"]["compiled_modules"] == []
     row = next(r for r in report["rows"] if r["figure"] == "random_games_per_s_4p")
     assert row["old"] > 0 and row["new"] > 0 and row["ratio"] == pytest.approx(row["new"] / row["old"])
+
+
+def test_new_commit_is_measured_from_a_second_worktree(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 31: ``--new COMMIT`` compares two commits, each from its own temporary worktree
+    (so that work in progress in the checkout does not enter the figures)."""
+    argv = ["HEAD", "--new", "HEAD", "--only", "ismcts", "--games", "messina", "--seconds",
+            "0.02", "--iters", "20", "--repeats", "1", "--json"]
+    assert _script().main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["new"] == "HEAD" and report["new_commit"] == report["old_commit"]
+    paths = {s["side"]: Path(s["meeple"]) for s in report["samples"]}
+    assert paths["old"].parents[2] == paths["new"].parents[2]  # one temporary directory
+    assert {paths["old"].parts[-3], paths["new"].parts[-3]} == {"old", "new"}
+    assert not paths["new"].parents[2].exists()
+    row = report["rows"][0]
+    assert row["figure"] == "ismcts_iterations_per_s" and row["old"] > 0 and row["new"] > 0
