@@ -7,6 +7,7 @@ Actions are immutable and shared, each with its display label (issue 14): they a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action
@@ -102,61 +103,20 @@ if TYPE_CHECKING:
 
 Task = tuple[int, int, int, int, int]
 
-# --- dispatch ---------------------------------------------------------------------------------
+# --- dispatch: the legal actions of each task kind (``LEGAL``, at the end) ------------------------
 
 def legal(s: MessinaState) -> list[Action]:
-    """The legal actions of the decision on top of ``state.tasks``."""
+    """The legal actions of the decision on top of ``state.tasks`` (``LEGAL[kind](state, task)``)."""
     task = s.tasks[-1]
-    kind = task[0]
-    if kind == T_PLACE:
-        return legal_place(s, task[1])
-    if kind == T_MAIN:
-        return legal_main(s, task)
-    if kind == T_FIGHT:
-        return legal_fight(s, task)
-    if kind == T_SLOT:
-        return legal_slot(s, task)
-    if kind == T_CABIN:
-        return legal_cabin(s, task)
-    if kind == T_QPICK:
-        # seed 拯救市民: too few free cabins; the seat picks the next citizen to go in
-        counts = unpack_counts(task[2])
-        return [QUARANTINE_CLASS[k] for k in range(3) if counts[k]]
-    if kind == T_SHIP:
-        take = notations(s).take
-        return [take(i, code >> 1) for i, code in enumerate(s.docks[task[2]])]
-    if kind == T_SHIPFIGHT:
-        return legal_shipfight(s, task)
-    if kind == T_PAY:
-        return legal_pay(s, task)
-    if kind == T_LTPAY:
-        return legal_ltpay(s, task)
-    if kind == T_STAFFWIN:
-        return staff_actions(s, task[1]) + [DONE_STAFFING]
-    if kind == T_ACT:
-        return legal_activate(s, task)
-    if kind == T_OVS:
-        return legal_overseer(s, task)
-    if kind == T_BUILD:
-        return legal_build(s, task)
-    if kind == T_UPGRADE:
-        return legal_upgrade(s, task[1])
-    if kind == T_SCROLL:
-        return legal_scroll(s, task[1])
-    if kind == T_CORCH:
-        return legal_corch(s, task[1])
-    if kind == T_LIGHT:
-        return legal_lightning(s)
-    if kind == T_OVUP:
-        return legal_ovup(s, task[1])
-    raise AssertionError(f"unknown task {task}")
+    return LEGAL[task[0]](s, task)
 
 
 # --- a turn's steps -----------------------------------------------------------------------------
 
-def legal_place(s: MessinaState, p: int) -> list[Action]:
+def legal_place(s: MessinaState, task: Task) -> list[Action]:
     """Lieutenants in the city move first (any hex without a standing figure, or the docks); only
     then may estate lieutenants be placed like in round I (not onto the docks)."""
+    p = task[1]
     lt = s.lt
     used = s.used
     coins = s.pi[p * NP + COIN] + 1
@@ -394,7 +354,8 @@ def legal_activate(s: MessinaState, task: Task) -> list[Action]:
     return out
 
 
-def legal_ovup(s: MessinaState, p: int) -> list[Action]:
+def legal_ovup(s: MessinaState, task: Task) -> list[Action]:
+    p = task[1]
     out = [OVERSEER_UPGRADE[c] for c in range(3) if not s.ov[(p * 3 + c) * 3 + 2]]
     if not out:
         out.append(NO_OVERSEER_UPGRADE)
@@ -403,7 +364,8 @@ def legal_ovup(s: MessinaState, p: int) -> list[Action]:
 
 # --- scroll, upgrade, registers, lightning -----------------------------------------------------
 
-def legal_scroll(s: MessinaState, p: int) -> list[Action]:
+def legal_scroll(s: MessinaState, task: Task) -> list[Action]:
+    p = task[1]
     nt = notations(s)
     top = nt.scroll_top
     out = [nt.scroll[k] for k in range(3) if s.pi[p * NP + SC0 + k] < top[k]]
@@ -412,8 +374,9 @@ def legal_scroll(s: MessinaState, p: int) -> list[Action]:
     return out
 
 
-def legal_upgrade(s: MessinaState, p: int) -> list[Action]:
+def legal_upgrade(s: MessinaState, task: Task) -> list[Action]:
     """Seed 升級市民: any ordinary citizen, in the estate, a workshop or a quarantine cabin."""
+    p = task[1]
     nt = notations(s)
     slots = nt.upgrade_slot
     base = p * SLOTS
@@ -431,7 +394,8 @@ def legal_upgrade(s: MessinaState, p: int) -> list[Action]:
     return out
 
 
-def legal_corch(s: MessinaState, p: int) -> list[Action]:
+def legal_corch(s: MessinaState, task: Task) -> list[Action]:
+    p = task[1]
     out = []
     if s.pi[p * NP + CITY] < 12:
         out.append(CITY_STEP)
@@ -442,7 +406,7 @@ def legal_corch(s: MessinaState, p: int) -> list[Action]:
     return out
 
 
-def legal_lightning(s: MessinaState) -> list[Action]:
+def legal_lightning(s: MessinaState, task: Task) -> list[Action]:
     """Lightning: the action of any district in the city, used this round or not (each distinct
     action offered once)."""
     t = s.tables
@@ -516,4 +480,37 @@ def legal_build(s: MessinaState, task: Task) -> list[Action]:
     return out
 
 
-__all__ = ["legal", "moves_of", "notations", "staff_actions"]
+def legal_ship(s: MessinaState, task: Task) -> list[Action]:
+    """Seed 移動到船上: any ship at the docks."""
+    take = notations(s).take
+    return [take(i, code >> 1) for i, code in enumerate(s.docks[task[2]])]
+
+
+def legal_qpick(s: MessinaState, task: Task) -> list[Action]:
+    """Seed 拯救市民: too few free cabins; the seat picks the class of the next citizen to go in."""
+    counts = unpack_counts(task[2])
+    return [QUARANTINE_CLASS[k] for k in range(3) if counts[k]]
+
+
+def legal_staffing(s: MessinaState, task: Task) -> list[Action]:
+    """Seed 工房: the staffing window before production (any move into a workshop, or done)."""
+    return staff_actions(s, task[1]) + [DONE_STAFFING]
+
+
+def _no_task(s: MessinaState, task: Task) -> list[Action]:
+    raise AssertionError(f"unknown task {task}")
+
+
+_BY_KIND: dict[int, Callable[[MessinaState, Task], list[Action]]] = {
+    T_PLACE: legal_place, T_SLOT: legal_slot, T_CABIN: legal_cabin, T_FIGHT: legal_fight, T_MAIN: legal_main,
+    T_SHIP: legal_ship, T_SHIPFIGHT: legal_shipfight, T_OVS: legal_overseer, T_ACT: legal_activate,
+    T_SCROLL: legal_scroll, T_UPGRADE: legal_upgrade, T_BUILD: legal_build, T_CORCH: legal_corch,
+    T_LIGHT: legal_lightning, T_OVUP: legal_ovup, T_STAFFWIN: legal_staffing, T_PAY: legal_pay,
+    T_LTPAY: legal_ltpay, T_QPICK: legal_qpick,
+}
+LEGAL: tuple[Callable[[MessinaState, Task], list[Action]], ...] = tuple(
+    _BY_KIND.get(kind, _no_task) for kind in range(max(_BY_KIND) + 1))
+"""Task kind -> the function listing its legal actions (a tuple indexed by kind)."""
+
+
+__all__ = ["LEGAL", "legal", "moves_of", "notations", "staff_actions"]

@@ -15,10 +15,6 @@ from meeple.games.messina.state import (
     FIRE,
     MAJOR,
     NP,
-    OP_BUILD_CABIN,
-    OP_BUILD_WS,
-    OP_NOBUILD,
-    OP_SWAP,
     SLOTS,
     T_BUILD,
     VP,
@@ -52,60 +48,75 @@ def _take_top(stacks: tuple[tuple[int, ...], ...], known: tuple[int, ...], k: in
     return top, tuple(lst), tuple(kn)
 
 
-def apply_build(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
-    """Seed 建造: swap a stack's top (once), or build the chosen tile and pay for it."""
-    task = s.tasks[-1]
-    p = task[1]
-    op = data[0]
-    t = s.tables
-    base = p * NP
-    if op == OP_SWAP:
-        code, pay = data[1], data[2]
-        s.pi[base + PAY_OFFSETS[pay]] -= 1
-        kind, k = divmod(code, 3)
-        stacks, known = (s.cab_st, s.cab_known) if kind == 0 else (s.ws_st, s.ws_known)
-        st = stacks[k]
-        lst = list(stacks)
-        lst[k] = st[1:] + st[:1]
-        kn = list(known)
-        kn[k] = min(kn[k] + 1, len(st) - 1)
-        if kind == 0:
-            s.cab_st, s.cab_known = tuple(lst), tuple(kn)
-        else:
-            s.ws_st, s.ws_known = tuple(lst), tuple(kn)
-        s.reveals += 1
-        s.tasks[-1] = (T_BUILD, p, code, 0, 0)
-        events.append(event("swap", msg("messina.event.swap", seat=p), seat=p))
-        return
-    s.tasks.pop()
-    if op == OP_NOBUILD:
-        return
-    if op == OP_BUILD_CABIN:
-        top, s.cab_st, s.cab_known = _take_top(s.cab_st, s.cab_known, data[1])
-        tile = t.cabins[top]
-        s.pi[base + COIN] -= tile.cost_coins
-        s.pi[base + WOOD] -= tile.cost_wood
-        s.cab[(p * CABINS + data[2]) * 3 + 2] = top
-        name, table = tile.name, "cabins"
-    elif op == OP_BUILD_WS:
-        top, s.ws_st, s.ws_known = _take_top(s.ws_st, s.ws_known, data[1])
-        w = t.workshops[top]
-        s.pi[base + COIN] -= w.cost_coins
-        s.pi[base + WOOD] -= w.cost_wood
-        s.ws += [p, top, -1, 0]
-        name, table = w.name, "workshops"
+def apply_swap(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 建造: once per build, pay 1 resource or 1 VP to put a cabin or workshop stack's top on
+    its bottom (then build from that stack if affordable)."""
+    p = s.tasks[-1][1]
+    code, pay = data[1], data[2]
+    s.pi[p * NP + PAY_OFFSETS[pay]] -= 1
+    kind, k = divmod(code, 3)
+    stacks, known = (s.cab_st, s.cab_known) if kind == 0 else (s.ws_st, s.ws_known)
+    st = stacks[k]
+    lst = list(stacks)
+    lst[k] = st[1:] + st[:1]
+    kn = list(known)
+    kn[k] = min(kn[k] + 1, len(st) - 1)
+    if kind == 0:
+        s.cab_st, s.cab_known = tuple(lst), tuple(kn)
     else:
-        st = s.wg_st[data[1]]
-        top = st[0]
-        lst = list(s.wg_st)
-        lst[data[1]] = st[1:]
-        s.wg_st = tuple(lst)
-        wg = t.wagons[top]
-        s.pi[base + COIN] -= wg.cost_coins
-        s.pi[base + WOOD] -= wg.cost_wood
-        s.pi[base + VP] += wg.vp
-        s.wg += [p, top, 0]
-        name, table = wg.name, "wagons"
+        s.ws_st, s.ws_known = tuple(lst), tuple(kn)
+    s.reveals += 1
+    s.tasks[-1] = (T_BUILD, p, code, 0, 0)
+    events.append(event("swap", msg("messina.event.swap", seat=p), seat=p))
+
+
+def apply_build_nothing(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 建造: a build may be passed up."""
+    s.tasks.pop()
+
+
+def apply_build_cabin(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 建造: a cabin stack's top improves a cabin (one improvement per cabin)."""
+    p = s.tasks.pop()[1]
+    top, s.cab_st, s.cab_known = _take_top(s.cab_st, s.cab_known, data[1])
+    tile = s.tables.cabins[top]
+    base = p * NP
+    s.pi[base + COIN] -= tile.cost_coins
+    s.pi[base + WOOD] -= tile.cost_wood
+    s.cab[(p * CABINS + data[2]) * 3 + 2] = top
+    _built(s, p, "cabins", tile.name, events)
+
+
+def apply_build_workshop(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 建造 / 工房: a workshop stack's top is built, empty."""
+    p = s.tasks.pop()[1]
+    top, s.ws_st, s.ws_known = _take_top(s.ws_st, s.ws_known, data[1])
+    w = s.tables.workshops[top]
+    base = p * NP
+    s.pi[base + COIN] -= w.cost_coins
+    s.pi[base + WOOD] -= w.cost_wood
+    s.ws += [p, top, -1, 0]
+    _built(s, p, "workshops", w.name, events)
+
+
+def apply_build_wagon(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 建造: a wagon (its VP at once; exhausted by a repopulation until the next round)."""
+    p = s.tasks.pop()[1]
+    st = s.wg_st[data[1]]
+    top = st[0]
+    lst = list(s.wg_st)
+    lst[data[1]] = st[1:]
+    s.wg_st = tuple(lst)
+    wg = s.tables.wagons[top]
+    base = p * NP
+    s.pi[base + COIN] -= wg.cost_coins
+    s.pi[base + WOOD] -= wg.cost_wood
+    s.pi[base + VP] += wg.vp
+    s.wg += [p, top, 0]
+    _built(s, p, "wagons", wg.name, events)
+
+
+def _built(s: MessinaState, p: int, table: str, name: str, events: list[Event]) -> None:
     s.reveals += 1
     events.append(event("build", msg("messina.event.build", seat=p, tile=cref(table, name)), seat=p))
 
@@ -153,5 +164,6 @@ def ws_pay_out(s: MessinaState, i: int, events: list[Event]) -> None:
     gain(s, s.ws[i], t.effect, events, cref("workshops", t.name))
 
 
-__all__ = ["PAY_NAMES", "PAY_OFFSETS", "affordable", "apply_build", "can_staff", "empty_workshops", "staff",
+__all__ = ["PAY_NAMES", "PAY_OFFSETS", "affordable", "apply_build_cabin", "apply_build_nothing",
+           "apply_build_wagon", "apply_build_workshop", "apply_swap", "can_staff", "empty_workshops", "staff",
            "ws_pay_out"]

@@ -11,11 +11,6 @@ from meeple.games.messina.gains import gain
 from meeple.games.messina.state import (
     CABINS,
     NP,
-    OP_ACTDONE,
-    OP_OVS,
-    OP_OVUP,
-    OP_SCROLL,
-    OP_UPG,
     SC0,
     SLOTS,
     T_ACT,
@@ -94,39 +89,54 @@ def upgrade(s: MessinaState, p: int, where: int, k: int, events: list[Event]) ->
     events.append(event("upgrade", msg("messina.event.upgrade", seat=p), seat=p))
 
 
-def apply_estate(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
-    """The estate's decisions: an overseer advance, an activation, an upgrade, a scroll step."""
-    op = data[0]
-    task = s.tasks[-1]
+def apply_overseer(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 推進監工: the chosen overseer advances (class -1: none can, nothing happens)."""
+    p = s.tasks.pop()[1]
+    if data[1] < 0:
+        return
+    advance_overseer(s, p, data[1], data[2], data[3], events)
+
+
+def apply_upgrade(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 升級市民: the chosen citizen is upgraded (where -1: nothing to upgrade)."""
+    p = s.tasks.pop()[1]
+    upgrade(s, p, data[1], data[2], events)
+
+
+def apply_scroll(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 推進卷軸版: one scroll cube advances a space; the steps left follow one by one."""
+    task = s.tasks.pop()
     p = task[1]
-    if op == OP_OVS:
-        s.tasks.pop()
-        if data[1] < 0:
-            return
-        advance_overseer(s, p, data[1], data[2], data[3], events)
-    elif op == OP_UPG:
-        s.tasks.pop()
-        upgrade(s, p, data[1], data[2], events)
-    elif op == OP_SCROLL:
-        s.tasks.pop()
-        s.pi[p * NP + SC0 + data[1]] += 1
-        if task[2] > 1:
-            s.tasks.append((T_SCROLL, p, task[2] - 1, 0, 0))
-    elif op == OP_OVUP:
-        s.tasks.pop()
-        cls = data[1]
-        s.ov[(p * 3 + cls) * 3 + 2] = 1
-        events.append(event("overseer_upgrade", msg("messina.event.overseer_upgrade", seat=p, cls=CLASS_WORDS[cls]), seat=p))
-        if task[2]:
-            s.tasks.append((T_OVS, p, cls, 0, 1))
-    else:
-        s.tasks.pop()
-        if op == OP_ACTDONE:
-            return
-        k = data[1]
-        if task[3] > 1:
-            s.tasks.append((T_ACT, p, task[2], task[3] - 1, task[4] | (1 << k)))
-        activate_slot(s, p, k, events)
+    s.pi[p * NP + SC0 + data[1]] += 1
+    if task[2] > 1:
+        s.tasks.append((T_SCROLL, p, task[2] - 1, 0, 0))
 
 
-__all__ = ["activate_slot", "advance_overseer", "apply_estate", "overseer_activation", "upgrade"]
+def apply_overseer_upgrade(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 升級監工: the overseer is flipped (its activations count double); the reward with an
+    arrow advances it at once."""
+    task = s.tasks.pop()
+    p, cls = task[1], data[1]
+    s.ov[(p * 3 + cls) * 3 + 2] = 1
+    events.append(event("overseer_upgrade", msg("messina.event.overseer_upgrade", seat=p, cls=CLASS_WORDS[cls]), seat=p))
+    if task[2]:
+        s.tasks.append((T_OVS, p, cls, 0, 1))
+
+
+def apply_activate(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 啟用市民: an occupied candidate slot performs its action (each slot at most once); the
+    activations left stay open."""
+    task = s.tasks.pop()
+    p, k = task[1], data[1]
+    if task[3] > 1:
+        s.tasks.append((T_ACT, p, task[2], task[3] - 1, task[4] | (1 << k)))
+    activate_slot(s, p, k, events)
+
+
+def apply_stop_activating(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 啟用市民: activations may be left unused."""
+    s.tasks.pop()
+
+
+__all__ = ["activate_slot", "advance_overseer", "apply_activate", "apply_overseer", "apply_overseer_upgrade",
+           "apply_scroll", "apply_stop_activating", "apply_upgrade", "overseer_activation", "upgrade"]

@@ -19,7 +19,7 @@ from meeple.games.messina.state import (
     VP,
     WOOD,
 )
-from meeple.games.messina.words import effect_ref, msg
+from meeple.games.messina.words import LIGHTNING, effect_ref, msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
@@ -59,4 +59,10 @@ def gain(s: MessinaState, p: int, eff: int, events: list[Event], source: Message
         events.append(event("gain", msg("messina.event.gain", seat=p, what=effect_ref(e.name), source=source), seat=p))
 
 
-__all__ = ["gain"]
+def apply_lightning(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 進度軌行動 (閃電): the action of any district in the city."""
+    p = s.tasks.pop()[1]
+    gain(s, p, data[1], events, LIGHTNING)
+
+
+__all__ = ["apply_lightning", "gain"]

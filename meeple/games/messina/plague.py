@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from meeple.engine.messages import event
 from meeple.games.messina.buildings import can_staff
 from meeple.games.messina.registers import advance_track
-from meeple.games.messina.state import D0, FIRE, MAJOR, NODES, NP, OP_MAJOR, OP_STOP, RATS, VP, WS_W
+from meeple.games.messina.state import D0, FIRE, MAJOR, NODES, NP, RATS, VP, WS_W
 from meeple.games.messina.words import cref, msg, node
 
 if TYPE_CHECKING:
@@ -58,19 +58,32 @@ def leave_plague(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
         events.append(event("rat", msg("messina.event.rat", seat=p, n=left, node=node(s, n)), seat=p))
 
 
-def apply_fight(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+def apply_stop(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 對抗瘟疫: the fight may stop at any time; a rat per cube left."""
+    task = s.tasks.pop()
+    leave_plague(s, task[1], task[2], events)
+
+
+def apply_douse(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 對抗瘟疫: fire removes one cube of the hex (ordinary fire first)."""
+    fight_cubes(s, False, -1, events)
+
+
+def apply_major(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 對抗瘟疫: a major fire removes a cube of the hex and one of a neighbouring district."""
+    fight_cubes(s, True, data[1], events)
+
+
+def fight_cubes(s: MessinaState, major: bool, also: int, events: list[Event]) -> None:
+    """Pay the round's fire, remove the cube(s); the fight ends when the hex is clear, or with a rat
+    per cube left once the seat can pay no more."""
     task = s.tasks[-1]
     p, n = task[1], task[2]
-    op = data[0]
     k, _ = fire_cost(s)
-    if op == OP_STOP:
-        s.tasks.pop()
-        leave_plague(s, p, n, events)
-        return
-    pay_fire(s, p, k, op == OP_MAJOR)
+    pay_fire(s, p, k, major)
     remove_cube(s, p, n, events)
-    if op == OP_MAJOR:
-        remove_cube(s, p, data[1], events)
+    if major:
+        remove_cube(s, p, also, events)
     events.append(event("fight", msg("messina.event.fight", seat=p, node=node(s, n)), seat=p))
     if s.cubes[n] == 0:
         s.tasks.pop()
@@ -125,5 +138,5 @@ def wheel_turn(s: MessinaState, citizens: bool, events: list[Event]) -> None:
                       else msg("messina.event.wheel", segment=segment, n=placed)), segment=s.wheel))
 
 
-__all__ = ["apply_fight", "can_fight", "fire_cost", "leave_plague", "pay_fire", "place_cube", "remove_cube",
+__all__ = ["apply_douse", "apply_major", "apply_stop", "can_fight", "fight_cubes", "fire_cost", "leave_plague", "pay_fire", "place_cube", "remove_cube",
            "wheel_turn"]

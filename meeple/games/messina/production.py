@@ -24,6 +24,11 @@ def staffing_window(s: MessinaState) -> None:
             s.tasks.append((T_STAFFWIN, p, 0, 0, 0))
 
 
+def apply_done_staffing(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 工房: the seat's staffing window before production closes."""
+    s.tasks.pop()
+
+
 def production(s: MessinaState, events: list[Event]) -> None:
     """Round end (seed 生產): improved cabins holding a citizen and ∞ workshops holding a citizen of
     their class (upgraded where required) produce; an upgraded worker adds 1 VP.  Register rewards
@@ -70,4 +75,4 @@ def quarantine(s: MessinaState, events: list[Event]) -> None:
             events.append(event("cured", msg("messina.event.cured", seat=p, n=len(cured)), seat=p))
 
 
-__all__ = ["production", "quarantine", "staffing_window"]
+__all__ = ["apply_done_staffing", "production", "quarantine", "staffing_window"]

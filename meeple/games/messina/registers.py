@@ -121,4 +121,10 @@ def use_reward(s: MessinaState, p: int, reward: int, events: list[Event]) -> Non
         tasks.append((T_OVUP, p, 1, 0, 0))
 
 
-__all__ = ["advance_track", "buy_step", "grant_reward", "join_lieutenant", "owned_lieutenants", "use_reward"]
+def apply_city_or_church(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 進度軌行動: the popularity register's reward, city or church +1 (the seat's choice)."""
+    p = s.tasks.pop()[1]
+    advance_track(s, p, data[1], 1, events)
+
+
+__all__ = ["advance_track", "apply_city_or_church", "buy_step", "grant_reward", "join_lieutenant", "owned_lieutenants", "use_reward"]

@@ -10,10 +10,6 @@ from meeple.games.messina.buildings import staff, ws_pay_out
 from meeple.games.messina.state import (
     CABINS,
     CLASS_SLOTS,
-    OP_CABIN,
-    OP_CURE_WS,
-    OP_SLOT,
-    OP_STAFF,
     SLOTS,
     T_CABIN,
     T_QPICK,
@@ -91,28 +87,39 @@ def free_slots(s: MessinaState, p: int, cls: int) -> list[int]:
     return [k for k in CLASS_SLOTS[cls] if est[base + k] < 0]
 
 
-def apply_citizen(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
-    """A rescued or cured citizen goes to a slot, a workshop or a cabin, or is discarded; or an
-    estate citizen moves into a workshop first (``staff``)."""
-    op = data[0]
-    if op == OP_STAFF:
-        p = s.tasks[-1][1]
-        staff(s, p, data[1], data[2], events)
-        return
+def apply_staff(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 工房: an estate citizen moves into an empty workshop of its class, at any time (the
+    decision on top stays open)."""
+    staff(s, s.tasks[-1][1], data[1], data[2], events)
+
+
+def apply_slot(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 拯救市民: a rescued (or cured) citizen takes a free estate slot of its class."""
     task = s.tasks.pop()
-    p, cls, upg = task[1], task[2], task[3]
-    if op == OP_SLOT:
-        s.estate[p * SLOTS + data[1]] = upg
-    elif op == OP_CURE_WS:
-        s.ws[data[1] + 2] = upg
-        ws_pay_out(s, data[1], events)
-    elif op == OP_CABIN:
-        base = (p * CABINS + data[1]) * 3
-        s.cab[base] = cls * 2 + upg
-        s.cab[base + 1] = 1
-    else:
-        s.cit_supply[cls] += 1
-        events.append(event("discard", msg("messina.event.discard", seat=p), seat=p))
+    s.estate[task[1] * SLOTS + data[1]] = task[3]
 
 
-__all__ = ["apply_citizen", "apply_qpick", "free_cabins", "free_slots", "rescue", "unpack_counts"]
+def apply_cure_to_workshop(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 隔離: a cured citizen may go straight into an empty workshop of its class."""
+    task = s.tasks.pop()
+    s.ws[data[1] + 2] = task[3]
+    ws_pay_out(s, data[1], events)
+
+
+def apply_cabin(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 拯救市民 (有瘟疫): a citizen from a plague hex goes into a free quarantine cabin (stage I)."""
+    task = s.tasks.pop()
+    base = (task[1] * CABINS + data[1]) * 3
+    s.cab[base] = task[2] * 2 + task[3]
+    s.cab[base + 1] = 1
+
+
+def apply_discard(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 拯救市民: a citizen with no room left goes back to the supply."""
+    task = s.tasks.pop()
+    p = task[1]
+    s.cit_supply[task[2]] += 1
+    events.append(event("discard", msg("messina.event.discard", seat=p), seat=p))
+
+
+__all__ = ["apply_cabin", "apply_cure_to_workshop", "apply_discard", "apply_qpick", "apply_slot", "apply_staff", "free_cabins", "free_slots", "rescue", "unpack_counts"]

@@ -14,8 +14,6 @@ from meeple.games.messina.state import (
     COIN,
     N_HARBOURS,
     NP,
-    OP_SHIP,
-    OP_SHIPDOUSE,
     RATS,
     SHIPS,
     T_OVS,
@@ -85,35 +83,43 @@ def ship_arrives(s: MessinaState, events: list[Event]) -> int:
     return h
 
 
-def apply_ship(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
-    """Seed 移動到船上: fight the ship's cube (else a rat; it leaves anyway), take the ship and its
-    coins; every second ship (option: every odd one) advances an overseer."""
+def apply_take_ship(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 移動到船上: a lieutenant on the docks takes one of the ships there; one carrying a
+    plague cube is fought first (else a rat; it leaves anyway)."""
+    task = s.tasks.pop()
+    p, h = task[1], task[2]
+    ships = list(s.docks[h])
+    code = ships.pop(data[1])
+    docks = list(s.docks)
+    docks[h] = tuple(ships)
+    s.docks = tuple(docks)
+    if code & 1:
+        s.tasks.append((T_SHIPFIGHT, p, code >> 1, 1, 0))
+    else:
+        take_ship(s, p, code >> 1, events)
+
+
+def apply_ship_douse(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 移動到船上: the ship's cube is fought like a hex's (the round's fire; +1 popularity and
+    the round's VP), then the ship is taken."""
     task = s.tasks.pop()
     p = task[1]
-    op = data[0]
-    if op == OP_SHIP:
-        h = task[2]
-        ships = list(s.docks[h])
-        code = ships.pop(data[1])
-        docks = list(s.docks)
-        docks[h] = tuple(ships)
-        s.docks = tuple(docks)
-        if code & 1:
-            s.tasks.append((T_SHIPFIGHT, p, code >> 1, 1, 0))
-        else:
-            take_ship(s, p, code >> 1, events)
-        return
-    ship = task[2]
     s.cube_supply += 1
-    if op == OP_SHIPDOUSE:
-        k, vp = fire_cost(s)
-        pay_fire(s, p, k, False)
-        s.pi[p * NP + VP] += vp
-        advance_track(s, p, 0, 1, events)
-    else:
-        s.pi[p * NP + RATS] += 1
-        events.append(event("rat", msg("messina.event.rat.ship", seat=p), seat=p))
-    take_ship(s, p, ship, events)
+    k, vp = fire_cost(s)
+    pay_fire(s, p, k, False)
+    s.pi[p * NP + VP] += vp
+    advance_track(s, p, 0, 1, events)
+    take_ship(s, p, task[2], events)
+
+
+def apply_ship_let(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 移動到船上: a ship's cube not fought gives a rat; the ship is taken anyway."""
+    task = s.tasks.pop()
+    p = task[1]
+    s.cube_supply += 1
+    s.pi[p * NP + RATS] += 1
+    events.append(event("rat", msg("messina.event.rat.ship", seat=p), seat=p))
+    take_ship(s, p, task[2], events)
 
 
 def take_ship(s: MessinaState, p: int, ship: int, events: list[Event]) -> None:
@@ -136,4 +142,4 @@ def take_ship(s: MessinaState, p: int, ship: int, events: list[Event]) -> None:
             s.tasks.append((T_OVS, p, 3, 0, 0))
 
 
-__all__ = ["apply_ship", "draw_selection", "ship_arrives", "take_ship"]
+__all__ = ["apply_ship_douse", "apply_ship_let", "apply_take_ship", "draw_selection", "ship_arrives", "take_ship"]

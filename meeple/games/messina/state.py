@@ -7,7 +7,7 @@ The hooks (legal actions, apply, view, scores, explain) are bound in ``__init__.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from meeple.engine.core import Action, State
 from meeple.engine.rng import Rng
@@ -73,25 +73,44 @@ T_PAY = 17       # repopulation: pay the citizens due (a = packed requirement, b
 T_LTPAY = 18     # repopulation: give up a lieutenant
 T_QPICK = 19     # plague rescue with too few free cabins: a = citizens left (4 bits per class), b = cabins free
 
-# action opcodes (Action.data[0])
-OP_MOVE, OP_RECALL, OP_SKIP = 1, 2, 3
-OP_SLOT, OP_DISCARD, OP_STAFF, OP_CURE_WS = 4, 5, 6, 7
-OP_CABIN = 8
-OP_DOUSE, OP_MAJOR, OP_STOP = 9, 10, 11
-OP_ACTION, OP_REPOP, OP_BUY, OP_REWARD, OP_END = 12, 13, 14, 15, 16
-OP_SHIP, OP_SHIPDOUSE, OP_SHIPLET = 17, 18, 19
-OP_OVS = 20
-OP_ACT, OP_ACTDONE = 21, 22
-OP_SCROLL = 23
-OP_UPG = 24
-OP_BUILD_CABIN, OP_BUILD_WS, OP_BUILD_WG, OP_SWAP, OP_NOBUILD = 25, 26, 27, 28, 29
-OP_CORCH = 30
-OP_LIGHT = 31
-OP_OVUP = 32
-OP_DONESTAFF = 33
-OP_PAY = 34
-OP_LTPAY = 35
-OP_QPICK = 36
+# action opcodes (Action.data[0]; the numbers are part of every Action and never change):
+# rules.HANDLERS maps each to the function that applies it
+OP_MOVE: Final = 1  # a lieutenant moves to a node (i, node)
+OP_RECALL: Final = 2  # a lieutenant in the city is recalled to the estate for 1 coin (i)
+OP_SKIP: Final = 3  # a lieutenant with nowhere to go is set aside (i)
+OP_SLOT: Final = 4  # a rescued or cured citizen goes to an estate slot (slot)
+OP_DISCARD: Final = 5  # a citizen with no room goes back to the supply
+OP_STAFF: Final = 6  # an estate citizen moves into a workshop (workshop, slot)
+OP_CURE_WS: Final = 7  # a cured citizen goes straight into a workshop (workshop)
+OP_CABIN: Final = 8  # a citizen goes into a quarantine cabin (cabin)
+OP_DOUSE: Final = 9  # fire on a plague cube of the hex
+OP_MAJOR: Final = 10  # a major fire: a cube here and one on a neighbouring district (node)
+OP_STOP: Final = 11  # stop fighting (a rat per cube left)
+OP_ACTION: Final = 12  # step 4: the hex's action (effect)
+OP_REPOP: Final = 13  # step 4: repopulate the hex
+OP_BUY: Final = 14  # step 4: buy a register step (track)
+OP_REWARD: Final = 15  # step 4: use a register reward (reward)
+OP_END: Final = 16  # step 4: end the turn
+OP_SHIP: Final = 17  # take a ship at the docks (index at the docks)
+OP_SHIPDOUSE: Final = 18  # fight the ship's plague cube
+OP_SHIPLET: Final = 19  # let the ship's plague go (a rat)
+OP_OVS: Final = 20  # advance an overseer (class, petal, steps; class -1: none can)
+OP_ACT: Final = 21  # activate an estate slot (slot)
+OP_ACTDONE: Final = 22  # stop activating
+OP_SCROLL: Final = 23  # advance a scroll cube (scroll)
+OP_UPG: Final = 24  # upgrade a citizen (where: 0 estate, 1 workshop, 2 cabin, -1 nothing; which)
+OP_BUILD_CABIN: Final = 25  # build a cabin improvement (stack, cabin)
+OP_BUILD_WS: Final = 26  # build a workshop (stack)
+OP_BUILD_WG: Final = 27  # build a wagon (stack)
+OP_SWAP: Final = 28  # put a cabin or workshop stack's top on its bottom (kind*3+stack, payment)
+OP_NOBUILD: Final = 29  # build nothing
+OP_CORCH: Final = 30  # the popularity reward: city or church +1 (track)
+OP_LIGHT: Final = 31  # lightning: the action of any district (effect)
+OP_OVUP: Final = 32  # upgrade an overseer (class)
+OP_DONESTAFF: Final = 33  # the staffing window closes
+OP_PAY: Final = 34  # repopulation: pay a citizen (slot)
+OP_LTPAY: Final = 35  # repopulation: give up a lieutenant (i)
+OP_QPICK: Final = 36  # quarantine rescue: the class of the next citizen to go in (class)
 
 PETAL_NAMES = ("C1", "A1", "N1", "C2", "A2", "N2")
 

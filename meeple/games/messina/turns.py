@@ -23,12 +23,6 @@ from meeple.games.messina.state import (
     LOC_ESTATE,
     MAXLT,
     NP,
-    OP_ACTION,
-    OP_BUY,
-    OP_END,
-    OP_RECALL,
-    OP_REWARD,
-    OP_SKIP,
     SPENT,
     STANDING,
     T_FIGHT,
@@ -75,23 +69,31 @@ def move_cost(s: MessinaState, a: int, b: int) -> int:
     return d - 1 if d > 1 else 0
 
 
-def apply_place(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
-    """A lieutenant moves to a hex (then rescue and fight), is recalled for 1 coin, or is set aside."""
-    task = s.tasks.pop()
-    p = task[1]
-    op, i = data[0], data[1]
+def apply_recall(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 召回工人: a lieutenant in the city goes back to the estate, and the seat takes 1 coin."""
+    p = s.tasks.pop()[1]
+    i = data[1]
     j = (p * MAXLT + i) * 2
-    if op == OP_RECALL:
-        s.lt[j] = LOC_ESTATE
-        s.lt[j + 1] = SPENT
-        s.pi[p * NP + COIN] += 1
-        events.append(event("recall", msg("messina.event.recall", seat=p, lt=i + 1), seat=p))
-        return
-    if op == OP_SKIP:
-        s.lt[j + 1] = SPENT
-        events.append(event("skip", msg("messina.event.skip", seat=p, lt=i + 1), seat=p))
-        return
-    b = data[2]
+    s.lt[j] = LOC_ESTATE
+    s.lt[j + 1] = SPENT
+    s.pi[p * NP + COIN] += 1
+    events.append(event("recall", msg("messina.event.recall", seat=p, lt=i + 1), seat=p))
+
+
+def apply_skip(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 遊戲流程 1: an estate lieutenant with no hex left to go to is set aside for the round."""
+    p = s.tasks.pop()[1]
+    i = data[1]
+    s.lt[(p * MAXLT + i) * 2 + 1] = SPENT
+    events.append(event("skip", msg("messina.event.skip", seat=p, lt=i + 1), seat=p))
+
+
+def apply_move(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 遊戲流程 1: a lieutenant moves to a hex (paying for steps beyond the first), then the
+    rescue (2) and the fight (3) there, or the docks (移動到船上); step 4 follows."""
+    p = s.tasks.pop()[1]
+    i, b = data[1], data[2]
+    j = (p * MAXLT + i) * 2
     lt = s.lt
     a = lt[j]
     cost = move_cost(s, a, b) if a >= 0 else 0
@@ -138,25 +140,38 @@ def open_step4(s: MessinaState, p: int, n: int, done: int) -> None:
     s.tasks.append((T_MAIN, p, n, done, 0))
 
 
-def apply_main(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+def apply_end_turn(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 遊戲流程 4: the turn ends; register rewards reached in it and not used are lost."""
+    p = s.tasks.pop()[1]
+    s.pend[p] = ()
+
+
+def apply_buy(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 進度軌 推進方法: step 4 may buy city or church steps (any number, any time in it)."""
+    buy_step(s, s.tasks[-1][1], data[1], events)
+
+
+def apply_reward(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 進度軌行動: a register reward reached is used in step 4."""
+    use_reward(s, s.tasks[-1][1], data[1], events)
+
+
+def apply_hex_action(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 遊戲流程 4: the hex's action (one of its alternatives), once per turn, instead of a
+    repopulation."""
     task = s.tasks[-1]
     p, n = task[1], task[2]
-    op = data[0]
-    if op == OP_END:
-        s.tasks.pop()
-        s.pend[p] = ()
-        return
-    if op == OP_BUY:
-        buy_step(s, p, data[1], events)
-        return
-    if op == OP_REWARD:
-        use_reward(s, p, data[1], events)
-        return
     s.tasks[-1] = (T_MAIN, p, n, 1, 0)
-    if op == OP_ACTION:
-        gain(s, p, data[1], events, msg("messina.source.action", node=node(s, n)))
-        return
+    gain(s, p, data[1], events, msg("messina.source.action", node=node(s, n)))
+
+
+def apply_repopulate(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
+    """Seed 活絡城市: step 4's repopulation of the hex, instead of its action."""
+    task = s.tasks[-1]
+    p, n = task[1], task[2]
+    s.tasks[-1] = (T_MAIN, p, n, 1, 0)
     repopulation.repopulate(s, p, n, events)
 
 
-__all__ = ["TASK_KEYS", "apply_main", "apply_place", "describe_task", "move_cost"]
+__all__ = ["TASK_KEYS", "apply_buy", "apply_end_turn", "apply_hex_action", "apply_move", "apply_recall",
+           "apply_repopulate", "apply_reward", "apply_skip", "describe_task", "move_cost"]
