@@ -39,24 +39,45 @@ def give(s: MundusState, seat: int, *codes: str) -> None:
         if i in s.queue:
             s.queue.remove(i)
             s.queue.append(s.dev_deck.pop())
-        s.owned[seat] = s.owned[seat] + (i,)
+        s.seats[seat].owned = s.seats[seat].owned + (i,)
     set_abilities(s)
     refresh(s)
 
 
 def set_hand(s: MundusState, seat: int, cards: dict[str, int]) -> None:
-    o = seat * K
+    row = s.seats[seat]
     for k in range(K):
-        s.hand[o + k] = 0
-        s.known[o + k] = 0
+        row.hand[k] = 0
+        row.known[k] = 0
     for name, c in cards.items():
-        s.hand[o + kind(name)] = c
+        row.hand[kind(name)] = c
     refresh(s)
 
 
 def hand(s: MundusState, seat: int) -> dict[str, int]:
-    o = seat * K
-    return {NAMES[k]: s.hand[o + k] for k in range(K) if s.hand[o + k]}
+    row = s.seats[seat].hand
+    return {NAMES[k]: row[k] for k in range(K) if row[k]}
+
+
+def money(s: MundusState) -> list[int]:
+    """Every seat's doubloons, in seat order."""
+    return [seat.money for seat in s.seats]
+
+
+def set_money(s: MundusState, amounts: list[int]) -> None:
+    """Give each seat these doubloons (a position poked for a test)."""
+    for seat, amount in zip(s.seats, amounts, strict=True):
+        seat.money = amount
+    refresh(s)
+
+
+def all_cards(s: MundusState) -> list[int]:
+    """Every card in hands and offer rows, by resource kind."""
+    total = [0] * K
+    for seat in s.seats:
+        for k in range(K):
+            total[k] += seat.hand[k] + seat.offer[k]
+    return total
 
 
 def refresh(s: MundusState) -> None:
@@ -135,7 +156,7 @@ def whole_choices(s: MundusState) -> list[str]:
             for b in legal(u):
                 explore(u, b)
         elif a.startswith("set") or a == "cash set":
-            kind_, c, j = u.pend_set
+            kind_, c, j = u.set_kind, u.set_cards, u.set_inca
             out.append(f"set {c} {NAMES[kind_]}" + (f" + {j} inca" if j else ""))
         elif u.split:
             labels = caravel_labels(t, t.cur)

@@ -7,10 +7,23 @@ import random
 
 from meeple.games.mundus_novus import GAME
 from meeple.games.mundus_novus.events import begin_round
-from meeple.games.mundus_novus.state import ANNOUNCE, OVER, PIRATES, START, SUPPLY, K, MundusState
+from meeple.games.mundus_novus.state import ANNOUNCE, OVER, PIRATES, START, SUPPLY, MundusState
 from meeple.games.mundus_novus.trade import start_progression
 
-from .mundus_helpers import dev, fresh, give, hand, kind, legal, play, progression_turn, refresh, set_hand
+from .mundus_helpers import (
+    dev,
+    fresh,
+    give,
+    hand,
+    kind,
+    legal,
+    money,
+    play,
+    progression_turn,
+    refresh,
+    set_hand,
+    set_money,
+)
 
 TEN = {"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "cotton": 1, "sugar cane": 1, "potato": 1,
        "indigo": 1, "vanilla": 1, "inca relic": 1}
@@ -44,14 +57,14 @@ def test_event_lasts_the_whole_round_even_if_queue_changes() -> None:
     assert s.event == "ST"
     progression_turn(s, 0, {"vanilla": 3, "indigo": 3})
     s.order = [0, 1]
-    s.hand[1 * K + kind("potato")] = 3
+    s.seats[1].hand[kind("potato")] = 3
     refresh(s)
     play(s, "set 3 vanilla")  # Storm: n°1 (the Storm card itself) is taken at once, and the turn ends
-    assert dev("C09") in s.owned[0]
+    assert dev("C09") in s.seats[0].owned
     assert s.queue[0] == dev("C01")  # n°1 now shows no event
     assert s.cur == 1 and s.event == "ST"
     play(s, "set 3 potato")  # three 7s would reach any of the 5 cards; under Storm n°1 is taken at once
-    assert dev("C01") in s.owned[1]
+    assert dev("C01") in s.seats[1].owned
 
 
 def at_exchange(market: list[str]) -> MundusState:
@@ -72,15 +85,15 @@ def test_orellana_no_bonus_for_taking_into_hand() -> None:
     """Seed, Francisco de Orellana: the bonus comes only after he puts a card into the market and takes
     one from it; taking an offered card straight into hand earns nothing, even with a run in the market."""
     s = at_exchange(["tobacco", "coffee", "cotton"])  # 3, 4, 5: already a run
-    m0 = s.money[0]
+    m0 = s.seats[0].money
     play(s, "take cotton from p2")
-    assert s.money[0] == m0
+    assert s.seats[0].money == m0
     s2 = at_exchange(["tobacco", "coffee", "cotton"])
     play(s2, "swap cotton from p2 for tobacco")  # coffee, cotton, cotton: no pattern
-    assert s2.money[0] == m0
+    assert s2.seats[0].money == m0
     s3 = at_exchange(["tobacco", "coffee", "vanilla"])
     play(s3, "swap cotton from p2 for vanilla")  # tobacco, coffee, cotton: 3, 4, 5
-    assert s3.money[0] == m0 + 2
+    assert s3.seats[0].money == m0 + 2
 
 
 def test_swap_puts_the_offered_card_in_the_market_and_keeps_three() -> None:
@@ -91,7 +104,7 @@ def test_swap_puts_the_offered_card_in_the_market_and_keeps_three() -> None:
     play(s, "swap cotton from p2 for tobacco")
     assert sorted(s.market) == sorted([kind("cotton"), kind("coffee"), kind("vanilla")])
     assert hand(s, 0) == dict(before, tobacco=1)
-    assert sum(s.offer[2 * K:3 * K]) == 1
+    assert sum(s.seats[2].offer) == 1
 
 
 def test_pirates_come_straight_after_supply_before_trade() -> None:
@@ -106,9 +119,9 @@ def test_pirates_come_straight_after_supply_before_trade() -> None:
     while s.phase == SUPPLY:
         play(s, legal(s)[0])
     assert s.phase == PIRATES and s.cur == 1
-    size = sum(s.hand[K:2 * K])
+    size = sum(s.seats[1].hand)
     play(s, legal(s)[0])
-    assert sum(s.hand[K:2 * K]) == size - 1
+    assert sum(s.seats[1].hand) == size - 1
     assert s.phase == ANNOUNCE
 
 
@@ -119,9 +132,9 @@ def test_shipyard_counts_caravels_not_their_values() -> None:
     give(s, 0, "S01", "C12")  # one caravel worth 6
     give(s, 1, "C01", "C02")  # two caravels worth 1 each: more ships
     give(s, 2, "C03")  # one caravel worth 2: as many ships
-    s.money = [0, 4, 4]
+    set_money(s, [0, 4, 4])
     start_progression(s, [])
-    assert s.money == [1, 3, 4]
+    assert money(s) == [1, 3, 4]
 
 
 def test_identical_set_band_comes_from_the_real_card_with_inca_wild() -> None:
@@ -144,7 +157,7 @@ def test_ten_different_ends_the_game_before_later_turns() -> None:
     progression_turn(s, 0, cards)
     give(s, 0, "M04")
     s.order = [0, 1, 2]
-    s.money = [0, 60, 74]
+    set_money(s, [0, 60, 74])
     refresh(s)
     play(s, "convert cocoa to cotton")  # the tenth kind, through a merchant (research A7)
     assert s.phase == OVER and s.opos == 0
@@ -164,8 +177,8 @@ def test_everyone_gets_back_as_many_cards_as_offered() -> None:
                 was = s.phase
                 s.apply(rng.choice(s.legal_actions()).notation)
                 if s.phase == START and was != START:
-                    sizes = [sum(s.hand[p * K:p * K + K]) for p in range(players)]
-                    assert sizes == list(s.start_size[:players])
+                    sizes = [sum(s.seats[p].hand) for p in range(players)]
+                    assert sizes == [x.start_size for x in s.seats]
                     checked += 1
     assert checked > 100
 

@@ -188,7 +188,7 @@ def _samples(count: int) -> list[tuple[dict[str, Any], list[str]]]:
     for seed in range(40):
         s = fresh(3, seed=seed)
         give(s, 0, "P07", "P09", "P08", "P02", "P04", "C05", "C11", "C12", "W06", "M04")
-        s.money[0] = 6
+        s.seats[0].money = 6
         s._legal_cache = None
         s._memo = None
         rng = Rng(seed)

@@ -11,7 +11,18 @@ from meeple.games.mundus_novus import GAME
 from meeple.games.mundus_novus.scoring import TEN_DIFFERENT_BONUS
 from meeple.games.mundus_novus.state import OVER, K
 
-from .mundus_helpers import fresh, give, kind, legal, play, play_open, progression_turn, refresh
+from .mundus_helpers import (
+    fresh,
+    give,
+    kind,
+    legal,
+    money,
+    play,
+    play_open,
+    progression_turn,
+    refresh,
+    set_money,
+)
 
 TEN = {"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "cotton": 1, "sugar cane": 1, "potato": 1,
        "indigo": 1, "vanilla": 1, "inca relic": 1}
@@ -33,10 +44,10 @@ def won_by_ten_different() -> Any:
     cards = dict(TEN, cocoa=2)
     del cards["vanilla"]
     progression_turn(s, 0, cards)
-    s.offer[1 * K + kind("vanilla")] = 1
-    s.offer[2 * K + kind("corn")] = 1
+    s.seats[1].offer[kind("vanilla")] = 1
+    s.seats[2].offer[kind("corn")] = 1
     s.phase, s.cur, s.prev, s.prev2 = EXCHANGE, 0, -1, -1
-    s.money = [3, 90, 10]
+    set_money(s, [3, 90, 10])
     refresh(s)
     play(s, "take vanilla from p1")
     return s
@@ -65,7 +76,7 @@ def test_seventy_five_doubloons_end_the_game_at_round_end() -> None:
     """Seed end A (rulebook timing, research §7): 75+ doubloons at the end of a round ends the game; the
     richest wins."""
     s = last_turn({"cocoa": 1, "inca relic": 1})
-    s.money = [70, 80, 76]
+    set_money(s, [70, 80, 76])
     play(s, "cash 1 inca")  # 73: not yet; the turn then ends (nothing else to do) and so does the round
     assert s.phase == OVER
     assert s.scores() == [73, 80, 76]
@@ -75,14 +86,14 @@ def test_seventy_five_doubloons_end_the_game_at_round_end() -> None:
 def test_money_counted_only_at_round_end_by_default() -> None:
     """Research §7: mid-round money does not end the game; option money_end='immediate' does."""
     s = fresh(3)
-    s.money = [0, 0, 80]
+    set_money(s, [0, 0, 80])
     progression_turn(s, 0, {"cocoa": 3, "inca relic": 1})
     s.order = [0, 1]
     refresh(s)
     play(s, "cash 1 inca")
     assert not s.is_over
     s2 = fresh(3, money_end="immediate")
-    s2.money = [72, 0, 0]
+    set_money(s2, [72, 0, 0])
     progression_turn(s2, 0, {"cocoa": 3, "inca relic": 1})
     s2.order = [0, 1]
     refresh(s2)
@@ -101,10 +112,10 @@ def test_money_end_immediate_at_income() -> None:
 
     s = _immediate()
     give(s, 1, "P01")  # Cortes: 3 a round
-    s.money = [0, 72, 0]
+    set_money(s, [0, 72, 0])
     ev: list = []
     begin_round(s, ev)
-    assert s.is_over and s.money[1] == 75 and ev[-1]["type"] == "game_over"
+    assert s.is_over and s.seats[1].money == 75 and ev[-1]["type"] == "game_over"
 
 
 def test_money_end_immediate_at_shipyard_payment() -> None:
@@ -115,24 +126,24 @@ def test_money_end_immediate_at_shipyard_payment() -> None:
     s = _immediate()
     give(s, 0, "S01")
     give(s, 1, "C01")
-    s.money = [74, 5, 0]
+    set_money(s, [74, 5, 0])
     start_progression(s, [])
-    assert s.is_over and s.money == [75, 4, 0]
+    assert s.is_over and money(s) == [75, 4, 0]
 
 
 def test_money_end_immediate_at_different_set() -> None:
     """Seed end A, option money_end='immediate': cashing a different set that reaches 75 ends the game at
     once, before the turn ends."""
     s = _immediate()
-    s.money = [70, 0, 0]
+    set_money(s, [70, 0, 0])
     progression_turn(s, 0, {"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "inca relic": 1})
     s.order = [0, 1]
     refresh(s)
     play_open(s, "different: add cocoa", "different: add corn", "different: add tobacco",
               "different: add coffee", "cash different set of 4")
-    assert s.is_over and s.money[0] == 75
+    assert s.is_over and s.seats[0].money == 75
     s2 = fresh(3)  # default: nothing ends mid-round
-    s2.money = [70, 0, 0]
+    set_money(s2, [70, 0, 0])
     progression_turn(s2, 0, {"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "inca relic": 1})
     s2.order = [0, 1]
     refresh(s2)
@@ -146,23 +157,23 @@ def test_money_end_immediate_at_orellana_bonus() -> None:
     middle of the exchange."""
     s = _immediate()
     for p, h in enumerate([{"vanilla": 5}, {"corn": 5}, {"cotton": 5}]):
-        s.hand[p * K:(p + 1) * K] = [0] * K
-        s.hand[p * K + kind(next(iter(h)))] = 5
+        s.seats[p].hand = [0] * K
+        s.seats[p].hand[kind(next(iter(h)))] = 5
     give(s, 0, "P06")
     s.market = [kind("tobacco"), kind("coffee"), kind("vanilla")]
-    s.money = [73, 0, 0]
+    set_money(s, [73, 0, 0])
     refresh(s)
     play(s, "announce 2", "swap cotton from p2 for vanilla")  # 3, 4, 5: a run
-    assert s.is_over and s.money[0] == 75
+    assert s.is_over and s.seats[0].money == 75
 
 
 def test_queue_not_refilled_ends_after_the_round() -> None:
     """Seed end C: when the queue cannot be refilled the round is finished, then the richest wins."""
     s = last_turn({"vanilla": 3, "cocoa": 1})
     s.order = [0, 1]
-    s.hand[1 * K + kind("corn")] = 3
+    s.seats[1].hand[kind("corn")] = 3
     s.dev_deck = []
-    s.money = [5, 9, 2]
+    set_money(s, [5, 9, 2])
     refresh(s)
     play(s, "set 3 vanilla", "take n1 " + s.tables.developments[s.queue[0]].name)
     # p0 had nothing else to do, so its turn ended at once; the round goes on with p1
@@ -176,10 +187,10 @@ def test_tie_broken_by_development_cards() -> None:
     s = last_turn({"cocoa": 1})
     give(s, 2, "C01", "W01")
     give(s, 1, "C02")
-    s.money = [80, 80, 80]
+    set_money(s, [80, 80, 80])
     s.phase = OVER
     assert s.ranking() == [[2], [1], [0]]
-    s.owned[0] = s.owned[1]
+    s.seats[0].owned = s.seats[1].owned
     assert s.ranking() == [[2], [0, 1]]
 
 
@@ -208,7 +219,7 @@ def test_scoring_over_constant_matches_state() -> None:
 def test_evaluate_prefers_more_doubloons_and_stays_in_range() -> None:
     """The bots' estimate: in [0, 1], higher for the richer seat; a finished game gives the winner 1."""
     s = fresh(3)
-    s.money = [40, 10, 10]
+    set_money(s, [40, 10, 10])
     assert 0.5 < GAME.evaluate(s, 0) <= 1.0
     assert 0.0 <= GAME.evaluate(s, 1) < 0.5
     s.phase = OVER
@@ -231,8 +242,9 @@ def test_every_option_plays_to_the_end(options: dict) -> None:
     total = [0] * K
     for k in s.deck + s.market + s.supply:
         total[k] += 1
-    for i in range(len(s.hand)):
-        total[i % K] += s.hand[i] + s.offer[i]
+    for row in s.seats:
+        for k in range(K):
+            total[k] += row.hand[k] + row.offer[k]
     for k in range(K):
         total[k] += s.discard[k]
     assert total == [r_.copies for r_ in s.tables.resources]
@@ -275,7 +287,7 @@ def test_score_sheet_rounds_are_the_doubloons_announced_by_round_end(players: in
 
     s = GAME.new(players, seed=seed)
     r = Rng(seed)
-    money = [0] * players
+    tally = [0] * players
     ends: list[list[int]] = []
     while not s.is_over:
         assert all("score_by_round" not in s.view(p) for p in range(players))
@@ -283,17 +295,17 @@ def test_score_sheet_rounds_are_the_doubloons_announced_by_round_end(players: in
             if "private" in e:
                 continue
             if e["type"] == "round":
-                ends.append(list(money))  # the round before it has ended
+                ends.append(list(tally))  # the round before it has ended
             elif e["type"] == "game_over":
-                ends.append(list(money))
-            _tally(money, e)
-    assert money == s.money
+                ends.append(list(tally))
+            _tally(tally, e)
+    assert tally == money(s)
     for seat in (*range(players), None):
         view = s.view(seat)
         rows = view["score_by_round"]
         assert [row["round"] for row in rows] == list(range(1, s.round + 1))
         assert [row["scores"] for row in rows] == ends
-        assert rows[-1]["scores"] == s.money
+        assert rows[-1]["scores"] == money(s)
         assert ("score_sheet" in view) == (s.winner >= 0)
 
 

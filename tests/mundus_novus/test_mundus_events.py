@@ -15,10 +15,12 @@ from .mundus_helpers import (
     hand,
     kind,
     legal,
+    money,
     play,
     play_open,
     progression_turn,
     refresh,
+    set_money,
     whole_choices,
 )
 
@@ -27,7 +29,7 @@ def turn(cards: dict[str, int], event: str, players: int = 3, **options):
     s = fresh(players, **options)
     progression_turn(s, 0, cards)
     s.order = [0, 1]
-    s.hand[1 * K + kind("cocoa")] = 3
+    s.seats[1].hand[kind("cocoa")] = 3
     s.event = event
     refresh(s)
     return s
@@ -71,7 +73,7 @@ def test_kings_help_allows_several_identical_sets() -> None:
     s = turn({"vanilla": 3, "indigo": 3, "cocoa": 1}, "KH")
     play(s, "set 3 vanilla", "take n1 " + s.tables.developments[s.queue[0]].name)
     play(s, "set 3 indigo", "take n1 " + s.tables.developments[s.queue[0]].name)
-    assert len(s.owned[0]) == 2
+    assert len(s.seats[0].owned) == 2
 
 
 def test_natives_pay_one_doubloon_per_different_card() -> None:
@@ -79,9 +81,9 @@ def test_natives_pay_one_doubloon_per_different_card() -> None:
     s = turn({"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "cotton": 1, "inca relic": 1}, "NA")
     play_open(s, "different: add cocoa", "different: add corn", "different: add tobacco", "different: add coffee",
               "different: add cotton", "cash different set of 5")
-    assert s.money[0] == 5
+    assert s.seats[0].money == 5
     play(s, "cash 1 inca")  # research A17: Natives leaves the Inca cash-in alone
-    assert s.money[0] == 8
+    assert s.seats[0].money == 8
 
 
 def test_storm_only_queue_card_one() -> None:
@@ -89,7 +91,7 @@ def test_storm_only_queue_card_one() -> None:
     s = turn({"vanilla": 5, "inca relic": 1}, "ST")
     first = s.queue[0]
     play(s, "set 5 vanilla")
-    assert s.owned[0] == (first,) and s.phase == PROG
+    assert s.seats[0].owned == (first,) and s.phase == PROG
 
 
 def test_fire_disables_warehouses() -> None:
@@ -111,7 +113,7 @@ def test_pirates_cost_a_card_to_fleets_of_two() -> None:
     give(s, 0, "C01", "C03")
     give(s, 1, "C05")
     for p in range(3):
-        s.hand[p * K:p * K + K] = [1, 1, 0, 0, 0, 0, 0, 0, 0, 0]
+        s.seats[p].hand = [1, 1, 0, 0, 0, 0, 0, 0, 0, 0]
     s.event = "PI"
     start_pirates(s, [])
     assert s.phase == PIRATES and s.cur == 0
@@ -126,7 +128,7 @@ def test_juan_de_la_cosa_is_immune_to_events() -> None:
     give(s, 0, "P03")
     play_open(s, "different: add cocoa", "different: add corn", "different: add tobacco",
               "different: add coffee", "cash different set of 4")
-    assert s.money[0] == 5  # the table, not Natives
+    assert s.seats[0].money == 5  # the table, not Natives
     s2 = turn({"vanilla": 3, "indigo": 3, "cocoa": 1}, "KH")
     give(s2, 0, "P03")
     play(s2, "set 3 vanilla", "take n1 " + s2.tables.developments[s2.queue[0]].name)
@@ -137,19 +139,19 @@ def test_coronado_pays_two_to_force_an_event() -> None:
     """Seed, Francisco de Coronado: in a round without event he may pay 2 doubloons to choose one."""
     s = round_start("C01")
     give(s, 1, "P07")
-    s.money[1] = 5
+    s.seats[1].money = 5
     begin_round(s, [])
     assert s.phase == CORONADO and s.to_move == 1
     assert legal(s) == ["no event", "force King's Help", "force Natives", "force Storm", "force Fire",
                         "force Pirates"]
     play(s, "force Fire")
-    assert s.event == "FI" and s.money[1] == 4  # 5 + 1 income (stand-in) - 2
+    assert s.event == "FI" and s.seats[1].money == 4  # 5 + 1 income (stand-in) - 2
 
 
 def test_supply_deals_five_face_down_cards() -> None:
     """Seed 2.1: every player draws 5 face-down cards; in round 1 there are no caravels, so nothing more."""
     s = fresh(4)
-    assert [sum(s.hand[p * K:p * K + K]) for p in range(4)] == [5, 5, 5, 5]
+    assert [sum(s.seats[p].hand) for p in range(4)] == [5, 5, 5, 5]
     assert s.supply == []
 
 
@@ -160,17 +162,17 @@ def test_supply_face_up_cards_equal_all_caravels_smallest_fleet_first() -> None:
     give(s, 0, "C11", "C12")  # 6 + 6
     give(s, 1, "C03")  # 2
     give(s, 2, "C07")  # 4
-    assert supply_order(s) == [1, 1, 2, 1, 0, 2]
+    assert supply_order(s) == [(1, 1), (2, 1), (0, 2)]
     begin_round(s, [])
     assert s.phase == SUPPLY and s.cur == 1 and len(s.supply) == 4
-    before = sum(s.hand[K:2 * K])
+    before = sum(s.seats[1].hand)
     play(s, legal(s)[0])
-    assert sum(s.hand[K:2 * K]) == before + 1
+    assert sum(s.seats[1].hand) == before + 1
     # then p2 takes 1 and p0 takes the last 2
     s2 = round_start("C01", supply_order="count")
     give(s2, 0, "C01", "C02")  # two caravels worth 1 each
     give(s2, 1, "C12")  # one caravel worth 6
-    assert supply_order(s2) == [1, 1, 0, 2]  # by count the single caravel goes first
+    assert supply_order(s2) == [(1, 1), (0, 2)]  # by count the single caravel goes first
 
 
 def test_supply_tie_broken_by_lowest_single_caravel() -> None:
@@ -178,7 +180,7 @@ def test_supply_tie_broken_by_lowest_single_caravel() -> None:
     s = fresh(3)
     give(s, 0, "C09")  # 5
     give(s, 1, "C01", "C07")  # 1 + 4
-    assert supply_order(s) == [1, 2, 0, 1]
+    assert supply_order(s) == [(1, 2), (0, 1)]
 
 
 def test_pizarro_highest_caravel_counts_zero() -> None:
@@ -186,7 +188,7 @@ def test_pizarro_highest_caravel_counts_zero() -> None:
     s = fresh(3)
     give(s, 0, "C11", "C01", "P08")  # 6 -> 0, plus 1: value 1
     give(s, 1, "C03")  # 2
-    assert supply_order(s) == [0, 2, 1, 1]
+    assert supply_order(s) == [(0, 2), (1, 1)]
 
 
 def test_ponce_de_leon_splits_fleets() -> None:
@@ -197,11 +199,11 @@ def test_ponce_de_leon_splits_fleets() -> None:
     assert s.phase == PONCE
     assert legal(s)[0] == "one fleet" and "split fleets 1+2 / 6+6" in whole_choices(s)
     s.split = 0b0011  # caravels 1 and 2 in the first fleet
-    assert supply_order(s)[:2] == [0, 2]
+    assert supply_order(s)[0] == (0, 2)
     s.event = "PI"
-    s.hand[0:K] = [2, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    s.seats[0].hand = [2, 0, 0, 0, 0, 0, 0, 0, 0, 0]
     start_pirates(s, [])
-    assert s.order == [0, 2]  # two fleets of 2: two cards
+    assert (s.order, s.counts) == ([0], [2])  # two fleets of 2: two cards
 
 
 def test_income_paid_at_round_start() -> None:
@@ -211,9 +213,9 @@ def test_income_paid_at_round_start() -> None:
     give(s, 0, "P01")
     give(s, 1, "P02", "W01")
     give(s, 2, "P03")
-    s.money = [0, 0, 0]
+    set_money(s, [0, 0, 0])
     pay_income(s, [])
-    assert s.money == [3, 3, 1]
+    assert money(s) == [3, 3, 1]
 
 
 def test_almagro_may_take_deck_top_even_in_storm() -> None:
@@ -224,16 +226,16 @@ def test_almagro_may_take_deck_top_even_in_storm() -> None:
     play(s, "set 3 vanilla")
     assert legal(s) == ["take n1 " + s.tables.developments[s.queue[0]].name, "take deck top"]
     play(s, "take deck top")
-    assert s.owned[0][-1] == top
+    assert s.seats[0].owned[-1] == top
 
 
 def test_coronado_needs_two_doubloons() -> None:
     """Seed, Coronado: paying 2 doubloons is required; without them the round simply has no event."""
     s = round_start("C01")
     give(s, 1, "P07")
-    s.money[1] = 0
+    s.seats[1].money = 0
     begin_round(s, [])  # 1 doubloon of income (stand-in): still not enough
-    assert s.money[1] == 1 and s.phase != CORONADO and s.event == ""
+    assert s.seats[1].money == 1 and s.phase != CORONADO and s.event == ""
 
 
 def test_pirates_spare_juan_de_la_cosa() -> None:
@@ -242,7 +244,7 @@ def test_pirates_spare_juan_de_la_cosa() -> None:
     give(s, 0, "C01", "C03", "P03")
     give(s, 1, "C05", "C07")
     for p in range(3):
-        s.hand[p * K:p * K + K] = [1, 1, 0, 0, 0, 0, 0, 0, 0, 0]
+        s.seats[p].hand = [1, 1, 0, 0, 0, 0, 0, 0, 0, 0]
     s.event = "PI"
     start_pirates(s, [])
     assert s.phase == PIRATES and s.cur == 1
@@ -269,8 +271,8 @@ def test_warehouse_cards_are_in_hand_for_the_next_round() -> None:
     s.order = [2]
     refresh(s)
     play(s, "end turn")
-    assert s.round == 2 and s.hand[2 * K + kind("vanilla")] >= 1
-    assert sum(s.hand[2 * K:3 * K]) == 7  # 2 kept + 5 drawn
+    assert s.round == 2 and s.seats[2].hand[kind("vanilla")] >= 1
+    assert sum(s.seats[2].hand) == 7  # 2 kept + 5 drawn
 
 
 def test_ponce_de_leon_offers_every_distinct_split() -> None:
@@ -305,9 +307,9 @@ def test_fire_keeps_warehouse_income() -> None:
     """Seed, Fire and warehouses ("倉庫也會提供1元"); research A16: Fire blocks storage, not income."""
     s = round_start("C11", round_no=1)  # C11 carries Fire; round 2 below has events
     give(s, 0, "W03")
-    s.money = [0, 0, 0]
+    set_money(s, [0, 0, 0])
     begin_round(s, [])  # round 2: Fire from queue card n°1
-    assert s.event == "FI" and s.money[0] == 1
+    assert s.event == "FI" and s.seats[0].money == 1
 
 
 def test_pizarro_does_not_change_pirates() -> None:
@@ -316,10 +318,10 @@ def test_pizarro_does_not_change_pirates() -> None:
     s = fresh(3)
     give(s, 0, "C01", "C11", "P08")
     for p in range(3):
-        s.hand[p * K:p * K + K] = [2, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        s.seats[p].hand = [2, 0, 0, 0, 0, 0, 0, 0, 0, 0]
     s.event = "PI"
     start_pirates(s, [])
-    assert s.order[:2] == [0, 1] and s.phase == PIRATES
+    assert (s.order[0], s.counts[0]) == (0, 1) and s.phase == PIRATES
 
 
 def test_market_not_refreshed_between_rounds() -> None:
@@ -338,7 +340,7 @@ def test_low_set_reward_deck_option_takes_deck_top() -> None:
     top = s.dev_deck[-1]
     queue = list(s.queue)
     play(s, "set 3 corn")  # the only reward is forced
-    assert top in s.owned[0] and s.queue == queue
+    assert top in s.seats[0].owned and s.queue == queue
 
 
 def test_orellana_inca_triple_counts() -> None:

@@ -5,17 +5,18 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine import IllegalAction
+from meeple.engine.fields import fingerprint
 from meeple.engine.messages import text_of
-from meeple.games.mundus_novus.state import PICKDEV, PROG, K
+from meeple.games.mundus_novus.state import PICKDEV, PROG
 
 from .mundus_helpers import fresh, kind, play, progression_turn, refresh, set_hand
 
 
 def refused(s, text: str) -> str:
-    before = (list(s.hand), list(s.offer), list(s.money), s.phase, s.cur)
+    before = fingerprint(s)
     with pytest.raises(IllegalAction) as exc:
         s.apply(text)
-    assert (list(s.hand), list(s.offer), list(s.money), s.phase, s.cur) == before
+    assert fingerprint(s) == before
     return str(exc.value)
 
 
@@ -61,7 +62,7 @@ def _turn(cards: dict[str, int], *codes: str, **options):
     s = fresh(3, **options)
     progression_turn(s, 0, cards)
     s.order = [0, 1]
-    s.hand[1 * K] = 3
+    s.seats[1].hand[0] = 3
     if codes:
         give(s, 0, *codes)
     refresh(s)
@@ -148,14 +149,14 @@ def test_storm_takes_only_queue_card_one_explained() -> None:
     """Seed, Storm: an identical set can only take queue card n°1."""
     s = _turn({"vanilla": 3, "cocoa": 1})
     s.event = "ST"
-    s.phase, s.pend_set = PICKDEV, (kind("vanilla"), 3, 0)
+    s.phase, s.set_kind, s.set_cards, s.set_inca = PICKDEV, kind("vanilla"), 3, 0
     assert "Storm" in text_of(s.explain_illegal(f"take n3 {s.tables.developments[s.queue[2]].name}"))
 
 
 def test_set_table_reach_explained() -> None:
     """Seed 4.1 table: 3 cards of value 1-3 reach n°1 only; 3 of value 4-6 reach n°1-n°3."""
     s = _turn({"corn": 3, "cocoa": 1})
-    s.phase, s.pend_set = PICKDEV, (kind("corn"), 3, 0)
+    s.phase, s.set_kind, s.set_cards, s.set_inca = PICKDEV, kind("corn"), 3, 0
     text = f"take n2 {s.tables.developments[s.queue[1]].name}"
     assert "reaches queue card n°1 only" in text_of(s.explain_illegal(text))
     s = _turn({"cotton": 3, "cocoa": 1})

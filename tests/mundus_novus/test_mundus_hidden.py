@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 
 from meeple.engine import Rng
+from meeple.engine.fields import fingerprint
 from meeple.games.mundus_novus import GAME
 from meeple.games.mundus_novus.state import EXCHANGE, OFFER, K
 
-from .mundus_helpers import cards_of, fresh, kind, legal, play, refresh, rkey, set_hand
+from .mundus_helpers import cards_of, fresh, kind, legal, play, refresh, rkey, set_hand, set_money
 
 
 def _walk(players: int, seed: int):
@@ -42,12 +43,12 @@ def test_committed_offers_hidden_until_revealed() -> None:
 def test_hands_and_money_hidden_from_other_seats() -> None:
     """Hands and money are hidden (seed 4.2: money is secret): others see only hand sizes."""
     s = fresh(4)
-    s.money = [11, 22, 33, 44]
+    set_money(s, [11, 22, 33, 44])
     for seat in range(4):
         v = s.view(seat)
-        assert sum(c["count"] for c in v["hand"]) == sum(s.hand[seat * 10:seat * 10 + 10])
+        assert sum(c["count"] for c in v["hand"]) == sum(s.seats[seat].hand)
         for p, entry in enumerate(v["seats"]):
-            assert entry["money"] == (s.money[p] if p == seat else None)
+            assert entry["money"] == (s.seats[p].money if p == seat else None)
             assert "hand" not in entry
     assert all(e["money"] is None for e in s.view(None)["seats"])
     assert "hand" not in s.view(None)
@@ -83,17 +84,17 @@ def test_determinize_keeps_public_cards_and_totals() -> None:
     changed = False
     for i in range(10):
         d = s.determinize(1, Rng(i))
-        assert d.hand[1 * K:2 * K] == s.hand[1 * K:2 * K]
-        assert d.hand[2 * K + kind("cocoa")] >= 1  # seen taken face up
+        assert d.seats[1].hand == s.seats[1].hand
+        assert d.seats[2].hand[kind("cocoa")] >= 1  # seen taken face up
         assert d.view(1) == s.view(1)
         totals = [0] * K
         for k in d.deck + d.market:
             totals[k] += 1
         for p in range(3):
             for k in range(K):
-                totals[k] += d.hand[p * K + k] + d.offer[p * K + k]
+                totals[k] += d.seats[p].hand[k] + d.seats[p].offer[k]
         assert totals == [r.copies for r in s.tables.resources]
-        changed |= d.hand[0:K] != s.hand[0:K]
+        changed |= d.seats[0].hand != s.seats[0].hand
     assert changed
 
 
@@ -108,8 +109,8 @@ def test_determinize_resamples_unrevealed_offers() -> None:
     seen = set()
     for i in range(12):
         d = s.determinize(2, Rng(i))
-        seen.add(tuple(d.offer[0:K]))
-        assert sum(d.offer[0:K]) == sum(s.offer[0:K])
+        seen.add(tuple(d.seats[0].offer))
+        assert sum(d.seats[0].offer) == sum(s.seats[0].offer)
         assert d.view(2) == s.view(2)
     assert len(seen) > 1
 
@@ -127,7 +128,7 @@ def test_gift_card_hidden_from_third_players() -> None:
     assert s.view(0)["gift"]["card"] == rkey("corn")
     for i in range(5):  # the giver's determinization keeps the gift in p2's hand
         d = s.determinize(0, Rng(i))
-        assert d.hand[2 * K + kind("corn")] >= 1
+        assert d.seats[2].hand[kind("corn")] >= 1
 
 
 def test_no_view_changes_under_determinize_over_whole_games() -> None:
@@ -161,13 +162,11 @@ def test_determinize_conserves_cards_and_sizes_over_whole_games() -> None:
                 continue
             for seat in range(players):
                 d = s.determinize(seat, Rng(i * 7 + seat))
-                assert min(d.hand) >= 0 and min(d.offer) >= 0
+                assert all(min(x.hand) >= 0 and min(x.offer) >= 0 for x in d.seats)
                 for p in range(players):
-                    o = p * K
-                    assert sum(d.hand[o:o + K]) == sum(s.hand[o:o + K])
-                    assert sum(d.offer[o:o + K]) == sum(s.offer[o:o + K])
-                o = seat * K
-                assert d.hand[o:o + K] == s.hand[o:o + K] and d.offer[o:o + K] == s.offer[o:o + K]
+                    assert sum(d.seats[p].hand) == sum(s.seats[p].hand)
+                    assert sum(d.seats[p].offer) == sum(s.seats[p].offer)
+                assert d.seats[seat].hand == s.seats[seat].hand and d.seats[seat].offer == s.seats[seat].offer
                 assert d.market == s.market and d.discard == s.discard and d.supply == s.supply
                 assert sorted(d.deck) != [] or not s.deck
                 # all cards are still there (a merchant's conversion shifts one card until the turn ends)
@@ -179,8 +178,9 @@ def _totals(s) -> list[int]:
     total = [0] * K
     for k in s.deck + s.market + s.supply:
         total[k] += 1
-    for j in range(len(s.hand)):
-        total[j % K] += s.hand[j] + s.offer[j]
+    for row in s.seats:
+        for k in range(K):
+            total[k] += row.hand[k] + row.offer[k]
     for k in range(K):
         total[k] += s.discard[k]
     return total
@@ -200,20 +200,20 @@ def test_publicly_taken_card_stays_known_after_the_turn_ends() -> None:
     for p in range(2):
         set_hand(s, p, {})
     set_hand(s, 0, {"vanilla": 1, "corn": 2})
-    s.known[kind("vanilla")] = 1  # taken from p1's offer in view of all
+    s.seats[0].known[kind("vanilla")] = 1  # taken from p1's offer in view of all
     s.order, s.opos, s.phase = [0, 1], 0, PROG
     begin_turn(s)
     set_hand(s, 1, {"cocoa": 3})
     play(s, "end turn", "keep vanilla", "keep corn")
-    assert s.cur == 1 and s.known[kind("vanilla")] == 1 and s.known[kind("corn")] == 0
+    assert s.cur == 1 and s.seats[0].known[kind("vanilla")] == 1 and s.seats[0].known[kind("corn")] == 0
     for i in range(30):
         d = s.determinize(1, Rng(i))
-        assert d.hand[kind("vanilla")] >= 1 and sum(d.hand[0:K]) == 2
+        assert d.seats[0].hand[kind("vanilla")] >= 1 and sum(d.seats[0].hand) == 2
     play(s, "end turn")  # p1's turn ends: a new round begins, p0 draws 5 face-down cards
-    assert s.round == 2 and sum(s.hand[0:K]) == 7
+    assert s.round == 2 and sum(s.seats[0].hand) == 7
     for i in range(30):
         d = s.determinize(1, Rng(i))
-        assert d.hand[kind("vanilla")] >= 1 and sum(d.hand[0:K]) == 7
+        assert d.seats[0].hand[kind("vanilla")] >= 1 and sum(d.seats[0].hand) == 7
 
 
 def test_known_cards_forgotten_when_discarded_face_up() -> None:
@@ -225,12 +225,12 @@ def test_known_cards_forgotten_when_discarded_face_up() -> None:
     for p in range(3):
         set_hand(s, p, {})
     set_hand(s, 0, {"vanilla": 1, "corn": 2})
-    s.known[kind("vanilla")] = 1
+    s.seats[0].known[kind("vanilla")] = 1
     s.order, s.opos, s.phase = [0, 1], 0, PROG
     begin_turn(s)
     set_hand(s, 1, {"cocoa": 3})
     play(s, "end turn")
-    assert s.cur == 1 and s.known[0:K] == [0] * K
+    assert s.cur == 1 and s.seats[0].known == [0] * K
 
 
 def test_known_cards_are_a_true_lower_bound_over_whole_games() -> None:
@@ -238,17 +238,17 @@ def test_known_cards_are_a_true_lower_bound_over_whole_games() -> None:
     determinizations keep every publicly known card in its hand without revealing anything more."""
     for players in (2, 4, 6):
         for i, s in enumerate(_walk(players, players + 40)):
-            for j in range(len(s.hand)):
-                assert s.known[j] <= s.hand[j] + s.offer[j]
+            for row in s.seats:
+                for k in range(K):
+                    assert row.known[k] <= row.hand[k] + row.offer[k]
             if i % 41 == 0:
                 seat = i % players
                 d = s.determinize(seat, Rng(i))
                 for p in range(players):
                     if p == seat:
                         continue
-                    o = p * K
                     for k in range(K):
-                        assert d.hand[o + k] + d.offer[o + k] >= s.known[o + k]
+                        assert d.seats[p].hand[k] + d.seats[p].offer[k] >= s.seats[p].known[k]
 
 
 def test_determinize_depends_only_on_what_the_seat_knows() -> None:
@@ -262,4 +262,4 @@ def test_determinize_depends_only_on_what_the_seat_knows() -> None:
                 a = s.determinize(seat, Rng(i))
                 b = s.determinize(seat, Rng(i + 10_000))
                 x, y = a.determinize(seat, Rng(1)), b.determinize(seat, Rng(1))
-                assert (x.hand, x.offer, x.deck, x.dev_deck, x.gift) == (y.hand, y.offer, y.deck, y.dev_deck, y.gift)
+                assert fingerprint(x) == fingerprint(y)

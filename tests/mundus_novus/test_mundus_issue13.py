@@ -27,7 +27,19 @@ from meeple.games.mundus_novus.state import (
 from meeple.games.mundus_novus.supply import flip_supply, start_supply
 from meeple.games.mundus_novus.trade import end_chain
 
-from .mundus_helpers import fresh, give, hand, kind, legal, play, progression_turn, refresh, rkey, set_hand
+from .mundus_helpers import (
+    fresh,
+    give,
+    hand,
+    kind,
+    legal,
+    play,
+    progression_turn,
+    refresh,
+    rkey,
+    set_hand,
+    set_money,
+)
 
 NINE = {"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "cotton": 1, "sugar cane": 1, "potato": 1,
         "indigo": 1, "inca relic": 1}  # ten different without vanilla
@@ -35,7 +47,7 @@ VANILLA = 8
 
 
 def sizes(s: MundusState) -> list[int]:
-    return [sum(s.hand[p * K:p * K + K]) for p in range(s.players)]
+    return [sum(s.seats[p].hand) for p in range(s.players)]
 
 
 # --- 1. Supply: each fleet takes exactly its number of caravels --------------------------------------
@@ -88,7 +100,7 @@ def test_supply_random_play_gives_every_fleet_its_caravels() -> None:
             cars = [devs[i].code for i in s.dev_deck + s.queue if devs[i].kind == "caravel"]
             for n, code in enumerate(cars[:3 * players]):
                 give(s, n % players, code)
-            caravels = [sum(1 for i in s.owned[p] if devs[i].kind == "caravel") for p in range(players)]
+            caravels = [sum(1 for i in s.seats[p].owned if devs[i].kind == "caravel") for p in range(players)]
             rng = random.Random(seed)
             for _ in range(3):
                 for p in range(players):
@@ -163,7 +175,7 @@ def test_ten_different_win_at_once_after_the_deal() -> None:
         set_hand(s, p, {})
     set_hand(s, 1, {"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "cotton": 1})
     set_hand(s, 2, {"cocoa": 1, "corn": 1, "tobacco": 1, "coffee": 1, "cotton": 1})
-    s.money = [0, 4, 9]
+    set_money(s, [0, 4, 9])
     s.deck[-15:] = [0] * 5 + [5, 6, 7, 8, INCA] * 2  # p0 gets cocoa, p1 and p2 the other five kinds
     s.deck[-15:] = s.deck[-15:][::-1]  # drawn from the end
     start_supply(s, [])
@@ -176,8 +188,8 @@ def test_ten_different_win_at_once_after_a_trade_take() -> None:
     for p in range(3):
         set_hand(s, p, {})
     set_hand(s, 0, NINE)
-    s.offer[1 * K + VANILLA] = 1
-    s.offer[2 * K + 0] = 1
+    s.seats[1].offer[VANILLA] = 1
+    s.seats[2].offer[0] = 1
     s.phase, s.cur, s.prev, s.prev2 = EXCHANGE, 0, -1, -1
     refresh(s)
     play(s, "take vanilla from p1")
@@ -230,7 +242,7 @@ def test_determinize_keeps_the_pending_different_cards() -> None:
     for i in range(100):
         d = s.determinize(1, Rng(i))
         assert isinstance(d, MundusState)
-        assert d.hand[kind("cocoa")] >= 1 and d.hand[kind("corn")] >= 1, i
+        assert d.seats[0].hand[kind("cocoa")] >= 1 and d.seats[0].hand[kind("corn")] >= 1, i
 
 
 def test_determinize_gives_a_position_the_game_continues_from_in_every_phase() -> None:
@@ -252,7 +264,7 @@ def test_determinize_gives_a_position_the_game_continues_from_in_every_phase() -
                         assert acts, (players, step, seat)
                         d.apply(r2.choice(acts))
                         assert isinstance(d, MundusState)
-                        assert min(d.hand) >= 0 and min(d.offer) >= 0, (players, step, seat)
+                        assert all(min(x.hand) >= 0 and min(x.offer) >= 0 for x in d.seats), (players, step, seat)
             s.apply(rng.choice(s.legal_actions()))
             step += 1
 
@@ -269,7 +281,7 @@ def test_determinize_from_a_pending_set_plays_on() -> None:
                 break
             d.apply(r.choice(d.legal_actions()))
             assert isinstance(d, MundusState)
-            assert min(d.hand) >= 0
+            assert all(min(x.hand) >= 0 for x in d.seats)
 
 
 # --- 5. determinized copies share nothing derived from hidden cards ---------------------------------
@@ -282,7 +294,7 @@ def test_determinized_copy_shares_no_memo_of_real_hands() -> None:
     progression_turn(s, 0, {"potato": 4, "indigo": 1, "vanilla": 1, "inca relic": 3, "coffee": 2})
     s.order = [0, 1, 2]
     refresh(s)
-    real_row = tuple(s.hand[0:K])
+    real_row = tuple(s.seats[0].hand)
     s.legal_actions()
     GAME.evaluate(s, 1)
     d = s.determinize(1, Rng(5))
@@ -338,7 +350,7 @@ def test_ponce_fleets_with_another_fleet_between_take_their_own_counts() -> None
     s.split = 0b0001
     flip_supply(s, [])
     refresh(s)
-    assert s.order == [0, 1, 1, 1, 0, 3]
+    assert (s.order, s.counts) == ([0, 1, 0], [1, 1, 3])
     while s.phase == SUPPLY:
         play(s, legal(s)[0])
     assert sizes(s) == [4, 1, 0]
@@ -367,9 +379,9 @@ def test_ten_different_reached_by_two_players_as_offers_go_back() -> None:
         set_hand(s, p, {})
     set_hand(s, 1, NINE)
     set_hand(s, 2, NINE)
-    s.offer[1 * K + VANILLA] = 1
-    s.offer[2 * K + VANILLA] = 1
-    s.money = [0, 7, 7]
+    s.seats[1].offer[VANILLA] = 1
+    s.seats[2].offer[VANILLA] = 1
+    set_money(s, [0, 7, 7])
     give(s, 1, "C01")
     end_chain(s, [])
     assert s.phase == OVER and s.winner == 1
@@ -418,6 +430,6 @@ def test_determinize_never_gives_another_seat_ten_different() -> None:
     for i in range(60):
         d = s.determinize(0, Rng(i))
         assert isinstance(d, MundusState)
-        assert not all(d.hand[K:2 * K]), i
-        assert sum(d.hand[K:2 * K]) == 10 and sorted(d.deck + [k for k in range(K) for _ in range(d.hand[K + k])]) \
-            == sorted([VANILLA] + [k for k in range(K) for _ in range(s.hand[K + k])])
+        assert not all(d.seats[1].hand), i
+        assert sum(d.seats[1].hand) == 10 and sorted(d.deck + [k for k in range(K) for _ in range(d.seats[1].hand[k])]) \
+            == sorted([VANILLA] + [k for k in range(K) for _ in range(s.seats[1].hand[k])])

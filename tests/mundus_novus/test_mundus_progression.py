@@ -7,7 +7,7 @@ import pytest
 from meeple.engine import IllegalAction
 from meeple.engine.messages import text_of
 from meeple.games.mundus_novus.progression import money_for_different, money_for_inca, reach
-from meeple.games.mundus_novus.state import KEEP, PICKDEV, PROG, START, K
+from meeple.games.mundus_novus.state import KEEP, PICKDEV, PROG, START
 
 from .mundus_helpers import (
     dev,
@@ -16,11 +16,13 @@ from .mundus_helpers import (
     hand,
     kind,
     legal,
+    money,
     play,
     play_open,
     progression_turn,
     refresh,
     rkey,
+    set_money,
     whole_choices,
 )
 
@@ -32,7 +34,7 @@ def turn(cards: dict[str, int], players: int = 3, seat: int = 0, **options):
     nxt = (seat + 1) % players
     s.order = [seat, nxt]
     for k, c in (("cocoa", 3),):
-        s.hand[nxt * K + kind(k)] = c
+        s.seats[nxt].hand[kind(k)] = c
     refresh(s)
     return s
 
@@ -61,7 +63,7 @@ def test_identical_set_table_cell_by_cell(value: int, cards: int, positions: int
     first = s2.queue[0]
     play(s2, f"set {cards} {name}")
     if positions == 1:  # a single choice is applied at once
-        assert s2.phase == PROG and s2.owned[0] == (first,)
+        assert s2.phase == PROG and s2.seats[0].owned == (first,)
     else:
         assert s2.phase == PICKDEV
         assert [a.split()[1] for a in legal(s2)] == [f"n{i + 1}" for i in range(positions)]
@@ -74,7 +76,7 @@ def test_different_set_money_table_cell_by_cell(cards: int, money: int) -> None:
                                "indigo", "vanilla")[:cards]})
     assert money_for_different(s, 0, cards) == money
     play_open(s, *[f"different: add {name}" for name in hand(s, 0)], f"cash different set of {cards}")
-    assert s.money[0] == money and hand(s, 0) == {}
+    assert s.seats[0].money == money and hand(s, 0) == {}
 
 
 @pytest.mark.parametrize(("relics", "money"), [(1, 3), (2, 7), (3, 12), (4, 18), (5, 25)])
@@ -83,7 +85,7 @@ def test_inca_relics_alone_money_table_cell_by_cell(relics: int, money: int) -> 
     s = turn({"inca relic": relics})
     assert money_for_inca(s, relics) == money
     play(s, f"cash {relics} inca")
-    assert s.money[0] == money
+    assert s.seats[0].money == money
 
 
 def test_inca_cash_in_at_most_five() -> None:
@@ -123,7 +125,7 @@ def test_different_set_needs_four_distinct_and_incas_not_wild() -> None:
     # the only way on is a wild relic (applied at once); then cash 4 or add the second relic
     assert legal(s2) == ["different: add inca relic", "cash different set of 4"]
     play(s2, "cash different set of 4")
-    assert s2.money[0] == 5
+    assert s2.seats[0].money == 5
 
 
 def test_identical_different_and_inca_all_in_one_turn() -> None:
@@ -134,14 +136,14 @@ def test_identical_different_and_inca_all_in_one_turn() -> None:
     play(s, "set 3 cotton", "take n1 " + s.tables.developments[s.queue[0]].name)
     play_open(s, "different: add cocoa", "different: add corn", "different: add tobacco",
               "different: add cotton", "cash different set of 4")
-    assert s.money[0] == 5
+    assert s.seats[0].money == 5
     play(s, "cash 2 inca")
-    assert s.money[0] == 12 and len(s.owned[0]) == 1
+    assert s.seats[0].money == 12 and len(s.seats[0].owned) == 1
     s2 = turn(dict(cards), one_set_only=True)
     assert "one_set_only" not in text_of(s2.explain_illegal("set 5 cotton"))
     play(s2, "cash 2 inca")
     # nothing but 'end turn' was left, so the turn ended at once: p1 plays now, p0 discarded its hand
-    assert s2.cur == 1 and s2.money[0] == 7 and hand(s2, 0) == {}
+    assert s2.cur == 1 and s2.seats[0].money == 7 and hand(s2, 0) == {}
 
 
 def test_queue_slides_and_refills() -> None:
@@ -151,7 +153,7 @@ def test_queue_slides_and_refills() -> None:
     top = s.dev_deck[-1]
     play(s, "set 3 vanilla", "take n2 " + s.tables.developments[before[1]].name)
     assert s.queue == [before[0], before[2], before[3], before[4], top]
-    assert s.owned[0][-1] == before[1]
+    assert s.seats[0].owned[-1] == before[1]
 
 
 def test_queue_not_refilled_flags_game_end() -> None:
@@ -212,10 +214,10 @@ def test_merchant_conversion_lasts_the_whole_progression_turn() -> None:
     play(s, "convert cocoa to cotton", "set 3 cotton")
     s.apply(legal(s)[0])  # the development card
     assert hand(s, 0) == {"cotton": 1, "corn": 1, "tobacco": 1, "coffee": 1}
-    money = s.money[0]
+    money = s.seats[0].money
     play_open(s, "different: add corn", "different: add tobacco", "different: add coffee",
               "different: add cotton", "cash different set of 4")
-    assert s.money[0] == money + 5 and s.cur == 1
+    assert s.seats[0].money == money + 5 and s.cur == 1
 
 
 def test_merchant_converted_card_is_used_before_natural_one() -> None:
@@ -228,7 +230,7 @@ def test_merchant_converted_card_is_used_before_natural_one() -> None:
     play(s, "convert cocoa to cotton", "set 3 cotton")
     s.apply(legal(s)[0])  # then "end turn" is forced and the warehouse keeps the one card left
     assert s.cur == 1
-    assert s.hand[0:K][kind("cotton")] == 1 and s.hand[0:K][kind("cocoa")] == 0
+    assert s.seats[0].hand[kind("cotton")] == 1 and s.seats[0].hand[kind("cocoa")] == 0
     assert s.discard[kind("cotton")] - before[kind("cotton")] == 2
     assert s.discard[kind("cocoa")] - before[kind("cocoa")] == 1
 
@@ -242,9 +244,9 @@ def test_shipyards_collect_from_larger_fleets() -> None:
     give(s, 0, "S01", "S02")
     give(s, 1, "C01")
     give(s, 2, "C03", "C05")
-    s.money = [0, 5, 1]
+    set_money(s, [0, 5, 1])
     start_progression(s, [])
-    assert s.money == [3, 3, 0]
+    assert money(s) == [3, 3, 0]
 
 
 def test_illegal_set_is_explained() -> None:
@@ -272,7 +274,7 @@ def test_identical_set_is_built_one_card_at_a_time() -> None:
     assert "resource cards come before" in text_of(s.explain_illegal("set: add cotton"))
     assert "finish the identical set" in text_of(s.explain_illegal("end turn"))
     s.apply("cash set")
-    assert not s.building and s.pend_set == (kind("cotton"), 4, 1)
+    assert not s.building and (s.set_kind, s.set_cards, s.set_inca) == (kind("cotton"), 4, 1)
     assert hand(s, 0) == {"inca relic": 1}
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from meeple.games.mundus_novus import GAME
 from meeple.games.mundus_novus.components import DEVELOPMENTS, RESOURCES, STAND_INS
-from meeple.games.mundus_novus.state import ANNOUNCE, K
+from meeple.games.mundus_novus.state import ANNOUNCE
 
 from .mundus_helpers import fresh
 
@@ -43,7 +43,7 @@ def test_market_of_three_and_cards_conserved() -> None:
     """Setup 1: three face-up market cards; every one of the 120 cards is somewhere."""
     s = fresh(4)
     assert len(s.market) == 3
-    total = len(s.deck) + len(s.market) + sum(s.hand) + sum(s.discard)
+    total = len(s.deck) + len(s.market) + sum(sum(x.hand) for x in s.seats) + sum(s.discard)
     assert total == 120
 
 
@@ -51,7 +51,7 @@ def test_trade_master_starts_at_seat_zero_and_announces() -> None:
     """Setup 4: the youngest player (seat 0) holds the Trade Master token and opens round 1's trade."""
     s = fresh(5)
     assert s.tm == 0 and s.phase == ANNOUNCE and s.to_move == 0 and s.round == 1
-    assert [sum(s.hand[p * K:p * K + K]) for p in range(5)] == [5] * 5
+    assert [sum(s.seats[p].hand) for p in range(5)] == [5] * 5
 
 
 def test_options_documented() -> None:

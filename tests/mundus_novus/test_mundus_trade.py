@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.engine import Rng
 from meeple.engine.messages import text_of
-from meeple.games.mundus_novus.state import ANNOUNCE, EXCHANGE, GIFT, OFFER, START, TIE, K
+from meeple.games.mundus_novus.state import ANNOUNCE, EXCHANGE, GIFT, OFFER, START, TIE
 
 from .mundus_helpers import cards_of, fresh, give, hand, kind, legal, play, refresh, rkey, set_hand
 
@@ -92,7 +92,7 @@ def test_no_immediate_take_back_unless_no_other_target() -> None:
     assert not any(a.endswith("from p2") or " from p2 " in a for a in legal(s))
     assert "seat 2 just took from you" in text_of(s.explain_illegal("take vanilla from p2"))
     # empty p1's offer: now p0 may take back from p2
-    s.offer[1 * K + kind("corn")] = 0
+    s.seats[1].offer[kind("corn")] = 0
     refresh(s)
     assert "take vanilla from p2" in legal(s)
 
@@ -139,14 +139,14 @@ def test_six_player_chains_keep_card_counts_and_take_back_rule() -> None:
         play(s, "announce 3")
         while s.phase == OFFER:
             play(s, rng.choice(legal(s)))
-        before = list(s.start_size)
+        before = [x.start_size for x in s.seats]
         while s.phase in (TIE, EXCHANGE, GIFT):
             if s.phase == EXCHANGE and s.prev >= 0:
-                others = [v for v in range(6) if v not in (s.cur, s.prev) and any(s.offer[v * K:v * K + K])]
+                others = [v for v in range(6) if v not in (s.cur, s.prev) and any(s.seats[v].offer)]
                 if others:
                     assert all(f" from p{s.prev}" not in a for a in legal(s))
             play(s, rng.choice(legal(s)))
-        assert [sum(s.hand[p * K:p * K + K]) for p in range(6)] == before
+        assert [sum(s.seats[p].hand) for p in range(6)] == before
 
 
 def test_short_hand_offers_everything() -> None:
@@ -201,16 +201,16 @@ def test_orellana_gains_two_for_market_triple_or_run() -> None:
     refresh(s)
     play(s, "announce 2")
     assert s.tm == 0
-    m0 = s.money[0]
+    m0 = s.seats[0].money
     play(s, "swap coffee from p2 for vanilla")
-    assert s.money[0] == m0  # tobacco, coffee, coffee: no pattern
+    assert s.seats[0].money == m0  # tobacco, coffee, coffee: no pattern
     s2 = at_announce(3, [{"vanilla": 5}, {"corn": 5}, {"cotton": 5}])
     give(s2, 0, "P06")
     s2.market = [kind("tobacco"), kind("coffee"), kind("vanilla")]
     refresh(s2)
     play(s2, "announce 2")
     play(s2, "swap cotton from p2 for vanilla")  # 3, 4, 5: a run
-    assert s2.money[0] == 2
+    assert s2.seats[0].money == 2
 
 
 def test_take_back_once_option() -> None:

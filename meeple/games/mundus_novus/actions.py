@@ -18,6 +18,8 @@ from meeple.games.mundus_novus.progression import (
 )
 from meeple.games.mundus_novus.state import (
     ANNOUNCE,
+    CH_ALMAGRO,
+    CH_CASAS,
     CORONADO,
     END_DATA,
     EXCHANGE,
@@ -26,7 +28,6 @@ from meeple.games.mundus_novus.state import (
     KEEP,
     MAX_DIFFERENT,
     MIN_DIFFERENT,
-    NO_ROW,
     OFFER,
     OP_ANNOUNCE,
     OP_CONVERT,
@@ -82,8 +83,8 @@ def legal(s: MundusState) -> list[Action]:
         return [s.acache[(OP_SUPPLY, k)]
                 for k in sorted(set(s.supply))]
     if ph == PIRATES:
-        o = s.cur * K
-        return [s.acache[(OP_PIRATE, k)] for k in range(K) if s.hand[o + k]]
+        hand = s.seats[s.cur].hand
+        return [s.acache[(OP_PIRATE, k)] for k in range(K) if hand[k]]
     if ph == CORONADO:
         acts = [s.acache[(OP_CORONADO, -1)]]
         for i in range(len(s.tables.events)):
@@ -109,17 +110,17 @@ def legal(s: MundusState) -> list[Action]:
 def legal_trade(s: MundusState) -> list[Action]:
     ph = s.phase
     p = s.cur
-    o = p * K
+    hand = s.seats[p].hand
     data: tuple[int, ...]
     if ph == EXCHANGE:
         return exchange_actions(s)
     if ph == OFFER:
         acts = []
-        if s.abil.get("casas", -1) == p and not any(s.offer[o:o + K]):
+        if s.holders[CH_CASAS] == p and not any(s.seats[p].offer):
             acts.append(s.acache[(OP_OFFER_NONE,)])
         cache = s.acache
         for k in range(K):
-            if s.hand[o + k]:
+            if hand[k]:
                 data = (OP_OFFER, k)
                 a = cache.get(data)
                 if a is None:
@@ -135,7 +136,7 @@ def legal_trade(s: MundusState) -> list[Action]:
     if ph == GIFT:
         return [Action(f"give {name(s, k)} to p{s.need}", (OP_GIFT, k),
                        msg("mundus_novus.label.gift", card=res_arg(s, k), seat=s.need))
-                for k in range(K) if s.hand[o + k]]
+                for k in range(K) if hand[k]]
     if ph == START:
         return [s.acache[(OP_START, q)]
                 for q in range(s.players)]
@@ -148,22 +149,17 @@ def exchange_actions(s: MundusState) -> list[Action]:
     The actions on one victim's offer row are remembered (``victim_actions``)."""
     cur, prev = s.cur, blocked(s)
     market = tuple(sorted(set(s.market)))
-    offer = tuple(s.offer)
     cache = s.fx.victim_acts
     acts: list[Action] = []
     prev_key = None
-    o = 0
-    for v in range(s.players):
-        if v != cur:
-            row = offer[o:o + K]
-            if row != NO_ROW:
-                key = (v, row, market)
-                if v == prev:
-                    prev_key = key
-                else:
-                    part = cache.get(key)
-                    acts.extend(part if part is not None else victim_part(s, key))
-        o += K
+    for v, seat in enumerate(s.seats):
+        if v != cur and any(seat.offer):
+            key = (v, tuple(seat.offer), market)
+            if v == prev:
+                prev_key = key
+            else:
+                part = cache.get(key)
+                acts.extend(part if part is not None else victim_part(s, key))
     if not acts and prev_key is not None:
         part = cache.get(prev_key)
         acts.extend(part if part is not None else victim_part(s, prev_key))
@@ -201,14 +197,14 @@ def victim_actions(s: MundusState, v: int, row: tuple[int, ...], market: tuple[i
 
 def legal_progression(s: MundusState) -> list[Action]:
     p = s.cur
-    o = p * K
-    h = s.hand
+    seat = s.seats[p]
+    h = seat.hand
     acts: list[Action] = []
     if s.phase == PICKDEV:
         return legal_pick(s)
     if s.phase == KEEP:
         for k in range(K):
-            if h[o + k]:
+            if h[k]:
                 acts.append(s.acache[(OP_KEEP, k)])
         acts.append(s.acache[(OP_KEEP_DONE,)])
         return acts
@@ -218,16 +214,16 @@ def legal_progression(s: MundusState) -> list[Action]:
         size = bin(s.pend_mask).count("1") + s.pend_inca
         if size < MAX_DIFFERENT:
             for k in range(INCA):
-                if h[o + k] and not s.pend_mask >> k & 1:
+                if h[k] and not s.pend_mask >> k & 1:
                     acts.append(diff_add(s, k, size + 1))
-            if s.options["inca_wild_in_different"] and h[o + INCA] > s.pend_inca:
+            if s.options["inca_wild_in_different"] and h[INCA] > s.pend_inca:
                 acts.append(diff_add(s, INCA, size + 1))
         if size >= MIN_DIFFERENT:
             acts.append(Action(f"cash different set of {size}", (OP_DIFF_CASH,), msg(
                 "mundus_novus.label.diff_cash", count=size, amount=money_for_different(s, p, size))))
         return acts
     cash = may_cash(s)
-    key = (tuple(h[o:o + K]), s.owned[p], s.merch_used, set_allowed(s, p), cash and not s.diff_done,
+    key = (tuple(h), seat.owned, s.merch_used, set_allowed(s, p), cash and not s.diff_done,
            cash and not s.inca_done, s.options["inca_wild_in_different"])
     cache = s.hx.turn_acts
     got = cache.get(key)
@@ -317,13 +313,13 @@ def building_actions(s: MundusState) -> list[Action]:
     """An identical set being built (version 5): one more card of its resource (while it holds no Inca
     relic: plain cards come first), one more wild Inca relic, or cash it (``progression.set_grows``:
     a set that cannot grow is cashed at once, so a set being built can always take a card or be cashed)."""
-    kind, c, j = s.pend_set
-    o = s.cur * K
+    kind, c, j = s.set_kind, s.set_cards, s.set_inca
+    hand = s.seats[s.cur].hand
     cache = s.acache
     acts: list[Action] = []
-    if j == 0 and s.hand[o + kind] > c:
+    if j == 0 and hand[kind] > c:
         acts.append(cache[(OP_SET_ADD, kind)])
-    if s.hand[o + INCA] > j:
+    if hand[INCA] > j:
         acts.append(cache[(OP_SET_ADD, INCA)])
     acts.append(cache[(OP_SET_CASH, c + j)])
     return acts
@@ -331,9 +327,7 @@ def building_actions(s: MundusState) -> list[Action]:
 
 def legal_pick(s: MundusState) -> list[Action]:
     """Seed 4.1 table; Storm: only n°1; Diego de Almagro: the deck's top card instead (research A18)."""
-    kind, c, j = s.pend_set
-    size = c + j
-    r = reach(s, kind, size)
+    r = reach(s, s.set_kind, s.set_cards + s.set_inca)
     storm = event_for(s, s.cur) == "ST"
     if storm:
         r = 1
@@ -344,6 +338,6 @@ def legal_pick(s: MundusState) -> list[Action]:
         for i in range(min(r, len(s.queue))):
             acts.append(Action(f"take n{i + 1} {devs[s.queue[i]].name}", (OP_PICK, i), msg(
                 "mundus_novus.label.pick", card=dev_ref(s, s.queue[i]), position=i + 1)))
-    if s.dev_deck and (deck_cell or s.abil.get("almagro", -1) == s.cur):
+    if s.dev_deck and (deck_cell or s.holders[CH_ALMAGRO] == s.cur):
         acts.append(s.acache[(OP_PICK, -1)])
     return acts

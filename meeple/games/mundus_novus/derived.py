@@ -16,6 +16,7 @@ from meeple.engine.components import PositionCache
 from meeple.engine.core import Action
 from meeple.engine.messages import msg
 from meeple.games.mundus_novus.state import (
+    ABILITIES,
     END_DATA,
     OP_ANNOUNCE,
     OP_CONVERT,
@@ -94,7 +95,8 @@ class Derived:
     actions of one victim's revealed offer row), keyed by public parts; and ``memos``, the real game's
     memos keyed by hands."""
 
-    __slots__ = ("names", "res_keys", "dev_keys", "event_keys", "dev_rate", "diff_pay", "inca_pay", "victim_acts", "rate_sum", "actions", "memos")
+    __slots__ = ("names", "res_keys", "dev_keys", "event_keys", "dev_rate", "dev_ability", "offer_values", "diff_pay", "inca_pay",
+                 "victim_acts", "rate_sum", "actions", "memos")
 
     def __init__(self, tables: Tables) -> None:
         self.names: tuple[str, ...] = tuple(r.name for r in tables.resources)
@@ -107,6 +109,10 @@ class Derived:
             e.code: component_key("mundus_novus", "events", e.name) for e in tables.events}
         self.dev_rate: tuple[float, ...] = tuple(
             PER_ROUND.get(d.kind, 0.8) + d.income for d in tables.developments)
+        self.offer_values: tuple[int, ...] = tuple(r.offer_value for r in tables.resources)  # seed 3.3
+        # each development's character (an index into ``state.ABILITIES``; -1: not a character)
+        self.dev_ability: tuple[int, ...] = tuple(
+            ABILITIES.index(d.ability) if d.ability else -1 for d in tables.developments)
         different = tuple((r.cards, r.doubloons) for r in tables.different)
         inca = tuple((r.cards, r.doubloons) for r in tables.inca)
         kinds = len(tables.resources)  # a different set holds at most one card per plain resource

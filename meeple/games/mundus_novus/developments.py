@@ -3,18 +3,18 @@ character, the caravels and fleets (Pizarro, Ponce de León), counts of a kind."
 
 from __future__ import annotations
 
-from meeple.games.mundus_novus.state import MundusState
+from meeple.games.mundus_novus.state import CH_PIZARRO, CH_PONCE, NOBODY, MundusState
 
 
 def caravels(s: MundusState, seat: int) -> list[int]:
     """The printed values of ``seat``'s caravels, lowest first."""
     devs = s.tables.developments
-    return sorted(devs[i].ship for i in s.owned[seat] if devs[i].kind == "caravel")
+    return sorted(devs[i].ship for i in s.seats[seat].owned if devs[i].kind == "caravel")
 
 
 def count_kind(s: MundusState, seat: int, kind: str) -> int:
     devs = s.tables.developments
-    return sum(1 for i in s.owned[seat] if devs[i].kind == kind)
+    return sum(1 for i in s.seats[seat].owned if devs[i].kind == kind)
 
 
 def fleets(s: MundusState, seat: int) -> list[list[int]]:
@@ -27,10 +27,10 @@ def fleets(s: MundusState, seat: int) -> list[list[int]]:
     if not ships:
         return []
     values = ships.copy()
-    if s.abil.get("pizarro", -1) == seat:
+    if s.holders[CH_PIZARRO] == seat:
         values[-1] = 0
     mask = s.split
-    if mask and s.abil.get("ponce", -1) == seat and 0 < mask < (1 << len(ships)) - 1:
+    if mask and s.holders[CH_PONCE] == seat and 0 < mask < (1 << len(ships)) - 1:
         first = [v for i, v in enumerate(values) if mask >> i & 1]
         second = [v for i, v in enumerate(values) if not mask >> i & 1]
         return [first, second]
@@ -62,7 +62,7 @@ def caravel_labels(s: MundusState, seat: int) -> list[str]:
     """``seat``'s caravels lowest first, as named in notations: the value, ``v(0)`` for the highest one
     under Gonzalo Pizarro."""
     ships = caravels(s, seat)
-    zeroed = len(ships) - 1 if s.abil.get("pizarro", -1) == seat else -1
+    zeroed = len(ships) - 1 if s.holders[CH_PIZARRO] == seat else -1
     return [f"{v}(0)" if i == zeroed else str(v) for i, v in enumerate(ships)]
 
 
@@ -98,11 +98,11 @@ def fleet_steps(s: MundusState, seat: int) -> tuple[list[tuple[int, str]], bool]
 
 
 def set_abilities(s: MundusState) -> None:
-    """Rebuild the character -> owner map (a fresh dict, so clones may share it)."""
-    devs = s.tables.developments
-    abil: dict[str, int] = {}
+    """Rebuild who holds each character (a fresh tuple, so clones may share it)."""
+    ability = s.fx.dev_ability
+    holders = list(NOBODY)
     for p in range(s.players):
-        for i in s.owned[p]:
-            if devs[i].ability:
-                abil[devs[i].ability] = p
-    s.abil = abil
+        for i in s.seats[p].owned:
+            if ability[i] >= 0:
+                holders[ability[i]] = p
+    s.holders = tuple(holders)

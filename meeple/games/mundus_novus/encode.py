@@ -18,7 +18,20 @@ from typing import Any
 
 from meeple.engine.encoding import Bounds, Encoder, Obs, relative_notation, vocab
 from meeple.games.mundus_novus.developments import caravels, fleets
-from meeple.games.mundus_novus.state import EXCHANGE, INCA, KEEP, OFFER, OVER, PICKDEV, PONCE, SUPPLY, TIE, K
+from meeple.games.mundus_novus.state import (
+    CH_PIZARRO,
+    CH_PONCE,
+    EXCHANGE,
+    INCA,
+    KEEP,
+    OFFER,
+    OVER,
+    PICKDEV,
+    PONCE,
+    SUPPLY,
+    TIE,
+    K,
+)
 from meeple.i18n.components import key as component_key
 
 # from state.py (constants)
@@ -52,22 +65,22 @@ def _indices(t: Any) -> dict[str, Any]:
 
 def _fleets(s: Any, p: int) -> list[list[int]] | None:
     """Seat ``p``'s fleets as the view shows them (``view.fleets_so_far`` while the split is chosen)."""
-    if s.split and s.abil.get("ponce", -1) == p:
+    if s.split and s.holders[CH_PONCE] == p:
         return fleets(s, p)  # type: ignore[no-any-return]
     if s.fleet2 and s.phase == PONCE and s.cur == p:
         values = list(caravels(s, p))
-        if values and s.abil.get("pizarro", -1) == p:
+        if values and s.holders[CH_PIZARRO] == p:
             values[-1] = 0
         return [[v for i, v in enumerate(values) if not s.fleet2 >> i & 1],
                 [v for i, v in enumerate(values) if s.fleet2 >> i & 1]]
     return None
 
 
-def _rows(a: Any, p: int, row: list[int], o: int, ires: Any, size: int) -> int:
-    """Card counts ``row[o:o + K]`` by resource kind over the vocabulary, from ``p``; the next place."""
+def _rows(a: Any, p: int, row: list[int], ires: Any, size: int) -> int:
+    """Card counts ``row`` (``K`` counts) by resource kind over the vocabulary, from ``p``; the next place."""
     for k in range(K):
-        if row[o + k]:
-            a[p + ires[k]] += row[o + k]
+        if row[k]:
+            a[p + ires[k]] += row[k]
     return p + size
 
 
@@ -203,7 +216,7 @@ class MundusEncoder(Encoder):
         a[p] = len(s.dev_deck)
         a[p + 1] = len(s.deck)
         p += 2
-        p = _rows(a, p, s.discard, 0, ires, nres)
+        p = _rows(a, p, s.discard, ires, nres)
         if s.dev_ended:
             a[p] = 1.0
         p += 1
@@ -213,16 +226,16 @@ class MundusEncoder(Encoder):
         ndevs = len(v["devs"])
         offer_phase = phase == OFFER
         revealed = phase in (TIE, EXCHANGE)
-        hand, offer = s.hand, s.offer
+        seats = s.seats
         for k in range(n):
             q = (me + k) % n
-            o = q * K
-            a[p] = sum(hand[o:o + K])
+            seat = seats[q]
+            a[p] = sum(seat.hand)
             p += 1
-            for d in s.owned[q]:
+            for d in seat.owned:
                 a[p + idevs[d]] += 1.0
             p += ndevs
-            a[p] = s.money[q] if k == 0 or over else -1.0
+            a[p] = seat.money if k == 0 or over else -1.0
             p += 1
             fl = _fleets(s, q) if s.split or s.fleet2 else None
             if fl is not None:
@@ -232,23 +245,23 @@ class MundusEncoder(Encoder):
                         a[p + 1 + f * nvalues + x] += 1.0
             p += 1 + 2 * nvalues
             if offer_phase:
-                if s.done[q]:
+                if seat.committed:
                     a[p] = 1.0
-                a[p + 1] = sum(offer[o:o + K]) if s.done[q] or k == 0 else -1.0
+                a[p + 1] = sum(seat.offer) if seat.committed or k == 0 else -1.0
             else:
                 a[p + 1] = -1.0
             p += 2
             if revealed:
                 a[p] = 1.0
-                p = _rows(a, p + 1, offer, o, ires, nres)
+                p = _rows(a, p + 1, seat.offer, ires, nres)
             else:
                 p += 1 + nres
         if phase == SUPPLY:
             order = s.order
-            for j, i in enumerate(range(s.opos, len(order), 2)):
+            for j, i in enumerate(range(s.opos, len(order))):
                 a[p + j * (n + 1) + (order[i] - me) % n] = 1.0
-                a[p + j * (n + 1) + n] = s.need if i == s.opos else order[i + 1]
-            for j in range(len(range(s.opos, len(order), 2)), 2 * n):
+                a[p + j * (n + 1) + n] = s.need if i == s.opos else s.counts[i]
+            for j in range(len(order) - s.opos, 2 * n):
                 a[p + j * (n + 1) + n] = -1.0
         else:
             for j in range(2 * n):
@@ -266,30 +279,28 @@ class MundusEncoder(Encoder):
             a[p + ires[INCA]] += s.pend_inca
         p += nres
         if phase == PICKDEV or s.building:
-            kind, c, j = s.pend_set
-            a[p + ires[kind]] = 1.0
-            a[p + nres] = c
-            a[p + nres + 1] = j
+            a[p + ires[s.set_kind]] = 1.0
+            a[p + nres] = s.set_cards
+            a[p + nres + 1] = s.set_inca
         else:
             a[p + nres] = a[p + nres + 1] = -1.0
         p += nres + 2
-        o = me * K
-        p = _rows(a, p, hand, o, ires, nres)
+        mine = seats[me]
+        p = _rows(a, p, mine.hand, ires, nres)
         if offer_phase:
             a[p] = 1.0
-            p = _rows(a, p + 1, offer, o, ires, nres)
+            p = _rows(a, p + 1, mine.offer, ires, nres)
         else:
             p += 1 + nres
         if phase == KEEP and s.cur == me:
             a[p] = 1.0
-            p = _rows(a, p + 1, offer, o, ires, nres)
+            p = _rows(a, p + 1, mine.offer, ires, nres)
         else:
             p += 1 + nres
-        gift = s.gift
-        if gift[0] == me or gift[1] == me:
-            a[p + (gift[0] - me) % n] = 1.0
-            a[p + n + (gift[1] - me) % n] = 1.0
-            a[p + 2 * n + ires[gift[2]]] = 1.0
+        if s.gift_from == me or s.gift_to == me:
+            a[p + (s.gift_from - me) % n] = 1.0
+            a[p + n + (s.gift_to - me) % n] = 1.0
+            a[p + 2 * n + ires[s.gift_kind]] = 1.0
         out.pos = p + 2 * n + nres
         return True
 

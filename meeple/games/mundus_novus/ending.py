@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from meeple.engine.core import Event
 from meeple.engine.messages import Message, event
-from meeple.games.mundus_novus.state import OVER, WIN_MONEY, K, MundusState
+from meeple.games.mundus_novus.state import OVER, WIN_MONEY, MundusState
 from meeple.games.mundus_novus.words import msg
 
 
@@ -28,24 +28,31 @@ def revert_conversions(s: MundusState) -> None:
     printed resource again: a converted card that went into a combination lies in the discard pile as
     printed (a converted card is used before a natural card of the same resource), one still in hand is
     kept in a warehouse or discarded as printed."""
-    p = s.cur
-    o = p * K
-    conv = s.conv
+    seat = s.seats[s.cur]
+    hand, known = seat.hand, seat.known
     spent = s.spent
-    for i in range(len(conv) - 2, -1, -2):
-        src, dst = conv[i], conv[i + 1]
+    for src, dst in reversed(s.conv):
         if spent[dst]:
             spent[dst] -= 1
             spent[src] += 1
             s.discard[dst] -= 1
             s.discard[src] += 1
         else:
-            s.hand[o + dst] -= 1
-            s.hand[o + src] += 1
-            if s.known[o + dst]:
-                s.known[o + dst] -= 1
-            s.known[o + src] += 1
+            hand[dst] -= 1
+            hand[src] += 1
+            if known[dst]:
+                known[dst] -= 1
+            known[src] += 1
     s.conv = []
+
+
+def richest(s: MundusState) -> int:
+    """The most doubloons any seat has."""
+    best = 0
+    for seat in s.seats:
+        if seat.money > best:
+            best = seat.money
+    return best
 
 
 def end_game(s: MundusState, ev: list[Event], reason: str) -> None:
@@ -53,16 +60,17 @@ def end_game(s: MundusState, ev: list[Event], reason: str) -> None:
         # ended during a Progression turn: a merchant's converted card is its printed resource again
         revert_conversions(s)
     s.phase = OVER
-    s.by_round += (tuple(s.money),)  # the last round, ended with the game
-    money = [msg("mundus_novus.event.money_of", seat=p, amount=m) for p, m in enumerate(s.money)]
-    ev.append(event("game_over", msg("mundus_novus.event.game_over", reason=end_reason(reason), money=money), reason=reason, money=list(s.money)))
+    final = [seat.money for seat in s.seats]
+    s.by_round += (tuple(final),)  # the last round, ended with the game
+    money = [msg("mundus_novus.event.money_of", seat=p, amount=m) for p, m in enumerate(final)]
+    ev.append(event("game_over", msg("mundus_novus.event.game_over", reason=end_reason(reason), money=money), reason=reason, money=final))
 
 
 def check_instant_money(s: MundusState, ev: list[Event]) -> bool:
     """Option ``money_end="immediate"`` (the seed's reading of end A): the game stops as soon as someone
     has 75 doubloons.  Called wherever doubloons are gained: income, Orellana's bonus, shipyards, a
     different set, an Inca cash-in (and after each Progression turn)."""
-    if s.options["money_end"] == "immediate" and max(s.money) >= WIN_MONEY:
+    if s.options["money_end"] == "immediate" and richest(s) >= WIN_MONEY:
         end_game(s, ev, "a player has 75 doubloons")
         return True
     return False
@@ -75,12 +83,12 @@ def check_ten(s: MundusState, seats: Iterable[int], ev: list[Event]) -> bool:
     merchant's conversion (seed, merchants).  Several players at the same moment (the deal, the offers
     going back): the richest wins (seed end B); still equal, the one with more development cards, then
     the first in seat order from the Trade Master (STAND_IN)."""
-    hand = s.hand
-    found = [p for p in seats if all(hand[p * K:p * K + K])]
+    rows = s.seats
+    found = [p for p in seats if all(rows[p].hand)]
     if not found:
         return False
     n = s.players
-    winner = max(found, key=lambda p: (s.money[p], len(s.owned[p]), -((p - s.tm) % n)))
+    winner = max(found, key=lambda p: (rows[p].money, len(rows[p].owned), -((p - s.tm) % n)))
     s.winner = winner
     ev.append(event("ten_different", msg("mundus_novus.event.ten_different", seat=winner), seat=winner))
     end_game(s, ev, "ten different resources")

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from meeple.engine.errors import BadSetup
 from meeple.games.mundus_novus.derived import PER_ROUND
-from meeple.games.mundus_novus.state import INCA, OVER, K, MundusState
+from meeple.games.mundus_novus.ending import richest
+from meeple.games.mundus_novus.state import INCA, OVER, MundusState
 
 if TYPE_CHECKING:
     from meeple.games.mundus_novus.derived import Derived, Memos
@@ -57,7 +58,7 @@ def weights_from(values: Mapping[str, float]) -> Weights:
 def rounds_left(s: MundusState, w: Weights = DEFAULT) -> float:
     """A guess at the rounds still to play: from the leader's distance to 75 doubloons and from the
     development cards left before the queue runs dry (bots only)."""
-    by_money = (75 - max(s.money)) / w.round_yield
+    by_money = (75 - richest(s)) / w.round_yield
     by_deck = (len(s.dev_deck) + 1) / max(1.0, 0.5 * s.players)
     left = min(by_money, by_deck)
     return 1.0 if left < 1.0 else 10.0 if left > 10.0 else left
@@ -69,8 +70,7 @@ def hand_potential(s: MundusState, seat: int, left: float | None = None) -> floa
     ``left``: ``rounds_left(s)`` when the caller already has it."""
     if left is None:
         left = rounds_left(s)
-    o = seat * K
-    fixed_part, per_round = hand_terms(s.fx, s.hx, tuple(s.hand[o:o + K]))
+    fixed_part, per_round = hand_terms(s.fx, s.hx, tuple(s.seats[seat].hand))
     return fixed_part + per_round * left
 
 
@@ -109,14 +109,12 @@ def worths(s: MundusState, w: Weights = DEFAULT) -> list[float]:
     rate_of = fx.rate_sum
     hx = s.hx
     terms_of = hx.hand_terms
-    hand = tuple(s.hand)
-    money = s.money
     default = w is DEFAULT
     rates: tuple[float, ...] | None = None
     out = []
-    o = 0
-    for p, devs in enumerate(s.owned):
-        row = hand[o:o + K]
+    for seat in s.seats:
+        devs = seat.owned
+        row = tuple(seat.hand)
         terms = terms_of.get(row if default else (w, row))
         if terms is None:
             terms = hand_terms(fx, hx, row, w)
@@ -126,8 +124,7 @@ def worths(s: MundusState, w: Weights = DEFAULT) -> list[float]:
             if rates is None:
                 rates = dev_rates(s, w)
             rate = rate_of.put(key, sum(rates[i] for i in devs))
-        out.append(money[p] + terms[0] + (rate + terms[1]) * left)
-        o += K
+        out.append(seat.money + terms[0] + (rate + terms[1]) * left)
     return out
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from meeple.engine.core import Event
 from meeple.engine.messages import event
 from meeple.games.mundus_novus.ending import check_instant_money
-from meeple.games.mundus_novus.state import CORONADO, CORONADO_PRICE, MundusState
+from meeple.games.mundus_novus.state import CH_CORONADO, CORONADO, CORONADO_PRICE, MundusState
 from meeple.games.mundus_novus.supply import start_supply
 from meeple.games.mundus_novus.words import msg
 
@@ -15,10 +15,10 @@ def pay_income(s: MundusState, ev: list[Event]) -> None:
     """Fixed income at the round's start (research A6): characters, warehouses and merchants pay the
     doubloons printed on them (seed, development cards)."""
     devs = s.tables.developments
-    for p in range(s.players):
-        amount = sum(devs[i].income for i in s.owned[p])
+    for p, seat in enumerate(s.seats):
+        amount = sum(devs[i].income for i in seat.owned)
         if amount:
-            s.money[p] += amount
+            seat.money += amount
             ev.append(event("income", msg("mundus_novus.event.income", seat=p, n=amount), seat=p, amount=amount))
 
 
@@ -36,15 +36,15 @@ def determine_event(s: MundusState, ev: list[Event]) -> None:
 
 def begin_round(s: MundusState, ev: list[Event]) -> None:
     if s.round:
-        s.by_round += (tuple(s.money),)  # the round just ended
+        s.by_round += (tuple([seat.money for seat in s.seats]),)  # the round just ended
     s.round += 1
     ev.append(event("round", msg("mundus_novus.event.round", round=s.round), round=s.round))
     pay_income(s, ev)
     if check_instant_money(s, ev):
         return
     determine_event(s, ev)
-    cor = s.abil.get("coronado", -1)
-    if not s.event and cor >= 0 and s.money[cor] >= CORONADO_PRICE:
+    cor = s.holders[CH_CORONADO]
+    if not s.event and cor >= 0 and s.seats[cor].money >= CORONADO_PRICE:
         s.phase, s.cur = CORONADO, cor
         return
     start_supply(s, ev)
@@ -53,7 +53,7 @@ def begin_round(s: MundusState, ev: list[Event]) -> None:
 def coronado_force(s: MundusState, code: str, ev: list[Event]) -> None:
     """Francisco de Coronado: with no event, pay 2 doubloons to choose one (research A10)."""
     if code:
-        s.money[s.cur] -= CORONADO_PRICE
+        s.seats[s.cur].money -= CORONADO_PRICE
         s.event = code
         ev.append(event("coronado", msg("mundus_novus.event.coronado", seat=s.cur, amount=CORONADO_PRICE,
                          event={"key": s.fx.event_keys[code]}), seat=s.cur, event=code))

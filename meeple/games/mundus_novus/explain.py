@@ -8,6 +8,8 @@ from meeple.engine.messages import Message
 from meeple.games.mundus_novus.progression import reach
 from meeple.games.mundus_novus.state import (
     ANNOUNCE,
+    CH_ALMAGRO,
+    CH_CASAS,
     CORONADO,
     EXCHANGE,
     GIFT,
@@ -21,7 +23,6 @@ from meeple.games.mundus_novus.state import (
     START,
     SUPPLY,
     TIE,
-    K,
     MundusState,
     event_for,
     res_arg,
@@ -147,13 +148,13 @@ def _offer(s: MundusState, text: str, head: str) -> Message | None:
     if head != "offer":
         return None
     if text == "offer nothing":
-        if s.abil.get("casas", -1) == s.cur:
+        if s.holders[CH_CASAS] == s.cur:
             return msg("mundus_novus.refusal.offer.have_already_put_card")
         return msg("mundus_novus.refusal.offer.only_owner_bartolome_de")
     k = _kind(s, text[6:])
     if k < 0:
         return msg("mundus_novus.refusal.offer.not_resource", x1=repr(text[6:]))
-    if not s.hand[s.cur * K + k]:
+    if not s.seats[s.cur].hand[k]:
         return msg("mundus_novus.refusal.offer.have_no_hand", x1=_word(s, text[6:]))
     return None
 
@@ -188,7 +189,7 @@ def _exchange(s: MundusState, text: str, head: str) -> Message | None:
         return msg("mundus_novus.refusal.exchange.not_resource", card=repr(card))
     if v == blocked(s):
         return (msg("mundus_novus.refusal.exchange.seat_just_took_from", v=v))
-    if not s.offer[v * K + k]:
+    if not s.seats[v].offer[k]:
         return msg("mundus_novus.refusal.exchange.seat_has_no_offer", v=v, card=_word(s, card))
     if head == "swap":
         if " for " not in text:
@@ -211,7 +212,7 @@ def _gift(s: MundusState, text: str, head: str) -> Message | None:
     if _seat(to) != s.need:
         return msg("mundus_novus.refusal.gift.balancing_card_goes_seat", need=s.need)
     k = _kind(s, card)
-    if k < 0 or not s.hand[s.cur * K + k]:
+    if k < 0 or not s.seats[s.cur].hand[k]:
         return msg("mundus_novus.refusal.gift.have_no_hand", card=_word(s, card))
     return None
 
@@ -226,14 +227,14 @@ def _start(s: MundusState, text: str, head: str) -> Message | None:
 def _progression(s: MundusState, text: str, head: str) -> Message | None:
     """Seed 4.1, 4.2, merchants; research A1, A2, A7, A9, §10.7."""
     p = s.cur
-    o = p * K
+    hand = s.seats[p].hand
     if s.building:
-        kind = res_arg(s, s.pend_set[0])
+        kind = res_arg(s, s.set_kind)
         if text.startswith("set: add "):
             k = _kind(s, text[len("set: add "):])
-            if k >= 0 and k != INCA and s.pend_set[2]:
+            if k >= 0 and k != INCA and s.set_inca:
                 return msg("mundus_novus.refusal.progression.set_s_resource_cards")
-            if k >= 0 and k != INCA and k != s.pend_set[0]:
+            if k >= 0 and k != INCA and k != s.set_kind:
                 return msg("mundus_novus.refusal.progression.every_card_identical_set", kind=kind)
             if k >= 0:
                 return msg("mundus_novus.refusal.progression.have_no_more_hand", x1=res_arg(s, k))
@@ -258,7 +259,7 @@ def _progression(s: MundusState, text: str, head: str) -> Message | None:
             return msg("mundus_novus.refusal.progression.at_most_inca_relics", top=top)
         if count < 1:
             return msg("mundus_novus.refusal.progression.write_cash_as_cash")
-        return msg("mundus_novus.refusal.progression.have_only", x1=relics(s.hand[o + INCA]))
+        return msg("mundus_novus.refusal.progression.have_only", x1=relics(hand[INCA]))
     if head == "reveal":
         return (msg("mundus_novus.refusal.progression.ten_different_resources_win"))
     if head == "convert":
@@ -282,12 +283,12 @@ def _set_reason(s: MundusState, text: str) -> Message:
     """Seed 4.1: one identical set of 3+ cards (King's Help: several), Inca relics wild, at least one real
     card (A9)."""
     p = s.cur
-    o = p * K
+    hand = s.seats[p].hand
     if s.sets and event_for(s, p) != "KH":
         return msg("mundus_novus.refusal.set_reason.already_made_identical_set")
     if s.options["one_set_only"] and s.cash_done:
         return msg("mundus_novus.refusal.set_reason.only_one_combination_per")
-    if not s.queue and not (s.abil.get("almagro", -1) == p and s.dev_deck):
+    if not s.queue and not (s.holders[CH_ALMAGRO] == p and s.dev_deck):
         return msg("mundus_novus.refusal.set_reason.there_no_development_card")
     body, _, extra = text[4:].partition(" + ")
     parts = body.split(" ", 1)
@@ -302,10 +303,10 @@ def _set_reason(s: MundusState, text: str) -> Message:
         return msg("mundus_novus.refusal.set_reason.write_set_as_set")
     if count < 1:
         return msg("mundus_novus.refusal.set_reason.identical_set_needs_at_2")
-    if count > s.hand[o + k]:
-        return msg("mundus_novus.refusal.set_reason.have_only", x1=s.hand[o + k], x2=res_arg(s, k))
-    if incas > s.hand[o + INCA]:
-        return msg("mundus_novus.refusal.set_reason.have_only_2", x1=relics(s.hand[o + INCA]))
+    if count > hand[k]:
+        return msg("mundus_novus.refusal.set_reason.have_only", x1=hand[k], x2=res_arg(s, k))
+    if incas > hand[INCA]:
+        return msg("mundus_novus.refusal.set_reason.have_only_2", x1=relics(hand[INCA]))
     if count + incas > 3:
         return (msg("mundus_novus.refusal.set_reason.identical_set_begins_with"))
     return msg("mundus_novus.refusal.set_reason.identical_set_needs_at_3")
@@ -314,7 +315,7 @@ def _set_reason(s: MundusState, text: str) -> Message:
 def _different_reason(s: MundusState, text: str) -> Message:
     """Seed 4.2: 4 to 9 cards of different values, once per round; Inca relics not allowed (A2)."""
     p = s.cur
-    o = p * K
+    hand = s.seats[p].hand
     if s.diff_done:
         return msg("mundus_novus.refusal.different_reason.already_cashed_set_different")
     if s.options["one_set_only"] and s.cash_done:
@@ -327,7 +328,7 @@ def _different_reason(s: MundusState, text: str) -> Message:
         return msg("mundus_novus.refusal.different_reason.inca_relics_cannot_stand")
     if k >= 0 and k < INCA and s.pend_mask >> k & 1:
         return msg("mundus_novus.refusal.different_reason.already_set_every_card", x1=res_arg(s, k))
-    if k >= 0 and not s.hand[o + k]:
+    if k >= 0 and not hand[k]:
         return msg("mundus_novus.refusal.different_reason.have_no_hand", x1=res_arg(s, k))
     if size >= 9:
         return msg("mundus_novus.refusal.different_reason.set_different_resources_has")
@@ -341,7 +342,7 @@ def _convert_reason(s: MundusState, text: str) -> Message:
     src_txt, _, dst_txt = text[8:].partition(" to ")
     src, dst = _kind(s, src_txt), _kind(s, dst_txt)
     devs = s.tables.developments
-    merchants = [i for i in s.owned[p] if devs[i].kind == "merchant"]
+    merchants = [i for i in s.seats[p].owned if devs[i].kind == "merchant"]
     if not merchants:
         return msg("mundus_novus.refusal.convert_reason.own_no_merchant")
     if src == INCA:
@@ -350,7 +351,7 @@ def _convert_reason(s: MundusState, text: str) -> Message:
         return msg("mundus_novus.refusal.convert_reason.merchant_cannot_make_inca")
     if src < 0 or dst < 0:
         return msg("mundus_novus.refusal.convert_reason.write_convert_resource_resource")
-    if not s.hand[p * K + src]:
+    if not s.seats[p].hand[src]:
         return msg("mundus_novus.refusal.convert_reason.have_no_hand", x1=res_arg(s, src))
     unused = [i for i in merchants if not s.merch_used >> i & 1]
     if not unused:
@@ -368,7 +369,7 @@ def _pick(s: MundusState, text: str, head: str) -> Message | None:
             return msg("mundus_novus.refusal.pick.development_deck_empty_there")
         return msg("mundus_novus.refusal.pick.only_owner_diego_de")
 
-    kind, c, j = s.pend_set
+    kind, c, j = s.set_kind, s.set_cards, s.set_inca
     if event_for(s, s.cur) == "ST":
         return msg("mundus_novus.refusal.pick.storm_identical_set_can")
     band = BANDS[(s.tables.resources[kind].value - 1) // 3]

@@ -23,24 +23,24 @@ def resample_hidden(s: MundusState, seat: int, rng: Rng) -> None:
     revealed (or cards being set aside in a warehouse), and the development deck's order.  Cards publicly
     taken into a hand, and cards shown for a different set being built, stay put."""
     n = s.players
-    hand, offer, known = s.hand, s.offer, s.known
+    seats = s.seats
     offering = s.phase == OFFER
     keeping = s.phase == KEEP
     pool = s.deck.copy()
     kept: list[list[int]] = [[] for _ in range(n)]  # per seat: known cards that stay, by kind
     hidden_counts: list[int] = [0] * n
-    gift_from, gift_to, gift_kind = s.gift
+    gift_from, gift_to, gift_kind = s.gift_from, s.gift_to, s.gift_kind
     pend_mask = s.pend_mask
     building = s.phase == PROG and bool(pend_mask or s.pend_inca)
-    set_kind, set_cards, set_inca = s.pend_set if s.building else (-1, 0, 0)
+    set_kind, set_cards, set_inca = (s.set_kind, s.set_cards, s.set_inca) if s.building else (-1, 0, 0)
     for p in range(n):
         if p == seat:
             continue
-        o = p * K
-        have = hand[o:o + K]
+        row_p = seats[p]
+        have = row_p.hand
         if offering or (keeping and p == s.cur):
-            have = [a + b for a, b in zip(have, offer[o:o + K], strict=True)]
-        keep = known[o:o + K]
+            have = [a + b for a, b in zip(have, row_p.offer, strict=True)]
+        keep = row_p.known.copy()
         if gift_from == seat and gift_to == p:
             keep[gift_kind] += 1
         if building and p == s.cur:
@@ -78,31 +78,32 @@ def resample_hidden(s: MundusState, seat: int, rng: Rng) -> None:
     for p in range(n):
         if p == seat:
             continue
-        o = p * K
+        row_p = seats[p]
         drawn = pool[pos:pos + hidden_counts[p]]
         pos += hidden_counts[p]
         if offering or (keeping and p == s.cur):
             cards = [k for k in range(K) for _ in range(kept[p][k])] + drawn
-            offered = sum(offer[o:o + K])
+            offered = sum(row_p.offer)
             rng.shuffle(cards)
             row = [0] * K
-            offer[o:o + K] = row
+            offer = [0] * K
             for k in cards[:offered]:
-                offer[o + k] += 1
+                offer[k] += 1
             for k in cards[offered:]:
                 row[k] += 1
+            row_p.offer = offer
         else:
             row = kept[p].copy()
             for k in drawn:
                 row[k] += 1
-        hand[o:o + K] = row
+        row_p.hand = row
     for p in range(n):
         if p != seat:
             break_ten(s, p, kept[p], offering or (keeping and p == s.cur))
     s.dev_deck.sort()
     rng.shuffle(s.dev_deck)
     if seat not in (gift_from, gift_to):
-        s.gift = (-1, -1, -1)  # which card the Trade Master gave is not this seat's knowledge
+        s.gift_from = s.gift_to = s.gift_kind = -1  # which card the Trade Master gave is not this seat's knowledge
     # memos keyed by hands: this seat's copies share one set, built only from what the seat sees and
     # from samples; the game's own memos (built from real hands) are left behind
     memos = s.seat_hx.get(seat)
@@ -150,9 +151,8 @@ def break_ten(s: MundusState, p: int, keep: list[int], joint: bool) -> None:
     card of one resource ``p`` is not known to hold is swapped with deck cards of other resources (all
     ten are in the hand, so any other resource is one ``p`` already holds; left as it is when the deck
     has too few)."""
-    o = p * K
-    hand, offer = s.hand, s.offer
-    row = [hand[o + k] + offer[o + k] for k in range(K)] if joint else hand[o:o + K]
+    hand, offer = s.seats[p].hand, s.seats[p].offer
+    row = [hand[k] + offer[k] for k in range(K)] if joint else hand
     if not all(row):
         return
     for k in sorted((c for c in range(K) if not keep[c]), key=lambda c: (row[c], c)):
@@ -164,6 +164,6 @@ def break_ten(s: MundusState, p: int, keep: list[int], joint: bool) -> None:
     for i in spots:
         j = s.deck[i]
         s.deck[i] = k
-        place = hand if hand[o + k] else offer
-        place[o + k] -= 1
-        place[o + j] += 1
+        place = hand if hand[k] else offer
+        place[k] -= 1
+        place[j] += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from meeple.engine.core import Event
 from meeple.engine.messages import event
 from meeple.games.mundus_novus.developments import fleets
-from meeple.games.mundus_novus.state import PIRATES, K, MundusState, event_for, hand_size, name, res_arg
+from meeple.games.mundus_novus.state import PIRATES, MundusState, event_for, hand_size, name, res_arg
 from meeple.games.mundus_novus.trade import start_trade
 from meeple.games.mundus_novus.words import msg
 
@@ -14,6 +14,7 @@ def start_pirates(s: MundusState, ev: list[Event]) -> None:
     """Pirates (seed, events): straight after Supply, each fleet of 2+ caravels costs its owner one card
     of his choice (research §10.5); Juan de la Cosa is immune."""
     s.order = []
+    s.counts = []
     if s.event == "PI":
         n = s.players
         for i in range(n):
@@ -23,9 +24,9 @@ def start_pirates(s: MundusState, ev: list[Event]) -> None:
             losses = min(sum(1 for f in fleets(s, p) if len(f) >= 2), hand_size(s, p))
             if losses:
                 s.order.append(p)
-                s.order.append(losses)
+                s.counts.append(losses)
     s.opos = 0
-    s.need = s.order[1] if s.order else 0
+    s.need = s.counts[0] if s.counts else 0
     next_pirate(s, ev)
 
 
@@ -42,20 +43,21 @@ def next_pirate(s: MundusState, ev: list[Event]) -> None:
 
 
 def next_victim(s: MundusState) -> None:
-    s.opos += 2
-    s.need = s.order[s.opos + 1] if s.opos < len(s.order) else 0
+    s.opos += 1
+    s.need = s.counts[s.opos] if s.opos < len(s.counts) else 0
 
 
 def pirate_discard(s: MundusState, kind: int, ev: list[Event]) -> None:
     p = s.cur
-    s.hand[p * K + kind] -= 1
-    if s.known[p * K + kind]:
-        s.known[p * K + kind] -= 1
+    seat = s.seats[p]
+    seat.hand[kind] -= 1
+    if seat.known[kind]:
+        seat.known[kind] -= 1
     s.discard[kind] += 1
-    if s.gift[1] == p and s.gift[2] == kind:
-        s.gift = (-1, -1, -1)
+    if s.gift_to == p and s.gift_kind == kind:
+        s.gift_from = s.gift_to = s.gift_kind = -1
     ev.append(event("pirates", msg("mundus_novus.event.pirates", seat=p, card=res_arg(s, kind)), seat=p, card=name(s, kind)))
     s.need -= 1
-    if s.need == 0 or hand_size(s, p) == 0:
+    if s.need == 0 or not any(seat.hand):
         next_victim(s)
     next_pirate(s, ev)

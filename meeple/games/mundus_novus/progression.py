@@ -7,9 +7,16 @@ from collections.abc import Sequence
 from meeple.engine.core import Event
 from meeple.engine.messages import event
 from meeple.games.mundus_novus.developments import set_abilities
-from meeple.games.mundus_novus.ending import check_instant_money, check_ten, end_game, revert_conversions
+from meeple.games.mundus_novus.ending import (
+    check_instant_money,
+    check_ten,
+    end_game,
+    revert_conversions,
+    richest,
+)
 from meeple.games.mundus_novus.events import begin_round
 from meeple.games.mundus_novus.state import (
+    CH_ALMAGRO,
     INCA,
     KEEP,
     MAX_DIFFERENT,
@@ -56,12 +63,11 @@ def set_allowed(s: MundusState, seat: int) -> bool:
         return False
     if not may_cash(s):
         return False
-    return bool(s.queue) or (s.abil.get("almagro", -1) == seat and bool(s.dev_deck))
+    return bool(s.queue) or (s.holders[CH_ALMAGRO] == seat and bool(s.dev_deck))
 
 
 def different_count(s: MundusState, seat: int) -> int:
-    o = seat * K
-    return different_in(s.hand[o:o + K], s.options["inca_wild_in_different"])
+    return different_in(s.seats[seat].hand, s.options["inca_wild_in_different"])
 
 
 def different_in(h: Sequence[int], inca_wild: bool) -> int:
@@ -87,14 +93,14 @@ def reach(s: MundusState, kind: int, cards: int) -> int:
 
 def remove_public(s: MundusState, seat: int, kind: int, count: int) -> None:
     """Cards leave ``seat``'s hand face up (to the discard pile)."""
-    i = seat * K + kind
-    s.hand[i] -= count
+    row = s.seats[seat]
+    row.hand[kind] -= count
     s.discard[kind] += count
     s.spent[kind] += count
-    kn = s.known[i] - count
-    s.known[i] = kn if kn > 0 else 0
-    if s.gift[1] == seat and s.gift[2] == kind:
-        s.gift = (-1, -1, -1)
+    kn = row.known[kind] - count
+    row.known[kind] = kn if kn > 0 else 0
+    if s.gift_to == seat and s.gift_kind == kind:
+        s.gift_from = s.gift_to = s.gift_kind = -1
 
 
 def money_for_different(s: MundusState, seat: int, size: int) -> int:
@@ -126,11 +132,12 @@ def add_different(s: MundusState, kind: int) -> None:
 
 
 def set_grows(s: MundusState) -> bool:
-    """Whether the identical set being built (``pend_set``) may take one more card: its resource while
-    it holds no Inca relic yet (plain cards come first), or a wild Inca relic."""
-    kind, c, j = s.pend_set
-    o = s.cur * K
-    return (j == 0 and s.hand[o + kind] > c) or s.hand[o + INCA] > j
+    """Whether the identical set being built (``set_kind``, ``set_cards``, ``set_inca``) may take one
+    more card: its resource while it holds no Inca relic yet (plain cards come first), or a wild Inca
+    relic."""
+    hand = s.seats[s.cur].hand
+    j = s.set_inca
+    return (j == 0 and hand[s.set_kind] > s.set_cards) or hand[INCA] > j
 
 
 def start_set(s: MundusState, kind: int, c: int, j: int, ev: list[Event]) -> None:
@@ -138,15 +145,17 @@ def start_set(s: MundusState, kind: int, c: int, j: int, ev: list[Event]) -> Non
     (``c`` of ``kind``, ``j`` wild Inca relics; plain cards first); it is cashed at once when it cannot
     grow."""
     s.building = 1
-    s.pend_set = (kind, c, j)
+    s.set_kind, s.set_cards, s.set_inca = kind, c, j
     if not set_grows(s):
         cash_set(s, ev)
 
 
 def add_to_set(s: MundusState, kind: int, ev: list[Event]) -> None:
     """One more card in the identical set being built (its resource, or an Inca relic)."""
-    k, c, j = s.pend_set
-    s.pend_set = (k, c, j + 1) if kind == INCA else (k, c + 1, j)
+    if kind == INCA:
+        s.set_inca += 1
+    else:
+        s.set_cards += 1
     if not set_grows(s):
         cash_set(s, ev)
 
@@ -154,7 +163,7 @@ def add_to_set(s: MundusState, kind: int, ev: list[Event]) -> None:
 def cash_set(s: MundusState, ev: list[Event]) -> None:
     """The identical set built so far is shown and discarded (``make_set``)."""
     s.building = 0
-    make_set(s, *s.pend_set, ev)
+    make_set(s, s.set_kind, s.set_cards, s.set_inca, ev)
 
 
 def make_set(s: MundusState, kind: int, c: int, j: int, ev: list[Event]) -> None:
@@ -166,7 +175,7 @@ def make_set(s: MundusState, kind: int, c: int, j: int, ev: list[Event]) -> None
         remove_public(s, p, INCA, j)
     s.sets += 1
     s.cash_done += 1
-    s.pend_set = (kind, c, j)
+    s.set_kind, s.set_cards, s.set_inca = kind, c, j
     s.phase = PICKDEV
     ev.append(event("set", (msg("mundus_novus.event.set.inca", seat=p, count=c, card=res_arg(s, kind), inca=j) if j else
                   msg("mundus_novus.event.set", seat=p, count=c, card=res_arg(s, kind))), seat=p, kind=name(s, kind), cards=c, inca=j))
@@ -177,7 +186,7 @@ def cash_inca(s: MundusState, c: int, ev: list[Event]) -> None:
     p = s.cur
     remove_public(s, p, INCA, c)
     pay = money_for_inca(s, c)
-    s.money[p] += pay
+    s.seats[p].money += pay
     s.inca_done = 1
     s.cash_done += 1
     ev.append(event("inca", msg("mundus_novus.event.inca", seat=p, n=c, amount=pay), seat=p, cards=c, amount=pay))
@@ -187,17 +196,16 @@ def cash_inca(s: MundusState, c: int, ev: list[Event]) -> None:
 def convert(s: MundusState, k: int, t: int, i: int, ev: list[Event]) -> None:
     """Seed, merchants (research A7): merchant ``i`` turns one ``k`` into a ``t`` for this turn."""
     p = s.cur
-    o = p * K
-    s.hand[o + k] -= 1
-    s.hand[o + t] += 1
-    if s.known[o + k]:
-        s.known[o + k] -= 1
-    s.known[o + t] += 1
-    if s.gift[1] == p and s.gift[2] == k:
-        s.gift = (-1, -1, -1)
+    seat = s.seats[p]
+    seat.hand[k] -= 1
+    seat.hand[t] += 1
+    if seat.known[k]:
+        seat.known[k] -= 1
+    seat.known[t] += 1
+    if s.gift_to == p and s.gift_kind == k:
+        s.gift_from = s.gift_to = s.gift_kind = -1
     s.merch_used |= 1 << i
-    s.conv.append(k)
-    s.conv.append(t)
+    s.conv.append((k, t))
     ev.append(event("convert", msg("mundus_novus.event.convert", seat=p, card=res_arg(s, k), to=res_arg(s, t)), seat=p, **{'from': name(s, k)}, to=name(s, t)))
     check_ten(s, (p,), ev)
 
@@ -205,11 +213,11 @@ def convert(s: MundusState, k: int, t: int, i: int, ev: list[Event]) -> None:
 def keep_card(s: MundusState, k: int, ev: list[Event]) -> None:
     """Seed, warehouses: one more card set aside (the offer row is empty during Progression: it holds
     the kept cards)."""
-    o = s.cur * K
-    s.hand[o + k] -= 1
-    s.offer[o + k] += 1
+    seat = s.seats[s.cur]
+    seat.hand[k] -= 1
+    seat.offer[k] += 1
     s.need -= 1
-    if s.need == 0 or not any(s.hand[o:o + K]):
+    if s.need == 0 or not any(seat.hand):
         finish_turn(s, ev)
 
 
@@ -229,7 +237,7 @@ def pick_development(s: MundusState, pos: int, ev: list[Event]) -> None:
         elif not s.dev_ended:
             s.dev_ended = True
             ev.append(event("queue_empty", msg("mundus_novus.event.queue_empty")))
-    s.owned[p] = s.owned[p] + (card,)
+    s.seats[p].owned = s.seats[p].owned + (card,)
     if devs[card].ability:
         set_abilities(s)
     ev.append(event("develop", (msg("mundus_novus.event.develop.deck", seat=p, card=dev_ref(s, card)) if pos < 0 else
@@ -249,7 +257,7 @@ def cash_different(s: MundusState, ev: list[Event]) -> None:
         remove_public(s, p, INCA, s.pend_inca)
         cards.extend([name(s, INCA)] * s.pend_inca)
     pay = money_for_different(s, p, size)
-    s.money[p] += pay
+    s.seats[p].money += pay
     s.diff_done = 1
     s.cash_done += 1
     s.pend_mask = s.pend_inca = 0
@@ -261,17 +269,16 @@ def end_turn(s: MundusState, ev: list[Event]) -> None:
     """Seed 4.2 end: warehouses keep 1-2 cards each (not under Fire); the rest of the hand is discarded."""
     revert_conversions(s)
     p = s.cur
-    o = p * K
+    seat = s.seats[p]
     cap = 0
     if event_for(s, p) != "FI":
         devs = s.tables.developments
-        cap = sum(devs[i].keeps for i in s.owned[p])
-    size = sum(s.hand[o:o + K])
+        cap = sum(devs[i].keeps for i in seat.owned)
+    size = sum(seat.hand)
     if cap and size:
         if size <= cap:
-            for k in range(K):
-                s.offer[o + k] = s.hand[o + k]
-                s.hand[o + k] = 0
+            seat.offer = seat.hand
+            seat.hand = [0] * K
             finish_turn(s, ev)
             return
         s.phase, s.need = KEEP, cap
@@ -283,23 +290,24 @@ def finish_turn(s: MundusState, ev: list[Event]) -> None:
     """Seed 4.2 end: the cards not set aside in a warehouse are discarded face up.  Cards other players
     saw go into this hand stay known to them as far as the face-up discard allows (``state.known``)."""
     p = s.cur
-    o = p * K
+    seat = s.seats[p]
+    hand, known, discard = seat.hand, seat.known, s.discard
     dropped = 0
-    kept = 0
     for k in range(K):
-        c = s.hand[o + k]
+        c = hand[k]
         if c:
-            s.discard[k] += c
+            discard[k] += c
             dropped += c
-        kept += s.offer[o + k]
-        s.hand[o + k] = s.offer[o + k]
-        s.offer[o + k] = 0
-        if c and s.known[o + k]:
-            # the discard is face up: what is still known is what was known beyond the discarded cards
-            kn = s.known[o + k] - c
-            s.known[o + k] = kn if kn > 0 else 0
-    if s.gift[1] == p:
-        s.gift = (-1, -1, -1)
+            if known[k]:
+                # the discard is face up: what is still known is what was known beyond the discarded cards
+                kn = known[k] - c
+                known[k] = kn if kn > 0 else 0
+    kept = sum(seat.offer)
+    # the cards set aside in a warehouse are the hand now; the offer row is empty again
+    seat.hand = seat.offer
+    seat.offer = [0] * K
+    if s.gift_to == p:
+        s.gift_from = s.gift_to = s.gift_kind = -1
     ev.append(event("turn_end", msg("mundus_novus.event.turn_end", seat=p, kept=kept, dropped=dropped), seat=p, kept=kept, discarded=dropped))
     s.opos += 1
     if check_instant_money(s, ev):
@@ -313,7 +321,7 @@ def finish_turn(s: MundusState, ev: list[Event]) -> None:
 def end_round(s: MundusState, ev: list[Event]) -> None:
     """Seed end A and C (research §7): 75 doubloons at a round's end, or a queue that could not be
     refilled, ends the game."""
-    if max(s.money) >= WIN_MONEY:
+    if richest(s) >= WIN_MONEY:
         end_game(s, ev, "a player has 75 doubloons at the end of the round")
     elif s.dev_ended:
         end_game(s, ev, "the development queue could not be refilled")

@@ -9,7 +9,7 @@ __all__ = ["OVER", "TEN_DIFFERENT_BONUS", "scores", "tiebreak"]
 
 def scores(s: MundusState) -> list[int]:
     """Doubloons are the score (seed end A, C); the 10-different winner beats everyone (seed end B)."""
-    out = list(s.money)
+    out = [seat.money for seat in s.seats]
     if s.winner >= 0:
         out[s.winner] += TEN_DIFFERENT_BONUS
     return out
@@ -17,4 +17,4 @@ def scores(s: MundusState) -> list[int]:
 
 def tiebreak(s: MundusState, seat: int) -> tuple[int, ...]:
     """Equal doubloons: most development cards (STAND_IN, research §10.8); still equal: a shared place."""
-    return (len(s.owned[seat]),)
+    return (len(s.seats[seat].owned),)

@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING, Any
 from meeple.engine.core import State
 from meeple.games.mundus_novus.derived import derived
 from meeple.games.mundus_novus.events import begin_round
-from meeple.games.mundus_novus.state import ANNOUNCE, MARKET_SIZE, QUEUE_SIZE, K, MundusState
+from meeple.games.mundus_novus.state import (
+    ANNOUNCE,
+    MARKET_SIZE,
+    NOBODY,
+    QUEUE_SIZE,
+    K,
+    MundusState,
+    new_seat,
+)
 
 if TYPE_CHECKING:
     from meeple.engine.components import Tables
@@ -22,11 +30,7 @@ def new_state(cls: type[MundusState], game: Game, players: int, seed: int, optio
     s = cls.__new__(cls)
     State.__init__(s, game, players, seed, options, tables)
     n = players
-    s.hand = [0] * (n * K)
-    s.offer = [0] * (n * K)
-    s.known = [0] * (n * K)
-    s.money = [0] * n
-    s.owned = [() for _ in range(n)]
+    s.seats = [new_seat() for _ in range(n)]
     deck: list[int] = []
     for k, res in enumerate(tables.resources):
         deck.extend([k] * res.copies)
@@ -45,11 +49,10 @@ def new_state(cls: type[MundusState], game: Game, players: int, seed: int, optio
     s.phase = ANNOUNCE
     s.cur = 0
     s.announced = 0
-    s.done = [0] * n
-    s.start_size = [0] * n
     s.prev = -1
     s.prev2 = -1
     s.order = []
+    s.counts = []
     s.opos = 0
     s.need = 0
     s.split = 0
@@ -59,18 +62,18 @@ def new_state(cls: type[MundusState], game: Game, players: int, seed: int, optio
     s.merch_used = 0
     s.pend_mask = 0
     s.pend_inca = 0
-    s.pend_set = (-1, 0, 0)
     s.building = 0
+    s.set_kind, s.set_cards, s.set_inca = -1, 0, 0
     s.fleet2 = 0
     s.by_round = ()
     s.conv = []
     s.spent = [0] * K
     s.dev_ended = False
     s.winner = -1
-    s.gift = (-1, -1, -1)
+    s.gift_from = s.gift_to = s.gift_kind = -1
     s.tie_mask = 0
     s.cash_done = 0
-    s.abil = {}
+    s.holders = NOBODY
     fx = derived(tables)
     s.names = fx.names
     s.acache = fx.actions

@@ -1,36 +1,53 @@
-"""The Mundus Novus position as plain data: fields, the game's constants, clone and determinization.
+"""The Mundus Novus position as typed records: the game's constants, its opcodes, and its fields.
 
-Resource kinds are indexes 0..9 (9 = Inca relic).  Per-seat card counts live in flat lists of
-``players * 10`` ints (``hand[seat * 10 + kind]``) so that ``clone`` copies a handful of lists.
-The concrete class binding the rules to this data is ``MundusPosition`` in ``__init__.py``.
+Resource kinds are indexes 0..9 (9 = the Inca relic).  Everything a player holds is a ``Seat``
+(``s.seats[p].hand[kind]``: his cards in hand by resource kind); the board is fields of
+``MundusState``.  ``clone`` is derived from the declared fields (``meeple.engine.fields``).  The
+determinization is ``hidden.py``'s, and the concrete class binding the rules to this data is
+``MundusPosition`` in ``__init__.py``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Final
 
 from meeple.engine.core import State
+from meeple.engine.fields import Record, Shared, slots
 
 if TYPE_CHECKING:
     from meeple.engine.core import Action
     from meeple.games.mundus_novus.derived import Derived, Memos
 
-K = 10  # resource kinds
-INCA = 9
-HAND_SIZE = 5  # face-down cards dealt to each player every round (seed 2.1)
-MARKET_SIZE = 3  # seed: setup 1
-QUEUE_SIZE = 5  # seed: setup 2
-WIN_MONEY = 75  # seed: end of game A
-TEN_DIFFERENT_BONUS = 1000
+K: Final = 10  # resource kinds
+INCA: Final = 9
+HAND_SIZE: Final = 5  # face-down cards dealt to each player every round (seed 2.1)
+MARKET_SIZE: Final = 3  # seed: setup 1
+QUEUE_SIZE: Final = 5  # seed: setup 2
+WIN_MONEY: Final = 75  # seed: end of game A
+TEN_DIFFERENT_BONUS: Final = 1000
 """The 10-different winner's score is his doubloons + 1000, so he ranks first whatever the money."""
-MIN_DIFFERENT = 4  # seed 4.2: a different set has 4 to 9 cards
-MAX_DIFFERENT = 9
-VALDIVIA_BONUS = 3  # seed: Pedro de Valdivia adds 3 to his offer's value
-ORELLANA_BONUS = 2  # seed: Francisco de Orellana's market bonus
-CORONADO_PRICE = 2  # research A10: Francisco de Coronado pays 2 doubloons to force an event
+MIN_DIFFERENT: Final = 4  # seed 4.2: a different set has 4 to 9 cards
+MAX_DIFFERENT: Final = 9
+VALDIVIA_BONUS: Final = 3  # seed: Pedro de Valdivia adds 3 to his offer's value
+ORELLANA_BONUS: Final = 2  # seed: Francisco de Orellana's market bonus
+CORONADO_PRICE: Final = 2  # research A10: Francisco de Coronado pays 2 doubloons to force an event
 
 # phases (each a kind of decision)
-CORONADO, PONCE, SUPPLY, PIRATES, ANNOUNCE, OFFER, TIE, EXCHANGE, GIFT, START, PROG, PICKDEV, KEEP, OVER = range(14)
+CORONADO: Final = 0
+PONCE: Final = 1
+SUPPLY: Final = 2
+PIRATES: Final = 3
+ANNOUNCE: Final = 4
+OFFER: Final = 5
+TIE: Final = 6
+EXCHANGE: Final = 7
+GIFT: Final = 8
+START: Final = 9
+PROG: Final = 10
+PICKDEV: Final = 11
+KEEP: Final = 12
+OVER: Final = 13
 PHASE_NAMES = (
     "coronado", "ponce de leon", "supply", "pirates", "announce", "offer", "trade master tie",
     "exchange", "balancing gift", "progression start", "progression", "choose development", "warehouse",
@@ -68,30 +85,65 @@ OP_SET_ADD: Final = 30  # version 5: one more card in the identical set being bu
 OP_SET_CASH: Final = 31  # version 5: the identical set built so far is cashed
 END_DATA: Final = (OP_END,)
 
-NOTHING = [0] * K  # an empty offer row
-NO_ROW = (0,) * K
+# the characters whose rules the engine knows (``Development.ability``), as indexes into ``holders``
+ABILITIES: Final = ("cortes", "almagro", "cosa", "casas", "valdivia", "orellana", "coronado", "pizarro", "ponce")
+CH_CORTES: Final = 0
+CH_ALMAGRO: Final = 1
+CH_COSA: Final = 2
+CH_CASAS: Final = 3
+CH_VALDIVIA: Final = 4
+CH_ORELLANA: Final = 5
+CH_CORONADO: Final = 6
+CH_PIZARRO: Final = 7
+CH_PONCE: Final = 8
+NOBODY: Final = (-1,) * len(ABILITIES)  # ``holders`` while no character is in play
 
-_SLOTS = (
-    "hand", "offer", "known", "money", "owned", "deck", "discard", "market", "supply", "dev_deck", "queue",
-    "round", "event", "tm", "phase", "cur", "announced", "done", "start_size", "prev", "prev2", "order", "opos",
-    "need", "split", "sets", "diff_done", "inca_done", "merch_used", "pend_mask", "pend_inca", "pend_set",
-    "conv", "spent", "dev_ended", "winner", "gift", "tie_mask", "cash_done", "abil", "names", "acache",
-    "fx", "hx", "seat_hx", "building", "fleet2", "by_round",
-)
+NO_ROW = (0,) * K  # an empty offer row, as a tuple
+
+
+class Seat(Record):
+    """One player: his cards (each a row of ``K`` counts, indexed by resource kind), his doubloons and
+    his development cards."""
+
+    hand: list[int]
+    """Cards in hand, by resource kind."""
+    offer: list[int]
+    """Cards offered in Trade (seed 3.2), or set aside in a warehouse at his Progression turn's end."""
+    known: list[int]
+    """Of each kind, how many of his cards in hand every other player saw go in (taken face up, a
+    supply card, an untaken offer back); the determinization keeps them (``hidden.py``)."""
+    money: int
+    owned: tuple[int, ...]
+    """Development cards (indexes into ``tables.developments``) in the order taken."""
+    committed: int
+    """Trade 3.2: 1 once his offer is committed (phase OFFER)."""
+    start_size: int
+    """Trade 3.6: his cards in hand and on offer when the offers were revealed."""
+
+    __slots__ = slots(__annotations__)
+
+
+def new_seat() -> Seat:
+    """A seat as the game starts: no cards, no doubloons, no developments."""
+    seat = Seat()
+    seat.hand = [0] * K
+    seat.offer = [0] * K
+    seat.known = [0] * K
+    seat.money = 0
+    seat.owned = ()
+    seat.committed = 0
+    seat.start_size = 0
+    return seat
 
 
 class MundusState(State):
     """One position of Mundus Novus."""
 
-    __slots__ = _SLOTS
-
-    hand: list[int]
-    offer: list[int]
-    known: list[int]
-    money: list[int]
-    owned: list[tuple[int, ...]]
+    seats: list[Seat]
+    # the board: resource kinds (``deck``: the top card last), development indexes (``queue``: n°1 first)
     deck: list[int]
     discard: list[int]
+    """The face-up discard pile, by resource kind (``K`` counts)."""
     market: list[int]
     supply: list[int]
     dev_deck: list[int]
@@ -102,42 +154,65 @@ class MundusState(State):
     phase: int
     cur: int
     announced: int
-    done: list[int]
-    start_size: list[int]
     prev: int
     prev2: int
     order: list[int]
+    """Seats in the order the current step takes them: offers (seed 3.2) and Progression turns (seed 4)
+    from a seat, the fleets taking the supply (seed 2.2, one entry per fleet), the Pirates' victims."""
+    counts: list[int]
+    """Along ``order`` in Supply and Pirates: the cards each fleet takes, or each victim discards."""
     opos: int
     need: int
     split: int
+    fleet2: int
+    """Juan Ponce de León's second fleet being chosen (a bit mask over his caravels, lowest first)."""
     sets: int
     diff_done: int
     inca_done: int
     merch_used: int
+    cash_done: int
     pend_mask: int
+    """The different set being built (seed 4.2): a bit per plain resource kind in it."""
     pend_inca: int
-    pend_set: tuple[int, int, int]
-    conv: list[int]
+    """Inca relics in the different set being built."""
+    building: int
+    """1 while an identical set is being built card by card (version 5)."""
+    set_kind: int
+    """The identical set being built or just cashed (phase PICKDEV): its resource kind (-1: none)..."""
+    set_cards: int
+    """... its cards of that kind ..."""
+    set_inca: int
+    """... and its wild Inca relics."""
+    conv: list[tuple[int, int]]
+    """Merchants' conversions this turn (printed kind, kind it stands for), in order (research A7)."""
     spent: list[int]
+    """Cards discarded in combinations this turn, by kind (``ending.revert_conversions``)."""
     dev_ended: bool
     winner: int
-    gift: tuple[int, int, int]
+    gift_from: int
+    """The balancing gift (seed 3.6 B) as its giver and receiver know it: who gave (-1: none) ..."""
+    gift_to: int
+    """... to whom ..."""
+    gift_kind: int
+    """... and which card."""
     tie_mask: int
-    cash_done: int
-    abil: dict[str, int]
+    holders: tuple[int, ...]
+    """The seat holding each character (``ABILITIES``, -1: nobody); rebuilt when one changes hands."""
     names: tuple[str, ...]
-    acache: dict[tuple[int, ...], Action]
-    fx: Derived
-    hx: Memos
-    seat_hx: dict[int, Memos]
-    building: int
-    """1 while an identical set is being built card by card (``pend_set`` holds it so far)."""
-    fleet2: int
-    """Juan Ponce de León's second fleet being chosen (a bit mask over his caravels, lowest first)."""
+    acache: Shared[dict[tuple[int, ...], Action]]
+    """Every immutable ``Action`` by its data, shared by all copies (``derived.actions``)."""
+    fx: Shared[Derived]
+    """What the tables fix, derived once (``derived.py``)."""
+    hx: Shared[Memos]
+    """Memos keyed by hands: the game's, or (determinized copies) one seat's."""
+    seat_hx: Shared[dict[int, Memos]]
+    """Each seat's memos for its determinized copies, kept with the true game."""
     by_round: tuple[tuple[int, ...], ...]
     """Each seat's doubloons at the end of each round so far (the last one: where the game ended).
     Every change of money is announced to the table (income, sets, Inca relics, Orellana, shipyards,
     Coronado); the view shows it once the game is over, as the score sheet's rounds."""
+
+    __slots__ = slots(__annotations__)
 
     # --- turn properties ---------------------------------------------------------------
 
@@ -149,58 +224,10 @@ class MundusState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    # --- clone ------------------------------------------------------------------------------
-
-    def _copy_into(self, other: State) -> None:
-        o: Any = other
-        o.hand = self.hand.copy()
-        o.offer = self.offer.copy()
-        o.known = self.known.copy()
-        o.money = self.money.copy()
-        o.owned = self.owned.copy()
-        o.deck = self.deck.copy()
-        o.discard = self.discard.copy()
-        o.market = self.market.copy()
-        o.supply = self.supply.copy()
-        o.dev_deck = self.dev_deck.copy()
-        o.queue = self.queue.copy()
-        o.round = self.round
-        o.event = self.event
-        o.tm = self.tm
-        o.phase = self.phase
-        o.cur = self.cur
-        o.announced = self.announced
-        o.done = self.done.copy()
-        o.start_size = self.start_size.copy()
-        o.prev = self.prev
-        o.prev2 = self.prev2
-        o.order = self.order.copy()
-        o.opos = self.opos
-        o.need = self.need
-        o.split = self.split
-        o.sets = self.sets
-        o.diff_done = self.diff_done
-        o.inca_done = self.inca_done
-        o.merch_used = self.merch_used
-        o.pend_mask = self.pend_mask
-        o.pend_inca = self.pend_inca
-        o.pend_set = self.pend_set
-        o.conv = self.conv.copy()
-        o.spent = self.spent.copy()
-        o.dev_ended = self.dev_ended
-        o.winner = self.winner
-        o.gift = self.gift
-        o.tie_mask = self.tie_mask
-        o.cash_done = self.cash_done
-        o.abil = self.abil  # rebuilt (never mutated in place) whenever a character changes hands
-        o.names = self.names
-        o.acache = self.acache  # memo of immutable Actions by data, shared by all copies
-        o.fx = self.fx  # derived from the tables once (derived.py), shared by all copies
-        o.hx = self.hx  # memos keyed by hands: the game's, or (determinized copies) one seat's
-        o.seat_hx = self.seat_hx
-        o.building = self.building
-        o.fleet2 = self.fleet2
-        o.by_round = self.by_round  # a tuple of tuples: grows by a new tuple, never in place
+    @property
+    def owned(self) -> list[tuple[int, ...]]:
+        """Each seat's development cards (a reading of ``seats[p].owned``)."""
+        return [seat.owned for seat in self.seats]
 
 
 # --- small readings of a position, used by every step ------------------------------------------------
@@ -214,7 +241,7 @@ def res_arg(s: MundusState, kind: int) -> dict[str, str]:
     return {"key": s.fx.res_keys[kind]}
 
 
-def res_args(s: MundusState, kinds: Any) -> list[dict[str, str]]:
+def res_args(s: MundusState, kinds: Iterable[int]) -> list[dict[str, str]]:
     """Resources as a message argument (a list, joined by the renderer)."""
     keys = s.fx.res_keys
     return [{"key": keys[k]} for k in kinds]
@@ -226,18 +253,12 @@ def dev_ref(s: MundusState, index: int) -> dict[str, str]:
 
 
 def hand_size(s: MundusState, seat: int) -> int:
-    o = seat * K
-    return sum(s.hand[o:o + K])
-
-
-def holder(s: MundusState, ability: str) -> int:
-    """The seat owning the character with ``ability`` (-1: nobody)."""
-    return s.abil.get(ability, -1)
+    return sum(s.seats[seat].hand)
 
 
 def event_for(s: MundusState, seat: int) -> str:
     """The round's event as it applies to ``seat``: Juan de la Cosa ignores every event (seed, cards)."""
-    if s.event and s.abil.get("cosa", -1) != seat:
+    if s.event and s.holders[CH_COSA] != seat:
         return s.event
     return ""
 

@@ -8,7 +8,17 @@ from meeple.engine.messages import event
 from meeple.games.mundus_novus.developments import caravels, fleets
 from meeple.games.mundus_novus.ending import check_ten
 from meeple.games.mundus_novus.pirates import start_pirates
-from meeple.games.mundus_novus.state import HAND_SIZE, PONCE, SUPPLY, K, MundusState, name, res_arg, res_args
+from meeple.games.mundus_novus.state import (
+    CH_PONCE,
+    HAND_SIZE,
+    PONCE,
+    SUPPLY,
+    K,
+    MundusState,
+    name,
+    res_arg,
+    res_args,
+)
 from meeple.games.mundus_novus.words import msg
 
 
@@ -28,19 +38,20 @@ def draw(s: MundusState) -> int:
 def start_supply(s: MundusState, ev: list[Event]) -> None:
     """Supply 2.1: every player draws 5 face-down resource cards (warehouse-kept cards are already in hand)."""
     for p in range(s.players):
+        hand = s.seats[p].hand
         got: list[int] = []
         for _ in range(HAND_SIZE):
             k = draw(s)
             if k < 0:
                 break
-            s.hand[p * K + k] += 1
+            hand[k] += 1
             got.append(k)
         ev.append(event("deal", msg("mundus_novus.event.deal", cards=res_args(s, got)), seat=p, private=p, cards=[name(s, k) for k in got]))
         ev.append(event("deal_public", msg("mundus_novus.event.deal_public", seat=p, n=len(got)), seat=p, count=len(got)))
     if check_ten(s, range(s.players), ev):
         return
     s.split = s.fleet2 = 0
-    ponce = s.abil.get("ponce", -1)
+    ponce = s.holders[CH_PONCE]
     if ponce >= 0 and len(caravels(s, ponce)) >= 2:
         s.phase, s.cur = PONCE, ponce
         return
@@ -63,8 +74,8 @@ def split_fleets(s: MundusState, mask: int, ev: list[Event]) -> None:
     flip_supply(s, ev)
 
 
-def supply_order(s: MundusState) -> list[int]:
-    """Fleets from smallest to largest (seed 2.2; research A3): flat [seat, cards, seat, cards, ...]."""
+def supply_order(s: MundusState) -> list[tuple[int, int]]:
+    """Fleets from smallest to largest (seed 2.2; research A3), as (seat, cards it takes)."""
     n = s.players
     by_count = s.options["supply_order"] == "count"
     keyed: list[tuple[int, int, int, int, int]] = []
@@ -73,17 +84,15 @@ def supply_order(s: MundusState) -> list[int]:
             size = len(f) if by_count else sum(f)
             keyed.append((size, min(f), (p - s.tm) % n, p, len(f)))
     keyed.sort()
-    flat: list[int] = []
-    for key in keyed:
-        flat.append(key[3])
-        flat.append(key[4])
-    return flat
+    return [(key[3], key[4]) for key in keyed]
 
 
 def flip_supply(s: MundusState, ev: list[Event]) -> None:
     """Supply 2.1: turn up as many cards as there are caravels in play; fleets then take them in order."""
-    s.order = supply_order(s)
-    total = sum(s.order[1::2])
+    fleets_in_order = supply_order(s)
+    s.order = [seat for seat, _ in fleets_in_order]
+    s.counts = [cards for _, cards in fleets_in_order]
+    total = sum(s.counts)
     s.supply = []
     for _ in range(total):
         k = draw(s)
@@ -93,14 +102,15 @@ def flip_supply(s: MundusState, ev: list[Event]) -> None:
     if s.supply:
         ev.append(event("supply", msg("mundus_novus.event.supply", cards=res_args(s, s.supply)), cards=[name(s, k) for k in s.supply]))
     s.opos = 0
-    s.need = s.order[1] if s.order else 0
+    s.need = s.counts[0] if s.counts else 0
     next_fleet(s, ev)
 
 
 def give_supply(s: MundusState, seat: int, kind: int, ev: list[Event]) -> None:
     s.supply.remove(kind)
-    s.hand[seat * K + kind] += 1
-    s.known[seat * K + kind] += 1
+    taker = s.seats[seat]
+    taker.hand[kind] += 1
+    taker.known[kind] += 1
     ev.append(event("supply_take", msg("mundus_novus.event.supply_take", seat=seat, card=res_arg(s, kind)), seat=seat, card=name(s, kind)))
 
 
@@ -129,9 +139,9 @@ def next_fleet(s: MundusState, ev: list[Event]) -> None:
 
 
 def next_order(s: MundusState) -> None:
-    """On to the next fleet of ``state.order`` (flat seat, count pairs): ``state.need`` is its count."""
-    s.opos += 2
-    s.need = s.order[s.opos + 1] if s.opos < len(s.order) else 0
+    """On to the next fleet of ``state.order``: ``state.need`` is its count (``state.counts``)."""
+    s.opos += 1
+    s.need = s.counts[s.opos] if s.opos < len(s.counts) else 0
 
 
 def take_supply(s: MundusState, kind: int, ev: list[Event]) -> None:

@@ -8,9 +8,11 @@ from meeple.games.mundus_novus.developments import count_kind
 from meeple.games.mundus_novus.ending import check_instant_money, check_ten
 from meeple.games.mundus_novus.state import (
     ANNOUNCE,
+    CH_CASAS,
+    CH_ORELLANA,
+    CH_VALDIVIA,
     EXCHANGE,
     GIFT,
-    NOTHING,
     OFFER,
     ORELLANA_BONUS,
     START,
@@ -33,7 +35,8 @@ def start_trade(s: MundusState, ev: list[Event]) -> None:
 
 def announce(s: MundusState, count: int, ev: list[Event]) -> None:
     s.announced = count
-    s.done = [0] * s.players
+    for seat in s.seats:
+        seat.committed = 0
     s.order = [(s.tm + i) % s.players for i in range(s.players)]
     s.opos = 0
     ev.append(event("announce", msg("mundus_novus.event.announce", seat=s.tm, count=count), seat=s.tm, count=count))
@@ -47,14 +50,16 @@ def next_offerer(s: MundusState, ev: list[Event]) -> None:
     n = s.players
     while s.opos < n:
         p = s.order[s.opos]
-        hs = hand_size(s, p)
-        casas = s.abil.get("casas", -1) == p
+        seat = s.seats[p]
+        hand = seat.hand
+        hs = sum(hand)
+        casas = s.holders[CH_CASAS] == p
         if hs == 0 or (hs <= s.announced and not casas):
-            o = p * K
+            offer = seat.offer
             for k in range(K):
-                s.offer[o + k] += s.hand[o + k]
-                s.hand[o + k] = 0
-            s.done[p] = 1
+                offer[k] += hand[k]
+                hand[k] = 0
+            seat.committed = 1
             s.opos += 1
             ev.append(event("offer", msg("mundus_novus.event.offer", seat=p), seat=p))
             continue
@@ -65,8 +70,9 @@ def next_offerer(s: MundusState, ev: list[Event]) -> None:
 
 def offer_card(s: MundusState, kind: int, ev: list[Event]) -> None:
     p = s.cur
-    s.hand[p * K + kind] -= 1
-    s.offer[p * K + kind] += 1
+    seat = s.seats[p]
+    seat.hand[kind] -= 1
+    seat.offer[kind] += 1
     s.need -= 1
     ev.append(event("offer_card", msg("mundus_novus.event.offer_card", card=res_arg(s, kind)), seat=p, private=p, card=name(s, kind)))
     if s.need == 0:
@@ -80,7 +86,7 @@ def offer_nothing(s: MundusState, ev: list[Event]) -> None:
 
 
 def finish_offer(s: MundusState, ev: list[Event]) -> None:
-    s.done[s.cur] = 1
+    s.seats[s.cur].committed = 1
     ev.append(event("offer", msg("mundus_novus.event.offer", seat=s.cur), seat=s.cur))
     s.opos += 1
     next_offerer(s, ev)
@@ -88,10 +94,13 @@ def finish_offer(s: MundusState, ev: list[Event]) -> None:
 
 def offer_total(s: MundusState, seat: int) -> int:
     """Trade 3.3: the offer's value (Inca relics count 10; Pedro de Valdivia adds 3)."""
-    o = seat * K
-    res = s.tables.resources
-    total = sum(res[k].offer_value * s.offer[o + k] for k in range(K))
-    if s.abil.get("valdivia", -1) == seat:
+    values = s.fx.offer_values
+    offer = s.seats[seat].offer
+    total = 0
+    for k in range(K):
+        if offer[k]:
+            total += values[k] * offer[k]
+    if s.holders[CH_VALDIVIA] == seat:
         total += VALDIVIA_BONUS
     return total
 
@@ -102,19 +111,22 @@ def reveal(s: MundusState, ev: list[Event]) -> None:
     n = s.players
     s.reveals += 1
     totals = []
+    names = s.names
     for p in range(n):
-        o = p * K
-        s.start_size[p] = sum(s.hand[o:o + K]) + sum(s.offer[o:o + K])
+        seat = s.seats[p]
+        offer, known = seat.offer, seat.known
+        seat.start_size = sum(seat.hand) + sum(offer)
         for k in range(K):
-            kn = s.known[o + k] - s.offer[o + k]
-            s.known[o + k] = kn if kn > 0 else 0
-        if s.gift[1] == p and s.offer[o + s.gift[2]]:
-            s.gift = (-1, -1, -1)
+            if known[k]:
+                kn = known[k] - offer[k]
+                known[k] = kn if kn > 0 else 0
+        if s.gift_to == p and offer[s.gift_kind]:
+            s.gift_from = s.gift_to = s.gift_kind = -1
         t = offer_total(s, p)
         totals.append(t)
-        shown = [k for k in range(K) for _ in range(s.offer[o + k])]
+        shown = [k for k in range(K) for _ in range(offer[k])]
         ev.append(event("reveal", (msg("mundus_novus.event.reveal", seat=p, cards=res_args(s, shown), total=t) if shown else
-                      msg("mundus_novus.event.reveal.nothing", seat=p, total=t)), seat=p, cards=[name(s, k) for k in shown], total=t))
+                      msg("mundus_novus.event.reveal.nothing", seat=p, total=t)), seat=p, cards=[names[k] for k in shown], total=t))
     best = max(totals)
     tied = [p for p in range(n) if totals[p] == best]
     if len(tied) == 1:
@@ -146,17 +158,14 @@ def targets(s: MundusState) -> list[int]:
     """Trade 3.5: whom the taker may take from: any other player with cards on offer, but not the player
     who just took from him, unless nobody else has cards on offer (seed note; research A4)."""
     cur, prev = s.cur, blocked(s)
-    offer = s.offer
     found = []
     prev_ok = False
-    o = 0
-    for v in range(s.players):
-        if v != cur and offer[o:o + K] != NOTHING:
+    for v, seat in enumerate(s.seats):
+        if v != cur and any(seat.offer):
             if v == prev:
                 prev_ok = True
             else:
                 found.append(v)
-        o += K
     if not found and prev_ok:
         found.append(prev)
     return found
@@ -164,13 +173,10 @@ def targets(s: MundusState) -> list[int]:
 
 def has_target(s: MundusState) -> bool:
     """Whether ``targets(s)`` is not empty: somebody other than the taker has cards on offer."""
-    offer = s.offer
     cur = s.cur
-    o = 0
-    for v in range(s.players):
-        if v != cur and offer[o:o + K] != NOTHING:
+    for v, seat in enumerate(s.seats):
+        if v != cur and any(seat.offer):
             return True
-        o += K
     return False
 
 
@@ -179,7 +185,7 @@ def take(s: MundusState, victim: int, kind: int, market_kind: int, ev: list[Even
     the market and take a different market card into hand; the victim takes next."""
     p = s.cur
     names = s.names
-    s.offer[victim * K + kind] -= 1
+    s.seats[victim].offer[kind] -= 1
     if market_kind < 0:
         got = kind
         ev.append(event("take", msg("mundus_novus.event.take", seat=p, card=res_arg(s, kind), victim=victim), seat=p, **{'from': victim}, card=names[kind]))
@@ -188,12 +194,13 @@ def take(s: MundusState, victim: int, kind: int, market_kind: int, ev: list[Even
         s.market[s.market.index(market_kind)] = kind
         ev.append(event("swap", msg("mundus_novus.event.swap", seat=p, victim=victim, card=res_arg(s, kind),
                          market=res_arg(s, market_kind)), seat=p, **{'from': victim}, card=names[kind], market=names[market_kind]))
-    s.hand[p * K + got] += 1
-    s.known[p * K + got] += 1
+    seat = s.seats[p]
+    seat.hand[got] += 1
+    seat.known[got] += 1
     if check_ten(s, (p,), ev):
         return
-    if market_kind >= 0 and s.abil.get("orellana", -1) == p and orellana_pattern(s):
-        s.money[p] += ORELLANA_BONUS
+    if market_kind >= 0 and s.holders[CH_ORELLANA] == p and orellana_pattern(s):
+        seat.money += ORELLANA_BONUS
         ev.append(event("orellana", msg("mundus_novus.event.orellana", seat=p, amount=ORELLANA_BONUS), seat=p, amount=ORELLANA_BONUS))
         if check_instant_money(s, ev):
             return
@@ -217,19 +224,20 @@ def end_chain(s: MundusState, ev: list[Event]) -> None:
     A5); a player left one card short receives one card of the Trade Master's choice, face down."""
     n = s.players
     for p in range(n):
-        o = p * K
+        seat = s.seats[p]
+        offer, hand, known = seat.offer, seat.hand, seat.known
         for k in range(K):
-            c = s.offer[o + k]
+            c = offer[k]
             if c:
-                s.hand[o + k] += c
-                s.known[o + k] += c
-                s.offer[o + k] = 0
+                hand[k] += c
+                known[k] += c
+                offer[k] = 0
                 ev.append(event("return", msg("mundus_novus.event.return", seat=p, n=c, card=res_arg(s, k)), seat=p, card=name(s, k), count=c))
     ev.append(event("chain_end", msg("mundus_novus.event.chain_end")))
     if check_ten(s, range(n), ev):
         return
-    short = [p for p in range(n) if p != s.tm and hand_size(s, p) < s.start_size[p]]
-    if short and hand_size(s, s.tm) > s.start_size[s.tm]:
+    short = [p for p in range(n) if p != s.tm and hand_size(s, p) < s.seats[p].start_size]
+    if short and hand_size(s, s.tm) > s.seats[s.tm].start_size:
         s.phase, s.cur, s.need = GIFT, s.tm, short[0]
         return
     start_progression(s, ev)
@@ -237,14 +245,15 @@ def end_chain(s: MundusState, ev: list[Event]) -> None:
 
 def give_gift(s: MundusState, kind: int, ev: list[Event]) -> None:
     tm, rec = s.cur, s.need
-    s.hand[tm * K + kind] -= 1
-    s.hand[rec * K + kind] += 1
+    giver = s.seats[tm]
+    giver.hand[kind] -= 1
+    s.seats[rec].hand[kind] += 1
     # others saw one card leave the Trade Master's hand but not which: each known count may be one less
-    o = tm * K
+    known = giver.known
     for k in range(K):
-        if s.known[o + k]:
-            s.known[o + k] -= 1
-    s.gift = (tm, rec, kind)
+        if known[k]:
+            known[k] -= 1
+    s.gift_from, s.gift_to, s.gift_kind = tm, rec, kind
     ev.append(event("gift", msg("mundus_novus.event.gift", seat=tm, to=rec), seat=tm, to=rec))
     ev.append(event("gift_private", msg("mundus_novus.event.gift_private.received", seat=tm, card=res_arg(s, kind)), seat=tm, to=rec, private=rec, card=name(s, kind)))
     ev.append(event("gift_private", msg("mundus_novus.event.gift_private.given", to=rec, card=res_arg(s, kind)), seat=tm, to=rec, private=tm, card=name(s, kind)))
@@ -265,10 +274,10 @@ def start_progression(s: MundusState, ev: list[Event]) -> None:
             continue
         for q in range(n):
             if q != p and cars[q] > cars[p]:
-                pay = min(yards, s.money[q])
+                pay = min(yards, s.seats[q].money)
                 if pay:
-                    s.money[q] -= pay
-                    s.money[p] += pay
+                    s.seats[q].money -= pay
+                    s.seats[p].money += pay
                     ev.append(event("shipyard", msg("mundus_novus.event.shipyard", seat=q, to=p, n=pay), seat=p, **{'from': q}, amount=pay))
     if check_instant_money(s, ev):
         return

@@ -6,6 +6,7 @@ from typing import Any
 
 from meeple.games.mundus_novus.developments import caravel_labels, fleets
 from meeple.games.mundus_novus.state import (
+    CH_PONCE,
     EXCHANGE,
     INCA,
     KEEP,
@@ -38,10 +39,11 @@ def _dev(s: MundusState, i: int) -> dict[str, Any]:
     return out
 
 
-def _cards(s: MundusState, row: list[int], start: int) -> list[dict[str, Any]]:
-    """Resource cards by kind, in value order: the catalog key of each kind (``card``) and how many."""
+def _cards(s: MundusState, row: list[int]) -> list[dict[str, Any]]:
+    """Resource cards by kind (a row of ``K`` counts), in value order: the catalog key of each kind
+    (``card``) and how many."""
     keys = s.fx.res_keys
-    return [{"card": keys[k], "count": row[start + k]} for k in range(K) if row[start + k]]
+    return [{"card": keys[k], "count": row[k]} for k in range(K) if row[k]]
 
 
 def _resources(s: MundusState) -> list[dict[str, Any]]:
@@ -79,25 +81,25 @@ def view(s: MundusState, seat: int | None) -> dict[str, Any]:
     over = s.phase == len(PHASE_NAMES) - 1
     players = []
     for p in range(n):
-        o = p * K
-        cards = [s.tables.developments[i] for i in s.owned[p]]
+        row = s.seats[p]
+        cards = [s.tables.developments[i] for i in row.owned]
         entry: dict[str, Any] = {
             "seat": p,
-            "hand_size": sum(s.hand[o:o + K]),
+            "hand_size": sum(row.hand),
             # issue 15: each card with its kind and numbers, so that the board can draw and explain it
-            "developments": [_dev(s, i) for i in s.owned[p]],
+            "developments": [_dev(s, i) for i in row.owned],
             "caravels": sum(1 for d in cards if d.kind == "caravel"),
-            "money": s.money[p] if (p == seat or over) else None,
+            "money": row.money if (p == seat or over) else None,
         }
-        if s.split and s.abil.get("ponce", -1) == p:
+        if s.split and s.holders[CH_PONCE] == p:
             entry["fleets"] = fleets(s, p)  # Ponce de Leon's two fleets this round (public)
         elif s.fleet2 and s.phase == PONCE and s.cur == p:
             entry["fleets"] = fleets_so_far(s, p)  # version 5: the split being chosen (public)
         if s.phase == OFFER:
-            entry["offer_committed"] = bool(s.done[p])
-            entry["offer_size"] = sum(s.offer[o:o + K]) if (s.done[p] or p == seat) else None
+            entry["offer_committed"] = bool(row.committed)
+            entry["offer_size"] = sum(row.offer) if (row.committed or p == seat) else None
         elif revealed:
-            entry["offer"] = _cards(s, s.offer, o)
+            entry["offer"] = _cards(s, row.offer)
         players.append(entry)
     view: dict[str, Any] = {
         "round": s.round,
@@ -113,7 +115,7 @@ def view(s: MundusState, seat: int | None) -> dict[str, Any]:
         "queue": [dict(_dev(s, i), position=n + 1) for n, i in enumerate(s.queue)],
         "development_deck": len(s.dev_deck),
         "resource_deck": len(s.deck),
-        "discard": _cards(s, s.discard, 0),
+        "discard": _cards(s, s.discard),
         "queue_exhausted": s.dev_ended,
         "seats": players,
         "winner": s.winner if s.winner >= 0 else None,
@@ -131,8 +133,8 @@ def view(s: MundusState, seat: int | None) -> dict[str, Any]:
         # seed 2.2: the fleets still to take face-up cards, in order (the first one is choosing now and
         # "cards" is what it still takes)
         view["supply_order"] = [
-            {"seat": s.order[i], "cards": s.need if i == s.opos else s.order[i + 1]}
-            for i in range(s.opos, len(s.order), 2)]
+            {"seat": s.order[i], "cards": s.need if i == s.opos else s.counts[i]}
+            for i in range(s.opos, len(s.order))]
     if s.phase == EXCHANGE:
         view["taker"] = s.cur
         view["last_taker"] = s.prev if s.prev >= 0 else None
@@ -141,15 +143,14 @@ def view(s: MundusState, seat: int | None) -> dict[str, Any]:
             keys[INCA]] * s.pend_inca
     if s.phase == PICKDEV or s.building:
         # (version 5: also the identical set being built, card by card, shown at the table)
-        kind, c, j = s.pend_set
-        view["pending_set"] = {"resource": keys[kind], "cards": c, "inca": j}
+        view["pending_set"] = {"resource": keys[s.set_kind], "cards": s.set_cards, "inca": s.set_inca}
     if seat is not None:
-        o = seat * K
-        view["hand"] = _cards(s, s.hand, o)
+        mine = s.seats[seat]
+        view["hand"] = _cards(s, mine.hand)
         if s.phase == OFFER:
-            view["my_offer"] = _cards(s, s.offer, o)
+            view["my_offer"] = _cards(s, mine.offer)
         if s.phase == KEEP and s.cur == seat:
-            view["kept"] = _cards(s, s.offer, o)
-        if s.gift[0] == seat or s.gift[1] == seat:
-            view["gift"] = {"from": s.gift[0], "to": s.gift[1], "card": keys[s.gift[2]]}
+            view["kept"] = _cards(s, mine.offer)
+        if s.gift_from == seat or s.gift_to == seat:
+            view["gift"] = {"from": s.gift_from, "to": s.gift_to, "card": keys[s.gift_kind]}
     return view
