@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import meeple
-from meeple.games.luna_maris.state import N_JUNIORS, POS, S_MODULE, S_MOVE, S_TURN, LunaState
+from meeple.games.luna_maris.state import N_JUNIORS, S_MODULE, S_MOVE, S_TURN, LunaState
 
 GAME = meeple.games.get("luna_maris")
 
@@ -28,24 +28,24 @@ def touch(s: LunaState) -> LunaState:
 def at_module(s: LunaState, p: int, m: int, senior: bool = False) -> LunaState:
     """Seat ``p`` has played a scientist and stands in module ``m`` (not on its activation space)."""
     s.cur = p
-    card = N_JUNIORS if senior else s.hands[p][0]
+    card = N_JUNIORS if senior else s.seats[p].hand[0]
     s.card = card
     s.acts_left = 2 if senior else 1
     s.acts_done = 0
     s.used = 0
     s.module = m
     s.main_done = s.extra_done = 0
-    s.pl[p][POS] = m
+    s.seats[p].pos = m
     s.step = S_MODULE
     return touch(s)
 
 
 def ready_to_move(s: LunaState, p: int, card: int, where: int) -> LunaState:
     s.cur = p
-    s.pl[p][POS] = where
-    if card in s.hands[p]:
-        s.hands[p].remove(card)
-    s.rest[p].append(card)
+    s.seats[p].pos = where
+    if card in s.seats[p].hand:
+        s.seats[p].hand.remove(card)
+    s.seats[p].rest.append(card)
     s.card = card
     s.acts_left = 2 if card >= N_JUNIORS else 1
     s.acts_done = 0

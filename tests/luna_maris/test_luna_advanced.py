@@ -19,17 +19,9 @@ from meeple.games.luna_maris.components import (
 )
 from meeple.games.luna_maris.rules import refill_food
 from meeple.games.luna_maris.state import (
-    ENERGY,
-    EQUIP,
-    EQUIP_UP,
-    FE_L,
     S_COMPACT,
     S_FOOD,
     S_TURN,
-    SUS,
-    TI_L,
-    VP,
-    WASTE,
 )
 from tests.luna_maris.lm_helpers import at_module, fresh, notations
 
@@ -47,7 +39,7 @@ def test_advanced_airlock_yields_ore_at_once() -> None:
     at_module(s, 0, AIRLOCK)
     s.grid = [-1] * 16
     s.apply("probe r0c2")  # a titanium space
-    assert s.pl[0][TI_L] == 1 and s.pl[0][FE_L] == 2
+    assert s.seats[0].ti_l == 1 and s.seats[0].fe_l == 2
 
 
 def test_advanced_comms_hire_discount() -> None:
@@ -55,10 +47,10 @@ def test_advanced_comms_hire_discount() -> None:
     s = fresh(2, equipment=False)
     s.built[COMM] = _built(COMM)
     s.hire_row = [27]  # S04, cost 2
-    s.pl[0][FE_L] = 1
+    s.seats[0].fe_l = 1
     at_module(s, 0, COMM)
     s.apply("hire S04")
-    assert 27 in s.hands[0] and s.pl[0][FE_L] == 0
+    assert 27 in s.seats[0].hand and s.seats[0].fe_l == 0
 
 
 def test_advanced_cargo_extra_vp() -> None:
@@ -68,7 +60,7 @@ def test_advanced_cargo_extra_vp() -> None:
     s.stacks[2] = [10]
     at_module(s, 0, CARGO)
     s.apply("deliver WA1")
-    assert s.pl[0][VP] == 11
+    assert s.seats[0].vp == 11
 
 
 def test_advanced_industry_three_co2_steps() -> None:
@@ -83,10 +75,10 @@ def test_advanced_power_three_energy() -> None:
     """Advanced power plant (stand-in): burning iron gives 3 energy."""
     s = fresh(2, equipment=False)
     s.built[POWER] = _built(POWER)
-    s.pl[0][ENERGY] = 0
+    s.seats[0].energy = 0
     at_module(s, 0, POWER)
     s.apply("burn iron")
-    assert s.pl[0][ENERGY] == 3
+    assert s.seats[0].energy == 3
 
 
 def test_advanced_mining_three_titanium() -> None:
@@ -95,7 +87,7 @@ def test_advanced_mining_three_titanium() -> None:
     s.built[MINING] = _built(MINING)
     at_module(s, 0, MINING)
     s.apply("concentrate left")
-    assert s.pl[0][TI_L] == 3
+    assert s.seats[0].ti_l == 3
 
 
 def test_advanced_greenhouse_takes_two() -> None:
@@ -108,7 +100,7 @@ def test_advanced_greenhouse_takes_two() -> None:
     s.apply("take potato 1 +vp")
     assert s.step == S_FOOD
     s.apply("take lettuce 1 +water")
-    assert sorted(s.food[0]) == [0, 6] and s.step == S_TURN
+    assert sorted(s.seats[0].food) == [0, 6] and s.step == S_TURN
 
 
 def test_advanced_recycling_food_process() -> None:
@@ -120,56 +112,56 @@ def test_advanced_recycling_food_process() -> None:
     s.apply("recycle A2")
     assert s.step == S_FOOD
     s.apply("take soy 1 +stress") if "take soy 1 +stress" in notations(s) else s.apply("take tomato 1 +energy")
-    assert s.food[0] and s.pl[0][WASTE] == 0
+    assert s.seats[0].food and s.seats[0].waste == 0
 
 
 def test_compactor_runs_one_more_process() -> None:
     """Compactor equipment (stand-in): one more recycling process of your level, once per round."""
     s = fresh(2, equipment=False)
-    s.pl[0][EQUIP] = 5
-    s.pl[0][EQUIP_UP] = 1
-    s.pl[0][SUS] = 2
-    s.pl[0][WASTE] = 2
+    s.seats[0].equip = 5
+    s.seats[0].equip_up = 1
+    s.seats[0].sus = 2
+    s.seats[0].waste = 2
     at_module(s, 0, RECYCLE)
     s.apply("recycle B")
     assert s.step == S_COMPACT and "skip" in notations(s)
     s.apply("compact B")
-    assert s.pl[0][WASTE] == 0 and s.pl[0][ENERGY] == 6 and s.pl[0][EQUIP_UP] == 0
+    assert s.seats[0].waste == 0 and s.seats[0].energy == 6 and s.seats[0].equip_up == 0
 
 
 def test_filter_first_co2_step_free() -> None:
     """Filter equipment (stand-in): the first CO2 step of the extra action is free."""
     s = fresh(2, equipment=False)
-    s.pl[0][EQUIP] = 4
-    s.pl[0][EQUIP_UP] = 1
+    s.seats[0].equip = 4
+    s.seats[0].equip_up = 1
     at_module(s, 0, INDUSTRY)
     s.apply("cut co2 2 with filter")
-    assert s.pl[0][ENERGY] == 2
+    assert s.seats[0].energy == 2
 
 
 def test_relay_hire_discount() -> None:
     """Relay equipment (stand-in): hiring costs 1 iron less."""
     s = fresh(2, equipment=False)
-    s.pl[0][EQUIP] = 2
-    s.pl[0][EQUIP_UP] = 1
+    s.seats[0].equip = 2
+    s.seats[0].equip_up = 1
     s.hire_row = [27]  # S04 cost 2
     at_module(s, 0, COMM)
     assert "hire S04" not in notations(s)
     s.apply("hire S04 with relay")
-    assert s.pl[0][FE_L] == 0 and s.pl[0][EQUIP_UP] == 0
+    assert s.seats[0].fe_l == 0 and s.seats[0].equip_up == 0
 
 
 def test_research_food_bonus_picks_from_display() -> None:
     """Research §5.7 (stand-in): the sustainability food bonus takes a face-up card."""
     s = fresh(2, equipment=False)
-    s.pl[0][SUS] = 4
+    s.seats[0].sus = 4
     s.food_row = [0, 6, 12]
     at_module(s, 0, LAB)
     s.apply("research sustainability")
     s.apply("bonus food")
     assert s.step == S_FOOD
     s.apply("take potato 1 +vp")
-    assert s.food[0] == [0]
+    assert s.seats[0].food == [0]
 
 
 def test_hibernation_without_activation_option() -> None:
@@ -177,7 +169,7 @@ def test_hibernation_without_activation_option() -> None:
     s = fresh(2, equipment=False, hibernation_activation=False)
     at_module(s, 0, HIBERNATION)
     s.apply("rest")
-    assert s.pl[0][ENERGY] == 3 and s.act[HIBERNATION] == -1
+    assert s.seats[0].energy == 3 and s.act[HIBERNATION] == -1
 
 
 def test_food_deck_rebuilt_from_discards() -> None:
@@ -196,7 +188,7 @@ def test_hiring_row_not_refilled_from_empty_deck() -> None:
     s = fresh(2, equipment=False)
     s.senior_deck = []
     s.hire_row = [27]
-    s.pl[0][FE_L] = 2
+    s.seats[0].fe_l = 2
     at_module(s, 0, COMM)
     s.apply("hire S04")
     assert s.hire_row == []

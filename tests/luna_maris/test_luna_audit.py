@@ -20,25 +20,8 @@ from meeple.games.luna_maris.components import (
 from meeple.games.luna_maris.rules import pass_turn
 from meeple.games.luna_maris.scoring import clean_up, final_breakdown
 from meeple.games.luna_maris.state import (
-    CAP,
-    CO2,
-    ENERGY,
-    EQUIP,
-    EQUIP_UP,
-    FE_L,
-    FE_R,
     N_JUNIORS,
-    O2,
-    ON_ACT,
-    POS,
-    PROBES,
     S_TURN,
-    SUS,
-    TI_L,
-    TI_R,
-    VP,
-    WASTE,
-    WATER,
 )
 from tests.luna_maris.lm_helpers import GAME, at_module, choices, fresh, touch
 
@@ -49,11 +32,11 @@ def test_clean_up_steps_in_order_each_floored_at_zero() -> None:
     s = fresh(2, equipment=False)
     s.grid = [-1] * 16
     s.build_track = [0]
-    s.pl[0][VP], s.pl[1][VP] = 0, 0
-    s.pl[0][CO2], s.pl[1][CO2] = 1, 3  # seat 0 has more CO2: carbon credits -1
+    s.seats[0].vp, s.seats[1].vp = 0, 0
+    s.seats[0].co2, s.seats[1].co2 = 1, 3  # seat 0 has more CO2: carbon credits -1
     clean_up(s)
-    assert s.pl[0][VP] == 1  # 0 -> 0 (credits -1 floored) -> 1 (build disc)
-    assert s.pl[1][VP] == 1
+    assert s.seats[0].vp == 1  # 0 -> 0 (credits -1 floored) -> 1 (build disc)
+    assert s.seats[1].vp == 1
 
 
 def test_clean_up_credits_loss_never_below_zero() -> None:
@@ -61,10 +44,10 @@ def test_clean_up_credits_loss_never_below_zero() -> None:
     s = fresh(2, equipment=False)
     s.grid = [-1] * 16
     s.build_track = []
-    s.pl[0][VP], s.pl[1][VP] = 0, 4
-    s.pl[0][CO2], s.pl[1][CO2] = 2, 4
+    s.seats[0].vp, s.seats[1].vp = 0, 4
+    s.seats[0].co2, s.seats[1].co2 = 2, 4
     clean_up(s)
-    assert (s.pl[0][VP], s.pl[1][VP]) == (0, 5)
+    assert (s.seats[0].vp, s.seats[1].vp) == (0, 5)
 
 
 def test_lab_build_pays_titanium_not_iron() -> None:
@@ -72,16 +55,16 @@ def test_lab_build_pays_titanium_not_iron() -> None:
     in, and the titanium is paid from either conveyor section."""
     s = fresh(2, equipment=False)
     s.adv_offer = [0]
-    me = s.pl[0]
-    me[FE_L], me[FE_R], me[TI_L], me[TI_R] = 3, 3, 1, 0
+    me = s.seats[0]
+    me.fe_l, me.fe_r, me.ti_l, me.ti_r = 3, 3, 1, 0
     at_module(s, 0, LAB)
     assert not any(n.startswith("build") for n in choices(s))
     with pytest.raises(IllegalAction):
         s.apply("build recycling")
-    me[TI_R] = 1
+    me.ti_r = 1
     touch(s)
     s.apply("build recycling")
-    assert (me[TI_L], me[TI_R], me[FE_L], me[FE_R]) == (0, 0, 3, 3) and me[ENERGY] == 2
+    assert (me.ti_l, me.ti_r, me.fe_l, me.fe_r) == (0, 0, 3, 3) and me.energy == 2
 
 
 def test_airlock_refused_when_no_mining_space_is_empty() -> None:
@@ -95,7 +78,7 @@ def test_airlock_refused_when_no_mining_space_is_empty() -> None:
 def test_airlock_refused_without_probes_on_the_board() -> None:
     """Seed §氣閘 (共四個探測器可用): once all four probes are out the action is gone."""
     s = fresh(2, equipment=False)
-    s.pl[0][PROBES] = 0
+    s.seats[0].probes = 0
     at_module(s, 0, AIRLOCK)
     assert not any(n.startswith("probe") for n in choices(s))
 
@@ -104,8 +87,8 @@ def test_concentrate_takes_iron_not_titanium() -> None:
     """Seed §採礦站 (將輸送帶上任一側的一個鐵礦放到廢料區): concentrating needs an iron cube; titanium
     on the conveyor does not count."""
     s = fresh(2, equipment=False)
-    me = s.pl[0]
-    me[FE_L], me[FE_R], me[TI_L], me[TI_R] = 0, 0, 2, 2
+    me = s.seats[0]
+    me.fe_l, me.fe_r, me.ti_l, me.ti_r = 0, 0, 2, 2
     at_module(s, 0, MINING)
     assert not any(n.startswith("concentrate") for n in choices(s))
 
@@ -116,9 +99,9 @@ def test_no_pass_reward_after_the_last_round() -> None:
     s = fresh(2, equipment=False)
     s.round = 5
     p = s.cur
-    energy, iron = s.pl[p][ENERGY], s.pl[p][FE_L]
+    energy, iron = s.seats[p].energy, s.seats[p].fe_l
     pass_turn(s, p)
-    assert s.pl[p][ENERGY] == energy and s.pl[p][FE_L] == iron
+    assert s.seats[p].energy == energy and s.seats[p].fe_l == iron
 
 
 def test_next_round_turn_order_is_the_passing_order() -> None:
@@ -126,21 +109,21 @@ def test_next_round_turn_order_is_the_passing_order() -> None:
     in passing order; the round is scored once everyone has passed and O2 goes back to 0."""
     s = fresh(3, equipment=False)
     first = s.cur
-    s.pl[first][O2] = 3
+    s.seats[first].o2 = 3
     order = []
     while s.round == 1:
         order.append(s.cur)
         s.apply("pass")
     assert s.round == 2 and s.order == order and s.cur == order[0]
-    assert order[0] == first and s.pl[first][O2] == 0 and s.step == S_TURN
+    assert order[0] == first and s.seats[first].o2 == 0 and s.step == S_TURN
 
 
 def test_seniors_score_two_in_hand_and_rest_pile() -> None:
     """Seed §最終計分 2 (每張高級科學家兩分): seniors in hand and in the rest pile both count;
     juniors do not."""
     s = fresh(2, equipment=False)
-    s.hands[0].append(N_JUNIORS)
-    s.rest[0].append(N_JUNIORS + 1)
+    s.seats[0].hand.append(N_JUNIORS)
+    s.seats[0].rest.append(N_JUNIORS + 1)
     rows = final_breakdown(s)
     assert rows[0][1] == 4 and rows[1][1] == 0
 
@@ -149,14 +132,14 @@ def test_rest_at_hibernation_needs_activation_energy() -> None:
     """Seed §啟動模組 3 (only the Power Plant is exempt from activation): resting in the Hibernation
     room with no energy and nobody to follow is not possible."""
     s = fresh(2, equipment=False)
-    s.pl[0][ENERGY] = 0
+    s.seats[0].energy = 0
     s.act[HIBERNATION] = -1
     at_module(s, 0, HIBERNATION)
     assert "rest" not in choices(s)
     s.act[HIBERNATION] = 1  # seat 1 holds it: follow for free
     touch(s)
     s.apply("rest")
-    assert s.pl[1][VP] == 6 and s.pl[0][ON_ACT] == 0 and s.pl[0][POS] == HIBERNATION
+    assert s.seats[1].vp == 6 and s.seats[0].on_act == 0 and s.seats[0].pos == HIBERNATION
 
 
 def test_extract_produces_one_ore_per_probe_by_space() -> None:
@@ -167,12 +150,12 @@ def test_extract_produces_one_ore_per_probe_by_space() -> None:
     s.grid[0] = 0  # iron
     s.grid[2] = 0  # titanium
     s.grid[5] = 1  # titanium, other seat
-    me = s.pl[0]
-    me[FE_L] = me[TI_L] = me[FE_R] = me[TI_R] = 0
-    waste = me[WASTE]
+    me = s.seats[0]
+    me.fe_l = me.ti_l = me.fe_r = me.ti_r = 0
+    waste = me.waste
     at_module(s, 0, MINING)
     s.apply("extract")
-    assert (me[FE_L], me[TI_L], me[FE_R], me[TI_R]) == (1, 1, 0, 0) and me[WASTE] == waste
+    assert (me.fe_l, me.ti_l, me.fe_r, me.ti_r) == (1, 1, 0, 0) and me.waste == waste
 
 
 @pytest.mark.parametrize("text,words", [
@@ -208,11 +191,11 @@ def test_equipment_dealt_at_random_option() -> None:
     tile, all different and face up, and there is no equipment choice in the setup."""
     s = GAME.new(3, seed=4, options={"equipment_deal": "random"})
     assert s.view(None)["step"] != "choose equipment" and not s.equip_offer
-    tiles = [me[EQUIP] for me in s.pl]
+    tiles = [me.equip for me in s.seats]
     assert all(e >= 0 for e in tiles) and len(set(tiles)) == 3
-    assert all(me[EQUIP_UP] == 1 for me in s.pl)
+    assert all(me.equip_up == 1 for me in s.seats)
     plain = GAME.new(3, seed=4, options={"equipment_deal": "random", "equipment": False})
-    assert all(me[EQUIP] == -1 for me in plain.pl)
+    assert all(me.equip == -1 for me in plain.seats)
 
 
 def test_view_shows_order_costs_and_scientist_icons() -> None:
@@ -240,28 +223,28 @@ def test_view_tells_advanced_module_and_equipment_effects() -> None:
         tile = s.tables.advanced_modules[a]
         assert view["tile_effects"][tile.name] == {"advanced": True, "module": s.tables.modules[tile.module].key,
                                                    "amount": tile.amount}
-    for me in s.pl:
-        tile = s.tables.equipment[me[EQUIP]]
+    for me in s.seats:
+        tile = s.tables.equipment[me.equip]
         assert view["tile_effects"][tile.name] == {"advanced": False, "module": s.tables.modules[tile.module].key}
 
 
 @pytest.mark.parametrize("kind,field,delta", [
-    (0, VP, 1), (1, WATER, 1), (2, ENERGY, 1), (3, CAP, 1), (4, FE_L, 1), (5, CO2, 1),
+    (0, "vp", 1), (1, "water", 1), (2, "energy", 1), (3, "cap", 1), (4, "fe_l", 1), (5, "co2", 1),
 ])
-def test_every_food_extra_reward_gained_when_played(kind: int, field: int, delta: int) -> None:
+def test_every_food_extra_reward_gained_when_played(kind: int, field: str, delta: int) -> None:
     """Seed §犒賞科學家 (部分糧食牌有其他獎勵，打出時獲得): each value-1 food card's reward (stand-in:
     +1 VP, +1 water, +1 energy, stress -1 (O2 cap +1), +1 iron, CO2 -1 (track index +1)) is gained
     when it is played to feed a scientist."""
     s = fresh(2, equipment=False)
     s.cur = 0
-    s.rest[0] = [s.hands[0].pop()]
+    s.seats[0].rest = [s.seats[0].hand.pop()]
     card = kind * 6  # the value-1 card of this kind
-    s.food[0] = [card]
-    me = s.pl[0]
-    before = me[field]
+    s.seats[0].food = [card]
+    me = s.seats[0]
+    before = getattr(me, field)
     touch(s)
     s.apply(f"feed {s.tables.foods[card].name}")
-    assert me[field] == before + delta and s.food[0] == [] and card in s.food_discard
+    assert getattr(me, field) == before + delta and s.seats[0].food == [] and card in s.food_discard
 
 
 def test_advanced_recycling_d_takes_two_different_letters() -> None:
@@ -269,8 +252,8 @@ def test_advanced_recycling_d_takes_two_different_letters() -> None:
     never paired."""
     s = fresh(2, equipment=False)
     s.built[RECYCLE] = 0
-    s.pl[0][SUS] = 4
-    s.pl[0][WASTE] = 3
+    s.seats[0].sus = 4
+    s.seats[0].waste = 3
     at_module(s, 0, RECYCLE)
     ds = [n for n in choices(s) if n.startswith("recycle D")]
     assert "recycle D A1+B" in ds and "recycle D A2+C" in ds
@@ -284,11 +267,11 @@ def test_probe_groups_ignore_the_ore_type() -> None:
     s.grid[1] = 0  # r0c1 iron
     s.grid[2] = 0  # r0c2 titanium
     s.build_track = []
-    for me in s.pl:
-        me[VP] = 5
-        me[CO2] = 2
+    for me in s.seats:
+        me.vp = 5
+        me.co2 = 2
     clean_up(s)
-    assert s.pl[0][VP] == 6 and s.pl[1][VP] == 5
+    assert s.seats[0].vp == 6 and s.seats[1].vp == 5
 
 
 def test_payment_step_says_what_the_iron_pays_for() -> None:
@@ -297,7 +280,7 @@ def test_payment_step_says_what_the_iron_pays_for() -> None:
     s = fresh(3, equipment=False)
     s.hire_row = [26, 25, 24]  # S03, S02, S01: 3 iron each
     at_module(s, 0, COMM)
-    s.pl[0][FE_L], s.pl[0][TI_L] = 2, 2
+    s.seats[0].fe_l, s.seats[0].ti_l = 2, 2
     touch(s)
     events = s.apply("hire S03")
     assert any(e["type"] == "pay_due" and "3 iron for hiring S03" in e["text"] for e in events)

@@ -41,7 +41,7 @@ def test_order_cost_explained() -> None:
     """Seed §貨運碼頭: the missing resources are listed."""
     s = fresh(2)
     s.stacks[3] = [17]  # HE3: 1 He-3 + 1 water
-    s.pl[0][3] = 0
+    s.seats[0].he3 = 0
     at_module(s, 0, CARGO)
     with pytest.raises(IllegalAction, match="1 He-3 \\(you have 0\\)"):
         s.apply("deliver HE3")
@@ -50,11 +50,10 @@ def test_order_cost_explained() -> None:
 def test_face_down_equipment_explained() -> None:
     """Seed §特殊設備: a tile used this round is face down until clean-up."""
     from meeple.games.luna_maris.components import MINING
-    from meeple.games.luna_maris.state import EQUIP, EQUIP_UP
 
     s = fresh(2, equipment=False)
-    s.pl[0][EQUIP] = 0
-    s.pl[0][EQUIP_UP] = 0
+    s.seats[0].equip = 0
+    s.seats[0].equip_up = 0
     at_module(s, 0, MINING)
     with pytest.raises(IllegalAction, match="face down"):
         s.apply("concentrate left with drill")
@@ -89,21 +88,19 @@ def test_explanations_never_crash_on_foreign_actions() -> None:
 def test_evaluate_in_unit_interval_and_tracks_score() -> None:
     """The bots' estimate lies in [0, 1] and rises with the seat's score."""
     s = fresh(2)
-    from meeple.games.luna_maris.state import VP
 
     base = s.game.evaluate(s, 0)
-    s.pl[0][VP] += 10
+    s.seats[0].vp += 10
     s._memo = None
     assert 0.0 <= base <= 1.0 and s.game.evaluate(s, 0) > base and s.game.evaluate(s, 1) < 0.5
 
 
 def test_used_emergency_cube_explained_at_any_step() -> None:
     """Seed §緊急倉庫: each cube once per game, never refilled; the refusal says so at any step."""
-    from meeple.games.luna_maris.state import EM_WATER
     from tests.luna_maris.lm_helpers import ready_to_move
 
     s = fresh(2)
-    s.pl[0][EM_WATER] = 0
+    s.seats[0].em_water = 0
     ready_to_move(s, 0, 1, 1)  # J2 at the Mining station
     with pytest.raises(IllegalAction, match="water is already used"):
         s.apply("emergency water")
@@ -111,10 +108,9 @@ def test_used_emergency_cube_explained_at_any_step() -> None:
 
 def test_research_bonus_choice_explained() -> None:
     """Seed §實驗室: past level 4 a bonus space above the same track is claimed; others are named."""
-    from meeple.games.luna_maris.state import SUS
 
     s = fresh(2)
-    s.pl[0][SUS] = 4
+    s.seats[0].sus = 4
     at_module(s, 0, LAB)
     s.apply("research sustainability")
     with pytest.raises(IllegalAction, match="not a bonus space of the sustainability track"):
@@ -125,8 +121,8 @@ def test_stop_after_feeding_without_food_explained() -> None:
     """Seed §犒賞科學家: without food exactly one scientist comes back; 'stop' is refused."""
     s = fresh(2)
     s.cur = 0
-    s.rest[0] = [s.hands[0].pop(), s.hands[0].pop()]
-    s.food[0] = []
+    s.seats[0].rest = [s.seats[0].hand.pop(), s.seats[0].hand.pop()]
+    s.seats[0].food = []
     s._legal_cache = None
     s.apply("feed without food")
     with pytest.raises(IllegalAction, match="exactly one scientist"):
@@ -143,16 +139,14 @@ def test_extract_without_probe_explained() -> None:
 
 
 def _no_probes_left(s):  # type: ignore[no-untyped-def]
-    from meeple.games.luna_maris.state import PROBES
 
-    s.pl[0][PROBES] = 0
+    s.seats[0].probes = 0
 
 
 def _no_cubes(s):  # type: ignore[no-untyped-def]
-    from meeple.games.luna_maris.state import FE_L, FE_R, TI_L, TI_R, WASTE, WATER
 
-    me = s.pl[0]
-    me[FE_L] = me[FE_R] = me[TI_L] = me[TI_R] = me[WASTE] = me[WATER] = 0
+    me = s.seats[0]
+    me.fe_l = me.fe_r = me.ti_l = me.ti_r = me.waste = me.water = 0
 
 
 def _builds_done(s):  # type: ignore[no-untyped-def]
@@ -160,9 +154,8 @@ def _builds_done(s):  # type: ignore[no-untyped-def]
 
 
 def _no_energy_after_main(s):  # type: ignore[no-untyped-def]
-    from meeple.games.luna_maris.state import ENERGY
 
-    s.pl[0][ENERGY] = 0
+    s.seats[0].energy = 0
 
 
 REFUSALS = [
@@ -201,7 +194,7 @@ def test_module_used_twice_in_a_turn_explained() -> None:
     from meeple.games.luna_maris.components import POWER
 
     s = fresh(2, equipment=False)
-    s.hands[0].append(26)  # S03: airlock, lab, power
+    s.seats[0].hand.append(26)  # S03: airlock, lab, power
     at_module(s, 0, POWER, senior=True)
     s.card = 26
     s.apply("burn iron")  # issue 13: a visit takes the module's action

@@ -55,7 +55,7 @@ def test_determinize_resamples_decks_and_stacks_only() -> None:
     assert [st[-1] for st in d.stacks] == [st[-1] for st in s.stacks]
     assert [len(st) for st in d.stacks] == [len(st) for st in s.stacks]
     assert sorted(d.senior_deck) == sorted(s.senior_deck) and sorted(d.food_deck) == sorted(s.food_deck)
-    assert d.hands == s.hands and notations(d) == notations(s)
+    assert [me.hand for me in d.seats] == [me.hand for me in s.seats] and notations(d) == notations(s)
     changed = d.senior_deck != s.senior_deck or any(a != b for a, b in zip(d.stacks, s.stacks, strict=True))
     assert changed
     for k, st in enumerate(d.stacks):
@@ -67,7 +67,7 @@ def test_delivered_orders_never_resampled_into_stacks() -> None:
     """A delivered order tile is public and can never reappear in a stack."""
     s = fresh(2, seed=5)
     top = s.stacks[0].pop()
-    s.delivered[0].append(top)
+    s.seats[0].delivered.append(top)
     for k in range(10):
         d = s.determinize(1, Rng(k))
         assert top not in d.stacks[0]
@@ -76,7 +76,7 @@ def test_delivered_orders_never_resampled_into_stacks() -> None:
 def test_hands_and_food_are_open() -> None:
     """Hands, rest piles and food come from face-up sources, so every seat sees them (documented)."""
     s = fresh(3, seed=2)
-    s.food[1] = [0]
+    s.seats[1].food = [0]
     v = s.view(0)
     assert v["seats"][1]["food"] == ["potato 1 +vp"]
     assert v["seats"][2]["hand"] == ["J1", "J2", "J3", "J4", "J5", "J6"]

@@ -9,22 +9,8 @@ from meeple.engine import IllegalAction, Rng
 from meeple.games.luna_maris.components import AIRLOCK, INDUSTRY, LAB, MINING
 from meeple.games.luna_maris.resources import add_waste
 from meeple.games.luna_maris.state import (
-    CAP,
-    CO2,
-    ENERGY,
-    FE_L,
-    FE_R,
-    HE3,
-    O2,
-    ON_ACT,
-    REF,
     S_MODULE,
     S_TURN,
-    TI_L,
-    TI_R,
-    VP,
-    WASTE,
-    WATER,
     LunaState,
 )
 from tests.luna_maris.lm_helpers import GAME, at_module, fresh, notations, ready_to_move, touch
@@ -37,15 +23,15 @@ def check_invariants(s: LunaState) -> None:
     §太陽能: energy at most 6; no resource below 0; the stress cap, the waste gauge and the CO2 marker
     inside their tracks; the score track has no negatives until the final scoring)."""
     b = s.board
-    for p, me in enumerate(s.pl):
-        assert 0 <= me[O2] <= me[CAP], (p, me[O2], me[CAP])
-        assert b.stress_min_cap <= me[CAP] <= b.stress_max_cap, (p, me[CAP])
-        assert 0 <= me[ENERGY] <= b.energy_cap, (p, me[ENERGY])
-        assert min(me[WATER], me[HE3], me[FE_L], me[FE_R], me[TI_L], me[TI_R]) >= 0, (p, me)
-        assert 0 <= me[WASTE] <= b.waste_spaces, (p, me[WASTE])
-        assert 0 <= me[CO2] < len(b.co2_vp), (p, me[CO2])
+    for p, me in enumerate(s.seats):
+        assert 0 <= me.o2 <= me.cap, (p, me.o2, me.cap)
+        assert b.stress_min_cap <= me.cap <= b.stress_max_cap, (p, me.cap)
+        assert 0 <= me.energy <= b.energy_cap, (p, me.energy)
+        assert min(me.water, me.he3, me.fe_l, me.fe_r, me.ti_l, me.ti_r) >= 0, (p, me)
+        assert 0 <= me.waste <= b.waste_spaces, (p, me.waste)
+        assert 0 <= me.co2 < len(b.co2_vp), (p, me.co2)
         if not s.final:
-            assert me[VP] >= 0, (p, me[VP])
+            assert me.vp >= 0, (p, me.vp)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -76,10 +62,10 @@ def test_airlock_stress_step_never_leaves_o2_used_above_the_cap() -> None:
     with it (clamped to the new cap) and the log says so."""
     s = fresh(2, equipment=False)
     at_module(s, 0, AIRLOCK)
-    s.pl[0][O2] = s.pl[0][CAP] = 6
+    s.seats[0].o2 = s.seats[0].cap = 6
     touch(s)
     events = s.apply("probe r3c3")
-    assert s.pl[0][CAP] == 5 and s.pl[0][O2] == 5
+    assert s.seats[0].cap == 5 and s.seats[0].o2 == 5
     assert any("O2" in e["text"] and "5" in e["text"] for e in events if e["type"] == "probe")
 
 
@@ -87,11 +73,11 @@ def test_waste_stress_penalty_never_leaves_o2_used_above_the_cap() -> None:
     """Seed §廢料區 (the last spaces raise stress) and §啟動模組 2: the waste gauge's stress penalty
     lowers the cap; O2 already used above it is clamped to the new cap, and the log says so."""
     s = fresh(2)
-    me = s.pl[0]
-    me[WASTE] = 8  # the next cube lands on space 9: stress +1
-    me[O2] = me[CAP] = 6
+    me = s.seats[0]
+    me.waste = 8  # the next cube lands on space 9: stress +1
+    me.o2 = me.cap = 6
     events = add_waste(s, 0, 1, "test")
-    assert me[CAP] == 5 and me[O2] == 5
+    assert me.cap == 5 and me.o2 == 5
     assert "O2" in events[0]["text"]
 
 
@@ -111,9 +97,9 @@ def test_module_without_a_possible_action_cannot_be_visited() -> None:
     """Seed §啟動模組 3: a module where none of its actions can be taken is not a destination (here
     the Power plant with no iron, titanium, water or waste)."""
     s = fresh(2, equipment=False)
-    me = s.pl[0]
-    me[FE_L] = me[FE_R] = me[TI_L] = me[TI_R] = 0
-    me[WATER] = 0
+    me = s.seats[0]
+    me.fe_l = me.fe_r = me.ti_l = me.ti_r = 0
+    me.water = 0
     ready_to_move(s, 0, J2, MINING)  # J2: mining + power
     assert "go power" not in notations(s)
     with pytest.raises(IllegalAction, match="nothing to do"):
@@ -125,11 +111,11 @@ def test_scientist_only_playable_with_a_module_to_use() -> None:
     played.  With no energy (no activation, Hibernation included), no ore, no probe to extract and
     no water, no card can act; the emergency energy opens the activations again."""
     s = fresh(2, equipment=False)
-    me = s.pl[0]
+    me = s.seats[0]
     s.cur = 0
     s.grid = [-1] * len(s.grid)
-    me[FE_L] = me[FE_R] = me[TI_L] = me[TI_R] = 0
-    me[WATER] = me[ENERGY] = 0
+    me.fe_l = me.fe_r = me.ti_l = me.ti_r = 0
+    me.water = me.energy = 0
     touch(s)
     assert not [n for n in notations(s) if n.startswith("play")]
     with pytest.raises(IllegalAction, match="no module that J2 allows has an action"):
@@ -153,7 +139,7 @@ def test_module_open_agrees_with_the_option_lists() -> None:
             if k % 3 == 0:
                 for p in range(players):
                     for m in range(len(s.tables.modules)):
-                        energy = s.pl[p][ENERGY] - activation_cost(s, p, m)
+                        energy = s.seats[p].energy - activation_cost(s, p, m)
                         slow = (energy >= 0 and bool(MAIN_OPTIONS[m](s, p, energy))) or bool(extra_options(s, p, m))
                         assert module_open(s, p, m) == slow, (k, p, m)
             legal = s.legal_actions()
@@ -175,7 +161,7 @@ def test_playable_scientists_agree_with_their_moves() -> None:
             if s.step == S_TURN:
                 p = s.cur
                 offered = {a.notation for a in s.legal_actions() if a.notation.startswith("play ")}
-                expected = {f"play {s.cards[c].name}" for c in s.hands[p] if move_targets(s, p, c)}
+                expected = {f"play {s.cards[c].name}" for c in s.seats[p].hand if move_targets(s, p, c)}
                 assert offered == expected
             legal = s.legal_actions()
             s.apply(legal[rng.below(len(legal))])
@@ -188,23 +174,23 @@ def test_extra_action_then_main_action_in_one_visit() -> None:
     """Seed §啟動模組 3 gives no order between a module's main and extra action: after 'cut co2 1'
     the main action 'refine A2' may follow in the same visit."""
     s = at_module(fresh(2, equipment=False), 0, INDUSTRY)
-    s.pl[0][FE_L] = 2
+    s.seats[0].fe_l = 2
     touch(s)
     s.apply("cut co2 1")
     assert s.step == S_MODULE and "refine A2" in notations(s) and "done" in notations(s)
     s.apply("refine A2")
-    assert s.step != S_MODULE and s.pl[0][WATER] == 3
+    assert s.step != S_MODULE and s.seats[0].water == 3
 
 
 def test_extra_then_main_keeps_the_activation_taken_by_the_main_action() -> None:
     """Seed §啟動模組 3: the astronaut leaves the activation space only when the main action is not
     taken; extra first, then main, keeps the activation (and pays for it once)."""
     s = at_module(fresh(2, equipment=False), 0, INDUSTRY)
-    s.pl[0][FE_L] = 2
+    s.seats[0].fe_l = 2
     touch(s)
     s.apply("cut co2 1")
     s.apply("refine A2")
-    assert s.act[INDUSTRY] == 0 and s.pl[0][ON_ACT] == 1 and s.pl[0][ENERGY] == 3 - 1 - 1
+    assert s.act[INDUSTRY] == 0 and s.seats[0].on_act == 1 and s.seats[0].energy == 3 - 1 - 1
 
 
 def test_extra_action_alone_still_leaves_the_activation_space() -> None:
@@ -213,12 +199,12 @@ def test_extra_action_alone_still_leaves_the_activation_space() -> None:
     s = fresh(2, equipment=False)
     s.act[INDUSTRY] = 0
     at_module(s, 0, INDUSTRY)
-    s.pl[0][ON_ACT] = 1
-    s.pl[0][FE_L] = 2
+    s.seats[0].on_act = 1
+    s.seats[0].fe_l = 2
     touch(s)
     s.apply("cut co2 1")
     s.apply("done")
-    assert s.act[INDUSTRY] == -1 and s.pl[0][ON_ACT] == 0
+    assert s.act[INDUSTRY] == -1 and s.seats[0].on_act == 0
 
 
 # --- item 4: documented readings, shown in the log -------------------------------------------------
@@ -228,12 +214,12 @@ def test_waste_penalty_past_the_track_end_has_no_effect_and_says_so() -> None:
     """Seed §廢料區: a penalty whose track is already at its end (CO2 at the worst end, stress at its
     maximum) changes nothing; the log says so."""
     s = fresh(2)
-    me = s.pl[0]
-    me[WASTE] = 9  # the next cube lands on space 10: CO2 +1 and stress +1
-    me[CO2] = 0
-    me[CAP] = s.board.stress_min_cap
+    me = s.seats[0]
+    me.waste = 9  # the next cube lands on space 10: CO2 +1 and stress +1
+    me.co2 = 0
+    me.cap = s.board.stress_min_cap
     events = add_waste(s, 0, 1, "test")
-    assert me[CO2] == 0 and me[CAP] == s.board.stress_min_cap
+    assert me.co2 == 0 and me.cap == s.board.stress_min_cap
     assert "no effect" in events[0]["text"]
 
 
@@ -243,12 +229,12 @@ def test_research_bonus_space_can_be_taken_by_two_seats() -> None:
     s = fresh(2, equipment=False)
     for p in (0, 1):
         at_module(s, p, LAB)
-        s.pl[p][REF] = s.board.research_max
+        s.seats[p].ref = s.board.research_max
         touch(s)
         s.apply("research refining")
         assert "bonus helium" in notations(s)
         s.apply("bonus helium")
-        assert s.pl[p][HE3] == 1
+        assert s.seats[p].he3 == 1
 
 
 # --- item 5: the setup steps explain their refusals --------------------------------------------------

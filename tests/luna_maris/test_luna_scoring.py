@@ -16,23 +16,7 @@ from meeple.games.luna_maris.scoring import (
     stress_points,
     waste_points,
 )
-from meeple.games.luna_maris.state import (
-    CAP,
-    CO2,
-    ENERGY,
-    EQUIP,
-    EQUIP_UP,
-    FE_L,
-    FE_R,
-    HE3,
-    NFIELDS,
-    O2,
-    TI_L,
-    TI_R,
-    VP,
-    WASTE,
-    WATER,
-)
+from meeple.games.luna_maris.state import new_seat
 from tests.luna_maris.lm_helpers import fresh
 
 BOARD_STRESS = (0, 0, 0, 0, 0, 0, 0, 2, 5)
@@ -52,10 +36,10 @@ def test_probe_scoring_two_three_four() -> None:
     """Seed §探測器分數: 2/3/4 adjacent probes -> 1/2/3 VP each clean-up."""
     s = fresh(3)
     s.grid = [0, 0, -1, -1, 1, 1, 1, -1, 2, -1, -1, -1, -1, -1, -1, -1]
-    for me in s.pl:
-        me[VP] = 5
+    for me in s.seats:
+        me.vp = 5
     clean_up(s)
-    assert [me[VP] for me in s.pl] == [6, 7, 5]
+    assert [me.vp for me in s.seats] == [6, 7, 5]
 
 
 @pytest.mark.parametrize("co2,values,expected", [
@@ -80,15 +64,15 @@ def test_clean_up_build_track_equipment_and_o2() -> None:
     s = fresh(2)
     s.grid = [-1] * 16
     s.build_track = [0, 1, 0]
-    for me in s.pl:
-        me[VP] = 5
-        me[O2] = 4
-        me[CO2] = 2
-    s.pl[0][EQUIP] = 2
-    s.pl[0][EQUIP_UP] = 0
+    for me in s.seats:
+        me.vp = 5
+        me.o2 = 4
+        me.co2 = 2
+    s.seats[0].equip = 2
+    s.seats[0].equip_up = 0
     clean_up(s)
-    assert [me[VP] for me in s.pl] == [7, 6]
-    assert s.pl[0][EQUIP_UP] == 1 and all(me[O2] == 0 for me in s.pl)
+    assert [me.vp for me in s.seats] == [7, 6]
+    assert s.seats[0].equip_up == 1 and all(me.o2 == 0 for me in s.seats)
 
 
 @pytest.mark.parametrize("cap,vp", [(8, 5), (7, 2), (6, 0), (3, 0)])
@@ -118,8 +102,8 @@ def test_final_orders(n: int, vp: int) -> None:
 
 def test_final_resources_pooled_not_o2() -> None:
     """Seed §最終計分 7: 1 VP per 2 leftover iron/titanium/water/He-3/energy, O2 never counts."""
-    me = [0] * NFIELDS
-    me[FE_L], me[FE_R], me[TI_L], me[TI_R], me[WATER], me[HE3], me[ENERGY], me[O2] = 1, 1, 1, 0, 1, 1, 2, 8
+    me = new_seat()
+    me.fe_l, me.fe_r, me.ti_l, me.ti_r, me.water, me.he3, me.energy, me.o2 = 1, 1, 1, 0, 1, 1, 2, 8
     assert resource_points(me) == 3
 
 
@@ -132,19 +116,19 @@ def test_final_waste(waste: int, vp: int) -> None:
 def test_final_breakdown_on_constructed_state() -> None:
     """Seed §最終計分: all eight items on a constructed end position, CO2 track -5..8."""
     s = fresh(2)
-    a, b = s.pl
-    a[CAP], b[CAP] = 8, 7
-    a[CO2], b[CO2] = 6, 0
-    s.hands[0].append(24)
-    s.rest[0].append(25)
-    s.food[0] = [0, 6, 1]  # potato 1, lettuce 1, potato 2: 2 kinds, value 4
-    s.food[1] = [2]  # potato 2: 1 kind, value 2
-    s.delivered[0] = [0, 1, 2, 3]
-    s.delivered[1] = []
+    a, b = s.seats
+    a.cap, b.cap = 8, 7
+    a.co2, b.co2 = 6, 0
+    s.seats[0].hand.append(24)
+    s.seats[0].rest.append(25)
+    s.seats[0].food = [0, 6, 1]  # potato 1, lettuce 1, potato 2: 2 kinds, value 4
+    s.seats[1].food = [2]  # potato 2: 1 kind, value 2
+    s.seats[0].delivered = [0, 1, 2, 3]
+    s.seats[1].delivered = []
     for me in (a, b):
-        me[FE_L] = me[FE_R] = me[TI_L] = me[TI_R] = me[WATER] = me[HE3] = me[ENERGY] = 0
-    a[ENERGY] = 5
-    a[WASTE], b[WASTE] = 0, 3
+        me.fe_l = me.fe_r = me.ti_l = me.ti_r = me.water = me.he3 = me.energy = 0
+    a.energy = 5
+    a.waste, b.waste = 0, 3
     rows = final_breakdown(s)
     assert rows[0] == [5, 4, 8, 8, 8, 8, 2, 0]
     assert rows[1] == [2, 0, 5, 5, -5, -5, 0, -5]
@@ -153,10 +137,11 @@ def test_final_breakdown_on_constructed_state() -> None:
 def test_tiebreak_orders_then_lower_co2() -> None:
     """Seed §平手: more orders wins, then lower CO2, else a shared place."""
     s = fresh(3)
-    s.delivered = [[0], [1, 2], [3, 4]]
-    s.pl[1][CO2], s.pl[2][CO2] = 4, 3
-    for me in s.pl:
-        me[VP] = 10
+    for me, tiles in zip(s.seats, ([0], [1, 2], [3, 4]), strict=True):
+        me.delivered = tiles
+    s.seats[1].co2, s.seats[2].co2 = 4, 3
+    for me in s.seats:
+        me.vp = 10
     assert s.ranking() == [[1], [2], [0]]
-    s.pl[2][CO2] = 4
+    s.seats[2].co2 = 4
     assert s.ranking() == [[1, 2], [0]]

@@ -6,23 +6,8 @@ import pytest
 
 from meeple.games.luna_maris.components import INDUSTRY, MINING
 from meeple.games.luna_maris.state import (
-    CAP,
-    CO2,
-    EM_ENERGY,
-    EM_IRON,
-    EM_WATER,
-    ENERGY,
-    FE_L,
-    O2,
-    POS,
-    PROBES,
-    REF,
     S_EQUIP,
     S_PROBE,
-    SUS,
-    VP,
-    WASTE,
-    WATER,
 )
 from tests.luna_maris.lm_helpers import GAME, fresh, notations
 
@@ -32,13 +17,13 @@ def test_setup_starting_kit(players: int) -> None:
     """Research §3: score 5, O2 at 0 under stress 6, 3 probes on the board + 1 placed, 3 energy,
     2 water, 1 iron, 1 waste, six level-1 scientists, a full emergency deposit."""
     s = fresh(players, seed=3)
-    for p, me in enumerate(s.pl):
-        assert me[VP] == 5 and me[O2] == 0 and me[CAP] == 6
-        assert me[PROBES] == 3 and s.grid.count(p) == 1
-        assert (me[ENERGY], me[WATER], me[FE_L], me[WASTE]) == (3, 2, 1, 1)
-        assert len(s.hands[p]) == 6 and all(c < 24 for c in s.hands[p])
-        assert me[EM_ENERGY] == me[EM_IRON] == me[EM_WATER] == 1
-        assert me[REF] == 1 and me[SUS] == 1 and me[CO2] == 2
+    for p, me in enumerate(s.seats):
+        assert me.vp == 5 and me.o2 == 0 and me.cap == 6
+        assert me.probes == 3 and s.grid.count(p) == 1
+        assert (me.energy, me.water, me.fe_l, me.waste) == (3, 2, 1, 1)
+        assert len(s.seats[p].hand) == 6 and all(c < 24 for c in s.seats[p].hand)
+        assert me.em_energy == me.em_iron == me.em_water == 1
+        assert me.ref == 1 and me.sus == 1 and me.co2 == 2
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -88,7 +73,7 @@ def test_setup_start_positions_from_revealed_icons(players: int) -> None:
     """Research §3: astronauts start on distinct modules shown by the revealed scientist icons."""
     for seed in range(10):
         s = fresh(players, seed=seed)
-        pos = [me[POS] for me in s.pl]
+        pos = [me.pos for me in s.seats]
         assert len(set(pos)) == players
         assert all(m in s.start_mods for m in pos)
 

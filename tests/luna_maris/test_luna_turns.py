@@ -19,27 +19,10 @@ from meeple.games.luna_maris.components import (
 )
 from meeple.games.luna_maris.rules import production
 from meeple.games.luna_maris.state import (
-    CAP,
-    EM_ENERGY,
-    EM_IRON,
-    EM_WATER,
-    ENERGY,
-    FE_L,
-    FE_R,
-    O2,
-    ON_ACT,
-    PASSED,
-    PENDING,
-    POS,
     S_FEED,
     S_MODULE,
     S_MOVE,
     S_TURN,
-    TI_L,
-    TI_R,
-    VP,
-    WASTE,
-    WATER,
 )
 from tests.luna_maris.lm_helpers import at_module, choices, fresh, notations, ready_to_move, touch
 
@@ -50,20 +33,20 @@ def test_move_costs_one_o2_per_corridor_step() -> None:
     """Seed §啟動模組 2: each corridor step costs 1 O2."""
     s = ready_to_move(fresh(2), 0, J2, AIRLOCK)
     s.apply("go power")  # airlock -> mining -> industry -> recycling -> power: 4 steps
-    assert s.pl[0][O2] == 4 and s.pl[0][POS] == POWER
+    assert s.seats[0].o2 == 4 and s.seats[0].pos == POWER
 
 
 def test_staying_costs_one_o2() -> None:
     """Seed §啟動模組 2: staying put also costs 1 O2."""
     s = ready_to_move(fresh(2), 0, J2, MINING)
     s.apply("go mining")
-    assert s.pl[0][O2] == 1 and s.step == S_MODULE
+    assert s.seats[0].o2 == 1 and s.step == S_MODULE
 
 
 def test_o2_capped_by_stress() -> None:
     """Seed §啟動模組 2: O2 use may not pass the stress marker."""
     s = ready_to_move(fresh(2), 0, J2, AIRLOCK)
-    s.pl[0][CAP] = 3
+    s.seats[0].cap = 3
     touch(s)
     assert "go power" not in notations(s) and "go mining" in notations(s)
     with pytest.raises(IllegalAction, match="needs 4 O2"):
@@ -84,36 +67,36 @@ def test_activation_costs_one_energy() -> None:
     """Seed §啟動模組 3: activating costs 1 energy and puts the astronaut on the activation space."""
     s = at_module(fresh(2), 0, LAB)
     s.apply("research refining")
-    assert s.pl[0][ENERGY] == 2 and s.act[LAB] == 0 and s.pl[0][ON_ACT] == 1
+    assert s.seats[0].energy == 2 and s.act[LAB] == 0 and s.seats[0].on_act == 1
 
 
 def test_following_is_free_and_scores_the_activator() -> None:
     """Seed §啟動模組 3: following costs no energy and gives the activating player 1 VP."""
     s = fresh(2)
     s.act[LAB] = 1
-    s.pl[1][ON_ACT] = 1
-    s.pl[1][POS] = LAB
+    s.seats[1].on_act = 1
+    s.seats[1].pos = LAB
     at_module(s, 0, LAB)
     s.apply("research sustainability")
-    assert s.pl[0][ENERGY] == 3 and s.pl[1][VP] == 6 and s.act[LAB] == 1
+    assert s.seats[0].energy == 3 and s.seats[1].vp == 6 and s.act[LAB] == 1
 
 
 def test_own_activation_reused_without_energy_or_bonus() -> None:
     """Seed §啟動模組 3: the player on the activation space re-uses it free, with no bonus."""
     s = fresh(2)
     s.act[LAB] = 0
-    s.pl[0][ON_ACT] = 1
+    s.seats[0].on_act = 1
     at_module(s, 0, LAB)
-    s.pl[0][ON_ACT] = 1
+    s.seats[0].on_act = 1
     s.apply("research refining")
-    assert s.pl[0][ENERGY] == 3 and s.pl[0][VP] == 5
+    assert s.seats[0].energy == 3 and s.seats[0].vp == 5
 
 
 def test_activation_needs_energy() -> None:
     """Seed §啟動模組 3: without energy the main action cannot be activated."""
     s = at_module(fresh(2), 0, LAB)
-    s.pl[0][ENERGY] = 0
-    s.pl[0][0 + 19] = 0  # no emergency energy either
+    s.seats[0].energy = 0
+    s.seats[0].em_energy = 0  # no emergency energy either
     touch(s)
     assert "research refining" not in notations(s)
     with pytest.raises(IllegalAction, match="needs 1 energy"):
@@ -124,10 +107,10 @@ def test_activation_lapses_when_owner_leaves() -> None:
     """Seed §啟動模組 3: the activation lapses when its owner moves away."""
     s = fresh(2)
     s.act[MINING] = 0
-    s.pl[0][ON_ACT] = 1
+    s.seats[0].on_act = 1
     ready_to_move(s, 0, J1, MINING)
     s.apply("go airlock")
-    assert s.act[MINING] == -1 and s.pl[0][ON_ACT] == 0
+    assert s.act[MINING] == -1 and s.seats[0].on_act == 0
 
 
 def test_activation_lapses_when_feeding() -> None:
@@ -135,9 +118,9 @@ def test_activation_lapses_when_feeding() -> None:
     s = fresh(2)
     s.cur = 0
     s.act[MINING] = 0
-    s.pl[0][ON_ACT] = 1
-    s.pl[0][POS] = MINING
-    s.rest[0].append(s.hands[0].pop())
+    s.seats[0].on_act = 1
+    s.seats[0].pos = MINING
+    s.seats[0].rest.append(s.seats[0].hand.pop())
     touch(s)
     s.apply("feed without food")
     assert s.act[MINING] == -1
@@ -148,11 +131,11 @@ def test_activation_lapses_when_passing() -> None:
     s = fresh(2)
     p = s.cur
     s.act[MINING] = p
-    s.pl[p][ON_ACT] = 1
-    s.pl[p][POS] = MINING
+    s.seats[p].on_act = 1
+    s.seats[p].pos = MINING
     touch(s)
     s.apply("pass")
-    assert s.act[MINING] == -1 and s.pl[p][PASSED] == 1
+    assert s.act[MINING] == -1 and s.seats[p].passed == 1
 
 
 def test_extra_action_only_leaves_the_activation_space() -> None:
@@ -160,18 +143,18 @@ def test_extra_action_only_leaves_the_activation_space() -> None:
     s = fresh(2)
     s.act[INDUSTRY] = 0
     at_module(s, 0, INDUSTRY)
-    s.pl[0][ON_ACT] = 1
+    s.seats[0].on_act = 1
     touch(s)
     s.apply("cut co2 1")
     s.apply("done")  # issue 13: the main action could still follow; 'done' ends the visit with the extra only
-    assert s.act[INDUSTRY] == -1 and s.pl[0][ON_ACT] == 0
+    assert s.act[INDUSTRY] == -1 and s.seats[0].on_act == 0
 
 
 def test_extra_action_needs_no_activation_energy() -> None:
     """Seed §啟動模組 3: extra actions need no activation."""
     s = at_module(fresh(2), 0, INDUSTRY)
     s.apply("cut co2 2")
-    assert s.pl[0][ENERGY] == 1 and s.act[INDUSTRY] == -1
+    assert s.seats[0].energy == 1 and s.act[INDUSTRY] == -1
 
 
 def test_junior_gives_one_module_action() -> None:
@@ -188,9 +171,9 @@ def test_junior_gives_one_module_action() -> None:
 def test_senior_gives_two_module_actions_not_the_same_module() -> None:
     """Seed §啟動模組 1, 4: a senior activates two modules; no module twice in a turn."""
     s = fresh(2)
-    s.hands[0].append(24)  # S01: airlock, mining, industry
+    s.seats[0].hand.append(24)  # S01: airlock, mining, industry
     ready_to_move(s, 0, 24, MINING)
-    s.pl[0][FE_L] = 2
+    s.seats[0].fe_l = 2
     touch(s)
     s.apply("go mining")
     s.apply("concentrate left")  # issue 13: a visit takes the module's action
@@ -208,7 +191,7 @@ def test_played_scientist_goes_to_rest_pile() -> None:
     s = fresh(2)
     p = s.cur
     s.apply("play J3")
-    assert 2 + 6 * p in s.rest[p] and 2 + 6 * p not in s.hands[p]
+    assert 2 + 6 * p in s.seats[p].rest and 2 + 6 * p not in s.seats[p].hand
 
 
 def test_feed_returns_scientists_and_shortfall_goes_to_waste() -> None:
@@ -216,11 +199,11 @@ def test_feed_returns_scientists_and_shortfall_goes_to_waste() -> None:
     waste."""
     s = fresh(2)
     s.cur = 0
-    s.rest[0] = [s.hands[0].pop()]
-    s.food[0] = [2]  # potato 2
+    s.seats[0].rest = [s.seats[0].hand.pop()]
+    s.seats[0].food = [2]  # potato 2
     touch(s)
     s.apply("feed potato 2")
-    assert s.rest[0] == [] and len(s.hands[0]) == 6 and s.pl[0][WASTE] == 2
+    assert s.seats[0].rest == [] and len(s.seats[0].hand) == 6 and s.seats[0].waste == 2
     assert 2 in s.food_discard
 
 
@@ -229,44 +212,44 @@ def test_feed_chooses_scientists_and_may_stop_short() -> None:
     short costs 1 waste per missing scientist."""
     s = fresh(2)
     s.cur = 0
-    s.rest[0] = [s.hands[0].pop(), s.hands[0].pop(), s.hands[0].pop()]
-    s.food[0] = [2]
+    s.seats[0].rest = [s.seats[0].hand.pop(), s.seats[0].hand.pop(), s.seats[0].hand.pop()]
+    s.seats[0].food = [2]
     touch(s)
     s.apply("feed potato 2")
     assert s.step == S_FEED
     s.apply("return J6")
     s.apply("stop")
-    assert s.pl[0][WASTE] == 2 and len(s.rest[0]) == 2
+    assert s.seats[0].waste == 2 and len(s.seats[0].rest) == 2
 
 
 def test_feed_extra_reward() -> None:
     """Seed §犒賞科學家: some food cards give an extra reward when played."""
     s = fresh(2)
     s.cur = 0
-    s.rest[0] = [s.hands[0].pop()]
-    s.food[0] = [6]  # lettuce 1 +water
+    s.seats[0].rest = [s.seats[0].hand.pop()]
+    s.seats[0].food = [6]  # lettuce 1 +water
     touch(s)
     s.apply("feed lettuce 1 +water")
-    assert s.pl[0][WATER] == 3
+    assert s.seats[0].water == 3
 
 
 def test_feed_without_food_costs_two_vp_never_below_zero() -> None:
     """Seed §犒賞科學家: with no food, lose 2 VP (never below 0) to take back one scientist."""
     s = fresh(2)
     s.cur = 0
-    s.rest[0] = [s.hands[0].pop()]
-    s.pl[0][VP] = 1
+    s.seats[0].rest = [s.seats[0].hand.pop()]
+    s.seats[0].vp = 1
     touch(s)
     s.apply("feed without food")
-    assert s.pl[0][VP] == 0 and len(s.hands[0]) == 6
+    assert s.seats[0].vp == 0 and len(s.seats[0].hand) == 6
 
 
 def test_feed_without_food_refused_while_holding_food() -> None:
     """Seed §犒賞科學家: losing VP for a scientist is not allowed while holding food."""
     s = fresh(2)
     s.cur = 0
-    s.rest[0] = [s.hands[0].pop()]
-    s.food[0] = [2]
+    s.seats[0].rest = [s.seats[0].hand.pop()]
+    s.seats[0].food = [2]
     touch(s)
     with pytest.raises(IllegalAction, match="you hold a food card"):
         s.apply("feed without food")
@@ -276,14 +259,14 @@ def test_emergency_deposit_penalties_once_each() -> None:
     """Seed §緊急倉庫: energy -3, iron -3, water -4 VP, never below 0, never refilled."""
     s = fresh(2)
     p = s.cur
-    s.pl[p][VP] = 9
+    s.seats[p].vp = 9
     touch(s)
     s.apply("emergency water")
-    assert s.pl[p][VP] == 5 and s.pl[p][WATER] == 3
+    assert s.seats[p].vp == 5 and s.seats[p].water == 3
     s.apply("emergency iron")
-    assert s.pl[p][VP] == 2 and s.pl[p][FE_L] == 2
+    assert s.seats[p].vp == 2 and s.seats[p].fe_l == 2
     s.apply("emergency energy")
-    assert s.pl[p][VP] == 0 and s.pl[p][ENERGY] == 4
+    assert s.seats[p].vp == 0 and s.seats[p].energy == 4
     with pytest.raises(IllegalAction, match="already used"):
         s.apply("emergency water")
 
@@ -294,7 +277,7 @@ def test_pass_moves_to_next_round_order_with_reward() -> None:
     s = fresh(3)
     p = s.cur
     s.apply("pass")
-    assert s.next_order == [p] and s.pl[p][ENERGY] == 5 and s.cur != p
+    assert s.next_order == [p] and s.seats[p].energy == 5 and s.cur != p
 
 
 def test_pass_reward_at_production_option() -> None:
@@ -302,10 +285,10 @@ def test_pass_reward_at_production_option() -> None:
     s = fresh(2, pass_reward="production")
     p = s.cur
     s.apply("pass")
-    assert s.pl[p][ENERGY] == 3 and s.pl[p][PENDING] == 0
+    assert s.seats[p].energy == 3 and s.seats[p].pending == 0
     s.round = 2
     production(s)
-    assert s.pl[p][ENERGY] == 5 and s.pl[p][PENDING] == -1
+    assert s.seats[p].energy == 5 and s.seats[p].pending == -1
 
 
 def test_passed_player_takes_no_more_turns_and_round_ends_when_all_pass() -> None:
@@ -321,21 +304,21 @@ def test_passed_player_takes_no_more_turns_and_round_ends_when_all_pass() -> Non
 def test_first_round_has_no_production() -> None:
     """Seed §生產階段: round 1 skips production."""
     s = fresh(2)
-    assert s.pl[0][FE_L] == 1 and s.pl[0][FE_R] == 0 and s.pl[0][ENERGY] == 3
+    assert s.seats[0].fe_l == 1 and s.seats[0].fe_r == 0 and s.seats[0].energy == 3
 
 
 def test_conveyor_and_probe_production() -> None:
     """Seed §生產階段: right section -> waste, left -> right, each probe 1 ore into the left."""
     s = fresh(2)
-    me = s.pl[0]
-    me[FE_L], me[TI_L], me[FE_R], me[TI_R] = 2, 1, 1, 1
+    me = s.seats[0]
+    me.fe_l, me.ti_l, me.fe_r, me.ti_r = 2, 1, 1, 1
     s.grid = [-1] * 16
     s.grid[0] = 0  # iron space
     s.grid[2] = 0  # titanium space
     s.round = 2
     production(s)
-    assert (me[FE_L], me[TI_L], me[FE_R], me[TI_R]) == (1, 1, 2, 1)
-    assert me[WASTE] == 3
+    assert (me.fe_l, me.ti_l, me.fe_r, me.ti_r) == (1, 1, 2, 1)
+    assert me.waste == 3
 
 
 @pytest.mark.parametrize("rnd,gain", [(2, 0), (3, 3), (4, 0), (5, 3)])
@@ -344,7 +327,7 @@ def test_solar_energy_only_in_day_rounds(rnd: int, gain: int) -> None:
     s = fresh(2)
     s.round = rnd
     production(s)
-    assert s.pl[0][ENERGY] == 3 + gain
+    assert s.seats[0].energy == 3 + gain
 
 
 def test_solar_energy_every_round_option() -> None:
@@ -352,16 +335,16 @@ def test_solar_energy_every_round_option() -> None:
     s = fresh(2, solar="every")
     s.round = 2
     production(s)
-    assert s.pl[0][ENERGY] == 6
+    assert s.seats[0].energy == 6
 
 
 def test_energy_capped_at_six() -> None:
     """Seed §太陽能: energy beyond 6 is lost."""
     s = fresh(2)
-    s.pl[0][ENERGY] = 5
+    s.seats[0].energy = 5
     s.round = 3
     production(s)
-    assert s.pl[0][ENERGY] == 6
+    assert s.seats[0].energy == 6
 
 
 def test_greenhouse_display_refilled_only_after_turn() -> None:
@@ -372,7 +355,7 @@ def test_greenhouse_display_refilled_only_after_turn() -> None:
     s.apply("take potato 1 +vp")
     assert s.food_row == [6, 12] and s.step == S_MOVE
     s.apply("end turn")
-    assert len(s.food_row) == 3 and s.food[0] == [0] and s.step == S_TURN
+    assert len(s.food_row) == 3 and s.seats[0].food == [0] and s.step == S_TURN
 
 
 def test_greenhouse_buy_takes_whole_display_at_once() -> None:
@@ -381,27 +364,27 @@ def test_greenhouse_buy_takes_whole_display_at_once() -> None:
     s = at_module(fresh(2), 0, GREENHOUSE)
     s.food_row = [0, 6, 12]
     s.apply("buy food")
-    assert sorted(s.food[0]) == [0, 6, 12] and s.step == S_TURN
-    assert s.pl[0][VP] == 6 and s.pl[0][WATER] == 1
+    assert sorted(s.seats[0].food) == [0, 6, 12] and s.step == S_TURN
+    assert s.seats[0].vp == 6 and s.seats[0].water == 1
 
 
 def test_hibernation_ends_the_turn() -> None:
     """Seed §休眠間: resting ends the turn, even for a senior's second action."""
     s = fresh(2)
-    s.hands[0].append(24)
+    s.seats[0].hand.append(24)
     ready_to_move(s, 0, 24, HIBERNATION)
-    s.pl[0][CAP] = 4
-    s.pl[0][EM_ENERGY] = s.pl[0][EM_IRON] = s.pl[0][EM_WATER] = 0
+    s.seats[0].cap = 4
+    s.seats[0].em_energy = s.seats[0].em_iron = s.seats[0].em_water = 0
     touch(s)
     s.apply("go hibernation")  # 'rest' is the only action there: the engine takes it (issue 13)
-    assert s.step == S_TURN and s.pl[0][CAP] == 6
+    assert s.step == S_TURN and s.seats[0].cap == 6
 
 
 def test_pass_always_legal_and_comm_unreachable_without_o2() -> None:
     """Seed §行動階段: passing is always possible; a scientist that cannot reach a module is not playable."""
     s = fresh(2)
     p = s.cur
-    s.pl[p][O2] = s.pl[p][CAP]
+    s.seats[p].o2 = s.seats[p].cap
     touch(s)
     assert all(not n.startswith("play") for n in notations(s)) and "pass" in notations(s)
     assert COMM >= 0

@@ -20,9 +20,6 @@ from meeple.games.luna_maris.modules import (
 from meeple.games.luna_maris.recycling import compact_processes, recycling_table
 from meeple.games.luna_maris.resources import emergency_options, iron_range
 from meeple.games.luna_maris.state import (
-    CAP,
-    ENERGY,
-    O2,
     O2_ANY,
     OP_BONUS,
     OP_COMPACT,
@@ -33,7 +30,6 @@ from meeple.games.luna_maris.state import (
     OP_PROBE0,
     OP_START,
     OP_TAKE,
-    POS,
     S_BONUS,
     S_COMPACT,
     S_EQUIP,
@@ -61,7 +57,7 @@ def legal(s: LunaState) -> list[Action]:
         return setup_options(s, p)
     if step == S_MOVE:
         go = s.pre.go_cost
-        row = s.dist[s.pl[p][POS]]
+        row = s.dist[s.seats[p].pos]
         out = [go[m][min(row[m] or 1, O2_ANY)] for m in move_targets(s, p, s.card)]
         if s.acts_done:
             out.append(s.pre.end)
@@ -73,7 +69,7 @@ def legal(s: LunaState) -> list[Action]:
         out = []
         seen = set()
         names = s.pre.card_name
-        for c in s.rest[p]:
+        for c in s.seats[p].rest:
             name = names[c]
             if name not in seen:
                 seen.add(name)
@@ -107,7 +103,7 @@ def setup_options(s: LunaState, p: int) -> list[Action]:
     if step == S_PROBE:
         sp = s.tab.mining_spaces
         return [per[i] for i in range(len(sp)) if s.grid[i] < 0 and sp[i].ore == 0]
-    taken = {s.pl[q][POS] for q in range(s.players)}
+    taken = {s.seats[q].pos for q in range(s.players)}
     return [per[m] for m in s.start_mods if m not in taken]
 
 
@@ -137,17 +133,17 @@ def turn_options(s: LunaState, p: int) -> list[Action]:
     seen: set[str] = set()
     pre = s.pre
     names = pre.card_name
-    me = s.pl[p]
-    left = me[CAP] - me[O2]
+    me = s.seats[p]
+    left = me.cap - me.o2
     # modules.playable for every card at once (no module is used yet at the start of a turn): the
     # modules the O2 left reaches, as a mask; each module tested once (module_open), Hibernation,
     # Greenhouse and Laboratory (the high bits, the cheapest tests) first
-    reach = s.within[me[POS]][min(left, O2_MOST)] if left > 0 else 0
+    reach = s.within[me.pos][min(left, O2_MOST)] if left > 0 else 0
     if reach:
         masks = s.allowed_mask
         play = pre.play
         yes = known = 0
-        for c in s.hands[p]:
+        for c in s.seats[p].hand:
             name = names[c]
             cand = masks[c] & reach
             if not cand or name in seen:
@@ -166,11 +162,11 @@ def turn_options(s: LunaState, p: int) -> list[Action]:
                     continue
             seen.add(name)
             out.append(play[c])
-    if s.rest[p]:
-        if s.food[p]:
+    if s.seats[p].rest:
+        if s.seats[p].food:
             food_names = pre.food_name
             fseen: set[str] = set()
-            for f in s.food[p]:
+            for f in s.seats[p].food:
                 name = food_names[f]
                 if name not in fseen:
                     fseen.add(name)
@@ -193,9 +189,9 @@ def module_options(s: LunaState, p: int) -> list[Action]:
     out: list[Action] = []
     if not s.main_done:
         ac = activation_cost(s, p, m)
-        if s.pl[p][ENERGY] >= ac:
+        if s.seats[p].energy >= ac:
             act = activation_state(s, p, m, ac)
-            for note, op, arg in MAIN_OPTIONS[m](s, p, s.pl[p][ENERGY] - ac):
+            for note, op, arg in MAIN_OPTIONS[m](s, p, s.seats[p].energy - ac):
                 out.append(main_action(s, p, m, act, note, (OP_MAIN, op, arg)))
     if not s.extra_done:
         for note, op, arg in extra_options(s, p, m):
@@ -213,7 +209,7 @@ def pay_options(s: LunaState, p: int) -> list[Action]:
     """Titanium stands in for iron: when both kinds could pay, the player chooses how many titanium
     cubes to use (one decision; the right conveyor section pays first within a kind)."""
     need, reserved = iron_need(s, p, s.pay_op, s.pay_arg)
-    lo, hi = iron_range(s.pl[p], need, reserved)
+    lo, hi = iron_range(s.seats[p], need, reserved)
     return [Action(f"pay {need - t} iron {t} titanium", (OP_PAY, t),
                    msg("luna_maris.label.pay", iron=need - t, titanium=t)) for t in range(lo, hi + 1)]
 

@@ -9,7 +9,7 @@ left out, since the component identities are there.
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import attrgetter
 from typing import Any
 
 from meeple.engine.encoding import Bounds, Encoder, Obs, vocab
@@ -22,11 +22,10 @@ STEP_NAMES = ("choose equipment", "place first probe", "place astronaut", "turn"
 FINAL_ITEMS = ("stress", "seniors", "food diversity", "food value", "CO2", "orders", "resources", "waste")
 EMERGENCY = ("energy", "iron", "water")
 TRACKS = ("refining", "sustainability")
-# from state.py: per-player fields of ``state.pl[seat]`` and the payment step
-(VP, ENERGY, WATER, HE3, FE_L, FE_R, TI_L, TI_R, WASTE, CAP, O2, POS, ON_ACT, PROBES, CO2, REF, SUS,
- REF_BONUS, SUS_BONUS, EM_ENERGY, EM_IRON, EM_WATER, PASSED, EQUIP, EQUIP_UP, PENDING) = range(26)
-S_PAY = 11
-_NUMBERS = itemgetter(VP, O2, CAP, ENERGY, WATER, HE3, WASTE, CO2, PROBES, FE_L, TI_L, FE_R, TI_R, REF)
+S_PAY = 11  # from state.py: the payment step
+_NUMBERS = attrgetter("vp", "o2", "cap", "energy", "water", "he3", "waste", "co2", "probes", "fe_l", "ti_l", "fe_r",
+                      "ti_r", "ref")
+"""A seat's first 14 numbers of the observation, in the view's order (``state.Seat`` fields)."""
 MAX_IRON_NEED = 12  # the most iron one payment can ask (an order's 5, two refining processes ...)
 
 
@@ -239,31 +238,31 @@ class LunaEncoder(Encoder):
         p = _counts(a, p, s.start_mods, im, nmods)
         for k in range(n):
             q = (me_seat + k) % n
-            me = s.pl[q]
+            me = s.seats[q]
             a[p:p + 14] = _NUMBERS(me)  # then research refining, its bonus, sustainability, ...
-            a[p + 14:p + 20] = (1.0 if me[REF_BONUS] else 0.0, me[SUS], 1.0 if me[SUS_BONUS] else 0.0,
-                                1.0 if me[EM_ENERGY] else 0.0, 1.0 if me[EM_IRON] else 0.0,
-                                1.0 if me[EM_WATER] else 0.0)
+            a[p + 14:p + 20] = (1.0 if me.ref_bonus else 0.0, me.sus, 1.0 if me.sus_bonus else 0.0,
+                                1.0 if me.em_energy else 0.0, 1.0 if me.em_iron else 0.0,
+                                1.0 if me.em_water else 0.0)
             p += 20
-            if me[POS] >= 0:
-                a[p + im[me[POS]]] = 1.0
+            if me.pos >= 0:
+                a[p + im[me.pos]] = 1.0
             p += nmods
-            if me[ON_ACT]:
+            if me.on_act:
                 a[p] = 1.0
-            p = _counts(a, p + 1, s.hands[q], ic, ncards)
-            p = _counts(a, p, s.rest[q], ic, ncards)
-            p = _counts(a, p, s.food[q], ifd, nfoods)
-            p = _counts(a, p, s.delivered[q], io, norders)
-            if me[EQUIP] >= 0:
-                a[p + ie[me[EQUIP]]] = 1.0
+            p = _counts(a, p + 1, me.hand, ic, ncards)
+            p = _counts(a, p, me.rest, ic, ncards)
+            p = _counts(a, p, me.food, ifd, nfoods)
+            p = _counts(a, p, me.delivered, io, norders)
+            if me.equip >= 0:
+                a[p + ie[me.equip]] = 1.0
             p += nequip
-            if me[EQUIP_UP]:
+            if me.equip_up:
                 a[p] = 1.0
-            if me[PASSED]:
+            if me.passed:
                 a[p + 1] = 1.0
             p += 2
-            if me[PENDING] >= 0:
-                a[p + (me[PENDING] - me_seat) % n] = 1.0
+            if me.pending >= 0:
+                a[p + (me.pending - me_seat) % n] = 1.0
             p += n
         if s.card >= 0:
             a[p + ic[s.card]] = 1.0

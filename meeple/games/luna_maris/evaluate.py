@@ -6,22 +6,7 @@ from __future__ import annotations
 from meeple.engine.core import Game, State
 from meeple.games.luna_maris.scoring import food_ranks
 from meeple.games.luna_maris.state import (
-    CAP,
-    CO2,
-    ENERGY,
-    FE_L,
-    FE_R,
-    HE3,
     N_JUNIORS,
-    O2,
-    PASSED,
-    REF,
-    SUS,
-    TI_L,
-    TI_R,
-    VP,
-    WASTE,
-    WATER,
     LunaState,
 )
 
@@ -55,33 +40,33 @@ def projection(s: LunaState) -> list[float]:
     orders_vp = b.orders_vp
     most_orders = len(orders_vp) - 1
     proj = []
-    for p, me in enumerate(s.pl):
-        hand = s.hands[p]
-        seniors = len([c for c in hand if c >= N_JUNIORS]) + len([c for c in s.rest[p] if c >= N_JUNIORS])
-        cap = me[CAP]
-        waste = me[WASTE]
-        energy = me[ENERGY]
-        water = me[WATER]
-        he3 = me[HE3]
-        iron = me[FE_L] + me[FE_R]
-        titanium = me[TI_L] + me[TI_R]
+    for p, me in enumerate(s.seats):
+        hand = s.seats[p].hand
+        seniors = len([c for c in hand if c >= N_JUNIORS]) + len([c for c in s.seats[p].rest if c >= N_JUNIORS])
+        cap = me.cap
+        waste = me.waste
+        energy = me.energy
+        water = me.water
+        he3 = me.he3
+        iron = me.fe_l + me.fe_r
+        titanium = me.ti_l + me.ti_r
         final = (
             (stress_vp[cap] if 0 <= cap < len(stress_vp) else 0)
-            + seniors * senior_vp + div[p] + nut[p] + co2_vp[me[CO2]]
-            + orders_vp[min(len(s.delivered[p]), most_orders)]
+            + seniors * senior_vp + div[p] + nut[p] + co2_vp[me.co2]
+            + orders_vp[min(len(s.seats[p].delivered), most_orders)]
             + (iron + titanium + water + he3 + energy) // 2
             + (1 - 2 * waste if waste > 0 else 0)
         )
         future = left * (0.6 * grid.count(p) + 0.3 * energy / 6)
         future += 0.3 * iron + 0.6 * titanium + 0.8 * water + 1.2 * he3
-        if not me[PASSED]:
-            future += 0.8 * max(0, cap - me[O2])  # O2 left this round: actions still to take
+        if not me.passed:
+            future += 0.8 * max(0, cap - me.o2)  # O2 left this round: actions still to take
         future += 0.4 * len(hand) + 0.2 * cap
         # engine value still to come: research levels open processes, seniors act twice,
         # build-track discs pay 1 VP at every clean-up left
-        future += left * (0.4 * (me[REF] + me[SUS] - 2) + 0.3 * seniors)
+        future += left * (0.4 * (me.ref + me.sus - 2) + 0.3 * seniors)
         future += (left + 1) * track.count(p)
-        proj.append(me[VP] + final + future)
+        proj.append(me.vp + final + future)
     return proj
 
 

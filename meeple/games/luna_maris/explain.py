@@ -12,18 +12,6 @@ from meeple.games.luna_maris.modules import activation_cost, hire_cost, iron_nee
 from meeple.games.luna_maris.recycling import recycling_table
 from meeple.games.luna_maris.resources import iron_total
 from meeple.games.luna_maris.state import (
-    CAP,
-    EM_ENERGY,
-    ENERGY,
-    EQUIP,
-    EQUIP_UP,
-    FE_L,
-    FE_R,
-    HE3,
-    O2,
-    POS,
-    PROBES,
-    REF,
     S_BONUS,
     S_COMPACT,
     S_EQUIP,
@@ -36,12 +24,8 @@ from meeple.games.luna_maris.state import (
     S_START,
     S_TURN,
     SETUP_STEPS,
-    SUS,
-    TI_L,
-    TI_R,
-    WASTE,
-    WATER,
     LunaState,
+    Seat,
 )
 from meeple.games.luna_maris.words import msg
 
@@ -76,8 +60,8 @@ def _none(items: list[Any]) -> list[Any] | Message:
     return items if items else msg("luna_maris.refusal.word.none")
 
 
-def _hint(me: list[int]) -> Message | str:
-    return msg("luna_maris.refusal.hint_emergency_energy") if me[EM_ENERGY] else ""
+def _hint(me: Seat) -> Message | str:
+    return msg("luna_maris.refusal.hint_emergency_energy") if me.em_energy else ""
 
 
 def _step(step: int) -> Message:
@@ -91,13 +75,13 @@ def explain(s: LunaState, text: str) -> Message | None:
     verb = words[0].lower()
     arg = " ".join(words[1:])
     p = s.cur
-    me = s.pl[p]
+    me = s.seats[p]
     t = s.tables
     step = s.step
     allowed = _STEP_WORDS.get(step, ())
     if verb not in allowed and not (step == S_MODULE and verb == "take" and s.module == 8):
         if step == S_TURN and (verb in _MODULE_OF or verb in ("go", "done", "end", "take")):
-            hand = _names([W.card(s, c) for c in s.hands[p]])
+            hand = _names([W.card(s, c) for c in s.seats[p].hand])
             return msg("luna_maris.refusal.play_first", hand=hand)
         if verb in _MODULE_OF and step == S_MODULE:
             m = _MODULE_OF[verb]
@@ -114,27 +98,27 @@ def explain(s: LunaState, text: str) -> Message | None:
         spaces = [W.cref("research_bonuses", b.name) for b in t.research_bonuses if b.track == s.bonus_track]
         return msg("luna_maris.refusal.bonus_space", arg=repr(arg), track=track, spaces=spaces)
     if step == S_COMPACT:
-        return msg("luna_maris.refusal.compact", level=me[SUS], waste=me[WASTE])
+        return msg("luna_maris.refusal.compact", level=me.sus, waste=me.waste)
     if step == S_TURN:
         if verb == "play":
-            match = [c for c in s.hands[p] if s.cards[c].name.lower() == arg.lower()]
+            match = [c for c in s.seats[p].hand if s.cards[c].name.lower() == arg.lower()]
             if not match:
                 return msg("luna_maris.refusal.no_such_card", arg=repr(arg),
-                           hand=_names([W.card(s, c) for c in s.hands[p]]))
-            left = me[CAP] - me[O2]
+                           hand=_names([W.card(s, c) for c in s.seats[p].hand]))
+            left = me.cap - me.o2
             card = match[0]
-            row = s.dist[me[POS]]
+            row = s.dist[me.pos]
             near = [m for m in s.allowed[card] if (row[m] or 1) <= left]
             if near:
                 return msg("luna_maris.refusal.card_nothing_to_do", card=W.card(s, card),
                            modules=[W.module(s, m) for m in near])
-            return msg("luna_maris.refusal.card_unreachable", card=W.card(s, card), left=left, cap=me[CAP])
+            return msg("luna_maris.refusal.card_unreachable", card=W.card(s, card), left=left, cap=me.cap)
         if verb == "feed":
-            if not s.rest[p]:
+            if not s.seats[p].rest:
                 return msg("luna_maris.refusal.rest_empty")
             if arg.lower() == "without food":
                 return msg("luna_maris.refusal.feed_has_food")
-            return msg("luna_maris.refusal.no_such_food", arg=repr(arg), food=_none([W.food(s, f) for f in s.food[p]]))
+            return msg("luna_maris.refusal.no_such_food", arg=repr(arg), food=_none([W.food(s, f) for f in s.seats[p].food]))
     if step == S_MOVE:
         if verb == "end":
             return msg("luna_maris.refusal.end_too_soon")
@@ -148,9 +132,9 @@ def explain(s: LunaState, text: str) -> Message | None:
             return msg("luna_maris.refusal.module_used", module=W.module(s, m))
         if m not in card.icons and t.modules[m].icon:
             return msg("luna_maris.refusal.no_icon", card=W.card(s, s.card), module=W.module(s, m))
-        cost = s.dist[me[POS]][m] or 1
-        if cost > me[CAP] - me[O2]:
-            return msg("luna_maris.refusal.o2_short", cost=cost, left=me[CAP] - me[O2], cap=me[CAP])
+        cost = s.dist[me.pos][m] or 1
+        if cost > me.cap - me.o2:
+            return msg("luna_maris.refusal.o2_short", cost=cost, left=me.cap - me.o2, cap=me.cap)
         if m not in move_targets(s, p, s.card):
             return _explain_nothing_to_do(s, p, m)
     if step == S_MODULE:
@@ -158,7 +142,7 @@ def explain(s: LunaState, text: str) -> Message | None:
     if step == S_FEED and verb == "stop":
         return msg("luna_maris.refusal.stop_without_food")
     if step == S_FEED and verb == "return":
-        return msg("luna_maris.refusal.not_resting", arg=repr(arg), rest=_names([W.card(s, c) for c in s.rest[p]]))
+        return msg("luna_maris.refusal.not_resting", arg=repr(arg), rest=_names([W.card(s, c) for c in s.seats[p].rest]))
     if step == S_FOOD:
         return msg("luna_maris.refusal.not_in_display", arg=repr(arg),
                    display=_names([W.food(s, f) for f in s.food_row]))
@@ -167,21 +151,21 @@ def explain(s: LunaState, text: str) -> Message | None:
 
 def _explain_emergency(s: LunaState, p: int, arg: str) -> Message:
     """Seed §緊急倉庫: one energy, one iron and one water per player, each once per game."""
-    me = s.pl[p]
+    me = s.seats[p]
     kind = arg.lower()
     if kind not in EMERGENCY_KINDS:
         return msg("luna_maris.refusal.emergency_kinds")
-    if not me[EM_ENERGY + EMERGENCY_KINDS.index(kind)]:
+    if not me.emergency_left(EMERGENCY_KINDS.index(kind)):
         return msg("luna_maris.refusal.emergency_used", cube=W.word(kind))
     return msg("luna_maris.refusal.emergency_forced")
 
 
 def _explain_pay(s: LunaState, p: int, arg: str) -> Message:
     """Titanium stands in for iron: the split must add up to the cost and fit what you hold."""
-    me = s.pl[p]
+    me = s.seats[p]
     need, reserved = iron_need(s, p, s.pay_op, s.pay_arg)
-    fe = me[FE_L] + me[FE_R]
-    ti = me[TI_L] + me[TI_R] - reserved
+    fe = me.fe_l + me.fe_r
+    ti = me.ti_l + me.ti_r - reserved
     owed = msg("luna_maris.refusal.pay_reserved", titanium=reserved) if reserved else ""
     return msg("luna_maris.refusal.pay_split", need=need, owed=owed, iron=fe, titanium=ti)
 
@@ -195,7 +179,7 @@ def _explain_setup(s: LunaState, verb: str, arg: str) -> Message:
     if s.step == S_PROBE:
         free = [sp.name for i, sp in enumerate(t.mining_spaces) if s.grid[i] < 0 and sp.ore == 0]
         return msg("luna_maris.refusal.first_probe", free=free)
-    taken = {s.pl[q][POS] for q in range(s.players)}
+    taken = {s.seats[q].pos for q in range(s.players)}
     mods = [t.modules[m].key for m in s.start_mods if m not in taken]
     return msg("luna_maris.refusal.start_module", free=mods)
 
@@ -203,26 +187,26 @@ def _explain_setup(s: LunaState, verb: str, arg: str) -> Message:
 def _explain_nothing_to_do(s: LunaState, p: int, m: int) -> Message:
     """Seed §啟動模組 3: a visit carries out the module's action, so a module where neither its main
     nor its extra action can be taken is no destination."""
-    me = s.pl[p]
+    me = s.seats[p]
     ac = activation_cost(s, p, m)
-    if me[ENERGY] < ac:
-        return msg("luna_maris.refusal.nothing_to_do_energy", module=W.module(s, m), energy=me[ENERGY],
+    if me.energy < ac:
+        return msg("luna_maris.refusal.nothing_to_do_energy", module=W.module(s, m), energy=me.energy,
                    hint=_hint(me))
     return msg("luna_maris.refusal.nothing_to_do", module=W.module(s, m))
 
 
 def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> Message | None:
-    me = s.pl[p]
+    me = s.seats[p]
     t = s.tables
     m = s.module
     if verb == "done" and not s.main_done and not s.extra_done:
         return msg("luna_maris.refusal.done_too_soon")
     if " with " in f" {arg} ":
         tile = arg.rsplit(" with ", 1)[-1] if " with " in arg else arg
-        eq = me[EQUIP]
+        eq = me.equip
         if eq < 0 or t.equipment[eq].name.lower() != tile.lower():
             return msg("luna_maris.refusal.equipment_not_owned", tile=tile)
-        if not me[EQUIP_UP]:
+        if not me.equip_up:
             return msg("luna_maris.refusal.equipment_face_down", equipment=W.equipment(s, eq))
         if t.equipment[eq].module != m:
             return msg("luna_maris.refusal.equipment_elsewhere", equipment=W.equipment(s, eq),
@@ -235,14 +219,14 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> Message | None
     if s.extra_done and verb in ("build", "cut"):
         return msg("luna_maris.refusal.extra_done")
     ac = activation_cost(s, p, m)
-    if verb not in ("build", "cut") and me[ENERGY] < ac:
-        return msg("luna_maris.refusal.activation_energy", module=W.module(s, m), energy=me[ENERGY], hint=_hint(me))
-    energy = me[ENERGY] - ac
+    if verb not in ("build", "cut") and me.energy < ac:
+        return msg("luna_maris.refusal.activation_energy", module=W.module(s, m), energy=me.energy, hint=_hint(me))
+    energy = me.energy - ac
     iron = iron_total(me)
     if verb == "probe":
-        if me[CAP] <= s.board.stress_min_cap:
+        if me.cap <= s.board.stress_min_cap:
             return msg("luna_maris.refusal.stress_max")
-        if me[PROBES] <= 0:
+        if me.probes <= 0:
             return msg("luna_maris.refusal.no_probe_left")
         return msg("luna_maris.refusal.space_taken", arg=repr(arg))
     if verb == "hire":
@@ -257,15 +241,15 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> Message | None
             if stack and t.orders[stack[-1]].name.lower() == arg.lower():
                 o = t.orders[stack[-1]]
                 need: list[Message] = []
-                ti = me[TI_L] + me[TI_R]
+                ti = me.ti_l + me.ti_r
                 if ti < o.titanium:
                     need.append(msg("luna_maris.refusal.need.titanium", amount=o.titanium, have=ti))
                 if iron - o.titanium < o.iron:
                     need.append(msg("luna_maris.refusal.need.iron", amount=o.iron, have=iron - min(ti, o.titanium)))
-                if me[WATER] < o.water:
-                    need.append(msg("luna_maris.refusal.need.water", amount=o.water, have=me[WATER]))
-                if me[HE3] < o.he3:
-                    need.append(msg("luna_maris.refusal.need.he3", amount=o.he3, have=me[HE3]))
+                if me.water < o.water:
+                    need.append(msg("luna_maris.refusal.need.water", amount=o.water, have=me.water))
+                if me.he3 < o.he3:
+                    need.append(msg("luna_maris.refusal.need.he3", amount=o.he3, have=me.he3))
                 if energy < o.energy:
                     need.append(msg("luna_maris.refusal.need.energy", amount=o.energy, have=energy))
                 return msg("luna_maris.refusal.order_needs", order=W.cref("orders", o.name), needs=need)
@@ -276,18 +260,18 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> Message | None
         names = _process_names(t.refining) + ["D"]
         if arg.split(" ")[0].upper() not in names:
             return msg("luna_maris.refusal.no_such_refining", arg=repr(arg), names=names)
-        return msg("luna_maris.refusal.refining_closed", process=arg.upper(), level=me[REF], iron=iron,
-                   water=me[WATER])
+        return msg("luna_maris.refusal.refining_closed", process=arg.upper(), level=me.ref, iron=iron,
+                   water=me.water)
     if verb == "recycle":
         names = _process_names(recycling_table(s)) + ["D"]
         if arg.split(" ")[0].upper() not in names:
             return msg("luna_maris.refusal.no_such_recycling", arg=repr(arg), names=names)
-        return msg("luna_maris.refusal.recycling_closed", process=arg.upper(), level=me[SUS], waste=me[WASTE])
+        return msg("luna_maris.refusal.recycling_closed", process=arg.upper(), level=me.sus, waste=me.waste)
     if verb == "extract":
         return msg("luna_maris.refusal.no_probe_placed")
     if verb == "rest":
-        if m == HIBERNATION and me[CAP] >= s.board.stress_max_cap:
-            return msg("luna_maris.refusal.stress_min", cap=me[CAP])
+        if m == HIBERNATION and me.cap >= s.board.stress_max_cap:
+            return msg("luna_maris.refusal.stress_min", cap=me.cap)
         return msg("luna_maris.refusal.rest_where")
     if verb == "concentrate":
         section: Any = W.word(arg) if arg in ("left", "right") else arg
@@ -297,10 +281,10 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> Message | None
             return msg("luna_maris.refusal.burn_what")
         if arg == "iron":
             return msg("luna_maris.refusal.burn_iron")
-        return msg("luna_maris.refusal.burn_water", water=me[WATER], waste=me[WASTE])
+        return msg("luna_maris.refusal.burn_water", water=me.water, waste=me.waste)
     if verb == "buy":
         if s.food_row:
-            return msg("luna_maris.refusal.buy_water", water=me[WATER])
+            return msg("luna_maris.refusal.buy_water", water=me.water)
         return msg("luna_maris.refusal.display_empty")
     if verb in ("take", "buy") and arg.split(" with ")[0] != "food":
         return msg("luna_maris.refusal.greenhouse_words")
@@ -310,12 +294,12 @@ def _explain_module(s: LunaState, p: int, verb: str, arg: str) -> Message | None
         b = s.board
         if len(s.build_track) >= b.max_builds:
             return msg("luna_maris.refusal.builds_done", count=b.max_builds)
-        ti = me[TI_L] + me[TI_R]
-        if ti < b.build_cost_titanium or me[ENERGY] < b.build_cost_energy:
-            return msg("luna_maris.refusal.build_cost", titanium=ti, energy=me[ENERGY])
+        ti = me.ti_l + me.ti_r
+        if ti < b.build_cost_titanium or me.energy < b.build_cost_energy:
+            return msg("luna_maris.refusal.build_cost", titanium=ti, energy=me.energy)
         return msg("luna_maris.refusal.no_such_advanced", arg=repr(arg))
     if verb == "cut":
-        return msg("luna_maris.refusal.cut_energy", energy=me[ENERGY])
+        return msg("luna_maris.refusal.cut_energy", energy=me.energy)
     return None
 
 

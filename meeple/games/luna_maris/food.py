@@ -22,18 +22,12 @@ from meeple.games.luna_maris.resources import (
     use_equipment,
 )
 from meeple.games.luna_maris.state import (
-    CAP,
-    CO2,
-    EQUIP,
-    FE_L,
     MAIN_BUY_FOOD,
     MAIN_TAKE_FOOD,
     S_FEED,
     S_FOOD,
     S_MODULE,
     S_TURN,
-    VP,
-    WATER,
     WITH,
     LunaState,
 )
@@ -47,10 +41,10 @@ def greenhouse_options(s: LunaState, p: int, energy: int) -> list[Option]:
     if not s.food_row:
         return []
     out: list[Option] = [("take food", MAIN_TAKE_FOOD, 0)]
-    if s.pl[p][WATER]:
+    if s.seats[p].water:
         out.append(("buy food", MAIN_BUY_FOOD, 0))
     if equipment_ready(s, p, GREENHOUSE):
-        out.append((f"buy food with {s.tab.equipment[s.pl[p][EQUIP]].name.lower()}", MAIN_BUY_FOOD, WITH))
+        out.append((f"buy food with {s.tab.equipment[s.seats[p].equip].name.lower()}", MAIN_BUY_FOOD, WITH))
     return out
 
 
@@ -63,13 +57,13 @@ def greenhouse_take(s: LunaState, p: int, arg: int) -> list[Event]:
 
 def greenhouse_buy(s: LunaState, p: int, arg: int) -> list[Event]:
     """Seed §溫室: pay 1 water for three face-up food cards and 1 VP."""
-    me = s.pl[p]
+    me = s.seats[p]
     events: list[Event] = []
     if arg >= WITH:
         events.append(use_equipment(s, p))
     else:
-        me[WATER] -= 1
-    me[VP] += 1
+        me.water -= 1
+    me.vp += 1
     s.pick_left = 3
     return events + food_picks(s, p)
 
@@ -82,7 +76,7 @@ def food_picks(s: LunaState, p: int) -> list[Event]:
         return []
     events: list[Event] = [event("food", msg("luna_maris.event.food_take", seat=p, food=W.food(s, f)), seat=p)
                            for f in s.food_row]
-    s.food[p].extend(s.food_row)
+    s.seats[p].food.extend(s.food_row)
     s.food_row.clear()
     s.pick_left = 0
     return events
@@ -92,7 +86,7 @@ def take_food(s: LunaState, p: int, i: int) -> list[Event]:
     """Take one card from the food display (refilled only after the turn); when the picks are over
     the step is back at the module."""
     f = s.food_row.pop(i)
-    s.food[p].append(f)
+    s.seats[p].food.append(f)
     s.pick_left -= 1
     events: list[Event] = [event("food", msg("luna_maris.event.food_take", seat=p, food=W.food(s, f)), seat=p)]
     if s.pick_left <= 0 or not s.food_row:
@@ -129,24 +123,24 @@ def food_extra(s: LunaState, p: int, extra: str) -> list[Event]:
     """Seed §犒賞科學家: a food card's extra reward, gained when it is played."""
     if not extra:
         return []
-    me = s.pl[p]
+    me = s.seats[p]
     note = False
     if extra == "vp":
-        me[VP] += 1
+        me.vp += 1
     elif extra == "water":
-        me[WATER] += 1
+        me.water += 1
     elif extra == "energy":
         gain_energy(s, p, 1)
     elif extra == "stress":
-        if me[CAP] >= s.board.stress_max_cap:
+        if me.cap >= s.board.stress_max_cap:
             note = True
-        me[CAP] = min(s.board.stress_max_cap, me[CAP] + 1)
+        me.cap = min(s.board.stress_max_cap, me.cap + 1)
     elif extra == "iron":
-        me[FE_L] += 1
+        me.fe_l += 1
     elif extra == "co2":
-        if me[CO2] >= len(s.board.co2_vp) - 1:
+        if me.co2 >= len(s.board.co2_vp) - 1:
             note = True
-        me[CO2] = min(len(s.board.co2_vp) - 1, me[CO2] + 1)
+        me.co2 = min(len(s.board.co2_vp) - 1, me.co2 + 1)
     if note:
         if extra == "stress":
             return [event("food_reward", msg("luna_maris.event.food_reward_none_stress", seat=p, extra=W.word(extra)), seat=p)]
@@ -160,16 +154,16 @@ def feed_scientists(s: LunaState, p: int, f: int) -> list[Event]:
     astronaut leaves its activation space.  With no more scientists resting than the card's number
     all come back and the turn is over; else they are picked one by one (the feed step)."""
     food = s.tab.foods[f]
-    s.food[p].remove(f)
+    s.seats[p].food.remove(f)
     s.food_discard.append(f)
     leave_activation(s, p)
     events: list[Event] = [event("feed", msg("luna_maris.event.feed", seat=p, food=W.food(s, f)), seat=p)]
     events.extend(food_extra(s, p, food.extra))
-    rest = s.rest[p]
+    rest = s.seats[p].rest
     if len(rest) <= food.value:
         back = len(rest)
-        s.hands[p].extend(rest)
-        s.hands[p].sort()
+        s.seats[p].hand.extend(rest)
+        s.seats[p].hand.sort()
         rest.clear()
         events.append(event("return", msg("luna_maris.event.return_many", seat=p, n=back), seat=p))
         short = food.value - back
@@ -188,12 +182,12 @@ def feed_without_food(s: LunaState, p: int) -> list[Event]:
     lost = lose_vp(s, p, s.board.feed_without_food_vp)
     leave_activation(s, p)
     events: list[Event] = [event("feed", msg("luna_maris.event.feed_none", seat=p, vp=lost), seat=p)]
-    rest = s.rest[p]
+    rest = s.seats[p].rest
     names = {s.cards[c].name for c in rest}
     if len(names) == 1:
         c = rest.pop()
-        s.hands[p].append(c)
-        s.hands[p].sort()
+        s.seats[p].hand.append(c)
+        s.seats[p].hand.sort()
         events.append(event("return", msg("luna_maris.event.return", seat=p, card=W.card(s, c)), seat=p))
         s.step = S_TURN
         return events
@@ -206,12 +200,12 @@ def feed_without_food(s: LunaState, p: int) -> list[Event]:
 def return_scientist(s: LunaState, p: int, c: int) -> list[Event]:
     """One scientist back from the rest pile to the hand; the feeding is over when the card's number
     is reached or the pile is empty."""
-    s.rest[p].remove(c)
-    s.hands[p].append(c)
-    s.hands[p].sort()
+    s.seats[p].rest.remove(c)
+    s.seats[p].hand.append(c)
+    s.seats[p].hand.sort()
     s.feed_left -= 1
     events: list[Event] = [event("return", msg("luna_maris.event.return", seat=p, card=W.card(s, c)), seat=p)]
-    if s.feed_left == 0 or not s.rest[p]:
+    if s.feed_left == 0 or not s.seats[p].rest:
         return events + stop_feeding(s, p)
     return events
 

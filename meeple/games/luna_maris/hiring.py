@@ -14,7 +14,7 @@ from meeple.games.luna_maris.resources import (
     pay_iron,
     use_equipment,
 )
-from meeple.games.luna_maris.state import EQUIP, MAIN_HIRE, WITH, LunaState
+from meeple.games.luna_maris.state import MAIN_HIRE, WITH, LunaState
 from meeple.games.luna_maris.words import msg
 
 
@@ -30,11 +30,11 @@ def hire_cost(s: LunaState, p: int, card: int, relay: bool = False) -> int:
 
 
 def comm_options(s: LunaState, p: int, energy: int) -> list[Option]:
-    have = iron_total(s.pl[p])
+    have = iron_total(s.seats[p])
     notes = s.pre.hire_note
     out: list[Option] = [(notes[c], MAIN_HIRE, c) for c in s.hire_row if hire_cost(s, p, c) <= have]
     if equipment_ready(s, p, COMM):
-        name = s.tab.equipment[s.pl[p][EQUIP]].name.lower()
+        name = s.tab.equipment[s.seats[p].equip].name.lower()
         out.extend((f"hire {s.cards[c].name} with {name}", MAIN_HIRE, c + WITH) for c in s.hire_row
                    if hire_cost(s, p, c, True) <= have)
     return out
@@ -51,8 +51,8 @@ def hire_scientist(s: LunaState, p: int, card: int) -> list[Event]:
     cost = hire_cost(s, p, card, relay)
     pay_iron(s, p, cost, False)
     s.hire_row.remove(card)
-    s.hands[p].append(card)
-    s.hands[p].sort()
+    s.seats[p].hand.append(card)
+    s.seats[p].hand.sort()
     events.insert(0, event("hire", msg("luna_maris.event.hire", seat=p, card=W.card(s, card), iron=cost), seat=p))
     if s.senior_deck:
         s.hire_row.insert(0, s.senior_deck.pop())

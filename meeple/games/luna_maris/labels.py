@@ -16,8 +16,6 @@ from meeple.engine.messages import Message
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import AIRLOCK, CARGO, GREENHOUSE, HIBERNATION, MINING, POWER
 from meeple.games.luna_maris.state import (
-    CAP,
-    EQUIP,
     MAIN_BURN_IRON,
     MAIN_BURN_WATER,
     MAIN_CONCENTRATE,
@@ -30,10 +28,7 @@ from meeple.games.luna_maris.state import (
     MAIN_RESEARCH,
     MAIN_REST,
     MAIN_TAKE_FOOD,
-    PROBES,
-    REF,
     SECTIONS,
-    SUS,
     TRACKS,
     WITH,
     X_BUILD,
@@ -83,9 +78,9 @@ def _process(s: LunaState, pr: Any) -> Message:
 
 def _nums(s: LunaState, p: int, op: int, arg: int) -> tuple[int, ...]:
     """The numbers of the position a main action's label shows (the key of its cached Action)."""
-    me = s.pl[p]
+    me = s.seats[p]
     if op == MAIN_PROBE:
-        return (me[PROBES], s.built[AIRLOCK])
+        return (me.probes, s.built[AIRLOCK])
     if op == MAIN_HIRE:
         from meeple.games.luna_maris.hiring import hire_cost
 
@@ -98,9 +93,9 @@ def _nums(s: LunaState, p: int, op: int, arg: int) -> tuple[int, ...]:
 
         return probe_yield(s, p)
     if op == MAIN_RESEARCH:
-        return (me[REF if arg == 0 else SUS],)
+        return (me.research(arg),)
     if op == MAIN_REST:
-        return (me[CAP], s.card, s.acts_done == 0)
+        return (me.cap, s.card, s.acts_done == 0)
     if op in (MAIN_CONCENTRATE, MAIN_BURN_IRON, MAIN_TAKE_FOOD):
         return (s.built[MINING], s.built[POWER], s.built[GREENHOUSE])
     return ()
@@ -115,13 +110,13 @@ def _main(s: LunaState, p: int, op: int, arg: int) -> Message:
 
     t = s.tab
     b = s.board
-    me = s.pl[p]
+    me = s.seats[p]
     use = arg >= WITH
     a = arg % WITH
     if op == MAIN_PROBE:
         # seed §氣閘: the next probe from the board brings the bonus printed under it (and, with the
         # advanced airlock, ore of its space at once)
-        slot = t.probe_slots[len(t.probe_slots) - me[PROBES]]
+        slot = t.probe_slots[len(t.probe_slots) - me.probes]
         extra = max(0, advanced(s, AIRLOCK))
         ore = t.mining_spaces[a].ore
         bonus = amounts(iron=slot.iron + (0 if ore else extra), titanium=extra if ore else 0, vp=slot.vp,
@@ -137,7 +132,7 @@ def _main(s: LunaState, p: int, op: int, arg: int) -> Message:
         cost = amounts(iron=o.iron, titanium=o.titanium, water=o.water, he3=o.he3, energy=o.energy)
         return msg("luna_maris.label.deliver", order=W.cref("orders", o.name), vp=vp, cost=_or_nothing(cost))
     if op == MAIN_RESEARCH:
-        level = me[REF if a == 0 else SUS]
+        level = me.research(a)
         track = W.word(TRACKS[a])
         if level >= b.research_max:
             return msg("luna_maris.label.research_beyond", track=track, vp=b.research_top_vp)
@@ -173,7 +168,7 @@ def _main(s: LunaState, p: int, op: int, arg: int) -> Message:
     if op == MAIN_REST:
         senior = s.cards[s.card].senior
         amount = 2 if senior and s.acts_done == 0 else 1
-        return msg("luna_maris.label.rest", down=min(amount, b.stress_max_cap - me[CAP]))
+        return msg("luna_maris.label.rest", down=min(amount, b.stress_max_cap - me.cap))
     return msg("luna_maris.label.buy_food")
 
 
@@ -188,7 +183,7 @@ def _activation(s: LunaState, p: int, m: int, act: int, inner: Message) -> Messa
 def _with(s: LunaState, p: int, arg: int, inner: Message) -> Message:
     if arg < WITH:
         return inner
-    e = s.pl[p][EQUIP]
+    e = s.seats[p].equip
     name = s.tab.equipment[e].name
     return msg("luna_maris.label.with_equipment", action=inner, equipment=W.cref("equipment", name),
                effect=W.ref_text("equipment", name))

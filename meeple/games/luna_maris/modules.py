@@ -49,10 +49,6 @@ from meeple.games.luna_maris.resources import (
     pay_iron,
 )
 from meeple.games.luna_maris.state import (
-    CAP,
-    ENERGY,
-    FE_L,
-    FE_R,
     MAIN_BURN_IRON,
     MAIN_BURN_WATER,
     MAIN_BUY_FOOD,
@@ -67,18 +63,9 @@ from meeple.games.luna_maris.state import (
     MAIN_REST,
     MAIN_TAKE_FOOD,
     N_JUNIORS,
-    O2,
-    ON_ACT,
-    POS,
-    PROBES,
-    REF,
     S_MODULE,
     S_MOVE,
     S_PAY,
-    SUS,
-    VP,
-    WASTE,
-    WATER,
     WITH,
     X_BUILD,
     LunaState,
@@ -92,11 +79,11 @@ def move_targets(s: LunaState, p: int, card: int) -> list[int]:
     """Seed §啟動模組 1-3: modules the card's icons allow, not used this turn, reachable with the O2
     the stress marker leaves (1 O2 per corridor step, 1 to stay), where the module's main or extra
     action can be taken (a visit is made to carry out the module's action)."""
-    me = s.pl[p]
-    left = me[CAP] - me[O2]
+    me = s.seats[p]
+    left = me.cap - me.o2
     if left <= 0:
         return []
-    row = s.dist[me[POS]]
+    row = s.dist[me.pos]
     used = s.used
     return [m for m in s.allowed[card] if not used >> m & 1 and (row[m] or 1) <= left and module_open(s, p, m)]
 
@@ -104,9 +91,9 @@ def move_targets(s: LunaState, p: int, card: int) -> list[int]:
 def playable(s: LunaState, p: int, card: int, opened: dict[int, bool]) -> bool:
     """Whether ``card`` can take ``p`` to at least one unused module it allows where an action can
     be taken (``opened`` keeps ``module_open`` per module for the other cards of the same list)."""
-    me = s.pl[p]
-    here = me[POS]
-    left = me[CAP] - me[O2]
+    me = s.seats[p]
+    here = me.pos
+    left = me.cap - me.o2
     if s.mincost[card][here] > left:
         return False
     row = s.dist[here]
@@ -135,8 +122,8 @@ _SAID: dict[tuple[int, ...], Message] = {}
 def play_scientist(s: LunaState, p: int, card: int) -> list[Event]:
     """Seed §啟動模組 1 and 5: play a scientist (a junior gives one module action, a senior two); the
     card goes to the rest pile."""
-    s.hands[p].remove(card)
-    s.rest[p].append(card)
+    s.seats[p].hand.remove(card)
+    s.seats[p].rest.append(card)
     s.card = card
     s.acts_left = 2 if card >= N_JUNIORS else 1
     s.acts_done = 0
@@ -151,26 +138,26 @@ def play_scientist(s: LunaState, p: int, card: int) -> list[Event]:
 def move_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
     """Seed §啟動模組 2: 1 O2 per corridor step, 1 O2 to stay; leaving the activation space ends
     that activation."""
-    me = s.pl[p]
-    here = me[POS]
+    me = s.seats[p]
+    here = me.pos
     cost = s.dist[here][m] or 1
-    me[O2] += cost
+    me.o2 += cost
     if m != here:
-        if me[ON_ACT]:
+        if me.on_act:
             s.act[here] = -1
-            me[ON_ACT] = 0
-        me[POS] = m
+            me.on_act = 0
+        me.pos = m
     s.module = m
     s.main_done = 0
     s.extra_done = 0
     s.step = S_MODULE
-    said_key = (id(s.pre), 1 if m == here else 2, p, m, cost, me[O2], me[CAP])
+    said_key = (id(s.pre), 1 if m == here else 2, p, m, cost, me.o2, me.cap)
     said = _SAID.get(said_key)
     if said is None:
         if m == here:
-            said = msg("luna_maris.event.stay", seat=p, module=W.module(s, m), o2=cost, used=me[O2], cap=me[CAP])
+            said = msg("luna_maris.event.stay", seat=p, module=W.module(s, m), o2=cost, used=me.o2, cap=me.cap)
         else:
-            said = msg("luna_maris.event.move", seat=p, module=W.module(s, m), o2=cost, used=me[O2], cap=me[CAP])
+            said = msg("luna_maris.event.move", seat=p, module=W.module(s, m), o2=cost, used=me.o2, cap=me.cap)
         _SAID[said_key] = said
     return [event("move", said, seat=p, o2=cost)]
 
@@ -199,15 +186,15 @@ def activate(s: LunaState, p: int, m: int) -> list[Event]:
     if owner == p:
         return []
     if owner < 0:
-        me = s.pl[p]
-        me[ENERGY] -= 1
-        me[ON_ACT] = 1
+        me = s.seats[p]
+        me.energy -= 1
+        me.on_act = 1
         s.act[m] = p
         said = _SAID.get((id(s.pre), 3, p, m))
         if said is None:
             said = _SAID[(id(s.pre), 3, p, m)] = msg("luna_maris.event.activate", seat=p, module=W.module(s, m))
         return [event("activate", said, seat=p)]
-    s.pl[owner][VP] += 1
+    s.seats[owner].vp += 1
     return [event("follow", msg("luna_maris.event.follow", seat=p, owner=owner, module=W.module(s, m)), seat=p, owner=owner)]
 
 
@@ -216,11 +203,11 @@ def activate(s: LunaState, p: int, m: int) -> list[Event]:
 
 def power_options(s: LunaState, p: int, energy: int) -> list[Option]:
     """Seed §發電站: 1 iron -> 2 energy + 1 VP, or 1 water and 1 waste removed -> 4 energy + 1 VP."""
-    me = s.pl[p]
+    me = s.seats[p]
     out: list[Option] = []
     if iron_total(me):
         out.append(("burn iron", MAIN_BURN_IRON, 0))
-    if me[WATER] and me[WASTE]:
+    if me.water and me.waste:
         out.append(("burn water", MAIN_BURN_WATER, 0))
     return out
 
@@ -230,24 +217,24 @@ def burn_iron(s: LunaState, p: int, arg: int) -> list[Event]:
     pay_iron(s, p, 1, False)
     gain = advanced(s, POWER)
     got = gain_energy(s, p, gain if gain > 0 else 2)
-    s.pl[p][VP] += 1
+    s.seats[p].vp += 1
     return [event("power", msg("luna_maris.event.burn_iron", seat=p, energy=got), seat=p)]
 
 
 def burn_water(s: LunaState, p: int, arg: int) -> list[Event]:
     """Seed §發電站: 1 water and 1 waste removed -> 4 energy and 1 VP."""
-    me = s.pl[p]
-    me[WATER] -= 1
-    me[WASTE] -= 1
+    me = s.seats[p]
+    me.water -= 1
+    me.waste -= 1
     got = gain_energy(s, p, 4)
-    me[VP] += 1
+    me.vp += 1
     return [event("power", msg("luna_maris.event.burn_water", seat=p, energy=got), seat=p)]
 
 
 def hibernation_options(s: LunaState, p: int, energy: int) -> list[Option]:
     """Seed §休眠間: rest to lower stress; not with the stress marker already at its minimum (like the
     Airlock at maximum stress, seed §氣閘: the marker cannot move)."""
-    if s.pl[p][CAP] >= s.board.stress_max_cap:
+    if s.seats[p].cap >= s.board.stress_max_cap:
         return []
     return [("rest", MAIN_REST, 0)]
 
@@ -255,13 +242,13 @@ def hibernation_options(s: LunaState, p: int, energy: int) -> list[Option]:
 def rest(s: LunaState, p: int, arg: int) -> list[Event]:
     """Seed §休眠間: a junior lowers stress by 1, a senior by 2, or by 1 if it already acted this
     turn; resting ends the turn."""
-    me = s.pl[p]
+    me = s.seats[p]
     senior = s.card >= N_JUNIORS
     amount = 2 if senior and s.acts_done == 0 else 1
-    before = me[CAP]
-    me[CAP] = min(s.board.stress_max_cap, me[CAP] + amount)
+    before = me.cap
+    me.cap = min(s.board.stress_max_cap, me.cap + amount)
     s.acts_left = 1  # the turn ends with this module action
-    return [event("rest", msg("luna_maris.event.rest", seat=p, down=me[CAP] - before, cap=me[CAP]), seat=p)]
+    return [event("rest", msg("luna_maris.event.rest", seat=p, down=me.cap - before, cap=me.cap), seat=p)]
 
 
 # --- the module tables -----------------------------------------------------------------------------
@@ -305,26 +292,26 @@ def main_open(s: LunaState, p: int, m: int, energy: int) -> bool:
     """``bool(MAIN_OPTIONS[m](s, p, energy))`` without building the options for the modules where a
     cheaper test gives the same answer (this runs for every module a scientist in hand could reach,
     at every turn; tests/luna_maris/test_luna_issue13.py checks it against the option lists)."""
-    me = s.pl[p]
+    me = s.seats[p]
     if m == LAB:
         return True
     if m == HIBERNATION:
-        return me[CAP] < s.board.stress_max_cap
+        return me.cap < s.board.stress_max_cap
     if m == GREENHOUSE:
         return bool(s.food_row)
     if m == POWER:
-        return bool(iron_total(me) or (me[WATER] and me[WASTE]))
+        return bool(iron_total(me) or (me.water and me.waste))
     if m == MINING:
-        return bool(me[FE_L] or me[FE_R]) or p in s.grid
+        return bool(me.fe_l or me.fe_r) or p in s.grid
     if m == AIRLOCK:
-        return me[PROBES] > 0 and -1 in s.grid and (
-            me[CAP] > s.board.stress_min_cap or equipment_ready(s, p, AIRLOCK))
+        return me.probes > 0 and -1 in s.grid and (
+            me.cap > s.board.stress_min_cap or equipment_ready(s, p, AIRLOCK))
     # a level-D double is possible only if one of its processes is possible alone
     if m == INDUSTRY:
-        level = me[REF]
+        level = me.ref
         return any(pr.level <= level and afford(me, [pr], False) for pr in s.tab.refining)
     if m == RECYCLE:
-        level = me[SUS]
+        level = me.sus
         food_ok = bool(s.food_row)
         return any(pr.level <= level and afford(me, [pr], True) and (food_ok or not pr.food)
                    for pr in recycling_table(s))
@@ -340,14 +327,14 @@ def main_open(s: LunaState, p: int, m: int, energy: int) -> bool:
 
 def main_possible(s: LunaState, p: int, m: int) -> bool:
     """Whether ``p`` can take the main action of module ``m`` now (its activation paid for)."""
-    energy = s.pl[p][ENERGY] - activation_cost(s, p, m)
+    energy = s.seats[p].energy - activation_cost(s, p, m)
     return energy >= 0 and main_open(s, p, m, energy)
 
 
 def module_open(s: LunaState, p: int, m: int) -> bool:
     """Seed §啟動模組 3: whether ``p`` could take the main or the extra action of module ``m`` now
     (moving there changes neither the energy nor that module's activation space)."""
-    energy = s.pl[p][ENERGY]
+    energy = s.seats[p].energy
     if s.act[m] < 0 and s.tab.modules[m].needs_activation and (
             m != HIBERNATION or s.options["hibernation_activation"]):
         energy -= 1  # activation_cost, inlined: this runs for every module a card in hand reaches
@@ -399,7 +386,7 @@ def main_action(s: LunaState, p: int, op: int, arg: int) -> list[Event]:
     s.main_done = 1
     need, reserved = iron_need(s, p, op, arg)
     if need:
-        lo, hi = iron_range(s.pl[p], need, reserved)
+        lo, hi = iron_range(s.seats[p], need, reserved)
         if hi > lo:
             s.pay_op = op
             s.pay_arg = arg
@@ -432,7 +419,7 @@ def extra_action(s: LunaState, p: int, op: int, arg: int) -> list[Event]:
 def leave_after_extra(s: LunaState, p: int) -> None:
     """Seed §啟動模組 3 (只執行額外行動，則必須把工人移出啟動格): a visit that took only the extra
     action ends with the astronaut off the module's activation space."""
-    me = s.pl[p]
-    if s.extra_done and not s.main_done and me[ON_ACT]:
+    me = s.seats[p]
+    if s.extra_done and not s.main_done and me.on_act:
         s.act[s.module] = -1
-        me[ON_ACT] = 0
+        me.on_act = 0

@@ -16,32 +16,25 @@ from meeple.games.luna_maris.resources import (
     with_equipment,
 )
 from meeple.games.luna_maris.state import (
-    ENERGY,
-    FE_L,
-    FE_R,
-    HE3,
     MAIN_DELIVER,
-    TI_L,
-    TI_R,
-    VP,
-    WATER,
     WITH,
     LunaState,
+    Seat,
 )
 from meeple.games.luna_maris.words import msg
 
 
-def can_pay_order(me: list[int], o: object, energy: int) -> bool:
-    ti = me[TI_L] + me[TI_R]
-    fe = me[FE_L] + me[FE_R]
+def can_pay_order(me: Seat, o: object, energy: int) -> bool:
+    ti = me.ti_l + me.ti_r
+    fe = me.fe_l + me.fe_r
     return (ti >= o.titanium and fe + ti - o.titanium >= o.iron  # type: ignore[attr-defined]
-            and me[WATER] >= o.water and me[HE3] >= o.he3 and energy >= o.energy)  # type: ignore[attr-defined]
+            and me.water >= o.water and me.he3 >= o.he3 and energy >= o.energy)  # type: ignore[attr-defined]
 
 
 def cargo_options(s: LunaState, p: int, energy: int) -> list[Option]:
     """Seed §貨運碼頭: deliver the face-up order of a stack whose cost you can pay."""
     orders = s.tab.orders
-    me = s.pl[p]
+    me = s.seats[p]
     out = []
     for k, stack in enumerate(s.stacks):
         if stack and can_pay_order(me, orders[stack[-1]], energy):
@@ -51,7 +44,7 @@ def cargo_options(s: LunaState, p: int, energy: int) -> list[Option]:
 
 def deliver_order(s: LunaState, p: int, k: int) -> list[Event]:
     """Seed §貨運碼頭: pay the order's cost, gain its reward, keep the tile, turn up the next one."""
-    me = s.pl[p]
+    me = s.seats[p]
     freight = k >= WITH
     k %= WITH
     stack = s.stacks[k]
@@ -59,18 +52,18 @@ def deliver_order(s: LunaState, p: int, k: int) -> list[Event]:
     o = s.tab.orders[oi]
     pay_titanium(me, o.titanium)
     pay_iron(s, p, o.iron, False)
-    me[WATER] -= o.water
-    me[HE3] -= o.he3
-    me[ENERGY] -= o.energy
+    me.water -= o.water
+    me.he3 -= o.he3
+    me.energy -= o.energy
     vp = o.vp + max(0, advanced(s, CARGO))
-    me[VP] += vp
-    s.delivered[p].append(oi)
+    me.vp += vp
+    s.seats[p].delivered.append(oi)
     events: list[Event] = [event("deliver", msg("luna_maris.event.deliver", seat=p,
                                                                 order=W.cref("orders", o.name), vp=vp), seat=p)]
     if freight:
         events.append(use_equipment(s, p))
         gain_energy(s, p, 1)
-        me[VP] += 1
+        me.vp += 1
     if stack:
         s.reveals += 1
         events.append(event("reveal", msg("luna_maris.event.reveal_order",

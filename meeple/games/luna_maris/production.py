@@ -7,19 +7,19 @@ from meeple.engine.core import Event
 from meeple.engine.messages import Message, event
 from meeple.games.luna_maris.mining import probe_yield
 from meeple.games.luna_maris.resources import add_waste, gain_energy
-from meeple.games.luna_maris.state import FE_L, FE_R, PENDING, TI_L, TI_R, LunaState
+from meeple.games.luna_maris.state import LunaState
 from meeple.games.luna_maris.words import msg
 
 
 def pass_reward(s: LunaState, p: int, place: int) -> Message | str:
     """Seed §PASS: the reward of the ``place``-th space of the order track (STAND_IN values)."""
     b = s.board
-    me = s.pl[p]
+    me = s.seats[p]
     energy = iron = -1
     if place < len(b.pass_energy) and b.pass_energy[place]:
         energy = gain_energy(s, p, b.pass_energy[place])
     if place < len(b.pass_iron) and b.pass_iron[place]:
-        me[FE_L] += b.pass_iron[place]
+        me.fe_l += b.pass_iron[place]
         iron = b.pass_iron[place]
     if energy >= 0 and iron >= 0:
         return msg("luna_maris.event.reward_both", energy=energy, iron=iron)
@@ -36,24 +36,24 @@ def production(s: LunaState) -> list[Event]:
     events: list[Event] = []
     b = s.board
     solar = s.options["solar"] == "every" or s.round in b.day_rounds
-    for p, me in enumerate(s.pl):
-        right = me[FE_R] + me[TI_R]
-        me[FE_R] = me[FE_L]
-        me[TI_R] = me[TI_L]
-        me[FE_L] = me[TI_L] = 0
+    for p, me in enumerate(s.seats):
+        right = me.fe_r + me.ti_r
+        me.fe_r = me.fe_l
+        me.ti_r = me.ti_l
+        me.fe_l = me.ti_l = 0
         if right:
             events.extend(add_waste(s, p, right, _WHY_CONVEYOR))
         fe, ti = probe_yield(s, p)
-        me[FE_L] += fe
-        me[TI_L] += ti
+        me.fe_l += fe
+        me.ti_l += ti
         solar_msg: Message | str = ""
         if solar:
             got = gain_energy(s, p, b.solar_energy)
             solar_msg = msg("luna_maris.event.production_solar", energy=got)
         reward: Message | str = ""
-        if me[PENDING] >= 0:
-            got_s = pass_reward(s, p, me[PENDING])
-            me[PENDING] = -1
+        if me.pending >= 0:
+            got_s = pass_reward(s, p, me.pending)
+            me.pending = -1
             if got_s:
                 reward = msg("luna_maris.event.production_reward", reward=got_s)
         events.append(event("production", msg(

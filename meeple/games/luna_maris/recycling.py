@@ -17,13 +17,8 @@ from meeple.games.luna_maris.resources import (
     use_equipment,
 )
 from meeple.games.luna_maris.state import (
-    FE_L,
     MAIN_RECYCLE,
     S_MODULE,
-    SUS,
-    TI_L,
-    WASTE,
-    WATER,
     LunaState,
 )
 from meeple.games.luna_maris.words import msg
@@ -36,14 +31,14 @@ def recycling_table(s: LunaState) -> tuple:
 def recycle_options(s: LunaState, p: int, energy: int) -> list[Option]:
     """Seed §回收設備: a recycling process allowed by your sustainability level (the advanced table
     once the advanced recycling module is built); D runs two different ones."""
-    me = s.pl[p]
+    me = s.seats[p]
     procs = recycling_table(s)
     food_ok = bool(s.food_row)
     out: list[Option] = []
     for i, pr in enumerate(procs):
-        if pr.level <= me[SUS] and afford(me, [pr], True) and (food_ok or not pr.food):
+        if pr.level <= me.sus and afford(me, [pr], True) and (food_ok or not pr.food):
             out.append((f"recycle {pr.name}", MAIN_RECYCLE, i))
-    if me[SUS] >= s.board.research_max:
+    if me.sus >= s.board.research_max:
         for i, a in enumerate(procs):
             for j in range(i + 1, len(procs)):
                 b = procs[j]
@@ -55,19 +50,19 @@ def recycle_options(s: LunaState, p: int, energy: int) -> list[Option]:
 def compact_processes(s: LunaState, p: int) -> list[int]:
     """The processes the Compactor may run now: of your level, payable, a food one only while the
     display holds a card."""
-    me = s.pl[p]
+    me = s.seats[p]
     food_ok = bool(s.food_row)
     return [i for i, pr in enumerate(recycling_table(s))
-            if pr.level <= me[SUS] and afford(me, [pr], True) and (food_ok or not pr.food)]
+            if pr.level <= me.sus and afford(me, [pr], True) and (food_ok or not pr.food)]
 
 
 def run_recycling(s: LunaState, p: int, pr: object) -> list[Event]:
-    me = s.pl[p]
-    me[WASTE] -= pr.waste_removed + pr.waste_to_conveyor  # type: ignore[attr-defined]
-    me[FE_L] += pr.waste_to_conveyor  # type: ignore[attr-defined]
+    me = s.seats[p]
+    me.waste -= pr.waste_removed + pr.waste_to_conveyor  # type: ignore[attr-defined]
+    me.fe_l += pr.waste_to_conveyor  # type: ignore[attr-defined]
     gain_energy(s, p, pr.energy)  # type: ignore[attr-defined]
-    me[WATER] += pr.water  # type: ignore[attr-defined]
-    me[TI_L] += pr.titanium  # type: ignore[attr-defined]
+    me.water += pr.water  # type: ignore[attr-defined]
+    me.ti_l += pr.titanium  # type: ignore[attr-defined]
     if pr.food and s.food_row:  # type: ignore[attr-defined]
         s.pick_left += pr.food  # type: ignore[attr-defined]
     return [event("recycle", msg("luna_maris.event.recycle", seat=p, process=W.process(s, pr)), seat=p)]

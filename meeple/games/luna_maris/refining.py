@@ -17,14 +17,7 @@ from meeple.games.luna_maris.resources import (
     use_equipment,
 )
 from meeple.games.luna_maris.state import (
-    CO2,
-    ENERGY,
-    EQUIP,
-    HE3,
     MAIN_REFINE,
-    REF,
-    VP,
-    WATER,
     WITH,
     X_CO2,
     LunaState,
@@ -35,13 +28,13 @@ from meeple.games.luna_maris.words import msg
 def industry_options(s: LunaState, p: int, energy: int) -> list[Option]:
     """Seed §工業區: a refining process allowed by your refining level; D (level 4) runs one water
     process and one He-3 process."""
-    me = s.pl[p]
+    me = s.seats[p]
     procs = s.tab.refining
     out: list[Option] = []
     for i, pr in enumerate(procs):
-        if pr.level <= me[REF] and afford(me, [pr], False):
+        if pr.level <= me.ref and afford(me, [pr], False):
             out.append((s.pre.refine_note[i], MAIN_REFINE, i))
-    if me[REF] >= s.board.research_max:
+    if me.ref >= s.board.research_max:
         for w, pw in enumerate(procs):
             if not pw.water:
                 continue
@@ -62,12 +55,12 @@ def refining_iron(s: LunaState, arg: int) -> int:
 
 def run_refining(s: LunaState, p: int, pr: object) -> list[Event]:
     """One refining process (its iron already paid): products, VP, and the iron onto the gauge."""
-    me = s.pl[p]
+    me = s.seats[p]
     events: list[Event] = []
     n = pr.iron_to_waste + pr.supply_iron_to_waste  # type: ignore[attr-defined]
-    me[WATER] += pr.water - pr.water_cost  # type: ignore[attr-defined]
-    me[HE3] += pr.he3  # type: ignore[attr-defined]
-    me[VP] += pr.vp  # type: ignore[attr-defined]
+    me.water += pr.water - pr.water_cost  # type: ignore[attr-defined]
+    me.he3 += pr.he3  # type: ignore[attr-defined]
+    me.vp += pr.vp  # type: ignore[attr-defined]
     events.append(event("refine", msg("luna_maris.event.refine", seat=p, process=W.process(s, pr)), seat=p))
     if n:
         events.extend(add_waste(s, p, n, msg("luna_maris.event.why.process", process=W.process(s, pr))))
@@ -92,24 +85,24 @@ def refine(s: LunaState, p: int, arg: int) -> list[Event]:
 
 def co2_options(s: LunaState, p: int) -> list[Option]:
     """Seed §工業區 extra: up to 2 energy (3 with the advanced module), each one CO2 step down."""
-    me = s.pl[p]
+    me = s.seats[p]
     b = s.board
     most = advanced(s, INDUSTRY)
     if most < 0:
         most = 2
-    room = len(b.co2_vp) - 1 - me[CO2]
-    out: list[Option] = [(f"cut co2 {n}", X_CO2, n) for n in range(1, min(most, me[ENERGY], room) + 1)]
+    room = len(b.co2_vp) - 1 - me.co2
+    out: list[Option] = [(f"cut co2 {n}", X_CO2, n) for n in range(1, min(most, me.energy, room) + 1)]
     if equipment_ready(s, p, INDUSTRY):
-        name = s.tab.equipment[me[EQUIP]].name.lower()
+        name = s.tab.equipment[me.equip].name.lower()
         out.extend((f"cut co2 {n} with {name}", X_CO2, n + WITH)
-                   for n in range(1, min(most, me[ENERGY] + 1, room) + 1))
+                   for n in range(1, min(most, me.energy + 1, room) + 1))
     return out
 
 
 def cut_co2(s: LunaState, p: int, n: int) -> list[Event]:
     """Seed §工業區 extra: each energy spent moves your CO2 marker one step down (the filter
     equipment makes the first step free)."""
-    me = s.pl[p]
+    me = s.seats[p]
     events: list[Event] = []
     use = n >= WITH
     n %= WITH
@@ -117,7 +110,7 @@ def cut_co2(s: LunaState, p: int, n: int) -> list[Event]:
     if use:
         events.append(use_equipment(s, p))
         cost -= 1
-    me[ENERGY] -= cost
-    me[CO2] += n
+    me.energy -= cost
+    me.co2 += n
     events.insert(0, event("co2", msg("luna_maris.event.co2", seat=p, energy=cost, steps=n), seat=p))
     return events

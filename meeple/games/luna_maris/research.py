@@ -9,22 +9,10 @@ from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.food import food_picks
 from meeple.games.luna_maris.resources import Option, pay_titanium
 from meeple.games.luna_maris.state import (
-    CAP,
-    CO2,
-    ENERGY,
-    HE3,
     MAIN_RESEARCH,
-    REF,
-    REF_BONUS,
     S_BONUS,
     S_MODULE,
-    SUS,
-    SUS_BONUS,
-    TI_L,
-    TI_R,
     TRACKS,
-    VP,
-    WASTE,
     X_BUILD,
     LunaState,
 )
@@ -39,25 +27,31 @@ def lab_options(s: LunaState, p: int, energy: int) -> list[Option]:
 def research(s: LunaState, p: int, track: int) -> list[Event]:
     """Seed §實驗室: one level up a track; a step ending at or taken from the top level scores 5 VP;
     the first step beyond the top claims a bonus space (research §5.7)."""
-    me = s.pl[p]
-    f = REF if track == 0 else SUS
+    me = s.seats[p]
     top = s.board.research_max
     events: list[Event] = []
-    if me[f] < top:
-        me[f] += 1
-        if me[f] == top:
-            me[VP] += s.board.research_top_vp
+    level = me.research(track)
+    if level < top:
+        level += 1
+        if track == 0:
+            me.ref = level
+        else:
+            me.sus = level
+        if level == top:
+            me.vp += s.board.research_top_vp
             return [event("research", msg("luna_maris.event.research_top", seat=p,
-                                                          track=W.word(TRACKS[track]), level=me[f],
+                                                          track=W.word(TRACKS[track]), level=level,
                                                           vp=s.board.research_top_vp), seat=p)]
         return [event("research", msg("luna_maris.event.research", seat=p,
-                                                      track=W.word(TRACKS[track]), level=me[f]), seat=p)]
-    me[VP] += s.board.research_top_vp
+                                                      track=W.word(TRACKS[track]), level=level), seat=p)]
+    me.vp += s.board.research_top_vp
     events.append(event("research", msg("luna_maris.event.research_beyond", seat=p, track=W.word(TRACKS[track]), level=top,
                          vp=s.board.research_top_vp), seat=p))
-    flag = REF_BONUS if track == 0 else SUS_BONUS
-    if not me[flag]:
-        me[flag] = 1
+    if not (me.ref_bonus if track == 0 else me.sus_bonus):
+        if track == 0:
+            me.ref_bonus = 1
+        else:
+            me.sus_bonus = 1
         s.bonus_track = track
         s.step = S_BONUS
     return events
@@ -66,17 +60,17 @@ def research(s: LunaState, p: int, track: int) -> list[Event]:
 def research_bonus(s: LunaState, p: int, i: int) -> list[Event]:
     """Research §5.7: the bonus space's reward, gained at once (a food card is picked next)."""
     b = s.tab.research_bonuses[i]
-    me = s.pl[p]
+    me = s.seats[p]
     best = len(s.board.co2_vp) - 1
-    lost = [what for what, dead in ((_LOST_CO2, b.co2_down and me[CO2] >= best),
-                                    (_LOST_WASTE, b.waste_removed and not me[WASTE]),
+    lost = [what for what, dead in ((_LOST_CO2, b.co2_down and me.co2 >= best),
+                                    (_LOST_WASTE, b.waste_removed and not me.waste),
                                     (_LOST_STRESS,
-                                     b.stress_down and me[CAP] >= s.board.stress_max_cap)) if dead]
-    me[TI_L] += b.titanium
-    me[HE3] += b.he3
-    me[CO2] = min(len(s.board.co2_vp) - 1, me[CO2] + b.co2_down)
-    me[WASTE] = max(0, me[WASTE] - b.waste_removed)
-    me[CAP] = min(s.board.stress_max_cap, me[CAP] + b.stress_down)
+                                     b.stress_down and me.cap >= s.board.stress_max_cap)) if dead]
+    me.ti_l += b.titanium
+    me.he3 += b.he3
+    me.co2 = min(len(s.board.co2_vp) - 1, me.co2 + b.co2_down)
+    me.waste = max(0, me.waste - b.waste_removed)
+    me.cap = min(s.board.stress_max_cap, me.cap + b.stress_down)
     s.bonus_track = -1
     s.step = S_MODULE
     bonus = W.cref("research_bonuses", b.name)
@@ -90,10 +84,10 @@ def research_bonus(s: LunaState, p: int, i: int) -> list[Event]:
 
 def build_options(s: LunaState, p: int) -> list[Option]:
     """Seed §實驗室 extra: build a face-up advanced module (2 titanium + 1 energy, at most 4 a game)."""
-    me = s.pl[p]
+    me = s.seats[p]
     b = s.board
-    if (len(s.build_track) >= b.max_builds or me[TI_L] + me[TI_R] < b.build_cost_titanium
-            or me[ENERGY] < b.build_cost_energy):
+    if (len(s.build_track) >= b.max_builds or me.ti_l + me.ti_r < b.build_cost_titanium
+            or me.energy < b.build_cost_energy):
         return []
     adv = s.tab.advanced_modules
     mods = s.tab.modules
@@ -104,16 +98,16 @@ def build_options(s: LunaState, p: int) -> list[Option]:
 def build_module(s: LunaState, p: int, a: int) -> list[Event]:
     """Seed §實驗室 extra: pay 2 titanium + 1 energy, lay the advanced module over its basic module,
     put a disc on the leftmost build-track space and score it."""
-    me = s.pl[p]
+    me = s.seats[p]
     b = s.board
     pay_titanium(me, b.build_cost_titanium)
-    me[ENERGY] -= b.build_cost_energy
+    me.energy -= b.build_cost_energy
     adv = s.tab.advanced_modules[a]
     s.built[adv.module] = a
     s.adv_offer.remove(a)
     vp = b.build_vp[len(s.build_track)]
     s.build_track.append(p)
-    me[VP] += vp
+    me.vp += vp
     return [event("build", msg("luna_maris.event.build", seat=p,
                                                module=W.cref("advanced_modules", adv.name), vp=vp), seat=p)]
 

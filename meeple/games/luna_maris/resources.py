@@ -8,27 +8,10 @@ from meeple.engine.core import Action, Event
 from meeple.engine.messages import Message, event
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.state import (
-    CAP,
-    CO2,
-    EM_ENERGY,
-    EM_IRON,
-    EM_WATER,
     EMERGENCY_NAMES,
-    ENERGY,
-    EQUIP,
-    EQUIP_UP,
-    FE_L,
-    FE_R,
-    O2,
-    ON_ACT,
-    POS,
-    TI_L,
-    TI_R,
-    VP,
-    WASTE,
-    WATER,
     WITH,
     LunaState,
+    Seat,
 )
 from meeple.games.luna_maris.words import msg
 
@@ -37,28 +20,28 @@ Option = tuple[str, int, int]  # (notation, operation, argument) of a module act
 
 def emergency_options(s: LunaState, p: int) -> tuple[Action, ...]:
     """Seed §緊急倉庫: the deposit's cubes not used yet (energy, iron, water), in that order."""
-    me = s.pl[p]
-    return s.pre.emergency[(1 if me[EM_ENERGY] else 0) + (2 if me[EM_IRON] else 0) + (4 if me[EM_WATER] else 0)]
+    me = s.seats[p]
+    return s.pre.emergency[(1 if me.em_energy else 0) + (2 if me.em_iron else 0) + (4 if me.em_water else 0)]
 
 
 def gain_energy(s: LunaState, p: int, n: int) -> int:
     """Seed §太陽能: energy is capped at 6; the excess is lost (applied to every gain)."""
-    me = s.pl[p]
-    before = me[ENERGY]
-    me[ENERGY] = min(s.board.energy_cap, before + n)
-    return me[ENERGY] - before
+    me = s.seats[p]
+    before = me.energy
+    me.energy = min(s.board.energy_cap, before + n)
+    return me.energy - before
 
 
-def iron_total(me: list[int]) -> int:
+def iron_total(me: Seat) -> int:
     """Iron available to pay: iron ore plus titanium, which stands in for iron (seed §氣閘 note)."""
-    return me[FE_L] + me[FE_R] + me[TI_L] + me[TI_R]
+    return me.fe_l + me.fe_r + me.ti_l + me.ti_r
 
 
-def iron_range(me: list[int], need: int, reserved_ti: int = 0) -> tuple[int, int]:
+def iron_range(me: Seat, need: int, reserved_ti: int = 0) -> tuple[int, int]:
     """The fewest and the most titanium cubes that can stand in for ``need`` iron (seed §氣閘 note:
     titanium may replace iron), ``reserved_ti`` titanium being already owed as titanium."""
-    fe = me[FE_L] + me[FE_R]
-    ti = me[TI_L] + me[TI_R] - reserved_ti
+    fe = me.fe_l + me.fe_r
+    ti = me.ti_l + me.ti_r - reserved_ti
     return max(0, need - fe), max(0, min(need, ti))
 
 
@@ -68,33 +51,33 @@ def pay_iron(s: LunaState, p: int, n: int, to_waste: bool) -> list[Event]:
     cube there is never worth more than one on the left (it goes to waste at the next production).
     Iron paid 'to waste' is put on the gauge by the caller; titanium paid so returns to the supply and
     an iron cube from the supply goes onto the gauge instead (seed §工業區 廢料區)."""
-    me = s.pl[p]
-    ti = s.ti_use if s.ti_use >= 0 else max(0, n - me[FE_L] - me[FE_R])
+    me = s.seats[p]
+    ti = s.ti_use if s.ti_use >= 0 else max(0, n - me.fe_l - me.fe_r)
     s.ti_use = -1
     ti = min(ti, n)
     fe = n - ti
-    take = min(fe, me[FE_R])
-    me[FE_R] -= take
-    me[FE_L] -= fe - take
+    take = min(fe, me.fe_r)
+    me.fe_r -= take
+    me.fe_l -= fe - take
     pay_titanium(me, ti)
     return []
 
 
-def pay_titanium(me: list[int], n: int) -> None:
-    take = min(n, me[TI_R])
-    me[TI_R] -= take
-    me[TI_L] -= n - take
+def pay_titanium(me: Seat, n: int) -> None:
+    take = min(n, me.ti_r)
+    me.ti_r -= take
+    me.ti_l -= n - take
 
 
 def raise_stress(s: LunaState, p: int) -> Message | str:
     """Stress +1: the O2 cap drops by one.  O2 used this round never passes the cap (seed §啟動模組 2),
     so O2 already used beyond the new cap is cut back to it; the returned note says so (empty when
     nothing was cut)."""
-    me = s.pl[p]
-    me[CAP] -= 1
-    if me[O2] > me[CAP]:
-        me[O2] = me[CAP]
-        return msg("luna_maris.event.o2_cut", cap=me[CAP])
+    me = s.seats[p]
+    me.cap -= 1
+    if me.o2 > me.cap:
+        me.o2 = me.cap
+        return msg("luna_maris.event.o2_cut", cap=me.cap)
     return ""
 
 
@@ -102,29 +85,29 @@ def add_waste(s: LunaState, p: int, n: int, why: Message) -> list[Event]:
     """Seed §廢料區: each cube takes the next gauge space; landing on one of the last three spaces
     raises CO2 and/or stress (STAND_IN spaces 8: CO2, 9: stress, 10: both); a penalty whose track is
     already at its end has no effect (said in the log); a cube that does not fit leaves the game."""
-    me = s.pl[p]
+    me = s.seats[p]
     b = s.board
     lost = 0
     notes: list[Message] = []
     for _ in range(n):
-        if me[WASTE] >= b.waste_spaces:
+        if me.waste >= b.waste_spaces:
             lost += 1
             continue
-        me[WASTE] += 1
-        space = me[WASTE]
+        me.waste += 1
+        space = me.waste
         if space in b.waste_co2:
-            if me[CO2] > 0:
-                me[CO2] -= 1
+            if me.co2 > 0:
+                me.co2 -= 1
                 notes.append(_CO2_UP)
             else:
                 notes.append(_CO2_NONE)
         if space in b.waste_stress:
-            if me[CAP] > b.stress_min_cap:
+            if me.cap > b.stress_min_cap:
                 notes.append(msg("luna_maris.event.waste_stress", cut=raise_stress(s, p)))
             else:
                 notes.append(_STRESS_NONE)
     return [event("waste", msg(
-        "luna_maris.event.waste", seat=p, count=n, why=why, filled=me[WASTE], spaces=b.waste_spaces,
+        "luna_maris.event.waste", seat=p, count=n, why=why, filled=me.waste, spaces=b.waste_spaces,
         notes=msg("luna_maris.event.waste_notes", notes=notes) if notes else "",
         lost=msg("luna_maris.event.waste_lost", n=lost) if lost else ""), seat=p)]
 
@@ -135,15 +118,15 @@ _STRESS_NONE = msg("luna_maris.event.waste_stress_none")
 
 
 def equipment_ready(s: LunaState, p: int, module: int) -> bool:
-    me = s.pl[p]
-    return me[EQUIP] >= 0 and bool(me[EQUIP_UP]) and s.tab.equipment[me[EQUIP]].module == module
+    me = s.seats[p]
+    return me.equip >= 0 and bool(me.equip_up) and s.tab.equipment[me.equip].module == module
 
 
 def use_equipment(s: LunaState, p: int) -> Event:
     """Seed §特殊設備: once per round; the tile is turned face down after use."""
-    me = s.pl[p]
-    me[EQUIP_UP] = 0
-    return event("equipment", msg("luna_maris.event.equipment", seat=p, equipment=W.equipment(s, me[EQUIP])), seat=p)
+    me = s.seats[p]
+    me.equip_up = 0
+    return event("equipment", msg("luna_maris.event.equipment", seat=p, equipment=W.equipment(s, me.equip)), seat=p)
 
 
 def with_equipment(s: LunaState, p: int, module: int, options: list[Option]) -> list[Option]:
@@ -151,7 +134,7 @@ def with_equipment(s: LunaState, p: int, module: int, options: list[Option]) -> 
     '... with <tile>' while the tile is face up."""
     if not equipment_ready(s, p, module):
         return options
-    name = s.tab.equipment[s.pl[p][EQUIP]].name.lower()
+    name = s.tab.equipment[s.seats[p].equip].name.lower()
     out: list[Option] = []
     for note, op, arg in options:
         out.append((note, op, arg))
@@ -165,48 +148,50 @@ def advanced(s: LunaState, module: int) -> int:
     return -1 if a < 0 else s.tab.advanced_modules[a].amount
 
 
-def afford(me: list[int], procs: list, waste_needed: bool) -> bool:
+def afford(me: Seat, procs: list, waste_needed: bool) -> bool:
     """Whether a seat can pay the iron, water (and waste) of ``procs`` run in this order (a refining
     or recycling process, or level D's two)."""
     iron = sum(pr.iron_to_waste for pr in procs)
     if iron > iron_total(me):
         return False
-    water = me[WATER]
+    water = me.water
     for pr in procs:
         if water < pr.water_cost:
             return False
         water += pr.water - pr.water_cost
     if waste_needed:
-        return me[WASTE] >= sum(pr.waste_removed + pr.waste_to_conveyor for pr in procs)
+        return me.waste >= sum(pr.waste_removed + pr.waste_to_conveyor for pr in procs)
     return True
 
 
 def leave_activation(s: LunaState, p: int) -> None:
     """Seed §啟動模組 3: the astronaut leaves its activation space (the activation lapses)."""
-    me = s.pl[p]
-    if me[ON_ACT]:
-        s.act[me[POS]] = -1
-        me[ON_ACT] = 0
+    me = s.seats[p]
+    if me.on_act:
+        s.act[me.pos] = -1
+        me.on_act = 0
 
 
 def lose_vp(s: LunaState, p: int, n: int) -> int:
     """Lose up to ``n`` VP; the score never drops below 0 (seed §緊急倉庫, §犒賞科學家)."""
-    me = s.pl[p]
-    lost = min(n, me[VP])
-    me[VP] -= lost
+    me = s.seats[p]
+    lost = min(n, me.vp)
+    me.vp -= lost
     return lost
 
 
 def emergency_deposit(s: LunaState, p: int, which: int) -> list[Event]:
     """Seed §緊急倉庫: take the deposit's energy (-3 VP), iron (-3 VP) or water (-4 VP), once each per
     game; the score never drops below 0."""
-    me = s.pl[p]
-    me[EM_ENERGY + which] = 0
+    me = s.seats[p]
     if which == 0:
+        me.em_energy = 0
         gain_energy(s, p, 1)
     elif which == 1:
-        me[FE_L] += 1
+        me.em_iron = 0
+        me.fe_l += 1
     else:
-        me[WATER] += 1
+        me.em_water = 0
+        me.water += 1
     lost = lose_vp(s, p, s.board.emergency_vp[which])
     return [event("emergency", msg("luna_maris.event.emergency", seat=p, cube=W.word(EMERGENCY_NAMES[which]), vp=lost), seat=p)]

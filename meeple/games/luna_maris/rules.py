@@ -39,8 +39,6 @@ from meeple.games.luna_maris.state import (
     OP_START,
     OP_STOP,
     OP_TAKE,
-    PASSED,
-    PENDING,
     S_COMPACT,
     S_FEED,
     S_MODULE,
@@ -231,7 +229,7 @@ def next_player(s: LunaState) -> list[Event]:
     i = order.index(s.cur)
     for k in range(1, n + 1):
         q = order[(i + k) % n]
-        if not s.pl[q][PASSED]:
+        if not s.seats[q].passed:
             s.cur = q
             return []
     return end_round(s)
@@ -240,8 +238,8 @@ def next_player(s: LunaState) -> list[Event]:
 def pass_turn(s: LunaState, p: int) -> list[Event]:
     """Seed §PASS: the marker goes to the leftmost free space of next round's order track and takes
     its reward (STAND_IN values; none after round 5); the activation lapses."""
-    me = s.pl[p]
-    me[PASSED] = 1
+    me = s.seats[p]
+    me.passed = 1
     leave_activation(s, p)
     place = len(s.next_order)
     s.next_order.append(p)
@@ -251,7 +249,7 @@ def pass_turn(s: LunaState, p: int) -> list[Event]:
         if s.options["pass_reward"] == "immediate":
             got = pass_reward(s, p, place)
         else:
-            me[PENDING] = place
+            me.pending = place
     if got:
         events.append(event("pass", msg("luna_maris.event.pass_reward", seat=p, place=place + 1,
                                                        reward=got), seat=p))
@@ -273,8 +271,8 @@ def end_round(s: LunaState) -> list[Event]:
     s.round += 1
     s.order = s.next_order + [q for q in s.order if q not in s.next_order]
     s.next_order = []
-    for me in s.pl:
-        me[PASSED] = 0
+    for me in s.seats:
+        me.passed = 0
     events.append(event("round", msg("luna_maris.event.round", round=s.round), round=s.round))
     events.extend(production(s))
     s.step = S_TURN

@@ -9,34 +9,21 @@ from collections.abc import Sequence
 from meeple.engine.core import Event
 from meeple.engine.messages import event
 from meeple.games.luna_maris.state import (
-    CAP,
-    CO2,
-    ENERGY,
-    EQUIP,
-    EQUIP_UP,
-    FE_L,
-    FE_R,
-    HE3,
     N_JUNIORS,
-    O2,
-    TI_L,
-    TI_R,
-    VP,
-    WASTE,
-    WATER,
     LunaState,
+    Seat,
 )
 from meeple.games.luna_maris.words import msg
 
 
 def scores(s: LunaState) -> list[int]:
     """Every seat's score (the final scores once the game is over)."""
-    return [me[VP] for me in s.pl]
+    return [me.vp for me in s.seats]
 
 
 def tiebreak(s: LunaState, seat: int) -> tuple[int, ...]:
     """Seed §平手: more orders delivered, then lower CO2 (a higher track index); else shared."""
-    return (len(s.delivered[seat]), s.pl[seat][CO2])
+    return (len(s.seats[seat].delivered), s.seats[seat].co2)
 
 
 def largest_group(cells: Sequence[int], adj: Sequence[Sequence[int]], seat: int) -> int:
@@ -108,9 +95,9 @@ def orders_points(n: int, table: Sequence[int]) -> int:
     return table[min(n, len(table) - 1)]
 
 
-def resource_points(me: Sequence[int]) -> int:
+def resource_points(me: Seat) -> int:
     """Seed §最終計分 7: 1 VP per 2 leftover iron, titanium, water, He-3 and energy, pooled; not O2."""
-    return (me[FE_L] + me[FE_R] + me[TI_L] + me[TI_R] + me[WATER] + me[HE3] + me[ENERGY]) // 2
+    return (me.fe_l + me.fe_r + me.ti_l + me.ti_r + me.water + me.he3 + me.energy) // 2
 
 
 def waste_points(waste: int) -> int:
@@ -118,12 +105,12 @@ def waste_points(waste: int) -> int:
     return -(2 * waste - 1) if waste > 0 else 0
 
 
-def clean_up_score(me: list[int], steps: Sequence[int]) -> None:
+def clean_up_score(me: Seat, steps: Sequence[int]) -> None:
     """Seed §結算階段: the scoring steps (probes, carbon credits, build track) are taken one after
     the other, in the seed's order; the score track has no negatives, so a loss at one step stops at
     0 and a later step's points still count in full (0 VP, credits -1, one build disc: 1 VP)."""
     for pts in steps:
-        me[VP] = max(0, me[VP] + pts)
+        me.vp = max(0, me.vp + pts)
 
 
 def clean_up(s: LunaState) -> list[Event]:
@@ -131,15 +118,15 @@ def clean_up(s: LunaState) -> list[Event]:
     b = s.board
     events: list[Event] = []
     credits_table = {2: b.credits_2p, 3: b.credits_3p}.get(s.players, b.credits_4p)
-    credits = carbon_credits([me[CO2] for me in s.pl], credits_table)
-    for p, me in enumerate(s.pl):
+    credits = carbon_credits([me.co2 for me in s.seats], credits_table)
+    for p, me in enumerate(s.seats):
         group = largest_group(s.grid, s.adj, p)
         probe = probe_points(group, b.probe_group_vp)
         build = s.build_track.count(p)
         clean_up_score(me, (probe, credits[p], build))
-        if me[EQUIP] >= 0:
-            me[EQUIP_UP] = 1
-        me[O2] = 0
+        if me.equip >= 0:
+            me.equip_up = 1
+        me.o2 = 0
         events.append(event("cleanup", msg("luna_maris.event.cleanup", round=s.round, seat=p, probes=f"{probe:+d}",
                              credits=f"{credits[p]:+d}", build=f"{build:+d}"), seat=p, probes=probe, credits=credits[p], build=build))
     s.act = [-1] * len(s.act)
@@ -148,7 +135,7 @@ def clean_up(s: LunaState) -> list[Event]:
 
 def food_ranks(s: LunaState) -> tuple[list[int], list[int]]:
     """Per seat: the food diversity and food value rank points (seed §最終計分 3-4)."""
-    held = s.food
+    held = [me.food for me in s.seats]
     if not any(held):
         zero = [0] * s.players
         return zero, zero[:]
@@ -163,23 +150,23 @@ def food_ranks(s: LunaState) -> tuple[list[int], list[int]]:
 
 def seniors_held(s: LunaState, p: int) -> int:
     """Senior scientists in seat ``p``'s hand and rest pile."""
-    return sum(1 for c in s.hands[p] if c >= N_JUNIORS) + sum(1 for c in s.rest[p] if c >= N_JUNIORS)
+    return sum(1 for c in s.seats[p].hand if c >= N_JUNIORS) + sum(1 for c in s.seats[p].rest if c >= N_JUNIORS)
 
 
 def seat_items(s: LunaState, p: int, seniors: int, div: int, nut: int) -> list[int]:
     """Seat ``p``'s eight final items: [stress, seniors, diversity, nutrition, co2, orders,
     resources, waste]."""
     b = s.board
-    me = s.pl[p]
+    me = s.seats[p]
     return [
-        stress_points(me[CAP], b.stress_final_vp),
+        stress_points(me.cap, b.stress_final_vp),
         seniors * b.senior_vp,
         div,
         nut,
-        b.co2_vp[me[CO2]],
-        orders_points(len(s.delivered[p]), b.orders_vp),
+        b.co2_vp[me.co2],
+        orders_points(len(s.seats[p].delivered), b.orders_vp),
         resource_points(me),
-        waste_points(me[WASTE]),
+        waste_points(me.waste),
     ]
 
 
@@ -202,7 +189,7 @@ def final_scoring(s: LunaState) -> list[Event]:
     s.final = final_breakdown(s)
     events: list[Event] = []
     for p, items in enumerate(s.final):
-        s.pl[p][VP] += sum(items)
+        s.seats[p].vp += sum(items)
         parts = [msg("luna_maris.event.final_part", item=SCORE_KEYS[i], value=f"{v:+d}") for i, v in enumerate(items)]
-        events.append(event("final", msg("luna_maris.event.final", seat=p, parts=parts, total=s.pl[p][VP]), seat=p, items=items))
+        events.append(event("final", msg("luna_maris.event.final", seat=p, parts=parts, total=s.seats[p].vp), seat=p, items=items))
     return events

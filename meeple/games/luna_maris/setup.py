@@ -9,31 +9,14 @@ from meeple.engine.core import Event, Game, State
 from meeple.engine.messages import event, ref
 from meeple.games.luna_maris.derived import derived, reach
 from meeple.games.luna_maris.state import (
-    CAP,
-    CO2,
-    EM_ENERGY,
-    EM_IRON,
-    EM_WATER,
-    ENERGY,
-    EQUIP,
-    EQUIP_UP,
-    FE_L,
     N_JUNIORS,
-    NFIELDS,
-    PENDING,
-    POS,
-    PROBES,
-    REF,
     S_EQUIP,
     S_PROBE,
     S_START,
     S_TURN,
-    SUS,
-    VP,
-    WASTE,
-    WATER,
     LunaState,
     moves,
+    new_seat,
 )
 from meeple.games.luna_maris.words import msg
 
@@ -66,34 +49,30 @@ def setup_fields(s: LunaState) -> None:
     s.order = [(first + i) % n for i in range(n)]
     s.next_order = []
     s.round = 1
-    s.pl = []
-    for _ in range(n):
-        me = [0] * NFIELDS
-        me[VP] = b.start_vp
-        me[ENERGY] = b.start_energy
-        me[WATER] = b.start_water
-        me[FE_L] = b.start_iron
-        me[WASTE] = b.start_waste
-        me[CAP] = b.stress_start
-        me[PROBES] = len(t.probe_slots)
-        me[CO2] = b.co2_start
-        me[REF] = 1  # STAND_IN start level
-        me[SUS] = 1  # STAND_IN start level
-        me[EM_ENERGY] = me[EM_IRON] = me[EM_WATER] = 1
-        me[EQUIP] = -1
-        me[PENDING] = -1
-        me[POS] = -1
-        s.pl.append(me)
+    s.seats = []
+    per = len(t.juniors) // 4  # juniors: six per player, a set each (STAND_IN identical sets)
+    for seat in range(n):
+        me = new_seat()
+        me.vp = b.start_vp
+        me.energy = b.start_energy
+        me.water = b.start_water
+        me.fe_l = b.start_iron
+        me.waste = b.start_waste
+        me.cap = b.stress_start
+        me.probes = len(t.probe_slots)
+        me.co2 = b.co2_start
+        me.ref = 1  # STAND_IN start level
+        me.sus = 1  # STAND_IN start level
+        me.em_energy = me.em_iron = me.em_water = 1
+        me.equip = -1
+        me.pending = -1
+        me.pos = -1
+        me.hand = list(range(seat * per, seat * per + per))
+        s.seats.append(me)
     s.grid = [-1] * len(t.mining_spaces)
     s.act = [-1] * len(t.modules)
     s.built = [-1] * len(t.modules)
     s.build_track = []
-    # juniors: six per player, a set each (STAND_IN identical sets)
-    per = len(t.juniors) // 4
-    s.hands = [list(range(seat * per, seat * per + per)) for seat in range(n)]
-    s.rest = [[] for _ in range(n)]
-    s.food = [[] for _ in range(n)]
-    s.delivered = [[] for _ in range(n)]
     # order stacks: players + 1 of each kind, top face up (the last element is the top)
     kinds = sorted({o.kind for o in t.orders})
     s.stacks = []
@@ -139,9 +118,9 @@ def deal_equipment(s: LunaState) -> None:
     """Seed §特殊設備 (開局隨機分配), option equipment_deal=random: each player is dealt one random
     tile, face up; there is no choice to make."""
     tiles = s.rng.sample(range(len(s.tables.equipment)), s.players)
-    for me, e in zip(s.pl, tiles, strict=True):
-        me[EQUIP] = e
-        me[EQUIP_UP] = 1
+    for me, e in zip(s.seats, tiles, strict=True):
+        me.equip = e
+        me.equip_up = 1
 
 
 def reveal_start_modules(s: LunaState) -> list[int]:
@@ -191,8 +170,8 @@ def next_setup(s: LunaState) -> list[Event]:
 def choose_equipment(s: LunaState, p: int, e: int) -> list[Event]:
     """Research §3: players + 1 special equipment tiles, chosen in reverse turn order."""
     s.equip_offer.remove(e)
-    s.pl[p][EQUIP] = e
-    s.pl[p][EQUIP_UP] = 1
+    s.seats[p].equip = e
+    s.seats[p].equip_up = 1
     ev: list[Event] = [event("equipment", msg("luna_maris.event.equipment_take", seat=p,
                               equipment=ref("luna_maris", "equipment", s.tab.equipment[e].name)), seat=p)]
     return ev + next_setup(s)
@@ -208,6 +187,6 @@ def place_first_probe(s: LunaState, p: int, space: int) -> list[Event]:
 
 def place_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
     """Research §3: in turn order each astronaut starts on a distinct module from the revealed icons."""
-    s.pl[p][POS] = m
+    s.seats[p].pos = m
     ev: list[Event] = [event("start", msg("luna_maris.event.start", seat=p, module=ref("luna_maris", "modules", s.tab.modules[m].name)), seat=p)]
     return ev + next_setup(s)

@@ -10,16 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from meeple.engine.core import Action, State
+from meeple.engine.fields import Record, slots
 from meeple.engine.rng import Rng
 from meeple.games.luna_maris.derived import derived
 
 if TYPE_CHECKING:
     from meeple.engine.components import Tables
-
-# --- per-player fields: ``state.pl[seat][FIELD]`` -------------------------------------------------
-(VP, ENERGY, WATER, HE3, FE_L, FE_R, TI_L, TI_R, WASTE, CAP, O2, POS, ON_ACT, PROBES, CO2, REF, SUS,
- REF_BONUS, SUS_BONUS, EM_ENERGY, EM_IRON, EM_WATER, PASSED, EQUIP, EQUIP_UP, PENDING) = range(26)
-NFIELDS = 26
 
 # --- steps (who decides what) ---------------------------------------------------------------------
 (S_EQUIP, S_PROBE, S_START, S_TURN, S_MOVE, S_MODULE, S_FOOD, S_FEED, S_BONUS, S_COMPACT, S_OVER,
@@ -76,7 +72,65 @@ SECTIONS = ("left", "right")
 
 EMERGENCY_NAMES = ("energy", "iron", "water")  # the emergency deposit's cubes, in this order
 WITH = 1000  # added to an action's argument when the player uses its special equipment
-_copy = list.copy  # copies one inner list of a clone
+
+
+class Seat(Record):
+    """One player's board (seed §setup, player board): cubes, tracks, markers and cards.  A seat
+    is ``state.seats[p]``; every field is an ``int`` or a list of component indices."""
+
+    vp: int           # score
+    energy: int       # energy cubes (capped by board.energy_cap, seed §太陽能)
+    water: int
+    he3: int          # helium-3
+    fe_l: int         # iron ore on the conveyor's left section
+    fe_r: int         # iron ore on the right section (goes to waste at the next production)
+    ti_l: int         # titanium on the left section
+    ti_r: int         # titanium on the right section
+    waste: int        # cubes on the waste gauge (seed §廢料區)
+    cap: int          # O2 cap under the stress marker
+    o2: int           # O2 used this round
+    pos: int          # the astronaut's module (-1 before it is placed)
+    on_act: int       # 1: the astronaut is on that module's activation space
+    probes: int       # probes still on the player board
+    co2: int          # CO2 marker (0: the worst end)
+    ref: int          # refining research level
+    sus: int          # sustainability research level
+    ref_bonus: int    # 1: the refining track's bonus taken
+    sus_bonus: int    # 1: the sustainability track's bonus taken
+    em_energy: int    # 1: the emergency deposit's energy cube still there (seed §緊急倉庫)
+    em_iron: int      # 1: its iron cube still there
+    em_water: int     # 1: its water cube still there
+    passed: int       # 1: passed this round
+    equip: int        # special equipment tile (-1: none)
+    equip_up: int     # 1: the tile is face up (usable this round)
+    pending: int      # place on the order track whose pass reward is still due (-1: none)
+    hand: list[int]       # scientist ids in hand
+    rest: list[int]       # scientist ids on the rest pile
+    food: list[int]       # food cards held
+    delivered: list[int]  # order tiles delivered
+    __slots__ = slots(__annotations__)
+
+    def research(self, track: int) -> int:
+        """The level of research track ``track`` (0 refining, 1 sustainability)."""
+        return self.ref if track == 0 else self.sus
+
+    def emergency_left(self, which: int) -> int:
+        """1 while the emergency deposit's cube ``which`` (0 energy, 1 iron, 2 water) is unused."""
+        return self.em_energy if which == 0 else self.em_iron if which == 1 else self.em_water
+
+
+def new_seat() -> Seat:
+    """A seat with every field zero or empty (``setup.py`` sets the starting kit)."""
+    me = Seat()
+    me.vp = me.energy = me.water = me.he3 = me.fe_l = me.fe_r = me.ti_l = me.ti_r = me.waste = 0
+    me.cap = me.o2 = me.pos = me.on_act = me.probes = me.co2 = me.ref = me.sus = 0
+    me.ref_bonus = me.sus_bonus = me.em_energy = me.em_iron = me.em_water = 0
+    me.passed = me.equip = me.equip_up = me.pending = 0
+    me.hand = []
+    me.rest = []
+    me.food = []
+    me.delivered = []
+    return me
 
 
 class Moves:
@@ -163,79 +217,64 @@ def moves(tables: Tables) -> Moves:
 
 
 class LunaState(State):
-    """The fields of a Luna Maris position (per-seat rows ``pl[seat][FIELD]``, shared boards and
-    decks, the turn in progress) and the turn properties.  Abstract: ``LunaPosition`` binds the
-    rules."""
+    """The fields of a Luna Maris position (one ``Seat`` per player, shared boards and decks, the
+    turn in progress) and the turn properties.  Abstract: ``LunaPosition`` binds the rules.  The
+    fields are declared once here; clone copies each by its declared type
+    (``meeple.engine.fields``)."""
 
-    __slots__ = (
-        # shared, immutable (never copied)
-        "board", "cards", "dist", "adj", "allowed", "mincost", "allowed_mask", "within", "orders_of_kind",
-        "pre", "tab",
-        # mutable
-        "step", "round", "cur", "order", "next_order", "queue", "pl", "grid", "act", "built",
-        "build_track", "adv_offer", "equip_offer", "start_mods", "hire_row", "senior_deck",
-        "stacks", "delivered", "food_row", "food_deck", "food_discard", "hands", "rest", "food",
-        "final",
-        # the turn in progress
-        "card", "acts_left", "acts_done", "used", "module", "main_done", "extra_done",
-        "pick_left", "feed_left", "feed_food", "bonus_track", "compact",
-        # a main action waiting for the player's choice of cubes (titanium standing in for iron)
-        "pay_op", "pay_arg", "ti_use",
-    )
-
-    # shared, immutable (never copied)
-    board: Any
-    cards: tuple[Any, ...]
-    dist: tuple[tuple[int, ...], ...]
-    adj: tuple[tuple[int, ...], ...]
-    allowed: tuple[tuple[int, ...], ...]
-    mincost: tuple[tuple[int, ...], ...]
-    allowed_mask: tuple[int, ...]
-    within: tuple[tuple[int, ...], ...]
-    orders_of_kind: tuple[tuple[int, ...], ...]
-    pre: Moves
-    tab: Any
-    # mutable
-    step: int
+    # shared, immutable (never copied): the component set's derived lookups
+    board: Any                                 # the board's component record
+    cards: tuple[Any, ...]                     # scientist id -> card (juniors 0..23, then seniors)
+    dist: tuple[tuple[int, ...], ...]          # [module][module] -> corridor steps
+    adj: tuple[tuple[int, ...], ...]           # [mining space] -> neighbouring spaces
+    allowed: tuple[tuple[int, ...], ...]       # [scientist] -> modules its icons allow
+    mincost: tuple[tuple[int, ...], ...]       # [scientist][module] -> least O2 to an allowed module
+    allowed_mask: tuple[int, ...]              # [scientist] -> allowed modules as a bit mask
+    within: tuple[tuple[int, ...], ...]        # [module][O2 left] -> modules reached, bit mask
+    orders_of_kind: tuple[tuple[int, ...], ...]  # [order kind] -> order tile ids
+    pre: Moves                                 # the prebuilt fixed actions
+    tab: Any                                   # the component tables as plain attributes
+    # the round
+    step: int              # S_*: who decides what
     round: int
-    cur: int
-    order: list[int]
-    next_order: list[int]
-    queue: list[int]
-    pl: list[list[int]]
-    grid: list[int]
-    act: list[int]
-    built: list[int]
-    build_track: list[int]
-    adv_offer: list[int]
-    equip_offer: list[int]
-    start_mods: list[int]
-    hire_row: list[int]
-    senior_deck: list[int]
-    stacks: list[list[int]]
-    delivered: list[list[int]]
-    food_row: list[int]
-    food_deck: list[int]
+    cur: int               # the seat to decide
+    order: list[int]       # turn order (seats)
+    next_order: list[int]  # next round's order track, filled as players pass
+    queue: list[int]       # setup: seats still to choose
+    seats: list[Seat]      # [seat] -> that player's board
+    # the boards: one entry per component index, -1 for empty
+    grid: list[int]        # [mining space] -> seat of the probe on it
+    act: list[int]         # [module] -> seat on its activation space
+    built: list[int]       # [module] -> advanced module built over it
+    build_track: list[int]  # seats, in the order they built advanced modules
+    adv_offer: list[int]   # advanced modules on offer
+    equip_offer: list[int]  # special equipment tiles on offer (setup)
+    start_mods: list[int]  # the modules astronauts may start on (setup)
+    hire_row: list[int]    # senior ids face up
+    senior_deck: list[int]  # hidden order
+    stacks: list[list[int]]  # [order kind] -> tiles, the last one face up
+    food_row: list[int]    # food cards face up
+    food_deck: list[int]   # hidden order
     food_discard: list[int]
-    hands: list[list[int]]
-    rest: list[list[int]]
-    food: list[list[int]]
-    final: list[list[int]]
-    card: int
-    acts_left: int
+    final: list[list[int]]  # [seat] -> final scoring items (scoring.FINAL_ITEMS), empty until then
+    # the turn in progress
+    card: int              # scientist played (-1: none)
+    acts_left: int         # module actions left (a senior has two)
     acts_done: int
-    used: int
-    module: int
+    used: int              # bit mask of the modules used this turn
+    module: int            # the module being visited (-1: none)
     main_done: int
     extra_done: int
-    pick_left: int
-    feed_left: int
-    feed_food: int
-    bonus_track: int
-    compact: int
-    pay_op: int
+    pick_left: int         # food cards still to pick
+    feed_left: int         # scientists still to take back
+    feed_food: int         # 1: feeding with a food card
+    bonus_track: int       # research track whose bonus is to be chosen (-1: none)
+    compact: int           # 1: the Compactor's extra process is due
+    # a main action waiting for the player's choice of cubes (titanium standing in for iron)
+    pay_op: int            # MAIN_* operation (-1: none)
     pay_arg: int
-    ti_use: int
+    ti_use: int            # titanium cubes chosen to stand in (-1: as few as possible)
+    __slots__ = slots(__annotations__)
 
     def reset_turn(self) -> None:
         self.card = -1
@@ -264,60 +303,6 @@ class LunaState(State):
     def is_over(self) -> bool:
         return self.step == S_OVER
 
-    def _copy_into(self, other: State) -> None:
-        o: LunaState = other  # type: ignore[assignment]
-        o.board = self.board
-        o.cards = self.cards
-        o.dist = self.dist
-        o.adj = self.adj
-        o.allowed = self.allowed
-        o.mincost = self.mincost
-        o.allowed_mask = self.allowed_mask
-        o.within = self.within
-        o.orders_of_kind = self.orders_of_kind
-        o.pre = self.pre
-        o.tab = self.tab
-        o.step = self.step
-        o.round = self.round
-        o.cur = self.cur
-        o.order = self.order[:]
-        o.next_order = self.next_order[:]
-        o.queue = self.queue[:]
-        o.pl = list(map(_copy, self.pl))
-        o.grid = self.grid[:]
-        o.act = self.act[:]
-        o.built = self.built[:]
-        o.build_track = self.build_track[:]
-        o.adv_offer = self.adv_offer[:]
-        o.equip_offer = self.equip_offer[:]
-        o.start_mods = self.start_mods[:]
-        o.hire_row = self.hire_row[:]
-        o.senior_deck = self.senior_deck[:]
-        o.stacks = list(map(_copy, self.stacks))
-        o.delivered = list(map(_copy, self.delivered))
-        o.food_row = self.food_row[:]
-        o.food_deck = self.food_deck[:]
-        o.food_discard = self.food_discard[:]
-        o.hands = list(map(_copy, self.hands))
-        o.rest = list(map(_copy, self.rest))
-        o.food = list(map(_copy, self.food))
-        o.final = list(map(_copy, self.final))
-        o.card = self.card
-        o.acts_left = self.acts_left
-        o.acts_done = self.acts_done
-        o.used = self.used
-        o.module = self.module
-        o.main_done = self.main_done
-        o.extra_done = self.extra_done
-        o.pick_left = self.pick_left
-        o.feed_left = self.feed_left
-        o.feed_food = self.feed_food
-        o.bonus_track = self.bonus_track
-        o.compact = self.compact
-        o.pay_op = self.pay_op
-        o.pay_arg = self.pay_arg
-        o.ti_use = self.ti_use
-
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """Hidden from everyone: the order of the senior deck and the food deck, and which order tiles
         lie under each stack's face-up top (drawn from the tiles of that kind not yet seen).
@@ -326,8 +311,7 @@ class LunaState(State):
         self.food_deck.sort()
         rng.shuffle(self.senior_deck)
         rng.shuffle(self.food_deck)
-        delivered = self.delivered
-        seen = {i for d in delivered for i in d} if any(delivered) else ()
+        seen = {i for me in self.seats for i in me.delivered}
         for k, stack in enumerate(self.stacks):
             if len(stack) <= 1:
                 continue

@@ -11,37 +11,11 @@ from meeple.games.luna_maris.modules import iron_need
 from meeple.games.luna_maris.recycling import recycling_table
 from meeple.games.luna_maris.scoring import FINAL_ITEMS
 from meeple.games.luna_maris.state import (
-    CAP,
-    CO2,
-    EM_ENERGY,
-    EM_IRON,
-    EM_WATER,
-    ENERGY,
-    EQUIP,
-    EQUIP_UP,
-    FE_L,
-    FE_R,
-    HE3,
     MAIN_DELIVER,
     MAIN_HIRE,
     MAIN_REFINE,
-    O2,
-    ON_ACT,
-    PASSED,
-    PENDING,
-    POS,
-    PROBES,
-    REF,
-    REF_BONUS,
     S_PAY,
     STEP_NAMES,
-    SUS,
-    SUS_BONUS,
-    TI_L,
-    TI_R,
-    VP,
-    WASTE,
-    WATER,
     WITH,
     LunaState,
 )
@@ -63,7 +37,7 @@ def order_cost(o: Any) -> dict[str, int]:
 def order_tiles(s: LunaState) -> dict[str, dict[str, Any]]:
     """Every order tile a seat can see (the stack tops and the delivered tiles): cost and VP."""
     orders = s.tables.orders
-    seen = sorted({st[-1] for st in s.stacks if st} | {o for p in range(s.players) for o in s.delivered[p]})
+    seen = sorted({st[-1] for st in s.stacks if st} | {o for p in range(s.players) for o in s.seats[p].delivered})
     return {orders[o].name: {"cost": order_cost(orders[o]), "vp": orders[o].vp} for o in seen}
 
 
@@ -71,7 +45,7 @@ def scientist_notes(s: LunaState) -> dict[str, dict[str, Any]]:
     """Seed §啟動模組 1 (手牌專長圖示決定可使用的工擺格): the module icons of every scientist in a hand,
     a rest pile or the hiring row, its level, and the iron a senior in the hiring row costs."""
     mods = s.tables.modules
-    seen: list[int] = sorted({c for p in range(s.players) for c in s.hands[p] + s.rest[p]} | set(s.hire_row))
+    seen: list[int] = sorted({c for p in range(s.players) for c in s.seats[p].hand + s.seats[p].rest} | set(s.hire_row))
     out: dict[str, dict[str, Any]] = {}
     for c in seen:
         card = s.cards[c]
@@ -93,7 +67,7 @@ def food_cards(s: LunaState) -> dict[str, dict[str, Any]]:
     """Seed §溫室 and §犒賞科學家: every food card a seat can see (display, holdings, discard pile):
     its kind, its value (scientists it feeds) and the extra reward of a value-1 card (catalog keys)."""
     foods = s.tables.foods
-    seen = sorted(set(s.food_row) | set(s.food_discard) | {f for p in range(s.players) for f in s.food[p]})
+    seen = sorted(set(s.food_row) | set(s.food_discard) | {f for p in range(s.players) for f in s.seats[p].food})
     return {foods[f].name: {"kind": FOOD_KIND_KEYS[foods[f].kind], "value": foods[f].value,
                             "extra": EXTRA_KEYS[foods[f].extra] if foods[f].extra else None} for f in seen}
 
@@ -104,7 +78,7 @@ def tile_effects(s: LunaState) -> dict[str, dict[str, Any]]:
     text is the tile's catalog text, ``luna_maris.<table>.<slug>.text``, filled with these fields)."""
     t = s.tables
     adv = sorted(set(s.adv_offer) | {a for a in s.built if a >= 0})
-    equip = sorted(set(s.equip_offer) | {me[EQUIP] for me in s.pl if me[EQUIP] >= 0})
+    equip = sorted(set(s.equip_offer) | {me.equip for me in s.seats if me.equip >= 0})
     out: dict[str, dict[str, Any]] = {
         t.advanced_modules[a].name: {"advanced": True, "module": t.modules[t.advanced_modules[a].module].key,
                                      "amount": t.advanced_modules[a].amount} for a in adv}
@@ -155,35 +129,35 @@ def view(s: LunaState, seat: int | None) -> dict[str, Any]:
     foods = t.foods
     orders = t.orders
     players = []
-    for p, me in enumerate(s.pl):
+    for p, me in enumerate(s.seats):
         players.append({
             "seat": p,
-            "vp": me[VP],
-            "o2_used": me[O2],
-            "o2_cap": me[CAP],
-            "stress": b.stress_max_cap - me[CAP],
-            "energy": me[ENERGY],
-            "water": me[WATER],
-            "he3": me[HE3],
-            "conveyor": {"left": {"iron": me[FE_L], "titanium": me[TI_L]},
-                         "right": {"iron": me[FE_R], "titanium": me[TI_R]}},
-            "waste": me[WASTE],
-            "co2": me[CO2],
-            "co2_vp": b.co2_vp[me[CO2]],
-            "research": {"refining": me[REF], "sustainability": me[SUS]},
-            "research_bonus_taken": {"refining": bool(me[REF_BONUS]), "sustainability": bool(me[SUS_BONUS])},
-            "emergency": {"energy": bool(me[EM_ENERGY]), "iron": bool(me[EM_IRON]), "water": bool(me[EM_WATER])},
-            "probes_on_board": me[PROBES],
-            "astronaut": None if me[POS] < 0 else mods[me[POS]].key,
-            "on_activation_space": bool(me[ON_ACT]),
-            "hand": [cards[c].name for c in s.hands[p]],
-            "rest": [cards[c].name for c in s.rest[p]],
-            "food": [foods[f].name for f in s.food[p]],
-            "orders": [orders[o].name for o in s.delivered[p]],
-            "equipment": None if me[EQUIP] < 0 else t.equipment[me[EQUIP]].name,
-            "equipment_face_up": bool(me[EQUIP_UP]),
-            "passed": bool(me[PASSED]),
-            "pending_pass_reward": _seat(me[PENDING]),
+            "vp": me.vp,
+            "o2_used": me.o2,
+            "o2_cap": me.cap,
+            "stress": b.stress_max_cap - me.cap,
+            "energy": me.energy,
+            "water": me.water,
+            "he3": me.he3,
+            "conveyor": {"left": {"iron": me.fe_l, "titanium": me.ti_l},
+                         "right": {"iron": me.fe_r, "titanium": me.ti_r}},
+            "waste": me.waste,
+            "co2": me.co2,
+            "co2_vp": b.co2_vp[me.co2],
+            "research": {"refining": me.ref, "sustainability": me.sus},
+            "research_bonus_taken": {"refining": bool(me.ref_bonus), "sustainability": bool(me.sus_bonus)},
+            "emergency": {"energy": bool(me.em_energy), "iron": bool(me.em_iron), "water": bool(me.em_water)},
+            "probes_on_board": me.probes,
+            "astronaut": None if me.pos < 0 else mods[me.pos].key,
+            "on_activation_space": bool(me.on_act),
+            "hand": [cards[c].name for c in s.seats[p].hand],
+            "rest": [cards[c].name for c in s.seats[p].rest],
+            "food": [foods[f].name for f in s.seats[p].food],
+            "orders": [orders[o].name for o in s.seats[p].delivered],
+            "equipment": None if me.equip < 0 else t.equipment[me.equip].name,
+            "equipment_face_up": bool(me.equip_up),
+            "passed": bool(me.passed),
+            "pending_pass_reward": _seat(me.pending),
         })
     out: dict[str, Any] = {
         "round": s.round,
