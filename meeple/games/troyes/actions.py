@@ -75,6 +75,7 @@ from meeple.games.troyes.state import (
     T_FARM,
     T_FIGHT,
     T_PLACE,
+    TOP_LEVEL,
     die_text,
 )
 from meeple.games.troyes.words import msg, ref
@@ -177,15 +178,49 @@ def dice_step_actions(s: TroyesState, p: int) -> list[Action]:
 
 def group_trie(s: TroyesState, p: int) -> GroupTrie:
     """Per group chosen so far: the dice that may come next (``die_rank`` order) and whether
-    it is itself a legal group; kept in ``caches.group_tries`` by everything the groups
-    depend on (``main_key``, the target, the cube and the citizen source).  The dice stay on
-    the city square until the group is done, so one trie serves all the steps of an action."""
+    it is itself a legal group (``pending_groups``).  The dice stay on the city square until
+    the group is done, so one trie serves all the steps of an action."""
+    return pending_groups(s, p)[1]
+
+
+def pending_groups(s: TroyesState, p: int) -> tuple[list[tuple[int, ...]], GroupTrie]:
+    """The legal groups of the pending action (``dice.legal_groups``, in its order) and their
+    trie (``dice.build_trie``), kept in ``caches.group_tries`` by ``group_key``."""
     cache = s.caches.group_tries
-    key = main_key(s, p) + (s.tgt_kind, s.tgt_arg, s.mod, s.src, s.players)
-    trie = cache.get(key)
-    if trie is None:
-        trie = cache.put(key, build_trie(legal_groups(s, p), p, s.players))
-    return trie  # type: ignore[no-any-return]
+    key = group_key(s, p)
+    hit = cache.get(key)
+    if hit is None:
+        groups = legal_groups(s, p)
+        hit = cache.put(key, (groups, build_trie(groups, p, s.players)))
+    return hit  # type: ignore[no-any-return]
+
+
+def group_key(s: TroyesState, p: int) -> tuple[int, ...]:
+    """Everything the legal groups of the pending action read (``dice.legal_groups``,
+    ``iter_groups``): the seat and player count (the dice order), the target, cube and citizen
+    source, the seat's deniers and influence, the cards of the target and cube slots and whether
+    the seat has a tradesman on the target card, the push-out reading; for a placement the
+    buildings and every seat's lying and expelled citizens, for the cathedral its cubes; then the
+    dice on the city square (last: the only part of varying length)."""
+    kind, arg, mod = s.tgt_kind, s.tgt_arg, s.mod
+    me = s.seats[p]
+    slots = s.slots
+    card, hired = -1, 0
+    if kind == T_ACT:
+        card, hired = slots[arg], me.trade[arg]
+    elif kind == T_FIGHT and arg != MARAUD:
+        card = s.row[arg]
+    head = (p, s.players, kind, arg, mod, s.src, me.deniers, me.infl, slots[mod] if mod >= 0 else -1,
+            card, hired, s.prot)
+    if kind == T_PLACE:
+        board = s.bld[:]
+        for q in s.seats:
+            board += q.lying
+            board += q.expelled
+        return (*head, *board, *s.dice)
+    if kind == T_CATH:
+        return (*head, *s.cath, *s.dice)
+    return (*head, *s.dice)
 
 
 def draft_actions(s: TroyesState) -> list[Action]:
@@ -377,7 +412,10 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
             if not mod_applies(effect, kind, colour):
                 continue
             allowed = ALLOWED_COLOURS.get(effect, (colour,))
-            if not any(present[c] for c in allowed):
+            for c in allowed:
+                if present[c]:
+                    break
+            else:
                 continue  # no die this cube could work with
             if divisor:
                 if effect == "canon":
@@ -417,16 +455,16 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
                   and with_cube(T_ACT, slot, divisor, (0 if hired else hire_cost) + extra)):
             out.append(act)
     # a value still has a free space while its top level is free (levels fill from the bottom)
-    top = s.cath[11:]  # top[v] for die value v
+    cath = s.cath
     ok = False
     for v in offer.own[WHITE]:
-        if top[v] < 0:
+        if cath[TOP_LEVEL + v - 1] < 0:
             ok = True
             break
     else:
         if money >= 2:
             for v in other[WHITE]:
-                if top[v] < 0:
+                if cath[TOP_LEVEL + v - 1] < 0:
                     ok = True
                     break
     if ok or (cube_mods and with_cube(T_CATH, 0)):
@@ -543,4 +581,5 @@ def _miller_actions(top: int) -> list[Action]:
     return out
 
 
-__all__ = ["cached_main_actions", "group_trie", "legal", "main_actions", "main_key"]
+__all__ = ["cached_main_actions", "group_key", "group_trie", "legal", "main_actions", "main_key",
+           "pending_groups"]

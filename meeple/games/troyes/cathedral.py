@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from meeple.engine.core import Event
 from meeple.engine.messages import event
-from meeple.games.troyes.state import gain_influence
+from meeple.games.troyes.state import TOP_LEVEL, gain_influence
 from meeple.games.troyes.words import msg
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ def mason_spaces(s: TroyesState) -> list[int]:
     """Master Mason (STAND_IN card, research 10.2): the cathedral spaces (0-5) still free on
     some level (levels fill from the bottom, so while the top level is free)."""
     cath = s.cath
-    return [v for v in range(6) if cath[v + 12] < 0]
+    return [v for v in range(6) if cath[TOP_LEVEL + v] < 0]
 
 
 def cathedral_cubes(s: TroyesState, p: int, values: list[int], ev: list[Event]) -> int:

@@ -59,8 +59,14 @@ def protection(s: TroyesState, q: int) -> list[int]:
 def guarded(s: TroyesState, b: int) -> bool:
     """Some seat cannot be pushed out of building ``b`` now (``protection``)."""
     if s.prot == PROTECT_ROUND:
-        return any(q.expelled[b] for q in s.seats)
-    return any(q.lying[b] for q in s.seats)
+        for q in s.seats:
+            if q.expelled[b]:
+                return True
+    else:
+        for q in s.seats:
+            if q.lying[b]:
+                return True
+    return False
 
 
 def placement_blocked(s: TroyesState, b: int, v: int, gone: int = -1, unlying: int = -1) -> int:

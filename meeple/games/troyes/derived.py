@@ -49,7 +49,7 @@ class Caches:
     def __init__(self, tables: Tables) -> None:
         cache = tables.cache
         self.main: PositionCache = cache("troyes.main_actions", 20000)  # actions.main_key -> main-step actions
-        # actions.main_key + (target, cube, citizen source) -> the legal groups, as a trie
+        # actions.group_key (the pending action and what its groups read) -> its legal groups and their trie
         self.group_tries: PositionCache = cache("troyes.group_tries", 20000)
         self.die_actions: PositionCache = cache("troyes.die_actions")  # (kind, die, seat) -> ``reroll r3``, ``die y5@p1``...
         self.times: PositionCache = cache("troyes.times")  # top * 2 + miller -> ``x1`` ...

@@ -23,7 +23,7 @@ from meeple.games.troyes.state import (
     T_FARM,
     T_FIGHT,
     T_PLACE,
-    die_rank,
+    rank_table,
 )
 
 if TYPE_CHECKING:
@@ -483,18 +483,28 @@ def legal_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
             combos = plain_cath_groups(s, p)
     else:
         combos = [combo for combo, _, _ in iter_groups(s, p, s.tgt_kind, s.tgt_arg, s.mod)]
-    n = s.players
-    return [tuple(sorted(combo, key=lambda d: die_rank(d, p, n))) for combo in combos]
+    rank = rank_table(p, s.players).__getitem__
+    return [tuple(sorted(combo, key=rank)) if len(combo) > 1 else combo for combo in combos]
 
 
 def build_trie(groups: list[tuple[int, ...]], p: int, players: int) -> GroupTrie:
+    """Per prefix of a legal group (each group in ``die_rank`` order): the distinct dice that may
+    come next, in ``die_rank`` order, and whether the prefix is itself a legal group."""
     nexts: dict[tuple[int, ...], set[int]] = {}
     complete: set[tuple[int, ...]] = set(groups)
     for g in groups:
         for k in range(len(g)):
-            nexts.setdefault(g[:k], set()).add(g[k])
+            prefix = g[:k]
+            after = nexts.get(prefix)
+            if after is None:
+                nexts[prefix] = {g[k]}
+            else:
+                after.add(g[k])
+    rank = rank_table(p, players).__getitem__
     trie: GroupTrie = {}
-    for prefix in set(nexts) | complete:
-        after = sorted(nexts.get(prefix, ()), key=lambda d: die_rank(d, p, players))
-        trie[prefix] = (tuple(after), prefix in complete)
+    for prefix, after in nexts.items():
+        trie[prefix] = (tuple(sorted(after, key=rank)) if len(after) > 1 else tuple(after), prefix in complete)
+    for g in complete:
+        if g not in trie:
+            trie[g] = ((), True)
     return trie

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from math import tanh
 
-from meeple.games.troyes.dice import legal_groups
+from meeple.games.troyes.actions import pending_groups
 from meeple.games.troyes.scoring import final_scores
 from meeple.games.troyes.state import P_ACTION, P_OVER, S_DICE, S_MAIN, S_TIMES, TroyesState, die_text
 
@@ -55,6 +55,7 @@ def finish_pending(state: TroyesState, seat: int) -> TroyesState:
         return state
     c = state.clone()
     assert isinstance(c, TroyesState)
+    goal: tuple[int, ...] | None = None
     for _ in range(12):
         if c.is_over or c.phase != P_ACTION or c.step == S_MAIN or c.to_move != seat:
             break
@@ -64,22 +65,29 @@ def finish_pending(state: TroyesState, seat: int) -> TroyesState:
             pick = legal[-1]
         elif c.step == S_DICE:
             # the dice one at a time (version 8): towards the group of the most own dice
-            # value that extends the dice chosen so far (the first legal group without one)
-            goal = plain_group(c, seat)
+            # value that extends the dice chosen so far (the first legal group without one).
+            # A goal of own dice only stays the goal as its dice are taken (the dice after it
+            # are its own, and no longer group of own dice had a higher value), so it is found once.
             k = len(c.group)
-            want = f"die {die_text(goal[k], seat)}" if len(goal) > k else "done"
+            if goal is not None and goal[:k] == tuple(c.group):
+                found = goal
+            else:
+                found, own = plain_group(c, seat)
+                goal = found if own else None  # a group that buys a die: look again after it
+            want = f"die {die_text(found[k], seat)}" if len(found) > k else "done"
             pick = next((a for a in legal if a.notation == want), pick)
         c.apply(pick)
     return c
 
 
-def plain_group(s: TroyesState, seat: int) -> tuple[int, ...]:
+def plain_group(s: TroyesState, seat: int) -> tuple[tuple[int, ...], bool]:
     """The legal group extending the dice chosen so far whose further dice are all ``seat``'s
-    own with the highest total, or else the first one."""
+    own with the highest total, or else the first one (or the dice chosen, if none); and
+    whether it is one of own further dice."""
     k = len(s.group)
     prefix = tuple(s.group)
-    groups = [g for g in legal_groups(s, seat) if g[:k] == prefix]
+    groups = [g for g in pending_groups(s, seat)[0] if g[:k] == prefix]
     own = [g for g in groups if all(d >> 6 == seat for d in g[k:])]
     if own:
-        return max(own, key=lambda g: sum(d & 7 for d in g))
-    return groups[0] if groups else prefix
+        return max(own, key=lambda g: sum(d & 7 for d in g)), True
+    return (groups[0] if groups else prefix), False

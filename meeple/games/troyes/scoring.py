@@ -81,18 +81,19 @@ def final_scores(s: TroyesState) -> list[int]:
             if o < n:
                 totals[o] += 1
     acts, slots = s.acts, s.slots
-    for p, seat in enumerate(seats):
-        for slot, v in enumerate(seat.trade):
-            if v and v != NO_SPACE:
-                totals[p] += acts[slots[slot]].vp_spaces[v - 1]
-    cath = s.cath
     for p in range(n):
-        if p not in cath:
-            totals[p] -= 3 * SHORT_PENALTY
-        else:
-            for seg in (cath[0:6], cath[6:12], cath[12:18]):
-                if p not in seg:
-                    totals[p] -= SHORT_PENALTY
+        trade = seats[p].trade
+        if trade.count(0) < 9:
+            for slot in range(9):
+                v = trade[slot]
+                if v and v != NO_SPACE:
+                    totals[p] += acts[slots[slot]].vp_spaces[v - 1]
+    cath = s.cath
+    levels = (cath[0:6], cath[6:12], cath[12:18])
+    for p in range(n):
+        for level in levels:  # -2 VP per level without an own cube
+            if p not in level:
+                totals[p] -= SHORT_PENALTY
     for name, table in _character_plan(s):
         top = len(table) - 1
         for p, value in enumerate(seat_metrics(s, name)):

@@ -31,6 +31,8 @@ PASS_FIRST = 2                  # deniers to the district on passing while dice 
 PASS_LATER = 1                  # each later turn that passes by
 NO_SPACE = 15                   # a tradesman on an activity card without a VP space
 
+TOP_LEVEL = 12                  # ``cath`` index of the top level's first space (level 2 * 6)
+
 # phases
 P_KEEP, P_DRAFT, P_BLACK, P_ACTION, P_OVER = 0, 1, 2, 3, 4
 PHASE_NAMES = ("choose character", "draft", "black dice", "actions", "over")
@@ -109,6 +111,17 @@ def die_rank(d: int, seat: int, players: int) -> int:
     own = d >> 6
     rel = players if own == NEUTRAL else (own - seat) % players
     return (rel << 6) | (d & 0o70) | (7 - (d & 7))
+
+
+# die_rank of every die (owner 0-4, colour 0-2, value 0-7) for seat 0-3 of 1-4 players:
+# _RANKS[players][seat][d] (a sort key without a call per die)
+_RANKS = tuple(tuple(tuple(die_rank(d, seat, n) for d in range((NEUTRAL + 1) << 6)) for seat in range(n))
+               for n in range(5))
+
+
+def rank_table(seat: int, players: int) -> tuple[int, ...]:
+    """``die_rank(d, seat, players)`` for every die ``d``, as a table indexed by the die."""
+    return _RANKS[players][seat]
 
 
 def _die_text(d: int, seat: int) -> str:
