@@ -2,13 +2,13 @@
 
 It reads ``(spec, pickled state, seed)`` from the socket ``FD`` and answers
 ``("ok", notation)`` of ``bots.act`` (the bot sees only a determinized copy)
-or ``("error", message)``, until the socket closes.  It runs at a lower CPU
-priority than the web server and ignores Ctrl-C (the server stops it).
+or ``("error", message)``, until the socket closes.  It runs at the priority the pool started
+it at (``BotPool.nice``: by default the web server's own, issue 30) and ignores Ctrl-C (the
+server stops it).
 """
 
 from __future__ import annotations
 
-import contextlib
 import copyreg
 import os
 import pickle
@@ -43,9 +43,6 @@ def serve(conn: Connection) -> None:
     """A worker's loop: ``(spec, state_bytes, seed)`` in, ``("ok", notation)`` or
     ``("error", message)`` out, until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops its workers itself
-    with contextlib.suppress(OSError):
-        if os.nice(0) < 19:  # thinking yields the CPU to the web server (botpool starts us at 19)
-            os.nice(19)
     made: dict[str, bots.Bot] = {}
     while True:
         try:

@@ -2,8 +2,10 @@
 
 A seat's bot is a level (``levels.py``); its spec thinks in a worker process
 (``botpool.py``) on the current (never mutated) state under the level's
-deadline, so one slow bot never blocks other tables, and a bot over its
-deadline is stopped and its level's fallback moves instead.  A move computed
+deadline (CPU seconds, in the table's turn: ``botpool.py``), so one slow bot never blocks other
+tables, and a bot over its deadline, or starved of the CPU by other work, is stopped and its
+level's fallback moves instead; the log says which, and ``/api/health`` counts every decision
+a fallback made (``bot_fallbacks``).  A move computed
 for a position that changed meanwhile is dropped.  ``random`` needs no search
 and runs in the server process.
 """
@@ -96,12 +98,17 @@ class BotMixin(HubBase):
             return None
         if len(legal) == 1:
             return legal[0].notation
-        for spec, deadline in ((level.spec_for(state.game.name, state.players), level.deadline),
-                               (level.fallback, FALLBACK_DEADLINE)):
+        # a table where a person plays or waits comes before bot-only tables nobody waits for
+        priority = 0 if table.human_present() or table.clients else 1
+        for n, (spec, deadline) in enumerate(((level.spec_for(state.game.name, state.players), level.deadline),
+                                              (level.fallback, FALLBACK_DEADLINE))):
+            if n:
+                self.fallbacks += 1  # the level's own spec did not give this decision
             try:
                 if spec == "random":
                     return bots.act(bots.make("random"), state, Rng(seed)).notation
-                notation = await self.pool.think(spec, state, seed, deadline)
+                notation, why = await self.pool.decide(spec, state, seed, deadline, key=table.id,
+                                                       priority=priority)
             except Exception as exc:  # noqa: BLE001 - a bot bug must not stop the table
                 log.warning("bot %s failed at table %s: %s", spec, table.id, exc)
                 await self._note_locked(table, {"type": "bot_error", "key": "note_bot_failed", "bot": name,
@@ -112,11 +119,19 @@ class BotMixin(HubBase):
                 return None
             if notation is not None:
                 return notation
-            await self._note_locked(table, {"type": "bot_timeout", "key": "note_bot_timeout", "bot": name,
-                                            "seconds": deadline,
-                                            "text": f"The {name} bot took more than {deadline:g} s; "
-                                                    "its fallback move is played."})
+            await self._note_locked(table, self._late_note(name, deadline, why))
+        self.fallbacks += 1
         return Rng(seed).choice(legal).notation
+
+    def _late_note(self, name: str, deadline: float, why: str) -> dict[str, Any]:
+        """The log's note for a decision stopped before it was made: over its level's time, or
+        (``why == "busy"``) starved of the CPU by other work (issue 30: never a silent fallback)."""
+        if why == "busy":
+            return {"type": "bot_busy", "key": "note_bot_busy", "bot": name, "seconds": deadline,
+                    "text": f"The server was too busy for the {name} bot to think for {deadline:g} s; "
+                            "its fallback's move is played."}
+        return {"type": "bot_timeout", "key": "note_bot_timeout", "bot": name, "seconds": deadline,
+                "text": f"The {name} bot took more than {deadline:g} s; its fallback's move is played."}
 
     async def _note_locked(self, table: Table, event: dict[str, Any]) -> None:
         async with table.lock:

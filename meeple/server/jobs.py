@@ -57,19 +57,24 @@ class RemotePool(BotPool):
     def replies(self) -> str:
         return f"{self.bus.prefix}:reply:{self.bus.origin}"
 
-    async def think(self, spec: str, state: State, seed: int, deadline: float) -> str | None:
+    async def decide(self, spec: str, state: State, seed: int, deadline: float,
+                     key: str = "", priority: int = 0) -> tuple[str | None, str]:
         if self.bus.redis is not None and not self.closed and await self.bus.workers_alive():
             answer = await self._ask(spec, state, seed, deadline)
             if "error" in answer:
                 raise RuntimeError(str(answer["error"])[:300])
             if not answer.get("late"):
                 if answer.get("notation") is None:
-                    self.timeouts += 1
-                    return None
+                    why = "busy" if answer.get("why") == "busy" else "time"
+                    if why == "busy":
+                        self.starved += 1
+                    else:
+                        self.timeouts += 1
+                    return None, why
                 self.remote_moves += 1
-                return str(answer["notation"])
+                return str(answer["notation"]), "ok"
             # the job waited too long for a worker: think here instead
-        return await super().think(spec, state, seed, deadline)
+        return await super().decide(spec, state, seed, deadline, key, priority)
 
     async def _ask(self, spec: str, state: State, seed: int, deadline: float) -> dict[str, Any]:
         if self._reader is None or self._reader.done():
@@ -84,8 +89,10 @@ class RemotePool(BotPool):
                 pipe.lpush(self.bus.jobs, json.dumps(job))
                 pipe.expire(self.bus.jobs, 60)  # jobs left behind by a worker that died go away
                 await pipe.execute()
-            # queued (at most PICKUP), thinking (deadline), and the trip back
-            return await asyncio.wait_for(future, timeout=PICKUP + deadline + 1.0)
+            # queued (at most PICKUP), thinking (its deadline of CPU time, or starved: botpool.py), and
+            # the trip back
+            starved = max(deadline * self.patience, deadline + self.grace)
+            return await asyncio.wait_for(future, timeout=PICKUP + starved + 1.0)
         except TimeoutError:
             return {"notation": None}  # nobody answered in time (its worker died): the fallback moves
         except Exception as exc:  # noqa: BLE001 - Redis away: think here
@@ -187,7 +194,8 @@ class Worker:
                 log.warning("a bot move could not be sent back")
 
     async def answer(self, job: dict[str, Any]) -> dict[str, Any]:
-        """``{"notation": ...}`` (None: over the deadline), ``{"late": True}`` (the job waited
+        """``{"notation": ..., "why": ...}`` (None: stopped, ``why`` says at its deadline, ``"time"``,
+        or starved of the CPU, ``"busy"``), ``{"late": True}`` (the job waited
         longer than its pickup time: the asker thinks itself) or ``{"error": ...}``."""
         if time.time() > float(job.get("until", 0)):
             return {"late": True}
@@ -197,13 +205,13 @@ class Worker:
             deadline = min(max(0.1, float(job["deadline"])), MAX_THINK)
             seed = int(job["seed"]) & ((1 << 64) - 1)
             state = await asyncio.to_thread(self._position, job["record"])
-            notation = await self.pool.think(spec, state, seed, deadline)
+            notation, why = await self.pool.decide(spec, state, seed, deadline, key=str(job.get("reply", "")))
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - told to the asker, which plays the fallback
             return {"error": f"{type(exc).__name__}: {exc}"[:300]}
         self.done += 1
-        return {"notation": notation}
+        return {"notation": notation, "why": why}
 
     def _position(self, record: dict[str, Any]) -> State:
         """The record's position: the cached state of that game plus its new actions."""

@@ -72,12 +72,13 @@ class CreateBody(_Body):
     clock: Annotated[StrictInt | StrictFloat, Field(gt=0, le=60 * 86400)] | None = None
     seed: Annotated[StrictInt, Field(ge=0, lt=2**62)] | None = None
 
-    @field_validator("players", "seat", "clock", "seed", mode="before")
+    @field_validator("players", mode="before")
     @classmethod
     def _number_not_null(cls, value: Any) -> Any:
-        """A number field left out takes its default; one given as ``null`` is refused (issue 30:
-        ``"players": null`` made a table of the game's fewest players).  A validator runs only on
-        a value given, so this sees every explicit ``null``."""
+        """``players`` left out is the game's fewest; given as ``null`` it is refused (issue 30: null
+        was read as not given).  ``seat``, ``clock`` and ``seed`` take ``null`` as their default
+        means nothing chosen (no seat, no clock, a drawn seed).  A validator runs only on a value
+        given, so this sees every explicit ``null``."""
         if value is None:
             raise ValueError("expected a number, got null (leave the field out for its default)")
         return value

@@ -11,6 +11,7 @@ the app, which refuses anything over ``MAX_HELLO`` the same way (``app.read_hell
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -38,8 +39,35 @@ class _Refusing(ServerProtocol):
 
 
 class MeepleWebSocketProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's sans-I/O WebSocket protocol with ``_Refusing`` as its connection."""
+    """uvicorn's sans-I/O WebSocket protocol with ``_Refusing`` as its connection.
+
+    A refused message is answered, then the sending side is shut (the client reads the message,
+    the close frame and the end of the stream) and the rest of the message is read and dropped
+    until the client hangs up or ``LINGER`` seconds pass: closing at once, with the rest of a
+    large message unread, resets the connection and can lose the answer on its way."""
+
+    LINGER = 2.0
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.conn.__class__ = _Refusing  # same state, one method more (no new fields)
+        self._refused = False
+
+    def handle_parser_exception(self) -> None:
+        close = self.conn.close_sent
+        if close is None or close.code != REFUSED:
+            super().handle_parser_exception()
+            return
+        if self._refused:  # more of the refused message: the protocol drops it
+            return
+        self._refused = True
+        self.queue.put_nowait({"type": "websocket.disconnect", "code": close.code, "reason": close.reason})
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        if self.transport.can_write_eof():
+            self.transport.write_eof()
+        self.close_sent = True
+        self.close_timer = asyncio.get_running_loop().call_later(self.LINGER, self.transport.close)
+
+    def eof_received(self) -> None:
+        if self._refused:  # the client hung up after reading the refusal
+            self.transport.close()

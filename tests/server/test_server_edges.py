@@ -20,16 +20,26 @@ from fastapi.testclient import TestClient
 from tests.browserkit import free_port
 
 
-@pytest.mark.parametrize("field", ["players", "seat", "clock", "seed"])
-def test_server_null_number_is_a_400_naming_the_field(make_client: Callable[..., TestClient], field: str) -> None:
-    """``{"game": ..., "<field>": null}`` is refused (400, the message starting with the field's
-    name) and makes no table; before, ``"players": null`` made a table of the fewest players."""
+def test_server_null_players_is_a_400_naming_the_field(make_client: Callable[..., TestClient]) -> None:
+    """``{"game": "troyes", "players": null}`` is refused (400, the message starting ``players:``)
+    and makes no table; before, null was read as not given and made a two-player table.  Left
+    out, players is the game's fewest."""
     client = make_client()
-    r = client.post("/api/tables", json={"game": "troyes", field: None})
+    r = client.post("/api/tables", json={"game": "troyes", "players": None})
     assert r.status_code == 400, r.text
-    assert r.json()["error"].startswith(f"{field}: ") and "null" in r.json()["error"], r.json()
+    assert r.json()["error"].startswith("players: ") and "null" in r.json()["error"], r.json()
     assert client.get("/api/tables").json()["tables"] == []
-    assert client.post("/api/tables", json={"game": "troyes"}).status_code == 200  # left out: the default
+    made = client.post("/api/tables", json={"game": "troyes"})
+    assert made.status_code == 200
+    assert client.get(f"/api/tables/{made.json()['table']}").json()["table"]["players"] == 2
+
+
+@pytest.mark.parametrize("field", ["seat", "clock", "seed"])
+def test_server_null_where_null_means_not_chosen_is_the_default(make_client: Callable[..., TestClient],
+                                                                field: str) -> None:
+    """``seat``, ``clock`` and ``seed`` default to nothing chosen, and ``null`` says that too."""
+    client = make_client()
+    assert client.post("/api/tables", json={"game": "troyes", field: None}).status_code == 200
 
 
 @pytest.fixture
