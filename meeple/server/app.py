@@ -264,8 +264,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
     async def api_health() -> JSONResponse:
         """200 when the server and its database answer (for load balancers and monitors)."""
         ok = await hub.healthy()
+        # bot_fallbacks: decisions a level's fallback made (issue 30), of which bot_timeouts were
+        # stopped at their CPU deadline and bot_starved waited too long for the CPU
         body = {"ok": ok, "tables_in_memory": len(hub.tables), "bot_workers": hub.pool.size,
-                "bot_timeouts": hub.pool.timeouts}
+                "bot_timeouts": hub.pool.timeouts, "bot_starved": hub.pool.starved,
+                "bot_fallbacks": hub.fallbacks, "bot_waiting": hub.pool.waiting}
         if hub.bus is not None:  # several processes (issue 17): bot moves thought by meeple worker
             body["worker_moves"] = getattr(hub.pool, "remote_moves", 0)
         return JSONResponse(body, status_code=200 if ok else 503)
@@ -284,6 +287,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
     @app.get("/api/tables/{table_id}", response_class=JSONResponse)
     async def api_table(table_id: str, request: Request) -> JSONResponse:
         table, seat = await seat_of(request, table_id)
+        await hub.stories(table)
         return JSONResponse(hub.payload(table, seat))
 
     @app.post("/api/tables/{table_id}/join")
@@ -318,6 +322,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
     async def api_replay(table_id: str) -> JSONResponse:
         table = await hub.get(table_id)
         await hub.replay_states(table)
+        await hub.stories(table)
         # the game is over: every decision's label is public (story.py), as its notation
         steps = [{"decision": e["decision"], "seat": e["seat"], "notation": e["notation"],
                   "label": e.get("label")} for e in table.entries if e["kind"] == "action"]

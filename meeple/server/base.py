@@ -33,6 +33,7 @@ class HubBase:
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.pool = BotPool(bot_workers)
+        self.fallbacks = 0  # bot decisions a level's fallback (or a random move) made: /api/health
         self.levels: dict[str, Level] = dict(levels) if levels is not None else load_levels(None)
         self.db_pool = ThreadPoolExecutor(max_workers=db_workers, thread_name_prefix="meeple-db")
         self._replays: OrderedDict[str, list[State]] = OrderedDict()
@@ -81,6 +82,8 @@ class HubBase:
     if TYPE_CHECKING:
 
         async def get(self, table_id: str) -> Table: ...
+
+        async def stories(self, table: Table) -> None: ...
 
         def payload(self, table: Table, seat: int | None, with_log: bool = True) -> dict[str, Any]: ...
 

@@ -34,7 +34,9 @@ class Hub(BusMixin, TablesMixin, BotMixin, ClockMixin, LiveMixin):
     async def start(self) -> None:
         await self.db(self.store.create_schema)
         await self._bus_start()  # with --redis: publish changes, apply the other processes' (bus.py)
-        for table_id in await self.db(self.store.running_ids):
+        # only the running tables something must move without a request (a bot seat, a running
+        # clock): one waiting for a person is loaded by its next request (issue 30)
+        for table_id in await self.db(self.store.running_ids, True):
             try:
                 table = await self.get(table_id)
             except ServerError as exc:  # a game that is not installed any more

@@ -113,6 +113,7 @@ class Table:
         self.state = state
         self.entries = entries
         self.version = 0
+        self.judged = True  # every action entry has its story (False: loaded, judged on first read)
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.driver: asyncio.Task[None] | None = None

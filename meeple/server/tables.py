@@ -26,9 +26,15 @@ TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
 def replay_labelled(meta: dict[str, Any], entries: list[dict[str, Any]],
-                    known: list[dict[str, Any]] | None = None) -> State:
+                    known: list[dict[str, Any]] | None = None, judge: bool = True) -> State:
     """The stored game replayed, its action entries given their stories back (``story.labelled``;
-    ``known``: the entries a reloaded table had in memory, whose stories are kept)."""
+    ``known``: the entries a reloaded table had in memory, whose stories are kept).  Without
+    ``judge`` the game is only replayed: the stories wait for the first reader (``Hub.stories``)."""
+    if not judge:
+        try:
+            return meeple.replay(stored_record(meta, entries))
+        except IllegalAction as exc:
+            raise BadSetup(f"a stored action cannot be replayed: {exc}") from None
     state = meeple.replay(stored_record(meta, entries), upto=0)
     mine = {e["decision"]: e for e in known or () if e.get("kind") == "action"}
     try:
@@ -65,11 +71,12 @@ class TablesMixin(HubBase):
             if loaded is None:
                 raise ServerError(404, f"no table {table_id!r}")
             meta, seat_rows, entries = loaded
-            try:
-                state = await self.db(replay_labelled, meta, entries)
+            try:  # the log's stories are judged when a reader first asks (stories), not here
+                state = await self.db(replay_labelled, meta, entries, None, False)
             except BadSetup as exc:  # e.g. a record of an older rules version
                 raise ServerError(409, f"table {table_id} cannot be resumed by this server: {exc}") from None
             table = Table(meta, [Seat(r) for r in seat_rows], state, entries)
+            table.judged = False
             if not table.closed:
                 table.owned = await self.db(self.store.try_own, table_id)
             self.tables[table_id] = table
@@ -78,6 +85,19 @@ class TablesMixin(HubBase):
                 self._arm_clock(table)
                 self._kick(table)
             return table
+
+    async def stories(self, table: Table) -> None:
+        """Judge the stories of a loaded table's log (``story.labelled``: each decision's label
+        and who may read it) before its first payload: loading a table (a restart, a bot table
+        taken over) replays the game only, so it costs what the moves cost (issue 30)."""
+        if table.judged:
+            return
+        async with table.lock:
+            if table.judged:
+                return
+            meta, entries = dict(table.meta), table.entries
+            await self.db(replay_labelled, meta, entries, None, True)
+            table.judged = True
 
     async def healthy(self) -> bool:
         """Whether the database answers."""
@@ -94,8 +114,8 @@ class TablesMixin(HubBase):
         if loaded is None:
             return
         meta, seat_rows, entries = loaded
-        try:
-            state = await self.db(replay_labelled, meta, entries, table.entries)
+        try:  # a table nobody has read yet stays unjudged
+            state = await self.db(replay_labelled, meta, entries, table.entries, table.judged)
         except BadSetup:
             return
         table.meta, table.seats, table.state, table.entries = meta, [Seat(r) for r in seat_rows], state, entries

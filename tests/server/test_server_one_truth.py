@@ -101,3 +101,43 @@ def test_server_two_processes_serve_the_same_log_for_every_seat(two: tuple[TestC
         for e in _payload(other, table, None)["log"]:
             labelled += "label" in e
     assert labelled > 0  # spectators read some decisions by their label, on both processes
+
+
+def test_server_restart_loads_what_is_asked_for_and_serves_the_same_log(db: dict[str, Any]) -> None:
+    """Issue 30: a new process loads at start only the running tables something must move
+    without a request (a bot seat, a clock); a table waiting for people is loaded by its first
+    request, its log's stories judged then, and serves the payloads the first process served."""
+    from meeple.server import create_app
+
+    def app() -> TestClient:
+        client = TestClient(create_app(db["url"], schema=db["schema"], allow_seeds=True,
+                                       limits={"acts_per_second": 1000}))
+        client.__enter__()
+        return client
+
+    first = app()
+    made = first.post("/api/tables", json={"game": "troyes", "players": 2, "seed": 8,
+                                           "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    table = made["table"]
+    tokens = {0: made["token"], 1: first.post(f"/api/tables/{table}/join", json={"seat": 1}).json()["token"]}
+    bots = first.post("/api/tables", json={"game": "troyes", "players": 2, "seed": 9,
+                                           "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json()
+    rng = Rng(8)
+    for _ in range(12):
+        seat = next(s for s in (0, 1) if _payload(first, table, tokens[s])["legal"])
+        mine = _payload(first, table, tokens[seat])
+        r = first.post(f"/api/tables/{table}/act", headers={H: tokens[seat]},
+                       json={"action": mine["legal"][rng.below(len(mine["legal"]))], "decision": mine["decisions"]})
+        assert r.status_code == 200, r.text
+    before = {v: _payload(first, table, tokens[v] if v is not None else None) for v in (0, 1, None)}
+    assert any("label" in e for e in before[1]["log"])  # stories that a lost judgement would change
+    first.__exit__(None, None, None)
+
+    second = app()
+    try:
+        hub = second.app.state.hub  # type: ignore[attr-defined]
+        assert bots["table"] in hub.tables and table not in hub.tables  # the people's table waits
+        for v in (0, 1, None):
+            assert _payload(second, table, tokens[v] if v is not None else None) == before[v], f"seat {v}"
+    finally:
+        second.__exit__(None, None, None)
