@@ -5,9 +5,10 @@ offer row and for a Progression turn are remembered by everything they depend on
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from meeple.engine.core import Action
 from meeple.engine.messages import msg
-from meeple.games.mundus_novus.derived import MIN_IDENTICAL
 from meeple.games.mundus_novus.developments import fleet_steps
 from meeple.games.mundus_novus.progression import (
     different_in,
@@ -17,49 +18,24 @@ from meeple.games.mundus_novus.progression import (
     set_allowed,
 )
 from meeple.games.mundus_novus.state import (
-    ANNOUNCE,
     CH_ALMAGRO,
     CH_CASAS,
-    CORONADO,
-    END_DATA,
-    EXCHANGE,
-    GIFT,
     INCA,
-    KEEP,
     MAX_DIFFERENT,
     MIN_DIFFERENT,
-    OFFER,
-    OP_ANNOUNCE,
     OP_CONVERT,
     OP_CORONADO,
     OP_DIFF_ADD,
     OP_DIFF_CASH,
     OP_FLEET_ADD,
     OP_GIFT,
-    OP_INCA,
-    OP_KEEP,
     OP_KEEP_DONE,
-    OP_OFFER,
     OP_OFFER_NONE,
     OP_PICK,
-    OP_PIRATE,
-    OP_SET,
     OP_SET_ADD,
     OP_SET_CASH,
     OP_SPLIT,
     OP_SPLIT_DONE,
-    OP_START,
-    OP_SUPPLY,
-    OP_SWAP,
-    OP_TAKE,
-    OP_TM,
-    PICKDEV,
-    PIRATES,
-    PONCE,
-    PROG,
-    START,
-    SUPPLY,
-    TIE,
     K,
     MundusState,
     dev_ref,
@@ -72,142 +48,148 @@ from meeple.games.mundus_novus.view import fleets_so_far
 
 
 def legal(s: MundusState) -> list[Action]:
-    ph = s.phase
-    if ph == PROG:
-        return legal_progression(s)
-    if ph in (EXCHANGE, OFFER, ANNOUNCE, TIE, GIFT, START):
-        return legal_trade(s)
-    if ph in (PICKDEV, KEEP):
-        return legal_progression(s)
-    if ph == SUPPLY:
-        return [s.acache[(OP_SUPPLY, k)]
-                for k in sorted(set(s.supply))]
-    if ph == PIRATES:
-        hand = s.seats[s.cur].hand
-        return [s.acache[(OP_PIRATE, k)] for k in range(K) if hand[k]]
-    if ph == CORONADO:
-        acts = [s.acache[(OP_CORONADO, -1)]]
-        for i in range(len(s.tables.events)):
-            acts.append(s.acache[(OP_CORONADO, i)])
-        return acts
-    if ph == PONCE:
-        # version 5: the second fleet one caravel at a time, then "split fleets" (fleet_steps)
-        adds, done = fleet_steps(s, s.cur)
-        acts = [] if s.fleet2 else [s.acache[(OP_SPLIT, 0)]]
-        for i, label in adds:
-            acts.append(Action(f"second fleet: add {label}", (OP_FLEET_ADD, i),
-                               msg("mundus_novus.label.fleet_add", caravel=label)))
-        if done:
-            first, second = ("+".join(map(str, f)) for f in fleets_so_far(s, s.cur))
-            acts.append(Action("split fleets", (OP_SPLIT_DONE,),
-                               msg("mundus_novus.label.split", first=first, second=second)))
-        return acts
-    return []
+    """The decisions of the current step (``state.phase``), each phase's through ``BY_PHASE``."""
+    return BY_PHASE[s.phase](s)
+
+
+# --- round start, Supply, Pirates (seed 1-2; events) -----------------------------------------------
+
+def legal_coronado(s: MundusState) -> list[Action]:
+    """Francisco de Coronado (research A10): no event, or force any event for 2 doubloons."""
+    acts = [s.acache[(OP_CORONADO, -1)]]
+    for i in range(len(s.tables.events)):
+        acts.append(s.acache[(OP_CORONADO, i)])
+    return acts
+
+
+def legal_ponce(s: MundusState) -> list[Action]:
+    """Juan Ponce de Leon (version 5): the second fleet one caravel at a time, then "split fleets"
+    (``fleet_steps``)."""
+    adds, done = fleet_steps(s, s.cur)
+    acts = [] if s.fleet2 else [s.acache[(OP_SPLIT, 0)]]
+    for i, label in adds:
+        acts.append(Action(f"second fleet: add {label}", (OP_FLEET_ADD, i),
+                           msg("mundus_novus.label.fleet_add", caravel=label)))
+    if done:
+        first, second = ("+".join(map(str, f)) for f in fleets_so_far(s, s.cur))
+        acts.append(Action("split fleets", (OP_SPLIT_DONE,),
+                           msg("mundus_novus.label.split", first=first, second=second)))
+    return acts
+
+
+def legal_supply(s: MundusState) -> list[Action]:
+    """Supply 2.2: the choosing fleet takes one of the face-up kinds."""
+    acts = s.fx.supply_acts
+    return [acts[k] for k in sorted(set(s.supply))]
+
+
+def legal_pirates(s: MundusState) -> list[Action]:
+    """Pirates (seed, events): a card of the player's hand is discarded."""
+    hand = s.seats[s.cur].hand
+    acts = s.fx.pirate_acts
+    return [acts[k] for k in range(K) if hand[k]]
 
 
 # --- Trade (seed 3.1-3.6) --------------------------------------------------------------------------
 
-def legal_trade(s: MundusState) -> list[Action]:
-    ph = s.phase
+def legal_announce(s: MundusState) -> list[Action]:
+    """Trade 3.1: the Trade Master announces 2, 3 or 4 cards."""
+    return list(s.fx.announce_acts)
+
+
+def legal_offer(s: MundusState) -> list[Action]:
+    """Trade 3.2: one card of the hand onto the offer; Bartolome de las Casas may offer none."""
     p = s.cur
-    hand = s.seats[p].hand
-    data: tuple[int, ...]
-    if ph == EXCHANGE:
-        return exchange_actions(s)
-    if ph == OFFER:
-        acts = []
-        if s.holders[CH_CASAS] == p and not any(s.seats[p].offer):
-            acts.append(s.acache[(OP_OFFER_NONE,)])
-        cache = s.acache
-        for k in range(K):
-            if hand[k]:
-                data = (OP_OFFER, k)
-                a = cache.get(data)
-                if a is None:
-                    a = cache[data] = Action(f"offer {name(s, k)}", data)
-                acts.append(a)
-        return acts
-    if ph == ANNOUNCE:
-        return [s.acache[(OP_ANNOUNCE, c)]
-                for c in (2, 3, 4)]
-    if ph == TIE:
-        return [s.acache[(OP_TM, q)]
-                for q in range(s.players) if s.tie_mask >> q & 1]
-    if ph == GIFT:
-        return [Action(f"give {name(s, k)} to p{s.need}", (OP_GIFT, k),
-                       msg("mundus_novus.label.gift", card=res_arg(s, k), seat=s.need))
-                for k in range(K) if hand[k]]
-    if ph == START:
-        return [s.acache[(OP_START, q)]
-                for q in range(s.players)]
+    seat = s.seats[p]
+    hand = seat.hand
+    acts = []
+    if s.holders[CH_CASAS] == p and not any(seat.offer):
+        acts.append(s.acache[(OP_OFFER_NONE,)])
+    offers = s.fx.offer_acts
+    for k in range(K):
+        if hand[k]:
+            acts.append(offers[k])
+    return acts
+
+
+def legal_tie(s: MundusState) -> list[Action]:
+    """Trade 3.3: the outgoing Trade Master chooses among the tied players."""
+    acts = s.fx.tm_acts
+    return [acts[q] for q in range(s.players) if s.tie_mask >> q & 1]
+
+
+def legal_gift(s: MundusState) -> list[Action]:
+    """Trade 3.6 B: the Trade Master gives one card of his hand to the player left one card short."""
+    hand = s.seats[s.cur].hand
+    return [Action(f"give {name(s, k)} to p{s.need}", (OP_GIFT, k),
+                   msg("mundus_novus.label.gift", card=res_arg(s, k), seat=s.need))
+            for k in range(K) if hand[k]]
+
+
+def legal_start(s: MundusState) -> list[Action]:
+    """Progression (seed 4): the Trade Master chooses who starts."""
+    return list(s.fx.start_acts[:s.players])
+
+
+def legal_over(s: MundusState) -> list[Action]:
     return []
 
 
 def exchange_actions(s: MundusState) -> list[Action]:
     """Trade 3.4-3.5: for each of ``trade.targets(s)``, each kind on its offer: take it, or swap it for
-    each different kind in the market.  (Every target has a take action, so no actions means no target.)
-    The actions on one victim's offer row are remembered (``victim_actions``)."""
+    each different kind in the market.  (Every target has a take action, so no actions means no target.)"""
     cur, prev = s.cur, blocked(s)
-    market = tuple(sorted(set(s.market)))
-    cache = s.fx.victim_acts
+    market = sorted(set(s.market))
+    fx = s.fx
     acts: list[Action] = []
-    prev_key = None
-    for v, seat in enumerate(s.seats):
-        if v != cur and any(seat.offer):
-            key = (v, tuple(seat.offer), market)
-            if v == prev:
-                prev_key = key
-            else:
-                part = cache.get(key)
-                acts.extend(part if part is not None else victim_part(s, key))
-    if not acts and prev_key is not None:
-        part = cache.get(prev_key)
-        acts.extend(part if part is not None else victim_part(s, prev_key))
+    prev_row: list[int] | None = None
+    v = 0
+    for seat in s.seats:
+        if v != cur:
+            row = seat.offer
+            if any(row):
+                if v == prev:
+                    prev_row = row
+                else:
+                    victim_actions(acts, fx.takes[v], fx.swaps[v], row, market)
+        v += 1
+    if not acts and prev_row is not None:
+        victim_actions(acts, fx.takes[prev], fx.swaps[prev], prev_row, market)
     return acts
 
 
-def victim_part(s: MundusState, key: tuple[int, tuple[int, ...], tuple[int, ...]]) -> list[Action]:
-    """``victim_actions`` for (victim, offer row, market kinds), remembered in ``derived.victim_acts``."""
-    return s.fx.victim_acts.put(key, victim_actions(s, *key))
-
-
-def victim_actions(s: MundusState, v: int, row: tuple[int, ...], market: tuple[int, ...]) -> list[Action]:
-    """The exchange actions on victim ``v``'s offer ``row`` with these market kinds (``exchange_actions``)."""
-    names = s.names
-    cache = s.acache
-    acts = []
+def victim_actions(acts: list[Action], takes: tuple[Action, ...], swaps: tuple[tuple[Action, ...], ...],
+                   row: list[int], market: list[int]) -> None:
+    """The exchange actions on one victim's offer ``row`` (his ``takes`` and ``swaps``, ``derived``)
+    with these market kinds, added to ``acts``: each kind on offer taken, then swapped for each other
+    market kind."""
     for k in range(K):
         if row[k]:
-            data: tuple[int, ...] = (OP_TAKE, v, k, -1)
-            a = cache.get(data)
-            if a is None:
-                a = cache[data] = Action(f"take {names[k]} from p{v}", data)
-            acts.append(a)
+            acts.append(takes[k])
+            by_market = swaps[k]
             for m in market:
                 if m != k:
-                    data = (OP_SWAP, v, k, m)
-                    a = cache.get(data)
-                    if a is None:
-                        a = cache[data] = Action(f"swap {names[k]} from p{v} for {names[m]}", data)
-                    acts.append(a)
-    return acts
+                    acts.append(by_market[m])
 
 
 # --- Progression (seed 4, 4.1, 4.2) ----------------------------------------------------------------
 
+def legal_keep(s: MundusState) -> list[Action]:
+    """Seed, warehouses: one more card set aside, or the rest discarded."""
+    hand = s.seats[s.cur].hand
+    keeps = s.fx.keep_acts
+    acts = [keeps[k] for k in range(K) if hand[k]]
+    acts.append(s.acache[(OP_KEEP_DONE,)])
+    return acts
+
+
 def legal_progression(s: MundusState) -> list[Action]:
+    """A Progression turn (seed 4.1, 4.2): an identical set being built, a different set being built,
+    or the turn's choices (``turn_actions``, remembered by hand in ``state.hx.turn_acts``)."""
     p = s.cur
     seat = s.seats[p]
     h = seat.hand
     acts: list[Action] = []
-    if s.phase == PICKDEV:
-        return legal_pick(s)
-    if s.phase == KEEP:
-        for k in range(K):
-            if h[k]:
-                acts.append(s.acache[(OP_KEEP, k)])
-        acts.append(s.acache[(OP_KEEP_DONE,)])
-        return acts
     if s.building:
         return building_actions(s)
     if s.pend_mask or s.pend_inca:
@@ -254,10 +236,9 @@ def turn_actions(s: MundusState, h: tuple[int, ...], owned: tuple[int, ...], mer
     ``inca_wild_in_different`` (``legal_progression`` remembers the list by these arguments in
     ``state.hx.turn_acts``)."""
     acts: list[Action] = []
-    cache = s.acache
-    data: tuple[int, ...]
+    fx = s.fx
     # merchants: one card each, into the merchant's value band (research A7)
-    devs = s.tables.developments
+    devs = fx.devs
     seen: set[int] = set()
     for i in owned:
         d = devs[i]
@@ -274,40 +255,24 @@ def turn_actions(s: MundusState, h: tuple[int, ...], owned: tuple[int, ...], mer
     if set_ok:
         # version 5: an identical set starts with 3 cards, plain ones first (then building_actions)
         incas = h[INCA]
+        starts = fx.set_starts
         for k in range(INCA):
-            for c in range(1, min(h[k], MIN_IDENTICAL) + 1):
-                j = MIN_IDENTICAL - c
-                if j <= incas:
-                    data = (OP_SET, k, c, j)
-                    a = cache.get(data)
-                    if a is None:
-                        text = f"set {c} {name(s, k)}" + (f" + {j} inca" if j else "")
-                        a = cache[data] = Action(text, data)
-                    acts.append(a)
+            held = h[k]
+            if held:
+                for c, j, a in starts[k]:
+                    if c <= held and j <= incas:
+                        acts.append(a)
     if diff_ok and different_in(h, wild) >= MIN_DIFFERENT:
+        adds = fx.diff_adds
         for k in range(INCA):
             if h[k]:
-                data = (OP_DIFF_ADD, k)
-                a = cache.get(data)
-                if a is None:
-                    a = cache[data] = Action(f"different: add {name(s, k)}", data)
-                acts.append(a)
+                acts.append(adds[k])
         if wild and h[INCA]:
-            acts.append(cache[(OP_DIFF_ADD, INCA)])
+            acts.append(adds[INCA])
     if inca_ok and h[INCA]:
-        top = min(h[INCA], max(r.cards for r in s.tables.inca))
-        for c in range(1, top + 1):
-            data = (OP_INCA, c)
-            a = cache.get(data)
-            if a is None:
-                a = cache[data] = Action(f"cash {c} inca", data)
-            acts.append(a)
-    a = cache.get(END_DATA)
-    if a is None:
-        a = cache[END_DATA] = Action("end turn", END_DATA)
-    acts.append(a)
+        acts.extend(fx.inca_cash[:min(h[INCA], fx.inca_top)])
+    acts.append(fx.end_turn)
     return acts
-
 
 def building_actions(s: MundusState) -> list[Action]:
     """An identical set being built (version 5): one more card of its resource (while it holds no Inca
@@ -341,3 +306,22 @@ def legal_pick(s: MundusState) -> list[Action]:
     if s.dev_deck and (deck_cell or s.holders[CH_ALMAGRO] == s.cur):
         acts.append(s.acache[(OP_PICK, -1)])
     return acts
+
+
+BY_PHASE: tuple[Callable[[MundusState], list[Action]], ...] = (
+    legal_coronado,  # CORONADO
+    legal_ponce,  # PONCE
+    legal_supply,  # SUPPLY
+    legal_pirates,  # PIRATES
+    legal_announce,  # ANNOUNCE
+    legal_offer,  # OFFER
+    legal_tie,  # TIE
+    exchange_actions,  # EXCHANGE
+    legal_gift,  # GIFT
+    legal_start,  # START
+    legal_progression,  # PROG
+    legal_pick,  # PICKDEV
+    legal_keep,  # KEEP
+    legal_over,  # OVER
+)
+"""Phase -> the function listing its decisions (in phase order: ``state.CORONADO`` ... ``state.OVER``)."""

@@ -18,6 +18,7 @@ from meeple.engine.messages import msg
 from meeple.games.mundus_novus.state import (
     ABILITIES,
     END_DATA,
+    MAX_DIFFERENT,
     OP_ANNOUNCE,
     OP_CONVERT,
     OP_CORONADO,
@@ -57,9 +58,18 @@ HAND_TERMS_CAP = 200_000  # entries ``Memos.hand_terms`` keeps before it starts 
 TURN_ACTS_CAP = 50_000  # Progression turn positions whose actions are remembered
 SEAT_HAND_TERMS_CAP = 50_000  # the same, for one seat's determinized copies
 SEAT_TURN_ACTS_CAP = 20_000
-VICTIM_ACTS_CAP = 100_000  # offer rows whose exchange actions are remembered
 RATE_SUM_CAP = 100_000  # sets of developments whose yield is remembered
 MAX_SEATS = 6  # the game's largest player count (``MundusNovus.max_players``)
+
+
+def _reach(rows: Any, band: int, cards: int) -> int:
+    """Seed 4.1 table: how many queue positions from n°1 an identical set of ``cards`` cards of value
+    band ``band`` reaches (the last row reached, in table order)."""
+    best = 0
+    for row in rows:
+        if cards >= row.cards:
+            best = row.reach[band]
+    return best
 
 
 def last_row_reached(rows: tuple[tuple[int, int], ...], count: int) -> int:
@@ -91,12 +101,14 @@ class Derived:
     """Per component set: resource names, each development's yield per round left (printed income
     plus ``PER_ROUND``), the different-set and Inca cash-in payouts by card count, ``actions`` (every
     offer, take, swap, identical set, different-set card, Inca cash-in and end-turn ``Action`` by its
-    data); the memos ``rate_sum`` (the yield of a set of developments) and ``victim_acts`` (the exchange
-    actions of one victim's revealed offer row), keyed by public parts; and ``memos``, the real game's
+    data); the memo ``rate_sum`` (the yield of a set of developments), keyed by public parts; the actions
+    again by their parts (``takes``, ``swaps``, ``set_starts``, ...: ``actions.py`` lists them by index); and ``memos``, the real game's
     memos keyed by hands."""
 
     __slots__ = ("names", "res_keys", "dev_keys", "event_keys", "dev_rate", "dev_ability", "offer_values", "diff_pay", "inca_pay",
-                 "victim_acts", "rate_sum", "actions", "memos")
+                 "rate_sum", "actions", "memos", "devs", "resources", "res_value", "dev_kind", "caravel_ship",
+                 "inca_top", "reach_band", "takes", "swaps", "set_starts", "diff_adds", "inca_cash", "end_turn",
+                 "pirate_acts", "supply_acts", "keep_acts", "offer_acts", "announce_acts", "tm_acts", "start_acts")
 
     def __init__(self, tables: Tables) -> None:
         self.names: tuple[str, ...] = tuple(r.name for r in tables.resources)
@@ -116,12 +128,52 @@ class Derived:
         different = tuple((r.cards, r.doubloons) for r in tables.different)
         inca = tuple((r.cards, r.doubloons) for r in tables.inca)
         kinds = len(tables.resources)  # a different set holds at most one card per plain resource
-        self.diff_pay: tuple[int, ...] = tuple(last_row_reached(different, c) for c in range(kinds))
+        self.diff_pay: tuple[int, ...] = tuple(
+            last_row_reached(different, c) for c in range(max(kinds, MAX_DIFFERENT + 1)))
         top = max((c for c, _ in inca), default=0)  # every row is reached from here on
         self.inca_pay: tuple[int, ...] = tuple(last_row_reached(inca, c) for c in range(top + 1))
         self.rate_sum: PositionCache = tables.cache("mundus_novus.rate_sum", RATE_SUM_CAP)
-        self.victim_acts: PositionCache = tables.cache("mundus_novus.victim_acts", VICTIM_ACTS_CAP)
         self.actions: dict[tuple[int, ...], Action] = all_actions(tables, self.names)
+        # the tables themselves, and readings of them the rules ask at every step (a ``Tables``
+        # attribute is a method call; these are plain fields)
+        self.devs: tuple[Any, ...] = tables.developments
+        self.resources: tuple[Any, ...] = tables.resources
+        self.res_value: tuple[int, ...] = tuple(r.value for r in tables.resources)
+        self.dev_kind: tuple[str, ...] = tuple(d.kind for d in tables.developments)
+        self.caravel_ship: tuple[int, ...] = tuple(
+            d.ship if d.kind == "caravel" else -1 for d in tables.developments)  # -1: not a caravel
+        self.inca_top: int = max((r.cards for r in tables.inca), default=0)
+        # seed 4.1 table by value band (research §6.1): reach_band[band][size], the queue positions an
+        # identical set of ``size`` cards reaches
+        copies = [r.copies for r in tables.resources]
+        top_set = max(copies[:-1], default=0) + copies[-1]  # the largest identical set
+        self.reach_band: tuple[tuple[int, ...], ...] = tuple(
+            tuple(_reach(tables.identical, band, size) for size in range(top_set + 1)) for band in range(3))
+        # every Action the exchange, a Progression turn, the Supply, Pirates and warehouses offer, by its
+        # parts (``actions.py``): no tuple is built nor any dict asked while listing them
+        seats, plain = range(MAX_SEATS), kinds - 1  # plain: the resource kinds but the Inca relic
+        self.takes: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(self.actions[(OP_TAKE, v, k, -1)] for k in range(kinds)) for v in seats)
+        # swaps[v][k][m]: swap kind k from seat v for market kind m (the slot m == k holds the take)
+        self.swaps: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(tuple(tuple(
+            self.actions[(OP_SWAP, v, k, m)] if m != k else self.actions[(OP_TAKE, v, k, -1)]
+            for m in range(kinds)) for k in range(kinds)) for v in seats)
+        # set_starts[k]: (plain cards, Inca relics, action) of each three-card start of an identical set
+        self.set_starts: tuple[tuple[tuple[int, int, Action], ...], ...] = tuple(tuple(
+            (c, MIN_IDENTICAL - c, self.actions[(OP_SET, k, c, MIN_IDENTICAL - c)])
+            for c in range(1, min(copies[k], MIN_IDENTICAL) + 1) if (OP_SET, k, c, MIN_IDENTICAL - c) in self.actions)
+            for k in range(plain))
+        self.diff_adds: tuple[Action, ...] = tuple(self.actions[(OP_DIFF_ADD, k)] for k in range(kinds))
+        self.inca_cash: tuple[Action, ...] = tuple(
+            self.actions[(OP_INCA, c)] for c in range(1, self.inca_top + 1))  # inca_cash[c - 1]
+        self.end_turn: Action = self.actions[END_DATA]
+        self.pirate_acts: tuple[Action, ...] = tuple(self.actions[(OP_PIRATE, k)] for k in range(kinds))
+        self.supply_acts: tuple[Action, ...] = tuple(self.actions[(OP_SUPPLY, k)] for k in range(kinds))
+        self.keep_acts: tuple[Action, ...] = tuple(self.actions[(OP_KEEP, k)] for k in range(kinds))
+        self.offer_acts: tuple[Action, ...] = tuple(self.actions[(OP_OFFER, k)] for k in range(kinds))
+        self.announce_acts: tuple[Action, ...] = tuple(self.actions[(OP_ANNOUNCE, c)] for c in (2, 3, 4))
+        self.tm_acts: tuple[Action, ...] = tuple(self.actions[(OP_TM, q)] for q in seats)
+        self.start_acts: tuple[Action, ...] = tuple(self.actions[(OP_START, q)] for q in seats)
         self.memos = Memos(tables.cache("mundus_novus.hand_terms", HAND_TERMS_CAP),
                            tables.cache("mundus_novus.turn_acts", TURN_ACTS_CAP))
 

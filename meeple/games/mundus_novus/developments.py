@@ -8,13 +8,17 @@ from meeple.games.mundus_novus.state import CH_PIZARRO, CH_PONCE, NOBODY, Mundus
 
 def caravels(s: MundusState, seat: int) -> list[int]:
     """The printed values of ``seat``'s caravels, lowest first."""
-    devs = s.tables.developments
-    return sorted(devs[i].ship for i in s.seats[seat].owned if devs[i].kind == "caravel")
+    ship = s.fx.caravel_ship
+    return sorted(ship[i] for i in s.seats[seat].owned if ship[i] >= 0)
 
 
 def count_kind(s: MundusState, seat: int, kind: str) -> int:
-    devs = s.tables.developments
-    return sum(1 for i in s.seats[seat].owned if devs[i].kind == kind)
+    kinds = s.fx.dev_kind
+    count = 0
+    for i in s.seats[seat].owned:
+        if kinds[i] == kind:
+            count += 1
+    return count
 
 
 def fleets(s: MundusState, seat: int) -> list[list[int]]:

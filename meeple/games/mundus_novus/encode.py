@@ -14,9 +14,10 @@ caravel count (the developments are there).
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
-from meeple.engine.encoding import Bounds, Encoder, Obs, relative_notation, vocab
+from meeple.engine.encoding import Bounds, Encoder, Obs, need_numpy, relative_notation, vocab
 from meeple.games.mundus_novus.developments import caravels, fleets
 from meeple.games.mundus_novus.state import (
     CH_PIZARRO,
@@ -74,14 +75,6 @@ def _fleets(s: Any, p: int) -> list[list[int]] | None:
         return [[v for i, v in enumerate(values) if not s.fleet2 >> i & 1],
                 [v for i, v in enumerate(values) if s.fleet2 >> i & 1]]
     return None
-
-
-def _rows(a: Any, p: int, row: list[int], ires: Any, size: int) -> int:
-    """Card counts ``row`` (``K`` counts) by resource kind over the vocabulary, from ``p``; the next place."""
-    for k in range(K):
-        if row[k]:
-            a[p + ires[k]] += row[k]
-    return p + size
 
 
 class MundusEncoder(Encoder):
@@ -182,126 +175,157 @@ class MundusEncoder(Encoder):
 
     def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
         """The same entries as ``observe(view)``, written by index straight from the fields (the
-        fleets from the rules' ``fleets`` and ``caravels``)."""
+        fleets from the rules' ``fleets`` and ``caravels``).  They are written into a zeroed
+        ``array('f')`` (a Python float32 buffer, far cheaper to index than the numpy array), copied
+        into ``out.arr`` at once at the end."""
         s = state
         n, me = out.players, out.me
-        a, p = out.arr, out.pos
-        ires, icodes, idevs = v["i_res"], v["i_codes"], v["i_devs"]
-        nres, nvalues = len(v["res"]), len(v["values"])
+        start = out.pos
+        size = len(out.arr) - start
+        b = array("f", bytes(4 * size))
+        ires: list[int] = v["i_res"]  # type: ignore[assignment]
+        icodes: list[int] = v["i_codes"]  # type: ignore[assignment]
+        idevs: list[int] = v["i_devs"]  # type: ignore[assignment]
+        nres, nvalues, ndevs, nevents = len(v["res"]), len(v["values"]), len(v["devs"]), len(v["events"])
         phase = s.phase
         over = phase == OVER
-        a[p] = s.round
-        p += 1
-        a[p + phase] = 1.0  # PHASE_NAMES is the phase vocabulary, in phase order
-        p += len(PHASE_NAMES)
+        b[0] = s.round
+        b[1 + phase] = 1.0  # PHASE_NAMES is the phase vocabulary, in phase order
+        p = 1 + len(PHASE_NAMES)
         if s.event:
             i = v["events"].get(s.event)
             if i is not None:
-                a[p + i] = 1.0
-        p += len(v["events"])
-        if s.tm is not None:
-            a[p + (s.tm - me) % n] = 1.0
+                b[p + i] = 1.0
+        p += nevents
+        b[p + (s.tm - me) % n] = 1.0
         p += n
-        a[p] = s.announced or -1.0
+        b[p] = s.announced or -1.0
         p += 1
-        for k, r in enumerate(s.market):
-            a[p + k] = ires[r] + 1.0
+        k = 0
+        for r in s.market:
+            b[p + k] = ires[r] + 1.0
+            k += 1
         p += 3
         for r in s.supply:
-            a[p + ires[r]] += 1.0
+            b[p + ires[r]] += 1.0
         p += nres
-        for k, d in enumerate(s.queue):
-            a[p + k] = icodes[d] + 1.0
+        k = 0
+        for d in s.queue:
+            b[p + k] = icodes[d] + 1.0
+            k += 1
         p += QUEUE_SIZE
-        a[p] = len(s.dev_deck)
-        a[p + 1] = len(s.deck)
+        b[p] = len(s.dev_deck)
+        b[p + 1] = len(s.deck)
         p += 2
-        p = _rows(a, p, s.discard, ires, nres)
+        row = s.discard
+        for k in range(K):
+            if row[k]:
+                b[p + ires[k]] = row[k]
+        p += nres
         if s.dev_ended:
-            a[p] = 1.0
+            b[p] = 1.0
         p += 1
         if s.winner >= 0:
-            a[p + (s.winner - me) % n] = 1.0
+            b[p + (s.winner - me) % n] = 1.0
         p += n
-        ndevs = len(v["devs"])
         offer_phase = phase == OFFER
-        revealed = phase in (TIE, EXCHANGE)
+        revealed = phase == TIE or phase == EXCHANGE
+        fleets_shown = bool(s.split or s.fleet2)
         seats = s.seats
         for k in range(n):
             q = (me + k) % n
             seat = seats[q]
-            a[p] = sum(seat.hand)
+            b[p] = sum(seat.hand)
             p += 1
             for d in seat.owned:
-                a[p + idevs[d]] += 1.0
+                b[p + idevs[d]] += 1.0
             p += ndevs
-            a[p] = seat.money if k == 0 or over else -1.0
+            b[p] = seat.money if k == 0 or over else -1.0
             p += 1
-            fl = _fleets(s, q) if s.split or s.fleet2 else None
-            if fl is not None:
-                a[p] = 1.0
-                for f in range(min(2, len(fl))):
-                    for x in fl[f]:
-                        a[p + 1 + f * nvalues + x] += 1.0
+            if fleets_shown:
+                fl = _fleets(s, q)
+                if fl is not None:
+                    b[p] = 1.0
+                    for f in range(min(2, len(fl))):
+                        base = p + 1 + f * nvalues
+                        for x in fl[f]:
+                            b[base + x] += 1.0
             p += 1 + 2 * nvalues
             if offer_phase:
                 if seat.committed:
-                    a[p] = 1.0
-                a[p + 1] = sum(seat.offer) if seat.committed or k == 0 else -1.0
+                    b[p] = 1.0
+                b[p + 1] = sum(seat.offer) if seat.committed or k == 0 else -1.0
             else:
-                a[p + 1] = -1.0
+                b[p + 1] = -1.0
             p += 2
             if revealed:
-                a[p] = 1.0
-                p = _rows(a, p + 1, seat.offer, ires, nres)
-            else:
-                p += 1 + nres
+                b[p] = 1.0
+                row = seat.offer
+                for r in range(K):
+                    if row[r]:
+                        b[p + 1 + ires[r]] = row[r]
+            p += 1 + nres
+        width = n + 1
         if phase == SUPPLY:
-            order = s.order
-            for j, i in enumerate(range(s.opos, len(order))):
-                a[p + j * (n + 1) + (order[i] - me) % n] = 1.0
-                a[p + j * (n + 1) + n] = s.need if i == s.opos else s.counts[i]
-            for j in range(len(order) - s.opos, 2 * n):
-                a[p + j * (n + 1) + n] = -1.0
+            order, counts, opos = s.order, s.counts, s.opos
+            j = 0
+            for i in range(opos, len(order)):
+                b[p + j * width + (order[i] - me) % n] = 1.0
+                b[p + j * width + n] = s.need if i == opos else counts[i]
+                j += 1
+            for j in range(len(order) - opos, 2 * n):
+                b[p + j * width + n] = -1.0
         else:
             for j in range(2 * n):
-                a[p + j * (n + 1) + n] = -1.0
-        p += 2 * n * (n + 1)
+                b[p + j * width + n] = -1.0
+        p += 2 * n * width
         if phase == EXCHANGE:
-            a[p + (s.cur - me) % n] = 1.0
+            b[p + (s.cur - me) % n] = 1.0
             if s.prev >= 0:
-                a[p + n + (s.prev - me) % n] = 1.0
+                b[p + n + (s.prev - me) % n] = 1.0
         p += 2 * n
-        if s.pend_mask or s.pend_inca:
+        mask = s.pend_mask
+        if mask or s.pend_inca:
             for r in range(INCA):
-                if s.pend_mask >> r & 1:
-                    a[p + ires[r]] += 1.0
-            a[p + ires[INCA]] += s.pend_inca
+                if mask >> r & 1:
+                    b[p + ires[r]] += 1.0
+            b[p + ires[INCA]] += s.pend_inca
         p += nres
         if phase == PICKDEV or s.building:
-            a[p + ires[s.set_kind]] = 1.0
-            a[p + nres] = s.set_cards
-            a[p + nres + 1] = s.set_inca
+            b[p + ires[s.set_kind]] = 1.0
+            b[p + nres] = s.set_cards
+            b[p + nres + 1] = s.set_inca
         else:
-            a[p + nres] = a[p + nres + 1] = -1.0
+            b[p + nres] = b[p + nres + 1] = -1.0
         p += nres + 2
         mine = seats[me]
-        p = _rows(a, p, mine.hand, ires, nres)
+        row = mine.hand
+        for r in range(K):
+            if row[r]:
+                b[p + ires[r]] = row[r]
+        p += nres
         if offer_phase:
-            a[p] = 1.0
-            p = _rows(a, p + 1, mine.offer, ires, nres)
-        else:
-            p += 1 + nres
+            b[p] = 1.0
+            row = mine.offer
+            for r in range(K):
+                if row[r]:
+                    b[p + 1 + ires[r]] = row[r]
+        p += 1 + nres
         if phase == KEEP and s.cur == me:
-            a[p] = 1.0
-            p = _rows(a, p + 1, mine.offer, ires, nres)
-        else:
-            p += 1 + nres
+            b[p] = 1.0
+            row = mine.offer
+            for r in range(K):
+                if row[r]:
+                    b[p + 1 + ires[r]] = row[r]
+        p += 1 + nres
         if s.gift_from == me or s.gift_to == me:
-            a[p + (s.gift_from - me) % n] = 1.0
-            a[p + n + (s.gift_to - me) % n] = 1.0
-            a[p + 2 * n + ires[s.gift_kind]] = 1.0
-        out.pos = p + 2 * n + nres
+            b[p + (s.gift_from - me) % n] = 1.0
+            b[p + n + (s.gift_to - me) % n] = 1.0
+            b[p + 2 * n + ires[s.gift_kind]] = 1.0
+        p += 2 * n + nres
+        np = need_numpy()
+        out.arr[start:start + p] = np.frombuffer(b, np.float32, p)
+        out.pos = start + p
         return True
 
     @staticmethod

@@ -84,8 +84,14 @@ def check_ten(s: MundusState, seats: Iterable[int], ev: list[Event]) -> bool:
     going back): the richest wins (seed end B); still equal, the one with more development cards, then
     the first in seat order from the Trade Master (STAND_IN)."""
     rows = s.seats
-    found = [p for p in seats if all(rows[p].hand)]
-    if not found:
+    found = None
+    for p in seats:
+        if all(rows[p].hand):
+            if found is None:
+                found = [p]
+            else:
+                found.append(p)
+    if found is None:
         return False
     n = s.players
     winner = max(found, key=lambda p: (rows[p].money, len(rows[p].owned), -((p - s.tm) % n)))

@@ -14,7 +14,7 @@ from meeple.games.mundus_novus.words import msg
 def pay_income(s: MundusState, ev: list[Event]) -> None:
     """Fixed income at the round's start (research A6): characters, warehouses and merchants pay the
     doubloons printed on them (seed, development cards)."""
-    devs = s.tables.developments
+    devs = s.fx.devs
     for p, seat in enumerate(s.seats):
         amount = sum(devs[i].income for i in seat.owned)
         if amount:

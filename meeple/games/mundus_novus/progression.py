@@ -81,12 +81,8 @@ def different_in(h: Sequence[int], inca_wild: bool) -> int:
 
 def reach(s: MundusState, kind: int, cards: int) -> int:
     """Seed 4.1 table (research §6.1): how many queue positions from n°1 a set may reach."""
-    band = (s.tables.resources[kind].value - 1) // 3
-    best = 0
-    for row in s.tables.identical:
-        if cards >= row.cards:
-            best = row.reach[band]
-    return best
+    by_size = s.fx.reach_band[(s.fx.res_value[kind] - 1) // 3]
+    return by_size[cards] if cards < len(by_size) else by_size[-1]
 
 
 # --- applying ------------------------------------------------------------------------------------
@@ -107,20 +103,12 @@ def money_for_different(s: MundusState, seat: int, size: int) -> int:
     """Seed 4.2 table; Natives: 1 doubloon per card instead (seed, events)."""
     if event_for(s, seat) == "NA":
         return size
-    pay = 0
-    for row in s.tables.different:
-        if size >= row.cards:
-            pay = row.doubloons
-    return pay
+    return s.fx.diff_pay[size]
 
 
 def money_for_inca(s: MundusState, count: int) -> int:
     """Seed 4.2: Inca relics cashed alone."""
-    pay = 0
-    for row in s.tables.inca:
-        if count >= row.cards:
-            pay = row.doubloons
-    return pay
+    return s.fx.inca_for(count)
 
 
 def add_different(s: MundusState, kind: int) -> None:
@@ -225,7 +213,7 @@ def pick_development(s: MundusState, pos: int, ev: list[Event]) -> None:
     """Seed 4.1 A-B: the card is taken, the cards behind it slide forward and n°5 is refilled from the
     deck; if it cannot be refilled the game ends after this round (seed end C)."""
     p = s.cur
-    devs = s.tables.developments
+    devs = s.fx.devs
     if pos < 0:
         card = s.dev_deck.pop()
         s.reveals += 1
@@ -272,7 +260,7 @@ def end_turn(s: MundusState, ev: list[Event]) -> None:
     seat = s.seats[p]
     cap = 0
     if event_for(s, p) != "FI":
-        devs = s.tables.developments
+        devs = s.fx.devs
         cap = sum(devs[i].keeps for i in seat.owned)
     size = sum(seat.hand)
     if cap and size:

@@ -215,7 +215,8 @@ def orellana_pattern(s: MundusState) -> bool:
     m = sorted(s.market)
     if m[0] == m[1] == m[2]:
         return True
-    vals = sorted(s.tables.resources[k].value for k in s.market)
+    value = s.fx.res_value
+    vals = sorted(value[k] for k in s.market)
     return vals[0] > 0 and vals[1] == vals[0] + 1 and vals[2] == vals[1] + 1
 
 
