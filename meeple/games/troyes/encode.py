@@ -239,15 +239,18 @@ class TroyesEncoder(Encoder):
     def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
         """The same entries as ``observe(view)``, written by index straight from the fields; the
         pending action's and citizen source's names come from the rules' own ``target_text`` and
-        ``source_text``, the final breakdown from ``scoring.breakdown``."""
+        ``source_text``, the final breakdown from ``scoring.breakdown``.  Only non-zero entries are
+        written (the array starts at zero), through a memoryview of it (cheaper per entry)."""
         s = state
         n, me = out.players, out.me
-        a, p = out.arr, out.pos
+        a: Any = memoryview(out.arr)  # float32 entries, set by index (typeshed types it as bytes)
+        p = out.pos
         over = s.phase == P_OVER
         open_vp = over or bool(s.options.get("open_vp"))
         i_acts, i_events, i_chars = v["i_acts"], v["i_events"], v["i_chars"]
         n_events, n_chars, n_acts = len(v["events"]), len(v["chars"]), len(v["acts"])
-        a[p] = s.rnd
+        if s.rnd:
+            a[p] = s.rnd
         a[p + 1] = s.rounds
         p += 2
         a[p + s.phase] = 1.0  # PHASE_NAMES and STEP_NAMES are the vocabularies, in code order
@@ -256,61 +259,86 @@ class TroyesEncoder(Encoder):
         p += len(STEP_NAMES)
         a[p + (s.start - me) % n] = 1.0
         p += n
-        for k in range(n):
-            q = (me + k) % n
-            a[p] = s.seats[q].deniers
-            a[p + 1] = s.seats[q].infl
-            a[p + 2] = s.seats[q].supply
-            a[p + 3] = s.seats[q].owned
-            a[p + 4] = s.seats[q].district
-            if s.seats[q].passed > 0:
+        seats = s.seats
+        order = [seats[(me + k) % n] for k in range(n)]  # the seats from the observer on
+        keeping = s.phase == P_KEEP and s.order and s.order[0] == me
+        for k, seat in enumerate(order):
+            if seat.deniers:
+                a[p] = seat.deniers
+            if seat.infl:
+                a[p + 1] = seat.infl
+            if seat.supply:
+                a[p + 2] = seat.supply
+            if seat.owned:
+                a[p + 3] = seat.owned
+            if seat.district:
+                a[p + 4] = seat.district
+            if seat.passed > 0:
                 a[p + 5] = 1.0
             p += 6
-            for j, e in enumerate(s.seats[q].won):
-                a[p + j] = i_events[e] + 1.0
+            j = p
+            for e in seat.won:
+                a[j] = i_events[e] + 1.0
+                j += 1
             p += n_events
-            a[p] = len(s.seats[q].chars)
-            a[p + 1] = s.seats[q].vp if open_vp or k == 0 else -1.0
+            chars = seat.chars
+            if chars:
+                a[p] = len(chars)
+            if open_vp or k == 0:
+                if seat.vp:
+                    a[p + 1] = seat.vp
+            else:
+                a[p + 1] = -1.0
             p += 2
             if over or k == 0:
                 a[p] = 1.0
-                for c in s.seats[q].chars:
+                for c in chars:
                     a[p + 1 + i_chars[c]] += 1.0
-                if k == 0 and s.phase == P_KEEP and s.order and s.order[0] == q:
+                if k == 0 and keeping:
                     for c in s.pair:
                         a[p + 1 + n_chars + i_chars[c]] += 1.0
             p += 1 + 2 * n_chars
-        own = [(q - me) % n for q in range(n)] + [n]  # an occupant's place in the owners one-hot
-        bld, seats = s.bld, s.seats
+        # an owner's place in the owners one-hot: the seats from the observer on, then neutral
+        own = [(q - me) % n for q in range(n)] + [n] * (NEUTRAL + 1 - n)
+        bld = s.bld
+        step = n + 1
         for b in range(len(s.tables.buildings)):
-            for o in bld[b * 6:b * 6 + 6]:
+            for i in range(b * 6, b * 6 + 6):
+                o = bld[i]
                 if o >= 0:
                     a[p + own[o if o < n else n]] = 1.0
-                p += n + 1
-            for k in range(n):
-                a[p + k] = seats[(me + k) % n].lying[b]
+                p += step
+            for k, seat in enumerate(order):
+                x = seat.lying[b]
+                if x:
+                    a[p + k] = x
             p += n
-        a[p] = s.grey
+        if s.grey:
+            a[p] = s.grey
         p += 1
-        for o in s.cath[:18]:
+        for o in s.cath:
             if o >= 0:
                 a[p + own[o if o < n else n]] = 1.0
-            p += n + 1
-        slots = s.slots
+            p += step
+        slots, revealed = s.slots, s.revealed
         for slot in range(9):
-            if slot % 3 + 1 <= s.revealed:
+            if slot % 3 + 1 <= revealed:
                 a[p] = 1.0
                 a[p + 1 + i_acts[slots[slot]]] = 1.0
                 p += 1 + n_acts
-                for k in range(n):
-                    seat = seats[(me + k) % n]
+                for seat in order:
                     x = seat.trade[slot]
                     if x:
                         a[p] = 1.0
-                        a[p + 1] = -1.0 if x == NO_SPACE else x - 1
+                        if x == NO_SPACE:
+                            a[p + 1] = -1.0
+                        elif x > 1:
+                            a[p + 1] = x - 1
                     else:
                         a[p + 1] = -2.0
-                    a[p + 2] = seat.cubes[slot]
+                    x = seat.cubes[slot]
+                    if x:
+                        a[p + 2] = x
                     p += 3
             else:
                 p += 1 + n_acts
@@ -323,18 +351,17 @@ class TroyesEncoder(Encoder):
         for i, e in enumerate(row):
             a[p + i_events[e]] = 1.0
             p += n_events
-            owners = s.evcubes[i]
-            for k in range(n):
-                a[p + k] = owners.count((me + k) % n)
-            a[p + n] = owners.count(NEUTRAL)
+            for o in s.evcubes[i]:  # one per cube: by relative seat, then neutral
+                a[p + own[o]] += 1.0
             p += n + 1
         p += (n_events - len(row)) * (n_events + n + 1)
-        maraud = s.maraud
-        for k in range(n):
-            a[p + k] = maraud.count((me + k) % n)
+        for o in s.maraud:
+            if o < n:
+                a[p + own[o]] += 1.0
         p += n
         for deck in s.decks:
-            a[p] = len(deck)
+            if deck:
+                a[p] = len(deck)
             p += 1
         nfaces = len(FACES)
         for d in s.dice:  # by owner: the seats from the observer on, then neutral; by face
@@ -349,10 +376,10 @@ class TroyesEncoder(Encoder):
         if over:
             parts = breakdown(s)
             for k in range(n):
-                a[p:p + 6] = [parts[(me + k) % n][item] for item in FINAL_PARTS]
+                out.arr[p:p + 6] = [parts[(me + k) % n][item] for item in FINAL_PARTS]
                 p += 6
         else:
-            a[p:p + size] = -401.0
+            out.arr[p:p + size] = -401.0
             p += size
         out.pos = p
         return True
@@ -377,7 +404,8 @@ class TroyesEncoder(Encoder):
         if kind == 2:
             for x in s.bsel:
                 a[p + x - 1] += 1.0
-            a[p + len(VALUES)] = s.pool
+            if s.pool:
+                a[p + len(VALUES)] = s.pool
         p += len(VALUES) + 1
         targets, sources_ = v["targets"], v["sources"]
         n_acts = len(v["acts"])
