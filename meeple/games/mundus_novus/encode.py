@@ -76,6 +76,15 @@ def _fleets(s: Any, p: int) -> list[list[int]] | None:
                 [v for i, v in enumerate(values) if s.fleet2 >> i & 1]]
     return None
 
+_IDENTITY = list(range(K))
+
+
+def _counts(b: array[float], p: int, row: list[int], ires: list[int]) -> None:
+    """Card counts ``row`` (``K`` counts by resource kind) over the resource vocabulary, from ``p``."""
+    for k in range(K):
+        if row[k]:
+            b[p + ires[k]] = row[k]
+
 
 class MundusEncoder(Encoder):
     def canonical(self, notation: str, mover: int, players: int) -> str:
@@ -187,6 +196,8 @@ class MundusEncoder(Encoder):
         icodes: list[int] = v["i_codes"]  # type: ignore[assignment]
         idevs: list[int] = v["i_devs"]  # type: ignore[assignment]
         nres, nvalues, ndevs, nevents = len(v["res"]), len(v["values"]), len(v["devs"]), len(v["events"])
+        # the resource vocabulary is the tables' order (names are unique): a row of counts is a slice
+        direct = nres == K and ires == _IDENTITY
         phase = s.phase
         over = phase == OVER
         b[0] = s.round
@@ -217,10 +228,10 @@ class MundusEncoder(Encoder):
         b[p] = len(s.dev_deck)
         b[p + 1] = len(s.deck)
         p += 2
-        row = s.discard
-        for k in range(K):
-            if row[k]:
-                b[p + ires[k]] = row[k]
+        if direct:
+            b[p:p + K] = array("f", s.discard)
+        else:
+            _counts(b, p, s.discard, ires)
         p += nres
         if s.dev_ended:
             b[p] = 1.0
@@ -260,10 +271,10 @@ class MundusEncoder(Encoder):
             p += 2
             if revealed:
                 b[p] = 1.0
-                row = seat.offer
-                for r in range(K):
-                    if row[r]:
-                        b[p + 1 + ires[r]] = row[r]
+                if direct:
+                    b[p + 1:p + 1 + K] = array("f", seat.offer)
+                else:
+                    _counts(b, p + 1, seat.offer, ires)
             p += 1 + nres
         width = n + 1
         if phase == SUPPLY:
@@ -299,24 +310,18 @@ class MundusEncoder(Encoder):
             b[p + nres] = b[p + nres + 1] = -1.0
         p += nres + 2
         mine = seats[me]
-        row = mine.hand
-        for r in range(K):
-            if row[r]:
-                b[p + ires[r]] = row[r]
+        if direct:
+            b[p:p + K] = array("f", mine.hand)
+        else:
+            _counts(b, p, mine.hand, ires)
         p += nres
         if offer_phase:
             b[p] = 1.0
-            row = mine.offer
-            for r in range(K):
-                if row[r]:
-                    b[p + 1 + ires[r]] = row[r]
+            _counts(b, p + 1, mine.offer, ires)
         p += 1 + nres
         if phase == KEEP and s.cur == me:
             b[p] = 1.0
-            row = mine.offer
-            for r in range(K):
-                if row[r]:
-                    b[p + 1 + ires[r]] = row[r]
+            _counts(b, p + 1, mine.offer, ires)
         p += 1 + nres
         if s.gift_from == me or s.gift_to == me:
             b[p + (s.gift_from - me) % n] = 1.0
