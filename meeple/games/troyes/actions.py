@@ -169,11 +169,16 @@ _DONE_COUNT = Action("done", (OP_DONE,), msg("troyes.label.done_counter"))
 def dice_step_actions(s: TroyesState, p: int) -> list[Action]:
     """The next die of the group (``die y5@p1``), each one that still leads to a legal group,
     in the order of ``die_rank``; ``done`` once the dice chosen so far are a legal group."""
-    nexts, done = group_trie(s, p).get(tuple(s.group), ((), False))
-    out = [L.die_action(s, d, p) for d in nexts]
-    if done:
-        out.append(L.done_action(s, p))
-    return out
+    _, trie, steps = pending_groups(s, p)
+    prefix = tuple(s.group)
+    out = steps.get(prefix)
+    if out is None:  # the actions follow from the prefix and the cache key: kept with the trie
+        nexts, done = trie.get(prefix, ((), False))
+        out = [L.die_action(s, d, p) for d in nexts]
+        if done:
+            out.append(L.done_action(s, p))
+        steps[prefix] = out
+    return out[:]
 
 
 def group_trie(s: TroyesState, p: int) -> GroupTrie:
@@ -183,15 +188,19 @@ def group_trie(s: TroyesState, p: int) -> GroupTrie:
     return pending_groups(s, p)[1]
 
 
-def pending_groups(s: TroyesState, p: int) -> tuple[list[tuple[int, ...]], GroupTrie]:
-    """The legal groups of the pending action (``dice.legal_groups``, in its order) and their
-    trie (``dice.build_trie``), kept in ``caches.group_tries`` by ``group_key``."""
+PendingGroups = tuple[list[tuple[int, ...]], GroupTrie, dict[tuple[int, ...], list[Action]]]
+
+
+def pending_groups(s: TroyesState, p: int) -> PendingGroups:
+    """The legal groups of the pending action (``dice.legal_groups``, in its order), their
+    trie (``dice.build_trie``) and the dice-step actions per group chosen so far (filled as the
+    steps are listed), kept in ``caches.group_tries`` by ``group_key``."""
     cache = s.caches.group_tries
     key = group_key(s, p)
     hit = cache.get(key)
     if hit is None:
         groups = legal_groups(s, p)
-        hit = cache.put(key, (groups, build_trie(groups, p, s.players)))
+        hit = cache.put(key, (groups, build_trie(groups, p, s.players), {}))
     return hit  # type: ignore[no-any-return]
 
 
