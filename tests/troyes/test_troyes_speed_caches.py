@@ -120,3 +120,72 @@ def test_settle_shortcut_leaves_the_position_full_settling_leaves() -> None:
                 assert c.legal_actions() == s.legal_actions()
                 checked += 1
     assert checked > 500
+
+
+def test_cached_dice_steps_match_fresh_ones_along_random_games_and_determinizations() -> None:
+    """Every dice step of seeded random games at 2-4 players, under both push-out readings (and
+    a determinization of it for each seat), lists the same actions with the same labels as the
+    legal groups computed afresh (``dice.legal_groups`` and ``build_trie``, no cache): the
+    pending action's cache key (``actions.group_key``) holds everything the groups read."""
+    from meeple.games.troyes import labels as L
+    from meeple.games.troyes.dice import build_trie, legal_groups
+    from meeple.games.troyes.state import S_DICE
+
+    checked = 0
+    for players in (2, 3, 4):
+        for seed in range(4):
+            options = {"push_out_protection": "lying"} if seed % 2 else {}
+            s = GAME.new(players, seed + 20, options)
+            rng = Rng(seed + 90)
+            while not s.is_over:
+                samples = [s] + [s.determinize(q, rng) for q in range(players)]
+                for d in samples:
+                    assert isinstance(d, TroyesState)
+                    if d.phase == P_ACTION and d.step == S_DICE:
+                        for v in [d, *_variants(d)]:  # the same dice, something else the groups read changed
+                            p = v.turn
+                            trie = build_trie(legal_groups(v, p), p, v.players)
+                            nexts, done = trie.get(tuple(v.group), ((), False))
+                            fresh = [L.die_action(v, x, p) for x in nexts] + ([L.done_action(v, p)] if done else [])
+                            got = v.legal_actions()
+                            assert [(a.notation, a.label) for a in got] == [(a.notation, a.label) for a in fresh]
+                            checked += 1
+                legal = s.legal_actions()
+                s.apply(legal[rng.below(len(legal))])
+    assert checked > 300
+
+
+def _variants(s: TroyesState) -> list[TroyesState]:
+    """Copies of a dice step with one thing the legal groups read changed and the dice kept:
+    the mover's deniers and influence, its tradesman on the target card, the push-out
+    protection of every seat at every building, an occupant of each building space, the
+    cathedral filled."""
+    from tests.troyes.troyes_helpers import touch
+
+    out: list[TroyesState] = []
+
+    def copy() -> TroyesState:
+        c = s.clone()
+        assert isinstance(c, TroyesState)
+        out.append(c)
+        return c
+
+    me = s.turn
+    for deniers in (0, 2, 5, 50):
+        copy().seats[me].deniers = deniers
+    copy().seats[me].infl = 0
+    c = copy()
+    c.seats[me].trade[s.tgt_arg % 9] = 0 if s.seats[me].trade[s.tgt_arg % 9] else 1
+    for q in range(s.players):
+        for b in range(3):
+            c = copy()
+            c.seats[q].expelled[b] = 1 - c.seats[q].expelled[b]
+            c = copy()
+            c.seats[q].lying[b] += 1
+    for i in range(0, 18, 3):
+        copy().bld[i] = (s.bld[i] + 2) % (s.players + 1) - 1  # another occupant (or none)
+    c = copy()
+    c.cath = [me] * 18
+    for c in out:
+        touch(c)
+    return out
