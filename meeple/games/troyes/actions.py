@@ -522,16 +522,16 @@ def main_key(s: TroyesState, p: int) -> tuple[int, ...]:
     apart by the lengths and ``revealed`` in the tail."""
     slots = s.slots
     r = s.revealed
-    shown = slots[0:r] + slots[3:3 + r] + slots[6:6 + r]
+    shown = slots if r == 3 else slots[0:r] + slots[3:3 + r] + slots[6:6 + r]
     me = s.seats[p]
-    parts = s.dice + s.row + shown + s.bld + s.cath + me.trade + me.cubes
+    protect = []
     for q in s.seats:
-        parts += q.lying
+        protect += q.lying
     if s.prot == PROTECT_ROUND:
         for q in s.seats:
-            parts += q.expelled
-    parts += (p, me.deniers, me.infl, me.owned, me.supply, r, s.prot, len(s.dice), len(s.row))
-    return tuple(parts)
+            protect += q.expelled
+    return (*s.dice, *s.row, *shown, *s.bld, *s.cath, *me.trade, *me.cubes, *protect,
+            p, me.deniers, me.infl, me.owned, me.supply, r, s.prot, len(s.dice), len(s.row))
 
 
 # --- the last steps of an action: which delayed-card cube, how many activations (seed §5.1) ---

@@ -147,8 +147,11 @@ def sources(s: TroyesState, p: int, kind: int, arg: int) -> list[int]:
     for slot in range(9):
         if s.seats[p].trade[slot] and not (kind == T_ACT and slot == arg):
             out.append(SRC_CARD + slot)
-    if p in s.bld:
-        out.extend(SRC_BLD + i for i, o in enumerate(s.bld) if o == p)
+    bld = s.bld
+    if p in bld:
+        for i in range(18):
+            if bld[i] == p:
+                out.append(SRC_BLD + i)
     return out
 
 

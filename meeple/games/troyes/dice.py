@@ -317,9 +317,20 @@ class Offer:
 
     def single(self, colour: int, ok: Callable[[int], bool]) -> bool:
         """Some single die of ``colour`` with ``ok(value)``: own for free, another's for 2."""
-        if any(ok(v) for v in self.own[colour]):
-            return True
-        return self.money >= DICE_PRICE[1] and any(ok(v) for v in self.other[colour])
+        last = -1
+        for v in self.own[colour]:  # best first: a repeated value is judged once
+            if v != last:
+                if ok(v):
+                    return True
+                last = v
+        if self.money >= DICE_PRICE[1]:
+            last = -1
+            for v in self.other[colour]:
+                if v != last:
+                    if ok(v):
+                        return True
+                    last = v
+        return False
 
 
 EXTRA_COST = {"journeyman": 3, "innkeeper": 1}
