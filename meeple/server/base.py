@@ -38,6 +38,7 @@ class HubBase:
         self.db_pool = ThreadPoolExecutor(max_workers=db_workers, thread_name_prefix="meeple-db")
         self._replays: OrderedDict[str, list[State]] = OrderedDict()
         self.stopping = False
+        self._resumer: asyncio.Task[None] | None = None  # loads the running tables at start (hub.py)
         self._sweeper: asyncio.Task[None] | None = None
         self._syncer: asyncio.Task[None] | None = None
         self.limits = Limits()

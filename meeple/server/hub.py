@@ -35,18 +35,30 @@ class Hub(BusMixin, TablesMixin, BotMixin, ClockMixin, LiveMixin):
         await self.db(self.store.create_schema)
         await self._bus_start()  # with --redis: publish changes, apply the other processes' (bus.py)
         # only the running tables something must move without a request (a bot seat, a running
-        # clock): one waiting for a person is loaded by its next request (issue 30)
-        for table_id in await self.db(self.store.running_ids, True):
+        # clock), in the background: the server answers at once, and a table asked for before its
+        # turn is loaded by that request; one waiting for a person is loaded by its next request
+        # (issue 30: a restart with 500 running tables took 8-18 s before the server answered)
+        self._resumer = asyncio.get_running_loop().create_task(
+            self._resume(await self.db(self.store.running_ids, True)))
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        if not self.store.is_sqlite:
+            self._syncer = asyncio.get_running_loop().create_task(self._sync_forever())
+
+    async def _resume(self, table_ids: list[str]) -> None:
+        """Load ``table_ids`` one by one and start their bots and clocks."""
+        for table_id in table_ids:
+            if self.stopping:
+                return
             try:
                 table = await self.get(table_id)
             except ServerError as exc:  # a game that is not installed any more
                 log.warning("table %s not resumed: %s", table_id, exc.message)
                 continue
+            except Exception:  # noqa: BLE001 - the database away for a moment: the sync loop retries
+                log.exception("table %s not resumed", table_id)
+                continue
             self._arm_clock(table)
             self._kick(table)
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
-        if not self.store.is_sqlite:
-            self._syncer = asyncio.get_running_loop().create_task(self._sync_forever())
 
     async def _sweep_forever(self) -> None:
         while not self.stopping:
@@ -133,7 +145,7 @@ class Hub(BusMixin, TablesMixin, BotMixin, ClockMixin, LiveMixin):
 
     async def stop(self) -> None:
         self.stopping = True
-        for loop_task in (self._sweeper, self._syncer):
+        for loop_task in (self._resumer, self._sweeper, self._syncer):
             if loop_task is not None:
                 loop_task.cancel()
         self.pool.close()  # kills thinking bots at once: their drivers end quickly
