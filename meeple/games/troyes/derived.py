@@ -39,6 +39,19 @@ def character_rules(tables: Tables) -> list[CharacterRule]:
     return tables.derived("troyes.character_rules", _build_character_rules)
 
 
+def _build_card_pools(tables: Tables) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    events = tuple(tuple(i for i, e in enumerate(tables.events) if e.colour == colour) for colour in range(3))
+    slots = tuple(tuple(i for i, a in enumerate(tables.activities) if a.colour == slot // 3 and a.level == slot % 3 + 1)
+                  for slot in range(9))
+    return events, slots
+
+
+def card_pools(tables: Tables) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """The event cards of each colour, and the activity cards that may lie in each slot
+    (colour * 3 + level - 1), in table order (what a determinization deals from)."""
+    return tables.derived("troyes.card_pools", _build_card_pools)
+
+
 class Caches:
     """The caches keyed by a part of a position, one set per component tables (each a
     ``tables.cache``).  A state holds its set in ``caches`` (shared by every copy)."""
@@ -68,4 +81,4 @@ def caches(tables: Tables) -> Caches:
     return tables.derived("troyes.caches", Caches)
 
 
-__all__ = ["Caches", "CharacterRule", "caches", "character_rules", "points"]
+__all__ = ["Caches", "CharacterRule", "caches", "card_pools", "character_rules", "points"]

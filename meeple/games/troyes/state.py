@@ -12,7 +12,7 @@ from meeple.engine.fields import Record, Shared
 from meeple.engine.fields import slots as field_slots
 from meeple.engine.messages import Message, event
 from meeple.engine.rng import Rng
-from meeple.games.troyes.derived import Caches
+from meeple.games.troyes.derived import Caches, card_pools
 from meeple.games.troyes.words import msg
 
 NEUTRAL = 4                     # the neutral (grey) owner of citizens and dice
@@ -276,7 +276,7 @@ class TroyesState(State):
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """Other seats' characters, the event decks' contents and order, face-down activity cards."""
-        t = self.tables
+        events, activities = card_pools(self.tables)
         if self.phase != P_OVER:
             self._resample_characters(seat, rng)
         known = set(self.row) | set(self.gone)
@@ -286,15 +286,12 @@ class TroyesState(State):
             deck = self.decks[colour]
             if not deck:
                 continue
-            pool = [i for i, e in enumerate(t.events) if e.colour == colour and i not in known]
+            pool = [i for i in events[colour] if i not in known]
             rng.shuffle(pool)
             self.decks[colour] = pool[:len(deck)]
         for slot in range(9):
-            level = slot % 3 + 1
-            if level > self.revealed:
-                colour = slot // 3
-                options = [i for i, a in enumerate(t.activities) if a.colour == colour and a.level == level]
-                self.slots[slot] = rng.choice(options)
+            if slot % 3 + 1 > self.revealed:
+                self.slots[slot] = rng.choice(activities[slot])
 
     def _resample_characters(self, seat: int, rng: Rng) -> None:
         """Other seats' characters, dealt again consistently with what ``seat`` drew and kept."""
