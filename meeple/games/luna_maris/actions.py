@@ -37,55 +37,58 @@ from meeple.games.luna_maris.state import (
     S_FOOD,
     S_MODULE,
     S_MOVE,
+    S_OVER,
     S_PAY,
     S_PROBE,
+    S_START,
     S_TURN,
-    SETUP_STEPS,
     LunaState,
 )
 from meeple.games.luna_maris.words import msg
 
 
 def legal(s: LunaState) -> list[Action]:
-    step = s.step
-    p = s.cur
-    if step == S_TURN:
-        return turn_options(s, p)
-    if step == S_MODULE:
-        return module_options(s, p)
-    if step in SETUP_STEPS:
-        return setup_options(s, p)
-    if step == S_MOVE:
-        go = s.pre.go_cost
-        row = s.dist[s.seats[p].pos]
-        out = [go[m][min(row[m] or 1, O2_ANY)] for m in move_targets(s, p, s.card)]
-        if s.acts_done:
-            out.append(s.pre.end)
-    elif step == S_PAY:
-        out = pay_options(s, p)
-    elif step == S_FOOD:
-        out = food_pick_options(s)
-    elif step == S_FEED:
-        out = []
-        seen = set()
-        names = s.pre.card_name
-        for c in s.seats[p].rest:
-            name = names[c]
-            if name not in seen:
-                seen.add(name)
-                out.append(s.pre.ret[c])
-        if s.feed_food:
-            out.append(s.pre.stop)
-    elif step == S_BONUS:
-        out = bonus_options(s, p)
-    elif step == S_COMPACT:
-        out = compact_options(s, p)
-    else:
-        return []
+    """The legal actions: the lister of the current step (``LISTERS``)."""
+    return LISTERS[s.step](s, s.cur)
+
+
+def _with_emergency(s: LunaState, p: int, out: list[Action]) -> list[Action]:
+    """Seed §緊急倉庫: the deposit may be opened at any time (a forced step is not held up for it)."""
     if len(out) > 1:
-        # Seed §緊急倉庫: the deposit may be opened at any time (a forced step is not held up for it)
         out.extend(emergency_options(s, p))
     return out
+
+
+def move_options(s: LunaState, p: int) -> list[Action]:
+    """Seed §啟動模組 2: the modules the played scientist can go to; ``end turn`` after a module."""
+    go = s.pre.go_cost
+    row = s.dist[s.seats[p].pos]
+    out = [go[m][min(row[m] or 1, O2_ANY)] for m in move_targets(s, p, s.card)]
+    if s.acts_done:
+        out.append(s.pre.end)
+    return _with_emergency(s, p, out)
+
+
+def return_options(s: LunaState, p: int) -> list[Action]:
+    """Seed §犒賞科學家: the scientists of the rest pile to take back (one choice per name); ``stop``
+    once a food card was played."""
+    out = []
+    seen = set()
+    pre = s.pre
+    names = pre.card_name
+    ret = pre.ret
+    for c in s.seats[p].rest:
+        name = names[c]
+        if name not in seen:
+            seen.add(name)
+            out.append(ret[c])
+    if s.feed_food:
+        out.append(pre.stop)
+    return _with_emergency(s, p, out)
+
+
+def _no_options(s: LunaState, p: int) -> list[Action]:
+    return []
 
 
 _SETUP: dict[tuple[int, int], list[Action]] = {}
@@ -143,7 +146,7 @@ def turn_options(s: LunaState, p: int) -> list[Action]:
         masks = s.allowed_mask
         play = pre.play
         yes = known = 0
-        for c in s.seats[p].hand:
+        for c in me.hand:
             name = names[c]
             cand = masks[c] & reach
             if not cand or name in seen:
@@ -162,11 +165,11 @@ def turn_options(s: LunaState, p: int) -> list[Action]:
                     continue
             seen.add(name)
             out.append(play[c])
-    if s.seats[p].rest:
-        if s.seats[p].food:
+    if me.rest:
+        if me.food:
             food_names = pre.food_name
             fseen: set[str] = set()
-            for f in s.seats[p].food:
+            for f in me.food:
                 name = food_names[f]
                 if name not in fseen:
                     fseen.add(name)
@@ -203,6 +206,26 @@ def module_options(s: LunaState, p: int) -> list[Action]:
     if not out:  # never in play: a module is a destination only while one of its actions is possible
         out.append(s.pre.done)
     return out
+
+
+def pay_step(s: LunaState, p: int) -> list[Action]:
+    """The payment step's choices, and the emergency deposit."""
+    return _with_emergency(s, p, pay_options(s, p))
+
+
+def food_step(s: LunaState, p: int) -> list[Action]:
+    """The Greenhouse's food picks, and the emergency deposit."""
+    return _with_emergency(s, p, food_pick_options(s))
+
+
+def bonus_step(s: LunaState, p: int) -> list[Action]:
+    """The research bonus spaces, and the emergency deposit."""
+    return _with_emergency(s, p, bonus_options(s, p))
+
+
+def compact_step(s: LunaState, p: int) -> list[Action]:
+    """The Compactor's processes or skip, and the emergency deposit."""
+    return _with_emergency(s, p, compact_options(s, p))
 
 
 def pay_options(s: LunaState, p: int) -> list[Action]:
@@ -249,3 +272,10 @@ def food_pick_options(s: LunaState) -> list[Action]:
             seen.add(name)
             out.append(Action(f"take {name}", (OP_TAKE, i), msg("luna_maris.label.take_food_card", food=W.food(s, f))))
     return out
+
+
+LISTERS = (setup_options, setup_options, setup_options, turn_options, move_options, module_options, food_step,
+           return_options, bonus_step, compact_step, _no_options, pay_step)
+"""Step (``S_*``) -> the function listing its legal actions."""
+assert (S_EQUIP, S_PROBE, S_START, S_TURN, S_MOVE, S_MODULE, S_FOOD, S_FEED, S_BONUS, S_COMPACT, S_OVER,
+        S_PAY) == tuple(range(12))

@@ -9,10 +9,11 @@ left out, since the component identities are there.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any
 
 from meeple.engine.encoding import Bounds, Encoder, Obs, vocab
+from meeple.games.luna_maris.modules import iron_need
+from meeple.games.luna_maris.view import paying_for
 
 # from state.py (STEP_NAMES; consts move to state.py)
 STEP_NAMES = ("choose equipment", "place first probe", "place astronaut", "turn", "move",
@@ -23,9 +24,6 @@ FINAL_ITEMS = ("stress", "seniors", "food diversity", "food value", "CO2", "orde
 EMERGENCY = ("energy", "iron", "water")
 TRACKS = ("refining", "sustainability")
 S_PAY = 11  # from state.py: the payment step
-_NUMBERS = attrgetter("vp", "o2", "cap", "energy", "water", "he3", "waste", "co2", "probes", "fe_l", "ti_l", "fe_r",
-                      "ti_r", "ref")
-"""A seat's first 14 numbers of the observation, in the view's order (``state.Seat`` fields)."""
 MAX_IRON_NEED = 12  # the most iron one payment can ask (an order's 5, two refining processes ...)
 
 
@@ -179,9 +177,6 @@ class LunaEncoder(Encoder):
         """The same entries as ``observe(view)``, written by index straight from the fields (the
         payment step's iron from the rules' own ``iron_need``, what it pays for from the view's
         ``paying_for``)."""
-        from meeple.games.luna_maris.modules import iron_need
-        from meeple.games.luna_maris.view import paying_for
-
         s = state
         n, me_seat = out.players, out.me
         a, p = out.arr, out.pos
@@ -239,10 +234,11 @@ class LunaEncoder(Encoder):
         for k in range(n):
             q = (me_seat + k) % n
             me = s.seats[q]
-            a[p:p + 14] = _NUMBERS(me)  # then research refining, its bonus, sustainability, ...
-            a[p + 14:p + 20] = (1.0 if me.ref_bonus else 0.0, me.sus, 1.0 if me.sus_bonus else 0.0,
-                                1.0 if me.em_energy else 0.0, 1.0 if me.em_iron else 0.0,
-                                1.0 if me.em_water else 0.0)
+            # the view's numbers (vp, O2 used, O2 cap, cubes, CO2, probes, conveyor, research), flags
+            a[p:p + 20] = (me.vp, me.o2, me.cap, me.energy, me.water, me.he3, me.waste, me.co2, me.probes,
+                           me.fe_l, me.ti_l, me.fe_r, me.ti_r, me.ref, 1.0 if me.ref_bonus else 0.0, me.sus,
+                           1.0 if me.sus_bonus else 0.0, 1.0 if me.em_energy else 0.0,
+                           1.0 if me.em_iron else 0.0, 1.0 if me.em_water else 0.0)
             p += 20
             if me.pos >= 0:
                 a[p + im[me.pos]] = 1.0

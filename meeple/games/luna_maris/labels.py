@@ -14,7 +14,7 @@ from typing import Any
 from meeple.engine.core import Action
 from meeple.engine.messages import Message
 from meeple.games.luna_maris import words as W
-from meeple.games.luna_maris.components import AIRLOCK, CARGO, GREENHOUSE, HIBERNATION, MINING, POWER
+from meeple.games.luna_maris.components import AIRLOCK, CARGO, GREENHOUSE, MINING, POWER
 from meeple.games.luna_maris.state import (
     MAIN_BURN_IRON,
     MAIN_BURN_WATER,
@@ -194,9 +194,7 @@ def activation_state(s: LunaState, p: int, m: int, ac: int) -> int:
     if ac:
         return ACTIVATE
     owner = s.act[m]
-    if owner < 0 or owner == p or not s.tab.modules[m].needs_activation:
-        return FREE
-    if m == HIBERNATION and not s.options["hibernation_activation"]:
+    if owner < 0 or owner == p or not s.needs_act[m]:
         return FREE
     return owner
 

@@ -69,6 +69,7 @@ from meeple.games.luna_maris.state import (
     WITH,
     X_BUILD,
     LunaState,
+    Seat,
 )
 from meeple.games.luna_maris.words import msg
 
@@ -168,19 +169,13 @@ def move_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
 def activation_cost(s: LunaState, p: int, m: int) -> int:
     """Seed §啟動模組 3: 1 energy to activate an empty activation space; following another player's
     activation or re-using your own is free; the Power Plant needs no activation."""
-    if not s.tab.modules[m].needs_activation:
-        return 0
-    if m == HIBERNATION and not s.options["hibernation_activation"]:
-        return 0
-    return 1 if s.act[m] < 0 else 0
+    return 1 if s.act[m] < 0 and s.needs_act[m] else 0
 
 
 def activate(s: LunaState, p: int, m: int) -> list[Event]:
     """Seed §啟動模組 3: activate (1 energy, astronaut on the activation space), follow (free, the
     activating player scores 1 VP) or re-use your own activation (free, no bonus)."""
-    if not s.tab.modules[m].needs_activation:
-        return []
-    if m == HIBERNATION and not s.options["hibernation_activation"]:
+    if not s.needs_act[m]:  # the Power plant; Hibernation without the option hibernation_activation
         return []
     owner = s.act[m]
     if owner == p:
@@ -288,41 +283,90 @@ def extra_options(s: LunaState, p: int, m: int) -> list[Option]:
     return []
 
 
+# --- whether a main action is open: one test per module, cheaper than listing its options --------
+# (these run for every module a scientist in hand could reach, at every turn;
+# tests/luna_maris/test_luna_issue13.py checks them against the option lists)
+
+
+def airlock_open(s: LunaState, p: int, me: Seat, energy: int) -> bool:
+    """Seed §氣閘: a probe left, an empty space, and the stress marker can move (or the Suit)."""
+    return me.probes > 0 and -1 in s.grid and (me.cap > s.board.stress_min_cap or equipment_ready(s, p, AIRLOCK))
+
+
+def mining_open(s: LunaState, p: int, me: Seat, energy: int) -> bool:
+    """Seed §採礦站: iron to concentrate, or a probe to extract with."""
+    return bool(me.fe_l or me.fe_r) or p in s.grid
+
+
+def industry_open(s: LunaState, p: int, me: Seat, energy: int) -> bool:
+    """Seed §工業區: a refining process of the player's level it can pay (a level-D double is
+    possible only if one of its processes is possible alone)."""
+    level = me.ref
+    for pr in s.tab.refining:
+        if pr.level <= level and afford(me, [pr], False):
+            return True
+    return False
+
+
+def recycle_open(s: LunaState, p: int, me: Seat, energy: int) -> bool:
+    """Seed §回收設備: a recycling process of the player's level it can pay (food processes need the
+    food display)."""
+    level = me.sus
+    food_ok = bool(s.food_row)
+    for pr in recycling_table(s):
+        if pr.level <= level and (food_ok or not pr.food) and afford(me, [pr], True):
+            return True
+    return False
+
+
+def power_open(s: LunaState, p: int, me: Seat, energy: int) -> bool:
+    """Seed §發電站: iron to burn, or water and waste."""
+    return bool(iron_total(me) or (me.water and me.waste))
+
+
+def cargo_open(s: LunaState, p: int, me: Seat, energy: int) -> bool:
+    """Seed §貨運碼頭: a face-up order the player can pay."""
+    orders = s.tab.orders
+    for stack in s.stacks:
+        if stack and can_pay_order(me, orders[stack[-1]], energy):
+            return True
+    return False
+
+
+def comm_open(s: LunaState, p: int, me: Seat, energy: int) -> bool:
+    """Seed §通訊站: a senior in the hiring row the player's iron pays for (with the Relay too)."""
+    have = iron_total(me)
+    relay = equipment_ready(s, p, COMM)
+    for c in s.hire_row:
+        if hire_cost(s, p, c) <= have or (relay and hire_cost(s, p, c, True) <= have):
+            return True
+    return False
+
+
+def lab_open(s: LunaState, p: int, me: Seat, energy: int) -> bool:
+    """Seed §實驗室: research is always possible (beyond the top it still scores)."""
+    return True
+
+
+def greenhouse_open(s: LunaState, p: int, me: Seat, energy: int) -> bool:
+    """Seed §溫室: a face-up food card."""
+    return bool(s.food_row)
+
+
+def hibernation_open(s: LunaState, p: int, me: Seat, energy: int) -> bool:
+    """Seed §休眠間: not with the stress marker already at its minimum."""
+    return me.cap < s.board.stress_max_cap
+
+
+MAIN_OPEN = (airlock_open, mining_open, industry_open, recycle_open, power_open, cargo_open, comm_open,
+             lab_open, greenhouse_open, hibernation_open)
+"""Module -> whether its main action is open (in the module order of ``components``)."""
+assert [AIRLOCK, MINING, INDUSTRY, RECYCLE, POWER, CARGO, COMM, LAB, GREENHOUSE, HIBERNATION] == list(range(10))
+
+
 def main_open(s: LunaState, p: int, m: int, energy: int) -> bool:
-    """``bool(MAIN_OPTIONS[m](s, p, energy))`` without building the options for the modules where a
-    cheaper test gives the same answer (this runs for every module a scientist in hand could reach,
-    at every turn; tests/luna_maris/test_luna_issue13.py checks it against the option lists)."""
-    me = s.seats[p]
-    if m == LAB:
-        return True
-    if m == HIBERNATION:
-        return me.cap < s.board.stress_max_cap
-    if m == GREENHOUSE:
-        return bool(s.food_row)
-    if m == POWER:
-        return bool(iron_total(me) or (me.water and me.waste))
-    if m == MINING:
-        return bool(me.fe_l or me.fe_r) or p in s.grid
-    if m == AIRLOCK:
-        return me.probes > 0 and -1 in s.grid and (
-            me.cap > s.board.stress_min_cap or equipment_ready(s, p, AIRLOCK))
-    # a level-D double is possible only if one of its processes is possible alone
-    if m == INDUSTRY:
-        level = me.ref
-        return any(pr.level <= level and afford(me, [pr], False) for pr in s.tab.refining)
-    if m == RECYCLE:
-        level = me.sus
-        food_ok = bool(s.food_row)
-        return any(pr.level <= level and afford(me, [pr], True) and (food_ok or not pr.food)
-                   for pr in recycling_table(s))
-    if m == CARGO:
-        orders = s.tab.orders
-        return any(stack and can_pay_order(me, orders[stack[-1]], energy) for stack in s.stacks)
-    if m == COMM:
-        have = iron_total(me)
-        relay = equipment_ready(s, p, COMM)
-        return any(hire_cost(s, p, c) <= have or (relay and hire_cost(s, p, c, True) <= have) for c in s.hire_row)
-    return bool(MAIN_OPTIONS[m](s, p, energy))
+    """``bool(MAIN_OPTIONS[m](s, p, energy))``, by the module's own test in ``MAIN_OPEN``."""
+    return MAIN_OPEN[m](s, p, s.seats[p], energy)
 
 
 def main_possible(s: LunaState, p: int, m: int) -> bool:
@@ -334,11 +378,11 @@ def main_possible(s: LunaState, p: int, m: int) -> bool:
 def module_open(s: LunaState, p: int, m: int) -> bool:
     """Seed §啟動模組 3: whether ``p`` could take the main or the extra action of module ``m`` now
     (moving there changes neither the energy nor that module's activation space)."""
-    energy = s.seats[p].energy
-    if s.act[m] < 0 and s.tab.modules[m].needs_activation and (
-            m != HIBERNATION or s.options["hibernation_activation"]):
+    me = s.seats[p]
+    energy = me.energy
+    if s.act[m] < 0 and s.needs_act[m]:
         energy -= 1  # activation_cost, inlined: this runs for every module a card in hand reaches
-    if energy >= 0 and main_open(s, p, m, energy):
+    if energy >= 0 and MAIN_OPEN[m](s, p, me, energy):
         return True
     return (m == LAB or m == INDUSTRY) and bool(extra_options(s, p, m))
 

@@ -57,7 +57,7 @@ def deliver_order(s: LunaState, p: int, k: int) -> list[Event]:
     me.energy -= o.energy
     vp = o.vp + max(0, advanced(s, CARGO))
     me.vp += vp
-    s.seats[p].delivered.append(oi)
+    me.delivered.append(oi)
     events: list[Event] = [event("deliver", msg("luna_maris.event.deliver", seat=p,
                                                                 order=W.cref("orders", o.name), vp=vp), seat=p)]
     if freight:

@@ -164,7 +164,7 @@ def seat_items(s: LunaState, p: int, seniors: int, div: int, nut: int) -> list[i
         div,
         nut,
         b.co2_vp[me.co2],
-        orders_points(len(s.seats[p].delivered), b.orders_vp),
+        orders_points(len(me.delivered), b.orders_vp),
         resource_points(me),
         waste_points(me.waste),
     ]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.engine.core import Event, Game, State
 from meeple.engine.messages import event, ref
+from meeple.games.luna_maris.components import HIBERNATION
 from meeple.games.luna_maris.derived import derived, reach
 from meeple.games.luna_maris.state import (
     N_JUNIORS,
@@ -41,6 +42,8 @@ def setup_fields(s: LunaState) -> None:
     s.cards, s.dist, s.adj, s.orders_of_kind = d.cards, d.dist, d.adj, d.orders_of_kind
     s.allowed, s.mincost, s.allowed_mask = reach(t, s.options["hibernation_icon"])
     s.within = d.within
+    s.needs_act = tuple(m.needs_activation and (i != HIBERNATION or bool(s.options["hibernation_activation"]))
+                        for i, m in enumerate(t.modules))
     s.pre = moves(t)
     s.tab = d.tab  # the component tables, read fast in the rules
     n = s.players

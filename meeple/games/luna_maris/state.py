@@ -232,6 +232,7 @@ class LunaState(State):
     allowed_mask: tuple[int, ...]              # [scientist] -> allowed modules as a bit mask
     within: tuple[tuple[int, ...], ...]        # [module][O2 left] -> modules reached, bit mask
     orders_of_kind: tuple[tuple[int, ...], ...]  # [order kind] -> order tile ids
+    needs_act: tuple[bool, ...]                # [module] -> a visit activates it (1 energy when empty)
     pre: Moves                                 # the prebuilt fixed actions
     tab: Any                                   # the component tables as plain attributes
     # the round
