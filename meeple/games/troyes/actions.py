@@ -19,12 +19,9 @@ from meeple.games.troyes.components import WHITE, YELLOW
 from meeple.games.troyes.dice import (
     ALLOWED_COLOURS,
     EXTRA_COST,
-    GroupTrie,
     Offer,
-    build_trie,
     fast_possible,
     has_group,
-    legal_groups,
     mod_applies,
     own_dice,
     strength,
@@ -32,6 +29,7 @@ from meeple.games.troyes.dice import (
     usable_mods,
     usable_sources,
 )
+from meeple.games.troyes.groups import dice_step_actions
 from meeple.games.troyes.state import (
     BUILDING_WORDS,
     MARAUD,
@@ -164,72 +162,6 @@ def legal(s: TroyesState) -> list[Action]:
 # --- the dice of an action, one at a time (version 8) ------------------------------------------
 
 _DONE_COUNT = Action("done", (OP_DONE,), msg("troyes.label.done_counter"))
-
-
-def dice_step_actions(s: TroyesState, p: int) -> list[Action]:
-    """The next die of the group (``die y5@p1``), each one that still leads to a legal group,
-    in the order of ``die_rank``; ``done`` once the dice chosen so far are a legal group."""
-    _, trie, steps = pending_groups(s, p)
-    prefix = tuple(s.group)
-    out = steps.get(prefix)
-    if out is None:  # the actions follow from the prefix and the cache key: kept with the trie
-        nexts, done = trie.get(prefix, ((), False))
-        out = [L.die_action(s, d, p) for d in nexts]
-        if done:
-            out.append(L.done_action(s, p))
-        steps[prefix] = out
-    return out[:]
-
-
-def group_trie(s: TroyesState, p: int) -> GroupTrie:
-    """Per group chosen so far: the dice that may come next (``die_rank`` order) and whether
-    it is itself a legal group (``pending_groups``).  The dice stay on the city square until
-    the group is done, so one trie serves all the steps of an action."""
-    return pending_groups(s, p)[1]
-
-
-PendingGroups = tuple[list[tuple[int, ...]], GroupTrie, dict[tuple[int, ...], list[Action]]]
-
-
-def pending_groups(s: TroyesState, p: int) -> PendingGroups:
-    """The legal groups of the pending action (``dice.legal_groups``, in its order), their
-    trie (``dice.build_trie``) and the dice-step actions per group chosen so far (filled as the
-    steps are listed), kept in ``caches.group_tries`` by ``group_key``."""
-    cache = s.caches.group_tries
-    key = group_key(s, p)
-    hit = cache.get(key)
-    if hit is None:
-        groups = legal_groups(s, p)
-        hit = cache.put(key, (groups, build_trie(groups, p, s.players), {}))
-    return hit  # type: ignore[no-any-return]
-
-
-def group_key(s: TroyesState, p: int) -> tuple[int, ...]:
-    """Everything the legal groups of the pending action read (``dice.legal_groups``,
-    ``iter_groups``): the seat and player count (the dice order), the target, cube and citizen
-    source, the seat's deniers and influence, the cards of the target and cube slots and whether
-    the seat has a tradesman on the target card, the push-out reading; for a placement the
-    buildings and every seat's lying and expelled citizens, for the cathedral its cubes; then the
-    dice on the city square (last: the only part of varying length)."""
-    kind, arg, mod = s.tgt_kind, s.tgt_arg, s.mod
-    me = s.seats[p]
-    slots = s.slots
-    card, hired = -1, 0
-    if kind == T_ACT:
-        card, hired = slots[arg], me.trade[arg]
-    elif kind == T_FIGHT and arg != MARAUD:
-        card = s.row[arg]
-    head = (p, s.players, kind, arg, mod, s.src, me.deniers, me.infl, slots[mod] if mod >= 0 else -1,
-            card, hired, s.prot)
-    if kind == T_PLACE:
-        board = s.bld[:]
-        for q in s.seats:
-            board += q.lying
-            board += q.expelled
-        return (*head, *board, *s.dice)
-    if kind == T_CATH:
-        return (*head, *s.cath, *s.dice)
-    return (*head, *s.dice)
 
 
 def draft_actions(s: TroyesState) -> list[Action]:
@@ -383,6 +315,44 @@ def _row_infos(s: TroyesState) -> list[tuple[int, int, int, Action]]:
     return hit  # type: ignore[no-any-return]
 
 
+def with_cube(s: TroyesState, p: int, offer: Offer, cube_mods: list[tuple[int, str]], present: list[bool],
+              kind: int, arg: int, divisor: int = 0, need: int = 0) -> bool:
+    """Some cube of ``cube_mods`` (slot, effect) makes this action possible (asked only when it is
+    not possible without one; ``present``: per colour, some die of it is on the square).
+    For an action judged by its total (divisor > 0) the simple cubes are decided from the
+    dice summary: Militia / Mercenary (other dice as red), Knight (total doubled),
+    Blacksmith (+5), Canon (adds a cube, so never makes an impossible combat possible)."""
+    reach = offer.reach
+    colour = target_colour(s, kind, arg)
+    for m, effect in cube_mods:
+        if not mod_applies(effect, kind, colour):
+            continue
+        allowed = ALLOWED_COLOURS.get(effect, (colour,))
+        for c in allowed:
+            if present[c]:
+                break
+        else:
+            continue  # no die this cube could work with
+        if divisor:
+            if effect == "canon":
+                continue
+            if effect in ("militia", "mercenary"):
+                if reach(allowed[0], divisor, need):
+                    return True
+                continue
+            if effect == "knight":
+                if reach(colour, (divisor + 1) // 2, need):
+                    return True
+                continue
+            if effect == "blacksmith":
+                if reach(colour, max(1, divisor - 5), need):
+                    return True
+                continue
+        if has_group(s, p, kind, arg, m):
+            return True
+    return False
+
+
 def main_actions(s: TroyesState, p: int) -> list[Action]:
     """Influence, then the six actions (seed §5).  Feasibility comes from one pass over the
     dice (``Offer``); delayed-card cubes are checked only when the player has one."""
@@ -411,40 +381,6 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
         cube_mods = [(slot, acts[s.slots[slot]].effect) for slot in range(9) if cubes[slot]]
         present = [bool(offer.own[c]) or bool(offer.other[c]) for c in (0, 1, 2)]
 
-    def with_cube(kind: int, arg: int, divisor: int = 0, need: int = 0) -> bool:
-        """Some cube makes this action possible (called only when it is not possible without one).
-        For an action judged by its total (divisor > 0) the simple cubes are decided from the
-        dice summary: Militia / Mercenary (other dice as red), Knight (total doubled),
-        Blacksmith (+5), Canon (adds a cube, so never makes an impossible combat possible)."""
-        colour = target_colour(s, kind, arg)
-        for m, effect in cube_mods:
-            if not mod_applies(effect, kind, colour):
-                continue
-            allowed = ALLOWED_COLOURS.get(effect, (colour,))
-            for c in allowed:
-                if present[c]:
-                    break
-            else:
-                continue  # no die this cube could work with
-            if divisor:
-                if effect == "canon":
-                    continue
-                if effect in ("militia", "mercenary"):
-                    if reach(allowed[0], divisor, need):
-                        return True
-                    continue
-                if effect == "knight":
-                    if reach(colour, (divisor + 1) // 2, need):
-                        return True
-                    continue
-                if effect == "blacksmith":
-                    if reach(colour, max(1, divisor - 5), need):
-                        return True
-                    continue
-            if has_group(s, p, kind, arg, m):
-                return True
-        return False
-
     citizen = has_citizen(s, p)
     trade = me.trade
     infos = _slot_infos(s)
@@ -461,7 +397,8 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
             ok = money >= need and (own3[colour] >= divisor or (
                 money - need >= 2 and bool(other[colour]) and reach(colour, divisor, need)))
         if ok or (cube_mods and not (artisan and infl < 1) and money >= (0 if hired else hire_cost) + extra
-                  and with_cube(T_ACT, slot, divisor, (0 if hired else hire_cost) + extra)):
+                  and with_cube(s, p, offer, cube_mods, present, T_ACT, slot, divisor,
+                                                    (0 if hired else hire_cost) + extra)):
             out.append(act)
     # a value still has a free space while its top level is free (levels fill from the bottom)
     cath = s.cath
@@ -476,11 +413,11 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
                 if cath[TOP_LEVEL + v - 1] < 0:
                     ok = True
                     break
-    if ok or (cube_mods and with_cube(T_CATH, 0)):
+    if ok or (cube_mods and with_cube(s, p, offer, cube_mods, present, T_CATH, 0)):
         out.append(_CATHEDRAL)
     for arg, colour, divisor, act in _row_infos(s):
         if own3[colour] >= divisor or (money >= 2 and other[colour] and reach(colour, divisor, 0)) \
-                or (cube_mods and with_cube(T_FIGHT, arg, divisor)):
+                or (cube_mods and with_cube(s, p, offer, cube_mods, present, T_FIGHT, arg, divisor)):
             out.append(act)
     if citizen:
         own = offer.own
@@ -489,11 +426,11 @@ def main_actions(s: TroyesState, p: int) -> list[Action]:
                 ok = fast_possible(s, p, T_PLACE, b, offer)
             else:  # any die of the building's colour will do
                 ok = bool(own[b]) or (money >= 2 and bool(other[b]))
-            if ok or (cube_mods and with_cube(T_PLACE, b)):
+            if ok or (cube_mods and with_cube(s, p, offer, cube_mods, present, T_PLACE, b)):
                 out.append(_PLACE[b])
     divisor = s.brd.agriculture_divisor
     if own3[YELLOW] >= divisor or (money >= 2 and other[YELLOW] and reach(YELLOW, divisor, 0)) \
-            or (cube_mods and with_cube(T_FARM, 0)):
+            or (cube_mods and with_cube(s, p, offer, cube_mods, present, T_FARM, 0)):
         out.append(_FARM)
     out.append(_PASS)
     return out
@@ -590,5 +527,4 @@ def _miller_actions(top: int) -> list[Action]:
     return out
 
 
-__all__ = ["cached_main_actions", "group_key", "group_trie", "legal", "main_actions", "main_key",
-           "pending_groups"]
+__all__ = ["cached_main_actions", "legal", "main_actions", "main_key"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from math import tanh
 
-from meeple.games.troyes.actions import pending_groups
+from meeple.games.troyes.groups import pending_groups
 from meeple.games.troyes.scoring import final_scores
 from meeple.games.troyes.state import P_ACTION, P_OVER, S_DICE, S_MAIN, S_TIMES, TroyesState, die_text
 

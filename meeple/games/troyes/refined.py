@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 from meeple.engine.core import Action
 from meeple.engine.messages import Message
 from meeple.games.troyes import labels as L
-from meeple.games.troyes.actions import group_trie
 from meeple.games.troyes.citizens import needs_source
 from meeple.games.troyes.dice import group_cost, target_colour, usable_mods, usable_sources
+from meeple.games.troyes.groups import group_trie
 from meeple.games.troyes.state import (
     DICE_PRICE,
     OP_CUBE,
