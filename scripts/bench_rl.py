@@ -9,7 +9,13 @@
   (``Encoder.observe_state``, into a fresh array after the engine's head), the rest being the
   shared encoder's (array, head, memo, copy).
 
+- ``--against TREE``: the adapters alone, in this process on this checkout's engine: the shared
+  encoder's ``observation`` / ``action_mask`` / ``action_ids`` and the PettingZoo env of the
+  checkout at TREE (e.g. ``git worktree add /tmp/rl-base <commit>``) against this checkout's,
+  alternating bursts of S seconds, ``--rounds`` times; medians of the rates and of the ratios.
+
     python scripts/bench_rl.py [GAME ...] [--players N | --all] [--seconds S] [--closure N] [--split] [--json]
+    python scripts/bench_rl.py [GAME ...] [--players N] --against TREE [--seconds S] [--rounds R]
 
 (``--all``: every player count; by default the smallest, 2 and the largest.)
 
@@ -100,8 +106,9 @@ def engine_steps(name: str, players: int, seconds: float) -> float:
     return steps / (time.process_time() - started)
 
 
-def pettingzoo_steps(name: str, players: int, seconds: float) -> float:
-    from meeple.rl.pettingzoo import env as make_env
+def pettingzoo_steps(name: str, players: int, seconds: float, make_env: Any = None) -> float:
+    if make_env is None:
+        from meeple.rl.pettingzoo import env as make_env
 
     e = make_env(name, players)
     steps, seed, started = 0, 0, time.process_time()
@@ -117,6 +124,69 @@ def pettingzoo_steps(name: str, players: int, seconds: float) -> float:
             steps += 1
         seed += 1
     return steps / (time.process_time() - started)
+
+
+SWAPPED = ("observation", "action_mask", "action_ids")
+"""The shared encoder's methods ``--against`` takes from the other tree (the games' own writers,
+the engine and everything else stay this checkout's)."""
+
+
+def other_adapters(tree: str) -> tuple[dict[str, Any], Any]:
+    """TREE's encoder methods (``SWAPPED``) and its PettingZoo ``env``, loaded beside this checkout's."""
+    import importlib.util
+
+    def load(name: str, path: Path) -> Any:
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None, path
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        return module
+
+    root = Path(tree)
+    encoding = load("against_encoding", root / "meeple/engine/encoding.py")
+    pz = load("against_pettingzoo", root / "meeple/rl/pettingzoo.py")
+    return {n: encoding.Encoder.__dict__[n] for n in SWAPPED}, pz.env
+
+
+def against(name: str, players: int, tree: str, seconds: float, rounds: int) -> dict[str, Any]:
+    """One row of ``--against``: A is TREE's adapters, B this checkout's, alternating (ABBA...)."""
+    import statistics
+
+    from meeple.engine.encoding import Encoder
+    from meeple.rl.pettingzoo import env as own_env
+
+    own = {n: Encoder.__dict__[n] for n in SWAPPED}
+    theirs, their_env = other_adapters(tree)
+    items = positions(name, players, 200)
+    items[0].observation(0)
+    got: dict[str, list[float]] = {k: [] for k in ("oA", "oB", "pA", "pB", "eA", "eB")}
+    sides = (("A", theirs, their_env), ("B", own, own_env))
+    try:
+        for r in range(rounds):
+            for side, methods, make_env in sides if r % 2 == 0 else sides[::-1]:
+                for n, f in methods.items():
+                    setattr(Encoder, n, f)
+                got["o" + side].append(per_second(fresh_observation, items, seconds))
+                got["e" + side].append(engine_steps(name, players, seconds))
+                random.seed(r)
+                got["p" + side].append(pettingzoo_steps(name, players, 2 * seconds, make_env))
+    finally:
+        for n, f in own.items():
+            setattr(Encoder, n, f)
+    med = statistics.median
+
+    def ratio(a: str, b: str) -> float:
+        return round(med(y / x for x, y in zip(got[a], got[b], strict=True)), 2)
+
+    return {"game": name, "players": players, "against": tree, "rounds": rounds,
+            "observation_per_s_A": round(med(got["oA"])), "observation_per_s_B": round(med(got["oB"])),
+            "observation_B_vs_A": ratio("oA", "oB"),
+            "pettingzoo_steps_per_s_A": round(med(got["pA"])), "pettingzoo_steps_per_s_B": round(med(got["pB"])),
+            "pettingzoo_B_vs_A": ratio("pA", "pB"),
+            "engine_steps_per_s_A": round(med(got["eA"])), "engine_steps_per_s_B": round(med(got["eB"])),
+            "pettingzoo_vs_engine_A": ratio("eA", "pA"), "pettingzoo_vs_engine_B": ratio("eB", "pB"),
+            "load": round(os.getloadavg()[0], 1)}
 
 
 def closure(name: str, players: int, games: int) -> int:
@@ -139,6 +209,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--closure", type=int, default=0, metavar="N")
     ap.add_argument("--split", action="store_true", help="the game writer's share of an observation")
+    ap.add_argument("--against", metavar="TREE", help="another checkout's adapters, side by side")
+    ap.add_argument("--rounds", type=int, default=7, help="--against: alternating rounds")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     rows = []
@@ -146,6 +218,11 @@ def main() -> None:
         game = meeple.games.get(name)
         every = range(game.min_players, game.max_players + 1) if args.all else None
         for players in args.players or every or sorted({game.min_players, 2, game.max_players}):
+            if args.against:
+                rows.append(against(name, players, args.against, args.seconds, args.rounds))
+                if not args.json:
+                    print(" ".join(f"{k}={v}" for k, v in rows[-1].items()), flush=True)
+                continue
             items = positions(name, players, 200)
             items[0].observation(0)  # layout and vocabularies are built once per component set
             row: dict[str, Any] = {
