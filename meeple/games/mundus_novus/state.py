@@ -19,6 +19,15 @@ if TYPE_CHECKING:
     from meeple.engine.core import Action
     from meeple.games.mundus_novus.derived import Derived, Memos
 
+# Every row of cards (``Seat.hand``, ``Seat.offer``, ``Seat.known``, ``discard``, ``spent``) is K counts
+# indexed by resource kind, in the order of ``components.RESOURCES``:
+#
+#   kind   0      1     2        3       4       5           6       7       8        9
+#          cocoa  corn  tobacco  coffee  cotton  sugar cane  potato  indigo  vanilla  Inca relic
+#   value  1      2     3        4       5       6           7       8       9        -  (offers: 10)
+#
+# The other lists are sequences of kinds (``deck``, top card last; ``market``; ``supply``) or of
+# development indexes into ``tables.developments`` (``dev_deck``, top last; ``queue``, n°1 first).
 K: Final = 10  # resource kinds
 INCA: Final = 9
 HAND_SIZE: Final = 5  # face-down cards dealt to each player every round (seed 2.1)
