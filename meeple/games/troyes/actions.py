@@ -266,16 +266,25 @@ _COUNTER = tuple(Action(f"counter {v}", (OP_COUNTER, v), msg("troyes.label.count
 _REVEALED_SLOTS = tuple(tuple(slot for slot in range(9) if slot % 3 < r) for r in range(4))
 
 
-def _slot_infos(s: TroyesState) -> list[tuple[str, tuple[Action, Action], int, int, int, int, bool]]:
+SlotInfo = tuple[str, tuple[Action, Action], int, int, int, int, bool]
+_FACE_DOWN: SlotInfo = ("", (_PASS, _PASS), 0, 0, 0, 0, False)  # never read: main_actions skips the slot
+
+
+def _slot_infos(s: TroyesState) -> list[SlotInfo]:
     """Per slot: (card name, its Action without and with an own tradesman there (the label says
-    whether a hire is paid), colour, divisor, hire cost, extra deniers, artisan),
-    cached by the cards in the slots (and the activity table they come from)."""
+    whether a hire is paid), colour, divisor, hire cost, extra deniers, artisan), for the face-up
+    cards (``_FACE_DOWN`` for the others), cached by the face-up cards (a determinization deals the
+    face-down ones again) and the activity table they come from."""
     cache = s.caches.slot_infos
-    key = tuple(s.slots)
+    r = s.revealed
+    key = tuple(s.slots) if r == 3 else tuple(idx if slot % 3 < r else -1 for slot, idx in enumerate(s.slots))
     hit = cache.get(key)
     if hit is None:
-        infos = []
+        infos: list[SlotInfo] = []
         for slot, idx in enumerate(key):
+            if idx < 0:
+                infos.append(_FACE_DOWN)
+                continue
             card = s.acts[idx]
             notation, data = f"activate {card.name}", (OP_TARGET, T_ACT, slot)
             acts = (Action(notation, data, L.activate(card, False)), Action(notation, data, L.activate(card, True)))
