@@ -41,7 +41,7 @@ from meeple.games.luna_maris.research import build_module, build_options, lab_op
 from meeple.games.luna_maris.resources import (
     Option,
     advanced,
-    afford,
+    afford_one,
     equipment_ready,
     gain_energy,
     iron_range,
@@ -303,7 +303,7 @@ def industry_open(s: LunaState, p: int, me: Seat, energy: int) -> bool:
     possible only if one of its processes is possible alone)."""
     level = me.ref
     for pr in s.tab.refining:
-        if pr.level <= level and afford(me, [pr], False):
+        if pr.level <= level and afford_one(me, pr, False):
             return True
     return False
 
@@ -314,7 +314,7 @@ def recycle_open(s: LunaState, p: int, me: Seat, energy: int) -> bool:
     level = me.sus
     food_ok = bool(s.food_row)
     for pr in recycling_table(s):
-        if pr.level <= level and (food_ok or not pr.food) and afford(me, [pr], True):
+        if pr.level <= level and (food_ok or not pr.food) and afford_one(me, pr, True):
             return True
     return False
 

@@ -12,6 +12,7 @@ from meeple.games.luna_maris.food import food_picks
 from meeple.games.luna_maris.resources import (
     Option,
     afford,
+    afford_one,
     equipment_ready,
     gain_energy,
     use_equipment,
@@ -36,7 +37,7 @@ def recycle_options(s: LunaState, p: int, energy: int) -> list[Option]:
     food_ok = bool(s.food_row)
     out: list[Option] = []
     for i, pr in enumerate(procs):
-        if pr.level <= me.sus and afford(me, [pr], True) and (food_ok or not pr.food):
+        if pr.level <= me.sus and afford_one(me, pr, True) and (food_ok or not pr.food):
             out.append((f"recycle {pr.name}", MAIN_RECYCLE, i))
     if me.sus >= s.board.research_max:
         for i, a in enumerate(procs):
@@ -53,7 +54,7 @@ def compact_processes(s: LunaState, p: int) -> list[int]:
     me = s.seats[p]
     food_ok = bool(s.food_row)
     return [i for i, pr in enumerate(recycling_table(s))
-            if pr.level <= me.sus and afford(me, [pr], True) and (food_ok or not pr.food)]
+            if pr.level <= me.sus and afford_one(me, pr, True) and (food_ok or not pr.food)]
 
 
 def run_recycling(s: LunaState, p: int, pr: object) -> list[Event]:

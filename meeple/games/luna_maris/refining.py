@@ -12,6 +12,7 @@ from meeple.games.luna_maris.resources import (
     add_waste,
     advanced,
     afford,
+    afford_one,
     equipment_ready,
     pay_iron,
     use_equipment,
@@ -32,7 +33,7 @@ def industry_options(s: LunaState, p: int, energy: int) -> list[Option]:
     procs = s.tab.refining
     out: list[Option] = []
     for i, pr in enumerate(procs):
-        if pr.level <= me.ref and afford(me, [pr], False):
+        if pr.level <= me.ref and afford_one(me, pr, False):
             out.append((s.pre.refine_note[i], MAIN_REFINE, i))
     if me.ref >= s.board.research_max:
         for w, pw in enumerate(procs):

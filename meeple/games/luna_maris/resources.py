@@ -4,6 +4,8 @@ the waste gauge, the emergency deposit, losing VP, special equipment and advance
 
 from __future__ import annotations
 
+from typing import Any
+
 from meeple.engine.core import Action, Event
 from meeple.engine.messages import Message, event
 from meeple.games.luna_maris import words as W
@@ -162,6 +164,13 @@ def afford(me: Seat, procs: list, waste_needed: bool) -> bool:
     if waste_needed:
         return me.waste >= sum(pr.waste_removed + pr.waste_to_conveyor for pr in procs)
     return True
+
+
+def afford_one(me: Seat, pr: Any, waste_needed: bool) -> bool:
+    """``afford(me, [pr], waste_needed)`` for one process, without building the list."""
+    if pr.iron_to_waste > me.fe_l + me.fe_r + me.ti_l + me.ti_r or me.water < pr.water_cost:
+        return False
+    return not waste_needed or me.waste >= pr.waste_removed + pr.waste_to_conveyor
 
 
 def leave_activation(s: LunaState, p: int) -> None:
