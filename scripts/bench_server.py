@@ -17,7 +17,14 @@ scenarios against it (each stops by itself):
   nine tables of ``hard`` bots think (target: at least 80% of the first).
 - ``spectators``: act latency at one table watched by ``--spectators``
   WebSocket spectators (target p99 < 100 ms).
+- ``agree`` (issue 30; ``--processes 2 --redis URL``, PostgreSQL): seats acting on two processes;
+  counts the payload pairs (both seats and spectators, after every decision) that differ.
+- ``restart`` (issue 30): ``--tables`` running tables seeded into the store, a server started,
+  killed with SIGKILL, started again: seconds until it serves.
 - ``all``: duplicates, hard, spectators and tables, in that order.
+
+``--tree DIR`` runs the server from another source tree (``git archive REV | tar -x -C DIR``:
+the code before a change, measured in the same run; ``restart`` takes several ``--tree``).
 
 Several processes (issue 17): ``--processes N --redis URL`` (with a PostgreSQL
 ``--db``) starts N servers on one schema and one Redis namespace; in ``tables``
@@ -366,7 +373,9 @@ async def run_hard(args: argparse.Namespace, base: str, db: str, schema: str | N
     a, b = statistics.mean(alone), statistics.mean(loaded)
     print(f"hard bots: other tables' acts alone {', '.join(f'{x:.0f}' for x in alone)}/s, with nine hard-bot "
           f"tables thinking {', '.join(f'{x:.0f}' for x in loaded)}/s = {100 * b / a:.0f}% (target >= 80%); "
-          f"the hard tables made {moved} decisions, {health['bot_timeouts']} stopped at their deadline; "
+          f"the hard tables made {moved} decisions, {health['bot_timeouts']} stopped at their deadline, "
+          f"{health.get('bot_starved', 'n/a')} starved of the CPU, {health.get('bot_fallbacks', 'n/a')} "
+          "played by a fallback; "
           f"{health['bot_workers']} bot workers; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     return {"alone": a, "loaded": b, "ratio": b / a}
 
@@ -459,7 +468,112 @@ async def run_spectators(args: argparse.Namespace, base: str) -> dict[str, float
     return {"p50": q(0.5), "p99": q(0.99)}
 
 
-def start_server(db: str, port: int, schema: str | None = None, redis: str | None = None) -> subprocess.Popen[bytes]:
+STRIP = {"version", "online", "watchers"}  # one process's own counter and sockets (docs/server.md)
+
+
+async def run_agree(args: argparse.Namespace, bases: list[str]) -> dict[str, float]:
+    """Two processes over Redis (issue 30): a table made on A, seat 1 joined on B, each seat acting
+    on its own process; after every decision both processes' payloads for both seats and the
+    spectators are compared (without ``STRIP``): pairs and pairs that differ."""
+    pairs = differ = 0
+    first: str | None = None
+    rng = random.Random(30)
+    async with httpx.AsyncClient(timeout=30) as client:
+        async def get(base: str, tid: str, token: str | None) -> dict[str, object]:
+            r = await client.get(f"{base}/api/tables/{tid}", headers={"X-Seat-Token": token} if token else {})
+            return {k: v for k, v in r.json().items() if k not in STRIP}
+
+        while pairs < args.pairs:
+            made = (await client.post(f"{bases[0]}/api/tables", json={
+                "game": args.game, "players": 2, "seats": [{"kind": "human"}] * 2})).json()
+            tid = made["table"]
+            joined = (await client.post(f"{bases[1]}/api/tables/{tid}/join", json={"seat": 1})).json()
+            tokens, home = [made["token"], joined["token"]], bases[:2]
+            for _ in range(40):
+                views = [await get(home[s], tid, tokens[s]) for s in (0, 1)]
+                seat = next((s for s in (0, 1) if views[s]["legal"]), None)
+                if seat is None:
+                    break
+                mine = views[seat]
+                await client.post(f"{home[seat]}/api/tables/{tid}/act", headers={"X-Seat-Token": tokens[seat]},
+                                  json={"action": rng.choice(mine["legal"]), "decision": mine["decisions"]})
+                other = home[1 - seat]
+                for _ in range(200):  # until the other process has the change (Redis, or its sync)
+                    if (await get(other, tid, None))["decisions"] == mine["decisions"] + 1:  # type: ignore[operator]
+                        break
+                    await asyncio.sleep(0.01)
+                for token in (tokens[0], tokens[1], None):
+                    a, b = await get(home[seat], tid, token), await get(other, tid, token)
+                    pairs += 1
+                    if a != b:
+                        differ += 1
+                        first = first or f"table {tid} decision {mine['decisions']}"
+    print(f"agree: {differ} of {pairs} payload pairs differ between the two processes"
+          + (f" (first at {first})" if first else "") + f"; load average {os.getloadavg()[0]:.1f}")
+    return {"pairs": pairs, "differ": differ}
+
+
+def seed_running(db: str, schema: str | None, count: int, game_name: str, moves: int) -> None:
+    """``count`` running tables straight into the store: a person at seat 0 (to move) and a
+    ``random`` bot, each ``moves`` or more decisions into the game (issue 30's restart figure)."""
+    from meeple import games
+    from meeple.engine import Rng, tables_hash
+    from meeple.server.store import Store, token_digest
+
+    store = Store(db, schema=schema)
+    store.create_schema()
+    game = games.get(game_name)
+    for i in range(count):
+        state, rng = game.new(2, 7000 + i), Rng(i)
+        meta = {"id": f"bench{i}", "game": game.name, "version": game.version, "players": 2, "seed": 7000 + i,
+                "options": {}, "components": tables_hash(state.tables), "clock": None, "status": "playing",
+                "seeded": True, "created": time.time(), "updated": time.time()}
+        store.create_table(meta, [{"seat": 0, "kind": "human", "bot": None, "name": "P", "token": token_digest("t")},
+                                  {"seat": 1, "kind": "bot", "bot": "random", "name": "B"}])
+        while not state.is_over and (len(state.history) < moves or state.to_move != 0):
+            legal = state.legal_actions()
+            notation = legal[rng.below(len(legal))].notation
+            seat, events = state.to_move, state.apply(notation)
+            store.add_entry(meta["id"], {"kind": "action", "decision": len(state.history) - 1, "seat": seat,
+                                         "notation": notation, "actor": "human", "events": events}, "playing")
+    store.dispose()
+
+
+def wait_health(base: str, proc: subprocess.Popen[bytes], seconds: float = 300) -> None:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end and proc.poll() is None:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(base + "/api/health", timeout=1).status_code == 200:
+                return
+        time.sleep(0.02)
+    raise SystemExit(f"the server at {base} did not answer")
+
+
+def run_restart(args: argparse.Namespace, db: str, schema: str | None, trees: list[str]) -> None:
+    """Kill -9 a server holding ``--tables`` running tables, start another on the same database,
+    time until it answers ``/api/health`` and a table's payload (each ``--tree`` in turn)."""
+    seed_running(db, schema, args.tables, args.game, args.moves)
+    for tree in trees:
+        port = free_port()
+        proc = start_server(db, port, schema, None, tree)
+        wait_health(f"http://127.0.0.1:{port}", proc)
+        proc.kill()  # kill -9
+        proc.wait()
+        port = free_port()
+        t0 = time.perf_counter()
+        proc = start_server(db, port, schema, None, tree)
+        wait_health(f"http://127.0.0.1:{port}", proc)
+        up = time.perf_counter() - t0
+        r = httpx.get(f"http://127.0.0.1:{port}/api/tables/bench0", headers={"X-Seat-Token": "t"}, timeout=60)
+        took = time.perf_counter() - t0
+        print(f"restart ({tree or 'this tree'}): {args.tables} running tables: health {up:.2f} s, a table's "
+              f"payload ({r.status_code}) {took:.2f} s after the start; load average {os.getloadavg()[0]:.1f}")
+        proc.kill()
+        proc.wait()
+
+
+def start_server(db: str, port: int, schema: str | None = None, redis: str | None = None,
+                 tree: str = "") -> subprocess.Popen[bytes]:
     limits = {"creates_per_minute": 1e6, "acts_per_second": 1e6, "open_tables_per_client": 10**6,
               "sockets_per_client": 10**6, "sockets_per_table": 10**6}
     code = (
@@ -469,12 +583,16 @@ def start_server(db: str, port: int, schema: str | None = None, redis: str | Non
         f"host='127.0.0.1', port={port}, "
         "log_level='warning', ws=ws_impl(), backlog=4096, ws_per_message_deflate=False)"
     )
-    return subprocess.Popen([sys.executable, "-c", code], env={**os.environ})
+    if not tree:
+        return subprocess.Popen([sys.executable, "-c", code], env={**os.environ})
+    # another source tree (the code before a change, say: git archive REV | tar -x -C DIR)
+    return subprocess.Popen([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": tree}, cwd=tree)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--mode", choices=["tables", "duplicates", "hard", "spectators", "all", "_watch", "_spread"],
+    ap.add_argument("--mode", choices=["tables", "duplicates", "hard", "spectators", "agree", "restart", "all",
+                                       "_watch", "_spread"],
                     default="tables")
     ap.add_argument("--base", help=argparse.SUPPRESS)
     ap.add_argument("--watch", help=argparse.SUPPRESS)
@@ -492,6 +610,9 @@ def main() -> None:
     ap.add_argument("--processes", type=int, default=1, help="server processes (more than one: --redis, PostgreSQL)")
     ap.add_argument("--redis", default=None, help="Redis URL for several server processes (issue 17)")
     ap.add_argument("--watchers", type=int, default=0, help="tables: spectators spread over the tables")
+    ap.add_argument("--tree", action="append", default=[],
+                    help="run the server from this source tree (repeat: each in turn; '' is this one)")
+    ap.add_argument("--moves", type=int, default=40, help="restart: decisions into each seeded table")
     ap.add_argument("--sticky", action="store_true",
                     help="tables: each client on its table's process (routing by table id), not a random one")
     args = ap.parse_args()
@@ -503,31 +624,39 @@ def main() -> None:
         return
     if args.processes > 1 and (not args.redis or not args.db or args.db.startswith("sqlite")):
         ap.error("--processes above 1 needs --redis URL and a PostgreSQL --db")
-    if args.processes > 1 and args.mode != "tables":
-        ap.error("--processes above 1 is measured in --mode tables")
+    if args.processes > 1 and args.mode not in ("tables", "agree"):
+        ap.error("--processes above 1 is measured in --mode tables and agree")
+    if args.mode == "agree" and args.processes < 2:
+        ap.error("--mode agree needs --processes 2 --redis URL and a PostgreSQL --db")
     tmp = tempfile.mkdtemp(prefix="meeple-bench-")
     db = args.db or f"sqlite:///{tmp}/bench.db"
     # PostgreSQL: a schema of its own, dropped afterwards (no tables of earlier runs to resume)
     schema = None if db.startswith("sqlite") else f"meeple_bench_{os.getpid()}"
+    if args.mode == "restart":
+        try:
+            run_restart(args, db, schema, args.tree or [""])
+        finally:
+            if schema is not None:
+                from meeple.server.store import Store
+
+                Store(db, schema=schema).drop_schema()
+        return
+    tree = args.tree[0] if args.tree else ""
     ports = [free_port() for _ in range(max(1, args.processes))]
-    procs = [start_server(db, port, schema, args.redis) for port in ports]
+    procs = [start_server(db, port, schema, args.redis, tree) for port in ports]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     base = bases[0]
     try:
-        for b in bases:
-            for _ in range(300):
-                try:
-                    if httpx.get(b + "/api/health", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                time.sleep(0.1)
+        for b, proc in zip(bases, procs, strict=True):
+            wait_health(b, proc, 30)
         modes = ["duplicates", "hard", "spectators", "tables"] if args.mode == "all" else [args.mode]
         for mode in modes:
             if mode == "tables":
                 asyncio.run(run_tables(args, bases, [p.pid for p in procs]))
             elif mode == "hard":
                 asyncio.run(run_hard(args, base, db, schema))
+            elif mode == "agree":
+                asyncio.run(run_agree(args, bases))
             else:
                 asyncio.run({"duplicates": run_duplicates, "spectators": run_spectators}[mode](args, base))
     finally:
