@@ -7,7 +7,7 @@ from math import tanh
 
 from meeple.games.troyes.groups import pending_groups
 from meeple.games.troyes.scoring import final_scores
-from meeple.games.troyes.state import P_ACTION, P_OVER, S_DICE, S_MAIN, S_TIMES, TroyesState, die_text
+from meeple.games.troyes.state import OP_DICE, OP_DONE, P_ACTION, P_OVER, S_DICE, S_MAIN, S_TIMES, TroyesState
 
 _KEY = "troyes.projection"
 
@@ -74,8 +74,8 @@ def finish_pending(state: TroyesState, seat: int) -> TroyesState:
             else:
                 found, own = plain_group(c, seat)
                 goal = found if own else None  # a group that buys a die: look again after it
-            want = f"die {die_text(found[k], seat)}" if len(found) > k else "done"
-            pick = next((a for a in legal if a.notation == want), pick)
+            want = (OP_DICE, found[k]) if len(found) > k else (OP_DONE,)  # ``die r5@p1`` / ``done``
+            pick = next((a for a in legal if a.data == want), pick)
         c.apply(pick)
     return c
 
