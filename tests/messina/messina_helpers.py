@@ -4,18 +4,16 @@ from __future__ import annotations
 
 from meeple.games.messina import GAME
 from meeple.games.messina.state import (
-    COIN,
     D0,
     DOCK0,
     LOC_ESTATE,
-    MAXLT,
     NODES,
-    NP,
     READY,
-    SLOTS,
     ST_TURNS,
     MessinaState,
 )
+
+TRACKS = ("popularity", "city", "church")
 
 
 def new(players: int = 2, seed: int = 1, **options: str) -> MessinaState:
@@ -51,15 +49,15 @@ def clear_board(s: MessinaState) -> MessinaState:
     s.cube_supply += sum(s.cubes) + sum(code & 1 for d in s.docks for code in d)
     s.cubes = [0] * NODES
     for k in range(3):
-        s.cit_supply[k] += sum(s.cit[n * 3 + k] for n in range(NODES))
-    s.cit = [0] * (NODES * 3)
+        s.cit_supply[k] += sum(s.citizens[k])
+    s.citizens = [[0] * NODES for _ in range(3)]
     s.docks = ((), (), (), ())
     return s
 
 
 def put_lieutenant(s: MessinaState, seat: int, i: int, where: int, status: int = READY) -> None:
-    s.lt[(seat * MAXLT + i) * 2] = where
-    s.lt[(seat * MAXLT + i) * 2 + 1] = status
+    s.seats[seat].lt_where[i] = where
+    s.seats[seat].lt_status[i] = status
 
 
 def all_in_estate(s: MessinaState) -> None:
@@ -68,26 +66,92 @@ def all_in_estate(s: MessinaState) -> None:
             put_lieutenant(s, p, i, LOC_ESTATE)
 
 
-def give(s: MessinaState, seat: int, offset: int, amount: int) -> None:
-    s.pi[seat * NP + offset] = amount
+def give(s: MessinaState, seat: int, what: str, amount: int) -> None:
+    """Set a seat's value: a ``Seat`` int field (``"coins"``, ``"vp"``, ...), a register
+    (``"popularity"``, ``"city"``, ``"church"``), ``"scroll<k>"`` or ``"cargo<k>"``."""
+    st = s.seats[seat]
+    if what in TRACKS:
+        st.track[TRACKS.index(what)] = amount
+    elif what.startswith("scroll"):
+        st.scrolls[int(what[6:])] = amount
+    elif what.startswith("cargo"):
+        st.cargo[int(what[5:])] = amount
+    else:
+        assert isinstance(getattr(st, what), int), what
+        setattr(st, what, amount)
+
+
+def get(s: MessinaState, seat: int, what: str) -> int:
+    """A seat's value, named as in ``give``."""
+    st = s.seats[seat]
+    if what in TRACKS:
+        return st.track[TRACKS.index(what)]
+    if what.startswith("scroll"):
+        return st.scrolls[int(what[6:])]
+    if what.startswith("cargo"):
+        return st.cargo[int(what[5:])]
+    value = getattr(st, what)
+    assert isinstance(value, int), what
+    return value
 
 
 def slot(s: MessinaState, seat: int, name: str, value: int) -> None:
     k = [e.name for e in s.tables.estate].index(name)
-    s.estate[seat * SLOTS + k] = value
+    s.seats[seat].estate[k] = value
 
 
 def estate(s: MessinaState, seat: int, name: str) -> int:
     k = [e.name for e in s.tables.estate].index(name)
-    return s.estate[seat * SLOTS + k]
-
-
-def get(s: MessinaState, seat: int, offset: int) -> int:
-    return s.pi[seat * NP + offset]
+    return s.seats[seat].estate[k]
 
 
 def coins(s: MessinaState, seat: int) -> int:
-    return s.pi[seat * NP + COIN]
+    return s.seats[seat].coins
+
+
+def add_workshop(s: MessinaState, owner: int, tile: int, citizen: int = -1, paid: int = 0) -> int:
+    """A built workshop entry; its index."""
+    ws = s.workshops
+    ws.owner.append(owner)
+    ws.tile.append(tile)
+    ws.citizen.append(citizen)
+    ws.paid.append(paid)
+    return len(ws.owner) - 1
+
+
+def add_wagon(s: MessinaState, owner: int, tile: int, exhausted: int = 0) -> int:
+    """A built wagon entry; its index."""
+    s.wagons.owner.append(owner)
+    s.wagons.tile.append(tile)
+    s.wagons.exhausted.append(exhausted)
+    return len(s.wagons.owner) - 1
+
+
+def set_cabin(s: MessinaState, seat: int, k: int, citizen: int, stage: int, tile: int) -> None:
+    st = s.seats[seat]
+    st.cabin_citizen[k], st.cabin_stage[k], st.cabin_tile[k] = citizen, stage, tile
+
+
+def cabin(s: MessinaState, seat: int, k: int) -> list[int]:
+    """Cabin ``k``: [citizen, stage, improvement tile]."""
+    st = s.seats[seat]
+    return [st.cabin_citizen[k], st.cabin_stage[k], st.cabin_tile[k]]
+
+
+def set_overseer(s: MessinaState, seat: int, cls: int, steps: int, petal: int, upgraded: int) -> None:
+    st = s.seats[seat]
+    st.overseer_steps[cls], st.overseer_petal[cls], st.overseer_upgraded[cls] = steps, petal, upgraded
+
+
+def overseer(s: MessinaState, seat: int, cls: int) -> list[int]:
+    """Overseer ``cls``: [steps, petal, upgraded]."""
+    st = s.seats[seat]
+    return [st.overseer_steps[cls], st.overseer_petal[cls], st.overseer_upgraded[cls]]
+
+
+def citizens_on(s: MessinaState, n: int) -> list[int]:
+    """The citizens on node ``n``, by class."""
+    return [s.citizens[k][n] for k in range(3)]
 
 
 __all__ = ["DOCK0", "D0"]

@@ -8,21 +8,14 @@ from __future__ import annotations
 from meeple.engine.messages import text_of
 from meeple.games.messina import repopulation, scoring
 from meeple.games.messina.state import (
-    COIN,
-    FIRE,
-    MAJOR,
-    POP,
-    RATS,
-    SC0,
-    SHIPS,
     STANDING,
     T_FIGHT,
     T_MAIN,
     T_PLACE,
-    VP,
-    WOOD,
 )
 from tests.messina.messina_helpers import (
+    add_wagon,
+    add_workshop,
     at,
     clear_board,
     districts,
@@ -32,6 +25,7 @@ from tests.messina.messina_helpers import (
     new,
     node,
     put_lieutenant,
+    set_cabin,
     slot,
 )
 
@@ -39,8 +33,8 @@ from tests.messina.messina_helpers import (
 def _plague_here(s, n: int, cubes: int, fire: int, major: int) -> None:
     s.cubes[n] = cubes
     s.cube_supply -= cubes
-    give(s, 0, FIRE, fire)
-    give(s, 0, MAJOR, major)
+    give(s, 0, "fire", fire)
+    give(s, 0, "major", major)
     at(s, (T_PLACE, 0, 0, 0, 0))
     s.apply(f"lt1 to {s.nname[n]}")
 
@@ -65,7 +59,7 @@ def test_major_fire_needs_two_major_fires_for_the_neighbour_in_the_last_two_roun
     _plague_here(s, n, 1, 0, 2)
     s.apply(f"major fire, also {s.nname[m]}")
     assert s.cubes[n] == 0 and s.cubes[m] == 0
-    assert get(s, 0, MAJOR) == 0 and get(s, 0, VP) == 4 and get(s, 0, POP) == 2
+    assert get(s, 0, "major") == 0 and get(s, 0, "vp") == 4 and get(s, 0, "popularity") == 2
 
 
 def test_major_fire_serves_as_an_ordinary_fire() -> None:
@@ -75,7 +69,7 @@ def test_major_fire_serves_as_an_ordinary_fire() -> None:
     _plague_here(s, n, 1, 0, 1)
     assert "douse" in legal(s)
     s.apply("douse")
-    assert s.cubes[n] == 0 and get(s, 0, MAJOR) == 0 and get(s, 0, RATS) == 0
+    assert s.cubes[n] == 0 and get(s, 0, "major") == 0 and get(s, 0, "rats") == 0
 
 
 def test_removed_cubes_return_to_the_supply() -> None:
@@ -88,7 +82,7 @@ def test_removed_cubes_return_to_the_supply() -> None:
     s.apply("douse")
     assert s.cube_supply == before - 1 and s.cubes[n] == 1
     # no fire left: the fight ends by itself, the cube stays and gives a rat
-    assert get(s, 0, RATS) == 1 and s.cubes[n] == 1
+    assert get(s, 0, "rats") == 1 and s.cubes[n] == 1
 
 
 def test_rescue_comes_before_the_fight() -> None:
@@ -96,14 +90,14 @@ def test_rescue_comes_before_the_fight() -> None:
     burnt."""
     s = clear_board(new(2, 1))
     n = districts(s)[0]
-    s.cit[n * 3 + 2] = 1
+    s.citizens[2][n] = 1
     s.cit_supply[2] -= 1
     _plague_here(s, n, 1, 1, 0)
     # the only choice (any empty cabin) was made at once: the nun is quarantined before the fight
     assert s.tasks[-1][0] == T_FIGHT
-    assert s.cab[0] == 4 and s.cit[n * 3 + 2] == 0
+    assert s.seats[0].cabin_citizen[0] == 4 and s.citizens[2][n] == 0
     s.apply("douse")
-    assert s.cab[0] == 4 and s.cab[1] == 1, "the nun stays in quarantine at stage I"
+    assert s.seats[0].cabin_citizen[0] == 4 and s.seats[0].cabin_stage[0] == 1, "the nun stays in quarantine at stage I"
     assert s.cubes[n] == 0
 
 
@@ -124,8 +118,8 @@ def test_quarantined_and_workshop_citizens_cannot_pay_for_a_repopulation() -> No
     s = clear_board(new(2, 1))
     req = [0, 0, 0, 0, 1, 0, 0]          # one ordinary craftsman
     assert not repopulation.feasible(s, 0, req)
-    s.cab[0:3] = [0, 2, -1]              # a craftsman in quarantine
-    s.ws += [0, [w.name for w in s.tables.workshops].index("WI-C1"), 0, 0]   # and one in a workshop
+    set_cabin(s, 0, 0, 0, 2, -1)              # a craftsman in quarantine
+    add_workshop(s, 0, [w.name for w in s.tables.workshops].index("WI-C1"), 0, 0)   # and one in a workshop
     assert not repopulation.feasible(s, 0, req)
     slot(s, 0, "C1.0", 0)
     assert repopulation.feasible(s, 0, req)
@@ -147,8 +141,8 @@ def test_buildings_scroll_counts_at_most_six_workshops() -> None:
     """工房 / 最終計分 3: more than six workshops may be held but the scroll counts six."""
     s = clear_board(new(2, 1))
     for k in range(8):
-        s.ws += [0, k, -1, 0]
-    s.pi[SC0] = 1                        # buildings track at 1 VP per item (stand-in)
+        add_workshop(s, 0, k, -1, 0)
+    s.seats[0].scrolls[0] = 1                        # buildings track at 1 VP per item (stand-in)
     per_item = s.tables.scrolls[0].values[1]
     assert scoring.breakdown(s)[0]["scrolls"] == 6 * per_item
 
@@ -156,18 +150,18 @@ def test_buildings_scroll_counts_at_most_six_workshops() -> None:
 def test_leftovers_score_one_per_three_in_any_mix() -> None:
     """最終計分 4: fire, major fire, wood and coins left score 1 VP per 3, in any mix."""
     s = clear_board(new(2, 1))
-    for off, v in ((FIRE, 1), (MAJOR, 1), (WOOD, 1), (COIN, 2)):
+    for off, v in (("fire", 1), ("major", 1), ("wood", 1), ("coins", 2)):
         give(s, 0, off, v)
     assert scoring.breakdown(s)[0]["leftovers"] == 1
-    give(s, 0, COIN, 3)
+    give(s, 0, "coins", 3)
     assert scoring.breakdown(s)[0]["leftovers"] == 2
 
 
 def test_ships_scroll_counts_every_ship() -> None:
     """最終計分 3: the ships scroll scores each ship taken at the cube's value."""
     s = clear_board(new(2, 1))
-    give(s, 0, SHIPS, 3)
-    s.pi[SC0 + 1] = 2
+    give(s, 0, "ships", 3)
+    s.seats[0].scrolls[1] = 2
     assert scoring.breakdown(s)[0]["scrolls"] == 3 * s.tables.scrolls[1].values[2]
 
 
@@ -175,7 +169,7 @@ def test_events_report_the_rescue_before_the_rats_of_an_unfought_plague() -> Non
     """遊戲流程 steps 2 then 3: the events read in the seed's order, in plain English."""
     s = clear_board(new(2, 1))
     n = districts(s)[0]
-    s.cit[n * 3] = 1
+    s.citizens[0][n] = 1
     s.cit_supply[0] -= 1
     s.cubes[n] = 2
     s.cube_supply -= 2
@@ -220,20 +214,19 @@ def test_recalling_an_estate_lieutenant_is_explained() -> None:
 def test_register_steps_beyond_the_end_are_lost() -> None:
     """進度軌 (research §8.2): a disc at the end of its register stays there; further steps are lost."""
     from meeple.games.messina import registers
-    from meeple.games.messina.state import CITY
 
     s = clear_board(new(2, 1))
-    give(s, 0, CITY, 11)
+    give(s, 0, "city", 11)
     registers.advance_track(s, 0, 1, 3, [])
-    assert get(s, 0, CITY) == 12
+    assert get(s, 0, "city") == 12
 
 
 def test_workshop_citizens_never_move_again() -> None:
     """工房: a citizen in a workshop cannot move to another workshop; only estate citizens staff."""
     s = clear_board(new(2, 1))
     names = [w.name for w in s.tables.workshops]
-    s.ws += [0, names.index("WI-C1"), 0, 0]      # staffed
-    s.ws += [0, names.index("WI-C2"), -1, 0]     # empty, same class
+    add_workshop(s, 0, names.index("WI-C1"), 0, 0)      # staffed
+    add_workshop(s, 0, names.index("WI-C2"), -1, 0)     # empty, same class
     at(s, (T_MAIN, 0, districts(s)[0], 1, 0))
     assert not any(o.startswith("staff") for o in legal(s))
     slot(s, 0, "C1.0", 0)
@@ -244,8 +237,8 @@ def test_workshop_citizens_never_move_again() -> None:
 def test_a_wagon_serves_one_repopulation_per_round() -> None:
     """車廂 / 活絡城市 2: a used wagon is turned over and cannot pay another repopulation this round."""
     s = clear_board(new(2, 1))
-    s.wg += [0, 0, 1]                            # the seat's only wagon, already used this round
-    give(s, 0, COIN, 9)
-    give(s, 0, WOOD, 9)
+    add_wagon(s, 0, 0, 1)                            # the seat's only wagon, already used this round
+    give(s, 0, "coins", 9)
+    give(s, 0, "wood", 9)
     why, _ = repopulation.repop_plan(s, 0, districts(s)[0])
     assert why is not None and "an unused wagon" in text_of(why)

@@ -8,12 +8,6 @@ from meeple.games.messina import next_round, plague, scoring
 from meeple.games.messina.ships import ship_arrives
 from meeple.games.messina.state import (
     CABINS,
-    COIN,
-    FIRE,
-    POP,
-    RATS,
-    SHIPS,
-    SLOTS,
     T_BUILD,
     T_FIGHT,
     T_MAIN,
@@ -21,10 +15,18 @@ from meeple.games.messina.state import (
     T_OVUP,
     T_PLACE,
     T_SLOT,
-    VP,
-    WOOD,
 )
-from tests.messina.messina_helpers import at, clear_board, districts, get, give, legal, new
+from tests.messina.messina_helpers import (
+    add_workshop,
+    at,
+    clear_board,
+    districts,
+    get,
+    give,
+    legal,
+    new,
+    set_overseer,
+)
 
 
 def test_popularity_at_its_end_still_removes_the_cube() -> None:
@@ -34,13 +36,13 @@ def test_popularity_at_its_end_still_removes_the_cube() -> None:
     s.cubes[n] = 1
     s.cube_supply -= 1
     top = len([r for r in s.tables.registers if r.track == "popularity"]) - 1
-    give(s, 0, POP, top)
-    give(s, 0, FIRE, 1)
+    give(s, 0, "popularity", top)
+    give(s, 0, "fire", 1)
     supply = s.cube_supply
     at(s, (T_MAIN, 0, n, 0, 0), (T_FIGHT, 0, n, 0, 0))
     s.apply("douse")
-    assert get(s, 0, POP) == top and s.cubes[n] == 0 and s.cube_supply == supply + 1
-    assert s.pend[0] == ()
+    assert get(s, 0, "popularity") == top and s.cubes[n] == 0 and s.cube_supply == supply + 1
+    assert s.seats[0].pend == ()
 
 
 def test_a_ship_arriving_with_no_cube_left_carries_none() -> None:
@@ -57,10 +59,11 @@ def test_a_ship_arriving_with_no_cube_left_carries_none() -> None:
 def test_an_overseer_after_six_advances_is_not_offered() -> None:
     """推進監工: six advances at most; with all three done the advance is lost."""
     s = clear_board(new(2, 1))
-    s.ov[0:3] = [6, 0, 0]
+    set_overseer(s, 0, 0, 6, 0, 0)
     at(s, (T_MAIN, 0, districts(s)[0], 1, 0), (T_OVS, 0, 3, 0, 0))
     assert not any(a.startswith("advance craftsman") for a in legal(s))
-    s.ov[3:9] = [6, 1, 0, 6, 2, 0]
+    set_overseer(s, 0, 1, 6, 1, 0)
+    set_overseer(s, 0, 2, 6, 2, 0)
     at(s, (T_MAIN, 0, districts(s)[0], 1, 0), (T_OVS, 0, 3, 0, 0))
     assert legal(s) == ["no overseer can advance"]
 
@@ -70,7 +73,7 @@ def test_upgrade_then_advance_with_every_overseer_upgraded() -> None:
     reward does nothing (the advance is of the overseer just upgraded)."""
     s = clear_board(new(2, 1))
     for c in range(3):
-        s.ov[c * 3 + 2] = 1
+        s.seats[0].overseer_upgraded[c] = 1
     at(s, (T_MAIN, 0, districts(s)[0], 1, 0), (T_OVUP, 0, 1, 0, 0))
     assert legal(s) == ["no overseer to upgrade"]
 
@@ -79,9 +82,9 @@ def test_no_cabin_improvement_when_all_four_cabins_are_improved() -> None:
     """建造 (升級隔離室): each of the four cabins takes one improvement."""
     s = clear_board(new(2, 1))
     for c in range(CABINS):
-        s.cab[c * 3 + 2] = c
-    give(s, 0, COIN, 9)
-    give(s, 0, WOOD, 9)
+        s.seats[0].cabin_tile[c] = c
+    give(s, 0, "coins", 9)
+    give(s, 0, "wood", 9)
     at(s, (T_MAIN, 0, districts(s)[0], 1, 0), (T_BUILD, 0, -1, 0, 0))
     acts = legal(s)
     assert not any(" on cabin " in a for a in acts) and any(a.startswith("build WI") for a in acts)
@@ -92,7 +95,7 @@ def test_a_stack_of_one_tile_cannot_be_swapped() -> None:
     s = clear_board(new(2, 1))
     s.ws_st = (s.ws_st[0][:1], (), s.ws_st[2])
     s.ws_known = (0, 0, 0)
-    give(s, 0, COIN, 1)
+    give(s, 0, "coins", 1)
     at(s, (T_MAIN, 0, districts(s)[0], 1, 0), (T_BUILD, 0, -1, 0, 0))
     acts = legal(s)
     assert not any(a.startswith("swap workshop stack 1") or a.startswith("swap workshop stack 2") for a in acts)
@@ -103,23 +106,23 @@ def test_a_full_estate_class_discards_the_rescued_citizen_unless_one_moves_to_a_
     """2. 拯救市民 with the six slots of the class taken: discarded, or first staff a workshop."""
     s = clear_board(new(2, 1))
     for k in (0, 1, 2, 9, 10, 11):
-        s.estate[k] = 0
+        s.seats[0].estate[k] = 0
     at(s, (T_MAIN, 0, districts(s)[0], 1, 0), (T_SLOT, 0, 0, 0, 0))
     assert legal(s) == ["discard citizen"]
     names = [w.name for w in s.tables.workshops]
-    s.ws += [0, names.index("WI-C1"), -1, 0]
+    add_workshop(s, 0, names.index("WI-C1"), -1, 0)
     at(s, (T_MAIN, 0, districts(s)[0], 1, 0), (T_SLOT, 0, 0, 0, 0))
     assert "discard citizen" in legal(s) and any(a.startswith("staff WI-C1 from") for a in legal(s))
-    assert sum(1 for v in s.estate[:SLOTS] if v >= 0) == 6
+    assert sum(1 for v in s.seats[0].estate if v >= 0) == 6
 
 
 def test_an_empty_citizen_supply_limits_the_wheel() -> None:
     """下一輪設置 7: citizens come from a limited supply; an empty class places none."""
     s = clear_board(new(2, 1))
     s.cit_supply = [0, 5, 5]
-    before = [sum(s.cit[n * 3 + k] for n in range(len(s.cubes))) for k in range(3)]
+    before = [sum(s.citizens[k][n] for n in range(len(s.cubes))) for k in range(3)]
     plague.wheel_turn(s, True, [])
-    after = [sum(s.cit[n * 3 + k] for n in range(len(s.cubes))) for k in range(3)]
+    after = [sum(s.citizens[k][n] for n in range(len(s.cubes))) for k in range(3)]
     assert after[0] == before[0] == 0
     assert sum(after) <= 10
 
@@ -137,11 +140,11 @@ def test_a_seat_without_fire_leaves_the_plague_at_once() -> None:
     n = districts(s)[0]
     s.cubes[n] = 2
     s.cube_supply -= 2
-    give(s, 0, FIRE, 0)
-    give(s, 0, RATS, 0)
+    give(s, 0, "fire", 0)
+    give(s, 0, "rats", 0)
     at(s, (T_PLACE, 0, 0, 0, 0))
     s.apply(f"lt1 to {s.nname[n]}")
-    assert get(s, 0, RATS) == 2 and s.tasks[-1][0] == T_MAIN and s.cubes[n] == 2
+    assert get(s, 0, "rats") == 2 and s.tasks[-1][0] == T_MAIN and s.cubes[n] == 2
 
 
 def test_the_lowest_score_goes_first_in_round_five_ties_keep_the_order() -> None:
@@ -149,7 +152,7 @@ def test_the_lowest_score_goes_first_in_round_five_ties_keep_the_order() -> None
     s = clear_board(new(3, 1))
     s.order = (2, 0, 1)
     for p, v in ((0, 5), (1, 5), (2, 5)):
-        give(s, p, VP, v)
+        give(s, p, "vp", v)
     assert next_round.turn_order(s, 5) == (2, 0, 1)
 
 
@@ -161,7 +164,7 @@ def test_every_second_ship_advances_an_overseer() -> None:
     at(s, (T_MAIN, 0, 4, 1, 0))
     for k in range(1, 5):
         take_ship(s, 0, k, [])
-        assert get(s, 0, SHIPS) == k
+        assert get(s, 0, "ships") == k
         assert (s.tasks[-1][0] == T_OVS) == (k % 2 == 0)
         if s.tasks[-1][0] == T_OVS:
             s.tasks.pop()

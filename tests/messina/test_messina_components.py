@@ -49,4 +49,4 @@ def test_a_component_pack_replaces_a_table() -> None:
     assert tables_hash(again) == tables_hash(t)
     richer = t.replace(start=(t.start[0]._replace(coins=9),))
     s = GAME.new(2, seed=1, tables=richer)
-    assert s.pi[0] == 9 and len(districts(s)) == len(districts(new(2, 1)))
+    assert s.seats[0].coins == 9 and len(districts(s)) == len(districts(new(2, 1)))

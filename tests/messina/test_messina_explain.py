@@ -5,15 +5,16 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine import IllegalAction
-from meeple.games.messina.state import COIN, FIRE, MAJOR, T_ACT, T_FIGHT, T_MAIN, T_OVS, T_PLACE
-from tests.messina.messina_helpers import at, clear_board, districts, give, new, put_lieutenant
+from meeple.engine.fields import fingerprint
+from meeple.games.messina.state import T_ACT, T_FIGHT, T_MAIN, T_OVS, T_PLACE
+from tests.messina.messina_helpers import at, clear_board, districts, give, new, put_lieutenant, set_overseer
 
 
 def _refused(s, text: str, reason: str) -> None:
-    before = (list(s.pi), list(s.tasks), list(s.lt))
+    before = (fingerprint(s), list(s.tasks))
     with pytest.raises(IllegalAction, match=reason):
         s.apply(text)
-    assert (list(s.pi), list(s.tasks), list(s.lt)) == before
+    assert (fingerprint(s), list(s.tasks)) == before
 
 
 def test_fighting_without_enough_fire_is_explained() -> None:
@@ -21,12 +22,12 @@ def test_fighting_without_enough_fire_is_explained() -> None:
     s = clear_board(new(2, 1))
     n = districts(s)[0]
     s.cubes[n] = 2
-    give(s, 0, FIRE, 0)
-    give(s, 0, MAJOR, 0)
+    give(s, 0, "fire", 0)
+    give(s, 0, "major", 0)
     at(s, (T_MAIN, 0, n, 0, 0), (T_FIGHT, 0, n, 0, 0))
     _refused(s, "douse", "needs 1 fire tokens this round, you have 0")
     s.round_ = 5
-    give(s, 0, MAJOR, 1)
+    give(s, 0, "major", 1)
     _refused(s, f"major fire, also {s.nname[districts(s)[1]]}", "needs 2 major fire tokens this round, you have 1")
 
 
@@ -44,7 +45,7 @@ def test_unknown_hex_and_used_lieutenant_are_explained() -> None:
 def test_actions_out_of_their_step_are_explained() -> None:
     """遊戲流程: each step has its own decisions."""
     s = clear_board(new(2, 1))
-    give(s, 0, COIN, 9)
+    give(s, 0, "coins", 9)
     at(s, (T_PLACE, 0, 0, 0, 0))
     _refused(s, "buy city", "only in step 4")
     _refused(s, "douse", "no plague to fight")
@@ -60,6 +61,6 @@ def test_activation_of_an_empty_slot_is_explained() -> None:
     s = clear_board(new(2, 1))
     at(s, (T_MAIN, 0, 8, 1, 0), (T_ACT, 0, 7, 1, 0))
     _refused(s, "activate C1.0", "empty, already activated, or not reachable")
-    s.ov[0:3] = [6, 0, 0]
+    set_overseer(s, 0, 0, 6, 0, 0)
     at(s, (T_MAIN, 0, 8, 1, 0), (T_OVS, 0, 0, 0, 0))
     assert [a.notation for a in s.legal_actions()] == ["no overseer can advance"]

@@ -5,17 +5,15 @@ from __future__ import annotations
 
 from meeple.games.messina import rounds, rules
 from meeple.games.messina.state import (
-    FIRE,
     LOC_ESTATE,
-    NP,
     ST_OVER,
     ST_TURNS,
     STANDING,
     T_PLACE,
     T_STAFFWIN,
-    VP,
 )
 from tests.messina.messina_helpers import (
+    add_workshop,
     at,
     clear_board,
     districts,
@@ -24,6 +22,7 @@ from tests.messina.messina_helpers import (
     legal,
     new,
     put_lieutenant,
+    set_cabin,
     slot,
 )
 
@@ -56,7 +55,7 @@ def test_staffing_window_before_production() -> None:
     """工房: citizens may move into workshops at any time, including just before production."""
     s = clear_board(new(2, 1))
     _all_standing(s)
-    s.ws += [1, 6, -1, 0]           # WI-A1 (2 coins) owned by seat 1
+    add_workshop(s, 1, 6, -1, 0)           # WI-A1 (2 coins) owned by seat 1
     slot(s, 1, "A1.2", 0)
     s.tasks = []
     s.stage = ST_TURNS
@@ -65,9 +64,9 @@ def test_staffing_window_before_production() -> None:
     rules.advance(s, [])
     assert s.tasks[-1] == (T_STAFFWIN, 1, 0, 0, 0)
     assert legal(s) == ["staff WI-A1 from A1.2", "done staffing"]
-    coins = s.pi[1 * NP + 0]
+    coins = s.seats[1].coins
     s.apply("staff WI-A1 from A1.2")
-    assert s.pi[1 * NP + 0] >= coins + 2, "the newly staffed workshop produced this round"
+    assert s.seats[1].coins >= coins + 2, "the newly staffed workshop produced this round"
 
 
 def test_ship_plague_costs_two_fires_in_the_last_rounds() -> None:
@@ -76,20 +75,20 @@ def test_ship_plague_costs_two_fires_in_the_last_rounds() -> None:
     s.round_ = 6
     put_lieutenant(s, 0, 0, 0)
     s.docks = ((1,), (), (), ())
-    give(s, 0, FIRE, 1)
+    give(s, 0, "fire", 1)
     at(s, (T_PLACE, 0, 0, 0, 0))
     assert "lt1 to D1" in legal(s)
     s.apply("lt1 to D1")
-    assert get(s, 0, 5) == 1 and get(s, 0, FIRE) == 1, "one fire is not enough: a rat"
+    assert get(s, 0, "rats") == 1 and get(s, 0, "fire") == 1, "one fire is not enough: a rat"
     s2 = clear_board(new(2, 1))
     s2.round_ = 6
     put_lieutenant(s2, 0, 0, 0)
     s2.docks = ((1,), (), (), ())
-    give(s2, 0, FIRE, 2)
+    give(s2, 0, "fire", 2)
     at(s2, (T_PLACE, 0, 0, 0, 0))
     s2.apply("lt1 to D1")
     s2.apply("douse the ship")
-    assert get(s2, 0, FIRE) == 0 and get(s2, 0, VP) == 2 and get(s2, 0, 5) == 0
+    assert get(s2, 0, "fire") == 0 and get(s2, 0, "vp") == 2 and get(s2, 0, "rats") == 0
 
 
 def test_the_game_ends_after_round_six_production() -> None:
@@ -97,7 +96,7 @@ def test_the_game_ends_after_round_six_production() -> None:
     s = clear_board(new(2, 1))
     s.round_ = 6
     _all_standing(s)
-    s.cab[0:3] = [0, 2, -1]          # a citizen due to leave quarantine: irrelevant now
+    set_cabin(s, 0, 0, 0, 2, -1)          # a citizen due to leave quarantine: irrelevant now
     s.tasks = []
     s.stage = ST_TURNS
     s.cur = 1

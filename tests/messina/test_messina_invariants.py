@@ -14,8 +14,8 @@ from meeple.games.messina.state import (
     T_QPICK,
     T_SHIPFIGHT,
     T_SLOT,
-    WS_W,
     MessinaState,
+    Seat,
 )
 from tests.messina.messina_helpers import new
 
@@ -30,18 +30,19 @@ def _citizens(s: MessinaState) -> list[int]:
     out = list(s.cit_supply)
     for n in range(NODES):
         for k in range(3):
-            out[k] += s.cit[n * 3 + k]
-    for p in range(s.players):
+            out[k] += s.citizens[k][n]
+    for seat in s.seats:
         for k in range(SLOTS):
-            if s.estate[p * SLOTS + k] >= 0:
+            if seat.estate[k] >= 0:
                 out[s.tables.estate[k].cls] += 1
         for c in range(CABINS):
-            occ = s.cab[(p * CABINS + c) * 3]
+            occ = seat.cabin_citizen[c]
             if occ >= 0:
                 out[occ >> 1] += 1
-    for i in range(0, len(s.ws), WS_W):
-        if s.ws[i + 2] >= 0:
-            out[s.tables.workshops[s.ws[i + 1]].cls] += 1
+    ws = s.workshops
+    for i, tile in enumerate(ws.tile):
+        if ws.citizen[i] >= 0:
+            out[s.tables.workshops[tile].cls] += 1
     for t in s.tasks:
         if t[0] in (T_SLOT, T_CABIN):
             out[t[2]] += 1
@@ -65,14 +66,22 @@ def test_cubes_and_citizens_are_conserved(players: int) -> None:
             s.apply(rng.choice(s.legal_actions()))
             assert _cubes(s) == cubes
             assert _citizens(s) == [21, 21, 21]
-            assert all(v >= 0 for v in s.pi), "no negative resources, VP during play or counts"
+            assert all(v >= 0 for seat in s.seats for v in _counts(seat)), \
+                "no negative resources, VP during play or counts"
             assert _one_standing_per_hex(s)
+
+
+def _counts(seat: Seat) -> list[int]:
+    """A seat's resources, VP during play, registers, scrolls and counts (never negative)."""
+    return [seat.coins, seat.wood, seat.fire, seat.major, seat.vp, seat.rats, seat.ships, seat.repops,
+            *seat.track, *seat.stamp, *seat.scrolls, *seat.cargo]
 
 
 def _one_standing_per_hex(s: MessinaState) -> bool:
     """1. 選擇城市板塊: a hex (not the docks) holds at most one standing lieutenant."""
     standing = [0] * NODES
-    for i in range(0, len(s.lt), 2):
-        if s.lt[i] >= 0 and s.lt[i + 1] == 1:
-            standing[s.lt[i]] += 1
+    for seat in s.seats:
+        for where, status in zip(seat.lt_where, seat.lt_status, strict=True):
+            if where >= 0 and status == 1:
+                standing[where] += 1
     return all(standing[n] <= 1 for n in range(NODES) if not 4 <= n < 8)

@@ -17,12 +17,8 @@ from meeple.games.messina.components import R_LIGHTNING
 from meeple.games.messina.ships import ship_arrives
 from meeple.games.messina.state import (
     CABINS,
-    CITY,
-    COIN,
     DOCK0,
     LOC_ESTATE,
-    POP,
-    RATS,
     READY,
     SPENT,
     ST_TURNS,
@@ -36,9 +32,8 @@ from tests.messina.messina_helpers import at, clear_board, districts, get, give,
 def _cabins_taken(s, seat: int, k: int) -> None:
     """The first ``k`` of ``seat``'s cabins hold a craftsman at stage I."""
     for c in range(k):
-        base = (seat * CABINS + c) * 3
-        s.cab[base] = 0
-        s.cab[base + 1] = 1
+        s.seats[seat].cabin_citizen[c] = 0
+        s.seats[seat].cabin_stage[c] = 1
 
 
 def test_quarantine_when_cabins_run_short_the_player_chooses_who_goes_in() -> None:
@@ -48,8 +43,8 @@ def test_quarantine_when_cabins_run_short_the_player_chooses_who_goes_in() -> No
     n = districts(s)[0]
     s.cubes[n] = 1
     s.cube_supply -= 1
-    s.cit[n * 3 + 0] = 1
-    s.cit[n * 3 + 2] = 1
+    s.citizens[0][n] = 1
+    s.citizens[2][n] = 1
     s.cit_supply[0] -= 1
     s.cit_supply[2] -= 1
     _cabins_taken(s, 0, 3)
@@ -60,7 +55,7 @@ def test_quarantine_when_cabins_run_short_the_player_chooses_who_goes_in() -> No
     assert sorted(legal(s)) == ["quarantine craftsman", "quarantine nun"]
     assert s.view(0)["now"]["free_cabins"] == 1
     s.apply("quarantine nun")
-    assert s.cab[(0 * CABINS + 3) * 3] == 2 * 2, "the nun in cabin 4"
+    assert s.seats[0].cabin_citizen[3] == 2 * 2, "the nun in cabin 4"
     assert s.cit_supply[0] == crafts + 1, "the craftsman is discarded"
     assert s.tasks[-1][0] == T_MAIN
 
@@ -72,8 +67,8 @@ def test_quarantine_choice_with_two_free_cabins_for_three_citizens() -> None:
     n = districts(s)[0]
     s.cubes[n] = 1
     s.cube_supply -= 1
-    s.cit[n * 3 + 0] = 2
-    s.cit[n * 3 + 1] = 1
+    s.citizens[0][n] = 2
+    s.citizens[1][n] = 1
     s.cit_supply[0] -= 2
     s.cit_supply[1] -= 1
     _cabins_taken(s, 0, 2)
@@ -84,7 +79,7 @@ def test_quarantine_choice_with_two_free_cabins_for_three_citizens() -> None:
     s.apply("quarantine aristocrat")
     # one class is left (two craftsmen, one cabin): no choice, one goes in, one is discarded
     assert s.tasks[-1][0] == T_MAIN
-    occupants = sorted(s.cab[(0 * CABINS + c) * 3] for c in range(CABINS))
+    occupants = sorted(s.seats[0].cabin_citizen[c] for c in range(CABINS))
     assert occupants == [0, 0, 0, 2]
     assert s.cit_supply[0] == crafts + 1
 
@@ -115,7 +110,7 @@ def test_a_production_reward_waits_through_a_recall_for_the_next_step_four() -> 
     step 4 (a recall) does not use it up.  It used to be kept only for the owner's next turn."""
     s = clear_board(new(2, 1))
     s.round_ = 2
-    s.defer[0] = (R_LIGHTNING,)
+    s.seats[0].defer = (R_LIGHTNING,)
     a, b = districts(s)[0], districts(s)[1]
     put_lieutenant(s, 0, 0, a, READY)
     put_lieutenant(s, 0, 1, b, READY)
@@ -131,7 +126,7 @@ def test_a_production_reward_waits_through_a_recall_for_the_next_step_four() -> 
     rules.advance(s, [])
     assert s.to_move == 0 and s.tasks[-1][0] == T_PLACE
     s.apply("recall lt1")
-    assert s.defer[0] == (R_LIGHTNING,), "still waiting after a turn without step 4"
+    assert s.seats[0].defer == (R_LIGHTNING,), "still waiting after a turn without step 4"
     assert s.view(0)["seats"]["seat 0"]["rewards_next_turn"] == ["lightning"]
     s.apply(f"lt2 to {s.nname[b]}")
     assert "use lightning" in legal(s)
@@ -145,10 +140,10 @@ def test_rats_move_the_popularity_disc_back_in_the_final_view() -> None:
     for p in range(2):
         for i in range(3):
             put_lieutenant(s, p, i, districts(s)[p * 3 + i], 1)
-    give(s, 0, POP, 5)
-    give(s, 0, RATS, 3)
-    give(s, 1, POP, 1)
-    give(s, 1, RATS, 4)
+    give(s, 0, "popularity", 5)
+    give(s, 0, "rats", 3)
+    give(s, 1, "popularity", 1)
+    give(s, 1, "rats", 4)
     s.tasks = []
     s.cur = 1
     s._legal_cache = None
@@ -158,7 +153,7 @@ def test_rats_move_the_popularity_disc_back_in_the_final_view() -> None:
     seats = s.view(0)["seats"]
     assert seats["seat 0"]["registers"]["popularity"] == 2
     assert seats["seat 1"]["registers"]["popularity"] == 0
-    assert get(s, 0, POP) == 2
+    assert get(s, 0, "popularity") == 2
     assert s.final is not None
     pop_vp = [r.vp for r in s.tables.registers if r.track == "popularity"]
     assert s.final[0]["popularity"] == pop_vp[2] and s.final[1]["popularity"] == pop_vp[0]
@@ -185,8 +180,8 @@ def test_buying_popularity_is_explained() -> None:
     """Seed 進度軌 推進方法: only city and church can be bought; popularity moves by fighting the
     plague.  The refusal was the garbled "seat 0 must hex action or repopulation"."""
     s = clear_board(new(2, 1))
-    give(s, 0, COIN, 9)
-    give(s, 0, CITY, 0)
+    give(s, 0, "coins", 9)
+    give(s, 0, "city", 0)
     at(s, (T_MAIN, 0, districts(s)[0], 0, 0))
     _refused(s, "buy popularity", "popularity moves only when you remove plague cubes")
     _refused(s, "fly to the moon", r"seat 0 must play step 4 \(")

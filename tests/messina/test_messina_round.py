@@ -6,19 +6,27 @@ from meeple.games.messina import next_round, production, rounds
 from meeple.games.messina.components import R_LIGHTNING
 from meeple.games.messina.registers import advance_track
 from meeple.games.messina.state import (
-    CITY,
-    COIN,
     D0,
     NODES,
-    POP,
     STANDING,
     T_MAIN,
     T_PLACE,
     T_SLOT,
-    VP,
-    WOOD,
 )
-from tests.messina.messina_helpers import at, clear_board, districts, get, give, legal, new, put_lieutenant
+from tests.messina.messina_helpers import (
+    add_wagon,
+    add_workshop,
+    at,
+    cabin,
+    clear_board,
+    districts,
+    get,
+    give,
+    legal,
+    new,
+    put_lieutenant,
+    set_cabin,
+)
 
 
 def _ws(s, name: str) -> int:
@@ -33,14 +41,14 @@ def test_production_of_improved_cabins_and_infinity_workshops() -> None:
     """生產: an improved cabin with a citizen and a ∞ workshop with its citizen produce; an
     upgraded worker adds 1 VP; an empty cabin or unimproved one gives nothing."""
     s = clear_board(new(2, 1))
-    s.cab[0:3] = [0, 1, _cab(s, "Q-a1")]    # occupied, improved: 1 wood
-    s.cab[3:6] = [-1, 0, _cab(s, "Q-b1")]   # empty, improved: nothing
-    s.ws += [0, _ws(s, "WI-A1"), 1, 0]      # upgraded aristocrat: 2 coins + 1 VP
-    s.ws += [0, _ws(s, "WI-C5"), 0, 0]      # needs upgraded, ordinary citizen: nothing
-    give(s, 0, WOOD, 0)
-    give(s, 0, COIN, 0)
+    set_cabin(s, 0, 0, 0, 1, _cab(s, "Q-a1"))    # occupied, improved: 1 wood
+    set_cabin(s, 0, 1, -1, 0, _cab(s, "Q-b1"))   # empty, improved: nothing
+    add_workshop(s, 0, _ws(s, "WI-A1"), 1, 0)      # upgraded aristocrat: 2 coins + 1 VP
+    add_workshop(s, 0, _ws(s, "WI-C5"), 0, 0)      # needs upgraded, ordinary citizen: nothing
+    give(s, 0, "wood", 0)
+    give(s, 0, "coins", 0)
     production.production(s, [])
-    assert get(s, 0, WOOD) == 1 and get(s, 0, COIN) == 2 and get(s, 0, VP) == 1
+    assert get(s, 0, "wood") == 1 and get(s, 0, "coins") == 2 and get(s, 0, "vp") == 1
 
 
 def test_production_register_rewards_wait_for_the_next_step_four() -> None:
@@ -48,38 +56,38 @@ def test_production_register_rewards_wait_for_the_next_step_four() -> None:
     next step 4."""
     s = clear_board(new(2, 1))
     s.in_turn = -1
-    give(s, 0, CITY, 1)
-    s.ws += [0, _ws(s, "WI-A3"), 0, 0]      # advance city 1 -> space 2: lightning
+    give(s, 0, "city", 1)
+    add_workshop(s, 0, _ws(s, "WI-A3"), 0, 0)      # advance city 1 -> space 2: lightning
     production.production(s, [])
-    assert get(s, 0, CITY) == 2
-    assert s.pend[0] == () and s.defer[0] == (R_LIGHTNING,)
+    assert get(s, 0, "city") == 2
+    assert s.seats[0].pend == () and s.seats[0].defer == (R_LIGHTNING,)
     s.order = (0, 1)
     s.cur = -1
     put_lieutenant(s, 0, 0, -1)
     assert rounds.next_turn(s)
     # issue 13: it becomes usable when the turn reaches its step 4, not at the turn's start
-    assert s.pend[0] == () and s.defer[0] == (R_LIGHTNING,)
+    assert s.seats[0].pend == () and s.seats[0].defer == (R_LIGHTNING,)
     s._legal_cache = None
     s.apply(f"lt1 to {s.nname[districts(s)[0]]}")
-    assert s.pend[0] == (R_LIGHTNING,) and s.defer[0] == ()
+    assert s.seats[0].pend == (R_LIGHTNING,) and s.seats[0].defer == ()
 
 
 def test_quarantine_takes_two_round_ends() -> None:
     """隔離: a quarantined citizen moves to stage II at the first round end and leaves at the second,
     to the estate or a workshop of its class."""
     s = clear_board(new(2, 1))
-    s.cab[0:3] = [2, 1, -1]   # an aristocrat at stage I
+    set_cabin(s, 0, 0, 2, 1, -1)   # an aristocrat at stage I
     s.tasks = []
     production.quarantine(s, [])
-    assert s.cab[0:2] == [2, 2] and not s.tasks
-    s.ws += [0, _ws(s, "WI-A2"), -1, 0]
+    assert cabin(s, 0, 0)[:2] == [2, 2] and not s.tasks
+    add_workshop(s, 0, _ws(s, "WI-A2"), -1, 0)
     production.quarantine(s, [])
-    assert s.cab[0] == -1
+    assert s.seats[0].cabin_citizen[0] == -1
     at(s, *s.tasks)
     assert s.tasks[-1] == (T_SLOT, 0, 1, 0, 1)
     assert "to A1.0" in legal(s) and "to WI-A2" in legal(s)
     s.apply("to WI-A2")
-    assert s.ws[2] == 0
+    assert s.workshops.citizen[0] == 0
 
 
 def _next_round(s, rnd: int):
@@ -94,7 +102,7 @@ def test_round_four_turns_the_wheel_twice_plague_only_the_first_time() -> None:
     s = clear_board(new(4, 3))
     s.cube_supply = 99
     before = s.wheel
-    cit_before = sum(s.cit)
+    cit_before = sum(map(sum, s.citizens))
     _next_round(s, 4)
     assert s.wheel == (before + 2) % len(s.tables.wheel)
     rats = {s.tables.wheel[(before + 1) % 8].rat, s.tables.wheel[(before + 2) % 8].rat}
@@ -103,7 +111,7 @@ def test_round_four_turns_the_wheel_twice_plague_only_the_first_time() -> None:
         assert (s.cubes[n] > 0) == (hexes[s.ntile[n]].rat in rats)
     seg = s.tables.wheel[s.wheel]
     expected = sum(1 for n in districts(s) for k in range(3) if hexes[s.ntile[n]].colour == seg.colours[k])
-    assert sum(s.cit) - cit_before == expected, "citizens only from the second turn"
+    assert sum(map(sum, s.citizens)) - cit_before == expected, "citizens only from the second turn"
 
 
 def test_round_six_has_no_wheel_turn() -> None:
@@ -112,7 +120,7 @@ def test_round_six_has_no_wheel_turn() -> None:
     before = s.wheel
     _next_round(s, 6)
     assert s.wheel == before
-    assert sum(s.cubes[n] for n in range(D0, NODES)) == 0 and sum(s.cit) == 0
+    assert sum(s.cubes[n] for n in range(D0, NODES)) == 0 and sum(map(sum, s.citizens)) == 0
 
 
 def test_plague_supply_limits_the_wheel() -> None:
@@ -134,7 +142,7 @@ def test_repopulated_hex_gives_a_rat_when_it_gets_plague() -> None:
     n = next(x for x in districts(s) if s.tables.hexes[s.ntile[x]].rat == seg.rat)
     s.owner[n] = 2
     _next_round(s, 2)
-    assert get(s, 2, 5) == 1
+    assert get(s, 2, "rats") == 1
 
 
 def test_citizens_on_plague_hexes_die_and_lieutenants_lie_down() -> None:
@@ -142,15 +150,15 @@ def test_citizens_on_plague_hexes_die_and_lieutenants_lie_down() -> None:
     s = clear_board(new(2, 1))
     a, b = districts(s)[0], districts(s)[1]
     s.cubes[a] = 1
-    s.cit[a * 3] = 2
-    s.cit[b * 3 + 1] = 1
+    s.citizens[0][a] = 2
+    s.citizens[1][b] = 1
     put_lieutenant(s, 0, 0, a, STANDING)
     s.used[a] = 1
     s.round_ = 1
     s.tables = s.tables.replace(rounds=tuple(r._replace(wheel=False) for r in s.tables.rounds))
     next_round.next_round(s, [])
-    assert s.cit[a * 3] == 0 and s.cit[b * 3 + 1] == 1
-    assert s.lt[1] == 0 and s.used[a] == 0
+    assert s.citizens[0][a] == 0 and s.citizens[1][b] == 1
+    assert s.seats[0].lt_status[0] == 0 and s.used[a] == 0
 
 
 def test_ships_arrive_two_from_round_four_and_one_with_two_players() -> None:
@@ -208,9 +216,9 @@ def test_round_five_swaps_in_the_phase_two_workshops() -> None:
 def test_wagons_turn_back_each_round() -> None:
     """下一輪設置 7: used wagons are turned back."""
     s = clear_board(new(2, 1))
-    s.wg += [0, 0, 1]
+    add_wagon(s, 0, 0, 1)
     _next_round(s, 3)
-    assert s.wg[2] == 0
+    assert s.wagons.exhausted[0] == 0
 
 
 def test_turn_order_by_the_round_register() -> None:
@@ -220,10 +228,10 @@ def test_turn_order_by_the_round_register() -> None:
     assert next_round.turn_order(s, 2)[0] == 2
     advance_track(s, 1, 2, 2, [])
     assert next_round.turn_order(s, 3)[0] == 1
-    give(s, 0, POP, 3)
+    give(s, 0, "popularity", 3)
     assert next_round.turn_order(s, 4)[0] == 0
-    give(s, 1, VP, 5)
-    give(s, 2, VP, 1)
+    give(s, 1, "vp", 5)
+    give(s, 2, "vp", 1)
     assert next_round.turn_order(s, 5) == (0, 2, 1)
 
 

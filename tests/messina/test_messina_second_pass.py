@@ -9,26 +9,17 @@ import pytest
 from meeple.engine import IllegalAction, Rng
 from meeple.engine.messages import text_of
 from meeple.games.messina import GAME, production, rounds, rules, scoring
-from meeple.games.messina.components import CARGOS, R_LIEUTENANT
+from meeple.games.messina.components import R_LIEUTENANT
 from meeple.games.messina.state import (
-    CARGO0,
-    CITY,
-    COIN,
-    FIRE,
     LOC_ESTATE,
     LOC_NONE,
-    MAJOR,
-    POP,
-    RATS,
-    SC1,
-    SHIPS,
     T_BUILD,
     T_FIGHT,
     T_MAIN,
     T_PLACE,
-    WOOD,
 )
 from tests.messina.messina_helpers import (
+    add_workshop,
     all_in_estate,
     at,
     clear_board,
@@ -71,8 +62,8 @@ def test_ship_cargo_is_kept_apart_and_shown() -> None:
     assert dock["ships"][0]["cargo"] == "gems"
     at(s, (T_PLACE, 0, 0, 0, 0))
     s.apply("lt1 to D1")
-    assert get(s, 0, SHIPS) == 1
-    assert [get(s, 0, CARGO0 + k) for k in range(3)] == [0, 0, 1]
+    assert get(s, 0, "ships") == 1
+    assert [get(s, 0, f"cargo{k}") for k in range(3)] == [0, 0, 1]
     assert s.view(2)["seats"]["seat 0"]["cargo"] == {"spices": 0, "cloth": 0, "gems": 1}
 
 
@@ -81,15 +72,15 @@ def test_cargo_counts_as_one_kind_for_the_ships_scroll() -> None:
     scores every ship taken alike (separate cargo scoring belongs to the advanced game)."""
     s = clear_board(new(3, 1))
     for p in range(3):
-        for off in (COIN, WOOD, FIRE, MAJOR):
+        for off in ("coins", "wood", "fire", "major"):
             give(s, p, off, 0)
-    give(s, 0, SHIPS, 3)
+    give(s, 0, "ships", 3)
     for k in range(3):
-        give(s, 0, CARGO0 + k, 1)                   # one spices, one cloth, one gems
-    give(s, 1, SHIPS, 3)
-    give(s, 1, CARGO0 + CARGOS.index("cloth"), 3)    # three cloth
-    give(s, 0, SC1, 2)
-    give(s, 1, SC1, 2)
+        give(s, 0, f"cargo{k}", 1)                   # one spices, one cloth, one gems
+    give(s, 1, "ships", 3)
+    give(s, 1, "cargo1", 3)    # three cloth
+    give(s, 0, "scroll1", 2)
+    give(s, 1, "scroll1", 2)
     d0, d1 = scoring.breakdown(s)[0], scoring.breakdown(s)[1]
     assert d0["scrolls"] == d1["scrolls"] == 3 * s.tables.scrolls[1].values[2]
 
@@ -109,16 +100,16 @@ def test_rats_are_not_limited_by_the_fifteen_wooden_rats() -> None:
     (no source limits them; the seed limits only the plague cubes), and each one counts."""
     s = _round_two(4)
     for p in range(1, 4):
-        give(s, p, RATS, 5)                          # 15 rats already out
+        give(s, p, "rats", 5)                          # 15 rats already out
     a = districts(s)[0]
     s.cubes[a] = 2
     s.cube_supply -= 2
-    give(s, 0, FIRE, 0)
-    give(s, 0, MAJOR, 0)
+    give(s, 0, "fire", 0)
+    give(s, 0, "major", 0)
     at(s, (T_PLACE, 0, 0, 0, 0))
     s.apply(f"lt1 to {s.nname[a]}")
-    assert get(s, 0, RATS) == 2
-    assert sum(get(s, p, RATS) for p in range(4)) == 17
+    assert get(s, 0, "rats") == 2
+    assert sum(get(s, p, "rats") for p in range(4)) == 17
     assert scoring.breakdown(s)[0]["rat_penalty"] == -2
 
 
@@ -128,13 +119,13 @@ def test_citizens_may_enter_workshops_when_choosing_a_hex() -> None:
     """工房 (任何時候): an estate citizen may move into a workshop at any moment of your turn, e.g.
     before choosing a hex, so a phase II workshop's coins pay for a longer move."""
     s = _round_two(2)
-    s.ws += [0, _ws(s, "WII-A1"), -1, 0]             # 5 coins once
+    add_workshop(s, 0, _ws(s, "WII-A1"), -1, 0)             # 5 coins once
     slot(s, 0, "A1.0", 0)
-    give(s, 0, COIN, 0)
+    give(s, 0, "coins", 0)
     at(s, (T_PLACE, 0, 0, 0, 0))
     assert "staff WII-A1 from A1.0" in legal(s)
     s.apply("staff WII-A1 from A1.0")
-    assert get(s, 0, COIN) == 5 and estate(s, 0, "A1.0") == -1
+    assert get(s, 0, "coins") == 5 and estate(s, 0, "A1.0") == -1
     assert s.tasks[-1][0] == T_PLACE
 
 
@@ -142,10 +133,10 @@ def test_citizens_may_enter_workshops_during_the_fight() -> None:
     """工房 / 對抗瘟疫: with no fire, the fight is still a decision when a workshop can be staffed;
     a phase II workshop's fire then pays for the cube."""
     s = _round_two(2)
-    s.ws += [0, _ws(s, "WII-N1"), -1, 0]             # 2 fire once
+    add_workshop(s, 0, _ws(s, "WII-N1"), -1, 0)             # 2 fire once
     slot(s, 0, "N1.0", 0)
-    give(s, 0, FIRE, 0)
-    give(s, 0, MAJOR, 0)
+    give(s, 0, "fire", 0)
+    give(s, 0, "major", 0)
     a = districts(s)[0]
     s.cubes[a] = 1
     s.cube_supply -= 1
@@ -155,20 +146,20 @@ def test_citizens_may_enter_workshops_during_the_fight() -> None:
     assert legal(s)[-1] == "stop fighting" and "douse" not in legal(s)
     s.apply("staff WII-N1 from N1.0")
     s.apply("douse")
-    assert s.cubes[a] == 0 and get(s, 0, RATS) == 0 and get(s, 0, POP) == 1
+    assert s.cubes[a] == 0 and get(s, 0, "rats") == 0 and get(s, 0, "popularity") == 1
 
 
 def test_staffing_in_the_middle_of_another_decision_is_explained() -> None:
     """工房: a typed staffing in the middle of a build is refused, naming the moments it is allowed."""
     s = _round_two(2)
-    s.ws += [0, _ws(s, "WI-A1"), -1, 0]
+    add_workshop(s, 0, _ws(s, "WI-A1"), -1, 0)
     slot(s, 0, "A1.0", 0)
     at(s, (T_MAIN, 0, districts(s)[0], 1, 0), (T_BUILD, 0, -1, 0, 0))
     with pytest.raises(IllegalAction, match="before production"):
         s.apply("staff WI-A1 from A1.0")
     at(s, (T_MAIN, 0, districts(s)[0], 1, 0))
     assert "staff WI-A1 from A1.0" in legal(s)
-    s.ws[-2] = 0                                     # the workshop is taken
+    s.workshops.citizen[-1] = 0                                     # the workshop is taken
     s._legal_cache = None
     assert text_of(s.explain_illegal("staff WI-A1 from A1.0")) == (
         "a citizen moves only from your estate into an empty workshop of its class (never out again)")
@@ -181,11 +172,11 @@ def test_production_lieutenant_waits_for_the_next_step_four() -> None:
     the owner's next turn's step 4 (it is a register action like the others)."""
     s = clear_board(new(2, 1))
     s.in_turn = -1
-    give(s, 0, CITY, 3)
-    s.ws += [0, _ws(s, "WI-A3"), 0, 0]               # production: city +1 -> space 4
+    give(s, 0, "city", 3)
+    add_workshop(s, 0, _ws(s, "WI-A3"), 0, 0)               # production: city +1 -> space 4
     production.production(s, [])
-    assert get(s, 0, CITY) == 4
-    assert s.lt[3 * 2] == LOC_NONE and s.defer[0] == (R_LIEUTENANT,)
+    assert get(s, 0, "city") == 4
+    assert s.seats[0].lt_where[3] == LOC_NONE and s.seats[0].defer == (R_LIEUTENANT,)
     s.order = (0, 1)
     s.cur = -1
     put_lieutenant(s, 0, 0, LOC_ESTATE)
@@ -193,9 +184,9 @@ def test_production_lieutenant_waits_for_the_next_step_four() -> None:
     # issue 13: usable once the turn reaches step 4
     s._legal_cache = None
     s.apply(f"lt1 to {s.nname[districts(s)[0]]}")
-    assert s.pend[0] == (R_LIEUTENANT,)
+    assert s.seats[0].pend == (R_LIEUTENANT,)
     s.apply("use new lieutenant")
-    assert s.lt[3 * 2] == LOC_ESTATE
+    assert s.seats[0].lt_where[3] == LOC_ESTATE
 
 
 def test_production_rewards_after_round_six_are_lost() -> None:
@@ -205,15 +196,15 @@ def test_production_rewards_after_round_six_are_lost() -> None:
     for p in range(2):
         for i in range(3):
             put_lieutenant(s, p, i, districts(s)[p * 3 + i], 1)
-    give(s, 0, CITY, 3)
-    s.ws += [0, _ws(s, "WI-A3"), 0, 0]
+    give(s, 0, "city", 3)
+    add_workshop(s, 0, _ws(s, "WI-A3"), 0, 0)
     s.tasks = []
     s.cur = 1
     s._legal_cache = None
     rules.advance(s, [])
     assert s.is_over
-    assert get(s, 0, CITY) == 4
-    assert s.defer[0] == () and s.pend[0] == () and s.lt[3 * 2] == LOC_NONE
+    assert get(s, 0, "city") == 4
+    assert s.seats[0].defer == () and s.seats[0].pend == () and s.seats[0].lt_where[3] == LOC_NONE
 
 
 # --- 5b. the wheel ----------------------------------------------------------------------------
@@ -271,12 +262,12 @@ def test_rewards_of_a_turn_without_step_four_are_lost() -> None:
     """進度軌行動: rewards are used in step 4 of the turn that reached them; a recall has no step 4, so
     a reward reached earlier in that turn (a workshop staffed while choosing) is lost with the turn."""
     s = _round_two(2)
-    s.ws += [0, _ws(s, "WII-A2"), -1, 0]             # city +2 once: reaches the lightning space
+    add_workshop(s, 0, _ws(s, "WII-A2"), -1, 0)             # city +2 once: reaches the lightning space
     slot(s, 0, "A1.0", 0)
     put_lieutenant(s, 0, 0, districts(s)[0])
     at(s, (T_PLACE, 0, 0, 0, 0))
     s.stage = 0
     s.apply("staff WII-A2 from A1.0")
-    assert get(s, 0, CITY) == 2 and s.pend[0] != ()
+    assert get(s, 0, "city") == 2 and s.seats[0].pend != ()
     s.apply("recall lt1")
-    assert s.pend[0] == ()
+    assert s.seats[0].pend == ()

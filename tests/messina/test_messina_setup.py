@@ -86,7 +86,7 @@ def test_first_wheel_turn_places_plague_and_citizens() -> None:
         h = hexes[s.ntile[n]]
         assert s.cubes[n] == (1 if h.rat == seg.rat else 0)
         for k in range(3):
-            assert s.cit[n * 3 + k] == (1 if h.colour == seg.colours[k] else 0)
+            assert s.citizens[k][n] == (1 if h.colour == seg.colours[k] else 0)
     assert all(s.cubes[n] == 0 for n in range(D0))
 
 
@@ -94,7 +94,7 @@ def test_players_start_with_three_lieutenants_in_the_estate() -> None:
     """遊戲流程: three lieutenants each at the start; more only from the city register."""
     s = new(3, seed=2)
     for p in range(3):
-        locs = [s.lt[(p * MAXLT + i) * 2] for i in range(MAXLT)]
+        locs = [s.seats[p].lt_where[i] for i in range(MAXLT)]
         assert locs == [LOC_ESTATE] * 3 + [LOC_NONE] * 2
-        assert all(s.lt[(p * MAXLT + i) * 2 + 1] == READY for i in range(3))
+        assert all(s.seats[p].lt_status[i] == READY for i in range(3))
     assert s.round_ == 1 and len(s.cubes) == NODES

@@ -7,31 +7,23 @@ import pytest
 from meeple.engine import IllegalAction
 from meeple.games.messina.state import (
     CABINS,
-    COIN,
     D0,
     DOCK0,
-    FIRE,
     LOC_ESTATE,
     LOC_LOST,
-    MAJOR,
-    NP,
-    POP,
-    RATS,
     READY,
-    REPOP,
-    SHIPS,
     SPENT,
     STANDING,
     T_FIGHT,
     T_MAIN,
     T_PAY,
     T_PLACE,
-    VP,
-    WOOD,
 )
 from tests.messina.messina_helpers import (
+    add_wagon,
     all_in_estate,
     at,
+    citizens_on,
     clear_board,
     coins,
     districts,
@@ -73,7 +65,7 @@ def test_movement_first_step_free_then_one_coin_per_step() -> None:
     far = next(b for b in districts(s) if s.dist[a][b] == 3)
     near = next(b for b in districts(s) if s.dist[a][b] == 1)
     put_lieutenant(s, 0, 0, a)
-    give(s, 0, COIN, 5)
+    give(s, 0, "coins", 5)
     at(s, (T_PLACE, 0, 0, 0, 0))
     s2 = s.clone()
     s.apply(f"lt1 to {s.nname[far]}")
@@ -88,7 +80,7 @@ def test_movement_cost_must_be_affordable() -> None:
     a = districts(s)[0]
     far = next(b for b in districts(s) if s.dist[a][b] == 3)
     put_lieutenant(s, 0, 0, a)
-    give(s, 0, COIN, 1)
+    give(s, 0, "coins", 1)
     at(s, (T_PLACE, 0, 0, 0, 0))
     with pytest.raises(IllegalAction, match="costs 2 coins, you have 1"):
         s.apply(f"lt1 to {s.nname[far]}")
@@ -134,19 +126,19 @@ def test_recall_gives_one_coin_and_the_lieutenant_waits_a_round() -> None:
     s = _round_two()
     a = districts(s)[0]
     put_lieutenant(s, 0, 0, a)
-    give(s, 0, COIN, 0)
+    give(s, 0, "coins", 0)
     at(s, (T_PLACE, 0, 0, 0, 0))
     s.apply("recall lt1")
     assert coins(s, 0) == 1
-    assert s.lt[0] == LOC_ESTATE and s.lt[1] == SPENT
+    assert s.seats[0].lt_where[0] == LOC_ESTATE and s.seats[0].lt_status[0] == SPENT
 
 
 def test_rescue_without_plague_goes_to_the_estate_slot_of_its_class() -> None:
     """2. 拯救市民: no plague: every citizen goes to a free estate slot of its class."""
     s = clear_board(new(2, 1))
     n = districts(s)[0]
-    s.cit[n * 3 + 0] = 1
-    s.cit[n * 3 + 2] = 1
+    s.citizens[0][n] = 1
+    s.citizens[2][n] = 1
     at(s, (T_PLACE, 0, 0, 0, 0))
     s.apply(f"lt1 to {s.nname[n]}")
     assert legal(s)[:6] == ["to C1.0", "to C1.1", "to C1.2", "to C2.0", "to C2.1", "to C2.2"]
@@ -154,7 +146,7 @@ def test_rescue_without_plague_goes_to_the_estate_slot_of_its_class() -> None:
     assert "to N1.0" in legal(s)
     s.apply("to N1.0")
     assert estate(s, 0, "C2.1") == 0 and estate(s, 0, "N1.0") == 0
-    assert s.cit[n * 3:n * 3 + 3] == [0, 0, 0]
+    assert citizens_on(s, n) == [0, 0, 0]
 
 
 def test_rescue_discards_when_the_class_has_no_free_slot() -> None:
@@ -163,7 +155,7 @@ def test_rescue_discards_when_the_class_has_no_free_slot() -> None:
     for name in ("C1.0", "C1.1", "C1.2", "C2.0", "C2.1", "C2.2"):
         slot(s, 0, name, 0)
     n = districts(s)[0]
-    s.cit[n * 3] = 1
+    s.citizens[0][n] = 1
     supply = s.cit_supply[0]
     at(s, (T_PLACE, 0, 0, 0, 0))
     s.apply(f"lt1 to {s.nname[n]}")
@@ -177,29 +169,29 @@ def test_rescue_with_plague_goes_to_quarantine_and_overflow_is_discarded() -> No
     n = districts(s)[0]
     s.cubes[n] = 1
     s.cube_supply -= 1
-    s.cit[n * 3 + 1] = 1
-    s.cab[0] = 0  # cabins 1-3 taken
-    s.cab[3] = 0
-    s.cab[6] = 0
-    for base in (1, 4, 7):
-        s.cab[base] = 1
-    s.cit[n * 3 + 2] = 1
+    s.citizens[1][n] = 1
+    s.seats[0].cabin_citizen[0] = 0  # cabins 1-3 taken
+    s.seats[0].cabin_citizen[1] = 0
+    s.seats[0].cabin_citizen[2] = 0
+    for k in range(3):
+        s.seats[0].cabin_stage[k] = 1
+    s.citizens[2][n] = 1
     nuns = s.cit_supply[2]
     at(s, (T_PLACE, 0, 0, 0, 0))
     s.apply(f"lt1 to {s.nname[n]}")
     # one cabin for two citizens: the seat chooses who goes in (issue 13; was a fixed order)
     s.apply("quarantine aristocrat")
-    assert s.cab[9] == 1 * 2 and s.cab[10] == 1, "the aristocrat in cabin 4 at stage I"
+    assert s.seats[0].cabin_citizen[3] == 1 * 2 and s.seats[0].cabin_stage[3] == 1, "the aristocrat in cabin 4 at stage I"
     assert s.cit_supply[2] == nuns + 1, "no cabin left: the nun is discarded"
-    assert all(s.cab[(0 * CABINS + k) * 3] >= 0 for k in range(CABINS))
-    assert all(v < 0 for v in s.estate[:18]), "plague: nobody goes to the estate"
+    assert all(s.seats[0].cabin_citizen[k] >= 0 for k in range(CABINS))
+    assert all(v < 0 for v in s.seats[0].estate), "plague: nobody goes to the estate"
 
 
 def _plague_turn(s, n: int, cubes: int, fire: int, major: int = 0):
     s.cubes[n] = cubes
     s.cube_supply -= cubes
-    give(s, 0, FIRE, fire)
-    give(s, 0, MAJOR, major)
+    give(s, 0, "fire", fire)
+    give(s, 0, "major", major)
     at(s, (T_PLACE, 0, 0, 0, 0))
     s.apply(f"lt1 to {s.nname[n]}")
     return s
@@ -213,8 +205,8 @@ def test_fire_costs_one_per_cube_in_rounds_one_to_four() -> None:
     assert s.tasks[-1][0] == T_FIGHT
     s.apply("douse")
     s.apply("douse")
-    assert s.cubes[n] == 0 and get(s, 0, FIRE) == 0 and get(s, 0, POP) == 2
-    assert get(s, 0, VP) == 0 and get(s, 0, RATS) == 0
+    assert s.cubes[n] == 0 and get(s, 0, "fire") == 0 and get(s, 0, "popularity") == 2
+    assert get(s, 0, "vp") == 0 and get(s, 0, "rats") == 0
 
 
 def test_fire_costs_two_per_cube_in_the_last_two_rounds_for_two_vp() -> None:
@@ -224,8 +216,8 @@ def test_fire_costs_two_per_cube_in_the_last_two_rounds_for_two_vp() -> None:
     n = districts(s)[0]
     _plague_turn(s, n, 2, 3)
     s.apply("douse")
-    assert get(s, 0, FIRE) == 1 and s.cubes[n] == 1 and get(s, 0, VP) == 2
-    assert get(s, 0, RATS) == 1, "one fire left cannot pay: the last cube gives a rat"
+    assert get(s, 0, "fire") == 1 and s.cubes[n] == 1 and get(s, 0, "vp") == 2
+    assert get(s, 0, "rats") == 1, "one fire left cannot pay: the last cube gives a rat"
     assert s.tasks[-1][0] == T_MAIN
 
 
@@ -235,7 +227,7 @@ def test_unfought_plague_gives_a_rat_per_cube() -> None:
     n = districts(s)[0]
     _plague_turn(s, n, 2, 5)
     s.apply("stop fighting")
-    assert get(s, 0, RATS) == 2 and s.cubes[n] == 2 and get(s, 0, FIRE) == 5
+    assert get(s, 0, "rats") == 2 and s.cubes[n] == 2 and get(s, 0, "fire") == 5
 
 
 def test_major_fire_also_clears_an_adjacent_district_only() -> None:
@@ -254,27 +246,27 @@ def test_major_fire_also_clears_an_adjacent_district_only() -> None:
     assert f"major fire, also {s.nname[far]}" not in options
     assert not any("also H" in o or "also D" in o for o in options)
     s.apply(f"major fire, also {s.nname[m]}")
-    assert s.cubes[n] == 0 and s.cubes[m] == 0 and get(s, 0, MAJOR) == 0 and get(s, 0, POP) == 2
+    assert s.cubes[n] == 0 and s.cubes[m] == 0 and get(s, 0, "major") == 0 and get(s, 0, "popularity") == 2
 
 
 def test_popularity_reward_is_usable_in_step_four_of_the_same_turn() -> None:
     """3. 對抗瘟疫: a reward reached on the popularity register may be used this turn."""
     s = clear_board(new(2, 1))
-    give(s, 0, POP, 1)
+    give(s, 0, "popularity", 1)
     n = districts(s)[0]
     _plague_turn(s, n, 1, 1)
     s.apply("douse")
     assert "use advance city or church" in legal(s)
     s.apply("use advance city or church")
     s.apply("church +1")
-    assert get(s, 0, 8) == 1
+    assert get(s, 0, "church") == 1
 
 
 def _can_repopulate(s, seat: int, n: int) -> None:
     h = s.tables.hexes[s.ntile[n]]
-    give(s, seat, COIN, h.cost_coins)
-    give(s, seat, WOOD, h.cost_wood)
-    s.wg += [seat, 0, 0]
+    give(s, seat, "coins", h.cost_coins)
+    give(s, seat, "wood", h.cost_wood)
+    add_wagon(s, seat, 0, 0)
     names = ["C1.0", "C1.1", "C1.2", "C2.0"], ["A1.0", "A1.1", "A1.2", "A2.0"], ["N1.0", "N1.1", "N1.2", "N2.0"]
     for k in range(3):
         for i in range(h.cost_citizens[k]):
@@ -294,12 +286,12 @@ def test_repopulation_pays_the_cost_uses_a_wagon_and_places_a_token() -> None:
     at(s, (T_PLACE, 0, 0, 0, 0))
     s.apply(f"lt1 to {s.nname[n]}")
     s.apply(f"repopulate {h.name}")
-    assert s.owner[n] == 0 and get(s, 0, REPOP) == 1
-    assert coins(s, 0) == 0 and get(s, 0, WOOD) == 0
-    assert s.wg[2] == 1, "the wagon is exhausted"
+    assert s.owner[n] == 0 and get(s, 0, "repops") == 1
+    assert coins(s, 0) == 0 and get(s, 0, "wood") == 0
+    assert s.wagons.exhausted[0] == 1, "the wagon is exhausted"
     while s.tasks[-1][0] == T_PAY:
         s.apply(legal(s)[0])
-    assert all(v < 0 for v in s.estate[:18])
+    assert all(v < 0 for v in s.seats[0].estate)
     assert "action:" not in " ".join(legal(s)), "action or repopulation, not both"
 
 
@@ -313,9 +305,9 @@ def test_repopulation_citizens_are_chosen_and_upgraded_may_pay_for_ordinary() ->
     nt[n] = b1
     s.ntile = tuple(nt)
     s.nname = tuple("B1" if i == n else x for i, x in enumerate(s.nname))
-    give(s, 0, COIN, 2)
-    give(s, 0, WOOD, 2)
-    s.wg += [0, 0, 0]
+    give(s, 0, "coins", 2)
+    give(s, 0, "wood", 2)
+    add_wagon(s, 0, 0, 0)
     slot(s, 0, "C1.0", 1)   # upgraded craftsman
     slot(s, 0, "C2.2", 1)   # upgraded craftsman
     slot(s, 0, "N1.1", 0)   # ordinary nun: pays for nothing here
@@ -333,7 +325,7 @@ def test_repopulation_explains_what_is_missing() -> None:
     s = clear_board(new(2, 1))
     n = districts(s)[0]
     at(s, (T_PLACE, 0, 0, 0, 0))
-    give(s, 0, COIN, 0)
+    give(s, 0, "coins", 0)
     s.apply(f"lt1 to {s.nname[n]}")
     with pytest.raises(IllegalAction, match="unused wagon"):
         s.apply(f"repopulate {s.tables.hexes[s.ntile[n]].name}")
@@ -345,9 +337,9 @@ def test_repopulation_on_a_plague_hex_gives_one_rat_whatever_the_cubes() -> None
     n = districts(s)[0]
     _can_repopulate(s, 0, n)
     _plague_turn(s, n, 3, 0)
-    assert get(s, 0, RATS) == 3
+    assert get(s, 0, "rats") == 3
     s.apply(f"repopulate {s.tables.hexes[s.ntile[n]].name}")
-    assert get(s, 0, RATS) == 4
+    assert get(s, 0, "rats") == 4
 
 
 def test_repopulation_with_a_lieutenant_in_the_cost_loses_it() -> None:
@@ -365,7 +357,7 @@ def test_repopulation_with_a_lieutenant_in_the_cost_loses_it() -> None:
     s.apply("repopulate C1")
     assert legal(s) == ["give up lt1 (C1)", "give up lt2 (estate)", "give up lt3 (estate)"]
     s.apply("give up lt2 (estate)")
-    assert s.lt[2] == LOC_LOST and s.lt[0] == n
+    assert s.seats[0].lt_where[1] == LOC_LOST and s.seats[0].lt_where[0] == n
     while s.tasks[-1][0] == T_PAY:
         s.apply(legal(s)[0])
     assert s.owner[n] == 0
@@ -376,7 +368,7 @@ def test_at_most_five_repopulations() -> None:
     s = clear_board(new(2, 1))
     n = districts(s)[0]
     _can_repopulate(s, 0, n)
-    give(s, 0, REPOP, 5)
+    give(s, 0, "repops", 5)
     at(s, (T_PLACE, 0, 0, 0, 0))
     s.apply(f"lt1 to {s.nname[n]}")
     assert not any(o.startswith("repopulate") for o in legal(s))
@@ -389,17 +381,17 @@ def test_a_repopulated_hex_gives_its_owner_two_vp_per_visit() -> None:
     s.owner[n] = 1
     at(s, (T_PLACE, 0, 0, 0, 0))
     s.apply(f"lt1 to {s.nname[n]}")
-    assert get(s, 1, VP) == 2 and get(s, 0, VP) == 0
+    assert get(s, 1, "vp") == 2 and get(s, 0, "vp") == 0
 
 
 def test_buying_a_register_step_costs_one_coin_per_lieutenant() -> None:
     """推進方法: city and church steps cost as many coins as you have lieutenants."""
     s = clear_board(new(2, 1))
-    give(s, 0, COIN, 5)
+    give(s, 0, "coins", 5)
     n = districts(s)[0]
     at(s, (T_MAIN, 0, n, 1, 0))
     s.apply("buy city")
-    assert coins(s, 0) == 2 and get(s, 0, 7) == 1
+    assert coins(s, 0) == 2 and get(s, 0, "city") == 1
     at(s, (T_MAIN, 0, n, 1, 0))
     assert "buy city" not in legal(s)
     with pytest.raises(IllegalAction, match="costs 3 coins"):
@@ -414,16 +406,16 @@ def test_docks_fight_the_ship_plague_and_take_ship_and_coins() -> None:
         s.docks = ((0 * 2 + 1,), (), (), ())
         s.cube_supply -= 1
         supply = s.cube_supply
-        give(s, 0, FIRE, 1)
-        give(s, 0, COIN, 0)
+        give(s, 0, "fire", 1)
+        give(s, 0, "coins", 0)
         at(s, (T_PLACE, 0, 0, 0, 0))
         s.apply("lt1 to D1")
         s.apply("douse the ship" if fight else "let the ship's plague go")
         assert s.docks[0] == ()
         assert coins(s, 0) == s.tables.ships[0].coins
-        assert get(s, 0, SHIPS) == 1 and s.cube_supply == supply + 1
-        assert get(s, 0, RATS) == (0 if fight else 1)
-        assert get(s, 0, POP) == (1 if fight else 0)
+        assert get(s, 0, "ships") == 1 and s.cube_supply == supply + 1
+        assert get(s, 0, "rats") == (0 if fight else 1)
+        assert get(s, 0, "popularity") == (1 if fight else 0)
 
 
 def test_docks_hold_any_number_of_lieutenants() -> None:
@@ -446,7 +438,7 @@ def test_every_second_ship_advances_an_overseer(parity: str, ships_before: int, 
     s.options = dict(s.options, ship_overseer_parity=parity)
     put_lieutenant(s, 0, 0, 0)
     s.docks = ((0,), (), (), ())
-    give(s, 0, SHIPS, ships_before)
+    give(s, 0, "ships", ships_before)
     at(s, (T_PLACE, 0, 0, 0, 0))
     s.apply("lt1 to D1")
     assert any(o.startswith("advance craftsman overseer") for o in legal(s)) == advance
@@ -459,5 +451,5 @@ def test_an_empty_docks_visit_does_nothing() -> None:
     at(s, (T_PLACE, 0, 0, 0, 0))
     s.apply("lt1 to D1")
     assert s.tasks[-1][0] == T_MAIN and not any(o.startswith("action") for o in legal(s))
-    assert s.lt[0] == DOCK0 and s.lt[1] == STANDING
-    assert D0 > DOCK0 and READY == 0 and NP > 0
+    assert s.seats[0].lt_where[0] == DOCK0 and s.seats[0].lt_status[0] == STANDING
+    assert D0 > DOCK0 and READY == 0

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action
-from meeple.games.messina.buildings import PAY_OFFSETS, affordable, empty_workshops
+from meeple.games.messina.buildings import affordable, empty_workshops, swap_payments
 from meeple.games.messina.labels import (
     BUILD_NOTHING,
     BUY_CHURCH,
@@ -54,22 +54,17 @@ from meeple.games.messina.state import (
     CHURCH,
     CITY,
     CLASS_SLOTS,
-    COIN,
     D0,
     DOCK0,
-    FIRE,
     LOC_ESTATE,
-    MAJOR,
     MAXLT,
     NODES,
-    NP,
     OP_BUILD_CABIN,
     OP_BUILD_WG,
     OP_BUILD_WS,
     OP_LTPAY,
     OP_MAJOR,
     READY,
-    SC0,
     SLOTS,
     T_ACT,
     T_BUILD,
@@ -90,7 +85,6 @@ from meeple.games.messina.state import (
     T_SLOT,
     T_STAFFWIN,
     T_UPGRADE,
-    WS_W,
 )
 from meeple.games.messina.words import (
     ESTATE,
@@ -117,16 +111,16 @@ def legal_place(s: MessinaState, task: Task) -> list[Action]:
     """Lieutenants in the city move first (any hex without a standing figure, or the docks); only
     then may estate lieutenants be placed like in round I (not onto the docks)."""
     p = task[1]
-    lt = s.lt
+    seat = s.seats[p]
+    where, status = seat.lt_where, seat.lt_status
     used = s.used
-    coins = s.pi[p * NP + COIN] + 1
+    coins = seat.coins + 1
     out: list[Action] = []
     nplay = s.nplay
     dist = s.dist
     for i in range(MAXLT):
-        j = (p * MAXLT + i) * 2
-        a = lt[j]
-        if a < 0 or lt[j + 1] != READY:
+        a = where[i]
+        if a < 0 or status[i] != READY:
             continue
         da = dist[a]
         row = moves_of(s, i)
@@ -142,14 +136,13 @@ def legal_place(s: MessinaState, task: Task) -> list[Action]:
         out.append(RECALLS[i])
     if not out:
         for i in range(MAXLT):
-            j = (p * MAXLT + i) * 2
-            if lt[j] == LOC_ESTATE and lt[j + 1] == READY:
+            if where[i] == LOC_ESTATE and status[i] == READY:
                 row = moves_of(s, i)
                 out += [row[b][0] for b in nplay if not used[b] and not DOCK0 <= b < D0]  # type: ignore[misc]
                 if not out:
                     out.append(SKIPS[i])
                 break
-    if p in s.ws[0::WS_W]:
+    if p in s.workshops.owner:
         # seed 工房: estate citizens may move into workshops at any time (e.g. for a phase II
         # workshop's coins before paying for a move)
         out += staff_actions(s, p)
@@ -159,23 +152,24 @@ def legal_place(s: MessinaState, task: Task) -> list[Action]:
 def staff_actions(s: MessinaState, p: int, cls_filter: int = -1) -> list[Action]:
     """Seed 工房: an estate citizen may move into an empty workshop of its class (for good)."""
     out: list[Action] = []
-    ws = s.ws
-    if p not in ws[0::WS_W]:
+    ws = s.workshops
+    owner = ws.owner
+    if p not in owner:
         return out
     fx = s.fx
     staff = notations(s).staff
     ws_cls = fx.ws_cls
-    est = s.estate
-    base = p * SLOTS
-    for i in range(0, len(ws), WS_W):
-        if ws[i] != p or ws[i + 2] >= 0:
+    est = s.seats[p].estate
+    tiles, citizen = ws.tile, ws.citizen
+    for i, o in enumerate(owner):
+        if o != p or citizen[i] >= 0:
             continue
-        tile = ws[i + 1]
+        tile = tiles[i]
         cls = ws_cls[tile]
         if cls_filter >= 0 and cls != cls_filter:
             continue
         for k in CLASS_SLOTS[cls]:
-            if est[base + k] >= 0:
+            if est[k] >= 0:
                 out.append(staff(i, tile, k))
     return out
 
@@ -186,8 +180,8 @@ def legal_slot(s: MessinaState, task: Task) -> list[Action]:
     slot_action = nt.slot_action
     out = [slot_action[k] for k in free_slots(s, p, cls)]
     if cured:
-        ws = s.ws
-        out += [nt.cure(i, ws[i + 1]) for i in empty_workshops(s, p, cls)]
+        tiles = s.workshops.tile
+        out += [nt.cure(i, tiles[i]) for i in empty_workshops(s, p, cls)]
     if not out:
         out = staff_actions(s, p, cls)
         out.append(DISCARD)
@@ -195,13 +189,12 @@ def legal_slot(s: MessinaState, task: Task) -> list[Action]:
 
 
 def legal_cabin(s: MessinaState, task: Task) -> list[Action]:
-    p = task[1]
+    seat = s.seats[task[1]]
     out: list[Action] = []
     plain = False
     for k in range(CABINS):
-        base = (p * CABINS + k) * 3
-        if s.cab[base] < 0:
-            if s.cab[base + 2] < 0:
+        if seat.cabin_citizen[k] < 0:
+            if seat.cabin_tile[k] < 0:
                 if plain:
                     continue
                 plain = True
@@ -216,7 +209,8 @@ def legal_fight(s: MessinaState, task: Task) -> list[Action]:
     of a neighbouring district (two major fires in rounds V-VI); stop and take a rat per cube left."""
     p, n = task[1], task[2]
     k, _ = fire_cost(s)
-    fire, major = s.pi[p * NP + FIRE], s.pi[p * NP + MAJOR]
+    seat = s.seats[p]
+    fire, major = seat.fire, seat.major
     out: list[Action] = []
     if fire + major >= k:
         out.append(fight_actions(s)[0])
@@ -233,7 +227,7 @@ def legal_fight(s: MessinaState, task: Task) -> list[Action]:
                              else msg("messina.label.major", fire=k, node=node(s, m)))
                     act = acts[key] = Action(f"major fire, also {name}", (OP_MAJOR, m), label)
                 out.append(act)
-    if p in s.ws[0::WS_W]:
+    if p in s.workshops.owner:
         out += staff_actions(s, p)
     out.append(STOP)
     return out
@@ -251,14 +245,14 @@ def legal_main(s: MessinaState, task: Task) -> list[Action]:
         if can_repopulate(s, p, n) and repop_plan(s, p, n)[0] is None:
             out.append(nt.repop_action[tile])
     price = owned_lieutenants(s, p)
-    base = p * NP
-    pi = s.pi
-    if pi[base + COIN] >= price:
-        if pi[base + CITY] < 12:
+    seat = s.seats[p]
+    if seat.coins >= price:
+        track = seat.track
+        if track[CITY] < 12:
             out.append(BUY_CITY[price])
-        if pi[base + CHURCH] < 12:
+        if track[CHURCH] < 12:
             out.append(BUY_CHURCH[price])
-    pend = s.pend[p]
+    pend = seat.pend
     if pend:
         seen = set()
         for r in pend:
@@ -274,9 +268,10 @@ def legal_shipfight(s: MessinaState, task: Task) -> list[Action]:
     p = task[1]
     k, _ = fire_cost(s)
     out = []
-    if s.pi[p * NP + FIRE] + s.pi[p * NP + MAJOR] >= k:
+    seat = s.seats[p]
+    if seat.fire + seat.major >= k:
         out.append(fight_actions(s)[1])
-    if p in s.ws[0::WS_W]:
+    if p in s.workshops.owner:
         out += staff_actions(s, p)
     out.append(SHIP_LET)
     return out
@@ -289,15 +284,14 @@ def legal_pay(s: MessinaState, task: Task) -> list[Action]:
     p = task[1]
     req = unpack(task[2])
     r = next(i for i in range(7) if req[i])
-    est = s.estate
-    base = p * SLOTS
+    est = s.seats[p].estate
     if r < 3:
-        cands = [k for k in CLASS_SLOTS[r] if est[base + k] == 1]
+        cands = [k for k in CLASS_SLOTS[r] if est[k] == 1]
     elif r == ANY:
-        cands = [k for c in range(3) for k in CLASS_SLOTS[c] if est[base + k] == 1]
+        cands = [k for c in range(3) for k in CLASS_SLOTS[c] if est[k] == 1]
         cands.sort()
     else:
-        cands = [k for k in CLASS_SLOTS[r - 4] if est[base + k] >= 0]
+        cands = [k for k in CLASS_SLOTS[r - 4] if est[k] >= 0]
     rest = req.copy()
     rest[r] -= 1
     return [pay_action(s, k) for k in cands if feasible(s, p, rest, k)]
@@ -307,8 +301,7 @@ def legal_ltpay(s: MessinaState, task: Task) -> list[Action]:
     """A lieutenant in the cost: any of your lieutenants (it is gone for good)."""
     p = task[1]
     out = []
-    for i in range(MAXLT):
-        loc = s.lt[(p * MAXLT + i) * 2]
+    for i, loc in enumerate(s.seats[p].lt_where):
         if loc >= LOC_ESTATE:
             where = "estate" if loc == LOC_ESTATE else s.nname[loc]
             acts = notations(s).acts
@@ -330,8 +323,7 @@ def legal_overseer(s: MessinaState, task: Task) -> list[Action]:
     p, which, arrow = task[1], task[2], task[3]
     out: list[Action] = []
     for cls in ((0, 1, 2) if which == 3 else (which,)):
-        base = (p * 3 + cls) * 3
-        step = s.ov[base]
+        step = s.seats[p].overseer_steps[cls]
         if step >= 6:
             continue
         forks = (cls, cls + 3) if step == 0 else (-1,)
@@ -346,17 +338,17 @@ def legal_overseer(s: MessinaState, task: Task) -> list[Action]:
 def legal_activate(s: MessinaState, task: Task) -> list[Action]:
     """Seed 啟用市民: activate occupied slots among the candidates, each at most once."""
     p, mask, used = task[1], task[2], task[4]
-    est = s.estate
-    base = p * SLOTS
+    est = s.seats[p].estate
     acts = notations(s).activate
-    out = [acts[k] for k in range(SLOTS) if (mask >> k) & 1 and not (used >> k) & 1 and est[base + k] >= 0]
+    out = [acts[k] for k in range(SLOTS) if (mask >> k) & 1 and not (used >> k) & 1 and est[k] >= 0]
     out.append(STOP_ACTIVATING)
     return out
 
 
 def legal_ovup(s: MessinaState, task: Task) -> list[Action]:
     p = task[1]
-    out = [OVERSEER_UPGRADE[c] for c in range(3) if not s.ov[(p * 3 + c) * 3 + 2]]
+    upgraded = s.seats[p].overseer_upgraded
+    out = [OVERSEER_UPGRADE[c] for c in range(3) if not upgraded[c]]
     if not out:
         out.append(NO_OVERSEER_UPGRADE)
     return out
@@ -368,7 +360,8 @@ def legal_scroll(s: MessinaState, task: Task) -> list[Action]:
     p = task[1]
     nt = notations(s)
     top = nt.scroll_top
-    out = [nt.scroll[k] for k in range(3) if s.pi[p * NP + SC0 + k] < top[k]]
+    scrolls = s.seats[p].scrolls
+    out = [nt.scroll[k] for k in range(3) if scrolls[k] < top[k]]
     if not out:
         out.append(SCROLL_FULL)
     return out
@@ -379,14 +372,16 @@ def legal_upgrade(s: MessinaState, task: Task) -> list[Action]:
     p = task[1]
     nt = notations(s)
     slots = nt.upgrade_slot
-    base = p * SLOTS
-    out = [slots[k] for k in range(SLOTS) if s.estate[base + k] == 0]
-    ws = s.ws
-    for i in range(0, len(ws), WS_W):
-        if ws[i] == p and ws[i + 2] == 0:
-            out.append(nt.upgrade_ws(i, ws[i + 1]))
+    seat = s.seats[p]
+    est = seat.estate
+    out = [slots[k] for k in range(SLOTS) if est[k] == 0]
+    ws = s.workshops
+    tiles, citizen = ws.tile, ws.citizen
+    for i, o in enumerate(ws.owner):
+        if o == p and citizen[i] == 0:
+            out.append(nt.upgrade_ws(i, tiles[i]))
     for k in range(CABINS):
-        occ = s.cab[(p * CABINS + k) * 3]
+        occ = seat.cabin_citizen[k]
         if occ >= 0 and not occ & 1:
             out.append(UPGRADE_CABIN[k])
     if not out:
@@ -397,9 +392,10 @@ def legal_upgrade(s: MessinaState, task: Task) -> list[Action]:
 def legal_corch(s: MessinaState, task: Task) -> list[Action]:
     p = task[1]
     out = []
-    if s.pi[p * NP + CITY] < 12:
+    track = s.seats[p].track
+    if track[CITY] < 12:
         out.append(CITY_STEP)
-    if s.pi[p * NP + CHURCH] < 12:
+    if track[CHURCH] < 12:
         out.append(CHURCH_STEP)
     if not out:
         out.append(REGISTERS_FULL)
@@ -434,10 +430,10 @@ def legal_build(s: MessinaState, task: Task) -> list[Action]:
     cab_options: list[Action] = []
     free_cabins = []
     empty_seen = False
+    seat = s.seats[p]
     for c in range(CABINS):
-        base = (p * CABINS + c) * 3
-        if s.cab[base + 2] < 0:
-            if s.cab[base] < 0:
+        if seat.cabin_tile[c] < 0:
+            if seat.cabin_citizen[c] < 0:
                 # empty unimproved cabins are all alike: offer the first
                 if empty_seen:
                     continue
@@ -470,7 +466,7 @@ def legal_build(s: MessinaState, task: Task) -> list[Action]:
                 numbers.add(w.number)
                 out.append(nt.build(("wg", k, st[0]), f"build {w.name}", (OP_BUILD_WG, k), "wagons", w))
     if swapped == -1:
-        pays = [i for i, off in enumerate(PAY_OFFSETS) if s.pi[p * NP + off] >= 1]
+        pays = [i for i, have in enumerate(swap_payments(seat)) if have >= 1]
         for kind, stacks in ((0, s.cab_st), (1, s.ws_st)):
             for k, st in enumerate(stacks):
                 if len(st) >= 2:

@@ -8,32 +8,39 @@ from typing import TYPE_CHECKING
 
 from meeple.engine.messages import event
 from meeple.games.messina.gains import gain
-from meeple.games.messina.state import (
-    CABINS,
-    CLASS_SLOTS,
-    COIN,
-    FIRE,
-    MAJOR,
-    NP,
-    SLOTS,
-    T_BUILD,
-    VP,
-    WOOD,
-    WS_W,
-)
+from meeple.games.messina.state import CLASS_SLOTS, EMPTY, T_BUILD
 from meeple.games.messina.words import cref, msg
 
 if TYPE_CHECKING:
     from meeple.engine.core import Event
-    from meeple.games.messina.state import MessinaState
+    from meeple.games.messina.state import MessinaState, Seat
 
 PAY_NAMES = ("coin", "wood", "fire", "major fire", "VP")
-PAY_OFFSETS = (COIN, WOOD, FIRE, MAJOR, VP)
-"""What a stack swap may cost: 1 of these."""
+"""What a stack swap may cost: 1 of these (``swap_payments``, ``pay_for_swap``)."""
+
+
+def swap_payments(seat: Seat) -> tuple[int, int, int, int, int]:
+    """How much of each ``PAY_NAMES`` the seat holds."""
+    return (seat.coins, seat.wood, seat.fire, seat.major, seat.vp)
+
+
+def pay_for_swap(seat: Seat, pay: int) -> None:
+    """Pay 1 of ``PAY_NAMES[pay]``."""
+    if pay == 0:
+        seat.coins -= 1
+    elif pay == 1:
+        seat.wood -= 1
+    elif pay == 2:
+        seat.fire -= 1
+    elif pay == 3:
+        seat.major -= 1
+    else:
+        seat.vp -= 1
 
 
 def affordable(s: MessinaState, p: int, coins: int, wood: int) -> bool:
-    return s.pi[p * NP + COIN] >= coins and s.pi[p * NP + WOOD] >= wood
+    seat = s.seats[p]
+    return seat.coins >= coins and seat.wood >= wood
 
 
 def _take_top(stacks: tuple[tuple[int, ...], ...], known: tuple[int, ...], k: int
@@ -53,7 +60,7 @@ def apply_swap(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> N
     its bottom (then build from that stack if affordable)."""
     p = s.tasks[-1][1]
     code, pay = data[1], data[2]
-    s.pi[p * NP + PAY_OFFSETS[pay]] -= 1
+    pay_for_swap(s.seats[p], pay)
     kind, k = divmod(code, 3)
     stacks, known = (s.cab_st, s.cab_known) if kind == 0 else (s.ws_st, s.ws_known)
     st = stacks[k]
@@ -80,10 +87,10 @@ def apply_build_cabin(s: MessinaState, data: tuple[int, ...], events: list[Event
     p = s.tasks.pop()[1]
     top, s.cab_st, s.cab_known = _take_top(s.cab_st, s.cab_known, data[1])
     tile = s.tables.cabins[top]
-    base = p * NP
-    s.pi[base + COIN] -= tile.cost_coins
-    s.pi[base + WOOD] -= tile.cost_wood
-    s.cab[(p * CABINS + data[2]) * 3 + 2] = top
+    seat = s.seats[p]
+    seat.coins -= tile.cost_coins
+    seat.wood -= tile.cost_wood
+    seat.cabin_tile[data[2]] = top
     _built(s, p, "cabins", tile.name, events)
 
 
@@ -92,10 +99,14 @@ def apply_build_workshop(s: MessinaState, data: tuple[int, ...], events: list[Ev
     p = s.tasks.pop()[1]
     top, s.ws_st, s.ws_known = _take_top(s.ws_st, s.ws_known, data[1])
     w = s.tables.workshops[top]
-    base = p * NP
-    s.pi[base + COIN] -= w.cost_coins
-    s.pi[base + WOOD] -= w.cost_wood
-    s.ws += [p, top, -1, 0]
+    seat = s.seats[p]
+    seat.coins -= w.cost_coins
+    seat.wood -= w.cost_wood
+    ws = s.workshops
+    ws.owner.append(p)
+    ws.tile.append(top)
+    ws.citizen.append(-1)
+    ws.paid.append(0)
     _built(s, p, "workshops", w.name, events)
 
 
@@ -108,11 +119,14 @@ def apply_build_wagon(s: MessinaState, data: tuple[int, ...], events: list[Event
     lst[data[1]] = st[1:]
     s.wg_st = tuple(lst)
     wg = s.tables.wagons[top]
-    base = p * NP
-    s.pi[base + COIN] -= wg.cost_coins
-    s.pi[base + WOOD] -= wg.cost_wood
-    s.pi[base + VP] += wg.vp
-    s.wg += [p, top, 0]
+    seat = s.seats[p]
+    seat.coins -= wg.cost_coins
+    seat.wood -= wg.cost_wood
+    seat.vp += wg.vp
+    wagons = s.wagons
+    wagons.owner.append(p)
+    wagons.tile.append(top)
+    wagons.exhausted.append(0)
     _built(s, p, "wagons", wg.name, events)
 
 
@@ -125,45 +139,50 @@ def _built(s: MessinaState, p: int, table: str, name: str, events: list[Event]) 
 
 def empty_workshops(s: MessinaState, p: int, cls: int) -> list[int]:
     """The entries of seat ``p``'s empty workshops of class ``cls``."""
-    ws = s.ws
+    ws = s.workshops
+    tile, citizen = ws.tile, ws.citizen
     ws_cls = s.fx.ws_cls
-    return [i for i in range(0, len(ws), WS_W) if ws[i] == p and ws[i + 2] < 0 and ws_cls[ws[i + 1]] == cls]
+    return [i for i, o in enumerate(ws.owner) if o == p and citizen[i] < 0 and ws_cls[tile[i]] == cls]
 
 
 def can_staff(s: MessinaState, p: int) -> bool:
     """Could seat ``p`` move an estate citizen into one of its empty workshops now?"""
-    ws = s.ws
-    if p not in ws[0::WS_W]:
+    ws = s.workshops
+    owner = ws.owner
+    if p not in owner:
         return False
+    tile, citizen = ws.tile, ws.citizen
     ws_cls = s.fx.ws_cls
-    est = s.estate
-    base = p * SLOTS
-    for i in range(0, len(ws), WS_W):
-        if ws[i] == p and ws[i + 2] < 0:
-            for k in CLASS_SLOTS[ws_cls[ws[i + 1]]]:
-                if est[base + k] >= 0:
+    est = s.seats[p].estate
+    for i, o in enumerate(owner):
+        if o == p and citizen[i] < 0:
+            for k in CLASS_SLOTS[ws_cls[tile[i]]]:
+                if est[k] >= 0:
                     return True
     return False
 
 
 def staff(s: MessinaState, p: int, i: int, slot: int, events: list[Event]) -> None:
     """Estate slot ``slot``'s citizen moves into workshop entry ``i`` (for good)."""
-    s.ws[i + 2] = s.estate[p * SLOTS + slot]
-    s.estate[p * SLOTS + slot] = -1
+    est = s.seats[p].estate
+    s.workshops.citizen[i] = est[slot]
+    est[slot] = EMPTY
     ws_pay_out(s, i, events)
 
 
 def ws_pay_out(s: MessinaState, i: int, events: list[Event]) -> None:
     """A phase II workshop pays once when it holds a fitting citizen, then is flipped (seed 後期工房)."""
-    t = s.tables.workshops[s.ws[i + 1]]
-    if t.phase != 2 or s.ws[i + 3] or s.ws[i + 2] < 0:
+    ws = s.workshops
+    t = s.tables.workshops[ws.tile[i]]
+    citizen = ws.citizen[i]
+    if t.phase != 2 or ws.paid[i] or citizen < 0:
         return
-    if t.needs_upgraded and s.ws[i + 2] != 1:
+    if t.needs_upgraded and citizen != 1:
         return
-    s.ws[i + 3] = 1
-    gain(s, s.ws[i], t.effect, events, cref("workshops", t.name))
+    ws.paid[i] = 1
+    gain(s, ws.owner[i], t.effect, events, cref("workshops", t.name))
 
 
-__all__ = ["PAY_NAMES", "PAY_OFFSETS", "affordable", "apply_build_cabin", "apply_build_nothing",
-           "apply_build_wagon", "apply_build_workshop", "apply_swap", "can_staff", "empty_workshops", "staff",
+__all__ = ["PAY_NAMES", "affordable", "apply_build_cabin", "apply_build_nothing",
+           "apply_build_wagon", "apply_build_workshop", "apply_swap", "can_staff", "empty_workshops", "pay_for_swap", "staff", "swap_payments",
            "ws_pay_out"]

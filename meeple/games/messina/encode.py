@@ -29,7 +29,7 @@ FINAL_ITEMS = ("during_play", "rat_penalty", "popularity", "city", "church", "ma
                "scrolls", "leftovers", "total")
 STACKS = 3  # cabin and workshop stacks on the board
 # from consts.py (moves to state.py): node ranges, per-seat int layout, task kinds
-DOCK0, D0, NP, SLOTS, WS_W, WG_W = 4, 8, 20, 18, 4, 3
+DOCK0, D0, SLOTS = 4, 8, 18
 T_FIGHT, T_MAIN, T_SHIPFIGHT = 4, 5, 7
 
 
@@ -267,7 +267,8 @@ class MessinaEncoder(Encoder):
         p_hexes = p_ships + 3 * len(t.ships)
         end = p_hexes + 9 * len(hexes)
         a[p_hexes:end] = v["hexes_absent"]
-        cubes, cit, owner, ncell = s.cubes, s.cit, s.owner, s.ncell
+        cubes, owner, ncell = s.cubes, s.owner, s.ncell
+        c0, c1, c2 = s.citizens
         for x in s.nplay:
             name = nname[x]
             if x < DOCK0:
@@ -291,7 +292,9 @@ class MessinaEncoder(Encoder):
                 if used[x]:
                     a[j + 3] = 1.0
                 a[j + 4] = cubes[x]
-                a[j + 5], a[j + 6], a[j + 7] = cit[x * 3:x * 3 + 3]
+                a[j + 5] = c0[x]
+                a[j + 6] = c1[x]
+                a[j + 7] = c2[x]
                 if owner[x] >= 0:
                     a[j + 8] = (owner[x] - me) % n + 1.0
         p = end
@@ -337,13 +340,11 @@ class MessinaEncoder(Encoder):
                         a[p + k] = names[table[x].name] + 1.0
                 p += 4
         shops: list[list[int]] = [[] for _ in range(n)]
-        ws = s.ws
-        for i in range(0, len(ws), WS_W):
-            shops[ws[i]].append(i)
+        for i, o in enumerate(s.workshops.owner):
+            shops[o].append(i)
         wagons: list[list[int]] = [[] for _ in range(n)]
-        wg = s.wg
-        for i in range(0, len(wg), WG_W):
-            wagons[wg[i]].append(i)
+        for i, o in enumerate(s.wagons.owner):
+            wagons[o].append(i)
         for k in range(n):
             q = (me + k) % n
             p = self._seat_fields(s, a, p, q, v, shops[q], wagons[q])
@@ -362,28 +363,27 @@ class MessinaEncoder(Encoder):
     def _seat_fields(self, s: Any, a: Any, p: int, q: int, v: dict[str, Any], shops: list[int],
                      wagons: list[int]) -> int:
         """Seat ``q``'s entries from ``p`` on (as ``_seat``; ``shops`` and ``wagons``: where its
-        workshop and wagon tiles are in ``s.ws`` and ``s.wg``); the next place."""
-        pi = s.pi[q * NP:(q + 1) * NP]
-        a[p:p + 20] = (pi[0], pi[1], pi[2], pi[3], pi[5], pi[15], pi[16], pi[4], pi[17], pi[18], pi[19],
-                       pi[6], pi[9], pi[7], pi[10], pi[8], pi[11], pi[12], pi[13], pi[14])
+        workshop and wagon entries in ``s.workshops`` and ``s.wagons``); the next place."""
+        seat = s.seats[q]
+        track, stamp, cargo, scrolls = seat.track, seat.stamp, seat.cargo, seat.scrolls
+        a[p:p + 20] = (seat.coins, seat.wood, seat.fire, seat.major, seat.rats, seat.ships, seat.repops, seat.vp,
+                       cargo[0], cargo[1], cargo[2], track[0], stamp[0], track[1], stamp[1], track[2], stamp[2],
+                       scrolls[0], scrolls[1], scrolls[2])
         p += 20
         where = v["where"]  # then the status one-hot: ready, standing, spent = 0, 1, 2
         nwhere = len(where)
-        lt, nname = s.lt, s.nname
-        base = q * MAXLT * 2
-        for i in range(base, base + 2 * MAXLT, 2):
-            loc = lt[i]
+        nname = s.nname
+        status = seat.lt_status
+        for i, loc in enumerate(seat.lt_where):
             if loc != -2:
                 a[p + where["estate" if loc == -1 else "lost" if loc == -3 else nname[loc]]] = 1.0
-                a[p + nwhere + lt[i + 1]] = 1.0
+                a[p + nwhere + status[i]] = 1.0
             p += nwhere + 3
-        a[p:p + SLOTS] = [x + 1 if x >= 0 else 0 for x in s.estate[q * SLOTS:(q + 1) * SLOTS]]
+        a[p:p + SLOTS] = [x + 1 if x >= 0 else 0 for x in seat.estate]
         p += SLOTS
         ncit, ncab, i_cabins = len(v["citizen"]), len(v["cabins"]), v["i_cabins"]
-        cab = s.cab
         for k in range(CABINS):
-            base = (q * CABINS + k) * 3
-            occ, stage, imp = cab[base], cab[base + 1], cab[base + 2]
+            occ, stage, imp = seat.cabin_citizen[k], seat.cabin_stage[k], seat.cabin_tile[k]
             if occ >= 0:
                 a[p + (occ >> 1) * 2 + (occ & 1)] = 1.0
                 a[p + ncit] = stage
@@ -393,37 +393,36 @@ class MessinaEncoder(Encoder):
             if imp >= 0:
                 a[p + i_cabins[imp]] = 1.0
             p += ncab
-        ov = s.ov
         npetals = len(PETAL_NAMES)
+        steps, petal, upgraded = seat.overseer_steps, seat.overseer_petal, seat.overseer_upgraded
         for k in range(3):
-            base = (q * 3 + k) * 3
-            a[p] = ov[base]
-            if ov[base + 1] >= 0:
-                a[p + 1 + ov[base + 1]] = 1.0
-            if ov[base + 2]:
+            a[p] = steps[k]
+            if petal[k] >= 0:
+                a[p + 1 + petal[k]] = 1.0
+            if upgraded[k]:
                 a[p + 1 + npetals] = 1.0
             p += npetals + 2
-        ws, i_shops = s.ws, v["i_shops"]
+        ws, i_shops = s.workshops, v["i_shops"]
         for i in shops:
-            j = p + 3 * i_shops[ws[i + 1]]
+            j = p + 3 * i_shops[ws.tile[i]]
             a[j] = 1.0
-            if ws[i + 2] >= 0:
-                a[j + 1] = ws[i + 2] + 1
-            if ws[i + 3]:
+            if ws.citizen[i] >= 0:
+                a[j + 1] = ws.citizen[i] + 1
+            if ws.paid[i]:
                 a[j + 2] = 1.0
         p += 3 * len(i_shops)
-        wg, i_wagons = s.wg, v["i_wagons"]
+        wg, i_wagons = s.wagons, v["i_wagons"]
         for i in wagons:
-            j = p + 2 * i_wagons[wg[i + 1]]
+            j = p + 2 * i_wagons[wg.tile[i]]
             a[j] = 1.0
-            if wg[i + 2]:
+            if wg.exhausted[i]:
                 a[j + 1] = 1.0
         p += 2 * len(i_wagons)
         nrewards = len(v["rewards"])
-        for r in s.pend[q]:
+        for r in seat.pend:
             a[p + r] += 1.0  # REWARD_NAMES is the rewards vocabulary, in reward order
         p += nrewards
-        for r in s.defer[q]:
+        for r in seat.defer:
             a[p + r] += 1.0
         return p + nrewards
 

@@ -8,15 +8,7 @@ from typing import TYPE_CHECKING
 from meeple.engine.messages import event
 from meeple.games.messina.buildings import ws_pay_out
 from meeple.games.messina.gains import gain
-from meeple.games.messina.state import (
-    CABINS,
-    NP,
-    SC0,
-    SLOTS,
-    T_ACT,
-    T_OVS,
-    T_SCROLL,
-)
+from meeple.games.messina.state import SLOTS, T_ACT, T_OVS, T_SCROLL
 from meeple.games.messina.words import CLASS_WORDS, cref, msg
 
 if TYPE_CHECKING:
@@ -36,8 +28,8 @@ def overseer_activation(s: MessinaState, p: int, cls: int, events: list[Event]) 
     """Push the activations of overseer ``cls`` at its current advance (seed 啟用市民, STAND_IN path).
 
     P is the petal chosen at the fork, ccw/cw its neighbours (petals clockwise C1 A1 N1 C2 A2 N2)."""
-    base = (p * 3 + cls) * 3
-    step, petal, upg = s.ov[base], s.ov[base + 1], s.ov[base + 2]
+    seat = s.seats[p]
+    step, petal, upg = seat.overseer_steps[cls], seat.overseer_petal[cls], seat.overseer_upgraded[cls]
     if step <= 0 or petal < 0:
         return
     kind = s.tables.overseer_path[step - 1].kind
@@ -61,11 +53,11 @@ def overseer_activation(s: MessinaState, p: int, cls: int, events: list[Event]) 
 def advance_overseer(s: MessinaState, p: int, cls: int, petal: int, steps: int, events: list[Event]) -> None:
     """Advance an overseer (seed 推進監工): at most 6 advances; with an arrow one extra step, but
     only the final space activates."""
-    base = (p * 3 + cls) * 3
-    if s.ov[base] == 0 and petal >= 0:
-        s.ov[base + 1] = petal
-    s.ov[base] = min(6, s.ov[base] + steps)
-    events.append(event("overseer", msg("messina.event.overseer", seat=p, cls=CLASS_WORDS[cls], step=s.ov[base]), seat=p))
+    seat = s.seats[p]
+    if seat.overseer_steps[cls] == 0 and petal >= 0:
+        seat.overseer_petal[cls] = petal
+    step = seat.overseer_steps[cls] = min(6, seat.overseer_steps[cls] + steps)
+    events.append(event("overseer", msg("messina.event.overseer", seat=p, cls=CLASS_WORDS[cls], step=step), seat=p))
     overseer_activation(s, p, cls, events)
 
 
@@ -78,12 +70,12 @@ def activate_slot(s: MessinaState, p: int, slot: int, events: list[Event]) -> No
 def upgrade(s: MessinaState, p: int, where: int, k: int, events: list[Event]) -> None:
     """Seed 升級市民: flip a citizen in the estate (0), a workshop entry (1) or a cabin (2)."""
     if where == 0:
-        s.estate[p * SLOTS + k] = 1
+        s.seats[p].estate[k] = 1
     elif where == 1:
-        s.ws[k + 2] = 1
+        s.workshops.citizen[k] = 1
         ws_pay_out(s, k, events)
     elif where == 2:
-        s.cab[(p * CABINS + k) * 3] |= 1
+        s.seats[p].cabin_citizen[k] |= 1
     else:
         return
     events.append(event("upgrade", msg("messina.event.upgrade", seat=p), seat=p))
@@ -107,7 +99,7 @@ def apply_scroll(s: MessinaState, data: tuple[int, ...], events: list[Event]) ->
     """Seed 推進卷軸版: one scroll cube advances a space; the steps left follow one by one."""
     task = s.tasks.pop()
     p = task[1]
-    s.pi[p * NP + SC0 + data[1]] += 1
+    s.seats[p].scrolls[data[1]] += 1
     if task[2] > 1:
         s.tasks.append((T_SCROLL, p, task[2] - 1, 0, 0))
 
@@ -117,7 +109,7 @@ def apply_overseer_upgrade(s: MessinaState, data: tuple[int, ...], events: list[
     arrow advances it at once."""
     task = s.tasks.pop()
     p, cls = task[1], data[1]
-    s.ov[(p * 3 + cls) * 3 + 2] = 1
+    s.seats[p].overseer_upgraded[cls] = 1
     events.append(event("overseer_upgrade", msg("messina.event.overseer_upgrade", seat=p, cls=CLASS_WORDS[cls]), seat=p))
     if task[2]:
         s.tasks.append((T_OVS, p, cls, 0, 1))

@@ -9,25 +9,10 @@ from typing import TYPE_CHECKING
 
 from meeple.games.messina.repopulation import feasible
 from meeple.games.messina.scoring import rat_penalty, shares
-from meeple.games.messina.state import (
-    CABINS,
-    D0,
-    LOC_LOST,
-    LOC_NONE,
-    MAXLT,
-    NODES,
-    NP,
-    REPOP,
-    SLOTS,
-    WG_W,
-    WS_W,
-)
+from meeple.games.messina.state import CHURCH, CITY, D0, LOC_LOST, LOC_NONE, MAXLT, NODES, POPULARITY
 
 if TYPE_CHECKING:
     from meeple.games.messina.state import MessinaState
-
-# the estimate reads a seat's first ints unpacked (state.pi[seat * NP + X], up to REPOP)
-_ROW = REPOP + 1
 
 # Weights of the bots' estimate (VP-equivalents of what is not yet points; tuned by bot play,
 # see docs/rules/messina.md "Balance"): not components, not rules.
@@ -62,32 +47,34 @@ class _Fade:
         self.workshop_round = _W_WORKSHOP_ROUND * (left + 1)
         # phase I workshops holding a citizen, and wagons, per seat
         self.producing = producing = [0] * s.players
-        ws = s.ws
+        ws = s.workshops
+        tile, citizen = ws.tile, ws.citizen
         phase = fx.ws_phase
-        for i in range(0, len(ws), WS_W):
-            if ws[i + 2] >= 0 and phase[ws[i + 1]] == 1:
-                producing[ws[i]] += 1
+        for i, o in enumerate(ws.owner):
+            if citizen[i] >= 0 and phase[tile[i]] == 1:
+                producing[o] += 1
         self.wagons = wagons = [0] * s.players
-        for o in s.wg[0::WG_W]:
+        for o in s.wagons.owner:
             wagons[o] += 1
 
 
 def _potential(s: MessinaState, p: int, fade: _Fade) -> float:
     """Seat ``p``'s share of ``potentials``."""
-    coin, wood, fire, major = s.pi[p * NP:p * NP + 4]
-    repop = s.pi[p * NP + REPOP]
+    seat = s.seats[p]
+    coin, wood, fire, major = seat.coins, seat.wood, seat.fire, seat.major
+    repop = seat.repops
     w = fade.w
     left = fade.left
-    est = s.estate[p * SLOTS:(p + 1) * SLOTS]
+    est = seat.estate
     val = 0.0
     val += (_W_CITIZEN * est.count(0) + _W_UPGRADED * est.count(1)) * w
-    cab = s.cab
-    c0 = p * CABINS * 3
-    if cab[c0:c0 + CABINS * 3:3].count(-1) != CABINS:
-        for cb in range(c0, c0 + CABINS * 3, 3):
-            if cab[cb] >= 0:
+    citizen = seat.cabin_citizen
+    if citizen.count(-1) != len(citizen):
+        tiles = seat.cabin_tile
+        for k, occ in enumerate(citizen):
+            if occ >= 0:
                 val += fade.quarantined
-                if cab[cb + 2] >= 0:
+                if tiles[k] >= 0:
                     val += fade.cabin_round
     w_coin, w_wood, w_fire, w_major = _W_RESOURCE
     val += w_coin * coin * w
@@ -97,7 +84,7 @@ def _potential(s: MessinaState, p: int, fade: _Fade) -> float:
     for _ in range(fade.producing[p]):
         val += fade.workshop_round
     # lieutenants the seat has (in the city or the estate) beyond the first three
-    locs = s.lt[p * MAXLT * 2:(p + 1) * MAXLT * 2:2]
+    locs = seat.lt_where
     extra = MAXLT - locs.count(LOC_NONE) - locs.count(LOC_LOST) - 3
     if extra > 0:
         val += _W_LIEUTENANT_ROUND * extra * (left + 0.5)
@@ -106,7 +93,7 @@ def _potential(s: MessinaState, p: int, fade: _Fade) -> float:
         val += _W_WAGON * w * min(wagons, 2)
         if wagons:
             val += _W_READY * w * _best_repopulation(s, p)
-    val += _W_REWARD * (len(s.pend[p]) + len(s.defer[p])) * w
+    val += _W_REWARD * (len(seat.pend) + len(seat.defer)) * w
     # a repopulated district earns 2 VP per later visit
     val += _W_VISITS * repop * (left + 0.5)
     return val
@@ -125,21 +112,21 @@ def estimates(s: MessinaState) -> list[float]:
             if o >= 0:
                 hexes[o] += hex_vp[t]
     workshops = [0] * players
-    ws = s.ws
-    for i in range(0, len(ws), WS_W):
-        workshops[ws[i]] += 1
+    for o in s.workshops.owner:
+        workshops[o] += 1
     fade = _Fade(s)
     pop_vp, city_vp, church_vp = fx.register_vp
     (v0, cap0), (v1, cap1), (v2, cap2) = fx.scrolls
     penalties = fx.rat_penalty
-    pi = s.pi
     keys = []
     scores = []
     values = []
-    for p in range(players):
-        base = p * NP
-        (coin, wood, fire, major, vp, rats, pop, city, church, _, _, _, sc0, sc1, sc2, ships, repop
-         ) = pi[base:base + _ROW]
+    for p, seat in enumerate(s.seats):
+        coin, wood, fire, major, vp, rats = seat.coins, seat.wood, seat.fire, seat.major, seat.vp, seat.rats
+        track = seat.track
+        pop, city, church = track[POPULARITY], track[CITY], track[CHURCH]
+        sc0, sc1, sc2 = seat.scrolls
+        ships, repop = seat.ships, seat.repops
         # the parts of the final score but the majority bonus
         pop -= rats
         if pop < 0:

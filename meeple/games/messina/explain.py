@@ -7,21 +7,17 @@ from typing import TYPE_CHECKING
 
 from meeple.engine.messages import Message
 from meeple.games.messina import repopulation
-from meeple.games.messina.buildings import affordable
+from meeple.games.messina.buildings import affordable, swap_payments
 from meeple.games.messina.city import node_in_play, node_name
 from meeple.games.messina.components import REWARD_NAMES
 from meeple.games.messina.plague import fire_cost
 from meeple.games.messina.registers import owned_lieutenants
 from meeple.games.messina.state import (
-    COIN,
     D0,
     DOCK0,
-    FIRE,
     LOC_ESTATE,
-    MAJOR,
     MAXLT,
     NODES,
-    NP,
     READY,
     T_ACT,
     T_BUILD,
@@ -42,9 +38,6 @@ from meeple.games.messina.state import (
     T_SLOT,
     T_STAFFWIN,
     T_UPGRADE,
-    VP,
-    WOOD,
-    WS_W,
 )
 from meeple.games.messina.turns import move_cost
 from meeple.games.messina.words import cref, msg, node, task_word
@@ -64,7 +57,8 @@ def explain(s: MessinaState, text: str) -> Message | None:
     p = task[1]
     kind = task[0]
     words = text.split()
-    coins = s.pi[p * NP + COIN]
+    seat = s.seats[p]
+    coins = seat.coins
     if words and (words[0].startswith("lt") or words[0] == "recall"):
         if kind != T_PLACE:
             return msg("messina.refusal.not_time_to_place", seat=p, task=task_word(kind))
@@ -74,13 +68,12 @@ def explain(s: MessinaState, text: str) -> Message | None:
             return msg("messina.refusal.name_lieutenant")
         if not 0 <= i < MAXLT:
             return msg("messina.refusal.name_lieutenant")
-        loc, status = s.lt[(p * MAXLT + i) * 2], s.lt[(p * MAXLT + i) * 2 + 1]
+        loc, status = seat.lt_where[i], seat.lt_status[i]
         if loc < LOC_ESTATE:
             return msg("messina.refusal.no_such_lieutenant", lt=i + 1)
         if status != READY:
             return msg("messina.refusal.lieutenant_used", lt=i + 1)
-        city_ready = any(s.lt[(p * MAXLT + j) * 2] >= 0 and s.lt[(p * MAXLT + j) * 2 + 1] == READY
-                         for j in range(MAXLT))
+        city_ready = any(seat.lt_where[j] >= 0 and seat.lt_status[j] == READY for j in range(MAXLT))
         if words[0] == "recall" and loc == LOC_ESTATE:
             return msg("messina.refusal.recall_estate", lt=i + 1)
         if loc == LOC_ESTATE and city_ready:
@@ -88,8 +81,8 @@ def explain(s: MessinaState, text: str) -> Message | None:
         if words[0] == "recall":
             return msg("messina.refusal.recall_lying")
         if loc == LOC_ESTATE:
-            first = next(j for j in range(MAXLT) if s.lt[(p * MAXLT + j) * 2] == LOC_ESTATE
-                         and s.lt[(p * MAXLT + j) * 2 + 1] == READY)
+            first = next(j for j in range(MAXLT) if seat.lt_where[j] == LOC_ESTATE
+                         and seat.lt_status[j] == READY)
             if first != i:
                 return msg("messina.refusal.estate_order", lt=first + 1)
         target = text.split(" to ", 1)[-1].strip()
@@ -127,8 +120,8 @@ def explain(s: MessinaState, text: str) -> Message | None:
         if kind not in (T_FIGHT, T_SHIPFIGHT):
             return msg("messina.refusal.no_plague")
         if words[0] == "major":
-            return msg("messina.refusal.major_fire_needed", n=k, have=s.pi[p * NP + MAJOR])
-        return msg("messina.refusal.fire_needed", n=k, have=s.pi[p * NP + FIRE] + s.pi[p * NP + MAJOR])
+            return msg("messina.refusal.major_fire_needed", n=k, have=seat.major)
+        return msg("messina.refusal.fire_needed", n=k, have=seat.fire + seat.major)
     if words and words[0] == "action:":
         if kind != T_MAIN:
             return msg("messina.refusal.action_not_step4")
@@ -159,7 +152,7 @@ def _explain_step(s: MessinaState, p: int, kind: int, text: str) -> Message | No
             return msg("messina.refusal.swap_not_build")
         if s.tasks[-1][2] != -1:
             return msg("messina.refusal.one_swap")
-        if not any(s.pi[p * NP + off] for off in (COIN, WOOD, FIRE, MAJOR, VP)):
+        if not any(swap_payments(s.seats[p])):
             return msg("messina.refusal.swap_cost")
         return msg("messina.refusal.swap_stack")
     if text.startswith("take ship"):
@@ -214,9 +207,9 @@ def _explain_reward(s: MessinaState, p: int, kind: int, name: str) -> Message:
         return msg("messina.refusal.no_such_reward", name=repr(name))
     code = REWARD_NAMES.index(name)
     if kind != T_MAIN:
-        if code in s.pend[p]:
+        if code in s.seats[p].pend:
             return msg("messina.refusal.reward_finish_step")
-        if code in s.defer[p]:
+        if code in s.seats[p].defer:
             return msg("messina.refusal.reward_waits")
         return msg("messina.refusal.reward_not_step4")
     return msg("messina.refusal.no_reward", name=repr(name))
@@ -226,7 +219,7 @@ def _explain_staff(s: MessinaState, p: int, kind: int, text: str) -> Message:
     """Seed 工房: a citizen moves from your estate into an empty workshop of its class, for good."""
     if kind not in _STAFF_TASKS:
         return msg("messina.refusal.staff_not_now")
-    if p not in s.ws[0::WS_W]:
+    if p not in s.workshops.owner:
         return msg("messina.refusal.no_workshop")
     return msg("messina.refusal.staff_which")
 
@@ -243,7 +236,7 @@ def _explain_choice(s: MessinaState, task: Task, text: str) -> Message | None:
         for table, tile in tops:
             if text == f"build {tile.name}" or text.startswith(f"build {tile.name} on cabin"):
                 if not affordable(s, p, tile.cost_coins, tile.cost_wood):
-                    return msg("messina.refusal.build_cost", tile=cref(table, tile.name), coins=tile.cost_coins, wood=tile.cost_wood, have_coins=s.pi[p * NP + COIN], have_wood=s.pi[p * NP + WOOD])
+                    return msg("messina.refusal.build_cost", tile=cref(table, tile.name), coins=tile.cost_coins, wood=tile.cost_wood, have_coins=s.seats[p].coins, have_wood=s.seats[p].wood)
                 if task[2] >= 0:
                     return msg("messina.refusal.build_swapped")
                 return msg("messina.refusal.cabin_improved")

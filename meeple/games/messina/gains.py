@@ -7,18 +7,7 @@ from typing import TYPE_CHECKING
 
 from meeple.engine.messages import Message, event
 from meeple.games.messina.registers import advance_track
-from meeple.games.messina.state import (
-    COIN,
-    FIRE,
-    MAJOR,
-    NP,
-    T_BUILD,
-    T_OVS,
-    T_SCROLL,
-    T_UPGRADE,
-    VP,
-    WOOD,
-)
+from meeple.games.messina.state import T_BUILD, T_OVS, T_SCROLL, T_UPGRADE
 from meeple.games.messina.words import LIGHTNING, effect_ref, msg
 
 if TYPE_CHECKING:
@@ -29,18 +18,17 @@ if TYPE_CHECKING:
 def gain(s: MessinaState, p: int, eff: int, events: list[Event], source: Message | None = None) -> None:
     """Apply effect ``eff`` for seat ``p``: resources at once, choices as tasks (seed 行動)."""
     e = s.tables.effects[eff]
-    base = p * NP
-    pi = s.pi
+    seat = s.seats[p]
     if e.coins:
-        pi[base + COIN] += e.coins
+        seat.coins += e.coins
     if e.wood:
-        pi[base + WOOD] += e.wood
+        seat.wood += e.wood
     if e.fire:
-        pi[base + FIRE] += e.fire
+        seat.fire += e.fire
     if e.major:
-        pi[base + MAJOR] += e.major
+        seat.major += e.major
     if e.vp:
-        pi[base + VP] += e.vp
+        seat.vp += e.vp
     if e.city:
         advance_track(s, p, 1, e.city, events)
     if e.church:

@@ -15,12 +15,8 @@ from meeple.games.messina.state import (
     D0,
     LOC_ESTATE,
     NODES,
-    NP,
-    POP,
+    POPULARITY,
     READY,
-    TRACK_STAMP,
-    VP,
-    WG_W,
 )
 from meeple.games.messina.words import cref, msg
 
@@ -32,17 +28,15 @@ if TYPE_CHECKING:
 def turn_order(s: MessinaState, rnd: int) -> tuple[int, ...]:
     """Seed 下一輪設置 step 4: order by the round's register; ties go to the disc on top."""
     how = s.tables.rounds[rnd - 1].order_by
-    pi = s.pi
+    players = s.seats
     seats = list(range(s.players))
     if how in ("city", "church", "popularity"):
-        track = {"popularity": 0, "city": 1, "church": 2}[how]
-        pos = (POP, CITY, CHURCH)[track]
-        st = TRACK_STAMP[track]
-        seats.sort(key=lambda p: (pi[p * NP + pos], pi[p * NP + st]), reverse=True)
+        track = {"popularity": POPULARITY, "city": CITY, "church": CHURCH}[how]
+        seats.sort(key=lambda p: (players[p].track[track], players[p].stamp[track]), reverse=True)
         return tuple(seats)
     if how == "lowest_score":
         prev = {p: i for i, p in enumerate(s.order)}
-        seats.sort(key=lambda p: (pi[p * NP + VP], prev[p]))
+        seats.sort(key=lambda p: (players[p].vp, prev[p]))
         return tuple(seats)
     return s.order
 
@@ -54,19 +48,21 @@ def next_round(s: MessinaState, events: list[Event]) -> None:
     info = s.tables.rounds[rnd - 1]
     events.append(event("round", msg("messina.event.round", round=cref("rounds", info.name)), round=rnd))
     # 2. lay every lieutenant down (recalled ones in the estate become usable again)
-    lt = s.lt
-    for i in range(0, len(lt), 2):
-        if lt[i] >= LOC_ESTATE:
-            lt[i + 1] = READY
+    for seat in s.seats:
+        status = seat.lt_status
+        for i, where in enumerate(seat.lt_where):
+            if where >= LOC_ESTATE:
+                status[i] = READY
     s.used = [0] * NODES
     # 3. citizens on plague hexes die
     for n in range(D0, NODES):
         if s.cubes[n] and s.ntile[n] >= 0:
             for k in range(3):
-                c = s.cit[n * 3 + k]
+                on = s.citizens[k]
+                c = on[n]
                 if c:
                     s.cit_supply[k] += c
-                    s.cit[n * 3 + k] = 0
+                    on[n] = 0
     # 4. turn order
     s.order = turn_order(s, rnd)
     # 5. ships, 6. a new neighbourhood next to the first drawn harbour
@@ -85,9 +81,9 @@ def next_round(s: MessinaState, events: list[Event]) -> None:
         wheel_turn(s, False, events)
     if info.wheel:
         wheel_turn(s, True, events)
-    wg = s.wg
-    for i in range(0, len(wg), WG_W):
-        wg[i + 2] = 0
+    exhausted = s.wagons.exhausted
+    for i in range(len(exhausted)):
+        exhausted[i] = 0
 
 
 def swap_workshops(s: MessinaState, events: list[Event]) -> None:

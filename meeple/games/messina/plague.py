@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from meeple.engine.messages import event
 from meeple.games.messina.buildings import can_staff
 from meeple.games.messina.registers import advance_track
-from meeple.games.messina.state import D0, FIRE, MAJOR, NODES, NP, RATS, VP, WS_W
+from meeple.games.messina.state import D0, NODES
 from meeple.games.messina.words import cref, msg, node
 
 if TYPE_CHECKING:
@@ -25,20 +25,21 @@ def can_fight(s: MessinaState, p: int) -> bool:
     """Step 3 is a decision while the seat can pay for a cube, or could first staff a workshop
     (whose one-time pay-out may be fire)."""
     k, _ = fire_cost(s)
-    if s.pi[p * NP + FIRE] + s.pi[p * NP + MAJOR] >= k:
+    seat = s.seats[p]
+    if seat.fire + seat.major >= k:
         return True
-    return p in s.ws[0::WS_W] and can_staff(s, p)
+    return p in s.workshops.owner and can_staff(s, p)
 
 
 def pay_fire(s: MessinaState, p: int, k: int, major_only: bool) -> None:
     """Pay ``k`` fire tokens: ordinary fire first, major fire when short (or major fire only)."""
-    base = p * NP
+    seat = s.seats[p]
     if major_only:
-        s.pi[base + MAJOR] -= k
+        seat.major -= k
         return
-    use = min(k, s.pi[base + FIRE])
-    s.pi[base + FIRE] -= use
-    s.pi[base + MAJOR] -= k - use
+    use = min(k, seat.fire)
+    seat.fire -= use
+    seat.major -= k - use
 
 
 def remove_cube(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
@@ -46,7 +47,7 @@ def remove_cube(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
     s.cubes[n] -= 1
     s.cube_supply += 1
     _, vp = fire_cost(s)
-    s.pi[p * NP + VP] += vp
+    s.seats[p].vp += vp
     advance_track(s, p, 0, 1, events)
 
 
@@ -54,7 +55,7 @@ def leave_plague(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
     """The fight ends: one rat per cube left (the cubes stay)."""
     left = s.cubes[n]
     if left:
-        s.pi[p * NP + RATS] += left
+        s.seats[p].rats += left
         events.append(event("rat", msg("messina.event.rat", seat=p, n=left, node=node(s, n)), seat=p))
 
 
@@ -103,7 +104,7 @@ def place_cube(s: MessinaState, n: int, events: list[Event]) -> bool:
     s.cubes[n] += 1
     owner = s.owner[n]
     if owner >= 0:
-        s.pi[owner * NP + RATS] += 1
+        s.seats[owner].rats += 1
         events.append(event("rat", msg("messina.event.rat.repopulated", seat=owner, node=node(s, n)), seat=owner))
     return True
 
@@ -123,16 +124,16 @@ def wheel_turn(s: MessinaState, citizens: bool, events: list[Event]) -> None:
         if t >= 0 and hex_rat[t] == seg.rat and place_cube(s, n, events):
             placed += 1
     if citizens:
-        cit = s.cit
         supply = s.cit_supply
         hex_colour = fx.hex_colour
         for k in range(3):
             colour = seg.colours[k]
+            on = s.citizens[k]
             for n in range(D0, NODES):
                 t = ntile[n]
                 if t >= 0 and hex_colour[t] == colour and supply[k] > 0:
                     supply[k] -= 1
-                    cit[n * 3 + k] += 1
+                    on[n] += 1
     segment = cref("wheel", seg.name)
     events.append(event("wheel", (msg("messina.event.wheel.citizens", segment=segment, n=placed) if citizens
                       else msg("messina.event.wheel", segment=segment, n=placed)), segment=s.wheel))

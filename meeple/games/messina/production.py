@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from meeple.engine.messages import event
 from meeple.games.messina.buildings import can_staff
 from meeple.games.messina.gains import gain
-from meeple.games.messina.state import CABINS, NP, T_SLOT, T_STAFFWIN, VP, WS_W
+from meeple.games.messina.state import CABINS, T_SLOT, T_STAFFWIN
 from meeple.games.messina.words import cref, msg
 
 if TYPE_CHECKING:
@@ -36,39 +36,40 @@ def production(s: MessinaState, events: list[Event]) -> None:
     t = s.tables
     for p in reversed(s.order):
         # pushed in reverse so the first seat in turn order resolves its choices first
+        seat = s.seats[p]
         for k in range(CABINS):
-            base = (p * CABINS + k) * 3
-            if s.cab[base] >= 0 and s.cab[base + 2] >= 0:
-                eff = t.cabins[s.cab[base + 2]].effect
-                gain(s, p, eff, events, msg("messina.source.cabin", cabin=k + 1))
-        ws = s.ws
-        for i in range(0, len(ws), WS_W):
-            if ws[i] != p:
+            tile = seat.cabin_tile[k]
+            if seat.cabin_citizen[k] >= 0 and tile >= 0:
+                gain(s, p, t.cabins[tile].effect, events, msg("messina.source.cabin", cabin=k + 1))
+        ws = s.workshops
+        for i, o in enumerate(ws.owner):
+            if o != p:
                 continue
-            w = t.workshops[ws[i + 1]]
-            occ = ws[i + 2]
+            w = t.workshops[ws.tile[i]]
+            occ = ws.citizen[i]
             if w.phase != 1 or occ < 0 or (w.needs_upgraded and occ != 1):
                 continue
             gain(s, p, w.effect, events, cref("workshops", w.name))
             if occ == 1:
-                s.pi[p * NP + VP] += 1
+                seat.vp += 1
 
 
 def quarantine(s: MessinaState, events: list[Event]) -> None:
     """Seed 隔離: stage I moves to II; stage II citizens are cured and go to the estate or a workshop."""
     for p in reversed(s.order):
         cured = []
+        seat = s.seats[p]
+        citizen, stage = seat.cabin_citizen, seat.cabin_stage
         for k in range(CABINS):
-            base = (p * CABINS + k) * 3
-            occ = s.cab[base]
+            occ = citizen[k]
             if occ < 0:
                 continue
-            if s.cab[base + 1] >= 2:
-                s.cab[base] = -1
-                s.cab[base + 1] = 0
+            if stage[k] >= 2:
+                citizen[k] = -1
+                stage[k] = 0
                 cured.append(occ)
             else:
-                s.cab[base + 1] = 2
+                stage[k] = 2
         for occ in reversed(cured):
             s.tasks.append((T_SLOT, p, occ >> 1, occ & 1, 1))
         if cured:

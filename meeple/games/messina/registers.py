@@ -19,20 +19,16 @@ from meeple.games.messina.components import (
     REWARD_NAMES,
 )
 from meeple.games.messina.state import (
-    COIN,
     LOC_ESTATE,
     LOC_LOST,
     LOC_NONE,
     MAXLT,
-    NP,
     READY,
     SLOTS,
     T_ACT,
     T_CORCH,
     T_LIGHT,
     T_OVUP,
-    TRACK_POS,
-    TRACK_STAMP,
 )
 from meeple.games.messina.words import REWARD_WORDS, msg
 
@@ -43,8 +39,8 @@ if TYPE_CHECKING:
 
 def owned_lieutenants(s: MessinaState, p: int) -> int:
     """Lieutenants a seat has (in the city or the estate): the price of a register step."""
-    locs = s.lt[p * MAXLT * 2:(p + 1) * MAXLT * 2:2]
-    return MAXLT - locs.count(LOC_NONE) - locs.count(LOC_LOST)
+    where = s.seats[p].lt_where
+    return MAXLT - where.count(LOC_NONE) - where.count(LOC_LOST)
 
 
 def advance_track(s: MessinaState, p: int, track: int, steps: int, events: list[Event]) -> None:
@@ -52,8 +48,8 @@ def advance_track(s: MessinaState, p: int, track: int, steps: int, events: list[
     occupied space goes on top (a later stamp); extra steps beyond the end are lost."""
     tables = s.fx.tracks[track]
     top = len(tables) - 1
-    base = p * NP
-    pos = s.pi[base + TRACK_POS[track]]
+    seat = s.seats[p]
+    start = pos = seat.track[track]
     for _ in range(steps):
         if pos >= top:
             break
@@ -61,15 +57,15 @@ def advance_track(s: MessinaState, p: int, track: int, steps: int, events: list[
         reward = tables[pos][0]
         if reward:
             grant_reward(s, p, reward, events)
-    if pos != s.pi[base + TRACK_POS[track]]:
-        s.pi[base + TRACK_POS[track]] = pos
+    if pos != start:
+        seat.track[track] = pos
         s.stamp += 1
-        s.pi[base + TRACK_STAMP[track]] = s.stamp
+        seat.stamp[track] = s.stamp
 
 
 def buy_step(s: MessinaState, p: int, track: int, events: list[Event]) -> None:
     """Seed 進度軌 推進方法: a city or church step for one coin per lieutenant the seat has."""
-    s.pi[p * NP + COIN] -= owned_lieutenants(s, p)
+    s.seats[p].coins -= owned_lieutenants(s, p)
     advance_track(s, p, track, 1, events)
     events.append(event("buy", (msg("messina.event.buy.church", seat=p) if track == 2 else msg("messina.event.buy.city", seat=p)), seat=p))
 
@@ -81,10 +77,11 @@ def grant_reward(s: MessinaState, p: int, reward: int, events: list[Event]) -> N
     workshop, the staffing window) it waits for the owner's next step 4 (seed 生產推進: the next
     round's step 4; a turn without one, a recall, does not use it up), and rewards still waiting
     after round VI are lost."""
+    seat = s.seats[p]
     if p == s.in_turn:
-        s.pend[p] = s.pend[p] + (reward,)
+        seat.pend = seat.pend + (reward,)
     else:
-        s.defer[p] = s.defer[p] + (reward,)
+        seat.defer = seat.defer + (reward,)
     events.append(event("reward", (msg("messina.event.reward", seat=p, reward=REWARD_WORDS[reward]) if p == s.in_turn
                       else msg("messina.event.reward.later", seat=p, reward=REWARD_WORDS[reward])), seat=p, reward=REWARD_NAMES[reward]))
 
@@ -92,20 +89,21 @@ def grant_reward(s: MessinaState, p: int, reward: int, events: list[Event]) -> N
 def join_lieutenant(s: MessinaState, p: int, events: list[Event]) -> None:
     """The city register's new lieutenant (the 4th or 5th) joins lying in the estate; it can be used
     this round after the lieutenants already in the city (seed 獲得新工人)."""
-    lt = s.lt
-    for i in range(p * MAXLT, (p + 1) * MAXLT):
-        if lt[i * 2] == LOC_NONE:
-            lt[i * 2] = LOC_ESTATE
-            lt[i * 2 + 1] = READY
-            events.append(event("lieutenant", msg("messina.event.lieutenant", seat=p, lt=i % MAXLT + 1), seat=p))
+    seat = s.seats[p]
+    for i, where in enumerate(seat.lt_where):
+        if where == LOC_NONE:
+            seat.lt_where[i] = LOC_ESTATE
+            seat.lt_status[i] = READY
+            events.append(event("lieutenant", msg("messina.event.lieutenant", seat=p, lt=i + 1), seat=p))
             return
 
 
 def use_reward(s: MessinaState, p: int, reward: int, events: list[Event]) -> None:
     """Spend one pending register reward (step 4)."""
-    pend = list(s.pend[p])
+    seat = s.seats[p]
+    pend = list(seat.pend)
     pend.remove(reward)
-    s.pend[p] = tuple(pend)
+    seat.pend = tuple(pend)
     tasks = s.tasks
     if reward == R_LIEUTENANT:
         join_lieutenant(s, p, events)

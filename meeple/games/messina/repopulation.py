@@ -13,18 +13,12 @@ from meeple.engine.messages import Message, event
 from meeple.games.messina.registers import owned_lieutenants
 from meeple.games.messina.state import (
     CLASS_SLOTS,
-    COIN,
     D0,
+    EMPTY,
     LOC_LOST,
-    MAXLT,
-    NP,
-    RATS,
-    REPOP,
-    SLOTS,
+    READY,
     T_LTPAY,
     T_PAY,
-    WG_W,
-    WOOD,
 )
 from meeple.games.messina.words import hex_ref, msg
 
@@ -56,15 +50,14 @@ def requirement(s: MessinaState, n: int) -> list[int]:
 
 def feasible(s: MessinaState, p: int, req: Sequence[int], skip: int = -1) -> bool:
     """Can the estate (less slot ``skip``) pay ``req``? Greedy: ordinary citizens first."""
-    est = s.estate
-    base = p * SLOTS
+    est = s.seats[p].estate
     spare = 0
     for c in range(3):
         ordinary = upgraded = 0
         for k in CLASS_SLOTS[c]:
             if k == skip:
                 continue
-            v = est[base + k]
+            v = est[k]
             if v == 0:
                 ordinary += 1
             elif v == 1:
@@ -82,9 +75,10 @@ def feasible(s: MessinaState, p: int, req: Sequence[int], skip: int = -1) -> boo
 
 
 def unused_wagon(s: MessinaState, p: int) -> int:
-    wg = s.wg
-    for i in range(0, len(wg), WG_W):
-        if wg[i] == p and not wg[i + 2]:
+    """The entry of seat ``p``'s first wagon not exhausted this round, -1 if none."""
+    exhausted = s.wagons.exhausted
+    for i, o in enumerate(s.wagons.owner):
+        if o == p and not exhausted[i]:
             return i
     return -1
 
@@ -95,11 +89,10 @@ def can_repopulate(s: MessinaState, p: int, n: int) -> bool:
         return False
     fx = s.fx
     coins, wood = fx.hex_cost[s.ntile[n]]
-    base = p * NP
-    pi = s.pi
-    if pi[base + COIN] < coins or pi[base + WOOD] < wood:
+    seat = s.seats[p]
+    if seat.coins < coins or seat.wood < wood:
         return False
-    if pi[base + REPOP] >= fx.repop_tokens:
+    if seat.repops >= fx.repop_tokens:
         return False
     return unused_wagon(s, p) >= 0
 
@@ -112,14 +105,14 @@ def repop_plan(s: MessinaState, p: int, n: int) -> tuple[Message | None, int]:
         return msg("messina.refusal.repopulated_already"), -1
     t = s.tables
     h = t.hexes[s.ntile[n]]
-    base = p * NP
-    if s.pi[base + REPOP] >= t.start[0].repopulation_tokens:
+    seat = s.seats[p]
+    if seat.repops >= t.start[0].repopulation_tokens:
         return msg("messina.refusal.no_repopulation_token"), -1
     need: list[Message] = []
-    if s.pi[base + COIN] < h.cost_coins:
-        need.append(msg("messina.refusal.need_coins", n=h.cost_coins, have=s.pi[base + COIN]))
-    if s.pi[base + WOOD] < h.cost_wood:
-        need.append(msg("messina.refusal.need_wood", n=h.cost_wood, have=s.pi[base + WOOD]))
+    if seat.coins < h.cost_coins:
+        need.append(msg("messina.refusal.need_coins", n=h.cost_coins, have=seat.coins))
+    if seat.wood < h.cost_wood:
+        need.append(msg("messina.refusal.need_wood", n=h.cost_wood, have=seat.wood))
     wagon = unused_wagon(s, p)
     if wagon < 0:
         need.append(msg("messina.refusal.need_wagon"))
@@ -138,14 +131,14 @@ def repopulate(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
     _, wagon = repop_plan(s, p, n)
     t = s.tables
     h = t.hexes[s.ntile[n]]
-    base = p * NP
-    s.pi[base + COIN] -= h.cost_coins
-    s.pi[base + WOOD] -= h.cost_wood
-    s.wg[wagon + 2] = 1
+    seat = s.seats[p]
+    seat.coins -= h.cost_coins
+    seat.wood -= h.cost_wood
+    s.wagons.exhausted[wagon] = 1
     s.owner[n] = p
-    s.pi[base + REPOP] += 1
+    seat.repops += 1
     if s.cubes[n]:
-        s.pi[base + RATS] += 1
+        seat.rats += 1
     req = requirement(s, n)
     if any(req):
         s.tasks.append((T_PAY, p, pack(req), n, 0))
@@ -160,7 +153,7 @@ def apply_pay(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> No
     req = unpack(task[2])
     r = next(i for i in range(7) if req[i])
     req[r] -= 1
-    s.estate[p * SLOTS + k] = -1
+    s.seats[p].estate[k] = EMPTY
     s.cit_supply[s.tables.estate[k].cls] += 1
     if any(req):
         s.tasks.append((T_PAY, p, pack(req), task[3], 0))
@@ -169,8 +162,9 @@ def apply_pay(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> No
 def apply_ltpay(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
     task = s.tasks.pop()
     p, i = task[1], data[1]
-    s.lt[(p * MAXLT + i) * 2] = LOC_LOST
-    s.lt[(p * MAXLT + i) * 2 + 1] = 0
+    seat = s.seats[p]
+    seat.lt_where[i] = LOC_LOST
+    seat.lt_status[i] = READY
     events.append(event("lieutenant_lost", msg("messina.event.lieutenant_lost", seat=p, lt=i + 1), seat=p))
 
 

@@ -8,9 +8,7 @@ from typing import TYPE_CHECKING
 from meeple.engine.messages import event
 from meeple.games.messina.buildings import staff, ws_pay_out
 from meeple.games.messina.state import (
-    CABINS,
     CLASS_SLOTS,
-    SLOTS,
     T_CABIN,
     T_QPICK,
     T_SLOT,
@@ -24,11 +22,11 @@ if TYPE_CHECKING:
 
 def rescue(s: MessinaState, p: int, n: int, plague: bool, events: list[Event]) -> None:
     """Seed 拯救市民: every citizen on the hex is taken, to quarantine if the hex has plague."""
-    cit = s.cit
-    counts = cit[n * 3:n * 3 + 3]
+    c0, c1, c2 = s.citizens
+    counts = [c0[n], c1[n], c2[n]]
     if not any(counts):
         return
-    cit[n * 3] = cit[n * 3 + 1] = cit[n * 3 + 2] = 0
+    c0[n] = c1[n] = c2[n] = 0
     total = sum(counts)
     events.append(event("rescue", (msg("messina.event.rescue.quarantine", seat=p, n=total) if plague
                       else msg("messina.event.rescue", seat=p, n=total)), seat=p))
@@ -43,7 +41,7 @@ def rescue(s: MessinaState, p: int, n: int, plague: bool, events: list[Event]) -
 
 def free_cabins(s: MessinaState, p: int) -> int:
     """How many of seat ``p``'s quarantine cabins are empty."""
-    return s.cab[p * CABINS * 3:(p + 1) * CABINS * 3:3].count(-1)
+    return s.seats[p].cabin_citizen.count(-1)
 
 
 def pack_counts(counts: list[int]) -> int:
@@ -82,9 +80,8 @@ def apply_qpick(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
 
 
 def free_slots(s: MessinaState, p: int, cls: int) -> list[int]:
-    est = s.estate
-    base = p * SLOTS
-    return [k for k in CLASS_SLOTS[cls] if est[base + k] < 0]
+    est = s.seats[p].estate
+    return [k for k in CLASS_SLOTS[cls] if est[k] < 0]
 
 
 def apply_staff(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
@@ -96,22 +93,22 @@ def apply_staff(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
 def apply_slot(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
     """Seed 拯救市民: a rescued (or cured) citizen takes a free estate slot of its class."""
     task = s.tasks.pop()
-    s.estate[task[1] * SLOTS + data[1]] = task[3]
+    s.seats[task[1]].estate[data[1]] = task[3]
 
 
 def apply_cure_to_workshop(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
     """Seed 隔離: a cured citizen may go straight into an empty workshop of its class."""
     task = s.tasks.pop()
-    s.ws[data[1] + 2] = task[3]
+    s.workshops.citizen[data[1]] = task[3]
     ws_pay_out(s, data[1], events)
 
 
 def apply_cabin(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
     """Seed 拯救市民 (有瘟疫): a citizen from a plague hex goes into a free quarantine cabin (stage I)."""
     task = s.tasks.pop()
-    base = (task[1] * CABINS + data[1]) * 3
-    s.cab[base] = task[2] * 2 + task[3]
-    s.cab[base + 1] = 1
+    seat, k = s.seats[task[1]], data[1]
+    seat.cabin_citizen[k] = task[2] * 2 + task[3]
+    seat.cabin_stage[k] = 1
 
 
 def apply_discard(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:

@@ -9,7 +9,6 @@ from meeple.games.messina.next_round import next_round
 from meeple.games.messina.production import production, quarantine, staffing_window
 from meeple.games.messina.state import (
     LOC_ESTATE,
-    MAXLT,
     READY,
     ST_NEXT,
     ST_OVER,
@@ -26,9 +25,11 @@ if TYPE_CHECKING:
 
 
 def has_ready_lieutenant(s: MessinaState, p: int) -> bool:
-    lt = s.lt
-    for i in range(p * MAXLT * 2, (p + 1) * MAXLT * 2, 2):
-        if lt[i] >= LOC_ESTATE and lt[i + 1] == READY:
+    """Whether seat ``p`` still has a lieutenant to use this round (in the city or the estate)."""
+    seat = s.seats[p]
+    status = seat.lt_status
+    for i, where in enumerate(seat.lt_where):
+        if where >= LOC_ESTATE and status[i] == READY:
             return True
     return False
 
@@ -41,7 +42,7 @@ def advance(s: MessinaState, events: list[Event]) -> None:
         if stage == ST_TURNS:
             if s.in_turn >= 0:
                 # the turn is over (step 4 ended, or a recall or skip had none): its rewards are lost
-                s.pend[s.in_turn] = ()
+                s.seats[s.in_turn].pend = ()
             if not next_turn(s):
                 s.stage = ST_STAFF
                 s.in_turn = -1
@@ -54,8 +55,8 @@ def advance(s: MessinaState, events: list[Event]) -> None:
         elif stage == ST_QUARANTINE:
             if s.round_ >= len(s.tables.rounds):
                 s.stage = ST_OVER
-                s.pend = [()] * s.players
-                s.defer = [()] * s.players
+                for seat in s.seats:
+                    seat.pend = seat.defer = ()
                 return
             s.stage = ST_NEXT
             quarantine(s, events)

@@ -5,24 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.messages import event
-from meeple.games.messina.state import (
-    CHURCH,
-    CITY,
-    COIN,
-    D0,
-    FIRE,
-    MAJOR,
-    NODES,
-    NP,
-    POP,
-    RATS,
-    REPOP,
-    SC0,
-    SHIPS,
-    VP,
-    WOOD,
-    WS_W,
-)
+from meeple.games.messina.state import CHURCH, CITY, D0, NODES, POPULARITY
 from meeple.games.messina.words import msg
 
 if TYPE_CHECKING:
@@ -43,8 +26,7 @@ def rat_penalty(s: MessinaState, rats: int) -> int:
 def majority_bonus(s: MessinaState, pops: list[int]) -> list[int]:
     """Seed 最終計分 1: 10/7/3 for the popularity ranking; ties by fire tokens (a major fire counts
     2); still tied players share the places' bonuses, rounded down."""
-    pi = s.pi
-    keys = [(pops[p], pi[p * NP + FIRE] + 2 * pi[p * NP + MAJOR]) for p in range(s.players)]
+    keys = [(pops[p], seat.fire + 2 * seat.major) for p, seat in enumerate(s.seats)]
     return shares(s.fx.majority[s.players], keys)
 
 
@@ -74,9 +56,6 @@ PARTS = ("during_play", "rat_penalty", "popularity", "city", "church", "majority
          "scrolls", "leftovers")
 """The parts of the final score, in the order of ``breakdown`` (before its ``total``)."""
 
-# the scoring reads a seat's first ints unpacked in this order (state.pi[seat * NP + X])
-_ROW = REPOP + 1
-assert (COIN, WOOD, FIRE, MAJOR, VP, RATS, POP, CITY, CHURCH, SC0, SHIPS, REPOP) == (0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 15, 16)
 
 
 def parts(s: MessinaState) -> list[tuple[int, ...]]:
@@ -85,11 +64,10 @@ def parts(s: MessinaState) -> list[tuple[int, ...]]:
     if s.final is not None:
         return [tuple(d[k] for k in PARTS) for d in s.final]
     fx = s.fx
-    pi = s.pi
+    seats = s.seats
     players = s.players
-    rows = [pi[base:base + _ROW] for base in range(0, players * NP, NP)]
-    pops = [max(0, r[POP] - r[RATS]) for r in rows]
-    bonus = shares(fx.majority[players], [(pop, r[FIRE] + 2 * r[MAJOR]) for pop, r in zip(pops, rows, strict=True)])
+    pops = [max(0, seat.track[POPULARITY] - seat.rats) for seat in seats]
+    bonus = shares(fx.majority[players], [(pop, seat.fire + 2 * seat.major) for pop, seat in zip(pops, seats, strict=True)])
     hexes = [0] * players
     owner = s.owner
     ntile = s.ntile
@@ -99,18 +77,20 @@ def parts(s: MessinaState) -> list[tuple[int, ...]]:
         if o >= 0:
             hexes[o] += hex_vp[ntile[n]]
     workshops = [0] * players
-    for o in s.ws[0::WS_W]:
+    for o in s.workshops.owner:
         workshops[o] += 1
     pop_vp, city_vp, church_vp = fx.register_vp
     (v0, cap0), (v1, cap1), (v2, cap2) = fx.scrolls
     penalties = fx.rat_penalty
     out: list[tuple[int, ...]] = []
-    for p, (coin, wood, fire, major, vp, rats, _, city, church, _, _, _, sc0, sc1, sc2, ships, repop
-            ) in enumerate(rows):
-        scroll = v0[sc0] * min(workshops[p], cap0) + v1[sc1] * min(ships, cap1) + v2[sc2] * min(repop, cap2)
+    for p, seat in enumerate(seats):
+        sc0, sc1, sc2 = seat.scrolls
+        scroll = (v0[sc0] * min(workshops[p], cap0) + v1[sc1] * min(seat.ships, cap1)
+                  + v2[sc2] * min(seat.repops, cap2))
+        rats = seat.rats
         penalty = penalties[rats] if 0 <= rats < len(penalties) else rat_penalty(s, rats)
-        out.append((vp, -penalty, pop_vp[pops[p]], city_vp[city], church_vp[church], bonus[p], hexes[p],
-                    scroll, (fire + major + wood + coin) // 3))
+        out.append((seat.vp, -penalty, pop_vp[pops[p]], city_vp[seat.track[CITY]], church_vp[seat.track[CHURCH]],
+                    bonus[p], hexes[p], scroll, (seat.fire + seat.major + seat.wood + seat.coins) // 3))
     return out
 
 
@@ -128,13 +108,11 @@ def final_scoring(s: MessinaState, events: list[Event]) -> None:
     """After round VI's production: rats push popularity back (seed 老鼠標記懲罰: the disc moves, so
     the view shows where it ends), then everything is scored."""
     s.final = breakdown(s)
-    pi = s.pi
-    for p in range(s.players):
-        base = p * NP
-        pop, rats = pi[base + POP], pi[base + RATS]
+    for p, seat in enumerate(s.seats):
+        pop, rats = seat.track[POPULARITY], seat.rats
         back = min(pop, rats)
         if back:
-            pi[base + POP] = pop - back
+            seat.track[POPULARITY] = pop - back
             events.append(event("rats_push_back", msg("messina.event.rats_push_back", seat=p, n=rats, before=pop, after=pop - back), seat=p))
     for p, d in enumerate(s.final):
         events.append(event("final_score", msg("messina.event.final_score", seat=p, score=d["total"]), seat=p, score=d["total"]))
@@ -143,14 +121,14 @@ def final_scoring(s: MessinaState, events: list[Event]) -> None:
 def tiebreak(s: MessinaState, seat: int) -> tuple[int, ...]:
     """Seed 平手: most repopulated districts, then the highest-valued one."""
     best = max((s.tables.hexes[s.ntile[n]].vp for n in range(D0, NODES) if s.owner[n] == seat), default=0)
-    return (s.pi[seat * NP + REPOP], best)
+    return (s.seats[seat].repops, best)
 
 
 def scores(s: MessinaState) -> list[int]:
     """The final totals once the game is over, else the VP scored so far."""
     if s.final is not None:
         return [f["total"] for f in s.final]
-    return [s.pi[p * NP + VP] for p in range(s.players)]
+    return [seat.vp for seat in s.seats]
 
 
 __all__ = ["PARTS", "breakdown", "final_scoring", "majority_bonus", "parts", "rat_penalty", "scores", "shares",

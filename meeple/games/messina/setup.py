@@ -13,21 +13,20 @@ from meeple.games.messina.rounds import advance
 from meeple.games.messina.ships import ship_arrives
 from meeple.games.messina.state import (
     CABINS,
-    COIN,
     D0,
-    FIRE,
+    EMPTY,
     LOC_ESTATE,
     LOC_NONE,
-    MAJOR,
     MAXLT,
     N_HARBOURS,
     NODES,
-    NP,
     READY,
     SLOTS,
     ST_TURNS,
-    WOOD,
     MessinaState,
+    Seat,
+    Wagons,
+    Workshops,
 )
 
 if TYPE_CHECKING:
@@ -71,7 +70,7 @@ def setup(cls: type[S], game: Game, players: int, seed: int, options: dict[str, 
     s.ncell = tuple(ncell)
     rebuild_geometry(s)
     s.cubes = [0] * NODES
-    s.cit = [0] * (NODES * 3)
+    s.citizens = [[0] * NODES for _ in range(3)]
     s.owner = [-1] * NODES
     s.used = [0] * NODES
     s.docks = ((), (), (), ())
@@ -115,25 +114,11 @@ def setup(cls: type[S], game: Game, players: int, seed: int, options: dict[str, 
         wagons.append(tuple(stack))
     s.wg_st = tuple(wagons)
     # players
-    pi = [0] * (players * NP)
-    for p in range(players):
-        pi[p * NP + COIN] = st.coins
-        pi[p * NP + WOOD] = st.wood
-        pi[p * NP + FIRE] = st.fire
-        pi[p * NP + MAJOR] = st.major
-    s.pi = pi
-    lt = []
-    for _p in range(players):
-        for i in range(MAXLT):
-            lt += [LOC_ESTATE if i < st.lieutenants else LOC_NONE, READY]
-    s.lt = lt
-    s.estate = [-1] * (players * SLOTS)
-    s.cab = [-1, 0, -1] * (players * CABINS)
-    s.ov = [0, -1, 0] * (players * 3)
-    s.ws = []
-    s.wg = []
-    s.pend = [()] * players
-    s.defer = [()] * players
+    s.seats = [new_seat(st.coins, st.wood, st.fire, st.major, st.lieutenants) for _ in range(players)]
+    s.workshops = Workshops()
+    s.workshops.owner, s.workshops.tile, s.workshops.citizen, s.workshops.paid = [], [], [], []
+    s.wagons = Wagons()
+    s.wagons.owner, s.wagons.tile, s.wagons.exhausted = [], [], []
     s.tasks = []
     s.final = None
     s.round_ = 1
@@ -147,8 +132,7 @@ def setup(cls: type[S], game: Game, players: int, seed: int, options: dict[str, 
     # discs start stacked in round I's order: the first seat on top
     s.stamp = players
     for i, p in enumerate(order):
-        for k in (9, 10, 11):
-            pi[p * NP + k] = players - i
+        s.seats[p].stamp = [players - i] * 3
     s.wheel = rng.below(len(tables.wheel))
     events: list[Event] = []
     ship_arrives(s, events)
@@ -158,4 +142,28 @@ def setup(cls: type[S], game: Game, players: int, seed: int, options: dict[str, 
     return s
 
 
-__all__ = ["setup"]
+def new_seat(coins: int, wood: int, fire: int, major: int, lieutenants: int) -> Seat:
+    """A player's starting supplies (seed 起始設置): nothing built, every register at its start,
+    ``lieutenants`` lying in the estate."""
+    seat = Seat()
+    seat.coins, seat.wood, seat.fire, seat.major = coins, wood, fire, major
+    seat.vp = seat.rats = seat.ships = seat.repops = 0
+    seat.track = [0, 0, 0]
+    seat.stamp = [0, 0, 0]
+    seat.scrolls = [0, 0, 0]
+    seat.cargo = [0, 0, 0]
+    seat.lt_where = [LOC_ESTATE if i < lieutenants else LOC_NONE for i in range(MAXLT)]
+    seat.lt_status = [READY] * MAXLT
+    seat.estate = [EMPTY] * SLOTS
+    seat.cabin_citizen = [-1] * CABINS
+    seat.cabin_stage = [0] * CABINS
+    seat.cabin_tile = [-1] * CABINS
+    seat.overseer_steps = [0, 0, 0]
+    seat.overseer_petal = [-1, -1, -1]
+    seat.overseer_upgraded = [0, 0, 0]
+    seat.pend = ()
+    seat.defer = ()
+    return seat
+
+
+__all__ = ["new_seat", "setup"]

@@ -10,16 +10,10 @@ from meeple.games.messina.components import CARGOS
 from meeple.games.messina.plague import fire_cost, pay_fire
 from meeple.games.messina.registers import advance_track
 from meeple.games.messina.state import (
-    CARGO0,
-    COIN,
     N_HARBOURS,
-    NP,
-    RATS,
-    SHIPS,
     T_OVS,
     T_OVUP,
     T_SHIPFIGHT,
-    VP,
 )
 from meeple.games.messina.words import CARGO_WORDS, cref, msg
 
@@ -107,7 +101,7 @@ def apply_ship_douse(s: MessinaState, data: tuple[int, ...], events: list[Event]
     s.cube_supply += 1
     k, vp = fire_cost(s)
     pay_fire(s, p, k, False)
-    s.pi[p * NP + VP] += vp
+    s.seats[p].vp += vp
     advance_track(s, p, 0, 1, events)
     take_ship(s, p, task[2], events)
 
@@ -117,7 +111,7 @@ def apply_ship_let(s: MessinaState, data: tuple[int, ...], events: list[Event]) 
     task = s.tasks.pop()
     p = task[1]
     s.cube_supply += 1
-    s.pi[p * NP + RATS] += 1
+    s.seats[p].rats += 1
     events.append(event("rat", msg("messina.event.rat.ship", seat=p), seat=p))
     take_ship(s, p, task[2], events)
 
@@ -127,13 +121,13 @@ def take_ship(s: MessinaState, p: int, ship: int, events: list[Event]) -> None:
     kept apart (shown in the view); in the basic game every cargo counts as one kind of ship, so the
     ships scroll scores the total (the seed leaves separate cargo scoring to the advanced game)."""
     sh = s.tables.ships[ship]
-    base = p * NP
-    s.pi[base + COIN] += sh.coins
-    s.pi[base + SHIPS] += 1
-    s.pi[base + CARGO0 + CARGOS.index(sh.cargo)] += 1
+    seat = s.seats[p]
+    seat.coins += sh.coins
+    seat.ships += 1
+    seat.cargo[CARGOS.index(sh.cargo)] += 1
     events.append(event("ship_taken", msg("messina.event.ship_taken", seat=p, ship=cref("ships", sh.name),
                          cargo=CARGO_WORDS[sh.cargo], n=sh.coins), seat=p, cargo=sh.cargo))
-    count = s.pi[base + SHIPS]
+    count = seat.ships
     parity = 0 if s.options.get("ship_overseer_parity", "even") == "even" else 1
     if count % 2 == parity:
         if s.options.get("ship_overseer_reward", "advance") == "upgrade":

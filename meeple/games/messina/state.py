@@ -1,53 +1,101 @@
-"""The Messina 1347 position: its fields (plain containers of ints), the game's constants, the
-turn properties, the hand-written copy and the resampling of what no seat can see.
+"""The Messina 1347 position: its fields as typed records (``Seat`` per player, ``Workshops`` and
+``Wagons`` built, the board's per-node lists), the game's constants, the turn properties and the
+resampling of what no seat can see.  Every field is declared once, as an annotation; the clone is
+derived from the declarations (``meeple.engine.fields``).
 
-The hooks (legal actions, apply, view, scores, explain) are bound in ``__init__.py`` on
-``MessinaPosition``; this module knows only the data.
+The hooks (legal actions, apply, view, scores, explain) are methods of ``MessinaPosition`` in
+``__init__.py``; this module knows only the data.
 """
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Final
 
 from meeple.engine.core import Action, State
+from meeple.engine.fields import Record, Shared, slots
 from meeple.engine.rng import Rng
 from meeple.games.messina.derived import Derived
 
 # --- constants (not printed on components): state layout and codes ----------------------------
 
-# player-int offsets (state.pi[seat * NP + X])
-COIN, WOOD, FIRE, MAJOR, VP, RATS, POP, CITY, CHURCH, POPT, CITYT, CHURCHT = range(12)
-SC0, SC1, SC2, SHIPS, REPOP = range(12, 17)
-CARGO0 = 17     # ships taken by cargo: CARGO0 + 0 spices, 1 cloth, 2 gems
-NP = 20
-RESOURCE_NAMES = ("coins", "wood", "fire", "major fire")
 
-# register indexes (0 popularity, 1 city, 2 church) -> player-int offsets
-TRACK_POS = (POP, CITY, CHURCH)
-TRACK_STAMP = (POPT, CITYT, CHURCHT)
+# registers (``Seat.track``, ``Seat.stamp``): 0 popularity, 1 city, 2 church
+POPULARITY, CITY, CHURCH = 0, 1, 2
 
-# nodes: 0-3 harbour hexes, 4-7 docks, 8.. districts
+# nodes (``state.cubes[n]``, ``used[n]``, ``owner[n]``, ``citizens[k][n]``, ``ntile[n]``, ...):
+#   0  1  2  3 | 4  5  6  7 | 8 .. 27
+#   harbours   | their docks| districts (-1 tile: not in play yet)
 N_HARBOURS = 4
 DOCK0 = 4
 D0 = 8
 NODES = 28
 
-# lieutenants: state.lt[(seat * MAXLT + i) * 2] = location, +1 = status
+# lieutenants (``Seat.lt_where[i]``, ``Seat.lt_status[i]``, i < MAXLT)
 MAXLT = 5
 LOC_ESTATE = -1
 LOC_NONE = -2   # not yet gained
 LOC_LOST = -3   # paid for a repopulation, gone for good
 READY, STANDING, SPENT = 0, 1, 2
 
-# estate: 18 slots per seat; -1 empty, 0 ordinary citizen, 1 upgraded citizen
+# estate (``Seat.estate[k]``, k < SLOTS): -1 empty, 0 ordinary citizen, 1 upgraded citizen
 SLOTS = 18
-# cabins: 4 per seat, 3 ints each: occupant (-1 or class*2+upgraded), stage (1 or 2), improvement (-1 or id)
+EMPTY = -1
+# quarantine cabins (``Seat.cabin_*[k]``, k < CABINS): citizen -1 or class*2+upgraded, stage 1 or 2,
+# improvement tile -1 or its index
 CABINS = 4
-# overseers: 3 per seat, 3 ints each: advances made, petal, upgraded
-# workshops owned: flat entries of 4 ints: owner, tile, occupant (-1/0/1), paid out (phase II)
-WS_W = 4
-# wagons owned: flat entries of 3 ints: owner, tile, exhausted
-WG_W = 3
+
+
+class Seat(Record):
+    """One player's supplies, registers, lieutenants, estate, cabins and overseers."""
+
+    coins: int
+    wood: int
+    fire: int
+    major: int                   # major fire tokens
+    vp: int                      # VP scored during play
+    rats: int
+    ships: int                   # ships taken
+    repops: int                  # repopulation tokens used
+    track: list[int]             # register space, by register (POPULARITY, CITY, CHURCH)
+    stamp: list[int]             # by register: the disc's height (the later arrival is on top)
+    scrolls: list[int]           # scroll cube space, by scroll (workshops, ships, repopulations)
+    cargo: list[int]             # ships taken, by cargo (components.CARGOS)
+    lt_where: list[int]          # by lieutenant: a node, LOC_ESTATE, LOC_NONE or LOC_LOST
+    lt_status: list[int]         # by lieutenant: READY, STANDING or SPENT
+    estate: list[int]            # by slot: EMPTY, 0 ordinary or 1 upgraded citizen
+    cabin_citizen: list[int]     # by cabin: -1 empty, else class * 2 + upgraded
+    cabin_stage: list[int]       # by cabin: quarantine stage 1 or 2 (0 while empty)
+    cabin_tile: list[int]        # by cabin: its improvement's tile, -1 none
+    overseer_steps: list[int]    # by class: advances made (0-6)
+    overseer_petal: list[int]    # by class: the petal taken at the fork, -1 before
+    overseer_upgraded: list[int]  # by class: 1 once upgraded
+    pend: tuple[int, ...]        # register rewards usable in this turn's step 4
+    defer: tuple[int, ...]       # register rewards waiting for the seat's next step 4
+
+    __slots__ = slots(__annotations__)
+
+
+class Workshops(Record):
+    """The workshops built, one entry each in building order (the entry index ``i`` names it in
+    the actions): owner, tile, citizen (-1 none, 0 ordinary, 1 upgraded), paid out (phase II)."""
+
+    owner: list[int]
+    tile: list[int]
+    citizen: list[int]
+    paid: list[int]
+
+    __slots__ = slots(__annotations__)
+
+
+class Wagons(Record):
+    """The wagons built, one entry each: owner, tile, exhausted (by a repopulation this round)."""
+
+    owner: list[int]
+    tile: list[int]
+    exhausted: list[int]
+
+    __slots__ = slots(__annotations__)
+
 
 # flow stages
 ST_TURNS, ST_PRODUCTION, ST_QUARANTINE, ST_NEXT, ST_OVER, ST_STAFF = range(6)
@@ -125,29 +173,15 @@ def plural(k: int, noun: str) -> str:
 class MessinaState(State):
     """One position of Messina 1347 (the layout of each field is in the constants above)."""
 
-    __slots__ = (
-        "round_", "stage", "order", "cur", "in_turn", "tasks", "pi", "lt", "estate", "cab", "ov", "ws",
-        "wg", "pend", "defer", "stamp", "ntile", "ncell", "dist", "dadj", "nname", "nplay", "cubes", "cit", "owner", "used",
-        "docks", "cube_supply", "cit_supply", "hood", "ship_stack", "sel", "sel_used", "wheel",
-        "cab_st", "cab_known", "ws_st", "ws_known", "ws2_st", "wg_st", "ws_phase", "final",
-        "fx", "moves",
-    )
-
     round_: int
     stage: int
     order: tuple[int, ...]
     cur: int
     in_turn: int
-    tasks: list[tuple[int, int, int, int, int]]
-    pi: list[int]
-    lt: list[int]
-    estate: list[int]
-    cab: list[int]
-    ov: list[int]
-    ws: list[int]
-    wg: list[int]
-    pend: list[tuple[int, ...]]
-    defer: list[tuple[int, ...]]
+    tasks: list[tuple[int, int, int, int, int]]   # (kind, seat, a, b, c): the decision on top last
+    seats: list[Seat]
+    workshops: Workshops
+    wagons: Wagons
     stamp: int
     ntile: tuple[int, ...]
     ncell: tuple[tuple[int, int] | None, ...]
@@ -155,10 +189,10 @@ class MessinaState(State):
     dadj: tuple[tuple[int, ...], ...]
     nname: tuple[str, ...]
     nplay: tuple[int, ...]
-    cubes: list[int]
-    cit: list[int]
-    owner: list[int]
-    used: list[int]
+    cubes: list[int]                # by node: plague cubes
+    citizens: list[list[int]]       # by class, by node: citizens on the board
+    owner: list[int]                # by node: the seat that repopulated it, -1
+    used: list[int]                 # by node: 1 once visited this round
     docks: tuple[tuple[int, ...], ...]
     cube_supply: int
     cit_supply: list[int]
@@ -175,9 +209,12 @@ class MessinaState(State):
     wg_st: tuple[tuple[int, ...], ...]
     ws_phase: int
     final: list[dict[str, int]] | None
-    fx: Derived
-    # per lieutenant, per node: the move actions by the coins they cost (``actions.moves_of``)
-    moves: tuple[tuple[str, ...], list[tuple[list[Action | None], ...] | None]] | None
+    fx: Shared[Derived]
+    # per lieutenant, per node: the move actions by the coins they cost (``labels.moves_of``), a
+    # cache shared by clones
+    moves: Shared[tuple[tuple[str, ...], list[tuple[list[Action | None], ...] | None]] | None]
+
+    __slots__ = slots(__annotations__)
 
     # --- turn ----------------------------------------------------------------------------
 
@@ -189,57 +226,6 @@ class MessinaState(State):
     @property
     def is_over(self) -> bool:
         return self.stage == ST_OVER
-
-    # --- copy ------------------------------------------------------------------------------
-
-    def _copy_into(self, other: State) -> None:
-        # a cast, not an isinstance check: State is an ABC, and the concrete class is a subclass
-        # (``MessinaPosition``), so isinstance would take the slow ABC path on every clone
-        o = cast("MessinaState", other)
-        o.round_ = self.round_
-        o.stage = self.stage
-        o.order = self.order
-        o.cur = self.cur
-        o.in_turn = self.in_turn
-        o.tasks = self.tasks.copy()
-        o.pi = self.pi.copy()
-        o.lt = self.lt.copy()
-        o.estate = self.estate.copy()
-        o.cab = self.cab.copy()
-        o.ov = self.ov.copy()
-        o.ws = self.ws.copy()
-        o.wg = self.wg.copy()
-        o.pend = self.pend.copy()
-        o.defer = self.defer.copy()
-        o.stamp = self.stamp
-        o.ntile = self.ntile
-        o.ncell = self.ncell
-        o.dist = self.dist
-        o.dadj = self.dadj
-        o.nname = self.nname
-        o.nplay = self.nplay
-        o.cubes = self.cubes.copy()
-        o.cit = self.cit.copy()
-        o.owner = self.owner.copy()
-        o.used = self.used.copy()
-        o.docks = self.docks
-        o.cube_supply = self.cube_supply
-        o.cit_supply = self.cit_supply.copy()
-        o.hood = self.hood
-        o.ship_stack = self.ship_stack
-        o.sel = self.sel
-        o.sel_used = self.sel_used
-        o.wheel = self.wheel
-        o.cab_st = self.cab_st
-        o.cab_known = self.cab_known
-        o.ws_st = self.ws_st
-        o.ws_known = self.ws_known
-        o.ws2_st = self.ws2_st
-        o.wg_st = self.wg_st
-        o.ws_phase = self.ws_phase
-        o.final = self.final
-        o.fx = self.fx
-        o.moves = self.moves
 
     # --- hidden information ----------------------------------------------------------------
 

@@ -17,12 +17,9 @@ from meeple.games.messina.plague import can_fight, fire_cost, leave_plague
 from meeple.games.messina.registers import buy_step, use_reward
 from meeple.games.messina.rescue import rescue
 from meeple.games.messina.state import (
-    COIN,
     D0,
     DOCK0,
     LOC_ESTATE,
-    MAXLT,
-    NP,
     SPENT,
     STANDING,
     T_FIGHT,
@@ -30,7 +27,6 @@ from meeple.games.messina.state import (
     T_QPICK,
     T_SHIP,
     T_SHIPFIGHT,
-    VP,
 )
 from meeple.games.messina.words import TASKS, msg, node
 
@@ -73,10 +69,10 @@ def apply_recall(s: MessinaState, data: tuple[int, ...], events: list[Event]) ->
     """Seed 召回工人: a lieutenant in the city goes back to the estate, and the seat takes 1 coin."""
     p = s.tasks.pop()[1]
     i = data[1]
-    j = (p * MAXLT + i) * 2
-    s.lt[j] = LOC_ESTATE
-    s.lt[j + 1] = SPENT
-    s.pi[p * NP + COIN] += 1
+    seat = s.seats[p]
+    seat.lt_where[i] = LOC_ESTATE
+    seat.lt_status[i] = SPENT
+    seat.coins += 1
     events.append(event("recall", msg("messina.event.recall", seat=p, lt=i + 1), seat=p))
 
 
@@ -84,7 +80,7 @@ def apply_skip(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> N
     """Seed 遊戲流程 1: an estate lieutenant with no hex left to go to is set aside for the round."""
     p = s.tasks.pop()[1]
     i = data[1]
-    s.lt[(p * MAXLT + i) * 2 + 1] = SPENT
+    s.seats[p].lt_status[i] = SPENT
     events.append(event("skip", msg("messina.event.skip", seat=p, lt=i + 1), seat=p))
 
 
@@ -93,14 +89,13 @@ def apply_move(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> N
     rescue (2) and the fight (3) there, or the docks (移動到船上); step 4 follows."""
     p = s.tasks.pop()[1]
     i, b = data[1], data[2]
-    j = (p * MAXLT + i) * 2
-    lt = s.lt
-    a = lt[j]
+    seat = s.seats[p]
+    a = seat.lt_where[i]
     cost = move_cost(s, a, b) if a >= 0 else 0
     if cost:
-        s.pi[p * NP + COIN] -= cost
-    lt[j] = b
-    lt[j + 1] = STANDING
+        seat.coins -= cost
+    seat.lt_where[i] = b
+    seat.lt_status[i] = STANDING
     name = s.nname[b]
     events.append(event("place", (msg("messina.event.place.paid", seat=p, lt=i + 1, node=node(s, b), n=cost) if cost
                       else msg("messina.event.place", seat=p, lt=i + 1, node=node(s, b))), seat=p, hex=name))
@@ -115,7 +110,7 @@ def apply_move(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> N
         return
     owner = s.owner[b]
     if owner >= 0:
-        s.pi[owner * NP + VP] += 2
+        s.seats[owner].vp += 2
         events.append(event("repopulated_visit", msg("messina.event.repopulated_visit", seat=owner, node=node(s, b)), seat=owner))
     open_step4(s, p, b, 0)
     plague = s.cubes[b] > 0
@@ -134,16 +129,17 @@ def open_step4(s: MessinaState, p: int, n: int, done: int) -> None:
     """The turn will have a step 4 on node ``n`` (``done``: no hex action there).  Rewards waiting
     from outside the seat's turns (seed 生產推進) become usable in it; a turn without a step 4 (a
     recall, a lieutenant set aside) leaves them waiting for the next one."""
-    if s.defer[p]:
-        s.pend[p] = s.defer[p] + s.pend[p]
-        s.defer[p] = ()
+    seat = s.seats[p]
+    if seat.defer:
+        seat.pend = seat.defer + seat.pend
+        seat.defer = ()
     s.tasks.append((T_MAIN, p, n, done, 0))
 
 
 def apply_end_turn(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
     """Seed 遊戲流程 4: the turn ends; register rewards reached in it and not used are lost."""
     p = s.tasks.pop()[1]
-    s.pend[p] = ()
+    s.seats[p].pend = ()
 
 
 def apply_buy(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:

@@ -16,11 +16,8 @@ from meeple.games.messina.state import (
     D0,
     DOCK0,
     MAXLT,
-    NP,
     PETAL_NAMES,
     SLOTS,
-    WG_W,
-    WS_W,
 )
 from meeple.games.messina.turns import describe_task
 
@@ -45,9 +42,9 @@ def _cost(s: MessinaState, tile: int) -> dict[str, Any]:
 def _nodes(s: MessinaState) -> list[dict[str, Any]]:
     t = s.tables
     on_node: dict[int, list[dict[str, Any]]] = {}
-    for p in range(s.players):
+    for p, seat in enumerate(s.seats):
         for i in range(MAXLT):
-            loc, status = s.lt[(p * MAXLT + i) * 2], s.lt[(p * MAXLT + i) * 2 + 1]
+            loc, status = seat.lt_where[i], seat.lt_status[i]
             if loc >= 0:
                 on_node.setdefault(loc, []).append({"seat": p, "lieutenant": i + 1,
                                                     "status": "standing" if status == 1 else "lying"})
@@ -66,7 +63,7 @@ def _nodes(s: MessinaState) -> list[dict[str, Any]]:
         if n >= D0:
             h = t.hexes[s.ntile[n]]
             e["plague"] = s.cubes[n]
-            e["citizens"] = s.cit[n * 3:n * 3 + 3]
+            e["citizens"] = [s.citizens[k][n] for k in range(3)]
             e["repopulated_by"] = None if s.owner[n] < 0 else s.owner[n]
             e["rat"] = RATS[h.rat]
             e["colour"] = COLOURS[h.colour]
@@ -80,46 +77,48 @@ def _nodes(s: MessinaState) -> list[dict[str, Any]]:
 
 def _seat(s: MessinaState, p: int) -> dict[str, Any]:
     t = s.tables
-    pi = s.pi[p * NP:(p + 1) * NP]
+    seat = s.seats[p]
+    track, stamp = seat.track, seat.stamp
     d: dict[str, Any] = {
-        "coins": pi[0], "wood": pi[1], "fire": pi[2], "major_fire": pi[3], "vp": pi[4], "rats": pi[5],
-        "ships": pi[15], "repopulations": pi[16],
-        "cargo": {CARGOS[k]: pi[17 + k] for k in range(3)},
-        "registers": {"popularity": pi[6], "city": pi[7], "church": pi[8]},
-        "register_stack_height": {"popularity": pi[9], "city": pi[10], "church": pi[11]},
-        "scrolls": {t.scrolls[k].name: pi[12 + k] for k in range(3)},
+        "coins": seat.coins, "wood": seat.wood, "fire": seat.fire, "major_fire": seat.major, "vp": seat.vp,
+        "rats": seat.rats, "ships": seat.ships, "repopulations": seat.repops,
+        "cargo": {CARGOS[k]: seat.cargo[k] for k in range(3)},
+        "registers": {"popularity": track[0], "city": track[1], "church": track[2]},
+        "register_stack_height": {"popularity": stamp[0], "city": stamp[1], "church": stamp[2]},
+        "scrolls": {t.scrolls[k].name: seat.scrolls[k] for k in range(3)},
     }
     lts = []
     for i in range(MAXLT):
-        loc, status = s.lt[(p * MAXLT + i) * 2], s.lt[(p * MAXLT + i) * 2 + 1]
+        loc, status = seat.lt_where[i], seat.lt_status[i]
         if loc == -2:
             continue
         where = "estate" if loc == -1 else "lost" if loc == -3 else s.nname[loc]
         lts.append({"lieutenant": f"lt{i + 1}", "where": where, "status": ("ready", "standing", "spent")[status]})
     d["lieutenants"] = lts
-    d["estate"] = {t.estate[k].name: CITIZEN[s.estate[p * SLOTS + k] + 1]
-                   for k in range(SLOTS) if s.estate[p * SLOTS + k] >= 0}
+    est = seat.estate
+    d["estate"] = {t.estate[k].name: CITIZEN[est[k] + 1] for k in range(SLOTS) if est[k] >= 0}
     cabins = []
     for k in range(CABINS):
-        base = (p * CABINS + k) * 3
-        occ, stage, imp = s.cab[base], s.cab[base + 1], s.cab[base + 2]
+        occ, stage, imp = seat.cabin_citizen[k], seat.cabin_stage[k], seat.cabin_tile[k]
         cabins.append({"cabin": k + 1,
                        "citizen": None if occ < 0 else CLASSES[occ >> 1], "upgraded": occ >= 0 and bool(occ & 1),
                        "stage": stage if occ >= 0 else None,
                        "improvement": None if imp < 0 else t.cabins[imp].name,
                        "yields": None if imp < 0 else t.effects[t.cabins[imp].effect].name})
     d["cabins"] = cabins
-    d["overseers"] = [{"overseer": CLASSES[k], "advances": s.ov[(p * 3 + k) * 3],
-                       "petal": None if s.ov[(p * 3 + k) * 3 + 1] < 0 else PETAL_NAMES[s.ov[(p * 3 + k) * 3 + 1]],
-                       "upgraded": bool(s.ov[(p * 3 + k) * 3 + 2])} for k in range(3)]
-    d["workshops"] = [{"workshop": t.workshops[s.ws[i + 1]].name,
-                       "class": CLASSES[t.workshops[s.ws[i + 1]].cls],
-                       "citizen": CITIZEN[s.ws[i + 2] + 1], "paid_out": bool(s.ws[i + 3])}
-                      for i in range(0, len(s.ws), WS_W) if s.ws[i] == p]
-    d["wagons"] = [{"wagon": t.wagons[s.wg[i + 1]].name, "exhausted": bool(s.wg[i + 2])}
-                   for i in range(0, len(s.wg), WG_W) if s.wg[i] == p]
-    d["rewards_now"] = [REWARD_NAMES[r] for r in s.pend[p]]
-    d["rewards_next_turn"] = [REWARD_NAMES[r] for r in s.defer[p]]
+    d["overseers"] = [{"overseer": CLASSES[k], "advances": seat.overseer_steps[k],
+                       "petal": None if seat.overseer_petal[k] < 0 else PETAL_NAMES[seat.overseer_petal[k]],
+                       "upgraded": bool(seat.overseer_upgraded[k])} for k in range(3)]
+    ws = s.workshops
+    d["workshops"] = [{"workshop": t.workshops[ws.tile[i]].name,
+                       "class": CLASSES[t.workshops[ws.tile[i]].cls],
+                       "citizen": CITIZEN[ws.citizen[i] + 1], "paid_out": bool(ws.paid[i])}
+                      for i, o in enumerate(ws.owner) if o == p]
+    wg = s.wagons
+    d["wagons"] = [{"wagon": t.wagons[wg.tile[i]].name, "exhausted": bool(wg.exhausted[i])}
+                   for i, o in enumerate(wg.owner) if o == p]
+    d["rewards_now"] = [REWARD_NAMES[r] for r in seat.pend]
+    d["rewards_next_turn"] = [REWARD_NAMES[r] for r in seat.defer]
     return d
 
 
