@@ -15,6 +15,10 @@ from meeple.engine.core import Action
 from meeple.engine.messages import Message
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import AIRLOCK, CARGO, GREENHOUSE, MINING, POWER
+from meeple.games.luna_maris.hiring import hire_cost
+from meeple.games.luna_maris.mining import probe_yield
+from meeple.games.luna_maris.recycling import recycling_table
+from meeple.games.luna_maris.resources import advanced
 from meeple.games.luna_maris.state import (
     MAIN_BURN_IRON,
     MAIN_BURN_WATER,
@@ -82,15 +86,11 @@ def _nums(s: LunaState, p: int, op: int, arg: int) -> tuple[int, ...]:
     if op == MAIN_PROBE:
         return (me.probes, s.built[AIRLOCK])
     if op == MAIN_HIRE:
-        from meeple.games.luna_maris.hiring import hire_cost
-
         return (hire_cost(s, p, arg % WITH, arg >= WITH),)
     if op == MAIN_DELIVER:
         stack = s.stacks[arg % WITH]
         return (stack[-1], s.built[CARGO])
     if op == MAIN_EXTRACT:
-        from meeple.games.luna_maris.mining import probe_yield
-
         return probe_yield(s, p)
     if op == MAIN_RESEARCH:
         return (me.research(arg),)
@@ -103,11 +103,6 @@ def _nums(s: LunaState, p: int, op: int, arg: int) -> tuple[int, ...]:
 
 def _main(s: LunaState, p: int, op: int, arg: int) -> Message:
     """The label of a main action (without its activation or equipment)."""
-    from meeple.games.luna_maris.hiring import hire_cost
-    from meeple.games.luna_maris.mining import probe_yield
-    from meeple.games.luna_maris.recycling import recycling_table
-    from meeple.games.luna_maris.resources import advanced
-
     t = s.tab
     b = s.board
     me = s.seats[p]
