@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from meeple.engine.encoding import Bounds, Encoder, Obs, vocab
+from meeple.engine.encoding import Bounds, Encoder, Obs, need_numpy, vocab
 from meeple.games.troyes.citizens import source_text, space_name
 from meeple.games.troyes.dice import target_text
 from meeple.games.troyes.scoring import breakdown
@@ -93,6 +93,25 @@ def _indices(t: Any) -> dict[str, dict[Any, int]]:
     return {"i_acts": {i: acts[a.name] for i, a in enumerate(t.activities)},
             "i_events": {i: events[e.name] for i, e in enumerate(t.events)},
             "i_chars": {i: chars[c.name] for i, c in enumerate(t.characters)}}
+
+
+_SLOT_BLOCKS: dict[tuple[int, int], Any] = {}
+
+
+def _slot_block(n_acts: int, n: int) -> Any:
+    """The activity slots' entries before any card or tradesman is written: per slot (face up,
+    card one-hot, then per seat: tradesman, tradesman space, cubes), the spaces at -2 (no
+    tradesman), as ``observe`` writes them for an empty slot."""
+    hit = _SLOT_BLOCKS.get((n_acts, n))
+    if hit is None:
+        np = need_numpy()
+        size = 1 + n_acts + 3 * n
+        hit = np.zeros(9 * size, np.float32)
+        for slot in range(9):
+            for k in range(n):
+                hit[slot * size + 1 + n_acts + 3 * k + 1] = -2.0
+        _SLOT_BLOCKS[(n_acts, n)] = hit
+    return hit
 
 
 class TroyesEncoder(Encoder):
@@ -321,6 +340,8 @@ class TroyesEncoder(Encoder):
                 a[p + own[o if o < n else n]] = 1.0
             p += step
         slots, revealed = s.slots, s.revealed
+        block = _slot_block(n_acts, n)  # every tradesman space at -2 (none), the rest 0
+        out.arr[p:p + len(block)] = block
         for slot in range(9):
             if slot % 3 + 1 <= revealed:
                 a[p] = 1.0
@@ -330,21 +351,13 @@ class TroyesEncoder(Encoder):
                     x = seat.trade[slot]
                     if x:
                         a[p] = 1.0
-                        if x == NO_SPACE:
-                            a[p + 1] = -1.0
-                        elif x > 1:
-                            a[p + 1] = x - 1
-                    else:
-                        a[p + 1] = -2.0
+                        a[p + 1] = -1.0 if x == NO_SPACE else x - 1
                     x = seat.cubes[slot]
                     if x:
                         a[p + 2] = x
                     p += 3
             else:
-                p += 1 + n_acts
-                for _k in range(n):
-                    a[p + 1] = -2.0
-                    p += 3
+                p += 1 + n_acts + 3 * n
         row = s.row
         if len(row) > n_events:
             raise ValueError(f"event row of {len(row)} cards, the layout holds {n_events}")
