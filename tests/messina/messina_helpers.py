@@ -11,6 +11,7 @@ from meeple.games.messina.state import (
     READY,
     ST_TURNS,
     MessinaState,
+    replaced,
 )
 
 TRACKS = ("popularity", "city", "church")
@@ -73,9 +74,9 @@ def give(s: MessinaState, seat: int, what: str, amount: int) -> None:
     if what in TRACKS:
         st.track[TRACKS.index(what)] = amount
     elif what.startswith("scroll"):
-        st.scrolls[int(what[6:])] = amount
+        st.scrolls = replaced(st.scrolls, int(what[6:]), amount)
     elif what.startswith("cargo"):
-        st.cargo[int(what[5:])] = amount
+        st.cargo = replaced(st.cargo, int(what[5:]), amount)
     else:
         assert isinstance(getattr(st, what), int), what
         setattr(st, what, amount)
@@ -129,7 +130,9 @@ def add_wagon(s: MessinaState, owner: int, tile: int, exhausted: int = 0) -> int
 
 def set_cabin(s: MessinaState, seat: int, k: int, citizen: int, stage: int, tile: int) -> None:
     st = s.seats[seat]
-    st.cabin_citizen[k], st.cabin_stage[k], st.cabin_tile[k] = citizen, stage, tile
+    st.cabin_citizen = replaced(st.cabin_citizen, k, citizen)
+    st.cabin_stage = replaced(st.cabin_stage, k, stage)
+    st.cabin_tile = replaced(st.cabin_tile, k, tile)
 
 
 def cabin(s: MessinaState, seat: int, k: int) -> list[int]:
@@ -140,7 +143,9 @@ def cabin(s: MessinaState, seat: int, k: int) -> list[int]:
 
 def set_overseer(s: MessinaState, seat: int, cls: int, steps: int, petal: int, upgraded: int) -> None:
     st = s.seats[seat]
-    st.overseer_steps[cls], st.overseer_petal[cls], st.overseer_upgraded[cls] = steps, petal, upgraded
+    st.overseer_steps = replaced(st.overseer_steps, cls, steps)
+    st.overseer_petal = replaced(st.overseer_petal, cls, petal)
+    st.overseer_upgraded = replaced(st.overseer_upgraded, cls, upgraded)
 
 
 def overseer(s: MessinaState, seat: int, cls: int) -> list[int]:

@@ -31,6 +31,7 @@ from tests.messina.messina_helpers import (
     legal,
     new,
     overseer,
+    set_cabin,
     set_overseer,
     slot,
 )
@@ -61,7 +62,7 @@ def test_upgraded_overseer_activates_both_slots() -> None:
     s = clear_board(new(2, 1))
     slot(s, 0, "C1.0", 0)   # 1 wood
     slot(s, 0, "N2.0", 1)   # 1 fire (ccw of C1 is N2)
-    s.seats[0].overseer_upgraded[0] = 1
+    set_overseer(s, 0, 0, 0, -1, 1)
     at(s, MAIN, (T_OVS, 0, 0, 0, 0))
     s.apply("advance craftsman overseer via C1")
     s.apply("activate C1.0")
@@ -111,8 +112,7 @@ def test_upgrade_citizen_in_the_estate_a_workshop_or_quarantine() -> None:
     """升級市民: any one citizen, in the estate, a workshop or a quarantine cabin."""
     s = clear_board(new(2, 1))
     slot(s, 0, "A1.1", 0)
-    s.seats[0].cabin_citizen[1] = 2 * 2
-    s.seats[0].cabin_stage[1] = 1
+    set_cabin(s, 0, 1, 2 * 2, 1, -1)
     add_workshop(s, 0, 0, 0, 0)
     at(s, MAIN, (T_UPGRADE, 0, 0, 0, 0))
     assert legal(s) == ["upgrade A1.1", "upgrade WI-C1", "upgrade cabin 2"]
@@ -164,7 +164,7 @@ def test_swap_puts_the_top_on_the_bottom_and_forces_that_stack() -> None:
     give(s, 0, "coins", 20)
     give(s, 0, "wood", 20)
     before = s.cab_st[0]
-    s.seats[0].cabin_citizen[0], s.seats[0].cabin_stage[0] = 0, 1  # an occupied cabin 1: two places to build on
+    set_cabin(s, 0, 0, 0, 1, -1)  # an occupied cabin 1: two places to build on
     at(s, MAIN, (T_BUILD, 0, -1, 0, 0))
     s.apply("swap cabin stack 1 for 1 wood")
     assert s.cab_st[0] == before[1:] + before[:1] and get(s, 0, "wood") == 19

@@ -142,7 +142,7 @@ def test_buildings_scroll_counts_at_most_six_workshops() -> None:
     s = clear_board(new(2, 1))
     for k in range(8):
         add_workshop(s, 0, k, -1, 0)
-    s.seats[0].scrolls[0] = 1                        # buildings track at 1 VP per item (stand-in)
+    give(s, 0, "scroll0", 1)                    # buildings track at 1 VP per item (stand-in)
     per_item = s.tables.scrolls[0].values[1]
     assert scoring.breakdown(s)[0]["scrolls"] == 6 * per_item
 
@@ -161,7 +161,7 @@ def test_ships_scroll_counts_every_ship() -> None:
     """最終計分 3: the ships scroll scores each ship taken at the cube's value."""
     s = clear_board(new(2, 1))
     give(s, 0, "ships", 3)
-    s.seats[0].scrolls[1] = 2
+    give(s, 0, "scroll1", 2)
     assert scoring.breakdown(s)[0]["scrolls"] == 3 * s.tables.scrolls[1].values[2]
 
 

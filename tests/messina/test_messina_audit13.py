@@ -19,12 +19,15 @@ from meeple.games.messina.state import (
 from tests.messina.messina_helpers import (
     add_workshop,
     at,
+    cabin,
     clear_board,
     districts,
     get,
     give,
     legal,
     new,
+    overseer,
+    set_cabin,
     set_overseer,
 )
 
@@ -73,7 +76,7 @@ def test_upgrade_then_advance_with_every_overseer_upgraded() -> None:
     reward does nothing (the advance is of the overseer just upgraded)."""
     s = clear_board(new(2, 1))
     for c in range(3):
-        s.seats[0].overseer_upgraded[c] = 1
+        set_overseer(s, 0, c, *overseer(s, 0, c)[:2], 1)
     at(s, (T_MAIN, 0, districts(s)[0], 1, 0), (T_OVUP, 0, 1, 0, 0))
     assert legal(s) == ["no overseer to upgrade"]
 
@@ -82,7 +85,7 @@ def test_no_cabin_improvement_when_all_four_cabins_are_improved() -> None:
     """建造 (升級隔離室): each of the four cabins takes one improvement."""
     s = clear_board(new(2, 1))
     for c in range(CABINS):
-        s.seats[0].cabin_tile[c] = c
+        set_cabin(s, 0, c, *cabin(s, 0, c)[:2], c)
     give(s, 0, "coins", 9)
     give(s, 0, "wood", 9)
     at(s, (T_MAIN, 0, districts(s)[0], 1, 0), (T_BUILD, 0, -1, 0, 0))

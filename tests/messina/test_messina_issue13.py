@@ -26,14 +26,23 @@ from meeple.games.messina.state import (
     T_PLACE,
     T_QPICK,
 )
-from tests.messina.messina_helpers import at, clear_board, districts, get, give, legal, new, put_lieutenant
+from tests.messina.messina_helpers import (
+    at,
+    clear_board,
+    districts,
+    get,
+    give,
+    legal,
+    new,
+    put_lieutenant,
+    set_cabin,
+)
 
 
 def _cabins_taken(s, seat: int, k: int) -> None:
     """The first ``k`` of ``seat``'s cabins hold a craftsman at stage I."""
     for c in range(k):
-        s.seats[seat].cabin_citizen[c] = 0
-        s.seats[seat].cabin_stage[c] = 1
+        set_cabin(s, seat, c, 0, 1, -1)
 
 
 def test_quarantine_when_cabins_run_short_the_player_chooses_who_goes_in() -> None:

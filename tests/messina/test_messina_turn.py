@@ -33,6 +33,7 @@ from tests.messina.messina_helpers import (
     legal,
     new,
     put_lieutenant,
+    set_cabin,
     slot,
 )
 
@@ -170,11 +171,10 @@ def test_rescue_with_plague_goes_to_quarantine_and_overflow_is_discarded() -> No
     s.cubes[n] = 1
     s.cube_supply -= 1
     s.citizens[1][n] = 1
-    s.seats[0].cabin_citizen[0] = 0  # cabins 1-3 taken
-    s.seats[0].cabin_citizen[1] = 0
-    s.seats[0].cabin_citizen[2] = 0
+    for k in range(3):  # cabins 1-3 taken
+        set_cabin(s, 0, k, 0, 0, -1)
     for k in range(3):
-        s.seats[0].cabin_stage[k] = 1
+        set_cabin(s, 0, k, 0, 1, -1)
     s.citizens[2][n] = 1
     nuns = s.cit_supply[2]
     at(s, (T_PLACE, 0, 0, 0, 0))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from meeple.engine.messages import event
 from meeple.games.messina.gains import gain
-from meeple.games.messina.state import CLASS_SLOTS, EMPTY, T_BUILD
+from meeple.games.messina.state import CLASS_SLOTS, EMPTY, T_BUILD, replaced
 from meeple.games.messina.words import cref, msg
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ def apply_build_cabin(s: MessinaState, data: tuple[int, ...], events: list[Event
     seat = s.seats[p]
     seat.coins -= tile.cost_coins
     seat.wood -= tile.cost_wood
-    seat.cabin_tile[data[2]] = top
+    seat.cabin_tile = replaced(seat.cabin_tile, data[2], top)
     _built(s, p, "cabins", tile.name, events)
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from meeple.engine.messages import event
 from meeple.games.messina.buildings import ws_pay_out
 from meeple.games.messina.gains import gain
-from meeple.games.messina.state import SLOTS, T_ACT, T_OVS, T_SCROLL
+from meeple.games.messina.state import SLOTS, T_ACT, T_OVS, T_SCROLL, replaced
 from meeple.games.messina.words import CLASS_WORDS, cref, msg
 
 if TYPE_CHECKING:
@@ -55,8 +55,9 @@ def advance_overseer(s: MessinaState, p: int, cls: int, petal: int, steps: int, 
     only the final space activates."""
     seat = s.seats[p]
     if seat.overseer_steps[cls] == 0 and petal >= 0:
-        seat.overseer_petal[cls] = petal
-    step = seat.overseer_steps[cls] = min(6, seat.overseer_steps[cls] + steps)
+        seat.overseer_petal = replaced(seat.overseer_petal, cls, petal)
+    step = min(6, seat.overseer_steps[cls] + steps)
+    seat.overseer_steps = replaced(seat.overseer_steps, cls, step)
     events.append(event("overseer", msg("messina.event.overseer", seat=p, cls=CLASS_WORDS[cls], step=step), seat=p))
     overseer_activation(s, p, cls, events)
 
@@ -75,7 +76,8 @@ def upgrade(s: MessinaState, p: int, where: int, k: int, events: list[Event]) ->
         s.workshops.citizen[k] = 1
         ws_pay_out(s, k, events)
     elif where == 2:
-        s.seats[p].cabin_citizen[k] |= 1
+        seat = s.seats[p]
+        seat.cabin_citizen = replaced(seat.cabin_citizen, k, seat.cabin_citizen[k] | 1)
     else:
         return
     events.append(event("upgrade", msg("messina.event.upgrade", seat=p), seat=p))
@@ -99,7 +101,8 @@ def apply_scroll(s: MessinaState, data: tuple[int, ...], events: list[Event]) ->
     """Seed 推進卷軸版: one scroll cube advances a space; the steps left follow one by one."""
     task = s.tasks.pop()
     p = task[1]
-    s.seats[p].scrolls[data[1]] += 1
+    seat, k = s.seats[p], data[1]
+    seat.scrolls = replaced(seat.scrolls, k, seat.scrolls[k] + 1)
     if task[2] > 1:
         s.tasks.append((T_SCROLL, p, task[2] - 1, 0, 0))
 
@@ -109,7 +112,8 @@ def apply_overseer_upgrade(s: MessinaState, data: tuple[int, ...], events: list[
     arrow advances it at once."""
     task = s.tasks.pop()
     p, cls = task[1], data[1]
-    s.seats[p].overseer_upgraded[cls] = 1
+    seat = s.seats[p]
+    seat.overseer_upgraded = replaced(seat.overseer_upgraded, cls, 1)
     events.append(event("overseer_upgrade", msg("messina.event.overseer_upgrade", seat=p, cls=CLASS_WORDS[cls]), seat=p))
     if task[2]:
         s.tasks.append((T_OVS, p, cls, 0, 1))

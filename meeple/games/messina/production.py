@@ -59,7 +59,7 @@ def quarantine(s: MessinaState, events: list[Event]) -> None:
     for p in reversed(s.order):
         cured = []
         seat = s.seats[p]
-        citizen, stage = seat.cabin_citizen, seat.cabin_stage
+        citizen, stage = list(seat.cabin_citizen), list(seat.cabin_stage)
         for k in range(CABINS):
             occ = citizen[k]
             if occ < 0:
@@ -70,6 +70,7 @@ def quarantine(s: MessinaState, events: list[Event]) -> None:
                 cured.append(occ)
             else:
                 stage[k] = 2
+        seat.cabin_citizen, seat.cabin_stage = tuple(citizen), tuple(stage)
         for occ in reversed(cured):
             s.tasks.append((T_SLOT, p, occ >> 1, occ & 1, 1))
         if cured:

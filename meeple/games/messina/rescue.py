@@ -12,6 +12,7 @@ from meeple.games.messina.state import (
     T_CABIN,
     T_QPICK,
     T_SLOT,
+    replaced,
 )
 from meeple.games.messina.words import msg
 
@@ -107,8 +108,8 @@ def apply_cabin(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> 
     """Seed 拯救市民 (有瘟疫): a citizen from a plague hex goes into a free quarantine cabin (stage I)."""
     task = s.tasks.pop()
     seat, k = s.seats[task[1]], data[1]
-    seat.cabin_citizen[k] = task[2] * 2 + task[3]
-    seat.cabin_stage[k] = 1
+    seat.cabin_citizen = replaced(seat.cabin_citizen, k, task[2] * 2 + task[3])
+    seat.cabin_stage = replaced(seat.cabin_stage, k, 1)
 
 
 def apply_discard(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:

@@ -150,17 +150,17 @@ def new_seat(coins: int, wood: int, fire: int, major: int, lieutenants: int) -> 
     seat.vp = seat.rats = seat.ships = seat.repops = 0
     seat.track = [0, 0, 0]
     seat.stamp = [0, 0, 0]
-    seat.scrolls = [0, 0, 0]
-    seat.cargo = [0, 0, 0]
+    seat.scrolls = (0, 0, 0)
+    seat.cargo = (0, 0, 0)
     seat.lt_where = [LOC_ESTATE if i < lieutenants else LOC_NONE for i in range(MAXLT)]
     seat.lt_status = [READY] * MAXLT
     seat.estate = [EMPTY] * SLOTS
-    seat.cabin_citizen = [-1] * CABINS
-    seat.cabin_stage = [0] * CABINS
-    seat.cabin_tile = [-1] * CABINS
-    seat.overseer_steps = [0, 0, 0]
-    seat.overseer_petal = [-1, -1, -1]
-    seat.overseer_upgraded = [0, 0, 0]
+    seat.cabin_citizen = (-1,) * CABINS
+    seat.cabin_stage = (0,) * CABINS
+    seat.cabin_tile = (-1,) * CABINS
+    seat.overseer_steps = (0, 0, 0)
+    seat.overseer_petal = (-1, -1, -1)
+    seat.overseer_upgraded = (0, 0, 0)
     seat.pend = ()
     seat.defer = ()
     return seat

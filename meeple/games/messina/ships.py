@@ -14,6 +14,7 @@ from meeple.games.messina.state import (
     T_OVS,
     T_OVUP,
     T_SHIPFIGHT,
+    replaced,
 )
 from meeple.games.messina.words import CARGO_WORDS, cref, msg
 
@@ -124,7 +125,8 @@ def take_ship(s: MessinaState, p: int, ship: int, events: list[Event]) -> None:
     seat = s.seats[p]
     seat.coins += sh.coins
     seat.ships += 1
-    seat.cargo[CARGOS.index(sh.cargo)] += 1
+    k = CARGOS.index(sh.cargo)
+    seat.cargo = replaced(seat.cargo, k, seat.cargo[k] + 1)
     events.append(event("ship_taken", msg("messina.event.ship_taken", seat=p, ship=cref("ships", sh.name),
                          cargo=CARGO_WORDS[sh.cargo], n=sh.coins), seat=p, cargo=sh.cargo))
     count = seat.ships

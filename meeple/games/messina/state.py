@@ -46,7 +46,11 @@ CABINS = 4
 
 
 class Seat(Record):
-    """One player's supplies, registers, lieutenants, estate, cabins and overseers."""
+    """One player's supplies, registers, lieutenants, estate, cabins and overseers.
+
+    What changes at most a few times a round (scrolls, cargo, cabins, overseers) is kept in tuples,
+    replaced when it changes (``replaced``), so that a clone shares them instead of copying them;
+    what changes at every turn is in lists."""
 
     coins: int
     wood: int
@@ -58,21 +62,26 @@ class Seat(Record):
     repops: int                  # repopulation tokens used
     track: list[int]             # register space, by register (POPULARITY, CITY, CHURCH)
     stamp: list[int]             # by register: the disc's height (the later arrival is on top)
-    scrolls: list[int]           # scroll cube space, by scroll (workshops, ships, repopulations)
-    cargo: list[int]             # ships taken, by cargo (components.CARGOS)
+    scrolls: tuple[int, ...]     # scroll cube space, by scroll (workshops, ships, repopulations)
+    cargo: tuple[int, ...]       # ships taken, by cargo (components.CARGOS)
     lt_where: list[int]          # by lieutenant: a node, LOC_ESTATE, LOC_NONE or LOC_LOST
     lt_status: list[int]         # by lieutenant: READY, STANDING or SPENT
     estate: list[int]            # by slot: EMPTY, 0 ordinary or 1 upgraded citizen
-    cabin_citizen: list[int]     # by cabin: -1 empty, else class * 2 + upgraded
-    cabin_stage: list[int]       # by cabin: quarantine stage 1 or 2 (0 while empty)
-    cabin_tile: list[int]        # by cabin: its improvement's tile, -1 none
-    overseer_steps: list[int]    # by class: advances made (0-6)
-    overseer_petal: list[int]    # by class: the petal taken at the fork, -1 before
-    overseer_upgraded: list[int]  # by class: 1 once upgraded
+    cabin_citizen: tuple[int, ...]      # by cabin: -1 empty, else class * 2 + upgraded
+    cabin_stage: tuple[int, ...]        # by cabin: quarantine stage 1 or 2 (0 while empty)
+    cabin_tile: tuple[int, ...]         # by cabin: its improvement's tile, -1 none
+    overseer_steps: tuple[int, ...]     # by class: advances made (0-6)
+    overseer_petal: tuple[int, ...]     # by class: the petal taken at the fork, -1 before
+    overseer_upgraded: tuple[int, ...]  # by class: 1 once upgraded
     pend: tuple[int, ...]        # register rewards usable in this turn's step 4
     defer: tuple[int, ...]       # register rewards waiting for the seat's next step 4
 
     __slots__ = slots(__annotations__)
+
+
+def replaced(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``values`` with item ``i`` set to ``value`` (a seat's tuples are replaced, never changed)."""
+    return values[:i] + (value,) + values[i + 1:]
 
 
 class Workshops(Record):
