@@ -85,3 +85,20 @@ def _one_standing_per_hex(s: MessinaState) -> bool:
             if where >= 0 and status == 1:
                 standing[where] += 1
     return all(standing[n] <= 1 for n in range(NODES) if not 4 <= n < 8)
+
+
+def test_the_bots_repopulation_check_agrees_with_the_rules() -> None:
+    """活絡城市: the estimate's quick check of a district's citizens (the estate counted once) says
+    exactly what ``repopulation.feasible`` says, for every seat and every printed requirement."""
+    from meeple.games.messina.evaluate import _estate_counts, _payable
+    from meeple.games.messina.repopulation import feasible
+
+    reqs = sorted(set(new(2, 0).fx.hex_req))
+    for seed in range(2):
+        s = new(3, seed=seed)
+        rng = Rng(seed + 5)
+        while not s.is_over:
+            s.apply(rng.choice(s.legal_actions()))
+            for p, seat in enumerate(s.seats):
+                counts = _estate_counts(seat.estate)
+                assert [_payable(counts, r) for r in reqs] == [feasible(s, p, r) for r in reqs]

@@ -116,29 +116,31 @@ def legal_place(s: MessinaState, task: Task) -> list[Action]:
     used = s.used
     coins = seat.coins + 1
     out: list[Action] = []
-    nplay = s.nplay
+    append = out.append
     dist = s.dist
+    free: list[int] | None = None  # the nodes without a standing figure (the docks never have one)
     for i in range(MAXLT):
         a = where[i]
         if a < 0 or status[i] != READY:
             continue
+        if free is None:
+            free = [b for b in s.nplay if not used[b]]
         da = dist[a]
         row = moves_of(s, i)
-        for b in nplay:
-            if not used[b]:
-                d = da[b]
-                if d <= 1:
-                    out.append(row[b][0])  # type: ignore[arg-type]
-                elif d <= coins:
-                    cell = row[b]
-                    out.append(cell[d - 1] if len(cell) >= d and cell[d - 1] is not None
-                               else paid_move(s, cell, d - 1))  # type: ignore[arg-type]
-        out.append(RECALLS[i])
+        for b in free:
+            d = da[b]
+            if d <= 1:
+                append(row[b][0])  # type: ignore[arg-type]
+            elif d <= coins:
+                cell = row[b]
+                act = cell[d - 1] if d <= len(cell) else None
+                append(act if act is not None else paid_move(s, cell, d - 1))
+        append(RECALLS[i])
     if not out:
         for i in range(MAXLT):
             if where[i] == LOC_ESTATE and status[i] == READY:
                 row = moves_of(s, i)
-                out += [row[b][0] for b in nplay if not used[b] and not DOCK0 <= b < D0]  # type: ignore[misc]
+                out += [row[b][0] for b in s.nplay if not used[b] and not DOCK0 <= b < D0]  # type: ignore[misc]
                 if not out:
                     out.append(SKIPS[i])
                 break

@@ -7,9 +7,18 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from meeple.games.messina.repopulation import feasible
 from meeple.games.messina.scoring import rat_penalty, shares
-from meeple.games.messina.state import CHURCH, CITY, D0, LOC_LOST, LOC_NONE, MAXLT, NODES, POPULARITY
+from meeple.games.messina.state import (
+    CHURCH,
+    CITY,
+    CLASS_SLOTS,
+    D0,
+    LOC_LOST,
+    LOC_NONE,
+    MAXLT,
+    NODES,
+    POPULARITY,
+)
 
 if TYPE_CHECKING:
     from meeple.games.messina.state import MessinaState
@@ -143,18 +152,52 @@ def estimates(s: MessinaState) -> list[float]:
 
 
 def _best_repopulation(s: MessinaState, p: int) -> int:
-    """The printed VP of the best free district whose citizens seat ``p``'s estate could pay now."""
-
+    """The printed VP of the best free district whose citizens seat ``p``'s estate could pay now
+    (``repopulation.feasible``, with the estate counted once for every district)."""
     fx = s.fx
     hex_vp = fx.hex_vp
     hex_req = fx.hex_req
     owner = s.owner
+    ntile = s.ntile
+    counts: list[int] | None = None
     best = 0
     for n in range(D0, NODES):
-        t = s.ntile[n]
-        if t >= 0 and owner[n] < 0 and hex_vp[t] > best and feasible(s, p, hex_req[t]):
-            best = hex_vp[t]
+        t = ntile[n]
+        if t >= 0 and owner[n] < 0 and hex_vp[t] > best:
+            if counts is None:
+                counts = _estate_counts(s.seats[p].estate)
+            if _payable(counts, hex_req[t]):
+                best = hex_vp[t]
     return best
+
+
+def _estate_counts(est: list[int]) -> list[int]:
+    """Ordinary citizens by class, then upgraded ones by class, in the estate."""
+    counts = [0] * 6
+    for c in range(3):
+        for k in CLASS_SLOTS[c]:
+            v = est[k]
+            if v == 0:
+                counts[c] += 1
+            elif v == 1:
+                counts[3 + c] += 1
+    return counts
+
+
+def _payable(counts: list[int], req: tuple[int, ...]) -> bool:
+    """``repopulation.feasible`` from the estate's ``_estate_counts`` (the same greedy check)."""
+    spare = 0
+    for c in range(3):
+        upgraded = counts[3 + c] - req[c]
+        if upgraded < 0:
+            return False
+        short = req[4 + c] - counts[c]
+        if short > 0:
+            upgraded -= short
+            if upgraded < 0:
+                return False
+        spare += upgraded
+    return spare >= req[3]
 
 
 _EVALUATE = "messina.evaluate"
