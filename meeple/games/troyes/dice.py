@@ -181,12 +181,6 @@ def iter_groups(s: TroyesState, p: int, kind: int, arg: int, mod: int, src: int 
         return
     if kind == T_ACT and s.acts[s.slots[arg]].effect == "artisan" and s.seats[p].infl < 1:
         return
-    if kind != T_PLACE and kind != T_CATH:
-        # a group's total grows with each die and with its value under every cube, so the
-        # highest dice reach the most: if they fall short of the divisor, no group will do
-        best = sorted((d & 7 for d, k in counts.items() for _ in range(k)), reverse=True)[:hi]
-        if group_total(s, tuple(best), effect) < divisor:  # values are dice of owner 0, colour 0
-            return
     keys = sorted(counts)
     plain = effect == ""
     for k in range(1, hi + 1):
