@@ -11,6 +11,8 @@ from meeple.games.messina.state import (
     READY,
     ST_TURNS,
     MessinaState,
+    Wagons,
+    Workshops,
     replaced,
 )
 
@@ -113,19 +115,15 @@ def coins(s: MessinaState, seat: int) -> int:
 def add_workshop(s: MessinaState, owner: int, tile: int, citizen: int = -1, paid: int = 0) -> int:
     """A built workshop entry; its index."""
     ws = s.workshops
-    ws.owner.append(owner)
-    ws.tile.append(tile)
-    ws.citizen.append(citizen)
-    ws.paid.append(paid)
-    return len(ws.owner) - 1
+    s.workshops = Workshops(ws.owner + (owner,), ws.tile + (tile,), ws.citizen + (citizen,), ws.paid + (paid,))
+    return len(ws.owner)
 
 
 def add_wagon(s: MessinaState, owner: int, tile: int, exhausted: int = 0) -> int:
     """A built wagon entry; its index."""
-    s.wagons.owner.append(owner)
-    s.wagons.tile.append(tile)
-    s.wagons.exhausted.append(exhausted)
-    return len(s.wagons.owner) - 1
+    wg = s.wagons
+    s.wagons = Wagons(wg.owner + (owner,), wg.tile + (tile,), wg.exhausted + (exhausted,))
+    return len(wg.owner)
 
 
 def set_cabin(s: MessinaState, seat: int, k: int, citizen: int, stage: int, tile: int) -> None:

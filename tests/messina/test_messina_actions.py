@@ -144,12 +144,12 @@ def test_build_a_cabin_improvement_a_workshop_or_a_wagon() -> None:
     top_ws = s.ws_st[0][0]
     at(s, MAIN, (T_BUILD, 0, -1, 0, 0))
     s.apply(f"build {s.tables.workshops[top_ws].name}")
-    assert (s.workshops.owner, s.workshops.tile, s.workshops.citizen, s.workshops.paid) == ([0], [top_ws], [-1], [0])
+    assert (s.workshops.owner, s.workshops.tile, s.workshops.citizen, s.workshops.paid) == ((0,), (top_ws,), (-1,), (0,))
     w = s.tables.workshops[top_ws]
     assert get(s, 0, "coins") == 20 - w.cost_coins and get(s, 0, "wood") == 20 - w.cost_wood
     at(s, MAIN, (T_BUILD, 0, -1, 0, 0))
     s.apply("build wagon 1a")
-    assert get(s, 0, "vp") == s.tables.wagons[0].vp and (s.wagons.owner, s.wagons.tile, s.wagons.exhausted) == ([0], [0], [0])
+    assert get(s, 0, "vp") == s.tables.wagons[0].vp and (s.wagons.owner, s.wagons.tile, s.wagons.exhausted) == ((0,), (0,), (0,))
     assert [s.tables.wagons[i].name for i in s.wg_st[0]][0] == "wagon 2a"
     top_cab = s.cab_st[1][0]
     at(s, MAIN, (T_BUILD, 0, -1, 0, 0))

@@ -159,7 +159,7 @@ def test_staffing_in_the_middle_of_another_decision_is_explained() -> None:
         s.apply("staff WI-A1 from A1.0")
     at(s, (T_MAIN, 0, districts(s)[0], 1, 0))
     assert "staff WI-A1 from A1.0" in legal(s)
-    s.workshops.citizen[-1] = 0                                     # the workshop is taken
+    s.workshops = s.workshops._replace(citizen=s.workshops.citizen[:-1] + (0,))                                 # the workshop is taken
     s._legal_cache = None
     assert text_of(s.explain_illegal("staff WI-A1 from A1.0")) == (
         "a citizen moves only from your estate into an empty workshop of its class (never out again)")

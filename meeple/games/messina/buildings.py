@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from meeple.engine.messages import event
 from meeple.games.messina.gains import gain
-from meeple.games.messina.state import CLASS_SLOTS, EMPTY, T_BUILD, replaced
+from meeple.games.messina.state import CLASS_SLOTS, EMPTY, T_BUILD, Wagons, replaced, workshop_built
 from meeple.games.messina.words import cref, msg
 
 if TYPE_CHECKING:
@@ -102,11 +102,7 @@ def apply_build_workshop(s: MessinaState, data: tuple[int, ...], events: list[Ev
     seat = s.seats[p]
     seat.coins -= w.cost_coins
     seat.wood -= w.cost_wood
-    ws = s.workshops
-    ws.owner.append(p)
-    ws.tile.append(top)
-    ws.citizen.append(-1)
-    ws.paid.append(0)
+    s.workshops = workshop_built(s.workshops, p, top)
     _built(s, p, "workshops", w.name, events)
 
 
@@ -123,10 +119,8 @@ def apply_build_wagon(s: MessinaState, data: tuple[int, ...], events: list[Event
     seat.coins -= wg.cost_coins
     seat.wood -= wg.cost_wood
     seat.vp += wg.vp
-    wagons = s.wagons
-    wagons.owner.append(p)
-    wagons.tile.append(top)
-    wagons.exhausted.append(0)
+    built = s.wagons
+    s.wagons = Wagons(built.owner + (p,), built.tile + (top,), built.exhausted + (0,))
     _built(s, p, "wagons", wg.name, events)
 
 
@@ -165,7 +159,8 @@ def can_staff(s: MessinaState, p: int) -> bool:
 def staff(s: MessinaState, p: int, i: int, slot: int, events: list[Event]) -> None:
     """Estate slot ``slot``'s citizen moves into workshop entry ``i`` (for good)."""
     est = s.seats[p].estate
-    s.workshops.citizen[i] = est[slot]
+    ws = s.workshops
+    s.workshops = ws._replace(citizen=replaced(ws.citizen, i, est[slot]))
     est[slot] = EMPTY
     ws_pay_out(s, i, events)
 
@@ -179,7 +174,7 @@ def ws_pay_out(s: MessinaState, i: int, events: list[Event]) -> None:
         return
     if t.needs_upgraded and citizen != 1:
         return
-    ws.paid[i] = 1
+    s.workshops = ws._replace(paid=replaced(ws.paid, i, 1))
     gain(s, ws.owner[i], t.effect, events, cref("workshops", t.name))
 
 

@@ -23,7 +23,7 @@ class Derived:
         "tables", "register_vp", "rat_penalty", "rat_last", "rat_step", "majority", "scrolls", "rounds",
         "repop_tokens", "fire", "hex_vp", "hex_actions", "hex_rat", "hex_colour", "hex_b", "hex_cost",
         "hex_req", "ship_back", "ws_phase", "ws_cls", "ws_name", "slot_name", "ship_name", "effect_name",
-        "hex_name", "tracks",
+        "hex_name", "tracks", "payable",
     )
 
     def __init__(self, t: Tables) -> None:
@@ -57,6 +57,9 @@ class Derived:
         # repopulation requirement vectors (``repopulation.requirement``)
         self.hex_req: tuple[tuple[int, ...], ...] = tuple(
             (*h.cost_upgraded, h.cost_any_upgraded, *h.cost_citizens) for h in hexes)
+        # a cache for the bots' estimate: an estate (its slots as a tuple) -> the bit mask of the
+        # tiles whose citizens it could pay (``evaluate._best_repopulation``)
+        self.payable: dict[tuple[int, ...], int] = {}
         self.scrolls: tuple[tuple[tuple[int, ...], int], ...] = tuple((x.values, x.cap) for x in t.scrolls)
         self.rounds: int = len(t.rounds)
         self.repop_tokens: int = t.start[0].repopulation_tokens

@@ -73,7 +73,8 @@ def upgrade(s: MessinaState, p: int, where: int, k: int, events: list[Event]) ->
     if where == 0:
         s.seats[p].estate[k] = 1
     elif where == 1:
-        s.workshops.citizen[k] = 1
+        ws = s.workshops
+        s.workshops = ws._replace(citizen=replaced(ws.citizen, k, 1))
         ws_pay_out(s, k, events)
     elif where == 2:
         seat = s.seats[p]

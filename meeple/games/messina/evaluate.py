@@ -21,6 +21,8 @@ from meeple.games.messina.state import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from meeple.games.messina.state import MessinaState
 
 # Weights of the bots' estimate (VP-equivalents of what is not yet points; tuned by bot play,
@@ -153,25 +155,34 @@ def estimates(s: MessinaState) -> list[float]:
 
 def _best_repopulation(s: MessinaState, p: int) -> int:
     """The printed VP of the best free district whose citizens seat ``p``'s estate could pay now
-    (``repopulation.feasible``, with the estate counted once for every district)."""
+    (``repopulation.feasible``; which tiles an estate can pay is kept per estate in ``fx.payable``)."""
     fx = s.fx
+    est = tuple(s.seats[p].estate)
+    cache = fx.payable
+    mask = cache.get(est)
+    if mask is None:
+        if len(cache) > 100_000:
+            cache.clear()
+        counts = _estate_counts(est)
+        mask = 0
+        for t, req in enumerate(fx.hex_req):
+            if _payable(counts, req):
+                mask |= 1 << t
+        cache[est] = mask
+    if not mask:
+        return 0
     hex_vp = fx.hex_vp
-    hex_req = fx.hex_req
     owner = s.owner
     ntile = s.ntile
-    counts: list[int] | None = None
     best = 0
     for n in range(D0, NODES):
         t = ntile[n]
-        if t >= 0 and owner[n] < 0 and hex_vp[t] > best:
-            if counts is None:
-                counts = _estate_counts(s.seats[p].estate)
-            if _payable(counts, hex_req[t]):
-                best = hex_vp[t]
+        if t >= 0 and owner[n] < 0 and (mask >> t) & 1 and hex_vp[t] > best:
+            best = hex_vp[t]
     return best
 
 
-def _estate_counts(est: list[int]) -> list[int]:
+def _estate_counts(est: Sequence[int]) -> list[int]:
     """Ordinary citizens by class, then upgraded ones by class, in the estate."""
     counts = [0] * 6
     for c in range(3):

@@ -81,9 +81,9 @@ def next_round(s: MessinaState, events: list[Event]) -> None:
         wheel_turn(s, False, events)
     if info.wheel:
         wheel_turn(s, True, events)
-    exhausted = s.wagons.exhausted
-    for i in range(len(exhausted)):
-        exhausted[i] = 0
+    wg = s.wagons
+    if any(wg.exhausted):
+        s.wagons = wg._replace(exhausted=(0,) * len(wg.exhausted))
 
 
 def swap_workshops(s: MessinaState, events: list[Event]) -> None:

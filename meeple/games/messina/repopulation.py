@@ -19,6 +19,7 @@ from meeple.games.messina.state import (
     READY,
     T_LTPAY,
     T_PAY,
+    replaced,
 )
 from meeple.games.messina.words import hex_ref, msg
 
@@ -134,7 +135,8 @@ def repopulate(s: MessinaState, p: int, n: int, events: list[Event]) -> None:
     seat = s.seats[p]
     seat.coins -= h.cost_coins
     seat.wood -= h.cost_wood
-    s.wagons.exhausted[wagon] = 1
+    wg = s.wagons
+    s.wagons = wg._replace(exhausted=replaced(wg.exhausted, wagon, 1))
     s.owner[n] = p
     seat.repops += 1
     if s.cubes[n]:

@@ -100,7 +100,8 @@ def apply_slot(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> N
 def apply_cure_to_workshop(s: MessinaState, data: tuple[int, ...], events: list[Event]) -> None:
     """Seed 隔離: a cured citizen may go straight into an empty workshop of its class."""
     task = s.tasks.pop()
-    s.workshops.citizen[data[1]] = task[3]
+    ws = s.workshops
+    s.workshops = ws._replace(citizen=replaced(ws.citizen, data[1], task[3]))
     ws_pay_out(s, data[1], events)
 
 

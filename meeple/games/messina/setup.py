@@ -19,14 +19,14 @@ from meeple.games.messina.state import (
     LOC_NONE,
     MAXLT,
     N_HARBOURS,
+    NO_WAGONS,
+    NO_WORKSHOPS,
     NODES,
     READY,
     SLOTS,
     ST_TURNS,
     MessinaState,
     Seat,
-    Wagons,
-    Workshops,
 )
 
 if TYPE_CHECKING:
@@ -115,10 +115,8 @@ def setup(cls: type[S], game: Game, players: int, seed: int, options: dict[str, 
     s.wg_st = tuple(wagons)
     # players
     s.seats = [new_seat(st.coins, st.wood, st.fire, st.major, st.lieutenants) for _ in range(players)]
-    s.workshops = Workshops()
-    s.workshops.owner, s.workshops.tile, s.workshops.citizen, s.workshops.paid = [], [], [], []
-    s.wagons = Wagons()
-    s.wagons.owner, s.wagons.tile, s.wagons.exhausted = [], [], []
+    s.workshops = NO_WORKSHOPS
+    s.wagons = NO_WAGONS
     s.tasks = []
     s.final = None
     s.round_ = 1

@@ -9,7 +9,7 @@ The hooks (legal actions, apply, view, scores, explain) are methods of ``Messina
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 from meeple.engine.core import Action, State
 from meeple.engine.fields import Record, Shared, slots
@@ -84,26 +84,33 @@ def replaced(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
     return values[:i] + (value,) + values[i + 1:]
 
 
-class Workshops(Record):
+class Workshops(NamedTuple):
     """The workshops built, one entry each in building order (the entry index ``i`` names it in
-    the actions): owner, tile, citizen (-1 none, 0 ordinary, 1 upgraded), paid out (phase II)."""
+    the actions): owner, tile, citizen (-1 none, 0 ordinary, 1 upgraded), paid out (phase II).
+    Immutable (a clone shares it): a change replaces it (``workshop_built``, ``_replace``)."""
 
-    owner: list[int]
-    tile: list[int]
-    citizen: list[int]
-    paid: list[int]
-
-    __slots__ = slots(__annotations__)
+    owner: tuple[int, ...]
+    tile: tuple[int, ...]
+    citizen: tuple[int, ...]
+    paid: tuple[int, ...]
 
 
-class Wagons(Record):
-    """The wagons built, one entry each: owner, tile, exhausted (by a repopulation this round)."""
+def workshop_built(ws: Workshops, owner: int, tile: int) -> Workshops:
+    """``ws`` with a new empty workshop of ``owner``."""
+    return Workshops(ws.owner + (owner,), ws.tile + (tile,), ws.citizen + (-1,), ws.paid + (0,))
 
-    owner: list[int]
-    tile: list[int]
-    exhausted: list[int]
 
-    __slots__ = slots(__annotations__)
+class Wagons(NamedTuple):
+    """The wagons built, one entry each: owner, tile, exhausted (by a repopulation this round).
+    Immutable like ``Workshops``."""
+
+    owner: tuple[int, ...]
+    tile: tuple[int, ...]
+    exhausted: tuple[int, ...]
+
+
+NO_WORKSHOPS = Workshops((), (), (), ())
+NO_WAGONS = Wagons((), (), ())
 
 
 # flow stages
@@ -189,8 +196,8 @@ class MessinaState(State):
     in_turn: int
     tasks: list[tuple[int, int, int, int, int]]   # (kind, seat, a, b, c): the decision on top last
     seats: list[Seat]
-    workshops: Workshops
-    wagons: Wagons
+    workshops: Workshops            # immutable: replaced when it changes, shared by clones
+    wagons: Wagons                  # the same
     stamp: int
     ntile: tuple[int, ...]
     ncell: tuple[tuple[int, int] | None, ...]
