@@ -277,12 +277,13 @@ def _slot_infos(s: TroyesState) -> list[SlotInfo]:
     face-down ones again) and the activity table they come from."""
     cache = s.caches.slot_infos
     r = s.revealed
-    key = tuple(s.slots) if r == 3 else tuple(idx if slot % 3 < r else -1 for slot, idx in enumerate(s.slots))
+    slots = s.slots
+    key = tuple(slots) if r == 3 else (r, *slots[0:r], *slots[3:3 + r], *slots[6:6 + r])
     hit = cache.get(key)
     if hit is None:
         infos: list[SlotInfo] = []
-        for slot, idx in enumerate(key):
-            if idx < 0:
+        for slot, idx in enumerate(slots):
+            if slot % 3 >= r:
                 infos.append(_FACE_DOWN)
                 continue
             card = s.acts[idx]
