@@ -15,22 +15,25 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine.encoding import Bounds, Encoder, Obs, need_numpy, vocab
+from meeple.games.messina.buildings import PAY_NAMES
 from meeple.games.messina.components import CARGOS, CLASSES, REWARD_NAMES
+from meeple.games.messina.state import (
+    CABINS,
+    D0,
+    DOCK0,
+    MAXLT,
+    PETAL_NAMES,
+    SLOTS,
+    T_FIGHT,
+    T_MAIN,
+    T_SHIPFIGHT,
+)
 from meeple.games.messina.turns import TASK_KEYS as _TASKS
 
-# from consts.py (moves to state.py)
-MAXLT = 5
-CABINS = 4
-PETAL_NAMES = ("C1", "A1", "N1", "C2", "A2", "N2")
-# from choices.py
-PAY_NAMES = ("coin", "wood", "fire", "major fire", "VP")
 TASK_NAMES = tuple(_TASKS.values())  # what the seat to move must do: the view's now.step keys
 FINAL_ITEMS = ("during_play", "rat_penalty", "popularity", "city", "church", "majority", "repopulated_hexes",
                "scrolls", "leftovers", "total")
 STACKS = 3  # cabin and workshop stacks on the board
-# from consts.py (moves to state.py): node ranges, per-seat int layout, task kinds
-DOCK0, D0, SLOTS = 4, 8, 18
-T_FIGHT, T_MAIN, T_SHIPFIGHT = 4, 5, 7
 
 
 def _nodes(t: Any) -> list[str]:
