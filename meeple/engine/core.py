@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from meeple.engine.components import Tables, tables_hash
 from meeple.engine.encoding import Bounds, Encoder, view_digest
 from meeple.engine.errors import BadSetup, IllegalAction, MeepleError  # noqa: F401 (re-exported)
@@ -107,6 +109,7 @@ class Option:
         return value
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (make fast), subclassed by interpreted games
 class Game(ABC):
     """A game's description and its setup.  One instance per game, shared."""
 
@@ -216,6 +219,7 @@ class Game(ABC):
         return state
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (make fast), subclassed by interpreted games
 class State(ABC):
     """One position of one game.  Plain data; the game subclass adds its fields.
 
