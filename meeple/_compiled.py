@@ -33,6 +33,7 @@ ROOT = os.path.dirname(os.path.abspath(__file__))
 COMPILED = (
     "engine/core.py",
     "engine/rng.py",
+    "engine/fields.py",
     "games/*/[!_]*.py",
     "bots/random_bot.py",
     "bots/rollout.py",
