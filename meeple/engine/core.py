@@ -334,8 +334,10 @@ class State(ABC):
             memo = self._memo = {}
         return memo
 
-    def find(self, action: Action | str) -> Action:
-        """The legal action matching ``action`` (an Action or notation), or ``IllegalAction``."""
+    def find(self, action: Action | str | object) -> Action:
+        """The legal action matching ``action`` (an Action or notation), or ``IllegalAction``
+        (also for anything else: typed ``object`` so that the compiled build lets it through to
+        be refused with ``engine.illegal.bad_type``)."""
         if isinstance(action, Action):
             if self._legal_cache is not None:
                 for legal in self._legal_cache:
@@ -361,7 +363,7 @@ class State(ABC):
         raise _illegal(msg("engine.illegal.not_legal_now", action=repr(text), seat=self.to_move,
                            n=len(self.legal_actions())))
 
-    def apply(self, action: Action | str) -> list[Event]:
+    def apply(self, action: Action | str | object) -> list[Event]:
         """Apply one decision; an illegal one raises ``IllegalAction`` and changes nothing."""
         chosen = self.find(action)
         seat = self.to_move

@@ -176,9 +176,10 @@ def _annotations(klass: type) -> Mapping[str, Any]:
 def _source_annotations(module: str, qualname: str) -> dict[str, str]:
     """``name -> annotation text`` of the class ``qualname`` in ``module``'s ``.py`` source (next to
     the compiled extension), as ``from __future__ import annotations`` would have kept them."""
-    path = getattr(sys.modules[module], "__file__", None) or ""
-    stem, _, _ = os.path.basename(path).partition(".")
-    source = os.path.join(os.path.dirname(path), stem + ".py")
+    parent, _, name = module.rpartition(".")
+    # the package's directory (a compiled module's own __file__ need not name its directory)
+    where = list(getattr(sys.modules.get(parent), "__path__", None) or [])
+    source = os.path.join(where[0] if where else ".", name + ".py")
     with open(source, encoding="utf-8") as handle:
         body: list[ast.stmt] = ast.parse(handle.read(), source).body
     for part in qualname.split("."):
