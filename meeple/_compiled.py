@@ -42,10 +42,12 @@ COMPILED = (
 )
 """Globs (relative to the package) of the modules mypyc compiles."""
 
-EXCLUDED: tuple[str, ...] = tuple(f"games/{game}/components.py" for game in ("luna_maris", "messina", "mundus_novus", "troyes"))
+EXCLUDED: tuple[str, ...] = tuple(f"games/{game}/{module}.py" for game in ("luna_maris", "messina", "mundus_novus", "troyes")
+                                   for module in ("components", "encode"))
 """Modules the globs match that stay interpreted (relative to the package): the printed components
 (data, read once; a component pack loads their dataclasses by their annotations, which a compiled
-dataclass does not keep as written)."""
+dataclass does not keep as written) and the observation encoders (``engine/encoding.Encoder``, which
+they subclass, keeps its caches in the instance ``__dict__`` a compiled subclass has not)."""
 
 
 def compiled_paths(root: str = ROOT) -> list[str]:
