@@ -76,6 +76,10 @@ class Action:
     def __hash__(self) -> int:
         return hash(self.notation)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled by its three fields (a compiled Action, make fast, is not rebuilt from its slots)
+        return (Action, (self.notation, self.data, self.label))
+
 
 @dataclass(frozen=True)
 class Option:
