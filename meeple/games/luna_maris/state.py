@@ -135,6 +135,7 @@ def new_seat() -> Seat:
     return me
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (make fast): unpickled without calling __init__
 class Moves:
     """The Luna Maris actions whose notation depends only on the components, built once per
     component set (``moves``) and shared by every state (an ``Action`` is never changed after it is

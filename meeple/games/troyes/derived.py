@@ -8,6 +8,8 @@ Each cache's key holds everything its value depends on besides the tables."""
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from meeple.engine.components import PositionCache, Tables
 
 # per character: (metric, its points for each value 0..the highest threshold, its
@@ -39,6 +41,7 @@ def character_rules(tables: Tables) -> list[CharacterRule]:
     return tables.derived("troyes.character_rules", _build_character_rules)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (make fast): unpickled without calling __init__
 class Caches:
     """The caches keyed by a part of a position, one set per component tables (each a
     ``tables.cache``).  A state holds its set in ``caches`` (shared by every copy)."""
