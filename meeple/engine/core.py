@@ -255,6 +255,27 @@ class State(ABC):
         self._legal_cache: list[Action] | None = None
         self._memo: dict[str, Any] | None = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Every field set, for pickling: the engine's, and every ``__slots__`` entry and compiled
+        field of the game's classes (a compiled ``State``'s own pickling, make fast, would know
+        only the compiled classes' fields, not an interpreted subclass's slots)."""
+        out: dict[str, Any] = {}
+        for klass in type(self).__mro__:
+            names = klass.__dict__.get("__slots__", ())
+            for name in ((names,) if isinstance(names, str) else tuple(names)) + tuple(
+                    klass.__dict__.get("__mypyc_attrs__", ())):
+                if name not in out and name not in ("__dict__", "__weakref__"):
+                    try:
+                        out[name] = getattr(self, name)
+                    except AttributeError:
+                        continue
+        out.update(getattr(self, "__dict__", None) or {})
+        return out
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+
     # --- what the game provides -------------------------------------------------
 
     @property
