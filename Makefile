@@ -5,10 +5,19 @@ GAME ?= troyes
 PLAYERS ?= 2
 BOTS ?= heuristic
 
-.PHONY: venv play serve test lint typecheck pytest bench clean
+.PHONY: venv fast clean-fast play serve test lint typecheck pytest bench clean
 
 venv:
 	@bash scripts/bootstrap.sh
+
+# The compiled build (issue 31, docs/engine.md "Compiled build"): mypyc compiles the engine core,
+# the games' rules and the bots' inner loops in place (needs a C compiler; minutes on 2 cores).
+# MEEPLE_PURE=1 runs the pure-Python modules anyway; `make clean-fast` removes the extensions.
+fast: venv
+	@bash scripts/build_fast.sh
+
+clean-fast:
+	@bash scripts/clean_fast.sh
 
 play: venv
 	$(BIN)/meeple play $(GAME) --players $(PLAYERS) --bots $(BOTS)
@@ -25,5 +34,5 @@ test: venv
 bench: venv
 	$(BIN)/meeple bench
 
-clean:
+clean: clean-fast
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

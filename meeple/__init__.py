@@ -1,7 +1,11 @@
 """meeple: four Euro board games by their complete rules, for players and game-AI research."""
 
-from meeple import games
-from meeple.engine import (
+from meeple import _compiled
+
+_compiled.select()  # the compiled build (make fast) unless MEEPLE_PURE=1; before anything else
+
+from meeple import games  # noqa: E402
+from meeple.engine import (  # noqa: E402
     Action,
     BadSetup,
     Game,

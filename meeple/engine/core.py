@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from meeple.engine.components import Tables, tables_hash
 from meeple.engine.encoding import Bounds, Encoder, view_digest
 from meeple.engine.errors import BadSetup, IllegalAction, MeepleError  # noqa: F401 (re-exported)
@@ -74,6 +76,10 @@ class Action:
     def __hash__(self) -> int:
         return hash(self.notation)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled by its three fields (a compiled Action, make fast, is not rebuilt from its slots)
+        return (Action, (self.notation, self.data, self.label))
+
 
 @dataclass(frozen=True)
 class Option:
@@ -107,6 +113,7 @@ class Option:
         return value
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (make fast), subclassed by interpreted games
 class Game(ABC):
     """A game's description and its setup.  One instance per game, shared."""
 
@@ -216,6 +223,7 @@ class Game(ABC):
         return state
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (make fast), subclassed by interpreted games
 class State(ABC):
     """One position of one game.  Plain data; the game subclass adds its fields.
 
@@ -246,6 +254,27 @@ class State(ABC):
         self.undo_floor = 0
         self._legal_cache: list[Action] | None = None
         self._memo: dict[str, Any] | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Every field set, for pickling: the engine's, and every ``__slots__`` entry and compiled
+        field of the game's classes (a compiled ``State``'s own pickling, make fast, would know
+        only the compiled classes' fields, not an interpreted subclass's slots)."""
+        out: dict[str, Any] = {}
+        for klass in type(self).__mro__:
+            names = klass.__dict__.get("__slots__", ())
+            for name in ((names,) if isinstance(names, str) else tuple(names)) + tuple(
+                    klass.__dict__.get("__mypyc_attrs__", ())):
+                if name not in out and name not in ("__dict__", "__weakref__"):
+                    try:
+                        out[name] = getattr(self, name)
+                    except AttributeError:
+                        continue
+        out.update(getattr(self, "__dict__", None) or {})
+        return out
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     # --- what the game provides -------------------------------------------------
 
@@ -330,8 +359,10 @@ class State(ABC):
             memo = self._memo = {}
         return memo
 
-    def find(self, action: Action | str) -> Action:
-        """The legal action matching ``action`` (an Action or notation), or ``IllegalAction``."""
+    def find(self, action: Action | str | object) -> Action:
+        """The legal action matching ``action`` (an Action or notation), or ``IllegalAction``
+        (also for anything else: typed ``object`` so that the compiled build lets it through to
+        be refused with ``engine.illegal.bad_type``)."""
         if isinstance(action, Action):
             if self._legal_cache is not None:
                 for legal in self._legal_cache:
@@ -357,7 +388,7 @@ class State(ABC):
         raise _illegal(msg("engine.illegal.not_legal_now", action=repr(text), seat=self.to_move,
                            n=len(self.legal_actions())))
 
-    def apply(self, action: Action | str) -> list[Event]:
+    def apply(self, action: Action | str | object) -> list[Event]:
         """Apply one decision; an illegal one raises ``IllegalAction`` and changes nothing."""
         chosen = self.find(action)
         seat = self.to_move

@@ -35,10 +35,16 @@ declared field of a clone, for every game, and checks that the original did not 
 
 from __future__ import annotations
 
+import ast
+import functools
+import os
 import re
 import sys
+import types
 from collections.abc import Callable, Iterator, Mapping
 from typing import Annotated, Any, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 T = TypeVar("T")
 
@@ -52,10 +58,22 @@ _IMMUTABLE = frozenset(("int", "float", "str", "bool", "bytes", "None", "complex
 
 
 def slots(annotations: Mapping[str, Any]) -> tuple[str, ...]:
-    """The ``__slots__`` of a record: its declared fields, in order (``ClassVar`` ones left out)."""
+    """The ``__slots__`` of a record: its declared fields, in order (``ClassVar`` ones left out).
+
+    A class compiled by mypyc (``make fast``) has its fields in its C struct and may have no
+    ``__slots__``: called from anything but the class body that owns ``annotations`` (a compiled
+    class body runs without a Python frame of its own) this gives ``()``."""
+    frame: types.FrameType | None = sys._getframe(0)  # this function's own frame, or (compiled itself) its caller's
+    for _ in range(2):
+        if frame is None or frame.f_locals.get("__annotations__") is annotations:
+            break
+        frame = frame.f_back
+    if frame is None or frame.f_locals.get("__annotations__") is not annotations:
+        return ()
     return tuple(name for name, ann in annotations.items() if "ClassVar" not in str(ann))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (make fast); tests declare records too
 class Record:
     """A small typed record (a seat's board, a stack): ``__slots__`` read off its annotations,
     ``clone()`` derived from them like a state's fields."""
@@ -136,11 +154,38 @@ def declared(cls: type) -> dict[str, tuple[str, str]]:
     for klass in reversed(cls.__mro__):
         if klass.__module__ == "meeple.engine.core" or klass in (Record, object):
             continue
-        for name, ann in klass.__dict__.get("__annotations__", {}).items():
+        for name, ann in _annotations(klass).items():
             if "ClassVar" in str(ann):
                 continue
             out[name] = (str(ann), klass.__module__)
     return out
+
+
+def _annotations(klass: type) -> Mapping[str, Any]:
+    """A class's own field declarations: its ``__annotations__``, or for a class compiled by mypyc
+    (which keeps none; its dict has ``__mypyc_attrs__``) the same declarations read off its source."""
+    found = klass.__dict__.get("__annotations__")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    if "__mypyc_attrs__" not in klass.__dict__:
+        return {}
+    return _source_annotations(klass.__module__, klass.__qualname__)
+
+
+@functools.cache
+def _source_annotations(module: str, qualname: str) -> dict[str, str]:
+    """``name -> annotation text`` of the class ``qualname`` in ``module``'s ``.py`` source (next to
+    the compiled extension), as ``from __future__ import annotations`` would have kept them."""
+    parent, _, name = module.rpartition(".")
+    # the package's directory (a compiled module's own __file__ need not name its directory)
+    where = list(getattr(sys.modules.get(parent), "__path__", None) or [])
+    source = os.path.join(where[0] if where else ".", name + ".py")
+    with open(source, encoding="utf-8") as handle:
+        body: list[ast.stmt] = ast.parse(handle.read(), source).body
+    for part in qualname.split("."):
+        body = next((node.body for node in body if isinstance(node, ast.ClassDef) and node.name == part), [])
+    return {node.target.id: ast.unparse(node.annotation) for node in body
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
 
 
 _COPIERS: dict[type, Copier] = {}

@@ -127,10 +127,10 @@ def explain(s: LunaState, text: str) -> Message | None:
         if not idx:
             return msg("luna_maris.refusal.no_such_module", arg=repr(key), modules=[m.key for m in t.modules])
         m = idx[0]
-        card = s.cards[s.card]
+        scientist = s.cards[s.card]  # not `card`: an int above (the compiled build checks)
         if s.used >> m & 1:
             return msg("luna_maris.refusal.module_used", module=W.module(s, m))
-        if m not in card.icons and t.modules[m].icon:
+        if m not in scientist.icons and t.modules[m].icon:
             return msg("luna_maris.refusal.no_icon", card=W.card(s, s.card), module=W.module(s, m))
         cost = s.dist[me.pos][m] or 1
         if cost > me.cap - me.o2:

@@ -83,7 +83,7 @@ def raise_stress(s: LunaState, p: int) -> Message | str:
     return ""
 
 
-def add_waste(s: LunaState, p: int, n: int, why: Message) -> list[Event]:
+def add_waste(s: LunaState, p: int, n: int, why: Message | str) -> list[Event]:
     """Seed §廢料區: each cube takes the next gauge space; landing on one of the last three spaces
     raises CO2 and/or stress (STAND_IN spaces 8: CO2, 9: stress, 10: both); a penalty whose track is
     already at its end has no effect (said in the log); a cube that does not fit leaves the game."""

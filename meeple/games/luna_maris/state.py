@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from meeple.engine.core import Action, State
 from meeple.engine.fields import Record, slots
 from meeple.engine.rng import Rng
@@ -133,6 +135,7 @@ def new_seat() -> Seat:
     return me
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (make fast): unpickled without calling __init__
 class Moves:
     """The Luna Maris actions whose notation depends only on the components, built once per
     component set (``moves``) and shared by every state (an ``Action`` is never changed after it is
@@ -216,6 +219,7 @@ def moves(tables: Tables) -> Moves:
     return tables.derived("luna_maris.moves", Moves)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the Position in __init__ stays interpreted
 class LunaState(State):
     """The fields of a Luna Maris position (one ``Seat`` per player, shared boards and decks, the
     turn in progress) and the turn properties.  Abstract: ``LunaPosition`` binds the rules.  The

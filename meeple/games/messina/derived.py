@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:
     from meeple.engine.components import Tables
 
 TRACK_NAMES = ("popularity", "city", "church")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (make fast): unpickled without calling __init__
 class Derived:
     """Flat per-index tuples of the component fields the hot paths read."""
 

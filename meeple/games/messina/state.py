@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from meeple.engine.core import Action, State
 from meeple.engine.fields import Record, Shared, slots
 from meeple.engine.rng import Rng
@@ -186,6 +188,7 @@ def plural(k: int, noun: str) -> str:
     return f"{k} {noun}" if k == 1 else f"{k} {noun}s"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the Position in __init__ stays interpreted
 class MessinaState(State):
     """One position of Messina 1347 (the layout of each field is in the constants above)."""
 

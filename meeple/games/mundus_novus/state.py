@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
+from mypy_extensions import mypyc_attr
+
 from meeple.engine.core import State
 from meeple.engine.fields import Record, Shared, slots
 
@@ -145,6 +147,7 @@ def new_seat() -> Seat:
     return seat
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the Position in __init__ stays interpreted
 class MundusState(State):
     """One position of Mundus Novus."""
 

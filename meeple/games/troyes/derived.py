@@ -8,6 +8,8 @@ Each cache's key holds everything its value depends on besides the tables."""
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from meeple.engine.components import PositionCache, Tables
 
 # per character: (metric, its points for each value 0..the highest threshold, its
@@ -52,6 +54,7 @@ def card_pools(tables: Tables) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple
     return tables.derived("troyes.card_pools", _build_card_pools)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (make fast): unpickled without calling __init__
 class Caches:
     """The caches keyed by a part of a position, one set per component tables (each a
     ``tables.cache``).  A state holds its set in ``caches`` (shared by every copy)."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from meeple.engine.core import Event, State
 from meeple.engine.fields import Record, Shared
 from meeple.engine.fields import slots as field_slots
@@ -197,6 +199,7 @@ def new_seat(deniers: int, infl: int, citizens: int) -> Seat:
     return q
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the Position in __init__ stays interpreted
 class TroyesState(State):
     """One position of Troyes.  Seats 0..n-1 (``seats``); owner 4 is the neutral (grey) player.
 
