@@ -81,11 +81,8 @@ class Record:
     __slots__ = ()
 
     def clone(self: T) -> T:
-        cls = type(self)
-        copy = copier(cls)
-        other = cls.__new__(cls)
-        copy(self, other)
-        return other
+        clone: Callable[[T], T] = cloner(type(self))
+        return clone(self)
 
     def __repr__(self) -> str:
         body = ", ".join(f"{name}={getattr(self, name, '?')!r}" for name in declared(type(self)))
@@ -189,13 +186,53 @@ def _source_annotations(module: str, qualname: str) -> dict[str, str]:
 
 
 _COPIERS: dict[type, Copier] = {}
+_CLONERS: dict[type, Callable[[Any], Any]] = {}
+_BUILDING: set[type] = set()
 _EXPR = {
     "share": "v",
     "copy": "v.copy()",
     "deep": "[x.copy() for x in v]",
-    "record": "v.clone()",
-    "records": "[x.clone() for x in v]",
+    "record": "{c}(v)",
+    "records": "[{c}(x) for x in v]",
 }
+
+
+def _record_of(ann: str, module: str) -> type[Record] | None:
+    """The record class a ``record`` / ``records`` field declares (``Seat``, ``list[Seat]``)."""
+    text = ann.replace("typing.", "").strip()
+    core = next((p for p in _split_top(text) if p != "None"), text)
+    m = _GENERIC.match(core)
+    name = m.group(2).strip() if m and m.group(1) == "list" else core
+    return _record_class(name, module)
+
+
+def _copy_lines(cls: type, namespace: dict[str, Any]) -> list[str]:
+    """The statements copying each declared field of ``cls`` from ``s`` to ``o``; a record field
+    calls its class's generated clone directly (bound in ``namespace``), not ``.clone()``."""
+    lines: list[str] = []
+    for name, (ann, module) in declared(cls).items():
+        kind, optional = copy_kind(ann, module)
+        if kind == "share":
+            lines.append(f"    o.{name} = s.{name}")
+            continue
+        expr = _EXPR[kind]
+        if kind in ("record", "records"):
+            rec = _record_of(ann, module)
+            fn = f"clone_{len(namespace)}"
+            namespace[fn] = cloner(rec) if rec is not None and rec not in _BUILDING else _clone_method
+            expr = expr.format(c=fn)
+        lines.append(f"    v = s.{name}")
+        lines.append(f"    o.{name} = None if v is None else {expr}" if optional else f"    o.{name} = {expr}")
+    return lines
+
+
+def _clone_method(value: Any) -> Any:
+    return value.clone()
+
+
+def _generate(source: str, name: str, label: str, namespace: dict[str, Any]) -> Any:
+    exec(compile(source, f"<{label}>", "exec"), namespace)  # noqa: S102
+    return namespace[name]
 
 
 def copier(cls: type) -> Copier:
@@ -204,22 +241,26 @@ def copier(cls: type) -> Copier:
     found = _COPIERS.get(cls)
     if found is not None:
         return found
-    lines = ["def copy(s, o):"]
-    for name, (ann, module) in declared(cls).items():
-        kind, optional = copy_kind(ann, module)
-        if kind == "share":
-            lines.append(f"    o.{name} = s.{name}")
-        elif optional:
-            lines.append(f"    v = s.{name}")
-            lines.append(f"    o.{name} = None if v is None else {_EXPR[kind]}")
-        else:
-            lines.append(f"    v = s.{name}")
-            lines.append(f"    o.{name} = {_EXPR[kind]}")
-    if len(lines) == 1:
-        lines.append("    pass")
     namespace: dict[str, Any] = {}
-    exec(compile("\n".join(lines), f"<copy {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
-    found = _COPIERS[cls] = namespace["copy"]
+    lines = ["def copy(s, o):", *(_copy_lines(cls, namespace) or ["    pass"])]
+    found = _COPIERS[cls] = _generate("\n".join(lines), "copy", f"copy {cls.__qualname__}", namespace)
+    return found
+
+
+def cloner(cls: type) -> Callable[[Any], Any]:
+    """A record class's clone as one generated function (a new instance, every declared field
+    copied by its kind), so that a state's copier clones its records without a method lookup.
+    A field declared as record ``R`` holds an ``R`` itself (not a subclass)."""
+    found = _CLONERS.get(cls)
+    if found is not None:
+        return found
+    _BUILDING.add(cls)
+    try:
+        namespace: dict[str, Any] = {"new": cls.__new__, "cls": cls}
+        lines = ["def clone(s):", "    o = new(cls)", *_copy_lines(cls, namespace), "    return o"]
+        found = _CLONERS[cls] = _generate("\n".join(lines), "clone", f"clone {cls.__qualname__}", namespace)
+    finally:
+        _BUILDING.discard(cls)
     return found
 
 
