@@ -116,7 +116,8 @@ def _record_class(name: str, module: str) -> type[Record] | None:
 
 def copy_kind(annotation: str, module: str) -> tuple[str, bool]:
     """How a field declared as ``annotation`` (in ``module``) is copied: ``share``, ``copy``
-    (one level), ``deep`` (two levels), ``record`` or ``records``; and whether it may be None."""
+    (one level), ``deep`` (a list of containers, two levels), ``deepdict`` (a dict of containers),
+    ``record`` or ``records``; and whether it may be None."""
     text = str(annotation).replace("typing.", "").strip()
     if text.startswith(("Shared[", "ClassVar[", "Final[")):
         return "share", False
@@ -133,7 +134,7 @@ def copy_kind(annotation: str, module: str) -> tuple[str, bool]:
         em = _GENERIC.match(element)
         ehead = em.group(1) if em else element
         if ehead in ("list", "dict", "set"):
-            return "deep", optional
+            return ("deepdict" if head == "dict" else "deep"), optional
         if head == "list" and _record_class(ehead, module) is not None:
             return "records", optional
         return "copy", optional
@@ -192,6 +193,7 @@ _EXPR = {
     "share": "v",
     "copy": "v.copy()",
     "deep": "[x.copy() for x in v]",
+    "deepdict": "{k: x.copy() for k, x in v.items()}",
     "record": "{c}(v)",
     "records": "[{c}(x) for x in v]",
 }

@@ -55,7 +55,7 @@ def test_copy_kind_follows_the_declared_type() -> None:
     assert copy_kind("tuple[int, ...]", mod) == ("share", False)
     assert copy_kind("Shared[dict[str, int]]", mod) == ("share", False)
     assert copy_kind("list[int]", mod) == ("copy", False)
-    assert copy_kind("dict[str, list[int]]", mod) == ("deep", False)
+    assert copy_kind("dict[str, list[int]]", mod) == ("deepdict", False)
     assert copy_kind("list[list[int]] | None", mod) == ("deep", True)
     assert copy_kind("Seat", mod) == ("record", False)
     assert copy_kind("list[Seat]", mod) == ("records", False)
@@ -76,6 +76,22 @@ def test_record_clone_shares_nothing_mutable_but_what_is_declared_shared() -> No
     assert copier(Board) is copier(Board)  # generated once per class
 
 
+class Ledger(Record):
+    by_name: dict[str, list[int]]
+    __slots__ = slots(__annotations__)
+
+
+def test_dict_of_lists_clone_stays_a_dict_and_copies_each_list() -> None:
+    """``dict[K, list[V]]`` is copied two levels deep as a dict (each value list copied)."""
+    led = Ledger()
+    led.by_name = {"a": [1], "b": [2]}
+    other = led.clone()
+    assert other.by_name == {"a": [1], "b": [2]}
+    other.by_name["a"].append(9)
+    other.by_name["c"] = []
+    assert led.by_name == {"a": [1], "b": [2]}
+
+
 def _mutate(value: Any, seen: set[int]) -> bool:
     """Change every mutable container reachable from ``value`` in place (records recursed into
     through their declared fields, ``Shared`` fields skipped); whether anything was changed."""
@@ -84,8 +100,8 @@ def _mutate(value: Any, seen: set[int]) -> bool:
     seen.add(id(value))
     changed = False
     if isinstance(value, Record):
-        for name, (ann, module) in declared(type(value)).items():
-            if copy_kind(ann, module)[0] == "share" and ann.startswith("Shared["):
+        for name, (ann, _module) in declared(type(value)).items():
+            if ann.startswith("Shared["):
                 continue
             if hasattr(value, name):
                 changed |= _mutate(getattr(value, name), seen)
