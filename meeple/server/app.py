@@ -44,6 +44,7 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from meeple.engine import BadSetup
+from meeple.server.accounts_routes import install as install_people
 from meeple.server.howto_routes import howto_router
 from meeple.server.hub import Client, Hub, ServerError
 from meeple.server.i18n_routes import i18n_router
@@ -130,7 +131,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
                bot_workers: int | None = None, allow_seeds: bool = False,
                bot_levels: str | Path | Mapping[str, Any] | None = None,
                limits: Limits | Mapping[str, Any] | None = None, docs: bool = False,
-               redis: str | None = None) -> FastAPI:
+               redis: str | None = None, people: Mapping[str, Any] | None = None) -> FastAPI:
     """The ASGI app on the database at ``db_url`` (schema created on start).
 
     ``bot_delay`` is a pause before each bot move at tables with a person
@@ -147,7 +148,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
     pages at ``/api/docs`` (off by default); ``redis`` (a ``redis://`` URL, with a
     PostgreSQL database) lets several processes serve one site: changes are
     published on Redis and bot turns go to ``meeple worker`` processes
-    (``bus.py``, ``jobs.py``; ImportError without the redis package).
+    (``bus.py``, ``jobs.py``; ImportError without the redis package); ``people``: the options of
+    accounts, ratings and notifications (``accounts_routes.install``: ``smtp``, ``base_url``, ...).
     """
     store = Store(db_url or "sqlite:///meeple.db", schema=schema)
     try:
@@ -251,6 +253,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(i18n_router)
     app.include_router(howto_router)
+    install_people(app, hub, dict(people or {}))  # accounts, ratings, notifications (issue 28)
 
     # --- API ---------------------------------------------------------------------
 
