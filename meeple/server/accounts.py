@@ -59,7 +59,8 @@ class People:
     """Accounts, sessions and the hub's hooks (``hub.people``); storage in ``PeopleStore``."""
 
     def __init__(self, hub: Hub, *, hash_cost: dict[str, int] | None = None, smtp: str | None = None,
-                 base_url: str | None = None, notify_every: float = 60.0) -> None:
+                 base_url: str | None = None, notify_every: float = 60.0,
+                 session_cache: float = CACHE_SECONDS) -> None:
         self.hub = hub
         self.store = PeopleStore(hub.store)
         cost = {"time_cost": 3, "memory_cost": 65536, "parallelism": 1, **(hash_cost or {})}
@@ -71,6 +72,7 @@ class People:
         self.smtp = smtp
         self.base_url = (base_url or "").rstrip("/")
         self.notify_every = notify_every
+        self.session_cache = session_cache
         self.notifier: Any = None  # notify.Notifier, set by install()
         self.ratings: Any = None  # ratings.Ratings, set by install()
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -132,7 +134,7 @@ class People:
         account = await self.hub.db(self.store.session_account, token)
         if len(self._cache) > 10_000:
             self._cache.clear()
-        self._cache[token] = (now + CACHE_SECONDS, account)
+        self._cache[token] = (now + self.session_cache, account)
         return account
 
     def forget(self, token: str) -> None:

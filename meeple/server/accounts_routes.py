@@ -291,7 +291,13 @@ async def rematch(people: People, old: Table, token: str | None, who: str) -> di
         if old.meta.get("clock"):
             body["clock"] = old.meta["clock"]
         accounts = dict(old.meta["accounts"])
-        made = await hub.create(body, who)
+        # the seat token of an account's seat speaks for that account (its new seat is its own too)
+        reset = CURRENT.set({"id": accounts[seat], "name": old.seats[seat].name}) if seat in accounts else None
+        try:
+            made = await hub.create(body, who)
+        finally:
+            if reset is not None:
+                CURRENT.reset(reset)
         new = hub.tables[made["table"]]
         from meeple.server.store import token_digest
 
