@@ -195,7 +195,7 @@ class People:
         if table.state.is_over:
             if self.ratings is not None:
                 self._spawn(self.ratings.table_over(table))
-        elif self.notifier is not None:
+        elif self.notifier is not None and table.state.to_move != entry.get("seat"):  # the turn passed
             self._spawn(self.notifier.turn_passed(table))
 
     def _spawn(self, coro: Any) -> None:
