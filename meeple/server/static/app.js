@@ -3,6 +3,7 @@ import { api, ApiError, setToken, tokenFor } from "./api.js";
 import { applyStatic, gameTitle, getLang, lookup, message, setLang, t, viewLabel, word } from "./i18n.js";
 import { resetNotice, soundToggle, turnNotice } from "./notify.js";
 import { eventText, logList, scoreSheet, withoutSheet } from "./story.js";
+import { accountBar, adoptTokens, lobbyFields, mePage, personPage, ratingsPage, rematchBar, tableBadges } from "./people.js";
 
 const viewLabelOf = (text) => viewLabel(text);
 import { closeChooser, genericBoard, h, keepChooser, setLabelTranslator, setValueTranslator } from "./render.js";
@@ -72,8 +73,12 @@ function route() {
     history.replaceState({}, "", path);
   }
   app.replaceChildren();
-  if (table) tablePage(table[1]);
+  const ratings = path.match(/^\/ratings\/([\w-]*)/), person = path.match(/^\/u\/([^/]+)/);
+  if (table) adoptTokens().then(() => tablePage(table[1]));  // an account's seats on any device (people.js)
   else if (replay) replayPage(replay[1]);
+  else if (path === "/me") mePage(app, navigate, toast);
+  else if (ratings) ratingsPage(app, ratings[1]);
+  else if (person) personPage(app, decodeURIComponent(person[1]));
   else lobbyPage();
 }
 
@@ -156,6 +161,7 @@ async function lobbyPage() {
       opts.length ? h("fieldset", {}, h("legend", {}, t("options")), opts) : null,
       h("fieldset", {}, h("legend", {}, t("seats")), seatRows),
       h("label", {}, h("span", {}, t("clock")), clockSel),
+      lobbyFields(state),
       h("label", {}, h("span", {}, t("your_name")), name),
       allowSeeds ? h("label", {}, h("span", {}, t("seed")), seed) : null,
       h("button", { type: "submit", class: "primary", id: "create-btn" }, t("create")));
@@ -168,6 +174,8 @@ async function lobbyPage() {
     const name = form.querySelector("#name").value.trim();
     if (name) localStorage.setItem("meeple:name", name);
     const body = { game: state.game, players: state.players, options: state.options, seats, name };
+    if (state.rated) body.rated = true;
+    if (state.mode === "turn") body.mode = "turn";
     body.seat = me >= 0 ? me : null;
     const clock = form.querySelector("#clock").value;
     if (clock) body.clock = Number(clock);
@@ -423,12 +431,12 @@ async function tablePage(id) {
     page.classList.toggle("tab-log", tab === "log");
     page.replaceChildren(...[
       h("div", { class: "tablehead", "data-decisions": v.decisions, "data-status": data.table.status }, h("h2", {}, gameTitle(data.table.game, data.table.title)),
-        howToPlay(data.table.game, "howto"),
+        howToPlay(data.table.game, "howto"), tableBadges(id),
         h("span", { class: "muted" }, `${t("table")} ${id} · ${t("decisions")}: ${v.decisions}`),
         h("span", { class: "conn " + (ws && ws.readyState === 1 ? "on" : "off") }, ws && ws.readyState === 1 ? t("connected") : t("disconnected"))),
       h("div", { class: "statusbar" }, status, tools),
       zombie ? h("p", { class: "warn" }, t("zombie_you")) : null,
-      sheet, tabs,
+      sheet, over ? rematchBar(id, token(), log, navigate, toast) : null, tabs,
       h("div", { class: "layout" },
         h("div", { class: "main" }, own ? h("section", { class: "panel mine", id: "mine" }, own) : null,
           drawn ? [h("div", { id: "board" }, board), actions] : [actions, h("div", { id: "board" }, board)]),
@@ -575,6 +583,7 @@ const langSel = document.getElementById("lang");
 langSel.value = getLang();
 setLang(getLang());
 applyStatic();
+document.querySelector(".topbar .spacer").after(accountBar(navigate));
 langSel.addEventListener("change", () => {
   setLang(langSel.value);
   applyStatic();
