@@ -24,6 +24,7 @@ import asyncio
 import base64
 import hashlib
 import hmac
+import logging
 import secrets
 import time
 from contextvars import ContextVar
@@ -39,6 +40,7 @@ from meeple.server.people_store import SESSION_DAYS, PeopleStore
 if TYPE_CHECKING:
     from meeple.server.hub import Hub
 
+log = logging.getLogger("meeple.server")
 SESSION_COOKIE = "meeple_session"
 CSRF_COOKIE = "meeple_csrf"
 CSRF_HEADER = "x-csrf-token"
@@ -76,6 +78,7 @@ class People:
         self.notifier: Any = None  # notify.Notifier, set by install()
         self.ratings: Any = None  # ratings.Ratings, set by install()
         self.tasks: set[asyncio.Task[Any]] = set()
+        self._started = False
 
     # --- secrets and tokens -------------------------------------------------------------
 
@@ -181,9 +184,10 @@ class People:
         table.meta["accounts"][seat] = account["id"]
         await self.hub.db(self.store.seat_taken, table.id, seat, account["id"])
 
-    async def load(self, table: Table) -> None:
-        """Give a table's ``meta`` its people (rated, mode, account seats) once."""
-        if "accounts" in table.meta:
+    async def load(self, table: Table, fresh: bool = False) -> None:
+        """Give a table's ``meta`` its people (rated, mode, account seats) once; ``fresh``: read
+        them again (another process may have seated an account since)."""
+        if "accounts" in table.meta and not fresh:
             return
         row, seats = await self.hub.db(self.store.table_people, table.id)
         table.meta["rated"] = bool(row and row["rated"])
@@ -197,6 +201,24 @@ class People:
                 self._spawn(self.ratings.table_over(table))
         elif self.notifier is not None and table.state.to_move != entry.get("seat"):  # the turn passed
             self._spawn(self.notifier.turn_passed(table))
+
+    async def catch_up(self) -> int:
+        """Rate the finished rated tables whose rating was not written (a process that stopped
+        in between); the number rated.  Run once, at a process's first request."""
+        done = 0
+        try:
+            for table_id in await self.hub.db(self.store.unrated_finished):
+                if self.ratings is not None and await self.ratings.table_over(await self.hub.get(table_id)):
+                    done += 1
+        except Exception:  # noqa: BLE001 - the database away or a game gone: tried at the next start
+            log.warning("rating catch-up stopped", exc_info=True)
+        return done
+
+    def started(self) -> None:
+        """The first request of this process: the catch-up runs in the background."""
+        if not self._started:
+            self._started = True
+            self._spawn(self.catch_up())
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -225,6 +247,7 @@ class PeopleMiddleware:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
+        self.people.started()
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         token, by_cookie = None, False
         auth = headers.get("authorization", "")

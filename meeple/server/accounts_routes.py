@@ -280,6 +280,8 @@ async def rematch(people: People, old: Table, token: str | None, who: str) -> di
     if not old.over:
         raise refusal(409, "web.err_rematch_over")
     async with old.lock:
+        if not old.meta.get("rematch"):  # made by another process?
+            old.meta["rematch"] = await hub.db(people.store.rematch_of, old.id)
         if old.meta.get("rematch"):
             return {"table": old.meta["rematch"], "seat": seat, "token": None}
         body: dict[str, Any] = {

@@ -130,6 +130,7 @@ class Notifier:
         await people.load(table)
         if table.meta.get("mode") != "turn" or table.closed:
             return
+        await people.load(table, fresh=True)  # a seat taken on another process since
         seat = table.state.to_move
         account_id = table.meta["accounts"].get(seat)
         if account_id is None or table.seats[seat].kind != "human":

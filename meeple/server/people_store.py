@@ -276,6 +276,23 @@ class PeopleStore:
 
         self._write(go)
 
+    def rematch_of(self, table_id: str) -> str | None:
+        """The table made as the rematch of ``table_id`` (None: none yet)."""
+        row = self._read(lambda conn: conn.execute(sa.select(self.extra.c.table_id).where(
+            self.extra.c.rematch_of == table_id)).first())
+        return None if row is None else str(row[0])
+
+    def unrated_finished(self, limit: int = 100) -> list[str]:
+        """Finished tables created rated whose rating was not written (a process stopped between
+        the last decision's commit and the rating's): the start catches them up."""
+        def go(conn: Any) -> Any:
+            t, x = self.store.tables, self.extra
+            return conn.execute(sa.select(x.c.table_id).select_from(x.join(t, t.c.id == x.c.table_id)).where(
+                x.c.rated.is_(True) & (t.c.status == "over")
+                & ~sa.exists().where(self.rated.c.table_id == x.c.table_id)).limit(limit)).all()
+
+        return [str(r[0]) for r in self._read(go)]
+
     def seat_taken(self, table_id: str, seat: int, account_id: int) -> None:
         self._write(lambda conn: conn.execute(self.seats.insert().values(
             table_id=table_id, seat=seat, account_id=account_id)))

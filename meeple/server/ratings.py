@@ -88,7 +88,7 @@ class Ratings:
 
     async def table_over(self, table: Table) -> bool:
         """Rate a table that just ended, once; whether this call wrote the update."""
-        await self.people.load(table)
+        await self.people.load(table, fresh=True)
         why = unrated_because(table)
         if why is not None:
             return False

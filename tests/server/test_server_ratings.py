@@ -140,3 +140,20 @@ def test_rematch_seats_the_same_people(make_client: Callable[..., TestClient]) -
     mine = {t["table"]: t for t in client.get("/api/me/tables", headers=bob).json()["tables"]}
     assert mine[new]["seat"] == 1 and mine[table]["replay"] == f"/replay/{table}"
     assert client.get(f"/api/tables/{new}", headers={H: mine[new]["token"]}).json()["you"] == 1
+
+
+def test_a_rating_missed_by_a_stopped_process_is_caught_up(make_client: Callable[..., TestClient]) -> None:
+    """Issue 28: a rated table whose last decision was committed but whose rating was not written
+    (the process stopped in between) is rated by the next start's catch-up, once."""
+    client = make_client(people=people(), limits=FAST)
+    ann, bob = account(client, "ann"), account(client, "bob")
+    table, tokens = _rated_table(client, ann, bob)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    ratings, hub.people.ratings = hub.people.ratings, None  # the process "stops" before rating
+    play_out(client, table, tokens)
+    _settle(client)
+    hub.people.ratings = ratings
+    assert _board(client) == {}
+    assert client.portal.call(hub.people.catch_up) == 1
+    assert client.portal.call(hub.people.catch_up) == 0
+    assert _board(client)["ann"]["games"] == 1 and _board(client)["bob"]["games"] == 1
