@@ -83,21 +83,23 @@ def install(app: FastAPI, hub: Any, options: dict[str, Any] | None = None) -> Pe
     ``options``: ``hash_cost`` (argon2 ``time_cost``/``memory_cost``/``parallelism``; tests make
     it cheap), ``smtp`` (an ``smtp://`` or ``smtps://`` URL: email notifications), ``base_url``
     (the site's address in notifications), ``notify_every`` (seconds between two notices of one
-    kind to one account), ``logins_per_minute`` (sign-ins per client address)."""
+    kind to one account), ``logins_per_minute`` (sign-ins per client address), ``signups_per_minute``
+    (new accounts per client address)."""
     from meeple.server.notify import Notifier
 
     opts = dict(options or {})
     logins = float(opts.pop("logins_per_minute", 10.0))
+    signups = float(opts.pop("signups_per_minute", 5.0))
     people = People(hub, **opts)
     people.ratings = Ratings(people)
     people.notifier = Notifier(people)
     hub.people = people
     app.add_middleware(PeopleMiddleware, people=people)
-    app.include_router(router(people, logins))
+    app.include_router(router(people, logins, signups))
     return people
 
 
-def router(people: People, logins_per_minute: float) -> APIRouter:  # noqa: C901 - one route each
+def router(people: People, logins_per_minute: float, signups_per_minute: float) -> APIRouter:  # noqa: C901 - one route each
     hub = people.hub
     r = APIRouter()
 
@@ -127,7 +129,7 @@ def router(people: People, logins_per_minute: float) -> APIRouter:  # noqa: C901
 
     @r.post("/api/accounts", status_code=201)
     async def sign_up(request: Request) -> dict[str, Any]:
-        hub.limit("signups", peer(request), 5 / 60.0, 5)
+        hub.limit("signups", peer(request), signups_per_minute / 60.0, signups_per_minute)
         body = await read_body(request, SignUp)
         account_id = await hub.db(people.sign_up, body.name, body.password)
         if account_id is None:
