@@ -79,6 +79,7 @@ class People:
         self.ratings: Any = None  # ratings.Ratings, set by install()
         self.tasks: set[asyncio.Task[Any]] = set()
         self._started = False
+        self.allow_http_push = False
 
     # --- secrets and tokens -------------------------------------------------------------
 

@@ -32,7 +32,7 @@ from meeple.server.accounts import (
     session_cookie_args,
 )
 from meeple.server.model import ServerError, Table
-from meeple.server.ratings import Ratings, klass_of
+from meeple.server.ratings import Ratings, klass_of, unrated_because
 from meeple.server.schemas import MAX_BODY, M, Name, _Body, parse_body
 
 Password = Annotated[StrictStr, Field(min_length=8, max_length=200)]
@@ -84,13 +84,16 @@ def install(app: FastAPI, hub: Any, options: dict[str, Any] | None = None) -> Pe
     it cheap), ``smtp`` (an ``smtp://`` or ``smtps://`` URL: email notifications), ``base_url``
     (the site's address in notifications), ``notify_every`` (seconds between two notices of one
     kind to one account), ``logins_per_minute`` (sign-ins per client address), ``signups_per_minute``
-    (new accounts per client address)."""
+    (new accounts per client address), ``allow_http_push`` (accept ``http://`` push endpoints: tests only;
+    otherwise only ``https://``, so that a subscription cannot make the server post to a local address)."""
     from meeple.server.notify import Notifier
 
     opts = dict(options or {})
     logins = float(opts.pop("logins_per_minute", 10.0))
     signups = float(opts.pop("signups_per_minute", 5.0))
+    allow_http_push = bool(opts.pop("allow_http_push", False))
     people = People(hub, **opts)
+    people.allow_http_push = allow_http_push  # tests: a push service on loopback
     people.ratings = Ratings(people)
     people.notifier = Notifier(people)
     hub.people = people
@@ -187,6 +190,8 @@ def router(people: People, logins_per_minute: float, signups_per_minute: float) 
     async def api_push(request: Request) -> dict[str, Any]:
         account = me(request)
         body = await read_body(request, PushSub)
+        if not body.endpoint.startswith("https://") and not people.allow_http_push:
+            raise refusal(400, "web.err_push_https")
         await hub.db(people.store.add_push, account["id"], body.endpoint, body.keys.p256dh, body.keys.auth)
         await hub.db(people.store.update_account, account["id"], push=True)
         return {"ok": True}
@@ -199,7 +204,7 @@ def router(people: People, logins_per_minute: float, signups_per_minute: float) 
     async def api_my_tables(request: Request) -> dict[str, Any]:
         account = me(request)
         mine = await hub.db(people.store.tables_of, account["id"])
-        rows = {t["id"]: t for t in await hub.db(hub.store.list_tables, None)} if mine else {}
+        rows = await hub.db(people.store.table_rows, [t for t, _ in mine])
         waiting: list[dict[str, Any]] = []
         running: list[dict[str, Any]] = []
         finished: list[dict[str, Any]] = []
@@ -207,11 +212,7 @@ def router(people: People, logins_per_minute: float, signups_per_minute: float) 
             row = rows.get(table_id)
             if row is None:
                 continue
-            live = hub.tables.get(table_id)
-            to_move = live.state.to_move if live is not None and not live.closed else None
-            if live is None and row["status"] == "playing":
-                live = await hub.get(table_id)
-                to_move = None if live.closed else live.state.to_move
+            to_move = await _to_move(hub, table_id, row)
             item = {"table": table_id, "game": row["game"], "players": row["players"], "status": row["status"],
                     "seat": seat, "token": people.seat_token(table_id, seat, account["id"]),
                     "seats": [s["name"] for s in row["seats"]], "updated": row["updated"],
@@ -247,7 +248,8 @@ def router(people: People, logins_per_minute: float, signups_per_minute: float) 
         table = await hub.get(table_id)
         await people.load(table)
         names = await hub.db(people.store.accounts_named, list(table.meta["accounts"].values()))
-        return {"rated": table.meta["rated"], "mode": table.meta["mode"],
+        rated = table.meta["rated"] and unrated_because(table) in (None, "not finished")  # an undo: no longer
+        return {"rated": rated, "mode": table.meta["mode"],
                 "accounts": {str(s): names.get(a, "?") for s, a in table.meta["accounts"].items()},
                 "class": klass_of(len(table.seats)),
                 "rematch": table.meta.get("rematch")}
@@ -259,6 +261,20 @@ def router(people: People, logins_per_minute: float, signups_per_minute: float) 
         return await rematch(people, await hub.get(table_id), request.headers.get("x-seat-token"), who)
 
     return r
+
+
+async def _to_move(hub: Any, table_id: str, row: dict[str, Any]) -> int | None:
+    """The seat to move at a running table: from memory, else the seat whose clock runs (a
+    turn-based table always has one), else the table loaded."""
+    if row["status"] != "playing":
+        return None
+    live = hub.tables.get(table_id)
+    if live is None:
+        clocked = [s["seat"] for s in row["seats"] if s["deadline"] is not None]
+        if len(clocked) == 1:
+            return int(clocked[0])
+        live = await hub.get(table_id)
+    return None if live.closed else int(live.state.to_move)
 
 
 def _history(h: dict[str, Any]) -> dict[str, Any]:

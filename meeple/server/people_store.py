@@ -319,6 +319,26 @@ class PeopleStore:
 
         return [(str(t), int(s)) for t, s in self._read(go)]
 
+    def table_rows(self, ids: list[str]) -> dict[str, dict[str, Any]]:
+        """The stored rows of these tables (``id, game, players, status, updated, clock``), each with
+        its seats' ``name`` and ``deadline`` (the seat whose clock runs is the seat to move)."""
+        if not ids:
+            return {}
+
+        def go(conn: Any) -> tuple[Any, Any]:
+            t, s = self.store.tables, self.store.seats
+            rows = conn.execute(sa.select(t.c.id, t.c.game, t.c.players, t.c.status, t.c.updated, t.c.clock)
+                                .where(t.c.id.in_(ids))).mappings().all()
+            seats = conn.execute(sa.select(s.c.table_id, s.c.seat, s.c.name, s.c.deadline)
+                                 .where(s.c.table_id.in_(ids)).order_by(s.c.table_id, s.c.seat)).mappings().all()
+            return rows, seats
+
+        rows, seats = self._read(go)
+        out = {str(r["id"]): {**dict(r), "seats": []} for r in rows}
+        for s in seats:
+            out[str(s["table_id"])]["seats"].append(dict(s))
+        return out
+
     # --- ratings ------------------------------------------------------------------------
 
     def ratings_of(self, subjects: list[str], game: str, klass: str) -> dict[str, tuple[float, float, int]]:

@@ -55,11 +55,11 @@ def unrated_because(table: Table) -> str | None:
         return "not rated"
     if table.meta.get("seeded"):
         return "seed chosen"
-    if table.aborted or not table.state.is_over:
-        return "not finished"
     if any(e["kind"] == "note" and any(ev.get("type") == "undo" for ev in e.get("events", []))
            for e in table.entries):
         return "undone"
+    if table.aborted or not table.state.is_over:
+        return "not finished"
     if subjects_of(table) is None:
         return "a seat without an account"
     return None

@@ -105,10 +105,13 @@ def test_turn_passing_to_an_absent_person_sends_one_push_and_one_email(
     link go out; none when the person is connected."""
     url, mails = smtp
     endpoint, pushes = push_service
-    client = make_client(people=people(smtp=url, base_url="https://games.test", notify_every=0),
-                         limits=FAST)
+    client = make_client(people=people(smtp=url, base_url="https://games.test", notify_every=0,
+                                       allow_http_push=True), limits=FAST)
     ann, bob = account(client, "ann"), account(client, "bob")
     assert client.post("/api/me/push", json=_subscription(endpoint), headers=bob).status_code == 200
+    plain = make_client(people=people())  # a server without allow_http_push: only https push services
+    refused = plain.post("/api/me/push", json=_subscription(endpoint), headers=account(plain, "zed"))
+    assert refused.status_code == 400 and refused.json()["message"]["key"] == "web.err_push_https"
     assert client.put("/api/me/settings", json={"email": "bob@test.example", "mail": True},
                       headers=bob).status_code == 200
     table, tok_a, tok_b = _turn_table(client, ann, bob)

@@ -67,7 +67,9 @@ def test_an_undo_makes_the_table_unrated(make_client: Callable[..., TestClient])
     table, tokens = _rated_table(client, ann, bob)
     assert client.post(f"/api/tables/{table}/act", json={"action": "take 1", "decision": 0},
                        headers={H: tokens[0]}).status_code == 200
+    assert client.get(f"/api/tables/{table}/people").json()["rated"] is True
     assert client.post(f"/api/tables/{table}/undo", headers={H: tokens[0]}).status_code == 200
+    assert client.get(f"/api/tables/{table}/people").json()["rated"] is False
     play_out(client, table, tokens)
     _settle(client)
     assert _board(client) == {}
