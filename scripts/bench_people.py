@@ -119,40 +119,48 @@ async def play(client: httpx.AsyncClient, bases: list[str], table: str, tokens: 
                think: float, counts: Counts, live: bool, rng: random.Random) -> None:
     """Play the people's seats of one table until ``stop`` (random legal actions)."""
     while time.perf_counter() < stop[0]:
-        base = rng.choice(bases)
-        moved = False
-        for seat, token in tokens.items():
-            r = await client.get(f"{base}/api/tables/{table}", headers={"X-Seat-Token": token})
-            if r.status_code != 200:
-                counts.errors.append(f"GET {r.status_code}")
-                continue
-            body = r.json()
-            if body["table"]["status"] != "playing":
-                counts.finished.add(table)
+        try:
+            if await _turn(client, rng.choice(bases), table, tokens, stop, think, counts, live, rng):
                 return
-            if not body["legal"]:
-                continue
-            if think:
-                await asyncio.sleep(rng.uniform(0, 2 * think))
-                if time.perf_counter() >= stop[0]:
-                    return
-            t0 = time.perf_counter()
-            res = await client.post(f"{base}/api/tables/{table}/act", headers={"X-Seat-Token": token},
-                                    json={"action": rng.choice(body["legal"]), "decision": body["decisions"]})
-            if res.status_code != 200:
-                if res.status_code != 409:  # a stale view of a process that was behind: asked again
-                    counts.errors.append(f"act {res.status_code} {res.text[:80]}")
-                continue
-            moved = True
-            if live:
-                counts.live_lat.append(time.perf_counter() - t0)
-            else:
-                after = (await client.get(f"{base}/api/tables/{table}")).json()
-                if after["table"]["status"] == "playing" and after["view"].get("to_move") != seat:
-                    counts.turn_passes += 1
-            break
-        if not moved:
-            await asyncio.sleep(0.05 if live else 0.3)
+        except httpx.HTTPError as exc:  # a connection dropped under load: counted, the table goes on
+            counts.errors.append(f"{type(exc).__name__}")
+            await asyncio.sleep(0.2)
+
+
+async def _turn(client: httpx.AsyncClient, base: str, table: str, tokens: dict[int, str], stop: list[float],
+                think: float, counts: Counts, live: bool, rng: random.Random) -> bool:
+    """One look at a table and, when a person's seat is to move, its act; True: the game is over."""
+    for seat, token in tokens.items():
+        r = await client.get(f"{base}/api/tables/{table}", headers={"X-Seat-Token": token})
+        if r.status_code != 200:
+            counts.errors.append(f"GET {r.status_code}")
+            continue
+        body = r.json()
+        if body["table"]["status"] != "playing":
+            counts.finished.add(table)
+            return True
+        if not body["legal"]:
+            continue
+        if think:
+            await asyncio.sleep(rng.uniform(0, 2 * think))
+            if time.perf_counter() >= stop[0]:
+                return False
+        t0 = time.perf_counter()
+        res = await client.post(f"{base}/api/tables/{table}/act", headers={"X-Seat-Token": token},
+                                json={"action": rng.choice(body["legal"]), "decision": body["decisions"]})
+        if res.status_code != 200:
+            if res.status_code != 409:  # a stale view of a process that was behind: asked again
+                counts.errors.append(f"act {res.status_code} {res.text[:80]}")
+            return False
+        if live:
+            counts.live_lat.append(time.perf_counter() - t0)
+        else:
+            after = (await client.get(f"{base}/api/tables/{table}")).json()
+            if after["table"]["status"] == "playing" and after["view"].get("to_move") != seat:
+                counts.turn_passes += 1
+        return False
+    await asyncio.sleep(0.05 if live else 0.3)  # nobody of ours to move: a bot thinks
+    return False
 
 
 def quantiles(xs: list[float]) -> tuple[float, float]:

@@ -230,16 +230,16 @@ def router(people: People, logins_per_minute: float, signups_per_minute: float) 
         from meeple import games
 
         if game not in games.names():
-            raise ServerError(404, f"no game {game[:40]!r}")
+            raise refusal(404, "web.err_no_game", game=game[:40])
         if players not in (None, "2", "3+"):
-            raise ServerError(400, "players must be 2 or 3+")
+            raise refusal(400, "web.err_players_class")
         return {"game": game, "ratings": await people.ratings.leaderboard(game, players)}
 
     @r.get("/api/people/{name}")
     async def api_person(name: str) -> dict[str, Any]:
         row = await hub.db(people.store.account_by_name, name[:64])
         if row is None:
-            raise ServerError(404, "no such person")
+            raise refusal(404, "web.err_no_person")
         history = await hub.db(people.store.history_of, f"a:{row['id']}")
         return {"name": row["name"], "history": [_history(h) for h in history]}
 

@@ -138,3 +138,42 @@ def test_admin_disables_an_account_and_resets_its_password(make_client: Callable
     assert client.post("/api/session", json={"name": "gus", "password": "new-secret"}).status_code == 200
     assert not store.set_disabled("nobody", True)
     store.store.dispose()
+
+
+def test_meeple_admin_disable_enable_password_commands(tmp_path: object) -> None:
+    """Issue 28: ``meeple admin disable / enable / password NAME`` on the server's database; an
+    unknown account is one line and exit status 2 (as every refusal of the command line)."""
+    from typer.testing import CliRunner
+
+    from meeple.cli import app
+    from meeple.server.people_store import PeopleStore
+    from meeple.server.store import Store
+
+    url = f"sqlite:///{tmp_path}/admin.db"
+    store = Store(url)
+    store.create_schema()
+    people = PeopleStore(store)
+    people.create_account("hal", "not a hash")
+    runner = CliRunner()
+    assert runner.invoke(app, ["admin", "disable", "hal", "--db", url]).exit_code == 0
+    assert people.account_by_name("hal")["disabled"] is True  # type: ignore[index]
+    assert runner.invoke(app, ["admin", "enable", "HAL", "--db", url]).exit_code == 0
+    assert people.account_by_name("hal")["disabled"] is False  # type: ignore[index]
+    done = runner.invoke(app, ["admin", "password", "hal", "--stdin", "--db", url], input="brand new pass\n")
+    assert done.exit_code == 0, done.output
+    row = people.account_by_name("hal")
+    assert row is not None
+    from argon2 import PasswordHasher
+
+    assert PasswordHasher().verify(row["hash"], "brand new pass")
+    import pytest
+
+    from meeple.cli import main
+
+    with pytest.raises(SystemExit) as missing:  # the entry point: a refusal is exit status 2
+        main(["admin", "disable", "nobody", "--db", url])
+    assert missing.value.code == 2
+    short = runner.invoke(app, ["admin", "password", "hal", "--stdin", "--db", url], input="short\n")
+    assert short.exit_code != 0 and "8 to 200 characters" in str(short.exception)
+    assert PasswordHasher().verify(people.account_by_name("hal")["hash"], "brand new pass")  # type: ignore[index]
+    store.dispose()

@@ -84,11 +84,12 @@ function route() {
 
 // ---------------------------------------------------------------- lobby
 
-const CLOCKS = [null, 30, 120, 600, 86400, 3 * 86400];
+const CLOCKS = [null, 30, 120, 600, 12 * 3600, 86400, 3 * 86400];  // hours and days: turn-based tables
 function clockLabel(s) {
   if (!s) return t("no_clock");
   if (s < 60) return t("clock_seconds", { n: s });
   if (s < 3600) return t("clock_minutes", { n: s / 60 });
+  if (s < 86400) return t("hours", { n: s / 3600 });
   return t("clock_days", { n: s / 86400 });
 }
 
