@@ -3,7 +3,7 @@
 - ``POST   /api/accounts``            ``{"name", "password"}`` -> 201 ``{"name"}``
 - ``POST   /api/session``             ``{"name", "password"}`` -> the session cookie and ``{"token", "csrf", "name"}``
 - ``DELETE /api/session``             sign out (the cookie needs ``X-CSRF-Token``, as every change made with it)
-- ``GET    /api/me``                  the signed-in account, its settings and ratings
+- ``GET    /api/me``                  the signed-in account, its settings and ratings (``{"name": null}``: none)
 - ``PUT    /api/me/settings``         ``{"push", "mail", "email", "lang"}`` (each optional)
 - ``POST   /api/me/push``             a Web Push subscription ``{"endpoint", "keys": {"p256dh", "auth"}}``
 - ``GET    /api/me/tables``           running tables (yours to move first) and finished ones, with seat tokens
@@ -167,6 +167,8 @@ def router(people: People, logins_per_minute: float, signups_per_minute: float) 
 
     @r.get("/api/me")
     async def api_me(request: Request) -> dict[str, Any]:
+        if request.scope.get("state", {}).get("account") is None:
+            return {"name": None}  # nobody signed in: an answer, not an error (the page asks on every load)
         account = me(request)
         row = await hub.db(people.store.account, account["id"])
         history = await hub.db(people.store.history_of, f"a:{account['id']}")

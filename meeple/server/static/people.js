@@ -9,7 +9,7 @@ let known = false;
 
 export async function whoAmI() {
   if (known) return me;
-  try { me = await api("GET", "/api/me"); } catch { me = null; }
+  try { const r = await api("GET", "/api/me"); me = r && r.name ? r : null; } catch { me = null; }
   known = true;
   return me;
 }
