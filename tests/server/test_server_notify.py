@@ -230,3 +230,38 @@ def test_two_processes_notify_once_and_see_a_page_open_on_the_other(
     b.portal.call(hub_b.people.notifier.turn_passed, hub_b.tables[table])  # B sees the same turn change
     _settle(b)
     assert len(mails) == 1
+
+
+def test_two_processes_rate_a_finished_table_once(two: tuple[TestClient, TestClient]) -> None:
+    """Issue 28: with --redis, a rated table played on both processes is rated once: the process
+    that committed the last decision writes it, and the other, seeing the same end, writes nothing
+    (the table's meeple_rated row)."""
+    import time
+
+    a, b = two
+    ann, bob = account(a, "ann"), account(b, "bob")
+    made = a.post("/api/tables", json={"game": "servergame", "players": 2, "seats": HUMANS, "rated": True,
+                                       "options": {"pile": 4}}, headers=ann).json()
+    table = made["table"]
+    tokens = {0: made["token"], 1: b.post(f"/api/tables/{table}/join", json={}, headers=bob).json()["token"]}
+    clients = {0: a, 1: b}
+    end = time.time() + 30
+    while a.get(f"/api/tables/{table}").json()["table"]["status"] == "playing":
+        assert time.time() < end
+        for seat, client in clients.items():
+            mine = client.get(f"/api/tables/{table}", headers={H: tokens[seat]}).json()
+            if mine["legal"]:
+                client.post(f"/api/tables/{table}/act", json={"action": mine["legal"][0],
+                                                               "decision": mine["decisions"]},
+                            headers={H: tokens[seat]})
+    _settle(a)
+    _settle(b)
+    while b.get(f"/api/tables/{table}").json()["table"]["status"] == "playing":
+        assert time.time() < end
+        time.sleep(0.02)
+    hubs = [c.app.state.hub for c in (a, b)]  # type: ignore[attr-defined]
+    again = [c.portal.call(h.people.ratings.table_over, h.tables[table]) for c, h in zip((a, b), hubs, strict=True)]
+    assert again == [False, False]
+    assert sum(h.people.ratings.updates for h in hubs) == 1
+    board = {r["name"]: r["games"] for r in a.get("/api/ratings/servergame").json()["ratings"]}
+    assert board == {"ann": 1, "bob": 1}
