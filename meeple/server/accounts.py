@@ -173,9 +173,12 @@ class People:
             raise refusal(401, "web.err_rated_sign_in")
 
     async def check_join(self, table: Table) -> None:
-        await self.load(table)
-        if table.meta.get("rated") and CURRENT.get() is None:
+        await self.load(table, fresh=True)
+        account = CURRENT.get()
+        if table.meta.get("rated") and account is None:
             raise refusal(401, "web.err_rated_sign_in")
+        if table.meta.get("rated") and account is not None and account["id"] in table.meta["accounts"].values():
+            raise refusal(409, "web.err_already_seated")  # one seat per person at a rated table
 
     async def seat_taken(self, table: Table, seat: int) -> None:
         account = CURRENT.get()

@@ -89,7 +89,8 @@ def test_a_chosen_seed_makes_the_table_unrated(make_client: Callable[..., TestCl
 
 def test_a_seat_without_an_account_cannot_sit_at_a_rated_table(make_client: Callable[..., TestClient]) -> None:
     """Issue 28: every seat of a rated table is an account or a bot level: joining without an
-    account is refused (401, the catalog's words) and changes nothing."""
+    account is refused (401, the catalog's words) and changes nothing; nor may an account take a
+    second seat there (playing itself for rating)."""
     client = make_client(people=people(), limits=FAST)
     ann = account(client, "ann")
     made = client.post("/api/tables", json={"game": "servergame", "players": 2, "seats": HUMANS, "rated": True},
@@ -99,6 +100,8 @@ def test_a_seat_without_an_account_cannot_sit_at_a_rated_table(make_client: Call
     assert client.get(f"/api/tables/{made['table']}").json()["seats"][1]["open"]
     r = client.post("/api/tables", json={"game": "servergame", "players": 2, "seats": HUMANS, "rated": True})
     assert r.status_code == 401
+    twice = client.post(f"/api/tables/{made['table']}/join", json={}, headers=ann)  # against oneself
+    assert twice.status_code == 409 and twice.json()["message"]["key"] == "web.err_already_seated"
 
 
 def test_bot_levels_are_rated_on_the_same_ladder(make_client: Callable[..., TestClient]) -> None:
