@@ -18,6 +18,9 @@ folder otherwise) with email notices to an SMTP server this script runs (aiosmtp
    against the ``meeple_rated`` rows and the games counted in ``meeple_ratings`` (each rated table
    adds one game per seat).
 
+``--control`` creates the ``--turn`` tables as live ones, played the same way: no notices, so the
+difference between the two runs is what the notices cost.
+
 Reports act p50/p99 of the live tables in both phases and their ratio (issue 28's target: no worse
 with the turn-based load).  Hashes use a cheap argon2 cost here (signing up 1,000 accounts at the
 server's default cost takes ~50 ms each, which measures argon2, not the server).
@@ -214,7 +217,8 @@ async def run(args: argparse.Namespace, bases: list[str], mails: list[Any]) -> C
         print(f"{args.accounts} accounts signed up and in: {time.perf_counter() - t0:.1f} s")
         live = [await create(client, bases[i % len(bases)], auths[i % len(auths)], args.game, "live", None)
                 for i in range(args.live)]
-        turn = [await create(client, bases[i % len(bases)], auths[(2 * i) % len(auths)], args.game, "turn",
+        mode = "live" if args.control else "turn"  # the control: the same play, no notices
+        turn = [await create(client, bases[i % len(bases)], auths[(2 * i) % len(auths)], args.game, mode,
                              auths[(2 * i + 1) % len(auths)]) for i in range(args.turn)]
         phases = {}
         for name, with_turn in (("A: live alone", False), ("B: live + turn-based", True)):
@@ -251,6 +255,8 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=0.5, help="mean pause (s) of a live seat before it acts")
     ap.add_argument("--turn-think", type=float, default=4.0, help="mean pause (s) of a turn-based seat")
     ap.add_argument("--game", default="messina")
+    ap.add_argument("--control", action="store_true",
+                    help="the --turn tables are created live (same play, no notices): what the notices cost")
     ap.add_argument("--db", default=None)
     ap.add_argument("--processes", type=int, default=1)
     ap.add_argument("--redis", default=None)

@@ -191,8 +191,11 @@ class People:
     async def load(self, table: Table, fresh: bool = False) -> None:
         """Give a table's ``meta`` its people (rated, mode, account seats) once; ``fresh``: read
         them again (another process may have seated an account since)."""
-        if "accounts" in table.meta and not fresh:
-            return
+        if "accounts" in table.meta:
+            known = table.meta["accounts"]
+            # every person's seat known to be an account's: nothing another process can change
+            if not fresh or all(s.kind != "human" or s.seat in known for s in table.seats):
+                return
         row, seats = await self.hub.db(self.store.table_people, table.id)
         table.meta["rated"] = bool(row and row["rated"])
         table.meta["mode"] = row["mode"] if row else "live"

@@ -139,11 +139,10 @@ class Notifier:
             return
         decision = len(table.state.history)
         try:
-            channels = await people.hub.db(people.store.claim_notice, table.id, decision, account_id,
-                                           people.notify_every)
-            if not channels:
+            channels, account = await people.hub.db(people.store.claim_notice, table.id, decision, account_id,
+                                                    people.notify_every)
+            if not channels or account is None:
                 return
-            account = await people.hub.db(people.store.account, account_id)
         except Exception:  # noqa: BLE001 - the database away: no notice, the game goes on
             log.exception("table %s: notice not claimed", table.id)
             return

@@ -432,14 +432,16 @@ class PeopleStore:
     def drop_push(self, endpoint: str) -> None:
         self._write(lambda conn: conn.execute(self.push_subs.delete().where(self.push_subs.c.endpoint == endpoint)))
 
-    def claim_notice(self, table_id: str, decision: int, account_id: int, every: float) -> set[str]:
+    def claim_notice(self, table_id: str, decision: int, account_id: int,
+                     every: float) -> tuple[set[str], dict[str, Any] | None]:
         """Claim the notice of a turn (exactly once across processes: the ``(table, decision)``
         row) and the account's channels whose rate limit allows one now (``push``, ``mail``:
-        at most one per ``every`` seconds each, opted in).  Empty: nothing to send."""
+        at most one per ``every`` seconds each, opted in), with the account's row.  No channel:
+        nothing to send."""
         now = time.time()
         a = self.accounts
 
-        def go(conn: Any) -> set[str]:
+        def go(conn: Any) -> tuple[set[str], dict[str, Any] | None]:
             # first: the key decides which process (or try) sends it
             conn.execute(self.notified.insert().values(table_id=table_id, decision=decision,
                                                        account_id=account_id, at=now))
@@ -451,9 +453,13 @@ class PeopleStore:
                     & (last.is_(None) | (last <= now - every))).values({last.key: now}))
                 if res.rowcount == 1:
                     out.add(channel)
-            return out
+            if not out:
+                return out, None
+            row = conn.execute(a.select().where(a.c.id == account_id)).mappings().first()
+            return out, (None if row is None else dict(row))
 
         try:
-            return set(self._write(go))
+            channels, row = self._write(go)
         except sa.exc.IntegrityError:
-            return set()
+            return set(), None
+        return set(channels), row
