@@ -42,11 +42,11 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from meeple.bots.levels import load_levels
 from meeple.engine import BadSetup
 from meeple.server.howto_routes import howto_router
 from meeple.server.hub import Hub
 from meeple.server.i18n_routes import i18n_router
-from meeple.server.levels import load_levels
 from meeple.server.limits import Limits
 from meeple.server.routes_health import health_router
 from meeple.server.routes_pages import STATIC, pages_router
