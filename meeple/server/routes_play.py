@@ -1,7 +1,7 @@
 """Playing a seat: act, undo, take the seat back from the clock's bot, and the table's socket.
 
 A socket's first message is the hello ``{"token": str | null}`` (``read_hello``); a refused hello
-is answered ``{"type": "error", "error": ...}`` and closed with 4400 / 4403 / 4404 / 4429.
+is answered ``{"type": "error", "error": text, "key", "args"}`` (the text in the reader's language) and closed with 4400 / 4403 / 4404 / 4429.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
+from meeple.engine.messages import msg
 from meeple.server.hub import Client, ServerError
 from meeple.server.schemas import MAX_HELLO, ActBody, Hello, describe, loads_capped
-from meeple.server.web import act_limit, body_of, hub_of, peer, seat_of
+from meeple.server.web import act_limit, body_of, error_body, hub_of, peer, seat_of
 
 play_router = APIRouter()
 
@@ -53,24 +54,25 @@ def read_hello(message: Any) -> Hello:
         raise WebSocketDisconnect(1000)
     text = message.get("text")
     if not isinstance(text, str):
-        raise ServerError(400, "the hello must be a text message")
+        raise ServerError(400, msg("server.hello.not_text"))
     if len(text) > MAX_HELLO:
-        raise ServerError(400, f"the hello is larger than {MAX_HELLO} characters")
+        raise ServerError(400, msg("server.hello.too_large", limit=MAX_HELLO))
     data = loads_capped(text, MAX_HELLO)
     if data is None:  # "null": a spectator
         data = {}
     if not isinstance(data, dict):
-        raise ServerError(400, "the hello must be a JSON object {\"token\": ...}")
+        raise ServerError(400, msg("server.hello.not_object"))
     try:
         return Hello.model_validate(data)
     except ValidationError as exc:
-        raise ServerError(400, f"malformed hello: {describe(exc)}") from None
+        raise ServerError(400, msg("server.hello.malformed", problem=describe(exc))) from None
 
 
-async def refuse(websocket: WebSocket, message: str, code: int) -> None:
-    """Tell a socket why it is refused and close it (a client already gone is fine)."""
+async def refuse(websocket: WebSocket, error: ServerError, code: int) -> None:
+    """Tell a socket why it is refused, in its reader's language with the error's key, and close
+    it (a client already gone is fine)."""
     with contextlib.suppress(Exception):
-        await websocket.send_text(json.dumps({"type": "error", "error": message}))
+        await websocket.send_text(json.dumps({"type": "error", **error_body(websocket, error)}))
     with contextlib.suppress(Exception):
         await websocket.close(code=code)
 
@@ -88,10 +90,10 @@ async def ws_table(websocket: WebSocket, table_id: str) -> None:
         hub.socket_opens(table, who)
     except ServerError as exc:
         code = {403: 4403, 404: 4404, 429: 4429}.get(exc.status, 4400)
-        await refuse(websocket, exc.message, code)
+        await refuse(websocket, exc, code)
         return
     except TimeoutError:
-        await refuse(websocket, "no hello in time", 4400)
+        await refuse(websocket, ServerError(400, msg("server.hello.timeout")), 4400)
         return
     except WebSocketDisconnect:
         return

@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from meeple.engine.messages import msg
 from meeple.server.hub import ServerError
 from meeple.server.web import hub_of
 
@@ -33,9 +34,9 @@ async def api_replay_step(table_id: str, n: int, request: Request, seat: int | N
     table = await hub.get(table_id)
     states = await hub.replay_states(table)
     if not 0 <= n < len(states):
-        raise ServerError(400, f"step must be from 0 to {len(states) - 1}")
+        raise ServerError(400, msg("server.replay.step", last=len(states) - 1))
     if seat is not None and not 0 <= seat < table.meta["players"]:
-        raise ServerError(400, f"no seat {seat} at this table")
+        raise ServerError(400, msg("server.replay.seat", seat=seat))
     state = states[n]
     events = []
     for e in table.entries:
@@ -48,6 +49,6 @@ async def api_replay_step(table_id: str, n: int, request: Request, seat: int | N
 async def api_record(table_id: str, request: Request) -> dict[str, Any]:
     table = await hub_of(request).get(table_id)
     if not table.over:
-        raise ServerError(409, "the record is available once the game is over")
+        raise ServerError(409, msg("server.record.not_over"))
     record: dict[str, Any] = table.record()
     return record

@@ -168,7 +168,7 @@ async function lobbyPage() {
     const name = form.querySelector("#name").value.trim();
     if (name) localStorage.setItem("meeple:name", name);
     const body = { game: state.game, players: state.players, options: state.options, seats, name };
-    body.seat = me >= 0 ? me : null;
+    if (me >= 0) body.seat = me;  // left out: the first person seat (null is refused, issue 30)
     const clock = form.querySelector("#clock").value;
     if (clock) body.clock = Number(clock);
     const seedInput = form.querySelector("#seed");
@@ -459,7 +459,7 @@ async function tablePage(id) {
       const msg = JSON.parse(ev.data);
       if (msg.type === "error") {
         toast(msg.error);
-        if (/token/.test(msg.error)) { localStorage.removeItem(`meeple:token:${id}`); connect(true); }
+        if (msg.key === "server.token.unknown" || msg.key === "server.hello.malformed") { localStorage.removeItem(`meeple:token:${id}`); connect(true); }
         else closed = true;
         return;
       }
