@@ -1,6 +1,7 @@
 """The HTTP and WebSocket surface of ``meeple serve``.
 
-JSON API (errors are ``{"error": message}`` with a fitting status; a refused act adds the game's
+JSON API (errors are ``{"error": text, "key": catalog key, "args": {...}}`` with a fitting status,
+the text in the requester's language (``web.request_language``); a refused act adds the game's
 refusal as ``"message": {key, args, text}``, and a payload's ``labels`` are its legal actions' labels):
 
 - ``GET  /api/games``                        the registered games, their options, the bot kinds

@@ -132,3 +132,25 @@ def test_server_a_small_hello_still_gets_its_view(live: str) -> None:
     with connect(live.replace("http://", "ws://") + f"/ws/{table}", open_timeout=10) as ws:
         ws.send(json.dumps({"token": None}))
         assert json.loads(ws.recv(timeout=10))["type"] == "full"
+
+
+def test_server_oversized_hello_is_refused_in_the_readers_language(live: str) -> None:
+    """Issue 27 with issue 30: the protocol's own refusal of a hello over what the WebSocket
+    library reads speaks the handshake's language (here ``Accept-Language: zh-TW``) and carries
+    its key, as every other refusal."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from meeple.i18n import translate
+
+    table = httpx.post(f"{live}/api/tables", json={"game": "servergame", "players": 2, "seed": 1},
+                       timeout=10).json()["table"]
+    with connect(live.replace("http://", "ws://") + f"/ws/{table}", open_timeout=10, max_size=None,
+                 additional_headers={"Accept-Language": "zh-TW"}) as ws:
+        ws.send(json.dumps({"token": "x" * 70_000}))
+        said = json.loads(ws.recv(timeout=10))
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+    assert said["key"] == "server.hello.frame_too_large", said
+    assert said["error"] == translate("zh_TW", "server.hello.frame_too_large", **said["args"])
+    assert "位元組" in said["error"] and closed.value.rcvd is not None and closed.value.rcvd.code == 4400
