@@ -164,11 +164,26 @@ def parse_body(raw: bytes, model: type[M]) -> M:
         raise ServerError(400, describe(exc)) from None
 
 
+_UNION_TAGS = {"int", "float", "bool", "str", "none"}
+
+
+def _field_path(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
+    """A pydantic error location without the union members it tried (``('clock', 'int')``: clock)."""
+    out = list(loc)
+    while out and isinstance(out[-1], str) and (out[-1] in _UNION_TAGS or out[-1].startswith(("constrained-", "function-"))):
+        out.pop()
+    return tuple(out)
+
+
 def describe(exc: ValidationError) -> Message:
     """The first problem pydantic found, as a catalog message naming the field (``field``: the
     path such as ``seats.1.bot``, ``body`` for the whole body); its English reads ``field: problem``."""
-    err = exc.errors(include_url=False, include_input=False)[0]
-    where = ".".join(str(p) for p in err["loc"]) or "body"
+    errors = exc.errors(include_url=False, include_input=False)
+    err = errors[0]
+    loc = _field_path(err["loc"])
+    where = ".".join(str(p) for p in loc) or "body"
+    if loc != tuple(err["loc"]) and len(errors) > 1 and all(_field_path(e["loc"]) == loc for e in errors):
+        return msg("server.field.wrong_type", field=where)  # no member of a union (number or text) took it
     kind = str(err["type"])
     ctx = err.get("ctx") or {}
     if kind == "null":

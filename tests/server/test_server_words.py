@@ -68,7 +68,8 @@ def test_server_the_pages_language_cookie_comes_before_accept_language(
 
 def test_server_validation_refusals_are_translated(make_client: Callable[..., TestClient]) -> None:
     """Issue 27: a body pydantic refuses names its field in the requester's language (here an
-    unknown field and a number out of range), never pydantic's English."""
+    unknown field, a number out of range, text where a number or a fraction is expected), never
+    pydantic's English."""
     client = make_client()
     r = client.post("/api/tables", json={"game": "servergame", "colour": "red"}, headers=ZH)
     assert r.status_code == 400 and r.json()["key"] == "server.field.unknown"
@@ -76,6 +77,9 @@ def test_server_validation_refusals_are_translated(make_client: Callable[..., Te
     r = client.post("/api/tables", json={"game": "servergame", "players": 99}, headers=ZH)
     assert r.status_code == 400 and r.json()["key"] == "server.field.at_most", r.json()
     assert r.json()["args"] == {"field": "players", "limit": "16"} and CJK.search(r.json()["error"])
+    r = client.post("/api/tables", json={"game": "servergame", "clock": "soon"}, headers=EN)
+    assert r.status_code == 400 and r.json()["key"] == "server.field.wrong_type", r.json()
+    assert r.json()["args"] == {"field": "clock"}  # the field, not the union member pydantic tried
 
 
 def test_server_socket_refusal_is_in_the_readers_language(make_client: Callable[..., TestClient]) -> None:
