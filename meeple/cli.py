@@ -48,6 +48,11 @@ OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="a game option as key=value (repeatable)")
 ]
 
+LevelsOpt = Annotated[
+    Path | None, typer.Option("--bot-levels", help="a bot levels file (as meeple serve --bot-levels): "
+                              "its levels become --bots names")
+]
+
 RayOpt = Annotated[
     str | None,
     typer.Option("--ray", help="spread the games over a Ray cluster: an address (ray://host:10001, "
@@ -89,21 +94,24 @@ def _options(pairs: list[str] | None) -> dict[str, Any]:
     return out
 
 
-def _bot_list(text: str, game: str, players: int) -> list[str]:
+def _bot_list(text: str, game: str, players: int, levels_file: Path | None = None) -> list[str]:
     """The specs of a ``--bots`` list: bot specs, or level names (``easy``, ``normal``, ``hard``,
-    as the server's tables) resolved to the spec that level plays on ``game`` at ``players``."""
+    as the server's tables, plus those of ``--bot-levels FILE``) resolved to the spec that level
+    plays on ``game`` at ``players``."""
     from meeple.bots.arena import split_bots
-    from meeple.bots.levels import DEFAULT_LEVELS, resolve_bot
+    from meeple.bots.levels import load_levels, resolve_bot
 
+    levels = load_levels(levels_file)
     specs = split_bots(text)
     if not specs:
         raise BadSetup(f"--bots {text!r} names no bot: give at least one bot (bots: {', '.join(botlib.kinds())}; "
-                       f"levels: {', '.join(sorted(DEFAULT_LEVELS))})")
-    return [resolve_bot(spec, game, players) for spec in specs]
+                       f"levels: {', '.join(sorted(levels))})")
+    return [resolve_bot(spec, game, players, levels) for spec in specs]
 
 
-def _bot_specs(text: str | None, game: str, seats: list[int], humans: list[int]) -> dict[int, str]:
-    specs = _bot_list(text, game, len(seats)) if text is not None else []
+def _bot_specs(text: str | None, game: str, seats: list[int], humans: list[int],
+               levels_file: Path | None = None) -> dict[int, str]:
+    specs = _bot_list(text, game, len(seats), levels_file) if text is not None else []
     if not specs:
         specs = ["heuristic" if "heuristic" in botlib.kinds() else "random"]
     out: dict[int, str] = {}
@@ -170,6 +178,7 @@ def play(
     option: OptionOpt = None,
     components: ComponentsOpt = None,
     lang: Annotated[str | None, typer.Option("--lang", help="zh-TW or en (default: MEEPLE_LANG, else the locale)")] = None,
+    bot_levels: LevelsOpt = None,
 ) -> None:
     """Play in the terminal against bots, or hot-seat with several --seat."""
     from meeple.i18n.negotiate import terminal_language
@@ -193,7 +202,7 @@ def play(
     for s in humans:
         if not 0 <= s < state.players:
             raise BadSetup(f"no seat {s} in a {state.players}-player game (seats 0-{state.players - 1})")
-    specs = _bot_specs(bots, state.game.name, list(range(state.players)), humans)
+    specs = _bot_specs(bots, state.game.name, list(range(state.players)), humans, bot_levels)
     runner = TerminalGame(state, humans, specs, console, _reader, tables, lang=language)
     console.print(runner.intro())
     raise typer.Exit(runner.run())
@@ -235,6 +244,7 @@ def simulate(
     components: ComponentsOpt = None,
     crash_dir: Annotated[Path, typer.Option("--crash-dir")] = Path("."),
     ray: RayOpt = None,
+    bot_levels: LevelsOpt = None,
 ) -> None:
     """Play many seeded games between bots and report wins, scores and speed."""
     from meeple.simulate import check_setup, run_games, save_crashes, summarise
@@ -246,7 +256,7 @@ def simulate(
         raise BadSetup("--games and --jobs must be at least 1")
     if crash_dir.exists() and not crash_dir.is_dir():
         raise BadSetup(f"--crash-dir {str(crash_dir)!r} is a file, not a folder")
-    specs = _bot_specs(bots, g.name, list(range(players)), [])
+    specs = _bot_specs(bots, g.name, list(range(players)), [], bot_levels)
     spec_list = [specs[s] for s in range(players)]
     tables = _tables(g.name, components)
     check_setup(g.name, players, seed, opts, tables)  # a bad pack is refused before any game
@@ -321,6 +331,7 @@ def arena(
     as_json: Annotated[bool, typer.Option("--json")] = False,
     components: ComponentsOpt = None,
     ray: RayOpt = None,
+    bot_levels: LevelsOpt = None,
 ) -> None:
     """Bots against each other in every seat arrangement: win rates, margins, Elo."""
     from meeple.bots.arena import arena_command
@@ -329,7 +340,7 @@ def arena(
     g = games.get(game)
     g.check_players(players)
 
-    specs = _bot_list(bots, g.name, players)
+    specs = _bot_list(bots, g.name, players, bot_levels)
     for spec in specs:
         botlib.make(spec)
     if count < 1 or jobs < 1:

@@ -76,6 +76,29 @@ def test_simulate_resolves_a_level_per_game_and_player_count(
     assert seen["specs"] == [DEFAULT_LEVELS["easy"].spec] + [hard] * 5
 
 
+def test_a_servers_levels_file_adds_bot_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 27: a level of a ``meeple serve --bot-levels`` file is a bot name with the same
+    ``--bot-levels FILE``, played as that server plays it (its per-game spec first); a file the
+    server refuses is refused in one line (exit 2)."""
+    import meeple.bots.arena as arena
+
+    levels = tmp_path / "levels.toml"
+    levels.write_text('[levels.expert]\nspec = "heuristic:depth=2"\ngames = { troyes = "heuristic:depth=1" }\n',
+                      encoding="utf-8")
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(arena, "arena_command", lambda game, players, specs, count, **kw: seen.update(specs=specs) or 0)
+    code, _, errtext = run_main(["arena", "troyes", "--bots", "expert,hard", "--bot-levels", str(levels)], capsys)
+    assert code == 0, errtext
+    assert seen["specs"] == ["heuristic:depth=1", DEFAULT_LEVELS["hard"].spec_for("troyes", 2)]
+    code, _, errtext = run_main(["arena", "messina", "--bots", "expert", "--bot-levels", str(levels)], capsys)
+    assert code == 0 and seen["specs"] == ["heuristic:depth=2"], errtext
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[levels.bad]\nspec = "ismcts:workers=3"\n', encoding="utf-8")
+    assert_one_line(*run_main(["arena", "troyes", "--bots", "bad", "--bot-levels", str(bad)], capsys), "workers")
+
+
 @pytest.mark.parametrize("command", [["play", "troyes"], ["arena", "troyes"], ["simulate", "troyes"]])
 def test_unknown_bot_name_lists_bots_and_levels(
     command: list[str], capsys: pytest.CaptureFixture[str]
