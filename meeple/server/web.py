@@ -9,6 +9,7 @@ Routers (``routes_*.py``, ``howto_routes.py``, ``i18n_routes.py``) are module-le
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
@@ -94,6 +95,7 @@ async def seat_of(request: Request, table_id: str) -> tuple[Any, int | None]:
     return table, table.seat_of(request.headers.get(TOKEN_HEADER))
 
 
+@functools.lru_cache(maxsize=256)
 def choose_language(cookie: str | None, accept: str | None) -> str:
     """The catalog language for a ``meeple_lang`` cookie value (ignored when unknown) and an
     ``Accept-Language`` header (``meeple.i18n.negotiate``), English when neither says."""
