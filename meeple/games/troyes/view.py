@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from meeple.games.troyes import scoring
+from meeple.games.troyes import labels, scoring
 from meeple.games.troyes import state as ops
 from meeple.games.troyes.citizens import source_text
 from meeple.games.troyes.components import COLOUR_NAMES
@@ -137,6 +137,9 @@ def pending_view(s: TroyesState) -> dict[str, Any] | None:
         return None
     return {"action": target_text(s, s.tgt_kind, s.tgt_arg),
             "citizen": source_text(s, s.src) if s.src >= 0 else None,
+            # the same two in words (catalog messages), for the board (issue 27: it reads no notation)
+            "action_label": labels.target(s, s.tgt_kind, s.tgt_arg),
+            "citizen_label": labels.source(s, s.src) if s.src >= 0 else None,
             "cube": s.tables.activities[s.slots[s.mod]].name if s.mod >= 0 else None,
             "dice": [die_text(d, NEUTRAL + 1) for d in s.group]}
 
