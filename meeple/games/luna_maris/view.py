@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.engine.core import Action
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import FOOD_KINDS
 from meeple.games.luna_maris.modules import iron_need
 from meeple.games.luna_maris.recycling import recycling_table
 from meeple.games.luna_maris.scoring import FINAL_ITEMS
-from meeple.engine.core import Action
 from meeple.games.luna_maris.state import (
     MAIN_DELIVER,
     MAIN_HIRE,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from meeple.games.messina.components import CARGOS, CLASSES, COLOURS, RATS, REWARD_NAMES
 from meeple.games.messina import state as ops
+from meeple.games.messina.components import CARGOS, CLASSES, COLOURS, RATS, REWARD_NAMES
 from meeple.games.messina.state import (
     CABINS,
     D0,
