@@ -13,6 +13,7 @@ real table page in Traditional Chinese.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -43,25 +44,31 @@ DRAW = """([view, legal, targets, labels, you]) => {
     && !el.hasAttribute("data-pick") && !el.chooserOpts);
   let clicked = null;
   if (single) { clicked = single.dataset.actions; single.dispatchEvent(new MouseEvent("click", { bubbles: true })); }
-  return { bound: [...bound], controls: [...controls], clicked, played };
+  const pending = app.querySelector(".tpending");
+  return { bound: [...bound], controls: [...controls], clicked, played, pending: pending ? pending.textContent : null };
 }"""
 
 
 def _positions(game: str) -> list[dict[str, Any]]:
-    """``POSITIONS`` seeded random positions of a 2-player game that have an action naming a piece,
-    as the mover's payload would carry them (view, notations, targets, labels)."""
+    """``POSITIONS`` positions of a seeded random 2-player game (its first 300 decisions) that have an
+    action naming a piece, spread over the game, one with an action under way among them when there
+    is one (Troyes' pending line), as the mover's payload would carry them."""
     rules = meeple.games.get(game)
     state = rules.new(2, seed=5)
     rng = Rng(11)
-    out = []
-    while not state.is_over and len(out) < POSITIONS:
+    found: list[dict[str, Any]] = []
+    while not state.is_over and len(state.history) < 300:
         legal = state.legal_actions()
         targets = [state.targets(a) for a in legal]
-        if any(targets) and rng.below(3) == 0:
-            out.append({"view": state.view(state.to_move), "legal": [a.notation for a in legal],
-                        "targets": targets, "labels": [state.label(a) for a in legal], "you": state.to_move})
+        if any(targets):
+            found.append({"view": state.view(state.to_move), "legal": [a.notation for a in legal],
+                          "targets": targets, "labels": [state.label(a) for a in legal], "you": state.to_move})
         state.apply(legal[rng.below(len(legal))])
-    return out
+    picked = [found[i * len(found) // POSITIONS] for i in range(POSITIONS)] if len(found) >= POSITIONS else found
+    under_way = [p for p in found if (p["view"].get("pending") or {}).get("action")]
+    if under_way and under_way[0] not in picked:
+        picked[-1] = under_way[0]
+    return picked
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -87,6 +94,10 @@ def test_board_binds_pieces_by_target_with_notations_renamed(browser: Any, serve
                 f"{[pos['legal'][int(r[1:])] for r in plain - set(got['controls'])]}")
             if got["clicked"]:
                 assert got["played"] == [got["clicked"]], got
+            under_way = (pos["view"].get("pending") or {}).get("action")
+            if game == "troyes" and under_way:  # the action under way in words, from its piece's id
+                assert "troyes.target." in (got["pending"] or ""), got["pending"]
+                assert under_way not in re.sub(r"troyes\.[a-z_.]+", "", got["pending"]), got["pending"]
     finally:
         ctx.close()
 

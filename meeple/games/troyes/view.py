@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from meeple.games.troyes import labels, scoring
+from meeple.games.troyes import scoring
 from meeple.games.troyes import state as ops
 from meeple.games.troyes.citizens import source_text
 from meeple.games.troyes.components import COLOUR_NAMES
@@ -137,9 +137,10 @@ def pending_view(s: TroyesState) -> dict[str, Any] | None:
         return None
     return {"action": target_text(s, s.tgt_kind, s.tgt_arg),
             "citizen": source_text(s, s.src) if s.src >= 0 else None,
-            # the same two in words (catalog messages), for the board (issue 27: it reads no notation)
-            "action_label": labels.target(s, s.tgt_kind, s.tgt_arg),
-            "citizen_label": labels.source(s, s.src) if s.src >= 0 else None,
+            # the same two as the ids of their pieces (issue 27, ``targets``), for the board, which
+            # reads no notation: None for farming and for a citizen from the supply
+            "action_target": _action_id(s, s.tgt_kind, s.tgt_arg),
+            "citizen_target": _source_id(s, s.src) if s.src >= 0 else None,
             "cube": s.tables.activities[s.slots[s.mod]].name if s.mod >= 0 else None,
             "dice": [die_text(d, NEUTRAL + 1) for d in s.group]}
 
@@ -161,6 +162,28 @@ def _event_id(s: TroyesState, arg: int) -> str:
     return "event:" + (s.perm.name if arg == ops.MARAUD else s.tables.events[s.row[arg]].name)
 
 
+def _action_id(s: TroyesState, kind: int, arg: int) -> str | None:
+    """The piece of a turn's action: the activity card, the cathedral, the event, the building
+    (``None``: farming)."""
+    if kind == ops.T_ACT:
+        return "activity:" + s.tables.activities[s.slots[arg]].name
+    if kind == ops.T_CATH:
+        return "cathedral"
+    if kind == ops.T_FIGHT:
+        return _event_id(s, arg)
+    return f"building:{arg}" if kind == ops.T_PLACE else None
+
+
+def _source_id(s: TroyesState, src: int) -> str | None:
+    """Where an action's citizen comes from: a building space, an activity card, the citizens lying
+    beside a building (``None``: the supply)."""
+    if src >= ops.SRC_BLD:
+        return f"space:{(src - ops.SRC_BLD) // 6}:{(src - ops.SRC_BLD) % 6}"
+    if src >= ops.SRC_CARD:
+        return "activity:" + s.tables.activities[s.slots[src - ops.SRC_CARD]].name
+    return f"lying:{src - ops.SRC_LYING}" if src >= ops.SRC_LYING else None
+
+
 def targets(s: TroyesState, action: Action) -> list[str]:
     """The pieces and places ``action`` plays, as ``piece_ids`` names them: a die
     (``die:<owner>:<code>``), a black die (``black:<value>``), a drawn character
@@ -180,22 +203,9 @@ def targets(s: TroyesState, action: Action) -> list[str]:
         return ["character:" + t.characters[data[1]].name]
     if op == ops.OP_DRAFT:
         return [f"space:{data[1]}:{data[2]}"]
-    if op == ops.OP_TARGET:
-        kind, arg = data[1], data[2]
-        if kind == ops.T_ACT:
-            return ["activity:" + t.activities[s.slots[arg]].name]
-        if kind == ops.T_CATH:
-            return ["cathedral"]
-        if kind == ops.T_FIGHT:
-            return [_event_id(s, arg)]
-        return [f"building:{arg}"] if kind == ops.T_PLACE else []
-    if op == ops.OP_SRC:
-        src = data[1]
-        if src >= ops.SRC_BLD:
-            return [f"space:{(src - ops.SRC_BLD) // 6}:{(src - ops.SRC_BLD) % 6}"]
-        if src >= ops.SRC_CARD:
-            return ["activity:" + t.activities[s.slots[src - ops.SRC_CARD]].name]
-        return [f"lying:{src - ops.SRC_LYING}"] if src >= ops.SRC_LYING else []
+    if op == ops.OP_TARGET or op == ops.OP_SRC:
+        found = _action_id(s, data[1], data[2]) if op == ops.OP_TARGET else _source_id(s, data[1])
+        return [] if found is None else [found]
     if op == ops.OP_CUBE:
         return ["activity:" + t.activities[s.slots[data[1]]].name] if data[1] >= 0 else []
     if op == ops.OP_PICK:

@@ -188,13 +188,47 @@ function characterCards(names, scoring, ctx, claimed, keep) {
   });
 }
 
+// The action under way and where its citizen comes from, as the catalog's messages, from the view's
+// ids of their pieces (view.py ``action_target``, ``citizen_target``: the ids of ``targets``).
+const ref = (table, n, part = "name") => ({ key: `troyes.${table}.${slug(n)}.${part}` });
+const idPart = (id, k) => String(id).split(":")[k];
+const buildingRef = (view, b) => ref("buildings", (view.buildings[b] || {}).name || "");
+
+function targetMessage(id, view) {
+  if (!id) return { key: "troyes.target.farm" };
+  const kind = idPart(id, 0), rest = String(id).slice(kind.length + 1);
+  if (kind === "cathedral") return { key: "troyes.target.build" };
+  if (kind === "activity") return { key: "troyes.target.activate", args: { card: ref("activities", rest) } };
+  if (kind === "event") {
+    const table = view.marauding && view.marauding.card === rest ? "permanent" : "events";
+    return { key: "troyes.target.combat", args: { card: ref(table, rest) } };
+  }
+  return { key: "troyes.target.place", args: { building: buildingRef(view, Number(rest)) } };
+}
+
+function sourceMessage(id, view) {
+  if (!id) return { key: "troyes.label.source.supply" };
+  const kind = idPart(id, 0);
+  if (kind === "lying") return { key: "troyes.label.source.lying", args: { building: buildingRef(view, Number(idPart(id, 1))) } };
+  if (kind === "space") {
+    const b = Number(idPart(id, 1)), i = Number(idPart(id, 2));
+    const building = buildingRef(view, b);
+    const low = 2 * Math.floor(i / 2) + 1;
+    const space = (view.buildings[b] || {}).rows
+      ? { key: `troyes.space.row_${i % 2 ? "right" : "left"}`, args: { building, low, high: low + 1 } }
+      : { key: "troyes.space.single", args: { building, value: i + 1 } };
+    return { key: "troyes.label.source.space", args: { space } };
+  }
+  return { key: "troyes.label.source.card", args: { card: ref("activities", String(id).slice(kind.length + 1)) } };
+}
+
 function pendingLine(view, ctx) {
   const p = view.pending;
   if (!p) return null;
   const parts = [];
-  // the action under way and its citizen in words (the view's catalog messages, never notations)
-  if (p.action_label) parts.push(say(ctx, p.action_label));
-  if (p.citizen_label) parts.push(say(ctx, p.citizen_label));
+  // the action under way and its citizen in words, from the ids of their pieces (never notations)
+  if (p.action) parts.push(say(ctx, targetMessage(p.action_target, view)));
+  if (p.citizen) parts.push(say(ctx, sourceMessage(p.citizen_target, view)));
   if (p.cube) parts.push(T(ctx, "with_cube", { card: name(ctx, p.cube) }));
   if (p.card) parts.push(T(ctx, "cubes_to_place", { card: name(ctx, p.card), n: p.cubes_to_place }));
   if (Array.isArray(p.countering)) parts.push(T(ctx, "countering", { dice: p.countering.join("+"), pool: p.pool, needed: p.needed }));
