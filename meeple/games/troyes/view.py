@@ -142,7 +142,8 @@ def pending_view(s: TroyesState) -> dict[str, Any] | None:
             "action_target": _action_id(s, s.tgt_kind, s.tgt_arg),
             "citizen_target": _source_id(s, s.src) if s.src >= 0 else None,
             "cube": s.tables.activities[s.slots[s.mod]].name if s.mod >= 0 else None,
-            "dice": [die_text(d, NEUTRAL + 1) for d in s.group]}
+            "dice": [die_text(d, NEUTRAL + 1) for d in s.group],
+            "dice_targets": [_die_id(d) for d in s.group]}  # the same dice by their pieces' ids
 
 
 # --- the pieces an action involves (issue 27: State.targets, Game.piece_ids) -------------------------

@@ -152,13 +152,12 @@ function asked(el, ctx, acts, info, pick = null) {
   return el;
 }
 
-// The dice of the group chosen so far (the view names every owner: "r5@p0", "r5@n").
+// The dice of the group chosen so far, by their ids (the view's pending dice_targets).
 function chosenDice(view) {
-  const left = [...((view.pending && view.pending.dice) || [])];
+  const left = [...((view.pending && view.pending.dice_targets) || [])];
   return {
     take(code, owner) {
-      const tag = owner === "neutral" ? `${code}@n` : `${code}@${owner}`;
-      const i = left.indexOf(tag);
+      const i = left.indexOf(dieId(code, owner));
       if (i < 0) return false;
       left.splice(i, 1);
       return true;
@@ -232,7 +231,8 @@ function pendingLine(view, ctx) {
   if (p.cube) parts.push(T(ctx, "with_cube", { card: name(ctx, p.cube) }));
   if (p.card) parts.push(T(ctx, "cubes_to_place", { card: name(ctx, p.card), n: p.cubes_to_place }));
   if (Array.isArray(p.countering)) parts.push(T(ctx, "countering", { dice: p.countering.join("+"), pool: p.pool, needed: p.needed }));
-  if (Array.isArray(p.dice) && p.dice.length) parts.push(T(ctx, "dice_chosen", { dice: p.dice.join(" ") }));
+  const chosen = (p.dice_targets || []).map((id) => dieTitle(idPart(id, 2), idPart(id, 1), ctx));
+  if (chosen.length) parts.push(T(ctx, "dice_chosen", { dice: chosen.join(ctx.lang === "zh" ? "、" : ", ") }));
   return h("div", { class: "tpending" }, h("small", {}, T(ctx, "under_way")), " ", parts.join(" · "));
 }
 
