@@ -6,6 +6,7 @@ import { eventText, logList, scoreSheet, withoutSheet } from "./story.js";
 
 const viewLabelOf = (text) => viewLabel(text);
 import { closeChooser, genericBoard, h, keepChooser, setLabelTranslator, setValueTranslator } from "./render.js";
+import { notationsShown, setNotationsShown, slug } from "./common.js";
 
 setLabelTranslator(viewLabel);
 setValueTranslator(word);
@@ -94,11 +95,10 @@ export function levelName(b) { return LEVELS[b] ? LEVELS[b]() : b; }
 
 // A lobby option's name, description and choices in the reader's language, from the catalog
 // (game.<game>.option.<k>.name / .doc / .choice.<c>); the key itself only if the catalog lacks it.
-const slugOf = (s) => String(s).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "") || "_";
 function optionWords(game, k) {
   const base = `game.${game}.option.${k}`;
   return { name: lookup(`${base}.name`) || k, doc: lookup(`${base}.doc`) || "",
-    choice: (c) => lookup(`${base}.choice.${slugOf(c)}`) || String(c) };
+    choice: (c) => lookup(`${base}.choice.${slug(c)}`) || String(c) };
 }
 
 async function lobbyPage() {
@@ -268,12 +268,12 @@ function stage(v) {
 }
 
 // Actions of one kind stay together (grouped by their label's key, without a heading: the labels
-// name them); actions without a label by their notation's first word.
+// name them); actions without a label together.
 function groupActions(legal, labels) {
   const groups = new Map();
   for (const [i, a] of legal.entries()) {
     const lab = labels && labels[i];
-    const k = lab && lab.key ? lab.key : a.split(/\s+/)[0];
+    const k = lab && lab.key ? lab.key : "";
     if (!groups.has(k)) groups.set(k, []);
     groups.get(k).push(a);
   }
@@ -338,7 +338,10 @@ async function tablePage(id) {
       return lab ? message(lab) : a;
     };
     const explain = (text) => toast(text, "info");
-    const ctx = { you, toMove, players: data.table.players, seatName: (i) => seatName(data, i), seatLabel, legal: data.legal, act, focus, t, word, lang: getLang(), labelText, message, explain };
+    // each legal action's label and the ids of the pieces it involves (the payload's targets, issue 27)
+    const labelOf = (a) => { const i = data.legal.indexOf(a); return i >= 0 && data.labels ? data.labels[i] : null; };
+    const targets = new Map(data.legal.map((a, i) => [a, (data.targets && data.targets[i]) || []]));
+    const ctx = { you, toMove, players: data.table.players, seatName: (i) => seatName(data, i), seatLabel, legal: data.legal, targets, labelOf, act, focus, t, word, lang: getLang(), labelText, message, explain };
     // status bar
     let status;
     if (over) {
@@ -361,14 +364,14 @@ async function tablePage(id) {
       you !== null && !over ? soundToggle() : null);
     // actions
     const groups = groupActions(data.legal, data.labels);
-    const labels = new Map(data.legal.map((a, i) => [a, data.labels ? data.labels[i] : null]));
-    const labelOf = (a) => labels.get(a) || null;
-    // An action's button: its label in the page's language, the notation small beside it.
+    // An action's button: its label in the page's language; the notation small beside it only when
+    // the player's setting shows notations (issue 27: hidden by default).
+    const showNotation = notationsShown();
     const actionButton = (a, lab) => {
       const text = lab ? message(lab) : a;
       const match = (f) => !f || a.includes(f) || text.toLowerCase().includes(f.toLowerCase());
-      return h("button", { class: "act" + (needsConfirm(lab) ? " confirm" : ""), "data-action": a, title: a, hidden: !match(filter), onclick: () => act(a) },
-        lab ? [h("span", { class: "alabel" }, text), " ", h("small", { class: "notation" }, a)] : a);
+      return h("button", { class: "act" + (needsConfirm(lab) ? " confirm" : ""), "data-action": a, title: showNotation ? a : null, hidden: !match(filter), onclick: () => act(a) },
+        lab ? [h("span", { class: "alabel" }, text), showNotation ? [" ", h("small", { class: "notation" }, a)] : null] : a);
     };
     const many = data.legal.length > 40;
     const actions = data.legal.length ? h("section", { class: "panel actions", id: "actions" },
@@ -554,14 +557,15 @@ async function replayPage(id) {
         h("span", { id: "stepno" }, `${t("step")} ${step} / ${total}`)),
       h("div", { class: "layout" },
         h("div", { class: "main" },
-          cur ? h("p", {}, h("b", {}, ctx.seatName(cur.seat)), ": ", cur.label ? message(cur.label) + " " : "", h("code", {}, cur.notation)) : null,
+          cur ? h("p", {}, h("b", {}, ctx.seatName(cur.seat)), ": ", cur.label ? message(cur.label) + " " : "",
+            !cur.label || notationsShown() ? h("code", {}, cur.notation) : null) : null,
           sheet,
           r.events.length ? h("ul", { class: "log" }, r.events.map((ev) => h("li", {}, eventText(ev, (i) => seatTitle(i, info.seats[i], null))))) : null,
           board),
         h("aside", { class: "side" }, h("section", { class: "panel" }, h("h3", {}, t("log")),
           h("ol", { class: "log steps" }, info.steps.map((s, i) => h("li", { class: i + 1 === step ? "current" : "", onclick: () => go(i + 1) },
             h("span", { class: "who s" + s.seat }, ctx.seatName(s.seat)), " ", s.label ? h("span", { class: "alabel" }, message(s.label)) : null,
-            " ", h("code", { class: "notation" }, s.notation)))))))].filter(Boolean));
+            " ", !s.label || notationsShown() ? h("code", { class: "notation" }, s.notation) : null))))))].filter(Boolean));
     const curEl = page.querySelector(".steps .current");
     if (curEl) curEl.scrollIntoView({ block: "nearest" });
   }
@@ -580,4 +584,13 @@ langSel.addEventListener("change", () => {
   applyStatic();
   if (rerender) rerender();
 });
+// the setting beside the language: show each action's notation (issue 27; hidden by default)
+const notationBox = document.getElementById("notations");
+if (notationBox) {
+  notationBox.checked = notationsShown();
+  notationBox.addEventListener("change", () => {
+    setNotationsShown(notationBox.checked);
+    if (rerender) rerender();
+  });
+}
 route();

@@ -2,6 +2,7 @@
 // catalog the terminal reads, so there are no hand-kept tables here.  The page's language codes
 // are "en" and "zh" (Traditional Chinese, catalog zh_TW); the choice is remembered per browser and
 // defaults to what the browser's Accept-Language asks for (GET /api/i18n).
+import { slug } from "./common.js";
 const CATALOG = { en: "en", zh: "zh_TW" };
 const STORE = "meeple:lang";
 
@@ -31,7 +32,6 @@ if (!CATALOG[lang]) lang = await defaultLang();
 keepCookie();
 
 const missing = new Set();
-const slug = (s) => String(s).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "") || "_";
 
 function fill(text, args) {
   let s = String(text);
