@@ -1,10 +1,10 @@
 """Every seat's score at the end of each round of a finished game (issue 27): the score sheet's
 per-round rows and chart for every game (Mundus Novus' view keeps its own ``score_by_round``).
 
-The stored game is replayed once; a round ends where the spectators' view's ``round`` changes,
-and the row holds each seat's score then (``State.scores()``: the points so far).  The last
-round's row holds the scores before the final scoring, which the sheet's categories and final
-score show.  Only finished games are asked, so nothing hidden is told: every view of a finished
+The stored game is replayed once; a round ends with the decision after which the spectators'
+view's ``round`` changes, and the row holds each seat's score then (``State.scores()``: the
+points so far, the round's own scoring included); the last round ends with the game, so its row
+holds the final scores (as Mundus Novus' own rows do).  Only finished games are asked, so nothing hidden is told: every view of a finished
 game is the public record's.
 """
 
@@ -27,7 +27,11 @@ def score_by_round(record: dict[str, Any]) -> list[dict[str, Any]]:
     current = state.view(None).get("round")
     if not isinstance(current, int) or isinstance(current, bool):
         return []
-    last = list(state.scores())
+
+    def close(r: Any) -> None:
+        if r:  # a round 0 (Troyes' draft) scores nothing: no row
+            out.append({"round": r, "scores": list(state.scores())})
+
     for notation in record["actions"]:
         try:
             state.apply(notation)
@@ -36,12 +40,10 @@ def score_by_round(record: dict[str, Any]) -> list[dict[str, Any]]:
         if state.is_over:
             break
         now = state.view(None).get("round")
-        if now != current:
-            if current:  # a round 0 (Troyes' draft) scores nothing: no row
-                out.append({"round": current, "scores": last})
+        if now != current:  # the decision that ended the round: its scoring is in
+            close(current)
             current = now
-        last = list(state.scores())
-    out.append({"round": current, "scores": last})
+    close(current)
     return out
 
 

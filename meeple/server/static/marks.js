@@ -12,7 +12,7 @@ const ROOTS = "#board, #mine, .seats";
 const KEYED = "[data-id], [data-pc], .score";
 // classes and attributes that say what the reader may do now, not what the board shows
 const VOLATILE_CLASS = new Set(["clickable", "explains", "changed", "focus", "picked"]);
-const SKIP_ATTR = new Set(["class", "title", "data-actions", "data-piece", "data-effect", "data-pc", "aria-expanded", "tabindex"]);
+const SKIP_ATTR = new Set(["class", "title", "data-actions", "data-piece", "data-effect", "data-title", "data-pc", "aria-expanded", "tabindex"]);
 
 function keyed(el) { return el.matches(KEYED); }
 
@@ -29,34 +29,49 @@ function summary(el) {
   return parts.join("|");
 }
 
-// A structural key for an element without an id: its place among its parent's children, up to the
-// nearest ancestor with an id (or the root).
+// A structural key for an element without an id: its place among its parent's children of the
+// same kind (tag and first class, so that a card put before a track does not move the track's
+// key), up to the nearest ancestor with an id (or the root).
+function kind(e) { return `${e.tagName}.${e.classList[0] || ""}`; }
 function pathOf(el, root) {
   const bits = [];
   for (let e = el; e && e !== root; e = e.parentElement) {
     if (e !== el && e.hasAttribute("data-id")) { bits.push("#" + e.getAttribute("data-id")); break; }
     const p = e.parentElement;
-    bits.push(`${e.tagName}${p ? [...p.children].indexOf(e) : 0}`);
+    const k = kind(e);
+    bits.push(`${k}${p ? [...p.children].filter((c) => kind(c) === k).indexOf(e) : 0}`);
   }
   return bits.reverse().join("/");
 }
 
-// The element's key: its data-id; else the piece's name (render.js piece(): data-name), its owner
-// and its place among the pieces of that name; else its place in the page.
+// The element's key: its data-id; else, under its nearest ancestor that names a piece or a seat,
+// the piece's name (render.js piece(): data-name) and owner, or its words (data-effect, data-title:
+// a piece whose words change is a new piece, so marked), and its place among the pieces keyed
+// alike; else its place in the page.
+function anchorOf(el, root) {
+  for (let e = el.parentElement; e && e !== root; e = e.parentElement) {
+    for (const a of ["data-id", "data-name", "data-seat"]) if (e.hasAttribute(a)) return `${a}=${e.getAttribute(a)}`;
+  }
+  return root.id || root.className;
+}
+
 export function snapshot(page) {
   const out = new Map();
   const seen = new Map();
   for (const root of page.querySelectorAll(ROOTS)) {
-    const rootKey = root.id || root.className;
     for (const el of root.querySelectorAll(KEYED)) {
       let key;
       if (el.hasAttribute("data-id")) key = "id:" + el.getAttribute("data-id");
-      else if (el.hasAttribute("data-name")) {
-        const base = `${rootKey}:name:${el.getAttribute("data-name")}:${el.getAttribute("data-owner") ?? ""}`;
-        const k = seen.get(base) || 0;
-        seen.set(base, k + 1);
-        key = `${base}:${k}`;
-      } else key = `${rootKey}:path:${pathOf(el, root)}`;
+      else {
+        const anchor = anchorOf(el, root);
+        const words = el.getAttribute("data-name") ?? el.getAttribute("data-effect") ?? el.getAttribute("data-title");
+        if (words !== null) {
+          const base = `${anchor}|${kind(el)}|${words}|${el.getAttribute("data-owner") ?? ""}`;
+          const k = seen.get(base) || 0;
+          seen.set(base, k + 1);
+          key = `${base}|${k}`;
+        } else key = `${anchor}|path:${pathOf(el, root)}`;
+      }
       if (!out.has(key)) out.set(key, { el, sig: summary(el) });
     }
   }

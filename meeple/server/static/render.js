@@ -277,6 +277,7 @@ export function piece(el, ctx, acts = [], info = {}) {
   el.setAttribute("data-pc", "");
   if (info.id !== undefined && info.id !== null) el.setAttribute("data-id", String(info.id));
   if (info.name !== undefined && info.name !== null) el.setAttribute("data-name", String(info.name));
+  if (info.title) el.setAttribute("data-title", String(info.title));
   if (info.owner !== undefined && info.owner !== null) el.setAttribute("data-owner", String(info.owner));
   if (info.state) el.setAttribute("data-state", String(info.state));
   if (info.effect) el.setAttribute("data-effect", String(info.effect));
