@@ -108,6 +108,11 @@ def create_table(server: str, game: str, players: int, bots: str = "random", see
     return str(data["table"]), str(data["token"])
 
 
+ACTIONS_OPEN = "if (!localStorage.getItem('meeple:all-actions')) localStorage.setItem('meeple:all-actions', 'open')"
+"""An init script opening the table page's list of every action (static/decision.js keeps its
+state per browser; a new reader finds it collapsed), for the tests that drive that fallback list."""
+
+
 def open_page(browser: Any, url: str, size: str = "desktop", lang: str = "en",
               action_list: bool = True) -> tuple[Any, Any, list[str]]:
     """A new page at ``url`` with the page language ``lang``; the list collects page errors and
@@ -119,8 +124,8 @@ def open_page(browser: Any, url: str, size: str = "desktop", lang: str = "en",
                               locale="zh-TW" if lang.startswith("zh") else "en-US")
     # the page's language as the header's switch stores it (static/i18n.js)
     ctx.add_init_script(f"localStorage.setItem('meeple:lang', '{'zh' if lang.startswith('zh') else 'en'}')")
-    if action_list:  # static/decision.js: the fallback list's state, remembered per browser
-        ctx.add_init_script("if (!localStorage.getItem('meeple:all-actions')) localStorage.setItem('meeple:all-actions', 'open')")
+    if action_list:
+        ctx.add_init_script(ACTIONS_OPEN)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

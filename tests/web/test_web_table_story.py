@@ -280,12 +280,14 @@ def test_web_spectator_reads_a_public_bot_decision(browser: Any, server: str) ->
 
 def test_web_replay_last_step_shows_the_score_sheet(browser: Any, server: str) -> None:
     """Issue 15: the replay of a finished game names every step by its label and ends on the same
-    score sheet (seats by name)."""
+    score sheet (seats by name; issue 27: with its rows by round and their chart)."""
     table = _all_bot_table(server, "luna_maris", seed=6)
     _wait_over(server, table)
     ctx, page, errors = open_page(browser, f"{server}/replay/{table}", lang="en")
     page.wait_for_selector("#scoresheet")
     assert page.locator("#score-sheet thead th[data-seat]").count() == 2
+    assert page.locator("#score-sheet tbody tr.round").count() >= 2
+    assert page.locator("#score-chart .seatline").count() == 2
     steps = page.locator(".steps li")
     assert steps.count() > 10 and steps.locator(".alabel").count() == steps.count()  # each step by its label
     page.click("#prev")

@@ -217,7 +217,7 @@ async function replayPage(id) {
   let step = total, seat = "";
   const data = { seats: info.seats.map((name, i) => ({ seat: i, name })) };
 
-  let showSeq = 0;
+  let showSeq = 0, byRound = null;
   async function show() {
     const q = seat === "" ? "" : `?seat=${seat}`;
     const seq = ++showSeq;
@@ -228,7 +228,11 @@ async function replayPage(id) {
     const you = seat === "" ? null : Number(seat);
     const ctx = { you, toMove: v.to_move, players: info.table.players, seatName: (i) => seatTitle(i, info.seats[i], null), seatLabel, legal: [], act: () => {}, t, word, lang: getLang() };
     // the last step of a finished game: its score sheet, as the table page shows it
-    const sheet = v.is_over ? scoreSheet(v, v.scores, v.ranking, info.table.players, ctx.seatName) : null;
+    if (v.is_over && byRound === null) {  // the table's rows by round (its finished payload), once
+      try { byRound = (await api("GET", `/api/tables/${id}`)).score_by_round || []; } catch { byRound = []; }
+      if (seq !== showSeq) return;
+    }
+    const sheet = v.is_over ? scoreSheet(v, v.scores, v.ranking, info.table.players, ctx.seatName, byRound) : null;
     const bv = v.is_over ? withoutSheet(v) : v;
     let board = null;
     if (mod && mod.render) { try { board = mod.render(bv, ctx); } catch (e) { console.error(e); } }
