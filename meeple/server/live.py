@@ -9,6 +9,7 @@ from typing import Any
 
 from meeple.server.base import HubBase
 from meeple.server.model import Client, Table, _quietly, has_renderer
+from meeple.server.rounds import table_rounds
 from meeple.server.story import line_for
 
 SEND_TIMEOUT = 3.0
@@ -64,6 +65,7 @@ class LiveMixin(HubBase):
         if over:
             out["ranking"] = state.ranking()
             out["scores"] = state.scores()
+            out["score_by_round"] = table_rounds(table)  # the score sheet's rows and chart (issue 27)
         if with_log:
             out["log"] = [self.entry_for(table, e, seat) for e in table.entries[-400:]]
         return out

@@ -16,6 +16,7 @@ import pytest
 
 from meeple.i18n import translate
 from meeple.i18n.render import render
+from tests.browserkit import ACTIONS_OPEN
 from tests.browserkit import wait_until as _wait_until
 
 GAMES = ["troyes", "messina", "mundus_novus", "luna_maris"]
@@ -64,6 +65,7 @@ def _play(server: str, tid: str, tokens: dict[int, str], rng: random.Random, unt
 def _open(browser: Any, server: str, path: str, lang: str = "zh") -> tuple[Any, Any, list[str]]:
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
     ctx.add_init_script(f"localStorage.setItem('meeple:lang', '{lang}')")
+    ctx.add_init_script(ACTIONS_OPEN)  # these tests read and click the list of every action
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -262,6 +262,11 @@ export function keepChooser(ctx) {
 // ("standing", "lying", "face down" ...) and its ``effect`` (the full text, from the component
 // tables).  Hover (title) or tap shows the effect; a click plays the one action or opens a chooser.
 export function piece(el, ctx, acts = [], info = {}) {
+  // what the since-your-last-decision marks compare (marks.js): every piece, by its id or name
+  el.setAttribute("data-pc", "");
+  if (info.id !== undefined && info.id !== null) el.setAttribute("data-id", String(info.id));
+  if (info.name !== undefined && info.name !== null) el.setAttribute("data-name", String(info.name));
+  if (info.title) el.setAttribute("data-title", String(info.title));
   if (info.owner !== undefined && info.owner !== null) el.setAttribute("data-owner", String(info.owner));
   if (info.state) el.setAttribute("data-state", String(info.state));
   if (info.effect) el.setAttribute("data-effect", String(info.effect));
