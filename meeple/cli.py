@@ -23,6 +23,7 @@ from rich.table import Table
 from meeple import bots as botlib
 from meeple import games
 from meeple.cli_admin import admin
+from meeple.cli_people import disable as _admin_accounts  # noqa: F401 - meeple admin disable/enable/password
 from meeple.cli_rules import rules
 from meeple.cli_worker import worker
 from meeple.engine import BadSetup, MeepleError, load_record, replay
@@ -370,6 +371,10 @@ def serve(
     docs: Annotated[bool, typer.Option("--docs", help="serve the API documentation at /api/docs")] = False,
     redis: Annotated[str | None, typer.Option(
         "--redis", help="a Redis URL: several processes serve one site (needs a PostgreSQL --db, meeple[redis])")] = None,
+    smtp: Annotated[str | None, typer.Option(
+        "--smtp", help="an SMTP URL (smtp://user:pass@host:587?from=a@b&starttls=1): email a person when it is their turn")] = None,
+    public_url: Annotated[str | None, typer.Option(
+        "--public-url", help="the site's address, for the links in notifications (https://games.example.org)")] = None,
 ) -> None:
     """Serve the browser client and the multiplayer API."""
     from meeple.cli_admin import check_database
@@ -395,6 +400,10 @@ def serve(
         wanted.append(("--docs", ("api_docs", "docs"), True))
     if redis is not None:
         wanted.append(("--redis", ("redis",), redis))
+    if smtp is not None or public_url is not None:
+        if smtp is not None and not smtp.startswith(("smtp://", "smtps://")):
+            raise BadSetup(f"--smtp {smtp!r} is not an smtp:// or smtps:// URL")
+        wanted.append(("--smtp", ("people",), {k: v for k, v in (("smtp", smtp), ("base_url", public_url)) if v}))
     accepted = _server_keywords()
     extra: dict[str, Any] = {}
     for flag, names, value in wanted:

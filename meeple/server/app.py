@@ -45,6 +45,7 @@ from fastapi.staticfiles import StaticFiles
 
 from meeple.bots.levels import load_levels
 from meeple.engine import BadSetup
+from meeple.server.accounts_routes import install as install_people
 from meeple.server.howto_routes import howto_router
 from meeple.server.hub import Hub
 from meeple.server.i18n_routes import i18n_router
@@ -64,7 +65,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
                bot_workers: int | None = None, allow_seeds: bool = False,
                bot_levels: str | Path | Mapping[str, Any] | None = None,
                limits: Limits | Mapping[str, Any] | None = None, docs: bool = False,
-               redis: str | None = None) -> FastAPI:
+               redis: str | None = None, people: Mapping[str, Any] | None = None) -> FastAPI:
     """The ASGI app on the database at ``db_url`` (schema created on start).
 
     ``bot_delay`` is a pause before each bot move at tables with a person
@@ -81,7 +82,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
     pages at ``/api/docs`` (off by default); ``redis`` (a ``redis://`` URL, with a
     PostgreSQL database) lets several processes serve one site: changes are
     published on Redis and bot turns go to ``meeple worker`` processes
-    (``bus.py``, ``jobs.py``; ImportError without the redis package).
+    (``bus.py``, ``jobs.py``; ImportError without the redis package); ``people``: the options of
+    accounts, ratings and notifications (``accounts_routes.install``: ``smtp``, ``base_url``, ...).
     """
     store = Store(db_url or "sqlite:///meeple.db", schema=schema)
     try:
@@ -122,6 +124,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
     app.add_middleware(SecurityHeaders)
     install_error_handlers(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    install_people(app, hub, dict(people or {}))  # accounts, ratings, notifications (issue 28)
     for router in ROUTERS:
         app.include_router(router)
     return app

@@ -10,6 +10,7 @@ calls on another (the mixins define them).
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -48,6 +49,15 @@ class HubBase:
         self.created_by_peer: dict[str, set[str]] = {}
         self.allow_seeds = False  # a creator may choose the seed (testing only; marked everywhere)
         self.sync_every = 1.0  # seconds between looks at tables other processes changed (PostgreSQL)
+        self.people: Any = None  # accounts.People (issue 28): account seats, ratings, notifications
+
+    def account_name(self) -> str:
+        """The signed-in person's account name ('' without one): their seat's default name."""
+        return "" if self.people is None else str(self.people.account_name())
+
+    def seat_token(self, table_id: str, seat: int) -> str:
+        """A new seat's secret token: random, or the signed-in account's (accounts.py)."""
+        return secrets.token_urlsafe(18) if self.people is None else str(self.people.token_for(table_id, seat))
 
     async def db(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run a storage call: in a worker thread for a networked database; inline for

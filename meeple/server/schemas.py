@@ -26,6 +26,7 @@ from pydantic import (
     ValidationError,
     ValidationInfo,
     field_validator,
+    model_validator,
 )
 from pydantic_core import PydanticCustomError
 
@@ -87,6 +88,16 @@ class CreateBody(_Body):
     name: Name | None = None
     clock: Annotated[StrictInt | StrictFloat, Field(gt=0, le=60 * 86400)] | None = None
     seed: Annotated[StrictInt, Field(ge=0, lt=2**62)] | None = None
+    # issue 28 (accounts_routes.py): a rated table; live (clock in seconds) or turn-based (a time per
+    # move, hours or days: clock, one day when not given)
+    rated: StrictBool | None = None
+    mode: Literal["live", "turn"] | None = None
+
+    @model_validator(mode="after")
+    def _turn_clock(self) -> CreateBody:
+        if self.mode == "turn" and self.clock is None:
+            object.__setattr__(self, "clock", 86400)
+        return self
 
 
 class JoinBody(_Body):

@@ -207,7 +207,7 @@ class TablesMixin(HubBase):
         me = body.get("seat", None)
         if me is not None and (not isinstance(me, int) or isinstance(me, bool) or not 0 <= me < players):
             raise ServerError(400, msg("server.create.seat", last=players - 1, got=repr(me)))
-        name = _clean_name(body.get("name"), "")
+        name = _clean_name(body.get("name"), "") or self.account_name()
         seat_rows: list[dict[str, Any]] = []
         token: str | None = None
         for i, spec in enumerate(seat_specs):
@@ -230,10 +230,11 @@ class TablesMixin(HubBase):
         if me is None:
             humans = [r["seat"] for r in seat_rows if r["kind"] == "human"]
             me = humans[0] if humans else None
+        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         if me is not None:
             if seat_rows[me]["kind"] != "human":
                 raise ServerError(400, msg("server.create.bot_seat", seat=me))
-            token = secrets.token_urlsafe(18)
+            token = self.seat_token(table_id, me)
             seat_rows[me]["token"] = token_digest(token)
             if name:
                 seat_rows[me]["name"] = name
@@ -241,7 +242,8 @@ class TablesMixin(HubBase):
             state = game.new(players, seed, options)
         except BadSetup as exc:
             raise ServerError(400, msg("server.create.setup", detail=str(exc))) from None
-        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        if self.people is not None:
+            self.people.check_create(body, me)
         meta = {
             "id": table_id, "game": game.name, "version": game.version, "players": players,
             "seed": seed, "options": options, "components": tables_hash(state.tables),
@@ -250,6 +252,8 @@ class TablesMixin(HubBase):
         }
         meta["updated"] = await self.db(self.store.create_table, meta, seat_rows)
         table = Table(meta, [Seat(r) for r in seat_rows], state, [])
+        if self.people is not None:
+            await self.people.table_created(table, body, me)
         if not table.closed:
             table.owned = await self.db(self.store.try_own, table_id)
         self.tables[table_id] = table
@@ -274,14 +278,18 @@ class TablesMixin(HubBase):
                 raise ServerError(409, msg("server.join.bot", seat=seat))
             if s.token is not None:
                 raise ServerError(409, msg("server.join.taken", seat=seat))
-            token = secrets.token_urlsafe(18)
+            if self.people is not None:
+                await self.people.check_join(table)
+            token = self.seat_token(table.id, seat)
             digest = token_digest(token)
-            new_name = _clean_name(name, s.name)
+            new_name = _clean_name(name, self.account_name() or s.name)
             ok = await self.db(self.store.claim_seat, table.id, seat, new_name, digest)
             if not ok:
                 raise ServerError(409, msg("server.join.taken", seat=seat))
             s.token = digest
             s.name = new_name
+            if self.people is not None:
+                await self.people.seat_taken(table, seat)
             await self._note(table, {"type": "join", "key": "note_join", "seat": seat,
                                      "text": f"{new_name} sits down at seat {seat}."})
             await self._clock_after_change(table, persist=True)
@@ -363,6 +371,8 @@ class TablesMixin(HubBase):
         self._set_deadlines(table, seat_updates)
         self._arm_clock(table)
         await self.broadcast(table, [entry])
+        if self.people is not None:
+            self.people.changed(table, entry)
         return entry
 
     async def undo(self, table: Table, seat: int | None) -> dict[str, Any]:

@@ -8,6 +8,7 @@ import { levelName, seatLabel, seatTitle } from "./seats.js";
 import { howToPlay as rulesLink } from "./layout.js";
 import { gameRenderer, tablePage } from "./table.js";
 import { notationsShown, setNotationsShown, slug } from "./common.js";
+import { accountBar, adoptTokens, lobbyFields, mePage, personPage, ratingsPage } from "./people.js";
 
 setLabelTranslator(viewLabel);
 setValueTranslator(word);
@@ -59,18 +60,23 @@ function route() {
     history.replaceState({}, "", path);
   }
   app.replaceChildren();
+  const ratings = path.match(/^\/ratings\/([\w-]*)/), person = path.match(/^\/u\/([^/]+)/);
   if (table) openTable(table[1]);
   else if (replay) replayPage(replay[1]);
+  else if (path === "/me") mePage(app, navigate, toast);
+  else if (ratings) ratingsPage(app, ratings[1]);
+  else if (person) personPage(app, decodeURIComponent(person[1]));
   else lobbyPage();
 }
 
 // ---------------------------------------------------------------- lobby
 
-const CLOCKS = [null, 30, 120, 600, 86400, 3 * 86400];
+const CLOCKS = [null, 30, 120, 600, 12 * 3600, 86400, 3 * 86400];  // hours and days: turn-based tables
 function clockLabel(s) {
   if (!s) return t("no_clock");
   if (s < 60) return t("clock_seconds", { n: s });
   if (s < 3600) return t("clock_minutes", { n: s / 60 });
+  if (s < 86400) return t("hours", { n: s / 3600 });
   return t("clock_days", { n: s / 86400 });
 }
 
@@ -137,6 +143,7 @@ async function lobbyPage() {
       opts.length ? h("fieldset", {}, h("legend", {}, t("options")), opts) : null,
       h("fieldset", {}, h("legend", {}, t("seats")), seatRows),
       h("label", {}, h("span", {}, t("clock")), clockSel),
+      lobbyFields(state),
       h("label", {}, h("span", {}, t("your_name")), name),
       allowSeeds ? h("label", {}, h("span", {}, t("seed")), seed) : null,
       h("button", { type: "submit", class: "primary", id: "create-btn" }, t("create")));
@@ -149,6 +156,8 @@ async function lobbyPage() {
     const name = form.querySelector("#name").value.trim();
     if (name) localStorage.setItem("meeple:name", name);
     const body = { game: state.game, players: state.players, options: state.options, seats, name };
+    if (state.rated) body.rated = true;
+    if (state.mode === "turn") body.mode = "turn";
     if (me >= 0) body.seat = me;  // left out: the first person seat (null is refused, issue 30)
     const clock = form.querySelector("#clock").value;
     if (clock) body.clock = Number(clock);
@@ -195,7 +204,8 @@ async function lobbyPage() {
 
 // The table page's teardown and redraw, once it has loaded (unless the reader went elsewhere).
 function openTable(id) {
-  const page = tablePage(app, id, toast);
+  // an account's seats on any device (people.js) before the table page asks with its token
+  const page = adoptTokens().then(() => tablePage(app, id, toast, navigate));
   const teardown = () => page.then((p) => p.cleanup());
   cleanup = teardown;
   page.then((p) => { if (cleanup === teardown) rerender = p.rerender; });
@@ -284,6 +294,7 @@ const langSel = document.getElementById("lang");
 langSel.value = getLang();
 setLang(getLang());
 applyStatic();
+document.querySelector(".topbar .spacer").after(accountBar(navigate));
 langSel.addEventListener("change", () => {
   setLang(langSel.value);
   applyStatic();
