@@ -108,14 +108,24 @@ def create_table(server: str, game: str, players: int, bots: str = "random", see
     return str(data["table"]), str(data["token"])
 
 
-def open_page(browser: Any, url: str, size: str = "desktop", lang: str = "en") -> tuple[Any, Any, list[str]]:
+ACTIONS_OPEN = "if (!localStorage.getItem('meeple:all-actions')) localStorage.setItem('meeple:all-actions', 'open')"
+"""An init script opening the table page's list of every action (static/decision.js keeps its
+state per browser; a new reader finds it collapsed), for the tests that drive that fallback list."""
+
+
+def open_page(browser: Any, url: str, size: str = "desktop", lang: str = "en",
+              action_list: bool = True) -> tuple[Any, Any, list[str]]:
     """A new page at ``url`` with the page language ``lang``; the list collects page errors and
-    Content-Security-Policy complaints (a test asserts it stays empty)."""
+    Content-Security-Policy complaints (a test asserts it stays empty).  ``action_list``: the
+    table page's list of every action starts open (as a reader who opened it once finds it; the
+    tests that drive that fallback list click its buttons), else collapsed as a new reader's."""
     w, hgt = SIZES[size]
     ctx = browser.new_context(viewport={"width": w, "height": hgt},
                               locale="zh-TW" if lang.startswith("zh") else "en-US")
     # the page's language as the header's switch stores it (static/i18n.js)
     ctx.add_init_script(f"localStorage.setItem('meeple:lang', '{'zh' if lang.startswith('zh') else 'en'}')")
+    if action_list:
+        ctx.add_init_script(ACTIONS_OPEN)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -126,10 +136,11 @@ def open_page(browser: Any, url: str, size: str = "desktop", lang: str = "en") -
 
 
 def open_table(browser: Any, server: str, game: str, players: int, *, bots: str = "random",
-               seed: int | None = 1, size: str = "desktop", lang: str = "en") -> tuple[Any, Any, list[str]]:
+               seed: int | None = 1, size: str = "desktop", lang: str = "en",
+               action_list: bool = True) -> tuple[Any, Any, list[str]]:
     """Create a table (seat 0 human) and open it as seat 0."""
     table, token = create_table(server, game, players, bots, seed)
-    ctx, page, errors = open_page(browser, f"{server}/t/{table}#token={token}", size, lang)
+    ctx, page, errors = open_page(browser, f"{server}/t/{table}#token={token}", size, lang, action_list)
     page.wait_for_selector(".tablehead")
     return ctx, page, errors
 
@@ -194,12 +205,13 @@ def sideways(page: Any) -> list[str]:
     return list(page.evaluate(SIDEWAYS))
 
 
-def shot(page: Any, name: str) -> Path:
-    """Save a full-page screenshot as a test artefact and return its path."""
+def shot(page: Any, name: str, full_page: bool = True) -> Path:
+    """Save a screenshot (the full page, or what the window shows) as a test artefact and return
+    its path."""
     folder = Path(os.environ.get("MEEPLE_SHOTS") or ROOT / "artefacts" / "screenshots")
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path
 
 

@@ -17,6 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine import State
+from meeple.engine.messages import msg
 from meeple.server.botpool import BotPool
 from meeple.server.levels import Level, load_levels
 from meeple.server.limits import Limits, RateLimiter
@@ -70,14 +71,14 @@ class HubBase:
         """ServerError 429 when ``peer`` is over its rate for ``what``."""
         wait = self.rate.hit(what, peer, rate, burst)
         if wait is not None:
-            raise ServerError(429, f"too many requests ({what}): try again in {wait:.1f} s", retry_after=wait)
+            raise ServerError(429, msg("server.limit.rate", what=what, wait=f"{wait:.1f}"), retry_after=wait)
 
     def socket_opens(self, table: Table, peer: str) -> None:
         """Count a new socket of ``peer`` at ``table``; ServerError 429 over a cap."""
         if len(table.clients) >= self.limits.sockets_per_table:
-            raise ServerError(429, "this table has as many watchers as it can take")
+            raise ServerError(429, msg("server.limit.watchers"))
         if self.sockets_by_peer.get(peer, 0) >= self.limits.sockets_per_client:
-            raise ServerError(429, "too many open sockets from your address")
+            raise ServerError(429, msg("server.limit.sockets"))
         self.sockets_by_peer[peer] = self.sockets_by_peer.get(peer, 0) + 1
 
     def _client_gone(self, client: Client) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from meeple.server.base import HubBase
 from meeple.server.model import Client, Table, _quietly, has_renderer
+from meeple.server.rounds import table_rounds
 from meeple.server.story import line_for
 
 SEND_TIMEOUT = 3.0
@@ -54,6 +55,8 @@ class LiveMixin(HubBase):
             "legal": [a.notation for a in legal],
             # each legal action's label (issue 14; State.label): a catalog message naming it and its cost, or null
             "labels": [state.label(a) for a in legal],
+            # the pieces and places each legal action involves, as the view's ids (State.targets)
+            "targets": [state.targets(a) for a in legal],
             "undo": bool(s is not None and s.kind == "human" and not s.zombie
                          and state.undo_target(seat) is not None),  # type: ignore[arg-type]
             "decisions": len(state.history),
@@ -62,6 +65,7 @@ class LiveMixin(HubBase):
         if over:
             out["ranking"] = state.ranking()
             out["scores"] = state.scores()
+            out["score_by_round"] = table_rounds(table)  # the score sheet's rows and chart (issue 27)
         if with_log:
             out["log"] = [self.entry_for(table, e, seat) for e in table.entries[-400:]]
         return out

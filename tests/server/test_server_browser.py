@@ -16,13 +16,14 @@ import httpx
 import pytest
 
 from meeple import games
-from tests.browserkit import wait_until
+from tests.browserkit import ACTIONS_OPEN, wait_until
 
 STATIC_GAMES = Path(__file__).resolve().parents[2] / "meeple" / "server" / "static" / "games"
 
 
 def _page(browser: Any) -> tuple[Any, Any, list[str]]:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.add_init_script(ACTIONS_OPEN)  # these tests play through the list of every action
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

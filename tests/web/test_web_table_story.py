@@ -47,7 +47,8 @@ def _wait_over(server: str, table: str, timeout: float = 240.0) -> None:
 def test_web_end_screen_score_sheet_names_every_seat(browser: Any, server: str, game: str, lang: str) -> None:
     """Issue 15: a finished game's page shows a score sheet whose columns are the seats by name and
     whose rows are the scoring categories in the reader's language, the ranking by name (not "0, 1"),
-    and no clock or "I'm back" any more."""
+    and no clock or "I'm back" any more; issue 27: every game's sheet has a row per round and a
+    chart of every seat's score by round."""
     table = _all_bot_table(server, game)
     _wait_over(server, table)
     ctx, page, errors = open_page(browser, f"{server}/t/{table}", lang=lang)
@@ -65,6 +66,10 @@ def test_web_end_screen_score_sheet_names_every_seat(browser: Any, server: str, 
         assert not any(CJK.search(c) for c in cats), cats
     ranking = page.locator("#ranking").inner_text()
     assert seat in ranking and not re.search(r"^\s*[01]\s*$", ranking, re.M), ranking
+    # issue 27: per-round rows in every game and a chart of every seat's score by round
+    assert sheet.locator("tbody tr.round").count() >= 2, f"{game}: no per-round rows"
+    assert page.locator("#score-chart .seatline polyline").count() == 2
+    assert translate("zh_TW" if lang == "zh" else "en", "web.score_chart") in page.locator("#scoresheet figcaption").inner_text()
     assert page.locator(".clock").count() == 0 and page.locator("#back").count() == 0
     assert page.locator(".warn").count() == 0
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 1280
@@ -275,12 +280,14 @@ def test_web_spectator_reads_a_public_bot_decision(browser: Any, server: str) ->
 
 def test_web_replay_last_step_shows_the_score_sheet(browser: Any, server: str) -> None:
     """Issue 15: the replay of a finished game names every step by its label and ends on the same
-    score sheet (seats by name)."""
+    score sheet (seats by name; issue 27: with its rows by round and their chart)."""
     table = _all_bot_table(server, "luna_maris", seed=6)
     _wait_over(server, table)
     ctx, page, errors = open_page(browser, f"{server}/replay/{table}", lang="en")
     page.wait_for_selector("#scoresheet")
     assert page.locator("#score-sheet thead th[data-seat]").count() == 2
+    assert page.locator("#score-sheet tbody tr.round").count() >= 2
+    assert page.locator("#score-chart .seatline").count() == 2
     steps = page.locator(".steps li")
     assert steps.count() > 10 and steps.locator(".alabel").count() == steps.count()  # each step by its label
     page.click("#prev")

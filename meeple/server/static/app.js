@@ -1,12 +1,14 @@
 // The meeple browser client: lobby, table page and replay page (plain ES modules).
-import { api, ApiError, setToken, tokenFor } from "./api.js";
+import { api, setToken, tokenFor } from "./api.js";
 import { applyStatic, gameTitle, getLang, lookup, message, setLang, t, viewLabel, word } from "./i18n.js";
-import { resetNotice, soundToggle, turnNotice } from "./notify.js";
-import { eventText, logList, scoreSheet, withoutSheet } from "./story.js";
-import { accountBar, adoptTokens, lobbyFields, mePage, personPage, ratingsPage, rematchBar, tableBadges } from "./people.js";
-
-const viewLabelOf = (text) => viewLabel(text);
-import { closeChooser, genericBoard, h, keepChooser, setLabelTranslator, setValueTranslator } from "./render.js";
+import { resetNotice } from "./notify.js";
+import { eventText, scoreSheet, withoutSheet } from "./story.js";
+import { closeChooser, genericBoard, h, setLabelTranslator, setValueTranslator } from "./render.js";
+import { levelName, seatLabel, seatTitle } from "./seats.js";
+import { howToPlay as rulesLink } from "./layout.js";
+import { gameRenderer, tablePage } from "./table.js";
+import { notationsShown, setNotationsShown, slug } from "./common.js";
+import { accountBar, adoptTokens, lobbyFields, mePage, personPage, ratingsPage } from "./people.js";
 
 setLabelTranslator(viewLabel);
 setValueTranslator(word);
@@ -16,24 +18,9 @@ let cleanup = null;  // the current page's teardown (sockets, timers)
 let rerender = null; // re-render the current page (language switch)
 
 // The rules page of a game in the page's language (issue 15).
-function howToPlay(game, id) {
-  const lang = getLang() === "zh" ? "zh-TW" : "en";
-  return h("a", { href: `/rules/${game}?lang=${lang}`, class: "howto", id, target: "_blank", rel: "noopener" }, t("how_to_play"));
-}
-
-// A refused act's reason in the page's language: the server's catalog message when it sent one.
-function refusal(e) {
-  return e instanceof ApiError && e.detail ? message(e.detail) : e.message;
-}
-
-// Labels whose action costs victory points or ends the player's round ask first (issue 15): the
-// last part of the label key is one of these, or contains "without_food" or "lose".
-const CONFIRM = new Set(["pass", "pass_place", "feed_none", "give_up", "emergency"]);
-export function needsConfirm(label) {
-  if (!label || typeof label.key !== "string") return false;
-  const last = label.key.split(".").pop();
-  return CONFIRM.has(last) || /without_food|(^|_)lose(_|$)/.test(last);
-}
+const howToPlay = (game, id) => rulesLink(game, id, getLang());
+export { levelName };
+export { needsConfirm } from "./decision.js";
 
 function toast(msg, kind = "error") {
   const el = document.getElementById("toast");
@@ -74,7 +61,7 @@ function route() {
   }
   app.replaceChildren();
   const ratings = path.match(/^\/ratings\/([\w-]*)/), person = path.match(/^\/u\/([^/]+)/);
-  if (table) adoptTokens().then(() => tablePage(table[1]));  // an account's seats on any device (people.js)
+  if (table) openTable(table[1]);
   else if (replay) replayPage(replay[1]);
   else if (path === "/me") mePage(app, navigate, toast);
   else if (ratings) ratingsPage(app, ratings[1]);
@@ -93,18 +80,12 @@ function clockLabel(s) {
   return t("clock_days", { n: s / 86400 });
 }
 
-// A bot level in player words (the server's levels random, easy, normal, hard; a level a server
-// adds by --bot-levels shows by its name).
-const LEVELS = { random: () => t("level_random"), easy: () => t("level_easy"), normal: () => t("level_normal"), hard: () => t("level_hard") };
-export function levelName(b) { return LEVELS[b] ? LEVELS[b]() : b; }
-
 // A lobby option's name, description and choices in the reader's language, from the catalog
 // (game.<game>.option.<k>.name / .doc / .choice.<c>); the key itself only if the catalog lacks it.
-const slugOf = (s) => String(s).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "") || "_";
 function optionWords(game, k) {
   const base = `game.${game}.option.${k}`;
   return { name: lookup(`${base}.name`) || k, doc: lookup(`${base}.doc`) || "",
-    choice: (c) => lookup(`${base}.choice.${slugOf(c)}`) || String(c) };
+    choice: (c) => lookup(`${base}.choice.${slug(c)}`) || String(c) };
 }
 
 async function lobbyPage() {
@@ -177,7 +158,7 @@ async function lobbyPage() {
     const body = { game: state.game, players: state.players, options: state.options, seats, name };
     if (state.rated) body.rated = true;
     if (state.mode === "turn") body.mode = "turn";
-    body.seat = me >= 0 ? me : null;
+    if (me >= 0) body.seat = me;  // left out: the first person seat (null is refused, issue 30)
     const clock = form.querySelector("#clock").value;
     if (clock) body.clock = Number(clock);
     const seedInput = form.querySelector("#seed");
@@ -219,291 +200,15 @@ async function lobbyPage() {
   rerender = () => route();
 }
 
-// ---------------------------------------------------------------- table page
+// ---------------------------------------------------------------- table page (table.js)
 
-// A game's board module and its stylesheet (static/games/<name>.{js,css}), loaded once per page:
-// every draw waits for both, so a board is never drawn unstyled (which would push the player's own
-// panel off screen).
-const gameModules = {};
-function stylesheet(name) {
-  if (document.querySelector(`link[data-game-css="${name}"]`)) return Promise.resolve();
-  const link = h("link", { rel: "stylesheet", href: `/static/games/${name}.css`, "data-game-css": name });
-  const loaded = new Promise((done) => { link.onload = done; link.onerror = done; setTimeout(done, 3000); });
-  document.head.append(link);
-  return loaded;
-}
-function gameRenderer(name, has) {
-  if (!has) return Promise.resolve(null);
-  if (!(name in gameModules)) {
-    gameModules[name] = Promise.all([import(`/static/games/${name}.js`).catch(() => null), stylesheet(name)]).then(([mod]) => mod);
-  }
-  return gameModules[name];
-}
-
-// A seat is named by its 0-based index, as in the game's events and the terminal ("Seat 0"); a
-// name a person chose follows it. The server's default names ("Seat 2", "Bot 2 (heuristic)")
-// carry no more than the index and the bot kind, so they are shown as the label alone.
-const DEFAULT_SEAT = /^Seat \d+$/, DEFAULT_BOT = /^Bot \d+ \((.+)\)$/;
-
-function seatLabel(i) {
-  return `${t("seat")} ${i}`;
-}
-
-function customName(name) {
-  return typeof name === "string" && name && !DEFAULT_SEAT.test(name) && !DEFAULT_BOT.test(name) ? name : null;
-}
-
-function seatTitle(i, name, bot) {
-  const m = typeof name === "string" ? name.match(DEFAULT_BOT) : null;
-  const own = customName(name);
-  if (own) return `${seatLabel(i)} · ${own}`;
-  if (m || bot) return `${seatLabel(i)} · ${t("bot_kind", { bot: levelName(bot || m[1]) })}`;
-  return seatLabel(i);
-}
-
-function seatName(data, i) {
-  const s = data && data.seats && data.seats[i];
-  if (!s) return seatLabel(i);
-  return seatTitle(i, s.name, s.kind === "bot" ? s.bot : null);
-}
-
-// Where the game stands, from the view's own words (round, phase, step), if it has them.
-function stage(v) {
-  const bits = [];
-  for (const k of ["round", "phase", "step"]) {
-    if (typeof v[k] === "string" || typeof v[k] === "number") bits.push(k === "round" ? `${viewLabelOf("Round")} ${v[k]}` : String(word(String(v[k]))));
-  }
-  return bits.length ? h("span", { class: "stage muted" }, " · " + bits.join(" · ")) : null;
-}
-
-// Actions of one kind stay together (grouped by their label's key, without a heading: the labels
-// name them); actions without a label by their notation's first word.
-function groupActions(legal, labels) {
-  const groups = new Map();
-  for (const [i, a] of legal.entries()) {
-    const lab = labels && labels[i];
-    const k = lab && lab.key ? lab.key : a.split(/\s+/)[0];
-    if (!groups.has(k)) groups.set(k, []);
-    groups.get(k).push(a);
-  }
-  return groups;
-}
-
-async function tablePage(id) {
-  let data = null, log = [], ws = null, closed = false, retry = 0, busy = false, filter = "", tab = "board";
-  let receivedAt = Date.now();
-  const page = h("div", { class: "tablepage" });
-  app.replaceChildren(page);
-
-  const token = () => tokenFor(id);
-
-  async function act(notation) {
-    if (busy) return;
-    const i = data ? data.legal.indexOf(notation) : -1;
-    const label = i >= 0 && data.labels ? data.labels[i] : null;
-    if (needsConfirm(label) && !window.confirm(t("confirm_action", { action: message(label) }))) return;
-    busy = true;
-    page.classList.add("busy");
-    try { await api("POST", `/api/tables/${id}/act`, { action: notation, decision: data ? data.decisions : 0 }, token()); }
-    catch (e) {
-      toast(refusal(e));
-      // 409: the table moved on (a stale or repeated act changed nothing): show it as it is now
-      if (e instanceof ApiError && e.status === 409) await refresh();
-    }
-    finally { busy = false; page.classList.remove("busy"); }
-  }
-  async function refresh() {
-    try { const now = await api("GET", `/api/tables/${id}`, undefined, token()); data = now; log = now.log; receivedAt = Date.now(); draw(); }
-    catch (e) { toast(e.message); }
-  }
-  async function post(path) {
-    try { await api("POST", `/api/tables/${id}/${path}`, undefined, token()); } catch (e) { toast(e.message); }
-  }
-  async function sit(seat) {
-    try {
-      const res = await api("POST", `/api/tables/${id}/join`, { seat, name: localStorage.getItem("meeple:name") || undefined });
-      setToken(id, res.token);
-      connect(true);
-    } catch (e) { toast(e.message); }
-  }
-
-  let drawSeq = 0;
-  async function draw() {
-    if (!data) return;
-    // Load the game's board module first; a newer draw started meanwhile wins.
-    const seq = ++drawSeq;
-    const mod = await gameRenderer(data.table.game, data.table.renderer);
-    if (seq !== drawSeq) return;
-    const v = data.view, you = data.you, over = data.table.status === "over";
-    const toMove = v.to_move;
-    const focus = (acts) => {
-      for (const b of page.querySelectorAll("#actions button.act")) b.classList.toggle("focus", acts.includes(b.dataset.action));
-      const panel = page.querySelector("#actions");
-      if (panel) panel.scrollIntoView({ block: "nearest", behavior: "smooth" });
-    };
-    const labelText = (a) => {
-      const i = data.legal.indexOf(a);
-      const lab = i >= 0 && data.labels ? data.labels[i] : null;
-      return lab ? message(lab) : a;
-    };
-    const explain = (text) => toast(text, "info");
-    const ctx = { you, toMove, players: data.table.players, seatName: (i) => seatName(data, i), seatLabel, legal: data.legal, act, focus, t, word, lang: getLang(), labelText, message, explain };
-    // status bar
-    let status;
-    if (over) {
-      const winners = (data.ranking && data.ranking[0]) || [];
-      status = h("div", { class: "status over" }, h("b", {}, t("game_over")), " · ", t("winner"), ": ",
-        winners.map((s) => seatName(data, s)).join(", "), " · ",
-        h("a", { href: `/replay/${id}`, "data-link": true }, t("replay")));
-    } else if (you !== null && toMove === you && data.legal.length) {
-      status = h("div", { class: "status yourturn" }, h("b", {}, t("your_turn")), stage(v));
-    } else {
-      status = h("div", { class: "status" }, t("waiting_for", { who: seatName(data, toMove) }), stage(v));
-    }
-    const mine = you !== null ? data.seats[you] : null;
-    // the clock's bot and "I'm back" only while the game runs (issue 15)
-    const zombie = !over && mine && mine.zombie;
-    turnNotice(!over && you !== null && toMove === you && data.legal.length > 0);
-    const tools = h("div", { class: "tools" },
-      data.undo ? h("button", { id: "undo", onclick: () => post("undo") }, "↶ " + t("undo")) : null,
-      zombie ? h("button", { id: "back", class: "primary", onclick: () => post("back") }, t("im_back")) : null,
-      you !== null && !over ? soundToggle() : null);
-    // actions
-    const groups = groupActions(data.legal, data.labels);
-    const labels = new Map(data.legal.map((a, i) => [a, data.labels ? data.labels[i] : null]));
-    const labelOf = (a) => labels.get(a) || null;
-    // An action's button: its label in the page's language, the notation small beside it.
-    const actionButton = (a, lab) => {
-      const text = lab ? message(lab) : a;
-      const match = (f) => !f || a.includes(f) || text.toLowerCase().includes(f.toLowerCase());
-      return h("button", { class: "act" + (needsConfirm(lab) ? " confirm" : ""), "data-action": a, title: a, hidden: !match(filter), onclick: () => act(a) },
-        lab ? [h("span", { class: "alabel" }, text), " ", h("small", { class: "notation" }, a)] : a);
-    };
-    const many = data.legal.length > 40;
-    const actions = data.legal.length ? h("section", { class: "panel actions", id: "actions" },
-      h("h3", {}, t("actions"), h("span", { class: "count" }, ` (${data.legal.length})`)),
-      many ? h("input", { type: "search", class: "filter", placeholder: t("filter"), value: filter,
-        oninput: (e) => { filter = e.target.value; for (const b of page.querySelectorAll("#actions button.act")) b.hidden = !!filter && !b.dataset.action.includes(filter) && !b.textContent.toLowerCase().includes(filter.toLowerCase()); } }) : null,
-      [...groups.entries()].map(([k, list]) => h("div", { class: "group", "data-group": k },
-        list.map((a) => actionButton(a, labelOf(a)))))) : null;
-    // seats
-    const seats = h("section", { class: "panel seats" }, h("h3", {}, t("seats")), h("ul", {}, data.seats.map((s) => h("li", {
-      class: [s.seat === toMove && !over ? "tomove" : "", s.seat === you ? "mine" : ""].join(" ") },
-      h("span", { class: "dot s" + s.seat }), h("b", {}, seatName(data, s.seat)), " ",
-      s.kind === "human" && !s.open ? h("span", { class: "online" + ((data.online || []).includes(s.seat) ? " on" : ""), title: (data.online || []).includes(s.seat) ? t("online") : t("offline") }) : null,
-      h("span", { class: "muted small" }, s.kind === "bot" ? (customName(s.name) ? t("bot_kind", { bot: levelName(s.bot) }) : "") : s.open ? t("open") : t("human")),
-      s.zombie && !over ? h("span", { class: "tag" }, t("bot_plays")) : null,
-      data.scores ? h("span", { class: "score" }, data.scores[s.seat]) : null,
-      !over && s.clock !== null && s.clock !== undefined ? h("span", { class: "clock", "data-left": s.clock }, "") : null,
-      s.open && you === null ? h("button", { class: "small sit", onclick: () => sit(s.seat) }, t("sit_here")) : null))));
-    const watchers = data.watchers ? h("p", { class: "muted small" }, t("watchers", { n: data.watchers })) : null;
-    const who = you === null ? h("p", { class: "muted", id: "whoami" }, t("spectator")) : h("p", { id: "whoami" }, t("you_are", { who: seatLabel(you) }));
-    const invite = `${location.origin}/t/${id}`;
-    const links = h("details", { class: "links" }, h("summary", {}, t("invite")),
-      h("div", {}, h("input", { readonly: true, value: invite, id: "invite" }),
-        h("button", { class: "small", onclick: () => navigator.clipboard && navigator.clipboard.writeText(invite).then(() => toast(t("copied"), "ok")) }, t("copy"))),
-      you !== null ? h("div", {}, h("small", {}, t("private_link")),
-        h("input", { readonly: true, value: `${invite}#token=${token()}`, class: "secret" })) : null);
-    // board
-    let board = null;
-    const bv = over ? withoutSheet(v) : v;  // at game over the score sheet shows the breakdown
-    if (mod && mod.render) {
-      try { board = mod.render(bv, ctx); } catch (e) { console.error(e); board = null; }
-    }
-    // a game's own board is played by clicking it: the text list of actions follows it, as the
-    // fallback (issue 15); the generic view has no pieces, so there the list comes first
-    const drawn = !!board;
-    page.classList.toggle("drawn", drawn);
-    if (!board) board = genericBoard(bv, ctx);
-    // The viewer's own position (private parts, resources, score as the table knows it), drawn by
-    // the game's module when it exports mine(view, ctx): first on the page, above the actions.
-    let own = null;
-    if (mod && mod.mine && you !== null) {
-      try { own = mod.mine(v, ctx); } catch (e) { console.error(e); own = null; }
-    }
-    const logEl = h("ol", { class: "log", id: "log" }, logList(log, (i) => seatName(data, i)));
-    // the score sheet at game over: categories by seat name, the ranking by name
-    const sheet = over ? scoreSheet(v, data.scores, data.ranking, data.table.players, (i) => seatName(data, i)) : null;
-    // on a narrow screen the board and the log are two tabs (style.css), the board first
-    const tabs = h("nav", { class: "tabs", id: "tabs" }, ["board", "log"].map((k) => h("button", {
-      type: "button", "data-tab": k, class: tab === k ? "on" : null,
-      onclick: () => { tab = k; page.classList.toggle("tab-log", tab === "log"); for (const b of tabs.children) b.classList.toggle("on", b.dataset.tab === tab); } },
-    k === "board" ? t("tab_board") : t("log"))));
-    page.classList.toggle("tab-log", tab === "log");
-    page.replaceChildren(...[
-      h("div", { class: "tablehead", "data-decisions": v.decisions, "data-status": data.table.status }, h("h2", {}, gameTitle(data.table.game, data.table.title)),
-        howToPlay(data.table.game, "howto"), tableBadges(id),
-        h("span", { class: "muted" }, `${t("table")} ${id} · ${t("decisions")}: ${v.decisions}`),
-        h("span", { class: "conn " + (ws && ws.readyState === 1 ? "on" : "off") }, ws && ws.readyState === 1 ? t("connected") : t("disconnected"))),
-      h("div", { class: "statusbar" }, status, tools),
-      zombie ? h("p", { class: "warn" }, t("zombie_you")) : null,
-      sheet, over ? rematchBar(id, token(), log, navigate, toast) : null, tabs,
-      h("div", { class: "layout" },
-        h("div", { class: "main" }, own ? h("section", { class: "panel mine", id: "mine" }, own) : null,
-          drawn ? [h("div", { id: "board" }, board), actions] : [actions, h("div", { id: "board" }, board)]),
-        h("aside", { class: "side" }, seats, who, watchers, links, h("section", { class: "panel logpanel", id: "logpanel" }, h("h3", {}, t("log")), logEl)))].filter(Boolean));
-    logEl.scrollTop = logEl.scrollHeight;
-    // a chooser open beside a piece stays open across the redraw while its piece and some of its
-    // actions are still there (render.js keepChooser)
-    keepChooser(ctx);
-    tick();
-  }
-
-  function tick() {
-    for (const el of page.querySelectorAll(".clock")) {
-      const left = Math.max(0, Number(el.dataset.left) - (Date.now() - receivedAt) / 1000);
-      const m = Math.floor(left / 60), s = Math.floor(left % 60);
-      el.textContent = "⏱ " + (left >= 3600 ? t("clock_hours_left", { h: Math.floor(left / 3600), m: Math.floor((left % 3600) / 60) }) : `${m}:${String(s).padStart(2, "0")}`);
-      el.classList.toggle("low", left < 15);
-    }
-  }
-  const ticker = setInterval(tick, 1000);
-
-  function connect(fresh) {
-    if (ws) { ws.onclose = null; ws.close(); }
-    const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}/ws/${id}`);
-    ws.onopen = () => { retry = 0; ws.send(JSON.stringify({ token: token() })); };
-    ws.onmessage = (ev) => {
-      const msg = JSON.parse(ev.data);
-      if (msg.type === "error") {
-        toast(msg.error);
-        if (/token/.test(msg.error)) { localStorage.removeItem(`meeple:token:${id}`); connect(true); }
-        else closed = true;
-        return;
-      }
-      if (msg.type === "pong") return;
-      if (msg.type === "presence") {  // batched counts of who has the table open
-        if (data) { data.online = msg.online; data.watchers = msg.watchers; draw(); }
-        return;
-      }
-      receivedAt = Date.now();
-      if (msg.type === "full") { log = msg.log; data = msg; }
-      else if (msg.type === "update") { log = log.concat(msg.entries).slice(-400); data = msg; }
-      draw();
-    };
-    ws.onclose = () => {
-      if (closed) return;
-      retry = Math.min(retry + 1, 5);
-      setTimeout(() => { if (!closed) connect(false); }, 300 * retry);
-      if (data) draw();
-    };
-  }
-  const pinger = setInterval(() => { if (ws && ws.readyState === 1) ws.send("ping"); }, 25000);
-
-  try {
-    const first = await api("GET", `/api/tables/${id}`, undefined, token());
-    data = first; log = first.log; draw();
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 403) { localStorage.removeItem(`meeple:token:${id}`); }
-    else {
-      page.replaceChildren(h("p", { class: "warn" }, `${t("error")}: ${e.message}`), h("a", { href: "/", "data-link": true }, t("back_to_lobby")));
-      return;
-    }
-  }
-  connect(true);
-  cleanup = () => { closed = true; clearInterval(ticker); clearInterval(pinger); if (ws) { ws.onclose = null; ws.close(); } };
-  rerender = () => draw();
+// The table page's teardown and redraw, once it has loaded (unless the reader went elsewhere).
+function openTable(id) {
+  // an account's seats on any device (people.js) before the table page asks with its token
+  const page = adoptTokens().then(() => tablePage(app, id, toast, navigate));
+  const teardown = () => page.then((p) => p.cleanup());
+  cleanup = teardown;
+  page.then((p) => { if (cleanup === teardown) rerender = p.rerender; });
 }
 
 // ---------------------------------------------------------------- replay page
@@ -522,7 +227,7 @@ async function replayPage(id) {
   let step = total, seat = "";
   const data = { seats: info.seats.map((name, i) => ({ seat: i, name })) };
 
-  let showSeq = 0;
+  let showSeq = 0, byRound = null;
   async function show() {
     const q = seat === "" ? "" : `?seat=${seat}`;
     const seq = ++showSeq;
@@ -533,7 +238,11 @@ async function replayPage(id) {
     const you = seat === "" ? null : Number(seat);
     const ctx = { you, toMove: v.to_move, players: info.table.players, seatName: (i) => seatTitle(i, info.seats[i], null), seatLabel, legal: [], act: () => {}, t, word, lang: getLang() };
     // the last step of a finished game: its score sheet, as the table page shows it
-    const sheet = v.is_over ? scoreSheet(v, v.scores, v.ranking, info.table.players, ctx.seatName) : null;
+    if (v.is_over && byRound === null) {  // the table's rows by round (its finished payload), once
+      try { byRound = (await api("GET", `/api/tables/${id}`)).score_by_round || []; } catch { byRound = []; }
+      if (seq !== showSeq) return;
+    }
+    const sheet = v.is_over ? scoreSheet(v, v.scores, v.ranking, info.table.players, ctx.seatName, byRound) : null;
     const bv = v.is_over ? withoutSheet(v) : v;
     let board = null;
     if (mod && mod.render) { try { board = mod.render(bv, ctx); } catch (e) { console.error(e); } }
@@ -563,14 +272,15 @@ async function replayPage(id) {
         h("span", { id: "stepno" }, `${t("step")} ${step} / ${total}`)),
       h("div", { class: "layout" },
         h("div", { class: "main" },
-          cur ? h("p", {}, h("b", {}, ctx.seatName(cur.seat)), ": ", cur.label ? message(cur.label) + " " : "", h("code", {}, cur.notation)) : null,
+          cur ? h("p", {}, h("b", {}, ctx.seatName(cur.seat)), ": ", cur.label ? message(cur.label) + " " : "",
+            !cur.label || notationsShown() ? h("code", {}, cur.notation) : null) : null,
           sheet,
           r.events.length ? h("ul", { class: "log" }, r.events.map((ev) => h("li", {}, eventText(ev, (i) => seatTitle(i, info.seats[i], null))))) : null,
           board),
         h("aside", { class: "side" }, h("section", { class: "panel" }, h("h3", {}, t("log")),
           h("ol", { class: "log steps" }, info.steps.map((s, i) => h("li", { class: i + 1 === step ? "current" : "", onclick: () => go(i + 1) },
             h("span", { class: "who s" + s.seat }, ctx.seatName(s.seat)), " ", s.label ? h("span", { class: "alabel" }, message(s.label)) : null,
-            " ", h("code", { class: "notation" }, s.notation)))))))].filter(Boolean));
+            " ", !s.label || notationsShown() ? h("code", { class: "notation" }, s.notation) : null))))))].filter(Boolean));
     const curEl = page.querySelector(".steps .current");
     if (curEl) curEl.scrollIntoView({ block: "nearest" });
   }
@@ -590,4 +300,13 @@ langSel.addEventListener("change", () => {
   applyStatic();
   if (rerender) rerender();
 });
+// the setting beside the language: show each action's notation (issue 27; hidden by default)
+const notationBox = document.getElementById("notations");
+if (notationBox) {
+  notationBox.checked = notationsShown();
+  notationBox.addEventListener("change", () => {
+    setNotationsShown(notationBox.checked);
+    if (rerender) rerender();
+  });
+}
 route();

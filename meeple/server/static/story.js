@@ -1,7 +1,8 @@
 // The table's story and its end (issue 15): the log, where every decision of every seat has a line
 // a player reads, and the score sheet (categories by seat name) with the ranking by name.
 import { lookup, message, t, viewLabel } from "./i18n.js";
-import { h } from "./render.js";
+import { SEAT_COLOURS, notationsShown } from "./common.js";
+import { h, svg } from "./render.js";
 
 // A bot level's name in the page's language (web.level_<name>), else the name as the server has it.
 function levelName(bot) {
@@ -32,7 +33,7 @@ export function logList(entries, seatName) {
       const label = e.label ? message(e.label) : null;
       const head = h("div", { class: "logact" }, h("span", { class: "who s" + e.seat }, who),
         label && e.events.length ? [" ", h("span", { class: "alabel" }, label)] : null, " ",
-        e.notation ? h("code", { class: "notation" }, e.notation) : null,
+        e.notation && (!label || notationsShown()) ? h("code", { class: "notation" }, e.notation) : null,
         e.actor && e.actor.startsWith("zombie:") ? h("span", { class: "tag" }, t("bot_plays")) : null);
       const lines = e.events.map((ev) => h("div", { class: "ev" + (ev.private !== undefined ? " private" : "") },
         eventText(ev, seatName), ev.private !== undefined ? h("span", { class: "tag" }, t("private_note")) : null));
@@ -84,9 +85,11 @@ export function breakdown(view, players) {
   return null;
 }
 
-// The rounds of score_by_round whose scores name every seat (issue 15 follow-up).
-export function rounds(view, players) {
-  const v = view && view[ROUNDS];
+// The rounds of score_by_round whose scores name every seat (issue 15 follow-up): the view's own
+// (Mundus Novus' doubloons), else the table's (``fallback``: the server's score_by_round of every
+// finished game, meeple/server/rounds.py, issue 27).
+export function rounds(view, players, fallback = null) {
+  const v = view && Array.isArray(view[ROUNDS]) ? view[ROUNDS] : fallback;
   return Array.isArray(v) ? v.filter((r) => r && typeof r.round === "number" && Array.isArray(r.scores) && r.scores.length === players) : [];
 }
 
@@ -99,13 +102,14 @@ function category(k) {
 // The score sheet: a table whose columns are the seats by name and whose rows are, where the game
 // keeps them, the rounds (each seat's score at the round's end, what it gained small beside it),
 // then the scoring categories, the final score last; then the ranking by name (ties share a place).
-export function scoreSheet(view, scores, ranking, players, seatName) {
+export function scoreSheet(view, scores, ranking, players, seatName, byRound = null) {
   const rows = breakdown(view, players) || [];
   const cats = [];
   for (const r of rows) for (const [k, v] of Object.entries(r)) if (!SKIP.has(k) && typeof v === "number" && !cats.includes(k)) cats.push(k);
   const total = cats.includes("total") ? "total" : null;
   let before = Array.from({ length: players }, () => 0);
-  const body = rounds(view, players).map((r) => {
+  const perRound = rounds(view, players, byRound);
+  const body = perRound.map((r) => {
     const gained = r.scores.map((x, i) => x - before[i]);
     before = r.scores;
     return h("tr", { class: "round", "data-round": r.round }, h("th", {}, t("round_n", { n: r.round })),
@@ -129,5 +133,32 @@ export function scoreSheet(view, scores, ranking, players, seatName) {
     return li;
   });
   return h("section", { class: "panel sheet", id: "scoresheet" }, h("h3", {}, t("score_sheet")), table,
+    perRound.length ? scoreChart(perRound, scores, players, seatName) : null,
     h("h4", {}, t("ranking")), h("ol", { class: "ranking", id: "ranking" }, places));
+}
+
+// A small chart of every seat's score by round (inline SVG): one line per seat in its colour, a
+// point at each round's end and the final score last; the seats' names in the legend.
+export function scoreChart(perRound, scores, players, seatName) {
+  const cols = perRound.map((r) => ({ x: t("round_n", { n: r.round }), ys: r.scores }));
+  if (scores) cols.push({ x: t("final_score"), ys: scores });
+  const W = 320, H = 150, L = 30, R = 8, T = 8, B = 20;
+  const all = cols.flatMap((c) => c.ys);
+  const lo = Math.min(0, ...all), hi = Math.max(1, ...all);
+  const x = (i) => L + (cols.length > 1 ? (i * (W - L - R)) / (cols.length - 1) : (W - L - R) / 2);
+  const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo);
+  const colour = (s) => SEAT_COLOURS[s % SEAT_COLOURS.length];
+  const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "scorechart", id: "score-chart", role: "img", "aria-label": t("score_chart") },
+    svg("line", { x1: L, y1: y(lo), x2: W - R, y2: y(lo), class: "axis" }),
+    svg("line", { x1: L, y1: T, x2: L, y2: y(lo), class: "axis" }),
+    svg("text", { x: L - 4, y: y(hi) + 4, "text-anchor": "end", class: "tick" }, String(hi)),
+    svg("text", { x: L - 4, y: y(lo), "text-anchor": "end", class: "tick" }, String(lo)),
+    cols.map((c, i) => (cols.length <= 8 || i === 0 || i === cols.length - 1
+      ? svg("text", { x: x(i), y: H - 4, "text-anchor": "middle", class: "tick" }, i === cols.length - 1 && scores ? "★" : String(perRound[i] ? perRound[i].round : "")) : null)),
+    Array.from({ length: players }, (_, s) => svg("g", { class: "seatline", "data-seat": s },
+      svg("polyline", { points: cols.map((c, i) => `${x(i)},${y(c.ys[s])}`).join(" "), fill: "none", stroke: colour(s), "stroke-width": 2 }),
+      cols.map((c, i) => svg("circle", { cx: x(i), cy: y(c.ys[s]), r: 2.5, fill: colour(s) }, svg("title", {}, `${seatName(s)} · ${c.x}: ${c.ys[s]}`))))));
+  const legend = h("ul", { class: "chartlegend" }, Array.from({ length: players }, (_, s) => h("li", {},
+    h("span", { class: "swatch", style: { background: colour(s) } }), h("span", { class: "who s" + s }, seatName(s)))));
+  return h("figure", { class: "chart" }, h("figcaption", { class: "muted small" }, t("score_chart")), chart, legend);
 }
