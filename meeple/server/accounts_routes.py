@@ -31,9 +31,10 @@ from meeple.server.accounts import (
     refusal,
     session_cookie_args,
 )
-from meeple.server.model import ServerError, Table
+from meeple.server.model import Table
 from meeple.server.ratings import Ratings, klass_of, unrated_because
-from meeple.server.schemas import MAX_BODY, M, Name, _Body, parse_body
+from meeple.server.schemas import Name, _Body
+from meeple.server.web import body_of
 
 Password = Annotated[StrictStr, Field(min_length=8, max_length=200)]
 
@@ -64,18 +65,6 @@ class PushSub(_Body):
     endpoint: Annotated[StrictStr, Field(min_length=8, max_length=1024, pattern=r"^https?://")]
     keys: PushKeys
     expirationTime: float | None = None  # noqa: N815 - the browser's own field name
-
-
-async def read_body(request: Request, model: type[M]) -> M:
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_BODY:
-        raise ServerError(413, f"the request body is larger than {MAX_BODY} bytes")
-    raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise ServerError(413, f"the request body is larger than {MAX_BODY} bytes")
-    return parse_body(raw, model)
 
 
 def install(app: FastAPI, hub: Any, options: dict[str, Any] | None = None) -> People:
@@ -133,7 +122,7 @@ def router(people: People, logins_per_minute: float, signups_per_minute: float) 
     @r.post("/api/accounts", status_code=201)
     async def sign_up(request: Request) -> dict[str, Any]:
         hub.limit("signups", peer(request), signups_per_minute / 60.0, signups_per_minute)
-        body = await read_body(request, SignUp)
+        body = await body_of(request, SignUp)
         account_id = await hub.db(people.sign_up, body.name, body.password)
         if account_id is None:
             raise refusal(409, "web.err_name_taken")
@@ -142,7 +131,7 @@ def router(people: People, logins_per_minute: float, signups_per_minute: float) 
     @r.post("/api/session")
     async def sign_in(request: Request) -> JSONResponse:
         hub.limit("logins", peer(request), logins_per_minute / 60.0, logins_per_minute)
-        body = await read_body(request, Credentials)
+        body = await body_of(request, Credentials)
         account = await hub.db(people.sign_in, body.name, body.password)
         if account is None:  # one answer for a wrong password, an unknown name and a disabled account
             raise refusal(401, "web.err_sign_in_failed")
@@ -178,7 +167,7 @@ def router(people: People, logins_per_minute: float, signups_per_minute: float) 
     @r.put("/api/me/settings")
     async def api_settings(request: Request) -> dict[str, Any]:
         account = me(request)
-        body = await read_body(request, Settings)
+        body = await body_of(request, Settings)
         values = body.model_dump(exclude_none=True)
         if values.get("mail") and not body.email:
             row = await hub.db(people.store.account, account["id"])
@@ -191,7 +180,7 @@ def router(people: People, logins_per_minute: float, signups_per_minute: float) 
     @r.post("/api/me/push")
     async def api_push(request: Request) -> dict[str, Any]:
         account = me(request)
-        body = await read_body(request, PushSub)
+        body = await body_of(request, PushSub)
         if not body.endpoint.startswith("https://") and not people.allow_http_push:
             raise refusal(400, "web.err_push_https")
         await hub.db(people.store.add_push, account["id"], body.endpoint, body.keys.p256dh, body.keys.auth)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browserkit import live_server
+from tests.browserkit import ACTIONS_OPEN, live_server
 from tests.server.people import CHEAP
 
 
@@ -22,6 +22,7 @@ def people_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def _context(browser: Any) -> tuple[Any, Any, list[str]]:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.add_init_script(ACTIONS_OPEN)  # the list of every action open (the test clicks its buttons)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
