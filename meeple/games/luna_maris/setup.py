@@ -107,7 +107,8 @@ def setup_fields(s: LunaState) -> None:
     if s.options["equipment"] and s.options["equipment_deal"] == "random":
         deal_equipment(s)
     elif s.options["equipment"]:
-        s.equip_offer = sorted(rng.sample(range(len(t.equipment)), min(n + 1, len(t.equipment))))
+        # players + 1 face up (solo, S-ZR: the human takes one, "the other" goes back to the box)
+        s.equip_offer = sorted(rng.sample(range(len(t.equipment)), min(s.players + 1, len(t.equipment))))
     # starting astronaut modules from revealed scientist icons
     s.start_mods = reveal_start_modules(s)
     s.final = []
@@ -157,7 +158,7 @@ def deal_equipment(s: LunaState) -> None:
     """Seed §特殊設備 (開局隨機分配), option equipment_deal=random: each player is dealt one random
     tile, face up; there is no choice to make."""
     tiles = s.rng.sample(range(len(s.tables.equipment)), s.players)
-    for me, e in zip(s.seats, tiles, strict=True):
+    for me, e in zip(s.seats[:s.players], tiles, strict=True):  # solo: the AI takes none (S-ZR)
         me.equip = e
         me.equip_up = 1
 
