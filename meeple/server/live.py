@@ -62,6 +62,8 @@ class LiveMixin(HubBase):
         if over:
             out["ranking"] = state.ranking()
             out["scores"] = state.scores()
+            if "solo_best" in table.meta:  # issue 29: the person's best solo scores at this game and level
+                out["solo_best"] = table.meta["solo_best"]
         if with_log:
             out["log"] = [self.entry_for(table, e, seat) for e in table.entries[-400:]]
         return out

@@ -16,6 +16,7 @@ from typing import Any
 import meeple
 from meeple import games
 from meeple.engine import BadSetup, IllegalAction, State, tables_hash
+from meeple.server import solo_scores
 from meeple.server.base import HubBase
 from meeple.server.model import Seat, ServerError, Table, _clean_name
 from meeple.server.store import Conflict, token_digest
@@ -81,6 +82,8 @@ class TablesMixin(HubBase):
                 table.owned = await self.db(self.store.try_own, table_id)
             self.tables[table_id] = table
             self._loading.pop(table_id, None)
+            if table.over:
+                await solo_scores.on_over(self, table)
             if table.owned and not table.closed:  # an unloaded running table goes on where it was
                 self._arm_clock(table)
                 self._kick(table)
@@ -120,6 +123,8 @@ class TablesMixin(HubBase):
             return
         table.meta, table.seats, table.state, table.entries = meta, [Seat(r) for r in seat_rows], state, entries
         table.version += 1
+        if table.over:  # another process may have finished it
+            await solo_scores.on_over(self, table)
         self._arm_clock(table)
         await self.broadcast(table, [], full=True)
 
@@ -356,6 +361,8 @@ class TablesMixin(HubBase):
         table.version += 1
         self._set_deadlines(table, seat_updates)
         self._arm_clock(table)
+        if new.is_over:
+            await solo_scores.on_over(self, table)
         await self.broadcast(table, [entry])
         return entry
 
