@@ -2,6 +2,7 @@
 import { api, ApiError, setToken, tokenFor } from "./api.js";
 import { applyStatic, gameTitle, getLang, lookup, message, setLang, t, viewLabel, word } from "./i18n.js";
 import { resetNotice, soundToggle, turnNotice } from "./notify.js";
+import { soloResult, soloVerdict } from "./solo.js";
 import { eventText, logList, scoreSheet, withoutSheet } from "./story.js";
 
 const viewLabelOf = (text) => viewLabel(text);
@@ -343,8 +344,8 @@ async function tablePage(id) {
     let status;
     if (over) {
       const winners = (data.ranking && data.ranking[0]) || [];
-      status = h("div", { class: "status over" }, h("b", {}, t("game_over")), " · ", t("winner"), ": ",
-        winners.map((s) => seatName(data, s)).join(", "), " · ",
+      status = h("div", { class: "status over" }, h("b", {}, t("game_over")), " · ", v.solo ? soloVerdict(v.solo) : [t("winner"), ": ",
+        winners.map((s) => seatName(data, s)).join(", ")], " · ",
         h("a", { href: `/replay/${id}`, "data-link": true }, t("replay")));
     } else if (you !== null && toMove === you && data.legal.length) {
       status = h("div", { class: "status yourturn" }, h("b", {}, t("your_turn")), stage(v));
@@ -428,7 +429,7 @@ async function tablePage(id) {
         h("span", { class: "conn " + (ws && ws.readyState === 1 ? "on" : "off") }, ws && ws.readyState === 1 ? t("connected") : t("disconnected"))),
       h("div", { class: "statusbar" }, status, tools),
       zombie ? h("p", { class: "warn" }, t("zombie_you")) : null,
-      sheet, tabs,
+      over && v.solo ? soloResult(v.solo, data.solo_best) : null, sheet, tabs,
       h("div", { class: "layout" },
         h("div", { class: "main" }, own ? h("section", { class: "panel mine", id: "mine" }, own) : null,
           drawn ? [h("div", { id: "board" }, board), actions] : [actions, h("div", { id: "board" }, board)]),
