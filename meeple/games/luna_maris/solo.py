@@ -68,12 +68,13 @@ def ai_steps(card: Any) -> list[Message]:
 
 
 def ai_step(kind: int, arg: int) -> Message:
-    """One AI action as a message (``components.AI_STEPS``)."""
+    """One AI action as a message without placeholders (``components.AI_STEPS``; an order's kind and
+    a research track are part of the key), so that a view can hold it as a bare catalog key."""
     name = AI_STEPS[kind]
     if name == "order":
-        return msg("luna_maris.ai.step.order", kind=ORDER_KINDS[arg] if 0 <= arg < len(ORDER_KINDS) else "?")
+        return msg(f"luna_maris.ai.step.order_{ORDER_KINDS[arg % len(ORDER_KINDS)].lower()}")
     if name == "research":
-        return msg("luna_maris.ai.step.research", track=W.word(TRACKS[arg % 2]))
+        return msg(f"luna_maris.ai.step.research_{TRACKS[arg % 2]}")
     return msg(f"luna_maris.ai.step.{name}")
 
 
@@ -131,10 +132,10 @@ def move_disc(s: LunaState, m: int) -> list[Event]:
     return events
 
 
-def fallback(s: LunaState, ai: Any, kind: int) -> list[Event]:
+def fallback(s: LunaState, ai: Any, kind: int, arg: int = 0) -> list[Event]:
     """STAND_IN: an action the AI cannot take scores it 1 VP instead."""
     ai.vp += FALLBACK_VP
-    return [event("ai", msg("luna_maris.event.ai_fallback", action=ai_step(kind, 0), vp=FALLBACK_VP), seat=AI_SEAT)]
+    return [event("ai", msg("luna_maris.event.ai_fallback", action=ai_step(kind, arg), vp=FALLBACK_VP), seat=AI_SEAT)]
 
 
 # --- the actions (STAND_IN, one per module; components.AI_STEPS) ------------------------------------
@@ -160,7 +161,7 @@ def ai_order(s: LunaState, ai: Any, kind: int) -> list[Event]:
     if k < 0:
         tops = [(orders[st[-1]].vp, -i) for i, st in enumerate(s.stacks) if st]
         if not tops:
-            return fallback(s, ai, 1)
+            return fallback(s, ai, 1, kind)
         k = -max(tops)[1]
     stack = s.stacks[k]
     oi = stack.pop()
@@ -281,12 +282,6 @@ STEP_HANDLERS = (ai_probe, ai_order, ai_hire, ai_food, ai_research, ai_build, ai
 assert len(STEP_HANDLERS) == len(AI_STEPS)
 
 
-def _plain(m: Message) -> dict[str, Any]:
-    """A message as a view value: its key and arguments (a phrase argument by its key), no text."""
-    args = {k: {"key": v["key"]} if isinstance(v, dict) else v for k, v in m["args"].items()}
-    return {"key": m["key"], "args": args}
-
-
 def ai_view(s: LunaState) -> dict[str, Any] | None:
     """The AI's board as every seat sees it (solo only): its score and cubes, its disc, what it took,
     and this round's card with its actions (the cards still face down: only how many)."""
@@ -297,7 +292,7 @@ def ai_view(s: LunaState) -> dict[str, Any] | None:
     card = None
     if s.ai_card >= 0:
         c = t.ai_cards[s.ai_card]
-        card = {"name": W.cref("ai_cards", c.name)["key"], "steps": [_plain(m) for m in ai_steps(c)],
+        card = {"name": W.cref("ai_cards", c.name)["key"], "steps": [m["key"] for m in ai_steps(c)],
                 "next": s.ai_next}
     return {
         "level": s.options["difficulty"],
@@ -321,6 +316,14 @@ def ai_view(s: LunaState) -> dict[str, Any] | None:
 
 
 def _step_entries() -> None:  # pragma: no cover - never called: marks the AI action keys for pybabel
+    msg("luna_maris.ai.step.order_fe")
+    msg("luna_maris.ai.step.order_ti")
+    msg("luna_maris.ai.step.order_wa")
+    msg("luna_maris.ai.step.order_he")
+    msg("luna_maris.ai.step.order_en")
+    msg("luna_maris.ai.step.order_mx")
+    msg("luna_maris.ai.step.research_refining")
+    msg("luna_maris.ai.step.research_sustainability")
     msg("luna_maris.ai.step.probe")
     msg("luna_maris.ai.step.hire")
     msg("luna_maris.ai.step.food")

@@ -317,7 +317,7 @@ function aiBoard(ctx, view) {
   const chip = (label, n) => h("span", { class: "chip" }, label, " ", h("b", {}, String(n)));
   const card = ai.card ? h("div", { class: "card aicard", "data-card": last(ai.card.name.replace(/\.name$/, "")) },
     h("span", { class: "title" }, tr(ctx, ai.card.name)),
-    h("ol", { class: "aisteps" }, ai.card.steps.map((step, i) => h("li", { class: i < ai.card.next ? "done" : i === ai.card.next ? "next" : "" }, ctx.message ? ctx.message(step) : ctx.t(step.key, step.args))))) : null;
+    h("ol", { class: "aisteps" }, ai.card.steps.map((step, i) => h("li", { class: i < ai.card.next ? "done" : i === ai.card.next ? "next" : "" }, tr(ctx, step))))) : null;
   const took = [...(ai.orders || []).map((o) => comp(ctx, "orders", o)), ...(ai.food || []).map((f) => comp(ctx, "foods", f)),
     ...(ai.hand || []).map((c) => comp(ctx, "seniors", c))];
   return h("div", { class: "pboard aiboard", "data-seat": "ai", style: { borderTopColor: colour(1) } },
