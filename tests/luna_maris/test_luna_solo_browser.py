@@ -39,7 +39,7 @@ def _text(page: Any) -> str:
     return page.locator("#app").inner_text()
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", ["zh"])  # one whole game (about 20 s); English: the test below
 def test_luna_solo_played_by_clicking_reaches_the_end_screen(browser: Any, server: str, lang: str) -> None:
     """Issue 29: the AI's card and board are on the page while playing; clicking only, the game ends
     and the end screen shows the solo result against the AI and the person's best."""
@@ -73,5 +73,25 @@ def test_luna_solo_played_by_clicking_reaches_the_end_screen(browser: Any, serve
         assert not CJK.search(result)
     assert not RAW_KEY.search(result + _text(page))
     shot(page, f"luna_maris_solo_{lang}")
+    assert not errors, errors
+    ctx.close()
+
+
+def test_luna_solo_board_in_english_shows_the_ai_card(browser: Any, server: str) -> None:
+    """Issue 29: in English, the AI coordinator's board and this round's card list its actions in
+    words (no catalog key, no Chinese); its disc is on the module map."""
+    ctx, page, errors = open_table(browser, server, "luna_maris", 1, seed=6, lang="en")
+    wait_until(page, lambda: page.locator("#actions button.act").count() > 0, 30)
+    page.locator("#actions button.act").first.click()  # the equipment tile: set-up goes on
+    wait_until(page, lambda: page.locator(".aiboard").count() > 0 or decisions(page) > 0, 30)
+    while page.locator(".aiboard .aicard li").count() == 0:
+        before = decisions(page)
+        page.locator("#actions button.act").first.click()
+        wait_until(page, lambda before=before: decisions(page) > before, 30)
+    board = page.locator(".aiboard").inner_text()
+    assert "AI coordinator" in board and "AI card" in board
+    assert not RAW_KEY.search(board) and not CJK.search(board)
+    assert page.locator(".modmap .aidisc").count() == 1
+    assert page.locator(".aiboard .aicard li.next").count() == 1
     assert not errors, errors
     ctx.close()
