@@ -6,6 +6,7 @@ AI deck's hidden order."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -411,3 +412,28 @@ def test_solo_random_game_ends_and_replays(level: str) -> None:
     again = meeple.replay(json.loads(json.dumps(s.record())))
     assert again.scores() == s.scores() and again.view(0) == s.view(0)
     assert s.view(0)["solo"]["level"] == level
+
+
+# --- a component pack replaces the stand-in cards ------------------------------------------------------
+
+def test_component_pack_replaces_the_ai_cards(tmp_path: Path) -> None:
+    """docs/engine.md "Component packs": an owner's pack gives the AI cards' real actions; the AI
+    then plays them (here every card: power, power, power, power); an action index out of range is
+    refused when the pack is loaded."""
+    from meeple.engine import BadSetup
+    from meeple.engine.components import load_pack
+    cards = "\n".join(f'[[ai_cards]]\nname = "{n}"\nzh = "AI卡"\nlevel = {0 if n < "G" else 1}\n'
+                      f"steps = [8, 8, 8, 8]\nargs = [-1, -1, -1, -1]\n" for n in "ABCDEFGHIJKL")
+    pack = tmp_path / "ai.toml"
+    pack.write_text('game = "luna_maris"\n' + cards, encoding="utf-8")
+    tables = load_pack(GAME.default_tables(), pack)
+    s = GAME.new(1, seed=2, tables=tables)
+    events = play_out(s, 2)
+    ai_actions = [e["key"] for e in events if e.get("seat") == AI_SEAT and e["type"] in ACTION_TYPES]
+    assert ai_actions and set(ai_actions) == {"luna_maris.event.ai_power"}
+    assert s.seats[AI_SEAT].delivered == [] and s.seats[AI_SEAT].food == []
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "luna_maris"\n' + cards.replace("steps = [8, 8, 8, 8]", "steps = [8, 8, 8, 10]", 1),
+                   encoding="utf-8")
+    with pytest.raises(BadSetup, match="ai_cards"):
+        load_pack(GAME.default_tables(), bad)
