@@ -66,6 +66,8 @@ class LiveMixin(HubBase):
             out["ranking"] = state.ranking()
             out["scores"] = state.scores()
             out["score_by_round"] = table_rounds(table)  # the score sheet's rows and chart (issue 27)
+            if "solo_best" in table.meta:  # issue 29: the person's best solo scores at this game and level
+                out["solo_best"] = table.meta["solo_best"]
         if with_log:
             out["log"] = [self.entry_for(table, e, seat) for e in table.entries[-400:]]
         return out

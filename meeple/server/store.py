@@ -32,6 +32,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
+from meeple.server.solo_scores import SoloScores
+
 DEFAULT_DB = "sqlite:///meeple.db"
 
 
@@ -137,6 +139,7 @@ class Store:
             sqlite_where=self.entries.c.kind == "action", postgresql_where=self.entries.c.kind == "action",
         )
         self.metadata = md
+        self.solo = SoloScores(self, md)  # each person's solo scores (issue 29)
         self._owner_lock = threading.Lock()
         self._owner_conn: Any = None
         self.owned: set[str] = set()

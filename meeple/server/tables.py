@@ -18,6 +18,7 @@ from meeple import games
 from meeple.engine import BadSetup, IllegalAction, State, tables_hash
 from meeple.engine.messages import msg
 from meeple.i18n import has
+from meeple.server import solo_scores
 from meeple.server.base import HubBase
 from meeple.server.model import Seat, ServerError, Table, _clean_name
 from meeple.server.store import Aborted, Conflict, token_digest
@@ -83,6 +84,8 @@ class TablesMixin(HubBase):
                 table.owned = await self.db(self.store.try_own, table_id)
             self.tables[table_id] = table
             self._loading.pop(table_id, None)
+            if table.over:
+                await solo_scores.on_over(self, table)
             if table.owned and not table.closed:  # an unloaded running table goes on where it was
                 self._arm_clock(table)
                 self._kick(table)
@@ -122,6 +125,8 @@ class TablesMixin(HubBase):
             return
         table.meta, table.seats, table.state, table.entries = meta, [Seat(r) for r in seat_rows], state, entries
         table.version += 1
+        if table.over:  # another process may have finished it
+            await solo_scores.on_over(self, table)
         self._arm_clock(table)
         await self.broadcast(table, [], full=True)
 
@@ -370,6 +375,8 @@ class TablesMixin(HubBase):
         table.version += 1
         self._set_deadlines(table, seat_updates)
         self._arm_clock(table)
+        if new.is_over:
+            await solo_scores.on_over(self, table)
         await self.broadcast(table, [entry])
         if self.people is not None:
             self.people.changed(table, entry)

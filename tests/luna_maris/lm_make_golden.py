@@ -16,7 +16,7 @@ import meeple
 from meeple.engine import Rng
 
 HERE = Path(__file__).parent / "golden"
-KEY_TYPES = ("deliver", "build", "hire", "final", "cleanup")
+KEY_TYPES = ("deliver", "build", "hire", "final", "cleanup", "ai_card")
 
 
 def choose(legal: list[Any], rng: Rng) -> Any:
@@ -40,7 +40,7 @@ def play(players: int, seed: int) -> dict[str, Any]:
 
 def main() -> None:
     HERE.mkdir(exist_ok=True)
-    for players, seed in ((2, 11), (3, 12), (4, 13)):
+    for players, seed in ((1, 10), (2, 11), (3, 12), (4, 13)):
         data = play(players, seed)
         path = HERE / f"luna_maris_{players}p.json"
         path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Golden playthroughs at 2, 3 and 4 players: a stored seeded record must replay to the same final
+"""Golden playthroughs at 1 (solo), 2, 3 and 4 players: a stored seeded record must replay to the same final
 scores, ranking and key events (any rule change shows in the diff; regenerate with
 ``python -m tests.luna_maris.lm_make_golden`` only on purpose)."""
 
@@ -15,7 +15,7 @@ from tests.luna_maris.lm_make_golden import KEY_TYPES
 GOLDEN = Path(__file__).parent / "golden"
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_golden_playthrough(players: int) -> None:
     """Seed (all sections): a whole game replays to its recorded final scores and key events."""
     data = json.loads((GOLDEN / f"luna_maris_{players}p.json").read_text(encoding="utf-8"))

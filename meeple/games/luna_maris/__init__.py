@@ -1,4 +1,4 @@
-"""Luna Maris (月海礦場; Ricardo Amaral, MeepleBR 2022) for 2-4 players.
+"""Luna Maris (月海礦場; Ricardo Amaral, MeepleBR 2022) for 1-4 players (solo: against the AI coordinator, ``solo.py``).
 
 The package's face: the ``Game`` subclass and ``LunaPosition``, the concrete state class that binds
 the engine's hooks to the rule modules (layout: docs/engine.md, "One shape for every game package";
@@ -12,7 +12,7 @@ from meeple.engine.components import Tables
 from meeple.engine.core import Action, Event, Game, Option, State
 from meeple.engine.messages import Message
 from meeple.games.luna_maris import actions, components, evaluate, explain, rules, scoring, setup, view
-from meeple.games.luna_maris.state import LunaState
+from meeple.games.luna_maris.state import LEVELS, LunaState
 
 
 class LunaPosition(LunaState):
@@ -45,9 +45,9 @@ class LunaPosition(LunaState):
 class LunaMaris(Game):
     name = "luna_maris"
     title = "Luna Maris"
-    min_players = 2
+    min_players = 1
     max_players = 4
-    version = 7
+    version = 8
     from meeple.games.luna_maris.encode import ENCODER as encoder  # issue 18: ids, observations
     options = {
         "solar": Option("day", "When solar energy comes in production: 'day' in the day rounds only (rounds 3 "
@@ -65,6 +65,8 @@ class LunaMaris(Game):
                                    "(otherwise any scientist may rest)."),
         "hibernation_activation": Option(True, "Resting in the Hibernation room needs activation "
                                          "(1 energy, or following)."),
+        "difficulty": Option("basic", "Solo only: the AI coordinator's cards: 'basic' A-F, 'intermediate' "
+                             "A-L mixed, 'advanced' G-L.", LEVELS),
     }
 
     def default_tables(self) -> Tables:

@@ -287,6 +287,49 @@ RESEARCH_BONUSES: tuple[ResearchBonus, ...] = (  # STAND_IN (research §5.7)
 )
 
 
+class AiCard(NamedTuple):
+    """A solo AI card (seed none; research S-ZR: A-F basic, G-L advanced, one card a round holding
+    every AI action of that round).  ``steps`` are the AI's actions in order, one per AI turn
+    (``AI_STEPS`` names them); ``args`` the argument of each (an order kind for ``order``, a research
+    track for ``research``, else -1).  The cards' printed actions were not found: STAND_IN."""
+
+    name: str
+    zh: str
+    level: int  # 0 basic (A-F), 1 advanced (G-L)
+    steps: tuple[int, ...]
+    args: tuple[int, ...]
+
+
+AI_STEPS: tuple[str, ...] = ("probe", "order", "hire", "food", "research", "build", "co2", "mine", "power",
+                             "recycle")
+"""The AI's action kinds (STAND_IN, one per module it visits; ``AI_STEP_MODULE``)."""
+AI_PROBE, AI_ORDER, AI_HIRE, AI_FOOD, AI_RESEARCH, AI_BUILD, AI_CO2, AI_MINE, AI_POWER, AI_RECYCLE = range(10)
+AI_STEP_MODULE: tuple[int, ...] = (AIRLOCK, CARGO, COMM, GREENHOUSE, LAB, LAB, INDUSTRY, MINING, POWER, RECYCLE)
+"""The module each AI action kind moves the AI's disc to."""
+_FE, _TI, _WA, _HE, _EN, _MX = range(6)  # order kinds (ORDER_KINDS)
+
+
+def _ai(name: str, level: int, *steps: tuple[int, int]) -> AiCard:
+    return AiCard(name, "AI卡", level, tuple(k for k, _ in steps), tuple(a for _, a in steps))
+
+
+_N = -1
+AI_CARDS: tuple[AiCard, ...] = (  # STAND_IN: the twelve cards' actions were not found (research, solo)
+    _ai("A", 0, (AI_PROBE, _N), (AI_ORDER, _FE), (AI_POWER, _N), (AI_RECYCLE, _N)),
+    _ai("B", 0, (AI_CO2, _N), (AI_FOOD, _N), (AI_MINE, _N), (AI_POWER, _N)),
+    _ai("C", 0, (AI_PROBE, _N), (AI_RESEARCH, 0), (AI_ORDER, _EN), (AI_RECYCLE, _N)),
+    _ai("D", 0, (AI_POWER, _N), (AI_MINE, _N), (AI_FOOD, _N), (AI_RECYCLE, _N)),
+    _ai("E", 0, (AI_PROBE, _N), (AI_ORDER, _HE), (AI_RESEARCH, 1), (AI_POWER, _N)),
+    _ai("F", 0, (AI_FOOD, _N), (AI_RECYCLE, _N), (AI_MINE, _N), (AI_CO2, _N)),
+    _ai("G", 1, (AI_PROBE, _N), (AI_ORDER, _FE), (AI_BUILD, _N), (AI_FOOD, _N), (AI_CO2, _N)),
+    _ai("H", 1, (AI_HIRE, _N), (AI_ORDER, _WA), (AI_RESEARCH, 0), (AI_POWER, _N), (AI_MINE, _N)),
+    _ai("I", 1, (AI_PROBE, _N), (AI_ORDER, _TI), (AI_HIRE, _N), (AI_CO2, _N), (AI_POWER, _N)),
+    _ai("J", 1, (AI_BUILD, _N), (AI_FOOD, _N), (AI_RESEARCH, 1), (AI_RECYCLE, _N), (AI_MINE, _N)),
+    _ai("K", 1, (AI_ORDER, _EN), (AI_PROBE, _N), (AI_HIRE, _N), (AI_CO2, _N), (AI_POWER, _N)),
+    _ai("L", 1, (AI_ORDER, _MX), (AI_BUILD, _N), (AI_FOOD, _N), (AI_RESEARCH, 0), (AI_CO2, _N)),
+)
+
+
 class Board(NamedTuple):
     """Numbers printed on the main board and the player boards."""
 
@@ -370,6 +413,7 @@ TABLES: dict[str, tuple] = {
     "adv_recycling": ADV_RECYCLING,
     "research_bonuses": RESEARCH_BONUSES,
     "board": BOARD,
+    "ai_cards": AI_CARDS,
 }
 
 STAND_INS: tuple[str, ...] = (
@@ -396,6 +440,10 @@ STAND_INS: tuple[str, ...] = (
     "board.build_vp: STAND_IN 4/3/2/1",
     "board.pass_energy/pass_iron: STAND_IN 1st 2 energy, 2nd 1 energy, 3rd 1 iron, 4th nothing",
     "research start level: STAND_IN 1 on both tracks",
+    "ai_cards: STAND_IN the twelve solo AI cards A-L (the printed actions were not found): each a list of"
+    " AI actions, one per AI turn (docs/rules/luna_maris.md, Solo)",
+    "solo AI rules: STAND_IN what each AI action does, its fallback (1 VP), its first probe (a random empty iron"
+    " space), its disc's start (the other revealed start module), no production, no pass reward",
 )
 
 
@@ -435,6 +483,9 @@ LIMITS: dict[str, dict[str, object]] = {
     "adv_recycling": _PROCESS,
     "research_bonuses": {"track": (0, 1), "titanium": _AMOUNT, "he3": _AMOUNT, "co2_down": _AMOUNT,
                          "waste_removed": _AMOUNT, "food": _AMOUNT, "stress_down": _AMOUNT},
+    "ai_cards": {"name": {"len": (1, 40), "unique": True}, "level": (0, 1),
+                 "steps": {"range": (0, len(AI_STEPS) - 1), "len": (1, 12)},
+                 "args": {"range": (-1, 5), "same_len": "steps"}},
     "board": {
         "rounds": (1, 10), "start_vp": _VP, "o2_max": (1, 20),
         "stress_start": {"range": (0, 20), "le": "stress_max_cap"},

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine.encoding import Bounds, Encoder, Obs, vocab
+from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.modules import iron_need
 from meeple.games.luna_maris.view import paying_for
 
@@ -24,6 +25,10 @@ FINAL_ITEMS = ("stress", "seniors", "food diversity", "food value", "CO2", "orde
 EMERGENCY = ("energy", "iron", "water")
 TRACKS = ("refining", "sustainability")
 S_PAY = 11  # from state.py: the payment step
+LEVELS = ("basic", "intermediate", "advanced")  # from state.py: the solo difficulty
+AI_NUMS = (("vp", -60, 300), ("water", 0, 30), ("waste", 0, 12), ("co2", 0, 6), ("probes_on_board", 0, 6),
+           ("cards_left", 0, 5))
+"""The solo AI's numbers in the observation (then its two research levels)."""
 MAX_IRON_NEED = 12  # the most iron one payment can ask (an order's 5, two refining processes ...)
 
 
@@ -97,6 +102,7 @@ class LunaEncoder(Encoder):
             "i_equip": {i: names["equip"][e.name] for i, e in enumerate(t.equipment)},
             "i_adv": {i: names["adv"][a.name] for i, a in enumerate(t.advanced_modules)},
             "i_mods": {i: names["mods"][m] for i, m in enumerate(mods)},
+            "i_ai": {i: k for i, k in enumerate(range(len(t.ai_cards)))},
             "day": {r: 1 for r in t.board[0].day_rounds},
         }
         return {
@@ -110,9 +116,14 @@ class LunaEncoder(Encoder):
             "equip": vocab(e.name for e in t.equipment),
             "paying": vocab([f"hiring {c}" for c in cards] + [f"order {o.name}" for o in t.orders]
                             + ["refining", "burning iron"]),
+            "ai": vocab(W.cref("ai_cards", c.name)["key"] for c in t.ai_cards),
+            "level": vocab(LEVELS),
         }
 
     def observe(self, view: dict[str, Any], out: Obs, v: dict[str, dict[Any, int]]) -> None:
+        solo = "ai" in view
+        if solo:  # the AI's marks (probes, activations, the build track, turn order) are seat 1
+            out.players = 2
         n = out.players
         out.num("round", view["round"], 0, 6)
         out.onehot("step", view["step"], v["step"])
@@ -136,7 +147,7 @@ class LunaEncoder(Encoder):
         out.seats("build_track", view["build_track"], 4)
         out.counts("equipment_offer", view["equipment_offer"], v["equip"], 1)
         out.counts("start_modules", view["start_modules"], v["mods"], 1)
-        for k, p in enumerate(out.rotate(view["seats"])):
+        for k, p in enumerate(view["seats"] if solo else out.rotate(view["seats"])):
             pre = f"seat+{k}."
             for key, hi in (("vp", 300), ("o2_used", 10), ("o2_cap", 10), ("energy", 10), ("water", 30),
                             ("he3", 30), ("waste", 12), ("co2", 6), ("probes_on_board", 6)):
@@ -168,17 +179,73 @@ class LunaEncoder(Encoder):
         out.num("turn.scientists_to_return", turn["scientists_to_return"], 0, 12)
         out.num("turn.iron_to_pay", turn["iron_to_pay"], 0, MAX_IRON_NEED)
         out.onehot("turn.paying_for", _paying(turn["paying_for"]), v["paying"])
-        final = view.get("final_scoring") or [None] * n
-        for k, items in enumerate(out.rotate(final)):
+        final = view.get("final_scoring") or [None] * len(view["seats"])
+        for k, items in enumerate(final if solo else out.rotate(final)):
             for item in FINAL_ITEMS:
                 out.num(f"final+{k}.{item.replace(' ', '_')}", None if items is None else items[item], -60, 60)
+        if solo:
+            self.observe_ai(view["ai"], out, v)
+            out.players = 1
+
+    @staticmethod
+    def observe_ai(ai: dict[str, Any], out: Obs, v: dict[str, dict[Any, int]]) -> None:
+        """Solo: the view's ``ai`` (the AI's board, this round's card, its final items)."""
+        out.onehot("ai.level", ai["level"], v["level"])
+        for key, lo, hi in AI_NUMS:
+            out.num(f"ai.{key}", ai[key], lo, hi)
+        for tr in TRACKS:
+            out.num(f"ai.research.{tr}", ai["research"][tr], 0, 6)
+        out.flag("ai.on_activation_space", ai["on_activation_space"])
+        out.flag("ai.passed", ai["passed"])
+        out.onehot("ai.disc", ai["disc"], v["mods"])
+        out.counts("ai.hand", ai["hand"], v["cards"], 1)
+        out.counts("ai.food", ai["food"], v["foods"], 4)
+        out.counts("ai.orders", ai["orders"], v["orders"], 1)
+        card = ai["card"]
+        out.onehot("ai.card", None if card is None else card["name"], v["ai"])
+        out.num("ai.card.next", None if card is None else card["next"], 0, 12)
+        final = ai.get("final_scoring")
+        for item in FINAL_ITEMS:
+            out.num(f"ai.final.{item.replace(' ', '_')}", None if final is None else final[item], -60, 60)
+
+    @staticmethod
+    def observe_ai_state(s: Any, a: Any, p: int, v: dict[str, dict[Any, int]]) -> int:
+        """``observe_ai`` by index from the fields; the next place."""
+        ai = s.seats[1]
+        a[p + v["level"][s.options["difficulty"]]] = 1.0
+        p += len(v["level"])
+        a[p:p + len(AI_NUMS) + 2] = (ai.vp, ai.water, ai.waste, ai.co2, ai.probes, len(s.ai_deck), ai.ref, ai.sus)
+        p += len(AI_NUMS) + 2
+        if ai.on_act:
+            a[p] = 1.0
+        if ai.passed:
+            a[p + 1] = 1.0
+        p += 2
+        im = v["i_mods"]
+        if ai.pos >= 0:
+            a[p + im[ai.pos]] = 1.0
+        p += len(im)
+        p = _counts(a, p, ai.hand, v["i_cards"], len(v["cards"]))
+        p = _counts(a, p, ai.food, v["i_foods"], len(v["foods"]))
+        p = _counts(a, p, ai.delivered, v["i_orders"], len(v["orders"]))
+        if s.ai_card >= 0:
+            a[p + v["i_ai"][s.ai_card]] = 1.0
+        p += len(v["ai"])
+        a[p] = s.ai_next if s.ai_card >= 0 else -1.0
+        p += 1
+        if s.final:
+            a[p:p + len(FINAL_ITEMS)] = s.final[1]
+        else:
+            a[p:p + len(FINAL_ITEMS)] = -61.0
+        return p + len(FINAL_ITEMS)
 
     def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
         """The same entries as ``observe(view)``, written by index straight from the fields (the
         payment step's iron from the rules' own ``iron_need``, what it pays for from the view's
         ``paying_for``)."""
         s = state
-        n, me_seat = out.players, out.me
+        n, me_seat = len(s.seats), out.me  # solo: the AI's marks are seat 1 of 2
+        ns = s.players
         a, p = out.arr, out.pos
         ic, io, ifd, ie, ia, im = v["i_cards"], v["i_orders"], v["i_foods"], v["i_equip"], v["i_adv"], v["i_mods"]
         a[p] = s.round
@@ -231,8 +298,8 @@ class LunaEncoder(Encoder):
         p += 4
         p = _counts(a, p, s.equip_offer, ie, nequip)
         p = _counts(a, p, s.start_mods, im, nmods)
-        for k in range(n):
-            q = (me_seat + k) % n
+        for k in range(ns):
+            q = (me_seat + k) % ns
             me = s.seats[q]
             # the view's numbers (vp, O2 used, O2 cap, cubes, CO2, probes, conveyor, research), flags
             a[p:p + 20] = (me.vp, me.o2, me.cap, me.energy, me.water, me.he3, me.waste, me.co2, me.probes,
@@ -280,13 +347,16 @@ class LunaEncoder(Encoder):
             a[p + 2] = iron_need(s, s.cur, s.pay_op, s.pay_arg)[0]
             a[p + 3 + paying[_paying(paying_for(s))]] = 1.0
         p += 3 + len(paying)
-        size = len(FINAL_ITEMS) * n
+        size = len(FINAL_ITEMS) * ns
         if s.final:
-            for k in range(n):
-                a[p + k * len(FINAL_ITEMS):p + (k + 1) * len(FINAL_ITEMS)] = s.final[(me_seat + k) % n]
+            for k in range(ns):
+                a[p + k * len(FINAL_ITEMS):p + (k + 1) * len(FINAL_ITEMS)] = s.final[(me_seat + k) % ns]
         else:
             a[p:p + size] = -61.0
-        out.pos = p + size
+        p += size
+        if ns == 1:
+            p = self.observe_ai_state(s, a, p, v)
+        out.pos = p
         return True
 
     def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:

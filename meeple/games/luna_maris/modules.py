@@ -190,6 +190,8 @@ def activate(s: LunaState, p: int, m: int) -> list[Event]:
             said = _SAID[(id(s.pre), 3, p, m)] = msg("luna_maris.event.activate", seat=p, module=W.module(s, m))
         return [event("activate", said, seat=p)]
     s.seats[owner].vp += 1
+    if owner >= s.players:  # solo: the AI's disc holds the activation space
+        return [event("follow", msg("luna_maris.event.follow_ai", seat=p, module=W.module(s, m)), seat=p, owner=owner)]
     return [event("follow", msg("luna_maris.event.follow", seat=p, owner=owner, module=W.module(s, m)), seat=p, owner=owner)]
 
 

@@ -37,6 +37,8 @@ def production(s: LunaState) -> list[Event]:
     b = s.board
     solar = s.options["solar"] == "every" or s.round in b.day_rounds
     for p, me in enumerate(s.seats):
+        if p >= s.players:  # solo: the AI's board has no production (STAND_IN)
+            break
         right = me.fe_r + me.ti_r
         me.fe_r = me.fe_l
         me.ti_r = me.ti_l

@@ -10,7 +10,7 @@ from __future__ import annotations
 from meeple.engine.core import Action, Event
 from meeple.engine.dispatch import opcodes, table
 from meeple.engine.messages import Message, event
-from meeple.games.luna_maris import food, modules, research, setup
+from meeple.games.luna_maris import food, modules, research, setup, solo
 from meeple.games.luna_maris import state as state_module
 from meeple.games.luna_maris.food import refill_food
 from meeple.games.luna_maris.modules import can_move_anywhere, extra_options, leave_after_extra, main_possible
@@ -19,6 +19,7 @@ from meeple.games.luna_maris.recycling import compactor
 from meeple.games.luna_maris.resources import emergency_deposit, leave_activation
 from meeple.games.luna_maris.scoring import clean_up, final_scoring
 from meeple.games.luna_maris.state import (
+    AI_SEAT,
     OP_BONUS,
     OP_COMPACT,
     OP_DONE,
@@ -231,8 +232,15 @@ def next_player(s: LunaState) -> list[Event]:
         q = order[(i + k) % n]
         if not s.seats[q].passed:
             s.cur = q
-            return []
+            return ai_turns(s) if q == AI_SEAT and s.solo else []
     return end_round(s)
+
+
+def ai_turns(s: LunaState) -> list[Event]:
+    """Solo: the AI is next; its turn is applied now (``solo.ai_turn``), then play goes on (more AI
+    turns while the human has passed, then the round's end) until the human is to decide."""
+    events = solo.ai_turn(s)
+    return events + next_player(s)
 
 
 def pass_turn(s: LunaState, p: int) -> list[Event]:
@@ -277,6 +285,10 @@ def end_round(s: LunaState) -> list[Event]:
     events.extend(production(s))
     s.step = S_TURN
     s.cur = s.order[0]
+    if s.solo:
+        events.extend(solo.turn_up_ai_card(s))
+        if s.cur == AI_SEAT:
+            events.extend(ai_turns(s))
     return events
 
 

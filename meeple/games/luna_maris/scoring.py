@@ -17,7 +17,10 @@ from meeple.games.luna_maris.words import msg
 
 
 def scores(s: LunaState) -> list[int]:
-    """Every seat's score (the final scores once the game is over)."""
+    """Every seat's score (the final scores once the game is over; solo: the human's only, the AI
+    is no seat)."""
+    if s.solo:
+        return [s.seats[0].vp]
     return [me.vp for me in s.seats]
 
 
@@ -117,7 +120,7 @@ def clean_up(s: LunaState) -> list[Event]:
     """Seed §結算階段: probe groups, carbon credits, build-track income, equipment face up, O2 to 0."""
     b = s.board
     events: list[Event] = []
-    credits_table = {2: b.credits_2p, 3: b.credits_3p}.get(s.players, b.credits_4p)
+    credits_table = {2: b.credits_2p, 3: b.credits_3p}.get(len(s.seats), b.credits_4p)  # solo: as 2 players
     credits = carbon_credits([me.co2 for me in s.seats], credits_table)
     for p, me in enumerate(s.seats):
         group = largest_group(s.grid, s.adj, p)
@@ -127,8 +130,11 @@ def clean_up(s: LunaState) -> list[Event]:
         if me.equip >= 0:
             me.equip_up = 1
         me.o2 = 0
-        events.append(event("cleanup", msg("luna_maris.event.cleanup", round=s.round, seat=p, probes=f"{probe:+d}",
-                             credits=f"{credits[p]:+d}", build=f"{build:+d}"), seat=p, probes=probe, credits=credits[p], build=build))
+        said = msg("luna_maris.event.cleanup_ai", round=s.round, probes=f"{probe:+d}", credits=f"{credits[p]:+d}",
+                   build=f"{build:+d}") if p >= s.players else msg(
+            "luna_maris.event.cleanup", round=s.round, seat=p, probes=f"{probe:+d}", credits=f"{credits[p]:+d}",
+            build=f"{build:+d}")
+        events.append(event("cleanup", said, seat=p, probes=probe, credits=credits[p], build=build))
     s.act = [-1] * len(s.act)
     return events
 
@@ -137,7 +143,7 @@ def food_ranks(s: LunaState) -> tuple[list[int], list[int]]:
     """Per seat: the food diversity and food value rank points (seed §最終計分 3-4)."""
     held = [me.food for me in s.seats]
     if not any(held):
-        zero = [0] * s.players
+        zero = [0] * len(s.seats)
         return zero, zero[:]
     table = s.board.food_rank_vp
     kind = s.pre.food_kind
@@ -173,7 +179,7 @@ def seat_items(s: LunaState, p: int, seniors: int, div: int, nut: int) -> list[i
 def final_breakdown(s: LunaState) -> list[list[int]]:
     """Per seat: [stress, seniors, diversity, nutrition, co2, orders, resources, waste]."""
     div, nut = food_ranks(s)
-    return [seat_items(s, p, seniors_held(s, p), div[p], nut[p]) for p in range(s.players)]
+    return [seat_items(s, p, seniors_held(s, p), div[p], nut[p]) for p in range(len(s.seats))]
 
 
 FINAL_ITEMS = ("stress", "seniors", "food diversity", "food value", "CO2", "orders", "resources", "waste")
@@ -191,5 +197,19 @@ def final_scoring(s: LunaState) -> list[Event]:
     for p, items in enumerate(s.final):
         s.seats[p].vp += sum(items)
         parts = [msg("luna_maris.event.final_part", item=SCORE_KEYS[i], value=f"{v:+d}") for i, v in enumerate(items)]
-        events.append(event("final", msg("luna_maris.event.final", seat=p, parts=parts, total=s.seats[p].vp), seat=p, items=items))
+        said = msg("luna_maris.event.final_ai", parts=parts, total=s.seats[p].vp) if p >= s.players else msg(
+            "luna_maris.event.final", seat=p, parts=parts, total=s.seats[p].vp)
+        events.append(event("final", said, seat=p, items=items))
     return events
+
+
+def solo_result(s: LunaState) -> dict[str, object] | None:
+    """Solo, once the game is over: the human's score against the AI's (the yardstick; the human
+    beats it with more VP, a tie going to the seed's tiebreak: more orders, then less CO2)."""
+    if not s.solo or not s.final:
+        return None
+    me, ai = s.seats[0], s.seats[1]
+    mine = (me.vp, len(me.delivered), me.co2)
+    theirs = (ai.vp, len(ai.delivered), ai.co2)
+    return {"level": s.options["difficulty"], "score": me.vp, "yardstick": ai.vp, "yardstick_kind": "ai",
+            "beaten": mine > theirs}

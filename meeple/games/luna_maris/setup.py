@@ -9,13 +9,16 @@ from meeple.engine.core import Event, Game, State
 from meeple.engine.messages import event, ref
 from meeple.games.luna_maris.components import HIBERNATION
 from meeple.games.luna_maris.derived import derived, reach
+from meeple.games.luna_maris.solo import ai_start, turn_up_ai_card
 from meeple.games.luna_maris.state import (
+    AI_SEAT,
     N_JUNIORS,
     S_EQUIP,
     S_PROBE,
     S_START,
     S_TURN,
     LunaState,
+    ai_pool,
     moves,
     new_seat,
 )
@@ -46,9 +49,10 @@ def setup_fields(s: LunaState) -> None:
                         for i, m in enumerate(t.modules))
     s.pre = moves(t)
     s.tab = d.tab  # the component tables, read fast in the rules
-    n = s.players
+    solo = s.players == 1
+    n = 2 if solo else s.players  # solo: set up as a 2-player game, the AI the second seat (S-ZR)
     rng = s.rng
-    first = rng.below(n)
+    first = 0 if solo else rng.below(n)  # solo: the human plays first (S-ZR)
     s.order = [(first + i) % n for i in range(n)]
     s.next_order = []
     s.round = 1
@@ -72,6 +76,8 @@ def setup_fields(s: LunaState) -> None:
         me.pos = -1
         me.hand = list(range(seat * per, seat * per + per))
         s.seats.append(me)
+    if solo:
+        ai_board(s, s.seats[AI_SEAT])
     s.grid = [-1] * len(t.mining_spaces)
     s.act = [-1] * len(t.modules)
     s.built = [-1] * len(t.modules)
@@ -101,27 +107,58 @@ def setup_fields(s: LunaState) -> None:
     if s.options["equipment"] and s.options["equipment_deal"] == "random":
         deal_equipment(s)
     elif s.options["equipment"]:
-        s.equip_offer = sorted(rng.sample(range(len(t.equipment)), min(n + 1, len(t.equipment))))
+        # players + 1 face up (solo, S-ZR: the human takes one, "the other" goes back to the box)
+        s.equip_offer = sorted(rng.sample(range(len(t.equipment)), min(s.players + 1, len(t.equipment))))
     # starting astronaut modules from revealed scientist icons
     s.start_mods = reveal_start_modules(s)
     s.final = []
+    s.ai_deck = []
+    s.ai_seen = []
+    s.ai_card = -1
+    s.ai_next = 0
+    if solo:
+        ai_setup(s)
     s.reset_turn()
     s.cur = -1
     s.queue = []
-    if s.equip_offer:
-        s.step = S_EQUIP
-        s.queue = list(reversed(s.order))
-    else:
-        s.step = S_PROBE
-        s.queue = list(reversed(s.order))
+    s.step = S_EQUIP if s.equip_offer else S_PROBE
+    s.queue = _deciders(s, reversed(s.order))
     s.cur = s.queue.pop(0)
+
+
+def _deciders(s: LunaState, seats: Any) -> list[int]:
+    """The seats among ``seats`` that make set-up decisions (solo: not the AI)."""
+    return [q for q in seats if q < s.players]
+
+
+def ai_board(s: LunaState, ai: Any) -> None:
+    """Research (solo, S-ZR): the AI's board starts with 1 waste, 3 probes and 2 water, a disc for
+    an astronaut; it holds no other cubes, no scientists, no emergency deposit and no equipment."""
+    ai.energy = ai.fe_l = 0
+    ai.water = 2
+    ai.waste = 1
+    ai.probes = 3
+    ai.em_energy = ai.em_iron = ai.em_water = 0
+    ai.hand = []
+
+
+def ai_setup(s: LunaState) -> None:
+    """Research (solo, S-ZR): 5 random AI cards of the chosen difficulty, one a round; the AI's first
+    probe on a random empty iron space (STAND_IN: the player's rule, placed before the human's in
+    reverse turn order)."""
+    rng = s.rng
+    pool = ai_pool(s.tables, s.options["difficulty"])
+    rng.shuffle(pool)
+    s.ai_deck = pool[:s.board.rounds]
+    iron = [i for i, sp in enumerate(s.tables.mining_spaces) if sp.ore == 0 and s.grid[i] < 0]
+    s.grid[iron[rng.below(len(iron))]] = AI_SEAT
 
 
 def deal_equipment(s: LunaState) -> None:
     """Seed §特殊設備 (開局隨機分配), option equipment_deal=random: each player is dealt one random
     tile, face up; there is no choice to make."""
     tiles = s.rng.sample(range(len(s.tables.equipment)), s.players)
-    for me, e in zip(s.seats, tiles, strict=True):
+    for me, e in zip(s.seats[:s.players], tiles, strict=True):  # solo: the AI takes none (S-ZR)
         me.equip = e
         me.equip_up = 1
 
@@ -130,7 +167,7 @@ def reveal_start_modules(s: LunaState) -> list[int]:
     """Seed/research §3: 2p one level-1 card, 3p one level-2 card, 4p two level-1 cards; more
     level-1 cards are turned up while there are fewer distinct modules than players."""
     t = s.tables
-    n = s.players
+    n = max(2, s.players)  # solo: as 2 players (S-ZR)
     rng = s.rng
     per = len(t.juniors) // 4
     mods: list[int] = []
@@ -158,14 +195,20 @@ def next_setup(s: LunaState) -> list[Event]:
     if s.step == S_EQUIP:
         s.equip_offer = []
         s.step = S_PROBE
-        s.queue = list(reversed(s.order))
+        s.queue = _deciders(s, reversed(s.order))
     elif s.step == S_PROBE:
         s.step = S_START
-        s.queue = list(s.order)
+        s.queue = _deciders(s, s.order)
     else:
         s.step = S_TURN
         s.cur = s.order[0]
-        return [event("round", msg("luna_maris.event.round_first", round=1), round=1)]
+        ev: list[Event] = []
+        if s.solo:
+            ev.extend(ai_start(s))
+        ev.append(event("round", msg("luna_maris.event.round_first", round=1), round=1))
+        if s.solo:
+            ev.extend(turn_up_ai_card(s))
+        return ev
     s.cur = s.queue.pop(0)
     return []
 
@@ -193,3 +236,4 @@ def place_astronaut(s: LunaState, p: int, m: int) -> list[Event]:
     s.seats[p].pos = m
     ev: list[Event] = [event("start", msg("luna_maris.event.start", seat=p, module=ref("luna_maris", "modules", s.tab.modules[m].name)), seat=p)]
     return ev + next_setup(s)
+

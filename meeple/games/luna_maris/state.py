@@ -29,6 +29,11 @@ SETUP_STEPS: Final = (S_EQUIP, S_PROBE, S_START)
 """The setup decisions (equipment, first probe, start module), before round 1."""
 
 N_JUNIORS = 24  # scientist ids: juniors 0..23, seniors 24..
+AI_SEAT: Final = 1
+"""In a solo game (1 player) the AI coordinator's board is ``seats[AI_SEAT]``: it is no seat of the
+engine (never to move); its turns are applied inside ``apply`` (``solo.py``)."""
+LEVELS: Final = ("basic", "intermediate", "advanced")
+"""The solo difficulty option's values: AI cards A-F, A-L mixed, G-L (research, solo)."""
 
 # --- opcodes: what a decision does (``Action.data[0]``; ``rules.HANDLERS`` applies each) ---------
 # The numbers are part of every action id and record: never renumber them.
@@ -279,7 +284,17 @@ class LunaState(State):
     pay_op: int            # MAIN_* operation (-1: none)
     pay_arg: int
     ti_use: int            # titanium cubes chosen to stand in (-1: as few as possible)
+    # solo (1 player): the AI coordinator's cards (empty / -1 with 2-4 players)
+    ai_deck: list[int]     # the AI cards still face down, hidden order (the last is drawn next)
+    ai_seen: list[int]     # the AI cards turned up so far (the current one last)
+    ai_card: int           # this round's AI card (-1: none)
+    ai_next: int           # the index of its next action (== its length: the AI passes next)
     __slots__ = slots(__annotations__)
+
+    @property
+    def solo(self) -> bool:
+        """A solo game: one player against the AI coordinator (``seats[AI_SEAT]``)."""
+        return self.players == 1
 
     def reset_turn(self) -> None:
         self.card = -1
@@ -326,3 +341,21 @@ class LunaState(State):
             del pool[len(stack) - 1:]
             pool.append(top)
             stack[:] = pool
+        if self.ai_deck:  # solo: which unseen AI cards of the level lie face down, and their order
+            self.ai_deck[:] = ai_resample(self, rng)
+
+
+def ai_pool(tables: Any, level: str) -> list[int]:
+    """The AI cards of a solo difficulty: basic A-F (level 0), advanced G-L (level 1), intermediate
+    both mixed (research, solo)."""
+    want = {"basic": (0,), "advanced": (1,)}.get(level, (0, 1))
+    return [i for i, c in enumerate(tables.ai_cards) if c.level in want]
+
+
+def ai_resample(s: LunaState, rng: Rng) -> list[int]:
+    """A sample of the face-down AI cards: as many as there are, from the level's cards not yet
+    turned up (their identity and order are hidden; the level is open)."""
+    seen = set(s.ai_seen)
+    pool = [i for i in ai_pool(s.tables, s.options["difficulty"]) if i not in seen]
+    rng.shuffle(pool)
+    return pool[:len(s.ai_deck)]

@@ -10,7 +10,8 @@ from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import FOOD_KINDS
 from meeple.games.luna_maris.modules import iron_need
 from meeple.games.luna_maris.recycling import recycling_table
-from meeple.games.luna_maris.scoring import FINAL_ITEMS
+from meeple.games.luna_maris.scoring import FINAL_ITEMS, solo_result
+from meeple.games.luna_maris.solo import ai_view
 from meeple.games.luna_maris.state import (
     MAIN_DELIVER,
     MAIN_HIRE,
@@ -54,7 +55,7 @@ def order_cost(o: Any) -> dict[str, int]:
 def order_tiles(s: LunaState) -> dict[str, dict[str, Any]]:
     """Every order tile a seat can see (the stack tops and the delivered tiles): cost and VP."""
     orders = s.tables.orders
-    seen = sorted({st[-1] for st in s.stacks if st} | {o for p in range(s.players) for o in s.seats[p].delivered})
+    seen = sorted({st[-1] for st in s.stacks if st} | {o for me in s.seats for o in me.delivered})
     return {orders[o].name: {"cost": order_cost(orders[o]), "vp": orders[o].vp} for o in seen}
 
 
@@ -62,7 +63,7 @@ def scientist_notes(s: LunaState) -> dict[str, dict[str, Any]]:
     """Seed §啟動模組 1 (手牌專長圖示決定可使用的工擺格): the module icons of every scientist in a hand,
     a rest pile or the hiring row, its level, and the iron a senior in the hiring row costs."""
     mods = s.tables.modules
-    seen: list[int] = sorted({c for p in range(s.players) for c in s.seats[p].hand + s.seats[p].rest} | set(s.hire_row))
+    seen: list[int] = sorted({c for me in s.seats for c in me.hand + me.rest} | set(s.hire_row))
     out: dict[str, dict[str, Any]] = {}
     for c in seen:
         card = s.cards[c]
@@ -84,7 +85,7 @@ def food_cards(s: LunaState) -> dict[str, dict[str, Any]]:
     """Seed §溫室 and §犒賞科學家: every food card a seat can see (display, holdings, discard pile):
     its kind, its value (scientists it feeds) and the extra reward of a value-1 card (catalog keys)."""
     foods = s.tables.foods
-    seen = sorted(set(s.food_row) | set(s.food_discard) | {f for p in range(s.players) for f in s.seats[p].food})
+    seen = sorted(set(s.food_row) | set(s.food_discard) | {f for me in s.seats for f in me.food})
     return {foods[f].name: {"kind": FOOD_KIND_KEYS[foods[f].kind], "value": foods[f].value,
                             "extra": EXTRA_KEYS[foods[f].extra] if foods[f].extra else None} for f in seen}
 
@@ -147,6 +148,8 @@ def view(s: LunaState, seat: int | None) -> dict[str, Any]:
     orders = t.orders
     players = []
     for p, me in enumerate(s.seats):
+        if p >= s.players:  # solo: the AI's board is the view's "ai"
+            break
         players.append({
             "seat": p,
             "vp": me.vp,
@@ -218,7 +221,16 @@ def view(s: LunaState, seat: int | None) -> dict[str, Any]:
         },
     }
     if s.final:
-        out["final_scoring"] = [dict(zip(FINAL_ITEMS, items, strict=True)) for items in s.final]
+        out["final_scoring"] = [dict(zip(FINAL_ITEMS, items, strict=True)) for items in s.final[:s.players]]
+    if s.solo:
+        ai = ai_view(s)
+        assert ai is not None
+        if s.final:
+            ai["final_scoring"] = dict(zip(FINAL_ITEMS, s.final[1], strict=True))
+        out["ai"] = ai
+        result = solo_result(s)
+        if result is not None:
+            out["solo"] = result
     return out
 
 

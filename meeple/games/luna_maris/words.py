@@ -102,6 +102,9 @@ def _plural_entries() -> None:  # pragma: no cover - never called: marks the plu
 def _board_entries() -> None:  # pragma: no cover - never called: the board's words (static/games/luna_maris.js)
     """Marks for ``pybabel extract`` the phrases the browser board reads (``luna_maris.board.*``)."""
     translate(None, "luna_maris.board.senior")
+    translate(None, "luna_maris.board.ai")
+    translate(None, "luna_maris.board.ai_disc")
+    translate(None, "luna_maris.board.ai_cards_left")
     translate(None, "luna_maris.board.junior")
     translate(None, "luna_maris.board.icons")
     translate(None, "luna_maris.board.hire_cost")

@@ -3,6 +3,7 @@
 // are laid out.  The board, the decision bar, the marks and the log strip come from their modules.
 import { gameTitle, t, viewLabel, word } from "./i18n.js";
 import { soundToggle } from "./notify.js";
+import { soloVerdict } from "./solo.js";
 import { h } from "./render.js";
 import { customName, levelName, seatLabel, seatName } from "./seats.js";
 
@@ -31,8 +32,8 @@ export function statusLine(data, id) {
   const v = data.view, you = data.you, over = data.table.status === "over";
   if (over) {
     const winners = (data.ranking && data.ranking[0]) || [];
-    return h("div", { class: "status over" }, h("b", {}, t("game_over")), " · ", t("winner"), ": ",
-      winners.map((s) => seatName(data, s)).join(", "), " · ",
+    return h("div", { class: "status over" }, h("b", {}, t("game_over")), " · ", v.solo ? soloVerdict(v.solo) : [t("winner"), ": ",
+      winners.map((s) => seatName(data, s)).join(", ")], " · ",
       h("a", { href: `/replay/${id}`, "data-link": true }, t("replay")));
   }
   if (you !== null && v.to_move === you && data.legal.length) return h("div", { class: "status yourturn" }, h("b", {}, t("your_turn")), stage(v));
@@ -98,7 +99,7 @@ export function tabsNav(page, state) {
 // decision bar first, sticky; the seats, the links and the log).  On a phone the decision bar is a
 // bottom sheet (style.css).
 export function assemble(parts) {
-  const { data, id, ws, lang, status, tools: bar, warn, sheet, rematch, badges, tabs, own, board, drawn, actions, decision, side, logEl } = parts;
+  const { data, id, ws, lang, status, tools: bar, warn, solo, sheet, rematch, badges, tabs, own, board, drawn, actions, decision, side, logEl } = parts;
   const v = data.view;
   const connected = ws && ws.readyState === 1;
   return [
@@ -107,7 +108,7 @@ export function assemble(parts) {
       h("span", { class: "muted" }, `${t("table")} ${id} · ${t("decisions")}: ${v.decisions}`),
       h("span", { class: "conn " + (connected ? "on" : "off") }, connected ? t("connected") : t("disconnected"))),
     h("div", { class: "statusbar" }, status, bar),
-    warn, sheet, rematch, tabs,
+    warn, solo, sheet, rematch, tabs,
     h("div", { class: "layout" },
       h("div", { class: "main" }, own ? h("section", { class: "panel mine", id: "mine" }, own) : null,
         drawn ? [h("div", { id: "board" }, board), actions] : [actions, h("div", { id: "board" }, board)]),

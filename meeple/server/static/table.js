@@ -15,6 +15,7 @@ import { logStrip } from "./logstrip.js";
 import { markState, updateMarks } from "./marks.js";
 import { tableSocket } from "./socket.js";
 import { rematchBar, tableBadges } from "./people.js";
+import { soloResult } from "./solo.js";
 
 // A game's board module and its stylesheet (static/games/<name>.{js,css}), loaded once per page:
 // every draw waits for both, so a board is never drawn unstyled (which would push the player's own
@@ -128,7 +129,7 @@ export async function tablePage(app, id, toast, navigate) {
     page.replaceChildren(...assemble({
       data, id, ws, lang: getLang(), status: statusLine(data, id), tools: tools(data, post),
       warn: zombie ? h("p", { class: "warn" }, t("zombie_you")) : null, sheet, tabs: tabsNav(page, state),
-      badges: tableBadges(id), rematch: over ? rematchBar(id, token(), log, navigate, toast) : null,
+      solo: over && v.solo ? soloResult(v.solo, data.solo_best) : null, badges: tableBadges(id), rematch: over ? rematchBar(id, token(), log, navigate, toast) : null,
       own, board, drawn: isDrawn, actions, decision: null, side: [seatsPanel(data, sit), ...aboutYou(data, id, token(), toast)], logEl,
     }));
     // the bar lists the choices no piece drawn above plays

@@ -27,6 +27,8 @@ const moduleName = (ctx, view, key) => {
   const m = moduleOf(view, key);
   return m ? tr(ctx, m.name) : key;
 };
+// solo (issue 29): seat 1 of a solo view is the AI coordinator, not a seat of the table
+const who = (ctx, view, s) => (view.ai && s === 1 ? say(ctx, "ai") : ctx.seatName(s));
 const costText = (ctx, cost) => joined(ctx, Object.entries(cost || {}).map(([r, n]) => amount(ctx, r, n)));
 
 // --- the texts every piece explains itself with (data-effect) -------------------------------------
@@ -103,7 +105,7 @@ function moduleMap(ctx, view, idx) {
     const here = seats.filter((p) => p.astronaut === m.key);
     const holder = typeof m.activated_by === "number" ? m.activated_by : null;
     const effect = [tr(ctx, String(m.name).replace(/\.name$/, ".text")),
-      holder !== null ? say(ctx, "activated_by", { seat: ctx.seatName(holder) }) : say(ctx, "activation_free"),
+      holder !== null ? say(ctx, "activated_by", { seat: who(ctx, view, holder) }) : say(ctx, "activation_free"),
       m.advanced ? tileText(ctx, view, m.advanced) : null,
       say(ctx, "corridors", { modules: joined(ctx, (m.neighbours || []).map((k) => moduleName(ctx, view, k))) })].filter(Boolean).join(" · ");
     const act = h("span", { class: "actspace" + (holder !== null ? " taken" : ""), style: holder !== null ? { background: colour(holder) } : null });
@@ -111,6 +113,10 @@ function moduleMap(ctx, view, idx) {
     const pawns = here.map((p) => piece(h("span", { class: "astronaut", style: { background: colour(p.seat) } }), ctx, [],
       { owner: p.seat, state: p.on_activation_space ? "activating" : "waiting",
         title: say(ctx, p.on_activation_space ? "astronaut_active" : "astronaut", { seat: ctx.seatName(p.seat) }) }));
+    if (view.ai && view.ai.disc === m.key) {
+      pawns.push(piece(h("span", { class: "astronaut aidisc", style: { background: colour(1) } }), ctx, [],
+        { owner: 1, state: view.ai.on_activation_space ? "activating" : "waiting", title: say(ctx, "ai_disc") }));
+    }
     const el = h("div", { class: "module" + (m.advanced ? " advanced" : "") + (view.turn && view.turn.at_module === m.key ? " here" : ""), "data-module": m.key },
       h("span", { class: "mname" }, tr(ctx, m.name)), m.advanced ? h("span", { class: "badge" }, "⬆") : null,
       h("div", { class: "mrow" }, act, pawns));
@@ -128,9 +134,9 @@ function miningArea(ctx, view, idx) {
   for (const c of [...area].sort((a, b) => a.row - b.row || a.col - b.col)) {
     const probe = typeof c.probe === "number" ? c.probe : null;
     const effect = say(ctx, "space", { space: comp(ctx, "mining_spaces", c.space), ore: tr(ctx, c.ore) })
-      + (probe !== null ? " · " + say(ctx, "probe_of", { seat: ctx.seatName(probe) }) : "");
+      + (probe !== null ? " · " + say(ctx, "probe_of", { seat: who(ctx, view, probe) }) : "");
     const disc = probe !== null ? piece(h("span", { class: "probe", style: { background: colour(probe) } }), ctx, [],
-      { owner: probe, state: "installed", title: say(ctx, "probe_of", { seat: ctx.seatName(probe) }) }) : null;
+      { owner: probe, state: "installed", title: say(ctx, "probe_of", { seat: who(ctx, view, probe) }) }) : null;
     const cell = h("div", { class: "ore " + last(c.ore), style: { gridRow: c.row + 1, gridColumn: c.col + 1 } }, h("span", { class: "oreword" }, tr(ctx, c.ore)), disc);
     grid.append(piece(cell, ctx, idx.acts("cell:" + c.space), { effect, state: probe !== null ? "taken" : "empty", name: c.space }));
   }
@@ -190,7 +196,7 @@ function offers(ctx, view, idx) {
     const tile = (view.tile_effects || {})[a] || {};
     return tileCard(ctx, view, a, idx.acts("adv:" + a));
   }), h("div", { class: "buildtrack" }, say(ctx, "build_track"), " ", track.map((s) => piece(h("span", { class: "disc", style: { background: colour(s) } }), ctx, [],
-    { owner: s, state: "built", title: ctx.seatName(s) })))));
+    { owner: s, state: "built", title: who(ctx, view, s) })))));
   if ((view.equipment_offer || []).length) {
     out.push(section(ctx, say(ctx, "equipment"), rowOf(view.equipment_offer, (e) => tileCard(ctx, view, e, idx.acts("equip:" + e), { state: "face up" }))));
   }
@@ -269,7 +275,27 @@ function statusLine(ctx, view) {
 
 const DRAWN = ["round", "step", "day", "turn_order", "next_turn_order", "modules", "mining_area", "hiring_row", "senior_deck",
   "order_stacks", "food_display", "food_deck", "food_discard", "advanced_offer", "build_track", "equipment_offer",
-  "start_modules", "scientists", "foods", "orders", "tile_effects", "tracks", "seats", "turn", "final_scoring"];
+  "start_modules", "scientists", "foods", "orders", "tile_effects", "tracks", "seats", "turn", "final_scoring", "ai", "solo"];
+
+// solo (issue 29): the AI coordinator's board and this round's AI card with its actions, the next
+// one marked (the log tells each AI turn as it happens)
+function aiBoard(ctx, view) {
+  const ai = view.ai;
+  const chip = (label, n) => h("span", { class: "chip" }, label, " ", h("b", {}, String(n)));
+  const card = ai.card ? h("div", { class: "card aicard", "data-card": last(ai.card.name.replace(/\.name$/, "")) },
+    h("span", { class: "title" }, tr(ctx, ai.card.name)),
+    h("ol", { class: "aisteps" }, ai.card.steps.map((step, i) => h("li", { class: i < ai.card.next ? "done" : i === ai.card.next ? "next" : "" }, tr(ctx, step))))) : null;
+  const took = [...(ai.orders || []).map((o) => comp(ctx, "orders", o)), ...(ai.food || []).map((f) => comp(ctx, "foods", f)),
+    ...(ai.hand || []).map((c) => comp(ctx, "seniors", c))];
+  return h("div", { class: "pboard aiboard", "data-seat": "ai", style: { borderTopColor: colour(1) } },
+    h("div", { class: "bhead" }, h("span", { class: "who", style: { borderColor: colour(1) } }, say(ctx, "ai")),
+      chip(say(ctx, "vp"), ai.vp), chip(res(ctx, "water"), ai.water), chip(say(ctx, "t_waste"), ai.waste),
+      chip(say(ctx, "t_co2"), ((view.tracks || {}).co2 || [])[ai.co2] ?? ai.co2), chip(say(ctx, "probes"), ai.probes_on_board),
+      ai.disc ? h("span", { class: "chip small" }, say(ctx, "at", { module: moduleName(ctx, view, ai.disc) })) : null,
+      ai.passed ? h("span", { class: "tag" }, say(ctx, "passed")) : null),
+    h("p", { class: "small muted" }, say(ctx, "ai_cards_left", { n: ai.cards_left, level: ctx.word(ai.level) })),
+    card, took.length ? h("p", { class: "small" }, joined(ctx, took)) : null);
+}
 
 export function render(view, ctx) {
   if (!Array.isArray(view.modules) || !Array.isArray(view.seats)) return null;
@@ -279,7 +305,8 @@ export function render(view, ctx) {
     section(ctx, say(ctx, "modules"), moduleMap(ctx, view, idx)),
     section(ctx, say(ctx, "mining"), miningArea(ctx, view, idx)),
     ...offers(ctx, view, idx),
-    section(ctx, say(ctx, others.length < view.seats.length ? "boards" : "all_boards"), h("div", { class: "pboards" }, others.map((p) => playerBoard(ctx, view, p, idx, false))))];
+    view.ai ? section(ctx, say(ctx, "ai"), aiBoard(ctx, view)) : null,
+    others.length ? section(ctx, say(ctx, others.length < view.seats.length ? "boards" : "all_boards"), h("div", { class: "pboards" }, others.map((p) => playerBoard(ctx, view, p, idx, false)))) : null].filter(Boolean);
   parts.splice(1, 0, controls(ctx, idx.free));
   const more = Object.keys(view).filter((k) => !DRAWN.includes(k) && !ENVELOPE.has(k));
   return h("div", {}, h("section", { class: "panel gameboard luna", "data-round": view.round }, parts),
