@@ -62,9 +62,12 @@ def _play(server: str, tid: str, tokens: dict[int, str], rng: random.Random, unt
     raise AssertionError("the wanted position did not come")
 
 
-def _open(browser: Any, server: str, path: str, lang: str = "zh") -> tuple[Any, Any, list[str]]:
+def _open(browser: Any, server: str, path: str, lang: str = "zh",
+          notations: bool = False) -> tuple[Any, Any, list[str]]:
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
     ctx.add_init_script(f"localStorage.setItem('meeple:lang', '{lang}')")
+    if notations:  # the player's setting that shows notations (issue 27; off by default)
+        ctx.add_init_script("localStorage.setItem('meeple:notations', '1')")
     ctx.add_init_script(ACTIONS_OPEN)  # these tests read and click the list of every action
     page = ctx.new_page()
     errors: list[str] = []
@@ -95,18 +98,23 @@ def test_server_api_sends_labels_and_refusal_messages(server: str) -> None:
 
 def test_server_browser_action_labels_in_the_pages_language(browser: Any, server: str) -> None:  # noqa: F811
     """Issue 15 item 1: each action button shows its label in the page's language (rendered from
-    key+args) with the notation small beside it; in English, the English label."""
+    key+args); in English, the English label.  Issue 27: the notation is hidden by default and
+    shown small beside the label only when the player's setting (``meeple:notations``) asks."""
     tid, tokens = _humans(server, "troyes")
     seat, data = _state(server, tid, tokens)
-    for lang, code in (("zh", "zh_TW"), ("en", "en")):
-        ctx, page, errors = _open(browser, server, f"/t/{tid}#token={tokens[seat]}", lang)
+    for lang, code, shown in (("zh", "zh_TW", False), ("en", "en", True)):
+        ctx, page, errors = _open(browser, server, f"/t/{tid}#token={tokens[seat]}", lang, notations=shown)
         page.wait_for_selector("#actions button.act")
         for i in range(min(5, len(data["legal"]))):
             button = page.locator(f"#actions button.act >> nth={i}")
             notation = button.get_attribute("data-action")
             j = data["legal"].index(notation)
             assert button.locator(".alabel").inner_text() == render(code, data["labels"][j])
-            assert button.locator("small.notation").inner_text() == notation
+            if shown:
+                assert button.locator("small.notation").inner_text() == notation
+            else:
+                assert button.locator("small.notation").count() == 0
+                assert notation not in button.inner_text()
         if lang == "zh":
             assert CJK.search(page.locator("#actions").inner_text())
         assert not errors, errors
