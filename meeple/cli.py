@@ -23,6 +23,7 @@ from rich.table import Table
 from meeple import bots as botlib
 from meeple import games
 from meeple.cli_admin import admin
+from meeple.cli_people import disable as _admin_accounts  # noqa: F401 - meeple admin disable/enable/password
 from meeple.cli_rules import rules
 from meeple.cli_worker import worker
 from meeple.engine import BadSetup, MeepleError, load_record, replay
@@ -46,6 +47,11 @@ ComponentsOpt = Annotated[
 ]
 OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="a game option as key=value (repeatable)")
+]
+
+LevelsOpt = Annotated[
+    Path | None, typer.Option("--bot-levels", help="a bot levels file (as meeple serve --bot-levels): "
+                              "its levels become --bots names")
 ]
 
 RayOpt = Annotated[
@@ -89,12 +95,24 @@ def _options(pairs: list[str] | None) -> dict[str, Any]:
     return out
 
 
-def _bot_specs(text: str | None, seats: list[int], humans: list[int]) -> dict[int, str]:
+def _bot_list(text: str, game: str, players: int, levels_file: Path | None = None) -> list[str]:
+    """The specs of a ``--bots`` list: bot specs, or level names (``easy``, ``normal``, ``hard``,
+    as the server's tables, plus those of ``--bot-levels FILE``) resolved to the spec that level
+    plays on ``game`` at ``players``."""
     from meeple.bots.arena import split_bots
+    from meeple.bots.levels import load_levels, resolve_bot
 
-    specs = split_bots(text) if text is not None else []
-    if text is not None and not specs:
-        raise BadSetup(f"--bots {text!r} names no bot (bots: {', '.join(botlib.kinds())})")
+    levels = load_levels(levels_file)
+    specs = split_bots(text)
+    if not specs:
+        raise BadSetup(f"--bots {text!r} names no bot: give at least one bot (bots: {', '.join(botlib.kinds())}; "
+                       f"levels: {', '.join(sorted(levels))})")
+    return [resolve_bot(spec, game, players, levels) for spec in specs]
+
+
+def _bot_specs(text: str | None, game: str, seats: list[int], humans: list[int],
+               levels_file: Path | None = None) -> dict[int, str]:
+    specs = _bot_list(text, game, len(seats), levels_file) if text is not None else []
     if not specs:
         specs = ["heuristic" if "heuristic" in botlib.kinds() else "random"]
     out: dict[int, str] = {}
@@ -155,12 +173,13 @@ def play(
     game: Annotated[str | None, typer.Argument(help="game name (see meeple list)")] = None,
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
     seat: Annotated[list[int] | None, typer.Option("--seat", help="a seat played by a person (repeatable)")] = None,
-    bots: Annotated[str | None, typer.Option("--bots", help="bots for the other seats, e.g. random,heuristic")] = None,
+    bots: Annotated[str | None, typer.Option("--bots", help="bots for the other seats: levels (easy, normal, hard) or specs, e.g. random,heuristic")] = None,
     seed: Annotated[int | None, typer.Option("--seed")] = None,
     load: Annotated[Path | None, typer.Option("--load", help="resume a saved game")] = None,
     option: OptionOpt = None,
     components: ComponentsOpt = None,
     lang: Annotated[str | None, typer.Option("--lang", help="zh-TW or en (default: MEEPLE_LANG, else the locale)")] = None,
+    bot_levels: LevelsOpt = None,
 ) -> None:
     """Play in the terminal against bots, or hot-seat with several --seat."""
     from meeple.i18n.negotiate import terminal_language
@@ -184,7 +203,7 @@ def play(
     for s in humans:
         if not 0 <= s < state.players:
             raise BadSetup(f"no seat {s} in a {state.players}-player game (seats 0-{state.players - 1})")
-    specs = _bot_specs(bots, list(range(state.players)), humans)
+    specs = _bot_specs(bots, state.game.name, list(range(state.players)), humans, bot_levels)
     runner = TerminalGame(state, humans, specs, console, _reader, tables, lang=language)
     console.print(runner.intro())
     raise typer.Exit(runner.run())
@@ -218,7 +237,7 @@ def simulate(
     game: Annotated[str, typer.Argument()],
     players: Annotated[int, typer.Option("--players", "-p")] = 2,
     count: Annotated[int, typer.Option("--games", "-n", help="how many games", max=MAX_GAMES)] = 100,
-    bots: Annotated[str, typer.Option("--bots", help="one bot per seat (the last repeats)")] = "random",
+    bots: Annotated[str, typer.Option("--bots", help="one bot per seat (the last repeats): a level (easy, normal, hard) or a spec")] = "random",
     seed: Annotated[int, typer.Option("--seed")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", max=MAX_JOBS)] = 1,
     as_json: Annotated[bool, typer.Option("--json")] = False,
@@ -226,6 +245,7 @@ def simulate(
     components: ComponentsOpt = None,
     crash_dir: Annotated[Path, typer.Option("--crash-dir")] = Path("."),
     ray: RayOpt = None,
+    bot_levels: LevelsOpt = None,
 ) -> None:
     """Play many seeded games between bots and report wins, scores and speed."""
     from meeple.simulate import check_setup, run_games, save_crashes, summarise
@@ -237,7 +257,7 @@ def simulate(
         raise BadSetup("--games and --jobs must be at least 1")
     if crash_dir.exists() and not crash_dir.is_dir():
         raise BadSetup(f"--crash-dir {str(crash_dir)!r} is a file, not a folder")
-    specs = _bot_specs(bots, list(range(players)), [])
+    specs = _bot_specs(bots, g.name, list(range(players)), [], bot_levels)
     spec_list = [specs[s] for s in range(players)]
     tables = _tables(g.name, components)
     check_setup(g.name, players, seed, opts, tables)  # a bad pack is refused before any game
@@ -304,24 +324,24 @@ def bench(
 def arena(
     game: Annotated[str, typer.Argument()],
     players: Annotated[int, typer.Option("--players", "-p")] = 2,
-    bots: Annotated[str, typer.Option("--bots")] = "random,heuristic",
+    bots: Annotated[str, typer.Option(
+        "--bots", help="the bots: levels (easy, normal, hard) or specs")] = "random,heuristic",
     count: Annotated[int, typer.Option("--games", "-n", max=MAX_GAMES)] = 20,
     jobs: Annotated[int, typer.Option("--jobs", "-j", max=MAX_JOBS)] = 1,
     seed: Annotated[int, typer.Option("--seed")] = 0,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     components: ComponentsOpt = None,
     ray: RayOpt = None,
+    bot_levels: LevelsOpt = None,
 ) -> None:
     """Bots against each other in every seat arrangement: win rates, margins, Elo."""
-    from meeple.bots.arena import arena_command, split_bots
+    from meeple.bots.arena import arena_command
     from meeple.simulate import check_setup
 
     g = games.get(game)
     g.check_players(players)
 
-    specs = split_bots(bots)
-    if not specs:
-        raise BadSetup("--bots needs at least one bot")
+    specs = _bot_list(bots, g.name, players, bot_levels)
     for spec in specs:
         botlib.make(spec)
     if count < 1 or jobs < 1:
@@ -351,6 +371,10 @@ def serve(
     docs: Annotated[bool, typer.Option("--docs", help="serve the API documentation at /api/docs")] = False,
     redis: Annotated[str | None, typer.Option(
         "--redis", help="a Redis URL: several processes serve one site (needs a PostgreSQL --db, meeple[redis])")] = None,
+    smtp: Annotated[str | None, typer.Option(
+        "--smtp", help="an SMTP URL (smtp://user:pass@host:587?from=a@b&starttls=1): email a person when it is their turn")] = None,
+    public_url: Annotated[str | None, typer.Option(
+        "--public-url", help="the site's address, for the links in notifications (https://games.example.org)")] = None,
 ) -> None:
     """Serve the browser client and the multiplayer API."""
     from meeple.cli_admin import check_database
@@ -376,6 +400,10 @@ def serve(
         wanted.append(("--docs", ("api_docs", "docs"), True))
     if redis is not None:
         wanted.append(("--redis", ("redis",), redis))
+    if smtp is not None or public_url is not None:
+        if smtp is not None and not smtp.startswith(("smtp://", "smtps://")):
+            raise BadSetup(f"--smtp {smtp!r} is not an smtp:// or smtps:// URL")
+        wanted.append(("--smtp", ("people",), {k: v for k, v in (("smtp", smtp), ("base_url", public_url)) if v}))
     accepted = _server_keywords()
     extra: dict[str, Any] = {}
     for flag, names, value in wanted:

@@ -158,6 +158,11 @@ class Game(ABC):
         ``meeple/bots/tuned.py``).  A game whose ``evaluate`` takes no weights refuses any."""
         raise BadSetup(f"{self.name}'s evaluate takes no weights")
 
+    def piece_ids(self, view: dict[str, Any]) -> set[str]:
+        """Every piece and place id a view draws, in ``State.targets``' form (the conformance
+        suite holds every target to it); the default: none."""
+        return set()
+
     # --- learning agents (issue 18) ---------------------------------------------------
 
     def _encoder(self) -> Encoder:
@@ -331,6 +336,12 @@ class State(ABC):
         the action itself it may name what the seat to move knows, never what that seat cannot
         see; an override may keep its answers in ``memo()``."""
         return action.label
+
+    def targets(self, action: Action) -> list[str]:
+        """The pieces and places ``action`` (a legal action) involves, as ids of this position's
+        view (``Game.piece_ids``): ``"<kind>:<id>"``, e.g. ``"node:A07"``.  Asked only when a
+        payload is built, never by bots; the default: none (a control without a piece)."""
+        return []
 
     def explain_illegal(self, text: str) -> str | Message | None:
         """Why ``text`` is not legal now, in the game's own terms: a catalog message

@@ -64,3 +64,29 @@ def used_keys(root: Path) -> set[str]:
     for _file, _line, message, _comments, _context in extract_from_dir(str(root), method_map, options_map):
         found.add(message[0] if isinstance(message, tuple) else message)
     return found
+
+
+def keys_in(paths: Iterable[Path]) -> set[str]:
+    """The keys the Python files ``paths`` name (``msg``, ``translate``, ``t`` calls), as
+    ``used_keys`` finds them, without extracting the whole repository."""
+    from meeple.i18n.extract import extract_python
+
+    found: set[str] = set()
+    for path in paths:
+        with path.open("rb") as f:
+            for _line, _func, message, _comments in extract_python(f, {}, (), {}):
+                found.add(message[0] if isinstance(message, tuple) else message)
+    return found
+
+
+def untranslated(catalogs: Catalogs, keys: Iterable[str], lang: str = "zh_TW", base: str = "en") -> list[str]:
+    """The ``keys`` whose ``lang`` entry is missing or is ``base``'s text unchanged (copied, not
+    translated; issue 27: every server refusal reads in both languages), one line each."""
+    out: list[str] = []
+    for key in sorted(keys):
+        text, english = catalogs[lang].get(key), catalogs[base].get(key)
+        if text is None:
+            out.append(f"{lang}: no entry for {key}")
+        elif text == english:
+            out.append(f"{lang}: {key} is the {base} text unchanged")
+    return out

@@ -10,12 +10,14 @@ calls on another (the mixins define them).
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine import State
+from meeple.engine.messages import msg
 from meeple.server.botpool import BotPool
 from meeple.server.levels import Level, load_levels
 from meeple.server.limits import Limits, RateLimiter
@@ -47,6 +49,15 @@ class HubBase:
         self.created_by_peer: dict[str, set[str]] = {}
         self.allow_seeds = False  # a creator may choose the seed (testing only; marked everywhere)
         self.sync_every = 1.0  # seconds between looks at tables other processes changed (PostgreSQL)
+        self.people: Any = None  # accounts.People (issue 28): account seats, ratings, notifications
+
+    def account_name(self) -> str:
+        """The signed-in person's account name ('' without one): their seat's default name."""
+        return "" if self.people is None else str(self.people.account_name())
+
+    def seat_token(self, table_id: str, seat: int) -> str:
+        """A new seat's secret token: random, or the signed-in account's (accounts.py)."""
+        return secrets.token_urlsafe(18) if self.people is None else str(self.people.token_for(table_id, seat))
 
     async def db(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run a storage call: in a worker thread for a networked database; inline for
@@ -60,14 +71,14 @@ class HubBase:
         """ServerError 429 when ``peer`` is over its rate for ``what``."""
         wait = self.rate.hit(what, peer, rate, burst)
         if wait is not None:
-            raise ServerError(429, f"too many requests ({what}): try again in {wait:.1f} s", retry_after=wait)
+            raise ServerError(429, msg("server.limit.rate", what=what, wait=f"{wait:.1f}"), retry_after=wait)
 
     def socket_opens(self, table: Table, peer: str) -> None:
         """Count a new socket of ``peer`` at ``table``; ServerError 429 over a cap."""
         if len(table.clients) >= self.limits.sockets_per_table:
-            raise ServerError(429, "this table has as many watchers as it can take")
+            raise ServerError(429, msg("server.limit.watchers"))
         if self.sockets_by_peer.get(peer, 0) >= self.limits.sockets_per_client:
-            raise ServerError(429, "too many open sockets from your address")
+            raise ServerError(429, msg("server.limit.sockets"))
         self.sockets_by_peer[peer] = self.sockets_by_peer.get(peer, 0) + 1
 
     def _client_gone(self, client: Client) -> None:

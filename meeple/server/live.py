@@ -55,6 +55,8 @@ class LiveMixin(HubBase):
             "legal": [a.notation for a in legal],
             # each legal action's label (issue 14; State.label): a catalog message naming it and its cost, or null
             "labels": [state.label(a) for a in legal],
+            # the pieces and places each legal action involves, as the view's ids (State.targets)
+            "targets": [state.targets(a) for a in legal],
             "undo": bool(s is not None and s.kind == "human" and not s.zombie
                          and state.undo_target(seat) is not None),  # type: ignore[arg-type]
             "decisions": len(state.history),

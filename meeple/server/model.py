@@ -10,11 +10,13 @@ import contextlib
 import functools
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from meeple.engine import State
+from meeple.engine.messages import msg
+from meeple.i18n.render import render
 from meeple.server.store import token_digest
 
 MAX_NAME = 40
@@ -31,17 +33,51 @@ def has_renderer(game: str) -> bool:
 
 
 class ServerError(Exception):
-    """An error with an HTTP status, shown to the client as ``{"error": message}``; a refusal
-    the game gave as a catalog message (``IllegalAction.message``, issue 14) also carries it as
-    ``{"message": {"key", "args", "text"}}`` for the client to render in its reader's language."""
+    """An error with an HTTP status, shown to the client as ``{"error": text, "key", "args"}``.
 
-    def __init__(self, status: int, message: str, retry_after: float | None = None,
+    ``message`` is a catalog message (``meeple.engine.messages.msg("server....", **args)``, issue 27):
+    its key and arguments travel beside the text, which the server renders in the requester's
+    language (``web.request_language``); ``self.message`` is the English text (logs, tests).  A
+    plain string is an English sentence with no key (code not yet converted).  A refusal the game
+    gave as a catalog message (``IllegalAction.message``, issue 14) comes as ``detail`` and is sent
+    as ``{"message": {"key", "args", "text"}}``, its text rendered in the reader's language too."""
+
+    def __init__(self, status: int, message: str | Mapping[str, Any], retry_after: float | None = None,
                  detail: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
+        self.key: str | None = None
+        self.arguments: dict[str, Any] = {}
+        if isinstance(message, Mapping):
+            self.key = str(message["key"])
+            self.arguments = dict(message.get("args") or {})
+            text = render("en", {"key": self.key, "args": self.arguments})
+        else:
+            text = message
+        super().__init__(text)
         self.status = status
-        self.message = message
+        self.message = text
         self.retry_after = retry_after
         self.detail = detail
+
+    def text(self, lang: str | None) -> str:
+        """The error in ``lang`` (the game's refusal when it gave one, else the server's words)."""
+        if self.detail is not None and self.detail.get("key"):
+            return render(lang, self.detail)
+        if self.key is None:
+            return self.message
+        return render(lang, {"key": self.key, "args": self.arguments})
+
+    def body(self, lang: str | None) -> dict[str, Any]:
+        """The JSON answer: the text in ``lang``, the stable ``key`` and its ``args`` beside it."""
+        out: dict[str, Any] = {"error": self.text(lang)}
+        if self.key is not None:
+            out["key"] = self.key
+            out["args"] = self.arguments
+        if self.detail is not None:
+            out["message"] = self.detail
+            if self.detail.get("key") and self.key is None:
+                out["key"] = self.detail["key"]
+                out["args"] = self.detail.get("args") or {}
+        return out
 
 
 def _clean_name(name: Any, default: str) -> str:
@@ -156,7 +192,7 @@ class Table:
         for s in self.seats:
             if s.token is not None and secrets.compare_digest(s.token, digest):
                 return s.seat
-        raise ServerError(403, "this seat token does not belong to any seat of this table")
+        raise ServerError(403, msg("server.token.unknown"))
 
     def record(self) -> dict[str, Any]:
         """The game's record; ``meta`` says when the creator chose the seed or it was aborted."""

@@ -5,14 +5,17 @@ uvicorn's protocol (``websockets``' ``ServerProtocol`` underneath) reads at most
 bytes a message; over that, the library fails the connection itself with close code 1009 and no
 message the page understands, before the app sees a byte (issue 30: ``docs/server.md`` promises
 4400 for a hello over 1 KB).  Here the library's refusal speaks the server's language: an
-``{"type": "error", "error": ...}`` text frame, then close code 4400.  Smaller hellos still reach
+``{"type": "error", "error": ..., "key", "args"}`` text frame in the reader's language (its
+``meeple_lang`` cookie or ``Accept-Language`` at the handshake), then close code 4400.  Smaller hellos still reach
 the app, which refuses anything over ``MAX_HELLO`` the same way (``app.read_hello``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+from http.cookies import CookieError, SimpleCookie
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -20,7 +23,10 @@ from websockets.frames import CloseCode
 from websockets.protocol import OPEN
 from websockets.server import ServerProtocol
 
+from meeple.engine.messages import msg
+from meeple.i18n.render import render
 from meeple.server.schemas import MAX_HELLO
+from meeple.server.web import LANG_COOKIE, choose_language
 
 REFUSED = 4400  # the close code of a refused hello (docs/server.md, "Live updates")
 
@@ -30,10 +36,10 @@ class _Refusing(ServerProtocol):
 
     def fail(self, code: CloseCode | int, reason: str = "") -> None:
         if code == CloseCode.MESSAGE_TOO_BIG and self.state is OPEN:
-            limit = self.max_message_size
-            text = (f"the message is larger than the server reads ({limit} bytes; "
-                    f"a hello is at most {MAX_HELLO})")
-            self.send_text(json.dumps({"type": "error", "error": text}).encode())
+            error = msg("server.hello.frame_too_large", limit=self.max_message_size or 0, hello=MAX_HELLO)
+            lang = getattr(self, "meeple_lang", None)  # set at the handshake (MeepleWebSocketProtocol)
+            self.send_text(json.dumps({"type": "error", "error": render(lang, error), "key": error["key"],
+                                       "args": error["args"]}).encode())
             code, reason = REFUSED, "message too big"
         super().fail(code, reason)
 
@@ -52,6 +58,16 @@ class MeepleWebSocketProtocol(WebSocketsSansIOProtocol):
         super().__init__(*args, **kwargs)
         self.conn.__class__ = _Refusing  # same state, one method more (no new fields)
         self._refused = False
+
+    def handle_connect(self, event: Any) -> None:
+        # the reader's language for a refusal before the app runs (as web.request_language)
+        cookie = SimpleCookie()
+        with contextlib.suppress(CookieError):
+            cookie.load(event.headers.get("Cookie", ""))
+        chosen = cookie.get(LANG_COOKIE)
+        self.conn.meeple_lang = choose_language(chosen.value if chosen else None,  # type: ignore[attr-defined]
+                                                event.headers.get("Accept-Language"))
+        super().handle_connect(event)
 
     def handle_parser_exception(self) -> None:
         close = self.conn.close_sent

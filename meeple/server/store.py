@@ -40,6 +40,10 @@ class Conflict(Exception):
     or it was aborted): nothing was written."""
 
 
+class Aborted(Conflict):
+    """The table was aborted (``meeple admin abort``) before this change could be stored."""
+
+
 STATUSES = ("playing", "over", "aborted")
 EXPORT_FORMAT = "meeple-table/1"
 
@@ -298,7 +302,7 @@ class Store:
             if entry["kind"] == "action":
                 stored_status, count = self._locked_position(conn, table_id)
                 if stored_status == "aborted":
-                    raise Conflict("this table was aborted")
+                    raise Aborted("this table was aborted")
                 if count != entry["decision"]:
                     raise Conflict(f"decision {entry['decision']} is stale: the stored game is at {count}")
             conn.execute(self.entries.insert().values(

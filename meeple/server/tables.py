@@ -16,9 +16,11 @@ from typing import Any
 import meeple
 from meeple import games
 from meeple.engine import BadSetup, IllegalAction, State, tables_hash
+from meeple.engine.messages import msg
+from meeple.i18n import has
 from meeple.server.base import HubBase
 from meeple.server.model import Seat, ServerError, Table, _clean_name
-from meeple.server.store import Conflict, token_digest
+from meeple.server.store import Aborted, Conflict, token_digest
 from meeple.server.story import labelled, story_of
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
@@ -61,7 +63,7 @@ class TablesMixin(HubBase):
             table.touched = time.monotonic()
             return table
         if not isinstance(table_id, str) or not TABLE_ID.match(table_id):
-            raise ServerError(404, f"no table {table_id[:40]!r}")
+            raise ServerError(404, msg("server.table.unknown", table=repr(str(table_id)[:40])))
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         async with lock:
             table = self.tables.get(table_id)
@@ -69,12 +71,12 @@ class TablesMixin(HubBase):
                 return table
             loaded = await self.db(self.store.load_table, table_id)
             if loaded is None:
-                raise ServerError(404, f"no table {table_id!r}")
+                raise ServerError(404, msg("server.table.unknown", table=repr(table_id)))
             meta, seat_rows, entries = loaded
             try:  # the log's stories are judged when a reader first asks (stories), not here
                 state = await self.db(replay_labelled, meta, entries, None, False)
             except BadSetup as exc:  # e.g. a record of an older rules version
-                raise ServerError(409, f"table {table_id} cannot be resumed by this server: {exc}") from None
+                raise ServerError(409, msg("server.table.incompatible", table=table_id, detail=str(exc))) from None
             table = Table(meta, [Seat(r) for r in seat_rows], state, entries)
             table.judged = False
             if not table.closed:
@@ -164,20 +166,25 @@ class TablesMixin(HubBase):
         """A new table from a checked ``CreateBody`` (as a dict); ``peer`` is the creator's
         address, which may have ``open_tables_per_client`` running tables at once."""
         if not isinstance(body, dict):
-            raise ServerError(400, "expected a JSON object")
+            raise ServerError(400, msg("server.body.not_object"))
         mine = self.created_by_peer.setdefault(peer, set())
         mine.difference_update({t for t in mine if t in self.tables and self.tables[t].closed})
         if len(mine) >= self.limits.open_tables_per_client:
-            raise ServerError(429, f"you have {len(mine)} running tables; finish or leave some first")
+            raise ServerError(429, msg("server.limit.tables", count=len(mine)))
         try:
             game = games.get(body.get("game", ""))
-        except BadSetup as exc:
-            raise ServerError(400, str(exc)) from None
+        except BadSetup:
+            raise ServerError(400, msg("server.create.unknown_game", game=repr(body.get("game", ""))[:40],
+                                       games=", ".join(games.names()))) from None
         players = body.get("players", game.min_players)
+        if isinstance(players, int) and not game.min_players <= players <= game.max_players:
+            title_key = f"game.{game.name}.title"
+            raise ServerError(400, msg("server.create.players", game={"key": title_key} if has("en", title_key)
+                                       else game.title, min=game.min_players, max=game.max_players, got=players))
         seed = body.get("seed")
         seeded = seed is not None
         if seeded and not self.allow_seeds:
-            raise ServerError(400, "this server draws every seed (a chosen seed needs meeple serve --allow-seeds)")
+            raise ServerError(400, msg("server.create.seed_not_allowed"))
         if seed is None:
             seed = secrets.randbits(48)
         try:
@@ -186,33 +193,32 @@ class TablesMixin(HubBase):
             if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**62:
                 raise BadSetup(f"seed must be a whole number from 0, got {seed!r}")
         except BadSetup as exc:
-            raise ServerError(400, str(exc)) from None
+            raise ServerError(400, msg("server.create.setup", detail=str(exc))) from None
         clock = body.get("clock")
         if clock is not None:
             if isinstance(clock, bool) or not isinstance(clock, (int, float)) or not 0 < clock <= 60 * 86400:
-                raise ServerError(400, f"clock must be seconds per decision (0 < clock <= 60 days), got {clock!r}")
+                raise ServerError(400, msg("server.create.clock", got=repr(clock)))
             clock = float(clock)
         seat_specs = body.get("seats")
         if seat_specs is None:
             seat_specs = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
         if not isinstance(seat_specs, list) or len(seat_specs) != players:
-            raise ServerError(400, f"seats must be a list of {players} seats")
+            raise ServerError(400, msg("server.create.seats", players=players))
         me = body.get("seat", None)
         if me is not None and (not isinstance(me, int) or isinstance(me, bool) or not 0 <= me < players):
-            raise ServerError(400, f"seat must be a seat number from 0 to {players - 1}, got {me!r}")
-        name = _clean_name(body.get("name"), "")
+            raise ServerError(400, msg("server.create.seat", last=players - 1, got=repr(me)))
+        name = _clean_name(body.get("name"), "") or self.account_name()
         seat_rows: list[dict[str, Any]] = []
         token: str | None = None
         for i, spec in enumerate(seat_specs):
             if not isinstance(spec, dict):
-                raise ServerError(400, f"seats[{i}] must be an object")
+                raise ServerError(400, msg("server.create.seat_spec", i=i))
             kind = spec.get("kind", "human")
             if kind == "bot":
                 bot = spec.get("bot") or "random"
                 if not isinstance(bot, str) or bot not in self.levels:
                     shown = repr(bot)[:40]
-                    raise ServerError(400, f"seats[{i}].bot: unknown bot level {shown} "
-                                           f"(levels: {', '.join(self.levels)})")
+                    raise ServerError(400, msg("server.create.bot_level", i=i, bot=shown, levels=", ".join(self.levels)))
                 seat_rows.append({"seat": i, "kind": "bot", "bot": bot,
                                   "name": _clean_name(spec.get("name"), f"Bot {i} ({bot})")})
             elif kind == "human":
@@ -220,22 +226,24 @@ class TablesMixin(HubBase):
                                        "name": _clean_name(spec.get("name"), f"Seat {i}"), "token": None}
                 seat_rows.append(row)
             else:
-                raise ServerError(400, f"seats[{i}].kind must be 'human' or 'bot', got {kind!r}")
+                raise ServerError(400, msg("server.create.seat_kind", i=i, got=repr(kind)))
         if me is None:
             humans = [r["seat"] for r in seat_rows if r["kind"] == "human"]
             me = humans[0] if humans else None
+        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         if me is not None:
             if seat_rows[me]["kind"] != "human":
-                raise ServerError(400, f"seat {me} is a bot seat; you can only take a human seat")
-            token = secrets.token_urlsafe(18)
+                raise ServerError(400, msg("server.create.bot_seat", seat=me))
+            token = self.seat_token(table_id, me)
             seat_rows[me]["token"] = token_digest(token)
             if name:
                 seat_rows[me]["name"] = name
         try:
             state = game.new(players, seed, options)
         except BadSetup as exc:
-            raise ServerError(400, str(exc)) from None
-        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+            raise ServerError(400, msg("server.create.setup", detail=str(exc))) from None
+        if self.people is not None:
+            self.people.check_create(body, me)
         meta = {
             "id": table_id, "game": game.name, "version": game.version, "players": players,
             "seed": seed, "options": options, "components": tables_hash(state.tables),
@@ -244,6 +252,8 @@ class TablesMixin(HubBase):
         }
         meta["updated"] = await self.db(self.store.create_table, meta, seat_rows)
         table = Table(meta, [Seat(r) for r in seat_rows], state, [])
+        if self.people is not None:
+            await self.people.table_created(table, body, me)
         if not table.closed:
             table.owned = await self.db(self.store.try_own, table_id)
         self.tables[table_id] = table
@@ -258,24 +268,28 @@ class TablesMixin(HubBase):
         if seat is None:
             open_seats = [s.seat for s in table.seats if s.kind == "human" and s.token is None]
             if not open_seats:
-                raise ServerError(409, "this table has no open seat (you can watch it as a spectator)")
+                raise ServerError(409, msg("server.join.full"))
             seat = open_seats[0]
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
-            raise ServerError(400, f"no seat {seat!r} at this table")
+            raise ServerError(400, msg("server.join.no_seat", seat=repr(seat)))
         async with table.lock:
             s = table.seats[seat]
             if s.kind != "human":
-                raise ServerError(409, f"seat {seat} is played by a bot")
+                raise ServerError(409, msg("server.join.bot", seat=seat))
             if s.token is not None:
-                raise ServerError(409, f"seat {seat} is already taken")
-            token = secrets.token_urlsafe(18)
+                raise ServerError(409, msg("server.join.taken", seat=seat))
+            if self.people is not None:
+                await self.people.check_join(table)
+            token = self.seat_token(table.id, seat)
             digest = token_digest(token)
-            new_name = _clean_name(name, s.name)
+            new_name = _clean_name(name, self.account_name() or s.name)
             ok = await self.db(self.store.claim_seat, table.id, seat, new_name, digest)
             if not ok:
-                raise ServerError(409, f"seat {seat} is already taken")
+                raise ServerError(409, msg("server.join.taken", seat=seat))
             s.token = digest
             s.name = new_name
+            if self.people is not None:
+                await self.people.seat_taken(table, seat)
             await self._note(table, {"type": "join", "key": "note_join", "seat": seat,
                                      "text": f"{new_name} sits down at seat {seat}."})
             await self._clock_after_change(table, persist=True)
@@ -291,9 +305,9 @@ class TablesMixin(HubBase):
         (the payload's ``decisions`` when it was shown): a stale or repeated act
         is refused with 409 and changes nothing."""
         if seat is None:
-            raise ServerError(401, "a seat token is needed to act (spectators cannot act)")
+            raise ServerError(401, msg("server.act.token_needed"))
         if not action.strip():
-            raise ServerError(400, "expected {\"action\": \"<notation>\", \"decision\": <number>}")
+            raise ServerError(400, msg("server.act.empty"))
         async with table.lock:
             self._check_decision(table, decision)
             if table.seats[seat].zombie:  # acting means the person is back
@@ -311,9 +325,8 @@ class TablesMixin(HubBase):
     def _check_decision(self, table: Table, decision: int) -> None:
         now = len(table.state.history)
         if decision != now:
-            what = "was already made" if decision < now else "is not reached yet"
-            raise ServerError(409, f"stale act: decision {decision} {what}; the game is at decision {now} "
-                                   "(reload the table)")
+            raise ServerError(409, msg("server.act.stale_past", decision=decision, now=now) if decision < now
+                              else msg("server.act.stale_future", decision=decision, now=now))
 
     async def _apply(self, table: Table, seat: int, notation: str, actor: str,
                      expect: int | None = None) -> dict[str, Any]:
@@ -326,11 +339,11 @@ class TablesMixin(HubBase):
         if expect is not None:
             self._check_decision(table, expect)
         if table.aborted:
-            raise ServerError(409, "this table was aborted")
+            raise ServerError(409, msg("server.act.aborted"))
         if state.is_over:
-            raise ServerError(409, "the game is over")
+            raise ServerError(409, msg("server.act.over"))
         if state.to_move != seat:
-            raise ServerError(409, f"it is not your turn: seat {state.to_move} is to move")
+            raise ServerError(409, msg("server.act.not_your_turn", seat=state.to_move))
         new = state.clone()
         try:
             events = new.apply(notation)
@@ -349,7 +362,8 @@ class TablesMixin(HubBase):
             table.meta["updated"] = await self.db(self.store.add_entry, table.id, entry, status, seat_updates)
         except Conflict as exc:
             await self._reload(table)
-            raise ServerError(409, f"the table changed meanwhile ({exc}); reload it") from None
+            raise ServerError(409, msg("server.act.aborted") if isinstance(exc, Aborted)
+                              else msg("server.table.changed")) from None
         table.state = new
         table.entries.append(entry)
         table.meta["status"] = status
@@ -357,22 +371,23 @@ class TablesMixin(HubBase):
         self._set_deadlines(table, seat_updates)
         self._arm_clock(table)
         await self.broadcast(table, [entry])
+        if self.people is not None:
+            self.people.changed(table, entry)
         return entry
 
     async def undo(self, table: Table, seat: int | None) -> dict[str, Any]:
         if seat is None:
-            raise ServerError(401, "a seat token is needed to undo")
+            raise ServerError(401, msg("server.undo.token_needed"))
         async with table.lock:
             s = table.seats[seat]
             if s.zombie:
-                raise ServerError(409, "your seat is played by a bot until you take it back")
+                raise ServerError(409, msg("server.undo.zombie"))
             target = table.state.undo_target(seat)
             last = next((e for e in reversed(table.entries) if e["kind"] == "action"), None)
             if target is not None and last is not None and str(last.get("actor", "")).startswith("zombie:"):
-                raise ServerError(409, "undo is not allowed now: your last decision was taken by the clock's bot")
+                raise ServerError(409, msg("server.undo.clock_bot"))
             if target is None:
-                raise ServerError(409, "undo is not allowed now: another seat has acted, or chance or "
-                                       "hidden information was revealed, since your last decision")
+                raise ServerError(409, msg("server.undo.not_now"))
             record = table.record()
             new = await self.db(meeple.replay, record, None, target)
             note = {"seat": seat, "events": [{"type": "undo", "key": "note_undo", "seat": seat,
@@ -383,7 +398,7 @@ class TablesMixin(HubBase):
                                                       len(table.state.history))
             except Conflict:
                 await self._reload(table)
-                raise ServerError(409, "the table changed meanwhile; reload it") from None
+                raise ServerError(409, msg("server.table.changed")) from None
             table.state = new
             table.entries = [e for e in table.entries if not (e["kind"] == "action" and e["decision"] >= target)]
             table.entries.append({"kind": "note", "decision": target, **note})
@@ -397,7 +412,7 @@ class TablesMixin(HubBase):
     async def come_back(self, table: Table, seat: int | None) -> dict[str, Any]:
         """The person of a seat played by the clock's bot takes it back."""
         if seat is None:
-            raise ServerError(401, "a seat token is needed")
+            raise ServerError(401, msg("server.back.token_needed"))
         async with table.lock:
             if not table.seats[seat].zombie:
                 return {"ok": True}
@@ -423,7 +438,7 @@ class TablesMixin(HubBase):
 
     async def replay_states(self, table: Table) -> list[State]:
         if not table.over:
-            raise ServerError(409, "a replay is available once the game is over")
+            raise ServerError(409, msg("server.replay.not_over"))
         states = self._replays.get(table.id)
         if states is None:
             record = table.record()

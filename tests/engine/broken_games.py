@@ -173,6 +173,15 @@ class OverclaimsState(HiLoState):
         return True
 
 
+class StrayTargetState(HiLoState):
+    """A play names a card the mover's view does not draw (a value past the deck's)."""
+
+    __slots__ = ()
+
+    def targets(self, action: Action) -> list[str]:
+        return [f"hand:{v}00" for v in (t.split(":")[1] for t in super().targets(action))]
+
+
 def variant(name: str, state_class: type[HiLoState], **attrs: Any) -> HiLo:
     """A test-game instance registered under ``name`` that builds ``state_class``."""
     cls = type(f"Broken_{name}", (HiLo,), {"name": name, "state_class": state_class, **attrs})
@@ -194,6 +203,7 @@ BROKEN = {
     "ends": variant("broken_endless", EndlessState),
     "scores_and_ranking": variant("broken_scores", FloatScoresState),
     "view_json": variant("broken_view", TupleViewState),
+    "targets": variant("broken_targets", StrayTargetState),
 }
 
 __all__ = ["BROKEN", "Rng"]

@@ -276,6 +276,27 @@ def check_view_json(game: Game, players: int, seed: int) -> None:
             )
 
 
+def check_targets(game: Game, players: int, seed: int) -> None:
+    """Every legal action's targets (issue 27, ``State.targets``) are ids of pieces the mover's
+    view draws (``Game.piece_ids``), each once, and asking for them changes nothing."""
+    for state in _positions(game, players, seed):
+        if state.is_over:
+            continue
+        seat = state.to_move
+        ids = game.piece_ids(state.view(seat))
+        before = snapshot(state)
+        for action in state.legal_actions():
+            targets = state.targets(action)
+            assert isinstance(targets, list) and all(isinstance(t, str) for t in targets), (
+                f"{game.name}: targets({action}) is not a list of strings: {targets!r}")
+            assert len(set(targets)) == len(targets), f"{game.name}: targets({action}) repeats an id: {targets}"
+            stray = [t for t in targets if t not in ids]
+            assert not stray, (
+                f"{game.name}: {action} targets {stray}, which seat {seat}'s view does not draw "
+                f"(decision {len(state.history)})")
+        assert snapshot(state) == before, f"{game.name}: asking for targets changed the position"
+
+
 def check_bad_setup(game: Game, players: int, seed: int) -> None:
     """Bad player counts, options and records raise clear errors."""
     for bad in (game.min_players - 1, game.max_players + 1):
@@ -314,5 +335,6 @@ CHECKS = {
     "ends": check_ends,
     "scores_and_ranking": check_scores_and_ranking,
     "view_json": check_view_json,
+    "targets": check_targets,
     "bad_setup": check_bad_setup,
 }

@@ -251,3 +251,29 @@ def test_server_browser_each_board_draws_translated(browser: Any, server: str, g
         assert not missing, f"keys the page asked for and the catalog lacks: {missing}"
         assert not errors, errors
         ctx.close()
+
+
+def test_server_browser_server_refusals_follow_the_pages_language(browser: Any, server: str) -> None:
+    """Issue 27: the page's language switch reaches the server's own words: the page keeps it in
+    the ``meeple_lang`` cookie, so a refusal the server words (here "not your turn") comes back in
+    the page's language although the browser's ``Accept-Language`` is English."""
+    tid, tokens = _humans(server, "troyes")
+    seat, data = _state(server, tid, tokens)
+    other = 1 - seat
+    said = {}
+    for lang in ("zh", "en"):
+        ctx, page, errors = _open(browser, server, f"/t/{tid}#token={tokens[other]}", lang)
+        _wait_until(page, lambda p=page: "meeple_lang=" in p.evaluate("() => document.cookie"))
+        said[lang] = page.evaluate("""async ([tid, token, decision]) => {
+            const r = await fetch(`/api/tables/${tid}/act`, {method: "POST",
+              headers: {"Content-Type": "application/json", "X-Seat-Token": token},
+              body: JSON.stringify({action: "x", decision})});
+            return [r.status, await r.json()];
+        }""", [tid, tokens[other], data["decisions"]])
+        assert not [e for e in errors if "409 (Conflict)" not in e], errors  # the refusal asked for
+        ctx.close()
+    for lang, code in (("zh", "zh_TW"), ("en", "en")):
+        status, body = said[lang]
+        assert status == 409 and body["key"] == "server.act.not_your_turn", body
+        assert body["error"] == translate(code, "server.act.not_your_turn", seat=seat)
+    assert CJK.search(said["zh"][1]["error"]) and not CJK.search(said["en"][1]["error"])

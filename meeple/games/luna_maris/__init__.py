@@ -38,6 +38,9 @@ class LunaPosition(LunaState):
     def explain_illegal(self, text: str) -> str | Message | None:
         return explain.explain(self, text)
 
+    def targets(self, action: Action) -> list[str]:
+        return view.targets(self, action)
+
 
 class LunaMaris(Game):
     name = "luna_maris"
@@ -75,6 +78,9 @@ class LunaMaris(Game):
 
     def max_steps(self, players: int) -> int:
         return 1500 * players
+
+    def piece_ids(self, view_: dict[str, Any]) -> set[str]:
+        return view.piece_ids(view_)
 
     def evaluate(self, state: State, seat: int) -> float:
         """The projected final margin (``evaluate.evaluate``)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.engine.core import Action
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.components import FOOD_KINDS
 from meeple.games.luna_maris.modules import iron_need
@@ -13,10 +14,26 @@ from meeple.games.luna_maris.scoring import FINAL_ITEMS
 from meeple.games.luna_maris.state import (
     MAIN_DELIVER,
     MAIN_HIRE,
+    MAIN_PROBE,
     MAIN_REFINE,
+    MAIN_RESEARCH,
+    OP_COMPACT,
+    OP_EQUIP,
+    OP_EXTRA,
+    OP_FEED,
+    OP_GO,
+    OP_MAIN,
+    OP_PLAY,
+    OP_PROBE0,
+    OP_RETURN,
+    OP_SKIP,
+    OP_START,
+    OP_TAKE,
     S_PAY,
     STEP_NAMES,
+    TRACKS,
     WITH,
+    X_BUILD,
     LunaState,
 )
 from meeple.games.luna_maris.words import cref
@@ -202,4 +219,69 @@ def view(s: LunaState, seat: int | None) -> dict[str, Any]:
     }
     if s.final:
         out["final_scoring"] = [dict(zip(FINAL_ITEMS, items, strict=True)) for items in s.final]
+    return out
+
+
+# --- the pieces an action involves (issue 27: State.targets, Game.piece_ids) -------------------------
+
+
+def targets(s: LunaState, action: Action) -> list[str]:
+    """The pieces and places ``action`` plays, as ``piece_ids`` names them: ``module:<key>``,
+    ``cell:<space>``, ``hire:<card>``, ``order:<top order>``, ``hand:<card>``, ``rest:<card>``,
+    ``own_food:<food>``, ``food:<food>`` (the display), ``adv:<advanced module>``,
+    ``equip:<equipment>`` and ``research:<track>``; a module's own processes are played on the module
+    the astronaut visits.  Passing, feeding without food, the emergency deposit, payments and bonus
+    spaces have none (the board's controls)."""
+    data = action.data
+    op = data[0]
+    t = s.tables
+    here = [] if s.module < 0 else ["module:" + t.modules[s.module].key]
+    if op == OP_PLAY:
+        return ["hand:" + s.cards[data[1]].name]
+    if op == OP_RETURN:
+        return ["rest:" + s.cards[data[1]].name]
+    if op == OP_FEED:
+        return ["own_food:" + t.foods[data[1]].name]
+    if op == OP_GO or op == OP_START:
+        return ["module:" + t.modules[data[1]].key]
+    if op == OP_PROBE0:
+        return ["cell:" + t.mining_spaces[data[1]].name]
+    if op == OP_EQUIP:
+        return ["equip:" + t.equipment[data[1]].name]
+    if op == OP_TAKE:
+        return ["food:" + t.foods[s.food_row[data[1]]].name]
+    if op == OP_MAIN:
+        main, arg = data[1], data[2] % WITH
+        if main == MAIN_PROBE:
+            return ["cell:" + t.mining_spaces[arg].name]
+        if main == MAIN_HIRE:
+            return ["hire:" + s.cards[arg].name]
+        if main == MAIN_DELIVER:
+            return ["order:" + t.orders[s.stacks[arg][-1]].name]
+        if main == MAIN_RESEARCH:
+            return ["research:" + TRACKS[arg]] + here
+        return here
+    if op == OP_EXTRA:
+        return ["adv:" + t.advanced_modules[data[2]].name] if data[1] == X_BUILD else here
+    if op == OP_COMPACT or op == OP_SKIP:
+        return here
+    return []
+
+
+def piece_ids(view: dict[str, Any]) -> set[str]:
+    """Every id ``targets`` may name that this view draws (luna_maris.js draws them by these ids)."""
+    out = {"module:" + m["key"] for m in view.get("modules", ())}
+    out.update("cell:" + c["space"] for c in view.get("mining_area", ()))
+    out.update("hire:" + c for c in view.get("hiring_row", ()))
+    out.update("order:" + st["top"] for st in view.get("order_stacks", ()) if st["top"])
+    out.update("food:" + f for f in view.get("food_display", ()))
+    out.update("adv:" + a for a in view.get("advanced_offer", ()))
+    out.update("equip:" + e for e in view.get("equipment_offer", ()))
+    seat = view.get("seat")
+    for p in view.get("seats", ()):
+        if p["seat"] == seat:
+            out.update("hand:" + c for c in p["hand"])
+            out.update("rest:" + c for c in p["rest"])
+            out.update("own_food:" + f for f in p["food"])
+            out.update("research:" + track for track in p["research"])
     return out

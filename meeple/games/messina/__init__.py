@@ -42,6 +42,9 @@ class MessinaPosition(MessinaState):
     def explain_illegal(self, text: str) -> str | Message | None:
         return explain.explain(self, text)
 
+    def targets(self, action: Action) -> list[str]:
+        return view.targets(self, action)
+
 
 class Messina(Game):
     name = "messina"
@@ -76,6 +79,9 @@ class Messina(Game):
 
     def max_steps(self, players: int) -> int:
         return 2500 * players
+
+    def piece_ids(self, view_: dict[str, Any]) -> set[str]:
+        return view.piece_ids(view_)
 
     def evaluate(self, state: State, seat: int) -> float:
         # the concrete class, so isinstance takes the exact-type fast path (State is an ABC)

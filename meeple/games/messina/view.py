@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from meeple.games.messina import state as ops
 from meeple.games.messina.components import CARGOS, CLASSES, COLOURS, RATS, REWARD_NAMES
 from meeple.games.messina.state import (
     CABINS,
@@ -22,6 +23,7 @@ from meeple.games.messina.state import (
 from meeple.games.messina.turns import describe_task
 
 if TYPE_CHECKING:
+    from meeple.engine.core import Action
     from meeple.games.messina.state import MessinaState
 
 CITIZEN = (None, "ordinary", "upgraded")
@@ -200,4 +202,100 @@ def view(s: MessinaState, seat: int | None) -> dict[str, Any]:
     return view
 
 
-__all__ = ["view"]
+# --- the pieces an action involves (issue 27: State.targets, Game.piece_ids) -------------------------
+
+SLOT_OPS = frozenset((ops.OP_SLOT, ops.OP_ACT, ops.OP_PAY))
+LT_OPS = frozenset((ops.OP_RECALL, ops.OP_SKIP, ops.OP_LTPAY))
+TRACK_OPS = frozenset((ops.OP_BUY, ops.OP_CORCH))
+REGISTERS = ("popularity", "city", "church")
+
+
+def targets(s: MessinaState, action: Action) -> list[str]:
+    """The pieces and places ``action`` plays, as ``piece_ids`` names them: ``node:<name>`` (a
+    harbour, docks or district), ``cubes:<district>`` (its plague cubes), ``lt:<seat>:<n>``,
+    ``ship:<name>`` (at the docks), ``slot:<estate slot>``, ``ws:<workshop>`` (one of the mover's),
+    ``cabin:<n>``, ``ov:<class>`` (an overseer), ``cabstack:<n>``, ``wsstack:<n>`` (1-based),
+    ``wagonstack:<i>`` (0-based), ``scroll:<name>``, ``reward:<reward>`` and ``track:<register>``.
+    Ending, stopping, discarding and the ship's own plague cube have none (the board's controls)."""
+    data = action.data
+    op = data[0]
+    t = s.tables
+    if op == ops.OP_MOVE:
+        return ["node:" + s.nname[data[2]]]
+    if op == ops.OP_MAJOR:
+        return ["node:" + s.nname[data[1]]]
+    if op in (ops.OP_REPOP, ops.OP_ACTION, ops.OP_DOUSE):
+        now = describe_task(s) or {}
+        hex_ = now.get("hex")
+        if hex_ is None:
+            return []
+        return [("cubes:" if op == ops.OP_DOUSE else "node:") + hex_]
+    if op == ops.OP_LIGHT:
+        effect = t.effects[data[1]].name
+        return ["node:" + n["name"] for n in _nodes(s) if effect in n.get("actions", ())]
+    if op in LT_OPS:
+        return [f"lt:{s.to_move}:{data[1] + 1}"]
+    if op == ops.OP_SHIP:
+        return ["ship:" + t.ships[s.docks[s.tasks[-1][2]][data[1]] >> 1].name]
+    if op in SLOT_OPS:
+        return ["slot:" + t.estate[data[1]].name]
+    if op == ops.OP_STAFF:
+        return ["slot:" + t.estate[data[2]].name, "ws:" + t.workshops[s.workshops.tile[data[1]]].name]
+    if op == ops.OP_CURE_WS:
+        return ["ws:" + t.workshops[s.workshops.tile[data[1]]].name]
+    if op == ops.OP_CABIN:
+        return [f"cabin:{data[1] + 1}"]
+    if op == ops.OP_UPG:
+        where, which = data[1], data[2]
+        if where == 0:
+            return ["slot:" + t.estate[which].name]
+        if where == 1:
+            return ["ws:" + t.workshops[s.workshops.tile[which]].name]
+        return [f"cabin:{which + 1}"] if where == 2 else []
+    if op == ops.OP_OVS or op == ops.OP_OVUP:
+        return ["ov:" + CLASSES[data[1]]] if data[1] >= 0 else []
+    if op == ops.OP_BUILD_CABIN:
+        return [f"cabin:{data[2] + 1}", f"cabstack:{data[1] + 1}"]
+    if op == ops.OP_BUILD_WS:
+        return [f"wsstack:{data[1] + 1}"]
+    if op == ops.OP_BUILD_WG:
+        return [f"wagonstack:{data[1]}"]
+    if op == ops.OP_SWAP:
+        kind, k = divmod(data[1], 3)
+        return [("cabstack:" if kind == 0 else "wsstack:") + str(k + 1)]
+    if op == ops.OP_SCROLL:
+        return ["scroll:" + t.scrolls[data[1]].name]
+    if op == ops.OP_REWARD:
+        return ["reward:" + REWARD_NAMES[data[1]]]
+    if op in TRACK_OPS:
+        return ["track:" + REGISTERS[data[1]]]
+    return []
+
+
+def piece_ids(view: dict[str, Any]) -> set[str]:
+    """Every id ``targets`` may name that this view draws (messina.js draws them by these ids)."""
+    out: set[str] = set()
+    for n in view.get("nodes", ()):
+        out.add("node:" + n["name"])
+        if n.get("plague"):
+            out.add("cubes:" + n["name"])
+        out.update("ship:" + sh["name"] for sh in n.get("ships", ()))
+        out.update(f"lt:{lt['seat']}:{lt['lieutenant']}" for lt in n["lieutenants"])
+    comp = view.get("components", {})
+    out.update("slot:" + e["name"] for e in comp.get("estate", ()))
+    out.update("scroll:" + name for name in comp.get("scrolls", {}))
+    out.update("track:" + name for name in REGISTERS)
+    out.update(f"cabstack:{k + 1}" for k in range(len(view.get("cabin_stacks", ()))))
+    out.update(f"wsstack:{k + 1}" for k in range(len(view.get("workshop_stacks", ()))))
+    out.update(f"wagonstack:{k}" for k in range(len(view.get("stacks", {}).get("wagons", ()))))
+    for key, seat in view.get("seats", {}).items():
+        p = key.split()[-1]
+        out.update(f"lt:{p}:{lt['lieutenant'][2:]}" for lt in seat["lieutenants"])
+        out.update("ws:" + w["workshop"] for w in seat["workshops"])
+        out.update(f"cabin:{c['cabin']}" for c in seat["cabins"])
+        out.update("ov:" + o["overseer"] for o in seat["overseers"])
+        out.update("reward:" + r for r in seat["rewards_now"] + seat["rewards_next_turn"])
+    return out
+
+
+__all__ = ["piece_ids", "targets", "view"]

@@ -42,6 +42,9 @@ class MundusPosition(MundusState):
     def explain_illegal(self, text: str) -> str | Message | None:
         return explain.explain(self, text)
 
+    def targets(self, action: Action) -> list[str]:
+        return view.targets(self, action)
+
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         hidden.resample_hidden(self, seat, rng)
 
@@ -86,6 +89,9 @@ class MundusNovus(Game):
 
     def max_steps(self, players: int) -> int:
         return 2000 + 500 * players
+
+    def piece_ids(self, view_: dict[str, Any]) -> set[str]:
+        return view.piece_ids(view_)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Doubloons, developments, income and hand potential against the best other seat (``evaluate.py``)."""

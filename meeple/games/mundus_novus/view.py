@@ -4,13 +4,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.games.mundus_novus.developments import caravel_labels, fleets
+from meeple.engine.core import Action
+from meeple.games.mundus_novus.developments import caravel_labels, caravels, fleets
 from meeple.games.mundus_novus.state import (
     CH_PONCE,
     EXCHANGE,
     INCA,
     KEEP,
     OFFER,
+    OP_CONVERT,
+    OP_DIFF_ADD,
+    OP_FLEET_ADD,
+    OP_GIFT,
+    OP_INCA,
+    OP_KEEP,
+    OP_OFFER,
+    OP_PICK,
+    OP_PIRATE,
+    OP_SET,
+    OP_SET_ADD,
+    OP_START,
+    OP_SUPPLY,
+    OP_SWAP,
+    OP_TAKE,
+    OP_TM,
     PHASE_NAMES,
     PICKDEV,
     PONCE,
@@ -154,3 +171,57 @@ def view(s: MundusState, seat: int | None) -> dict[str, Any]:
         if s.gift_from == seat or s.gift_to == seat:
             view["gift"] = {"from": s.gift_from, "to": s.gift_to, "card": keys[s.gift_kind]}
     return view
+
+
+# --- the pieces an action involves (issue 27: State.targets, Game.piece_ids) -------------------------
+
+HAND_OPS = frozenset((OP_PIRATE, OP_OFFER, OP_GIFT, OP_CONVERT, OP_SET, OP_DIFF_ADD, OP_KEEP, OP_SET_ADD))
+
+
+def _slug(key: str) -> str:
+    """A resource card's id: the slug of its catalog key (``mundus_novus.resources.cocoa.name``)."""
+    return key.split(".")[2]
+
+
+def targets(s: MundusState, action: Action) -> list[str]:
+    """The cards, seats and caravels ``action`` plays, as ``piece_ids`` names them: ``hand:<kind>``
+    (a card of the mover's hand), ``supply:<kind>``, ``market:<kind>``, ``offer:<seat>:<kind>`` (a
+    card of another seat's revealed offer), ``queue:<i>`` (0-based), ``deck``, ``seat:<q>`` and
+    ``ship:<value>`` (one of the mover's caravels).  Coronado's events and the ends of turns have none."""
+    data = action.data
+    op = data[0]
+    keys = s.fx.res_keys
+    if op in HAND_OPS:
+        return ["hand:" + _slug(keys[data[1]])]
+    if op == OP_INCA:
+        return ["hand:" + _slug(keys[INCA])]
+    if op == OP_SUPPLY:
+        return ["supply:" + _slug(keys[data[1]])]
+    if op == OP_TAKE:
+        return [f"offer:{data[1]}:{_slug(keys[data[2]])}"]
+    if op == OP_SWAP:
+        return [f"offer:{data[1]}:{_slug(keys[data[2]])}", "market:" + _slug(keys[data[3]])]
+    if op == OP_TM or op == OP_START:
+        return [f"seat:{data[1]}"]
+    if op == OP_PICK:
+        return [f"queue:{data[1]}"] if data[1] >= 0 else ["deck"]
+    if op == OP_FLEET_ADD:
+        return [f"ship:{caravels(s, s.cur)[data[1]]}"]
+    return []
+
+
+def piece_ids(view: dict[str, Any]) -> set[str]:
+    """Every id ``targets`` may name that this view draws (the board, mundus_novus.js, by the same
+    ids)."""
+    seat = view.get("seat")
+    out = {"deck"}
+    out.update("hand:" + _slug(c["card"]) for c in view.get("hand", ()))
+    out.update("supply:" + _slug(k) for k in view.get("supply", ()))
+    out.update("market:" + _slug(k) for k in view.get("market", ()))
+    out.update(f"queue:{i}" for i in range(len(view.get("queue", ()))))
+    for p in view.get("seats", ()):
+        out.add(f"seat:{p['seat']}")
+        out.update(f"offer:{p['seat']}:{_slug(c['card'])}" for c in p.get("offer", ()))
+        if p["seat"] == seat:
+            out.update(f"ship:{d['ship']}" for d in p["developments"] if d["kind"] == "caravel")
+    return out

@@ -46,6 +46,9 @@ class TroyesPosition(TroyesState):
     def label(self, action: Action) -> Message | None:
         return refined.label(self, action)
 
+    def targets(self, action: Action) -> list[str]:
+        return view.targets(self, action)
+
 
 class TroyesGame(Game):
     name = "troyes"
@@ -92,6 +95,9 @@ class TroyesGame(Game):
 
     def max_steps(self, players: int) -> int:
         return 6000 * players
+
+    def piece_ids(self, view_: dict[str, Any]) -> set[str]:
+        return view.piece_ids(view_)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Projected final score plus small values for resources, as a margin over the best

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.troyes import scoring
+from meeple.games.troyes import state as ops
 from meeple.games.troyes.citizens import source_text
 from meeple.games.troyes.components import COLOUR_NAMES
 from meeple.games.troyes.dice import target_text
@@ -25,6 +26,7 @@ from meeple.games.troyes.state import (
 )
 
 if TYPE_CHECKING:
+    from meeple.engine.core import Action
     from meeple.games.troyes.state import TroyesState
 
 
@@ -135,8 +137,103 @@ def pending_view(s: TroyesState) -> dict[str, Any] | None:
         return None
     return {"action": target_text(s, s.tgt_kind, s.tgt_arg),
             "citizen": source_text(s, s.src) if s.src >= 0 else None,
+            # the same two as the ids of their pieces (issue 27, ``targets``), for the board, which
+            # reads no notation: None for farming and for a citizen from the supply
+            "action_target": _action_id(s, s.tgt_kind, s.tgt_arg),
+            "citizen_target": _source_id(s, s.src) if s.src >= 0 else None,
             "cube": s.tables.activities[s.slots[s.mod]].name if s.mod >= 0 else None,
-            "dice": [die_text(d, NEUTRAL + 1) for d in s.group]}
+            "dice": [die_text(d, NEUTRAL + 1) for d in s.group],
+            "dice_targets": [_die_id(d) for d in s.group]}  # the same dice by their pieces' ids
 
 
-__all__ = ["pending_view", "view"]
+# --- the pieces an action involves (issue 27: State.targets, Game.piece_ids) -------------------------
+
+DIE_OPS = frozenset((ops.OP_REROLL, ops.OP_FLIPDIE, ops.OP_SPEND, ops.OP_DICE))
+
+
+def _die_id(d: int) -> str:
+    """A die as the city square draws it: ``die:<owner>:<code>`` (``die:p1:r5``, ``die:neutral:w3``);
+    identical dice of one owner share the id."""
+    owner = d_owner(d)
+    return f"die:{'neutral' if owner == NEUTRAL else f'p{owner}'}:{'rwy'[d_colour(d)]}{d_value(d)}"
+
+
+def _event_id(s: TroyesState, arg: int) -> str:
+    """``event:<card>`` of the event row's ``arg``-th card, or of Marauding (``MARAUD``)."""
+    return "event:" + (s.perm.name if arg == ops.MARAUD else s.tables.events[s.row[arg]].name)
+
+
+def _action_id(s: TroyesState, kind: int, arg: int) -> str | None:
+    """The piece of a turn's action: the activity card, the cathedral, the event, the building
+    (``None``: farming)."""
+    if kind == ops.T_ACT:
+        return "activity:" + s.tables.activities[s.slots[arg]].name
+    if kind == ops.T_CATH:
+        return "cathedral"
+    if kind == ops.T_FIGHT:
+        return _event_id(s, arg)
+    return f"building:{arg}" if kind == ops.T_PLACE else None
+
+
+def _source_id(s: TroyesState, src: int) -> str | None:
+    """Where an action's citizen comes from: a building space, an activity card, the citizens lying
+    beside a building (``None``: the supply)."""
+    if src >= ops.SRC_BLD:
+        return f"space:{(src - ops.SRC_BLD) // 6}:{(src - ops.SRC_BLD) % 6}"
+    if src >= ops.SRC_CARD:
+        return "activity:" + s.tables.activities[s.slots[src - ops.SRC_CARD]].name
+    return f"lying:{src - ops.SRC_LYING}" if src >= ops.SRC_LYING else None
+
+
+def targets(s: TroyesState, action: Action) -> list[str]:
+    """The pieces and places ``action`` plays, as ``piece_ids`` names them: a die
+    (``die:<owner>:<code>``), a black die (``black:<value>``), a drawn character
+    (``character:<name>``), a building space (``space:<building>:<i>``), a building
+    (``building:<b>``), the mover's citizens lying beside one (``lying:<b>``), the cathedral and its
+    spaces (``cathedral``, ``mason:<space>``), a face-up activity card (``activity:<card>``) and an
+    event card (``event:<card>``).  Passing, recruiting, flipping, farming, done and the number of
+    activations have none (the board's controls)."""
+    data = action.data
+    op = data[0]
+    t = s.tables
+    if op in DIE_OPS:
+        return [_die_id(data[1])]
+    if op == ops.OP_COUNTER:
+        return [f"black:{data[1]}"]
+    if op == ops.OP_KEEP:
+        return ["character:" + t.characters[data[1]].name]
+    if op == ops.OP_DRAFT:
+        return [f"space:{data[1]}:{data[2]}"]
+    if op == ops.OP_TARGET or op == ops.OP_SRC:
+        found = _action_id(s, data[1], data[2]) if op == ops.OP_TARGET else _source_id(s, data[1])
+        return [] if found is None else [found]
+    if op == ops.OP_CUBE:
+        return ["activity:" + t.activities[s.slots[data[1]]].name] if data[1] >= 0 else []
+    if op == ops.OP_PICK:
+        return [f"mason:{data[1]}"] if s.step == S_MASON else [_event_id(s, data[1])]
+    return []
+
+
+def piece_ids(view: dict[str, Any]) -> set[str]:
+    """Every id ``targets`` may name that this view draws (troyes.js draws them by these ids)."""
+    seat = view.get("seat")
+    out = {"cathedral"} | {f"mason:{v}" for v in range(1, 7)}
+    for d in view.get("districts", ()):
+        out.update(f"die:{d['owner']}:{code}" for code in d["dice"])
+    out.update(f"black:{v}" for v in view.get("black_dice", ()))
+    for b, building in enumerate(view.get("buildings", ())):
+        out.add(f"building:{b}")
+        out.update(f"space:{b}:{i}" for i in range(len(building["spaces"])))
+        if seat is not None and building["lying"][seat]:
+            out.add(f"lying:{b}")
+    out.update("activity:" + a["card"] for a in view.get("activities", ()) if a["face_up"])
+    out.update("event:" + e["card"] for e in view.get("event_row", ()))
+    if view.get("marauding"):
+        out.add("event:" + view["marauding"]["card"])
+    for p in view.get("seats", ()):
+        if p["seat"] == seat:
+            out.update("character:" + c for c in p.get("characters_drawn", ()))
+    return out
+
+
+__all__ = ["pending_view", "piece_ids", "targets", "view"]

@@ -13,6 +13,9 @@ export async function api(method, path, body, token) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
+  // a change made with the session cookie carries its CSRF token (issue 28: the readable meeple_csrf cookie)
+  const csrf = document.cookie.match(/(?:^|;\s*)meeple_csrf=([^;]+)/);
+  if (csrf && method !== "GET") headers["X-CSRF-Token"] = csrf[1];
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try { data = await res.json(); } catch { data = null; }

@@ -7,6 +7,8 @@ import { closeChooser, genericBoard, h, setLabelTranslator, setValueTranslator }
 import { levelName, seatLabel, seatTitle } from "./seats.js";
 import { howToPlay as rulesLink } from "./layout.js";
 import { gameRenderer, tablePage } from "./table.js";
+import { notationsShown, setNotationsShown, slug } from "./common.js";
+import { accountBar, adoptTokens, lobbyFields, mePage, personPage, ratingsPage } from "./people.js";
 
 setLabelTranslator(viewLabel);
 setValueTranslator(word);
@@ -58,28 +60,32 @@ function route() {
     history.replaceState({}, "", path);
   }
   app.replaceChildren();
+  const ratings = path.match(/^\/ratings\/([\w-]*)/), person = path.match(/^\/u\/([^/]+)/);
   if (table) openTable(table[1]);
   else if (replay) replayPage(replay[1]);
+  else if (path === "/me") mePage(app, navigate, toast);
+  else if (ratings) ratingsPage(app, ratings[1]);
+  else if (person) personPage(app, decodeURIComponent(person[1]));
   else lobbyPage();
 }
 
 // ---------------------------------------------------------------- lobby
 
-const CLOCKS = [null, 30, 120, 600, 86400, 3 * 86400];
+const CLOCKS = [null, 30, 120, 600, 12 * 3600, 86400, 3 * 86400];  // hours and days: turn-based tables
 function clockLabel(s) {
   if (!s) return t("no_clock");
   if (s < 60) return t("clock_seconds", { n: s });
   if (s < 3600) return t("clock_minutes", { n: s / 60 });
+  if (s < 86400) return t("hours", { n: s / 3600 });
   return t("clock_days", { n: s / 86400 });
 }
 
 // A lobby option's name, description and choices in the reader's language, from the catalog
 // (game.<game>.option.<k>.name / .doc / .choice.<c>); the key itself only if the catalog lacks it.
-const slugOf = (s) => String(s).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "") || "_";
 function optionWords(game, k) {
   const base = `game.${game}.option.${k}`;
   return { name: lookup(`${base}.name`) || k, doc: lookup(`${base}.doc`) || "",
-    choice: (c) => lookup(`${base}.choice.${slugOf(c)}`) || String(c) };
+    choice: (c) => lookup(`${base}.choice.${slug(c)}`) || String(c) };
 }
 
 async function lobbyPage() {
@@ -137,6 +143,7 @@ async function lobbyPage() {
       opts.length ? h("fieldset", {}, h("legend", {}, t("options")), opts) : null,
       h("fieldset", {}, h("legend", {}, t("seats")), seatRows),
       h("label", {}, h("span", {}, t("clock")), clockSel),
+      lobbyFields(state),
       h("label", {}, h("span", {}, t("your_name")), name),
       allowSeeds ? h("label", {}, h("span", {}, t("seed")), seed) : null,
       h("button", { type: "submit", class: "primary", id: "create-btn" }, t("create")));
@@ -149,7 +156,9 @@ async function lobbyPage() {
     const name = form.querySelector("#name").value.trim();
     if (name) localStorage.setItem("meeple:name", name);
     const body = { game: state.game, players: state.players, options: state.options, seats, name };
-    body.seat = me >= 0 ? me : null;
+    if (state.rated) body.rated = true;
+    if (state.mode === "turn") body.mode = "turn";
+    if (me >= 0) body.seat = me;  // left out: the first person seat (null is refused, issue 30)
     const clock = form.querySelector("#clock").value;
     if (clock) body.clock = Number(clock);
     const seedInput = form.querySelector("#seed");
@@ -195,7 +204,8 @@ async function lobbyPage() {
 
 // The table page's teardown and redraw, once it has loaded (unless the reader went elsewhere).
 function openTable(id) {
-  const page = tablePage(app, id, toast);
+  // an account's seats on any device (people.js) before the table page asks with its token
+  const page = adoptTokens().then(() => tablePage(app, id, toast, navigate));
   const teardown = () => page.then((p) => p.cleanup());
   cleanup = teardown;
   page.then((p) => { if (cleanup === teardown) rerender = p.rerender; });
@@ -262,14 +272,15 @@ async function replayPage(id) {
         h("span", { id: "stepno" }, `${t("step")} ${step} / ${total}`)),
       h("div", { class: "layout" },
         h("div", { class: "main" },
-          cur ? h("p", {}, h("b", {}, ctx.seatName(cur.seat)), ": ", cur.label ? message(cur.label) + " " : "", h("code", {}, cur.notation)) : null,
+          cur ? h("p", {}, h("b", {}, ctx.seatName(cur.seat)), ": ", cur.label ? message(cur.label) + " " : "",
+            !cur.label || notationsShown() ? h("code", {}, cur.notation) : null) : null,
           sheet,
           r.events.length ? h("ul", { class: "log" }, r.events.map((ev) => h("li", {}, eventText(ev, (i) => seatTitle(i, info.seats[i], null))))) : null,
           board),
         h("aside", { class: "side" }, h("section", { class: "panel" }, h("h3", {}, t("log")),
           h("ol", { class: "log steps" }, info.steps.map((s, i) => h("li", { class: i + 1 === step ? "current" : "", onclick: () => go(i + 1) },
             h("span", { class: "who s" + s.seat }, ctx.seatName(s.seat)), " ", s.label ? h("span", { class: "alabel" }, message(s.label)) : null,
-            " ", h("code", { class: "notation" }, s.notation)))))))].filter(Boolean));
+            " ", !s.label || notationsShown() ? h("code", { class: "notation" }, s.notation) : null))))))].filter(Boolean));
     const curEl = page.querySelector(".steps .current");
     if (curEl) curEl.scrollIntoView({ block: "nearest" });
   }
@@ -283,9 +294,19 @@ const langSel = document.getElementById("lang");
 langSel.value = getLang();
 setLang(getLang());
 applyStatic();
+document.querySelector(".topbar .spacer").after(accountBar(navigate));
 langSel.addEventListener("change", () => {
   setLang(langSel.value);
   applyStatic();
   if (rerender) rerender();
 });
+// the setting beside the language: show each action's notation (issue 27; hidden by default)
+const notationBox = document.getElementById("notations");
+if (notationBox) {
+  notationBox.checked = notationsShown();
+  notationBox.addEventListener("change", () => {
+    setNotationsShown(notationBox.checked);
+    if (rerender) rerender();
+  });
+}
 route();

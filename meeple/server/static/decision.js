@@ -4,6 +4,7 @@
 // first before a move that costs VP or ends the round, and opens the list of every action (the
 // fallback, collapsed by default and remembered).  Also the since-your-last-decision strip's place.
 import { message, t } from "./i18n.js";
+import { notationsShown } from "./common.js";
 import { h } from "./render.js";
 import { seatName } from "./seats.js";
 import { stageWords } from "./layout.js";
@@ -38,12 +39,12 @@ export function onBoard(page) {
 }
 
 // Actions of one kind stay together (grouped by their label's key, without a heading: the labels
-// name them); actions without a label by their notation's first word.
+// name them); actions without a label together.
 function groupActions(legal, labels) {
   const groups = new Map();
   for (const [i, a] of legal.entries()) {
     const lab = labels && labels[i];
-    const k = lab && lab.key ? lab.key : a.split(/\s+/)[0];
+    const k = lab && lab.key ? lab.key : "";
     if (!groups.has(k)) groups.set(k, []);
     groups.get(k).push(a);
   }
@@ -51,16 +52,18 @@ function groupActions(legal, labels) {
 }
 
 // The list of every legal action (the fallback): a heading that opens and closes it, a filter
-// when there are many, each action's button by its label (the notation small beside it).
+// when there are many, each action's button by its label (the notation beside it only when the setting shows it).
 export function actionList(data, state, act, page) {
   if (!data.legal.length) return null;
   const labels = new Map(data.legal.map((a, i) => [a, data.labels ? data.labels[i] : null]));
+  // the notation small beside the label only when the player's setting shows notations (issue 27)
+  const showNotation = notationsShown();
   const match = (b, f) => !f || b.dataset.action.includes(f) || b.textContent.toLowerCase().includes(f.toLowerCase());
   const button = (a) => {
     const lab = labels.get(a) || null;
     const text = lab ? message(lab) : a;
-    const b = h("button", { class: "act" + (needsConfirm(lab) ? " confirm" : ""), "data-action": a, title: a, onclick: () => act(a) },
-      lab ? [h("span", { class: "alabel" }, text), " ", h("small", { class: "notation" }, a)] : a);
+    const b = h("button", { class: "act" + (needsConfirm(lab) ? " confirm" : ""), "data-action": a, title: showNotation ? a : null, onclick: () => act(a) },
+      lab ? [h("span", { class: "alabel" }, text), showNotation ? [" ", h("small", { class: "notation" }, a)] : null] : a);
     b.hidden = !match(b, state.filter);
     return b;
   };

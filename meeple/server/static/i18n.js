@@ -2,6 +2,7 @@
 // catalog the terminal reads, so there are no hand-kept tables here.  The page's language codes
 // are "en" and "zh" (Traditional Chinese, catalog zh_TW); the choice is remembered per browser and
 // defaults to what the browser's Accept-Language asks for (GET /api/i18n).
+import { slug } from "./common.js";
 const CATALOG = { en: "en", zh: "zh_TW" };
 const STORE = "meeple:lang";
 
@@ -28,9 +29,9 @@ await Promise.all(Object.entries(CATALOG).map(async ([code, lang]) => {
 
 let lang = localStorage.getItem(STORE);
 if (!CATALOG[lang]) lang = await defaultLang();
+keepCookie();
 
 const missing = new Set();
-const slug = (s) => String(s).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "") || "_";
 
 function fill(text, args) {
   let s = String(text);
@@ -82,10 +83,15 @@ export function word(text) {
 
 export function getLang() { return lang; }
 
+// The server renders its refusals in the page's language too (issue 27): it reads this cookie
+// before the browser's Accept-Language (meeple/server/web.py, request_language).
+function keepCookie() { document.cookie = `meeple_lang=${CATALOG[lang]}; path=/; SameSite=Lax; max-age=31536000`; }
+
 export function setLang(l) {
   lang = CATALOG[l] ? l : "en";
   localStorage.setItem(STORE, lang);
   document.documentElement.lang = lang === "zh" ? "zh-Hant-TW" : "en";
+  keepCookie();
 }
 
 // The text of a key with {placeholders} filled in.  A key missing from the catalog shows as

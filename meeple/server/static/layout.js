@@ -98,16 +98,16 @@ export function tabsNav(page, state) {
 // decision bar first, sticky; the seats, the links and the log).  On a phone the decision bar is a
 // bottom sheet (style.css).
 export function assemble(parts) {
-  const { data, id, ws, lang, status, tools: bar, warn, sheet, tabs, own, board, drawn, actions, decision, side, logEl } = parts;
+  const { data, id, ws, lang, status, tools: bar, warn, sheet, rematch, badges, tabs, own, board, drawn, actions, decision, side, logEl } = parts;
   const v = data.view;
   const connected = ws && ws.readyState === 1;
   return [
     h("div", { class: "tablehead", "data-decisions": v.decisions, "data-status": data.table.status }, h("h2", {}, gameTitle(data.table.game, data.table.title)),
-      howToPlay(data.table.game, "howto", lang),
+      howToPlay(data.table.game, "howto", lang), badges,
       h("span", { class: "muted" }, `${t("table")} ${id} · ${t("decisions")}: ${v.decisions}`),
       h("span", { class: "conn " + (connected ? "on" : "off") }, connected ? t("connected") : t("disconnected"))),
     h("div", { class: "statusbar" }, status, bar),
-    warn, sheet, tabs,
+    warn, sheet, rematch, tabs,
     h("div", { class: "layout" },
       h("div", { class: "main" }, own ? h("section", { class: "panel mine", id: "mine" }, own) : null,
         drawn ? [h("div", { id: "board" }, board), actions] : [actions, h("div", { id: "board" }, board)]),

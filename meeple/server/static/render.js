@@ -2,6 +2,7 @@
 // labelled panels, lists of dicts become tables, lists of plain values chips.
 // Per-game renderers (static/games/<name>.js) may draw a board instead; this is
 // the fallback and also renders whatever parts they leave out.
+import { SEAT_COLOURS, notationsShown } from "./common.js";
 
 export const ENVELOPE = new Set(["game", "version", "players", "seat", "is_over", "to_move", "decisions", "scores", "ranking"]);
 
@@ -176,20 +177,6 @@ export function genericBoard(view, ctx) {
 
 // --- helpers for per-game renderers (presentation only) ------------------------------
 
-// The legal actions whose notation has ``word`` as one of its words.
-export function actionsFor(ctx, word) {
-  if (!ctx.legal || !ctx.legal.length || word === undefined || word === null) return [];
-  const w = String(word).toLowerCase();
-  if (/\s/.test(w)) return ctx.legal.filter((a) => (" " + a.toLowerCase() + " ").includes(" " + w + " "));
-  return ctx.legal.filter((a) => a.toLowerCase().split(/[\s,:;()]+/).includes(w));
-}
-
-// Make a piece clickable when legal actions name it (by a word of their notations): one action
-// is played at once, several open a chooser beside the piece.
-export function clickable(el, ctx, word) {
-  return piece(el, ctx, actionsFor(ctx, word), { name: word });
-}
-
 // The chooser open on the board, if any (one at a time): its box, and what finds it its piece again
 // after a redraw (the piece's name, its place among the pieces of that name, the actions it offers).
 let openChooser = null;
@@ -199,11 +186,13 @@ export function closeChooser() {
 }
 
 // One choice's button: its label in the page's language (costs and consequences are in the label
-// text, issue 15), the notation small beside it.
+// text, issue 15), the notation small beside it only when the player's setting shows notations
+// (issue 27: hidden by default).
 export function choiceButton(ctx, a, cls = "choice") {
   const text = ctx.labelText ? ctx.labelText(a) : a;
-  return h("button", { class: cls, "data-action": a, title: a, onclick: (ev) => { ev.stopPropagation(); closeChooser(); ctx.act(a); } },
-    h("span", { class: "alabel" }, text), text !== a ? [" ", h("small", { class: "notation" }, a)] : null);
+  const shown = notationsShown() && text !== a;
+  return h("button", { class: cls, "data-action": a, title: shown ? a : null, onclick: (ev) => { ev.stopPropagation(); closeChooser(); ctx.act(a); } },
+    h("span", { class: "alabel" }, text), shown ? [" ", h("small", { class: "notation" }, a)] : null);
 }
 
 const piecesNamed = (name) => [...document.querySelectorAll("[data-piece]")].filter((e) => e.getAttribute("data-piece") === name);
@@ -330,4 +319,5 @@ export function svg(tag, attrs = {}, ...children) {
   return el;
 }
 
-export const SEAT_COLOURS = ["#c0392b", "#2e6fb5", "#d4a017", "#2f8f4e", "#7d4ba3", "#e67e22"];
+// (the seats' colours live in common.js; re-exported for the games' older imports)
+export { SEAT_COLOURS };

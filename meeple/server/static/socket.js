@@ -14,7 +14,7 @@ export function tableSocket(id, token, on) {
       if (msg.type === "pong") return;
       if (msg.type === "error") {
         // a bad token: forget it and watch as a spectator; any other error ends the connection
-        if (/token/.test(msg.error)) { localStorage.removeItem(`meeple:token:${id}`); on.error(msg.error); connect(); }
+        if (msg.key === "server.token.unknown" || msg.key === "server.hello.malformed") { localStorage.removeItem(`meeple:token:${id}`); on.error(msg.error); connect(); }
         else { closed = true; on.error(msg.error); }
         return;
       }

@@ -1,7 +1,8 @@
 // The table's story and its end (issue 15): the log, where every decision of every seat has a line
 // a player reads, and the score sheet (categories by seat name) with the ranking by name.
 import { lookup, message, t, viewLabel } from "./i18n.js";
-import { SEAT_COLOURS, h, svg } from "./render.js";
+import { SEAT_COLOURS, notationsShown } from "./common.js";
+import { h, svg } from "./render.js";
 
 // A bot level's name in the page's language (web.level_<name>), else the name as the server has it.
 function levelName(bot) {
@@ -32,7 +33,7 @@ export function logList(entries, seatName) {
       const label = e.label ? message(e.label) : null;
       const head = h("div", { class: "logact" }, h("span", { class: "who s" + e.seat }, who),
         label && e.events.length ? [" ", h("span", { class: "alabel" }, label)] : null, " ",
-        e.notation ? h("code", { class: "notation" }, e.notation) : null,
+        e.notation && (!label || notationsShown()) ? h("code", { class: "notation" }, e.notation) : null,
         e.actor && e.actor.startsWith("zombie:") ? h("span", { class: "tag" }, t("bot_plays")) : null);
       const lines = e.events.map((ev) => h("div", { class: "ev" + (ev.private !== undefined ? " private" : "") },
         eventText(ev, seatName), ev.private !== undefined ? h("span", { class: "tag" }, t("private_note")) : null));

@@ -14,6 +14,7 @@ import { actionList, confirmed, decisionBar, onBoard } from "./decision.js";
 import { logStrip } from "./logstrip.js";
 import { markState, updateMarks } from "./marks.js";
 import { tableSocket } from "./socket.js";
+import { rematchBar, tableBadges } from "./people.js";
 
 // A game's board module and its stylesheet (static/games/<name>.{js,css}), loaded once per page:
 // every draw waits for both, so a board is never drawn unstyled (which would push the player's own
@@ -47,7 +48,7 @@ function drawn(fn, v, ctx) {
 
 // The table page of table ``id`` in ``app``; ``toast`` shows a message.  Returns its teardown and
 // its redraw (a language switch).
-export async function tablePage(app, id, toast) {
+export async function tablePage(app, id, toast, navigate) {
   let data = null, log = [], busy = false, receivedAt = Date.now();
   const state = { filter: "", tab: "board", folded: false };
   const marks = markState();
@@ -103,7 +104,10 @@ export async function tablePage(app, id, toast) {
       return lab ? message(lab) : a;
     };
     const explain = (text) => toast(text, "info");
-    const ctx = { you, toMove: v.to_move, players: data.table.players, seatName: (i) => seatName(data, i), seatLabel, legal: data.legal, act, focus, t, word, lang: getLang(), labelText, message, explain };
+    // each legal action's label and the ids of the pieces it involves (the payload's targets, issue 27)
+    const labelOf = (a) => { const i = data.legal.indexOf(a); return i >= 0 && data.labels ? data.labels[i] : null; };
+    const targets = new Map(data.legal.map((a, i) => [a, (data.targets && data.targets[i]) || []]));
+    const ctx = { you, toMove: v.to_move, players: data.table.players, seatName: (i) => seatName(data, i), seatLabel, legal: data.legal, targets, labelOf, act, focus, t, word, lang: getLang(), labelText, message, explain };
     const mine = you !== null ? data.seats[you] : null;
     const zombie = !over && mine && mine.zombie;
     turnNotice(!over && you !== null && v.to_move === you && data.legal.length > 0);
@@ -124,6 +128,7 @@ export async function tablePage(app, id, toast) {
     page.replaceChildren(...assemble({
       data, id, ws, lang: getLang(), status: statusLine(data, id), tools: tools(data, post),
       warn: zombie ? h("p", { class: "warn" }, t("zombie_you")) : null, sheet, tabs: tabsNav(page, state),
+      badges: tableBadges(id), rematch: over ? rematchBar(id, token(), log, navigate, toast) : null,
       own, board, drawn: isDrawn, actions, decision: null, side: [seatsPanel(data, sit), ...aboutYou(data, id, token(), toast)], logEl,
     }));
     // the bar lists the choices no piece drawn above plays (none once the game is over: the

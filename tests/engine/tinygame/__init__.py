@@ -99,6 +99,11 @@ class HiLoState(State):
             return "the deck is empty" if not self.deck else f"you already hold {MAX_HAND} cards"
         return None
 
+    def targets(self, action: Action) -> list[str]:
+        """A play names the card of the hand it plays (``hand:<value>``, the view's hand)."""
+        kind, card = action.data
+        return [f"hand:{self.tables.cards[card].value}"] if kind == 0 else []
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         cards = self.tables.cards
         return {
@@ -158,6 +163,9 @@ class HiLo(Game):
 
     def max_steps(self, players: int) -> int:
         return 2 * 12 + players * 4
+
+    def piece_ids(self, view: dict[str, Any]) -> set[str]:
+        return {f"hand:{v}" for v in view["hand"] or ()}
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, HiLoState)

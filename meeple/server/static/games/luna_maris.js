@@ -4,17 +4,15 @@
 // emergency deposit), and the viewer's own board first (mine).  Every word comes from the catalog
 // (luna_maris.board.*, luna_maris.word.*, the component keys); every legal action is played by
 // clicking its piece or place, the rest by the board's controls.
-import { ENVELOPE, SEAT_COLOURS, controls, h, piece, restBoard } from "../render.js";
+import { byTarget, seatColour as colour, slug, tr } from "../common.js";
+import { ENVELOPE, controls, h, piece, restBoard } from "../render.js";
 
 const BOARD = "luna_maris.board.";
 const GAME = "luna_maris.";
-const slug = (s) => String(s).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "") || "_";
 const last = (key) => String(key).split(".").pop();  // a catalog key's last part (a CSS class)
-const colour = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 
 // A catalog entry (the key always built, never a literal: pybabel reads literal t() calls as web
 // keys); a board phrase (luna_maris.board.<name>), a resource word, an amount ("2 iron"), a component.
-const tr = (ctx, key, args) => ctx.t(key, args);
 const say = (ctx, name, args) => tr(ctx, BOARD + name, args);
 const res = (ctx, r) => tr(ctx, GAME + "word." + r);
 const amount = (ctx, r, n) => tr(ctx, GAME + "label.amount." + r, { amount: n });
@@ -69,49 +67,18 @@ function tileText(ctx, view, name) {
 
 // --- which piece or place plays an action ---------------------------------------------------------
 
-const AT_MODULE = new Set(["refine", "cut", "extract", "concentrate", "burn", "recycle", "compact", "skip", "buy", "rest", "research"]);
+// Every legal action under the pieces its targets name (the payload's ``targets``, issue 27; ids
+// "module:<key>", "cell:<space>", "hire:<card>", "order:<top>", "hand:<card>", "rest:<card>",
+// "own_food:<food>", "food:<food>", "adv:<module>", "equip:<tile>", "research:<track>", view.py
+// piece_ids); none: a board control.  The controls' order: what goes on first, what ends the round or
+// costs VP last (issue 15), by their labels' kinds.
+const LAST = ["emergency", "pass", "pass_place", "pass_gain", "feed_none"].map((k) => GAME + "label." + k);
 
-// The places of a notation ("module:lab", "cell:r1c2", "hire:S07" ...); none: a board control.
-function placesOf(a, view) {
-  const w = a.split(" ");
-  const rest = a.replace(/ with \S+$/, "").split(" ").slice(1).join(" ");
-  const here = view.turn && view.turn.at_module;
-  switch (w[0]) {
-    case "go": case "start": return ["module:" + w[1]];
-    case "probe": return ["cell:" + w[1]];
-    case "hire": return ["hire:" + w[1]];
-    case "deliver": return ["order:" + w[1]];
-    case "play": return ["hand:" + w[1]];
-    case "return": return ["rest:" + w[1]];
-    case "build": return ["adv:" + w[1]];
-    // the deposit's cubes cost VP and ask first: board controls (the cubes on your board explain them)
-    case "emergency": return [];
-    case "feed": return a === "feed without food" ? [] : ["own_food:" + rest];
-    case "take":
-      if (a === "take food") return here ? ["module:" + here] : [];
-      if ((view.equipment_offer || []).some((e) => e.toLowerCase() === rest)) return ["equip:" + rest];
-      return ["food:" + rest];
-    default: break;
-  }
-  const out = [];
-  if (w[0] === "research") out.push("research:" + w[1]);
-  if (AT_MODULE.has(w[0]) && here) out.push("module:" + here);
-  return out;
-}
-
-// The controls' order: what goes on first, what ends the round or costs VP last (issue 15).
-const LAST = ["emergency", "pass", "feed without food"];
-const rank = (a) => 1 + LAST.findIndex((x) => a === x || a.startsWith(x + " "));
-
-function placeIndex(ctx, view) {
-  const by = new Map(), free = [];
-  for (const a of ctx.legal || []) {
-    const places = placesOf(a, view);
-    if (!places.length) free.push(a);
-    for (const p of places) { if (!by.has(p)) by.set(p, []); by.get(p).push(a); }
-  }
-  free.sort((a, b) => rank(a) - rank(b));
-  return { acts: (p) => by.get(p) || [], free };
+function placeIndex(ctx) {
+  const A = byTarget(ctx);
+  const rank = (a) => { const lab = ctx.labelOf ? ctx.labelOf(a) : null; return 1 + LAST.indexOf(lab && lab.key); };
+  const free = [...A.rest].sort((a, b) => rank(a) - rank(b));
+  return { acts: A.on, free };
 }
 
 // --- the module map ---------------------------------------------------------------------------------
@@ -221,11 +188,11 @@ function offers(ctx, view, idx) {
   const track = view.build_track || [];
   out.push(section(ctx, say(ctx, "advanced"), rowOf(view.advanced_offer || [], (a) => {
     const tile = (view.tile_effects || {})[a] || {};
-    return tileCard(ctx, view, a, idx.acts("adv:" + tile.module));
+    return tileCard(ctx, view, a, idx.acts("adv:" + a));
   }), h("div", { class: "buildtrack" }, say(ctx, "build_track"), " ", track.map((s) => piece(h("span", { class: "disc", style: { background: colour(s) } }), ctx, [],
     { owner: s, state: "built", title: ctx.seatName(s) })))));
   if ((view.equipment_offer || []).length) {
-    out.push(section(ctx, say(ctx, "equipment"), rowOf(view.equipment_offer, (e) => tileCard(ctx, view, e, idx.acts("equip:" + e.toLowerCase()), { state: "face up" }))));
+    out.push(section(ctx, say(ctx, "equipment"), rowOf(view.equipment_offer, (e) => tileCard(ctx, view, e, idx.acts("equip:" + e), { state: "face up" }))));
   }
   return out;
 }
@@ -306,7 +273,7 @@ const DRAWN = ["round", "step", "day", "turn_order", "next_turn_order", "modules
 
 export function render(view, ctx) {
   if (!Array.isArray(view.modules) || !Array.isArray(view.seats)) return null;
-  const idx = placeIndex(ctx, view);
+  const idx = placeIndex(ctx);
   const others = view.seats.filter((p) => p.seat !== ctx.you);
   const parts = [statusLine(ctx, view),
     section(ctx, say(ctx, "modules"), moduleMap(ctx, view, idx)),
@@ -323,7 +290,7 @@ export function mine(view, ctx) {
   if (!Array.isArray(view.seats) || ctx.you === null || ctx.you === undefined) return null;
   const p = view.seats.find((x) => x.seat === ctx.you);
   if (!p) return null;
-  const idx = placeIndex(ctx, view);
+  const idx = placeIndex(ctx);
   const turn = view.is_over ? say(ctx, "over", { vp: view.scores ? view.scores[ctx.you] : p.vp })
     : view.to_move === ctx.you ? say(ctx, "your_turn") : say(ctx, "waiting", { seat: ctx.seatName(view.to_move) });
   const doing = view.turn && view.turn.scientist ? say(ctx, "playing", { card: comp(ctx, (view.scientists[view.turn.scientist] || {}).level === 2 ? "seniors" : "juniors", view.turn.scientist), n: view.turn.module_actions_left }) : null;

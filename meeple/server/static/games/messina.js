@@ -4,7 +4,8 @@
 // (mine): estate 3 × 6, quarantine cabins with stages I/II, overseers on their paths, workshops,
 // wagons, scroll board, registers, resources and VP.  Every legal action is played on a piece
 // (piece) or a board control (controls); every tile explains itself (data-effect).
-import { SEAT_COLOURS, controls, h, label, piece, restBoard, svg } from "../render.js";
+import { byTarget, seatColour as colourOf, slug, tr } from "../common.js";
+import { controls, h, piece, restBoard, svg } from "../render.js";
 
 const SIZE = 44;
 const COLOUR_FILL = { red: "#eeb3aa", yellow: "#f3e08e", green: "#b5dba8", blue: "#a9cbec" };
@@ -15,14 +16,10 @@ const DRAWN = ["nodes", "seats", "components", "wheel", "stacks", "cabin_stacks"
   "round", "turn_order", "plague_supply", "citizen_supply", "final_scoring", "scores", "ranking"];
 
 const GAME = "messina";
-// a catalog key built here (never a literal: the catalog extractor reads literal t("...") calls)
-function tr(ctx, key, args) { return ctx.t(key, args); }
-const slug = (s) => String(s).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "") || "_";
 // a catalog word of this game, a component's name, a view word
 const W = (ctx, k, a) => tr(ctx, [GAME, k].join("."), a);
 const C = (ctx, table, name) => (name === null || name === undefined ? "—" : tr(ctx, [GAME, table, slug(name), "name"].join(".")));
 const V = (ctx, v) => ctx.word(String(v));
-const colourOf = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 
 // A part of a bigger piece (a rat marker on a hex, a space of a track): it explains itself by its
 // data-effect and hover title, and leaves clicks to the piece it belongs to.
@@ -48,86 +45,16 @@ function cost(ctx, c) {
 
 // --- which piece plays which legal action ------------------------------------------------------
 
-// Every legal notation goes to the pieces that name it (hex, ship, lieutenant, slot, cabin ...);
-// what no piece takes becomes a board control.
+// Every legal action goes to the pieces its targets name (the payload's ``targets``, issue 27: hex,
+// ship, lieutenant, slot, cabin ..., view.py piece_ids); what names no piece becomes a board control.
+// On a hex, the free moves first, then by price (the coins their label names), else the legal order.
 function assign(view, ctx) {
-  const map = new Map();
-  let taken = false;
-  const add = (key, a) => { if (!map.has(key)) map.set(key, []); map.get(key).push(a); taken = true; };
-  const comp = view.components || {};
-  const slots = new Set((comp.estate || []).map((e) => e.name));
-  const here = view.now && view.now.hex;
-  const stackOf = (stacks, name) => (stacks || []).findIndex((s) => s && s.top === name);
-  const wagonStack = (name) => ((view.stacks || {}).wagons || []).findIndex((s) => s[0] === name);
-  const districts = (view.nodes || []).filter((n) => n.kind === "district");
-  const rest = [];
-  let m;
-  for (const a of ctx.legal || []) {
-    taken = false;
-    if ((m = /^lt\d to (.+)$/.exec(a))) add("node:" + m[1], a);
-    else if ((m = /^major fire, also (.+)$/.exec(a))) add("node:" + m[1], a);
-    else if ((m = /^repopulate (.+)$/.exec(a))) add("node:" + m[1], a);
-    else if ((m = /^action: (.+)$/.exec(a)) && here) add("node:" + here, a);
-    else if (a === "douse" && here) add("cubes:" + here, a);
-    else if ((m = /^lightning: (.+)$/.exec(a))) {
-      for (const d of districts) if ((d.actions || []).includes(m[1])) add("node:" + d.name, a);
-    } else if ((m = /^(recall|skip) lt(\d)$/.exec(a))) add(`lt:${ctx.you}:${m[2]}`, a);
-    else if ((m = /^give up lt(\d) /.exec(a))) add(`lt:${ctx.you}:${m[1]}`, a);
-    else if ((m = /^take (.+)$/.exec(a))) add("ship:" + m[1], a);
-    else if (a === "douse the ship" || a === "let the ship's plague go") add("shipcube", a);
-    else if ((m = /^staff (.+) from (.+)$/.exec(a))) { add("slot:" + m[2], a); add("ws:" + m[1], a); }
-    else if ((m = /^(to|activate|pay with|upgrade) (.+)$/.exec(a)) && slots.has(m[2])) add("slot:" + m[2], a);
-    else if ((m = /^upgrade cabin (\d)$/.exec(a)) || (m = /^quarantine in cabin (\d)$/.exec(a))
-      || (m = /^build .+ on cabin (\d)$/.exec(a))) add("cabin:" + m[1], a);
-    else if ((m = /^upgrade (\w+) overseer$/.exec(a)) || (m = /^advance (\w+) overseer/.exec(a))) add("ov:" + m[1], a);
-    else if ((m = /^(to|upgrade) (.+)$/.exec(a)) && (comp.workshops || {})[m[2]]) add("ws:" + m[2], a);
-    else if ((m = /^swap cabin stack (\d)/.exec(a))) add("cabstack:" + m[1], a);
-    else if ((m = /^swap workshop stack (\d)/.exec(a))) add("wsstack:" + m[1], a);
-    else if ((m = /^build (.+)$/.exec(a)) && stackOf(view.workshop_stacks, m[1]) >= 0) add("wsstack:" + (stackOf(view.workshop_stacks, m[1]) + 1), a);
-    else if ((m = /^build (.+)$/.exec(a)) && wagonStack(m[1]) >= 0) add("wagonstack:" + wagonStack(m[1]), a);
-    else if ((m = /^scroll (.+)$/.exec(a))) add("scroll:" + m[1], a);
-    else if ((m = /^use (.+)$/.exec(a))) add("reward:" + m[1], a);
-    else if ((m = /^buy (city|church)$/.exec(a)) || (m = /^(city|church) \+1$/.exec(a))) add("track:" + m[1], a);
-    if (!taken) rest.push(a);
-  }
-  // on a hex, the free moves first, then by price (the order of the seat's lieutenants otherwise)
-  const price = movePrices(view, ctx);
-  for (const acts of map.values()) {
-    acts.sort((x, y) => (price(x) - price(y)) || 0);
-  }
-  return { get: (key) => map.get(key) || [], rest };
-}
-
-// What a move notation costs (coins beyond the first step), from the city's neighbours; 0 for
-// anything else.
-function movePrices(view, ctx) {
-  const nodes = view.nodes || [];
-  const adj = new Map(nodes.map((n) => [n.name, new Set()]));
-  const link = (a, b) => { if (adj.has(a) && adj.has(b)) { adj.get(a).add(b); adj.get(b).add(a); } };
-  // hex cells (axial q, r) touch when they differ by one of the six directions
-  const cells = nodes.filter((n) => Array.isArray(n.cell));
-  const DIRS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
-  for (const a of cells) for (const b of cells) {
-    if (DIRS.some(([dq, dr]) => a.cell[0] + dq === b.cell[0] && a.cell[1] + dr === b.cell[1])) link(a.name, b.name);
-  }
-  const harbours = nodes.filter((n) => n.kind === "harbour"), docks = nodes.filter((n) => n.kind === "docks");
-  docks.forEach((d, i) => harbours[i] && link(d.name, harbours[i].name));
-  const seat = (view.seats || {})[`seat ${ctx.you}`] || {};
-  const at = new Map((seat.lieutenants || []).map((l) => [Number(String(l.lieutenant).replace(/\D/g, "")), l.where]));
-  const dist = (from, to) => {
-    if (!adj.has(from)) return 0;
-    const seen = new Map([[from, 0]]), queue = [from];
-    while (queue.length) {
-      const x = queue.shift();
-      if (x === to) return seen.get(x);
-      for (const y of adj.get(x)) if (!seen.has(y)) { seen.set(y, seen.get(x) + 1); queue.push(y); }
-    }
-    return 0;
+  const A = byTarget(ctx);
+  const price = (a) => {
+    const lab = ctx.labelOf ? ctx.labelOf(a) : null;
+    return lab && lab.key === "messina.label.move.paid" && lab.args ? Number(lab.args.n) || 0 : 0;
   };
-  return (a) => {
-    const m = /^lt(\d) to (.+)$/.exec(a);
-    return m ? Math.max(0, dist(at.get(Number(m[1])), m[2]) - 1) : 0;
-  };
+  return { get: (key) => [...A.on(key)].sort((x, y) => price(x) - price(y)), rest: A.rest };
 }
 
 // --- texts of the pieces (data-effect), from the view's component tables -----------------------

@@ -4,7 +4,8 @@
 // turn.  Every legal action that has a card or a seat is played by clicking it (render.js piece());
 // the rest are the board's controls.  Every word comes from the catalog: headings as view labels,
 // the board's phrases as mundus_novus.board.* keys (named in words.py), names as component keys.
-import { SEAT_COLOURS, controls, h, piece, restBoard, svg } from "../render.js";
+import { byTarget, seatColour } from "../common.js";
+import { controls, h, piece, restBoard, svg } from "../render.js";
 
 const COLOURS = {
   cocoa: "#8a5a3b", corn: "#f1d04b", tobacco: "#b98b4e", coffee: "#6b4226", cotton: "#f4f4f4",
@@ -15,8 +16,6 @@ const B = "mundus_novus.board.";
 
 // a component key's slug ("mundus_novus.resources.sugar_cane.name" -> "sugar_cane")
 const slugOf = (key) => String(key || "").split(".")[2] || "";
-// a notation's resource or event name as a slug ("sugar cane" -> "sugar_cane", "King's Help" -> "king_s_help")
-const slug = (s) => String(s).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "");
 // a catalog key's words (keys passed as values, so that pybabel finds only the board's own keys)
 const say = (ctx, key, args) => ctx.t(key, args);
 // a seat as the board names it: "Seat 2" (the side panel shows the players' and bots' names)
@@ -24,38 +23,18 @@ const seatOf = (ctx, i) => (ctx.seatLabel ? ctx.seatLabel(i) : ctx.seatName(i));
 
 // --- which legal action belongs to which card ------------------------------------------------------
 
-// Every legal notation, filed under the piece that plays it: "hand:<slug>", "supply:<slug>",
-// "market:<slug>", "offer:<seat>:<slug>", "queue:<i>", "deck", "seat:<q>", "ship:<label>".  What no
-// piece takes goes to the board's controls.
-const ORDER = [/^set \d/, /^set: add/, /^different: add/, /^cash /, /^keep /, /^offer /, /^give /, /^take /, /^swap /, /^convert /, /^discard /];
-const rank = (a) => { const i = ORDER.findIndex((re) => re.test(a)); return i < 0 ? ORDER.length : i; };
+// Every legal action filed under the pieces its targets name (the payload's ``targets``, issue 27):
+// "hand:<kind>", "supply:<kind>", "market:<kind>", "offer:<seat>:<kind>", "queue:<i>", "deck",
+// "seat:<q>", "ship:<value>" (view.py piece_ids).  What names no piece goes to the board's controls.
+// A card's choices in a sensible order, by their labels' kinds: combinations first, conversions and
+// discards last.
+const ORDER = ["set", "set.inca", "set_add", "diff_start", "diff_add", "diff_add.short", "inca", "keep", "offer", "gift",
+  "take", "swap", "convert", "pirate"].map((k) => "mundus_novus.label." + k);
 
-function assign(legal) {
-  const by = new Map();
-  const events = [];  // the events Coronado may force, in the tables' order
-  const put = (id, a) => { if (!by.has(id)) by.set(id, []); by.get(id).push(a); };
-  const used = new Set();
-  const file = (id, a) => { put(id, a); used.add(a); };
-  for (const a of legal || []) {
-    let m;
-    if ((m = /^(?:take|swap) (.+?) from p(\d+)(?: for (.+))?$/.exec(a))) {
-      file(`offer:${m[2]}:${slug(m[1])}`, a);
-      if (m[3]) put(`market:${slug(m[3])}`, a);
-    } else if ((m = /^take n(\d+) /.exec(a))) file(`queue:${Number(m[1]) - 1}`, a);
-    else if (a === "take deck top") file("deck", a);
-    else if ((m = /^take (.+)$/.exec(a))) file(`supply:${slug(m[1])}`, a);
-    else if ((m = /^(?:offer|discard|keep|different: add|set: add) (.+)$/.exec(a)) && a !== "discard the rest" && a !== "offer nothing") file(`hand:${slug(m[1])}`, a);
-    else if ((m = /^give (.+) to p\d+$/.exec(a))) file(`hand:${slug(m[1])}`, a);
-    else if ((m = /^convert (.+) to .+$/.exec(a))) file(`hand:${slug(m[1])}`, a);
-    else if ((m = /^set \d+ (.+?)(?: \+ \d+ inca)?$/.exec(a))) file(`hand:${slug(m[1])}`, a);
-    else if (/^cash \d+ inca$/.test(a)) file("hand:inca_relic", a);
-    else if ((m = /^trade master p(\d+)$/.exec(a)) || (m = /^p(\d+) starts progression$/.exec(a))) file(`seat:${m[1]}`, a);
-    else if ((m = /^second fleet: add (.+)$/.exec(a))) file(`ship:${m[1]}`, a);
-    else if ((m = /^force (.+)$/.exec(a))) { file(`event:${slug(m[1])}`, a); events.push(slug(m[1])); }
-  }
-  // a card's choices in a sensible order: combinations first, conversions and discards last
-  for (const list of by.values()) list.sort((a, b) => rank(a) - rank(b));
-  return { on: (id) => by.get(id) || [], rest: (legal || []).filter((a) => !used.has(a)), events };
+function assign(ctx) {
+  const A = byTarget(ctx);
+  const rank = (a) => { const lab = ctx.labelOf ? ctx.labelOf(a) : null; const i = ORDER.indexOf(lab && lab.key); return i < 0 ? ORDER.length : i; };
+  return { on: (id) => [...A.on(id)].sort((a, b) => rank(a) - rank(b)), rest: A.rest };
 }
 
 // --- what each card does -------------------------------------------------------------------------
@@ -151,16 +130,6 @@ function eventToken(view, ctx) {
   return piece(el, ctx, [], { state: "this round", effect: `${ctx.t(key)}: ${say(ctx, key.replace(/\.name$/, ".text"))}` });
 }
 
-// Francisco de Coronado's choice (research A10): the event tokens, each forcing its event
-function eventTokens(ctx, A) {
-  if (!A.events.length) return null;
-  return h("div", { class: "mn-row mn-tokens" }, A.events.map((e) => {
-    const key = `mundus_novus.events.${e}.name`;
-    return piece(h("div", { class: "mn-event token" }, ctx.t(key)), ctx, A.on(`event:${e}`),
-      { state: "token", effect: `${ctx.t(key)}: ${say(ctx, key.replace(/\.name$/, ".text"))}`, name: e });
-  }));
-}
-
 function seatPanel(view, p, ctx, A) {
   const seat = p.seat;
   // the seat's head plays what names the seat (Trade Master on a tie, who starts the Progression);
@@ -168,7 +137,7 @@ function seatPanel(view, p, ctx, A) {
   const head = piece(h("div", { class: "mn-seathead" }, h("b", {}, seatOf(ctx, seat)),
     seat === view.trade_master ? h("span", { class: "mn-tm", title: ctx.t("Trade master") }, `⚑ ${ctx.t("Trade master")}`) : null),
   ctx, A.on(`seat:${seat}`), { owner: seat, name: `p${seat}` });
-  const el = h("div", { class: "mn-seat" + (seat === ctx.you ? " mine" : "") + (seat === view.to_move ? " tomove" : ""), style: { borderTopColor: SEAT_COLOURS[seat % 6] },
+  const el = h("div", { class: "mn-seat" + (seat === ctx.you ? " mine" : "") + (seat === view.to_move ? " tomove" : ""), style: { borderTopColor: seatColour(seat) },
     "data-owner": String(seat), "data-state": seat === view.to_move ? "to move" : "waiting" },
     head,
     h("div", { class: "small" },
@@ -221,11 +190,11 @@ const DRAWN = ["round", "phase", "event", "event_token", "trade_master", "announ
 
 export function render(view, ctx) {
   if (!Array.isArray(view.market) || !Array.isArray(view.queue)) return null;
-  const A = assign(ctx.legal);
+  const A = assign(ctx);
   const deck = piece(h("div", { class: "mn-card deck facedown" }, h("span", { class: "nm" }, ctx.t("Development deck")), h("span", { class: "cnt" }, String(view.development_deck))),
     ctx, A.on("deck"), { state: "face down", name: "deck" });
   const parts = [
-    status(view, ctx), eventToken(view, ctx), eventTokens(ctx, A), ...pending(view, ctx),
+    status(view, ctx), eventToken(view, ctx), ...pending(view, ctx),
     controls(ctx, A.rest),
     h("h4", {}, ctx.t("Market")),
     cardRow(view, view.market, ctx, (k) => A.on(`market:${slugOf(k)}`), { state: "market" }),
@@ -251,15 +220,15 @@ export function mine(view, ctx) {
   if (ctx.you === null || ctx.you === undefined || !Array.isArray(view.seats)) return null;
   const me = view.seats.find((p) => p.seat === ctx.you);
   if (!me) return null;
-  const A = assign(ctx.legal);
+  const A = assign(ctx);
   const devs = me.developments || [];
   const ships = devs.filter((d) => d.kind === "caravel");
   const keeps = devs.filter((d) => d.kind === "warehouse").reduce((n, d) => n + (d.keeps || 0), 0);
   const inca = (view.resources || []).find((r) => !r.value);
   const relics = inca ? ((view.hand || []).find((c) => c.card === inca.card) || { count: 0 }).count : 0;
   const turn = view.is_over ? null : view.to_move === ctx.you ? ctx.t("your_turn") : ctx.t("waiting_for", { who: seatOf(ctx, view.to_move) });
-  // a caravel plays Ponce de Leon's "second fleet: add <value>" (Pizarro's zeroed one "<value>(0)")
-  const shipActs = (d) => [...A.on(`ship:${d.ship}`), ...A.on(`ship:${d.ship}(0)`)];
+  // a caravel plays Ponce de Leon's "second fleet: add" of its value
+  const shipActs = (d) => A.on(`ship:${d.ship}`);
   const seen = new Set();
   const shipCard = (d) => {
     const acts = seen.has(d.ship) ? [] : shipActs(d);
@@ -268,7 +237,7 @@ export function mine(view, ctx) {
   };
   return h("div", { class: "mn-mine", "data-owner": String(ctx.you) },
     h("div", { class: "mn-minehead" },
-      h("b", { style: { color: SEAT_COLOURS[ctx.you % 6] } }, `${seatOf(ctx, ctx.you)} (${say(ctx, B + "you")})`),
+      h("b", { style: { color: seatColour(ctx.you) } }, `${seatOf(ctx, ctx.you)} (${say(ctx, B + "you")})`),
       h("span", { class: "mn-money", "data-state": "private" }, `${ctx.t("Doubloons")}: ${me.money ?? "?"}`),
       view.trade_master === ctx.you ? h("span", { class: "mn-tm" }, `⚑ ${ctx.t("Trade master")}`) : null,
       turn ? h("span", { class: "mn-turn" + (view.to_move === ctx.you ? " now" : "") }, turn) : null),

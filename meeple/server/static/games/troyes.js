@@ -4,12 +4,12 @@
 // their numbers and full effect texts, the score the table can see.  Every legal action that has
 // a piece is played by clicking it (a die, a space, a card, a cathedral column, a black die);
 // the others (pass, done, activations ...) are controls on the board.  Every word comes from the
-// catalog (troyes.ui.* and the component keys); notations stay as they are.
+// catalog (troyes.ui.* and the component keys); pieces bind by the actions' targets, never a notation.
 import { message } from "../i18n.js";
-import { SEAT_COLOURS, chooserBeside, closeChooser, controls, h, piece } from "../render.js";
+import { byTarget, seatColour as colourOfSeat, slug, tr } from "../common.js";
+import { chooserBeside, closeChooser, controls, h, piece } from "../render.js";
 
 const COLOURS = { r: "red", w: "white", y: "yellow" };
-const BUILDING_WORDS = ["palace", "bishopric", "city hall"];
 const PHASES = { "choose character": "keep", draft: "draft", "black dice": "black", actions: "actions", over: "over" };
 const STEPS = {
   main: "main", flip: "flip", "spend dice": "spend", "citizen source": "source", cube: "cube", dice: "dice",
@@ -19,35 +19,29 @@ const STEPS = {
 // A board word: troyes.ui.<k> (the key is built at run time, so the catalog lists these keys in
 // meeple/games/troyes/words.py for extraction).
 function T(ctx, k, args) { return tr(ctx, `troyes.ui.${k}`, args); }
-// A catalog key given whole (a component's, a phase's): never a literal inside t(...), which
-// the page's extractor would read as an interface word.
-function tr(ctx, key, args) { return ctx.t(key, args); }
 const name = (ctx, n) => (typeof n === "string" ? ctx.word(n) : String(n ?? ""));
 // A catalog message in the page's language (the replay page's ctx has no message()).
 const say = (ctx, m) => (ctx.message ? ctx.message(m) : message(m));
-const slug = (s) => String(s).toLowerCase().replace(/[^0-9a-z]+/g, "_").replace(/^_+|_+$/g, "") || "_";
-const ref = (table, n, part = "name") => ({ key: `troyes.${table}.${slug(n)}.${part}` });
 // A component's full effect text: its catalog entry troyes.<table>.<name>.text filled with the
 // numbers the view gives for it (from the component tables, so a component pack changes them).
 const effectOf = (ctx, table, n, args) => say(ctx, { key: `troyes.${table}.${slug(n)}.text`, args });
 const activityEffect = (ctx, a) => effectOf(ctx, "activities", a.card, { level: a.level, hire_cost: a.hire_cost, divisor: a.divisor });
 const eventEffect = (ctx, e, table) => effectOf(ctx, table, e.card, { divisor: e.divisor, boxes: e.boxes, vp_first: e.vp[0], vp_second: e.vp[1], black_dice: e.black_dice });
 const seatOf = (tag) => { const m = typeof tag === "string" && tag.match(/^p(\d+)$/); return m ? Number(m[1]) : null; };
-const colourOfSeat = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 
-// Which legal notations a piece plays; every claimed notation is left out of the board's controls.
-function claim(ctx, claimed, list) {
-  const legal = list.filter((a) => ctx.legal && ctx.legal.includes(a));
-  for (const a of legal) claimed.add(a);
-  return legal;
+// The legal actions a piece plays, by the ids of the pieces each action involves (the payload's
+// targets, issue 27: view.py piece_ids); every claimed action is left out of the board's controls.
+let index = null;
+function claim(ctx, claimed, ids) {
+  if (!index || index.targets !== ctx.targets || index.legal !== ctx.legal) index = { targets: ctx.targets, legal: ctx.legal, A: byTarget(ctx) };
+  const out = [];
+  for (const id of ids) for (const a of index.A.on(id)) if (!out.includes(a)) out.push(a);
+  for (const a of out) claimed.add(a);
+  return out;
 }
-
-// A die's notation as the mover writes it: own "r5", another seat's "r5@p1", neutral "r5@n".
-function dieNotation(code, owner, ctx) {
-  if (owner === "neutral") return `${code}@n`;
-  const seat = seatOf(owner);
-  return seat === ctx.you ? code : `${code}@p${seat}`;
-}
+const labelKey = (ctx, a) => { const lab = ctx.labelOf ? ctx.labelOf(a) : null; return (lab && lab.key) || ""; };
+// A die's id on the city square: its owner as the view names it ("p1", "neutral") and its face.
+const dieId = (code, owner) => `die:${owner}:${code}`;
 
 function dieTitle(code, owner, ctx) {
   const colour = { key: `value.${COLOURS[code[0]]}` };
@@ -62,7 +56,7 @@ function dieTitle(code, owner, ctx) {
 // click on a die picks it (or puts it back) without playing anything; after you click the action,
 // the dice step plays "die …" for each picked die as soon as it is offered, then "done".  The
 // picks live in the page only and are dropped at any other decision of the main step.
-const picks = { at: null, keys: new Map() };  // key (owner:index) -> absolute notation ("y5@p1")
+const picks = { at: null, keys: new Map() };  // key (owner:index) -> { id, code, owner, title } of the die
 
 function mainStep(view, ctx) {
   return view.phase === "actions" && view.step === "main" && ctx.you !== null && ctx.you !== undefined
@@ -70,11 +64,11 @@ function mainStep(view, ctx) {
 }
 
 function picksHint(ctx) {
-  return picks.keys.size ? T(ctx, "picks_hint", { dice: [...picks.keys.values()].join(" ") }) : "";
+  return picks.keys.size ? T(ctx, "picks_hint", { dice: [...picks.keys.values()].map((d) => d.title).join(ctx.lang === "zh" ? "、" : ", ") }) : "";
 }
 
-function togglePick(key, absolute, ctx) {
-  if (picks.keys.has(key)) picks.keys.delete(key); else picks.keys.set(key, absolute);
+function togglePick(key, die, ctx) {
+  if (picks.keys.has(key)) picks.keys.delete(key); else picks.keys.set(key, die);
   for (const el of document.querySelectorAll(`[data-pick="${key}"]`)) {
     el.classList.toggle("picked", picks.keys.has(key));
     el.setAttribute("data-state", picks.keys.has(key) ? "picked" : "free");
@@ -85,13 +79,15 @@ function togglePick(key, absolute, ctx) {
 // At the dice step: the next picked die that is offered, or done when every pick is in the group.
 function pickedStep(view, ctx) {
   if (!picks.keys.size || view.step !== "dice" || view.to_move !== ctx.you) return null;
-  const left = [...picks.keys.values()];
-  for (const d of (view.pending && view.pending.dice) || []) { const i = left.indexOf(d); if (i >= 0) left.splice(i, 1); }
-  const toRelative = (a) => a.replace(`@p${ctx.you}`, "");
-  for (const d of left) if ((ctx.legal || []).includes(`die ${toRelative(d)}`)) return `die ${toRelative(d)}`;
+  const chosen = chosenDice(view);
+  const left = [...picks.keys.values()].filter((d) => !chosen.take(d.code, d.owner));
+  for (const d of left) {
+    const join = claim(ctx, new Set(), [d.id]).find((a) => labelKey(ctx, a).startsWith("troyes.label.die"));
+    if (join) return join;
+  }
   if (left.length) { picks.keys.clear(); return null; }  // a picked die cannot join: go on by hand
   picks.keys.clear();
-  return (ctx.legal || []).includes("done") ? "done" : null;
+  return (ctx.legal || []).find((a) => labelKey(ctx, a).startsWith("troyes.label.done_dice")) || null;
 }
 
 // The picked die is played once the page has taken in the last decision (an act sent while the
@@ -116,23 +112,22 @@ function playPicks(view, ctx) {
 // One die of the city square: its colour and value, its owner's ring (grey: neutral), chosen or
 // free; a click plays its die / reroll / flip / spend action, or at the main step picks it.
 function dieEl(code, owner, ctx, claimed, chosen, view, index) {
-  const n = dieNotation(code, owner, ctx);
+  const id = dieId(code, owner);
   const seat = seatOf(owner);
   const picked = chosen && chosen.take(code, owner);
   const el = h("span", {
     class: `tdie ${COLOURS[code[0]] || ""}${picked ? " chosen" : ""}`,
     style: { borderColor: seat !== null ? colourOfSeat(seat) : "#8a8a8a" },
   }, code.slice(1));
-  const acts = picked ? [] : claim(ctx, claimed, ["die", "reroll", "flip", "spend"].map((w) => `${w} ${n}`));
-  const info = { owner: seat !== null ? seat : "neutral", state: picked ? "chosen" : "free", title: dieTitle(code, owner, ctx), name: n };
+  const acts = picked ? [] : claim(ctx, claimed, [id]);
+  const info = { owner: seat !== null ? seat : "neutral", state: picked ? "chosen" : "free", title: dieTitle(code, owner, ctx), name: id };
   if (view && mainStep(view, ctx)) {
     const key = `${owner}:${index}`;
-    const absolute = owner === "neutral" ? `${code}@n` : `${code}@${owner}`;
     el.setAttribute("data-pick", key);
     if (picks.keys.has(key)) { el.classList.add("picked"); info.state = "picked"; }
-    return asked(el, ctx, acts, info, { key, absolute });
+    return asked(el, ctx, acts, info, { key, die: { id, code, owner, title: info.title } });
   }
-  if (acts.length === 1 && acts[0].startsWith("reroll ")) return asked(el, ctx, acts, info);
+  if (acts.length === 1 && labelKey(ctx, acts[0]) === "troyes.label.reroll") return asked(el, ctx, acts, info);
   return piece(el, ctx, acts, info);
 }
 
@@ -147,23 +142,22 @@ function asked(el, ctx, acts, info, pick = null) {
   if (acts.length) el.setAttribute("data-actions", acts.join("|"));
   el.setAttribute("title", [info.title, ...acts.map((a) => ctx.labelText(a))].join("\n"));
   el.chooserOpts = { cls: "tasked", lead: pick ? () => h("button", { class: "choice pick",
-    onclick: (e) => { e.stopPropagation(); closeChooser(); togglePick(pick.key, pick.absolute, ctx); } },
+    onclick: (e) => { e.stopPropagation(); closeChooser(); togglePick(pick.key, pick.die, ctx); } },
   T(ctx, picks.keys.has(pick.key) ? "unpick" : "pick")) : null };
   el.addEventListener("click", (ev) => {
     ev.stopPropagation();
-    if (pick && !acts.length) { togglePick(pick.key, pick.absolute, ctx); return; }
+    if (pick && !acts.length) { togglePick(pick.key, pick.die, ctx); return; }
     chooserBeside(el, ctx, acts);
   });
   return el;
 }
 
-// The dice of the group chosen so far (the view names every owner: "r5@p0", "r5@n").
+// The dice of the group chosen so far, by their ids (the view's pending dice_targets).
 function chosenDice(view) {
-  const left = [...((view.pending && view.pending.dice) || [])];
+  const left = [...((view.pending && view.pending.dice_targets) || [])];
   return {
     take(code, owner) {
-      const tag = owner === "neutral" ? `${code}@n` : `${code}@${owner}`;
-      const i = left.indexOf(tag);
+      const i = left.indexOf(dieId(code, owner));
       if (i < 0) return false;
       left.splice(i, 1);
       return true;
@@ -185,7 +179,7 @@ function turnLine(view, ctx) {
 
 function characterCards(names, scoring, ctx, claimed, keep) {
   return (names || []).map((n, i) => {
-    const acts = keep ? claim(ctx, claimed, [`keep ${n}`]) : [];
+    const acts = keep ? claim(ctx, claimed, [`character:${n}`]) : [];
     const steps = (scoring || [])[i] || {};
     const effect = effectOf(ctx, "characters", n, { thresholds: steps.thresholds, points: steps.points });
     return piece(h("div", { class: "tcard character" }, h("b", {}, name(ctx, n)), h("div", { class: "small" }, effect)), ctx, acts,
@@ -193,50 +187,52 @@ function characterCards(names, scoring, ctx, claimed, keep) {
   });
 }
 
-// The action under way and its citizen, from their notations ("activate Miller", "citizen from
-// palace 2"), as the catalog's messages.
-function buildingRef(word, view) {
-  const b = BUILDING_WORDS.indexOf(word);
-  return ref("buildings", b >= 0 && view.buildings[b] ? view.buildings[b].name : word);
-}
+// The action under way and where its citizen comes from, as the catalog's messages, from the view's
+// ids of their pieces (view.py ``action_target``, ``citizen_target``: the ids of ``targets``).
+const ref = (table, n, part = "name") => ({ key: `troyes.${table}.${slug(n)}.${part}` });
+const idPart = (id, k) => String(id).split(":")[k];
+const buildingRef = (view, b) => ref("buildings", (view.buildings[b] || {}).name || "");
 
-function targetMessage(action, view) {
-  let m;
-  if (action === "build cathedral") return { key: "troyes.target.build" };
-  if (action === "farm") return { key: "troyes.target.farm" };
-  if ((m = action.match(/^activate (.+)$/))) return { key: "troyes.target.activate", args: { card: ref("activities", m[1]) } };
-  if ((m = action.match(/^combat (.+)$/))) {
-    const table = view.marauding && view.marauding.card === m[1] ? "permanent" : "events";
-    return { key: "troyes.target.combat", args: { card: ref(table, m[1]) } };
+function targetMessage(id, view) {
+  if (!id) return { key: "troyes.target.farm" };
+  const kind = idPart(id, 0), rest = String(id).slice(kind.length + 1);
+  if (kind === "cathedral") return { key: "troyes.target.build" };
+  if (kind === "activity") return { key: "troyes.target.activate", args: { card: ref("activities", rest) } };
+  if (kind === "event") {
+    const table = view.marauding && view.marauding.card === rest ? "permanent" : "events";
+    return { key: "troyes.target.combat", args: { card: ref(table, rest) } };
   }
-  if ((m = action.match(/^place (.+)$/))) return { key: "troyes.target.place", args: { building: buildingRef(m[1], view) } };
-  return { text: action };
+  return { key: "troyes.target.place", args: { building: buildingRef(view, Number(rest)) } };
 }
 
-function sourceMessage(citizen, view) {
-  let m;
-  if (citizen === "citizen from supply") return { key: "troyes.label.source.supply" };
-  if ((m = citizen.match(/^citizen lying at (.+)$/))) return { key: "troyes.label.source.lying", args: { building: buildingRef(m[1], view) } };
-  if ((m = citizen.match(/^citizen from (palace|bishopric|city hall) (\d)(?:-(\d) (left|right))?$/))) {
-    const building = buildingRef(m[1], view);
-    const space = m[3] ? { key: `troyes.space.row_${m[4]}`, args: { building, low: Number(m[2]), high: Number(m[3]) } }
-      : { key: "troyes.space.single", args: { building, value: Number(m[2]) } };
+function sourceMessage(id, view) {
+  if (!id) return { key: "troyes.label.source.supply" };
+  const kind = idPart(id, 0);
+  if (kind === "lying") return { key: "troyes.label.source.lying", args: { building: buildingRef(view, Number(idPart(id, 1))) } };
+  if (kind === "space") {
+    const b = Number(idPart(id, 1)), i = Number(idPart(id, 2));
+    const building = buildingRef(view, b);
+    const low = 2 * Math.floor(i / 2) + 1;
+    const space = (view.buildings[b] || {}).rows
+      ? { key: `troyes.space.row_${i % 2 ? "right" : "left"}`, args: { building, low, high: low + 1 } }
+      : { key: "troyes.space.single", args: { building, value: i + 1 } };
     return { key: "troyes.label.source.space", args: { space } };
   }
-  if ((m = citizen.match(/^citizen from (.+)$/))) return { key: "troyes.label.source.card", args: { card: ref("activities", m[1]) } };
-  return { text: citizen };
+  return { key: "troyes.label.source.card", args: { card: ref("activities", String(id).slice(kind.length + 1)) } };
 }
 
 function pendingLine(view, ctx) {
   const p = view.pending;
   if (!p) return null;
   const parts = [];
-  if (p.action) parts.push(say(ctx, targetMessage(p.action, view)));
-  if (p.citizen) parts.push(say(ctx, sourceMessage(p.citizen, view)));
+  // the action under way and its citizen in words, from the ids of their pieces (never notations)
+  if (p.action) parts.push(say(ctx, targetMessage(p.action_target, view)));
+  if (p.citizen) parts.push(say(ctx, sourceMessage(p.citizen_target, view)));
   if (p.cube) parts.push(T(ctx, "with_cube", { card: name(ctx, p.cube) }));
   if (p.card) parts.push(T(ctx, "cubes_to_place", { card: name(ctx, p.card), n: p.cubes_to_place }));
   if (Array.isArray(p.countering)) parts.push(T(ctx, "countering", { dice: p.countering.join("+"), pool: p.pool, needed: p.needed }));
-  if (Array.isArray(p.dice) && p.dice.length) parts.push(T(ctx, "dice_chosen", { dice: p.dice.join(" ") }));
+  const chosen = (p.dice_targets || []).map((id) => dieTitle(idPart(id, 2), idPart(id, 1), ctx));
+  if (chosen.length) parts.push(T(ctx, "dice_chosen", { dice: chosen.join(ctx.lang === "zh" ? "、" : ", ") }));
   return h("div", { class: "tpending" }, h("small", {}, T(ctx, "under_way")), " ", parts.join(" · "));
 }
 
@@ -276,12 +272,11 @@ export function mine(view, ctx) {
 function spaceEl(tag, b, i, building, view, ctx, claimed) {
   const seat = seatOf(tag);
   const rows = building.rows;
-  const where = rows ? `${BUILDING_WORDS[b]} ${2 * Math.floor(i / 2) + 1}-${2 * Math.floor(i / 2) + 2} ${i % 2 ? "right" : "left"}` : `${BUILDING_WORDS[b]} ${i + 1}`;
   const label = rows ? (i % 2 ? "" : `${2 * Math.floor(i / 2) + 1}-${2 * Math.floor(i / 2) + 2}`) : String(i + 1);
   const el = h("span", { class: "tspace" + (tag ? " full" : ""), style: seat !== null ? { background: colourOfSeat(seat) } : tag ? { background: "#8a8a8a" } : {} }, tag ? "●" : label);
-  const acts = claim(ctx, claimed, [`draft ${where}`, `citizen from ${where}`]);
+  const acts = claim(ctx, claimed, [`space:${b}:${i}`]);
   const who = seat !== null ? ctx.seatName(seat) : tag ? T(ctx, "neutral") : T(ctx, "empty");
-  return piece(el, ctx, acts, { owner: seat !== null ? seat : tag ? "neutral" : null, state: tag ? "standing" : "empty", title: `${name(ctx, building.name)} ${label || ""} · ${who}`.trim(), name: where });
+  return piece(el, ctx, acts, { owner: seat !== null ? seat : tag ? "neutral" : null, state: tag ? "standing" : "empty", title: `${name(ctx, building.name)} ${label || ""} · ${who}`.trim(), name: `space:${b}:${i}` });
 }
 
 function buildingEl(b, building, view, ctx, claimed) {
@@ -290,13 +285,13 @@ function buildingEl(b, building, view, ctx, claimed) {
     ? [0, 1, 2].map((r) => h("div", { class: "trowspaces" }, h("small", {}, `${2 * r + 1}-${2 * r + 2}`), spaces[2 * r], spaces[2 * r + 1]))
     : h("div", { class: "trowspaces" }, spaces);
   const lying = (building.lying || []).map((n, seat) => (n ? piece(h("span", { class: "tlying", style: { borderColor: colourOfSeat(seat) } }, `${n}`), ctx,
-    seat === ctx.you ? claim(ctx, claimed, [`citizen lying at ${BUILDING_WORDS[b]}`]) : [],
+    seat === ctx.you ? claim(ctx, claimed, [`lying:${b}`]) : [],
     { owner: seat, state: "lying", title: T(ctx, "lying", { who: ctx.seatName(seat), n }) }) : null)).filter(Boolean);
   const effect = effectOf(ctx, "buildings", building.name, { wage: building.wage });
   const card = h("div", { class: `tcard tbuilding ${building.colour}` },
     h("div", { class: "ttitle" }, name(ctx, building.name), h("small", {}, ` · ${T(ctx, "wage", { n: building.wage })}`)),
     grid, lying.length ? h("div", { class: "small" }, T(ctx, "lying_beside"), " ", lying) : null);
-  return piece(card, ctx, claim(ctx, claimed, [`place ${BUILDING_WORDS[b]}`]), { effect, name: BUILDING_WORDS[b] });
+  return piece(card, ctx, claim(ctx, claimed, [`building:${b}`]), { effect, name: `building:${b}` });
 }
 
 function cathedralEl(view, ctx, claimed) {
@@ -312,11 +307,11 @@ function cathedralEl(view, ctx, claimed) {
     const col = h("div", { class: "tcol" }, cells, h("small", {}, String(v + 1)));
     // a column explains itself by its title only: a click on it, when it plays nothing, goes on to
     // the cathedral (build cathedral)
-    const acts = claim(ctx, claimed, [`mason space ${v + 1}`]);
-    return piece(col, ctx, acts, { title: T(ctx, "cathedral_space", { space: v + 1, influence: v < 3 ? 1 : 2 }), name: `mason space ${v + 1}` });
+    const acts = claim(ctx, claimed, [`mason:${v + 1}`]);
+    return piece(col, ctx, acts, { title: T(ctx, "cathedral_space", { space: v + 1, influence: v < 3 ? 1 : 2 }), name: `mason:${v + 1}` });
   });
   const card = h("div", { class: "tcard tcathedral white" }, h("div", { class: "ttitle" }, T(ctx, "cathedral")), h("div", { class: "tcols" }, cols));
-  return piece(card, ctx, claim(ctx, claimed, ["build cathedral"]), { effect: T(ctx, "cathedral_effect"), name: "cathedral" });
+  return piece(card, ctx, claim(ctx, claimed, ["cathedral"]), { effect: T(ctx, "cathedral_effect"), name: "cathedral" });
 }
 
 function districtsEl(view, ctx, claimed) {
@@ -328,8 +323,8 @@ function districtsEl(view, ctx, claimed) {
       d.dice.length ? d.dice.map((c, i) => dieEl(c, d.owner, ctx, claimed, chosen, view, i)) : h("span", { class: "muted" }, "—"));
   }),
   (view.black_dice || []).length ? h("div", { class: "tdistrict black" }, h("small", {}, T(ctx, "black_dice")), " ",
-    view.black_dice.map((v) => piece(h("span", { class: "tdie black" }, String(v)), ctx, claim(ctx, claimed, [`counter ${v}`]),
-      { state: "black", title: T(ctx, "black_die", { value: v }), name: `counter ${v}` }))) : null);
+    view.black_dice.map((v) => piece(h("span", { class: "tdie black" }, String(v)), ctx, claim(ctx, claimed, [`black:${v}`]),
+      { state: "black", title: T(ctx, "black_die", { value: v }), name: `black:${v}` }))) : null);
 }
 
 function activityEl(a, ctx, claimed, you) {
@@ -352,7 +347,7 @@ function activityEl(a, ctx, claimed, you) {
     h("div", { class: "trowspaces" }, h("small", {}, T(ctx, "vp_spaces")), spaces, extra),
     a.delayed ? h("div", { class: "small" }, T(ctx, "delayed"), " ", cubes) : cubes.length ? h("div", {}, cubes) : null,
     h("div", { class: "teffect small" }, effect));
-  const acts = claim(ctx, claimed, [`activate ${a.card}`, `cube ${a.card}`, `citizen from ${a.card}`]);
+  const acts = claim(ctx, claimed, [`activity:${a.card}`]);
   const own = (a.tradesmen || []).some((t) => t.seat === you);
   return piece(card, ctx, acts, { state: own ? "hired" : "face up", effect, name: a.card });
 }
@@ -374,7 +369,7 @@ function eventEl(e, ctx, claimed, permanent) {
     e.black_dice ? h("div", { class: "small" }, T(ctx, "black_per_round", { n: e.black_dice })) : null,
     h("div", { class: "tboxes" }, boxes),
     h("div", { class: "teffect small" }, effect));
-  return piece(card, ctx, claim(ctx, claimed, [`combat ${e.card}`, `squire ${e.card}`]), { state: permanent ? "permanent" : "in row", effect, name: e.card });
+  return piece(card, ctx, claim(ctx, claimed, [`event:${e.card}`]), { state: permanent ? "permanent" : "in row", effect, name: e.card });
 }
 
 // What the table can see of each seat: a table on a wide screen; on a phone each seat's row is a
@@ -396,7 +391,8 @@ export function render(view, ctx) {
   const claimed = new Set();
   playPicks(view, ctx);
   // the character choice and the own dice are drawn in mine() too: played from there as well
-  if (ctx.you !== null && ctx.you !== undefined) for (const a of ctx.legal || []) if (a.startsWith("keep ")) claimed.add(a);
+  const me = ctx.you !== null && ctx.you !== undefined ? (view.seats || [])[ctx.you] : null;
+  if (me) claim(ctx, claimed, (me.characters_drawn || []).map((n) => `character:${n}`));
   const board = [];
   board.push(h("div", { class: "tsection" }, h("h4", {}, T(ctx, "city_square")), districtsEl(view, ctx, claimed)));
   board.push(h("div", { class: "tsection" }, h("h4", {}, T(ctx, "buildings")),
