@@ -69,7 +69,7 @@ def test_web_end_screen_score_sheet_names_every_seat(browser: Any, server: str, 
     # issue 27: per-round rows in every game and a chart of every seat's score by round
     assert sheet.locator("tbody tr.round").count() >= 2, f"{game}: no per-round rows"
     assert page.locator("#score-chart .seatline polyline").count() == 2
-    assert translate("zh_TW" if lang == "zh" else "en", "web.score_chart") in page.locator("#scoresheet figcaption").inner_text()
+    assert translate("zh_TW" if lang == "zh" else "en", "web.score_chart") in page.locator("#scoresheet .chart summary").inner_text()
     assert page.locator(".clock").count() == 0 and page.locator("#back").count() == 0
     assert page.locator(".warn").count() == 0
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 1280

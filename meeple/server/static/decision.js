@@ -107,7 +107,7 @@ export function decisionBar(data, pieces, strip, act, actions, state) {
   const mine = !over && you !== null && v.to_move === you && data.legal.length > 0;
   const where = stageWords(v);
   let head, body = [];
-  if (over) head = h("b", {}, t("game_over"));
+  if (over) head = h("b", {}, t("game_over"));  // (the page shows no bar then: table.js)
   else if (mine) {
     head = [h("b", { class: "yourturn" }, t("your_decision")), where.length ? h("span", { class: "muted" }, " · " + where.join(" · ")) : null];
     const free = data.legal.map((a, i) => [a, data.labels ? data.labels[i] : null]).filter(([a]) => !pieces.has(a));

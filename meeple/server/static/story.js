@@ -132,8 +132,8 @@ export function scoreSheet(view, scores, ranking, players, seatName, byRound = n
     place += group.length;
     return li;
   });
-  return h("section", { class: "panel sheet", id: "scoresheet" }, h("h3", {}, t("score_sheet")), table,
-    perRound.length ? scoreChart(perRound, scores, players, seatName) : null,
+  return h("section", { class: "panel sheet", id: "scoresheet" }, h("h3", {}, t("score_sheet")),
+    h("div", { class: "sheetbody" }, table, perRound.length ? scoreChart(perRound, scores, players, seatName) : null),
     h("h4", {}, t("ranking")), h("ol", { class: "ranking", id: "ranking" }, places));
 }
 
@@ -160,5 +160,8 @@ export function scoreChart(perRound, scores, players, seatName) {
       cols.map((c, i) => svg("circle", { cx: x(i), cy: y(c.ys[s]), r: 2.5, fill: colour(s) }, svg("title", {}, `${seatName(s)} · ${c.x}: ${c.ys[s]}`))))));
   const legend = h("ul", { class: "chartlegend" }, Array.from({ length: players }, (_, s) => h("li", {},
     h("span", { class: "swatch", style: { background: colour(s) } }), h("span", { class: "who s" + s }, seatName(s)))));
-  return h("figure", { class: "chart" }, h("figcaption", { class: "muted small" }, t("score_chart")), chart, legend);
+  // folded on a phone (the own position follows the sheet and stays in the first screen)
+  const narrow = typeof matchMedia === "function" && matchMedia("(max-width: 700px)").matches;
+  return h("details", { class: "chart", open: !narrow }, h("summary", { class: "muted small" }, h("span", { class: "figcaption" }, t("score_chart"))),
+    h("figure", {}, chart, legend));
 }

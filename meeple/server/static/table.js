@@ -132,11 +132,14 @@ export async function tablePage(app, id, toast, navigate) {
       solo: over && v.solo ? soloResult(v.solo, data.solo_best) : null, badges: tableBadges(id), rematch: over ? rematchBar(id, token(), log, navigate, toast) : null,
       own, board, drawn: isDrawn, actions, decision: null, side: [seatsPanel(data, sit), ...aboutYou(data, id, token(), toast)], logEl,
     }));
-    // the bar lists the choices no piece drawn above plays
-    const bar = decisionBar(data, onBoard(page), strip, act, actions, state);
-    page.querySelector(".layout").insertBefore(bar, page.querySelector(".layout > .side"));
-    page.style.setProperty("--bar-h", `${bar.offsetHeight}px`);
-    page.classList.add("has-bar");
+    // the bar lists the choices no piece drawn above plays (none once the game is over: the
+    // score sheet comes first)
+    if (!over) {
+      const bar = decisionBar(data, onBoard(page), strip, act, actions, state);
+      page.querySelector(".layout").insertBefore(bar, page.querySelector(".layout > .side"));
+      page.style.setProperty("--bar-h", `${bar.offsetHeight}px`);
+    }
+    page.classList.toggle("has-bar", !over);
     logEl.scrollTop = logEl.scrollHeight;
     updateMarks(marks, page, v.decisions, log, you);
     // a chooser open beside a piece stays open across the redraw while its piece and some of its
