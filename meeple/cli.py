@@ -259,6 +259,11 @@ def simulate(
             table.add_row(str(s["seat"]), s["bot"], f"{s['wins']:g}", f"{s['win_rate']:.1%}",
                           str(s["mean_score"]), str(s["min_score"]), str(s["max_score"]))
         console.print(table)
+        solo = summary.get("solo")
+        if solo:
+            console.print(f"solo ({solo['level']}): {solo['beaten']} of {summary['finished']} games reached "
+                          f"{solo['yardstick']} VP ({solo['yardstick_kind']} yardstick; wins count those); score "
+                          f"median {solo['median']:g}, quartiles {solo['q1']:g}-{solo['q3']:g}")
         console.print(f"mean decisions per game {summary['mean_decisions']}, "
                       f"{summary['games_per_second']} games/s over {summary['seconds']} s")
         for c in summary["crashes"]:

@@ -441,8 +441,10 @@ class PlayerCount(NamedTuple):
     majority: tuple[int, ...]
 
 
-# seed: cubes 16/18/24, one wagon stack and no gem ships with 2; STAND_IN: 2-player majority 10/7
+# seed: cubes 16/18/24, one wagon stack and no gem ships with 2; STAND_IN: 2-player majority 10/7;
+# solo (research §8.3): the 2-player set-up, the majority against the automa's popularity disc
 PLAYER_COUNTS: tuple[PlayerCount, ...] = (
+    PlayerCount("1 player", "單人", 1, 16, 1, False, (10, 7)),  # STAND_IN: cubes, wagons, majority
     PlayerCount("2 players", "兩人", 2, 16, 1, False, (10, 7)),
     PlayerCount("3 players", "三人", 3, 18, 2, True, (10, 7, 3)),
     PlayerCount("4 players", "四人", 4, 24, 2, True, (10, 7, 3)),
@@ -467,6 +469,56 @@ class StartSupply(NamedTuple):
 # STAND_IN: starting coins 3 and wood 1 (research §7.5); counts from the box
 START: tuple[StartSupply, ...] = (StartSupply("start", "起始", 3, 1, 0, 0, 3, 5, 5, 21),)
 
+class SoloTile(NamedTuple):
+    """A solo tile (research §8.4, S4): the district hex its automa lieutenant goes to and what it
+    does there: ``none``, ``wagon`` (the top wagon leaves the game), ``workshop`` (the top workshop
+    of class ``cls``), ``cabins`` (the top cabin improvement of every stack) or ``ship`` (a ship
+    from the docks nearest the hex)."""
+
+    name: str
+    zh: str
+    hex: str
+    action: str
+    cls: int   # the workshop class of a ``workshop`` tile, else -1
+
+
+SOLO_ACTIONS = ("none", "wagon", "workshop", "cabins", "ship")
+
+# STAND_IN: the 14 solo tiles' hexes and actions (the real list was not found; research §8.4):
+# hexes A01-A09, B1, B2, C1, C2, C3 once each; 4 nothing, 3 wagon, 3 workshop (one per class),
+# 2 cabin improvements, 2 ship
+SOLO_TILES: tuple[SoloTile, ...] = (
+    SoloTile("solo A01", "單人板塊", "A01", "none", -1),
+    SoloTile("solo A02", "單人板塊", "A02", "wagon", -1),
+    SoloTile("solo A03", "單人板塊", "A03", "workshop", 0),
+    SoloTile("solo A04", "單人板塊", "A04", "cabins", -1),
+    SoloTile("solo A05", "單人板塊", "A05", "ship", -1),
+    SoloTile("solo A06", "單人板塊", "A06", "none", -1),
+    SoloTile("solo A07", "單人板塊", "A07", "wagon", -1),
+    SoloTile("solo A08", "單人板塊", "A08", "workshop", 1),
+    SoloTile("solo A09", "單人板塊", "A09", "none", -1),
+    SoloTile("solo B1", "單人板塊", "B1", "workshop", 2),
+    SoloTile("solo B2", "單人板塊", "B2", "cabins", -1),
+    SoloTile("solo C1", "單人板塊", "C1", "wagon", -1),
+    SoloTile("solo C2", "單人板塊", "C2", "ship", -1),
+    SoloTile("solo C3", "單人板塊", "C3", "none", -1),
+)
+
+
+class SoloLevel(NamedTuple):
+    """A solo difficulty: the automa's lieutenants by round and the score to beat."""
+
+    name: str
+    zh: str
+    lieutenants: tuple[int, ...]   # by round I-VI
+    yardstick: int                 # the rulebook's good solo score (S4: about 130 VP)
+
+
+# S4: 3 lieutenants, a 4th in round IV, a 5th in round VI; "130 points is a good score" (140 with
+# the advanced variant's B sides, which meeple does not have: one level)
+SOLO_LEVELS: tuple[SoloLevel, ...] = (SoloLevel("basic", "基本", (3, 3, 3, 4, 4, 5), 130),)
+
+
 TABLES: dict[str, tuple] = {
     "effects": EFFECTS,
     "hexes": HEXES,
@@ -485,6 +537,8 @@ TABLES: dict[str, tuple] = {
     "rounds": ROUNDS,
     "player_counts": PLAYER_COUNTS,
     "start": START,
+    "solo_tiles": SOLO_TILES,
+    "solo_levels": SOLO_LEVELS,
 }
 
 STAND_INS: tuple[str, ...] = (
@@ -508,6 +562,12 @@ STAND_INS: tuple[str, ...] = (
     "rounds[*].order_by: I random, IV popularity, V lowest score, VI popularity: STAND_IN",
     "player_counts[2].majority: 10/7 with 2 players: STAND_IN",
     "start.coins 3, start.wood 1: STAND_IN",
+    "player_counts[1]: solo uses the 2-player city, 16 cubes, one wagon stack, no gem ships and a 10/7 "
+    "majority against the automa: STAND_IN",
+    "solo_tiles[*]: the 14 solo tiles' hexes (A01-A09, B1, B2, C1-C3) and actions (4 none, 3 wagon, "
+    "3 workshop, 2 cabins, 2 ship): STAND_IN",
+    "solo: an empty solo deck leaves the automa's remaining lieutenants off the board for the round; "
+    "ties for the nearest docks go to the lowest docks number, the oldest ship there leaves: STAND_IN",
 )
 
 
@@ -550,8 +610,11 @@ LIMITS: dict[str, dict[str, object]] = {
         "order_by": {"choices": ("random", "city", "church", "popularity", "lowest_score")},
         "ships": (0, 12), "ships_2p": (0, 12), "fire_cost": (1, 10), "fire_vp": _VP,
     },
-    "player_counts": {"players": {"range": (2, 4), "unique": True}, "plague_cubes": (0, 99),
+    "player_counts": {"players": {"range": (1, 4), "unique": True}, "plague_cubes": (0, 99),
                       "wagon_stacks": (1, 2), "majority": {"range": _VP, "len": (1, 4)}},
+    "solo_tiles": {"name": _NAME, "hex": {"ref": "hexes.name"}, "action": {"choices": SOLO_ACTIONS},
+                   "cls": {"range": (0, 2), "allow": (-1,)}},
+    "solo_levels": {"name": _NAME, "lieutenants": {"range": (0, 5), "len": (6, 6)}, "yardstick": (0, 999)},
     "start": {
         "coins": _COST, "wood": _COST, "fire": _COST, "major": _COST,
         "lieutenants": {"range": (0, 10), "le": "max_lieutenants"}, "max_lieutenants": (1, 10),

@@ -141,6 +141,9 @@ def _plural_entries() -> None:  # pragma: no cover - never called: for pybabel e
     ntranslate("en", "messina.refusal.ship_fire_needed", 1)
     ntranslate("en", "messina.refusal.need_coins", 1)
     ntranslate("en", "messina.refusal.need_wood", 1)
+    ntranslate("en", "messina.event.automa.idle", 1)
+    ntranslate("en", "messina.event.automa.citizens", 1)
+    ntranslate("en", "messina.event.automa.cabins", 1)
 
 
 def _board_entries() -> None:  # pragma: no cover - never called: for pybabel extract
