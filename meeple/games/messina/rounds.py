@@ -67,11 +67,11 @@ def advance(s: MessinaState, events: list[Event]) -> None:
             s.cur = -1
 
 
-def next_turn(s: MessinaState, events: list[Event]) -> bool:
+def next_turn(s: MessinaState, events: list[Event] | None = None) -> bool:
     """The next seat in turn order that still has a lieutenant to use takes a turn (seed 遊戲流程);
     solo, the human and the automa alternate (``automa.next_turn``)."""
     if s.players == 1:
-        return automa.next_turn(s, has_ready_lieutenant(s, 0), events)
+        return automa.next_turn(s, has_ready_lieutenant(s, 0), [] if events is None else events)
     order = s.order
     n = len(order)
     for k in range(1, n + 1):
