@@ -177,7 +177,7 @@ def play(
         if game is None:
             raise BadSetup("name a game (meeple list shows them) or --load a saved game")
         g = games.get(game)
-        count = players if players is not None else g.min_players
+        count = players if players is not None else min(max(g.min_players, 2), g.max_players)
         tables = _tables(g.name, components)
         state = g.new(count, seed=_seed(seed), options=_options(option), tables=tables)
     humans = sorted(set(seat or [0]))

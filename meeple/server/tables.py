@@ -173,7 +173,7 @@ class TablesMixin(HubBase):
             game = games.get(body.get("game", ""))
         except BadSetup as exc:
             raise ServerError(400, str(exc)) from None
-        players = body.get("players", game.min_players)
+        players = body.get("players", min(max(game.min_players, 2), game.max_players))
         seed = body.get("seed")
         seeded = seed is not None
         if seeded and not self.allow_seeds:
