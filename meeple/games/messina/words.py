@@ -151,6 +151,9 @@ def _board_entries() -> None:  # pragma: no cover - never called: for pybabel ex
     from meeple.i18n.catalog import ntranslate, translate
 
     translate("en", "messina.board.any_upgraded")
+    translate("en", "messina.board.automa")
+    translate("en", "messina.board.automa_lieutenant")
+    translate("en", "messina.board.automa_line")
     translate("en", "messina.board.cabin")
     translate("en", "messina.board.cabin_plain")
     translate("en", "messina.board.cabin_tile")
