@@ -441,8 +441,7 @@ class PlayerCount(NamedTuple):
     majority: tuple[int, ...]
 
 
-# seed: cubes 16/18/24, one wagon stack and no gem ships with 2; STAND_IN: 2-player majority 10/7;
-# solo (research §8.3): the 2-player set-up, the majority against the automa's popularity disc
+# seed: cubes 16/18/24, one wagon stack and no gem ships with 2; STAND_IN: 2-player majority 10/7; solo
 PLAYER_COUNTS: tuple[PlayerCount, ...] = (
     PlayerCount("1 player", "單人", 1, 16, 1, False, (10, 7)),  # STAND_IN: cubes, wagons, majority
     PlayerCount("2 players", "兩人", 2, 16, 1, False, (10, 7)),
@@ -470,54 +469,35 @@ class StartSupply(NamedTuple):
 START: tuple[StartSupply, ...] = (StartSupply("start", "起始", 3, 1, 0, 0, 3, 5, 5, 21),)
 
 class SoloTile(NamedTuple):
-    """A solo tile (research §8.4, S4): the district hex its automa lieutenant goes to and what it
-    does there: ``none``, ``wagon`` (the top wagon leaves the game), ``workshop`` (the top workshop
-    of class ``cls``), ``cabins`` (the top cabin improvement of every stack) or ``ship`` (a ship
-    from the docks nearest the hex)."""
+    """A solo tile (research §8.4, S4): the district it sends an automa lieutenant to, its action."""
 
     name: str
     zh: str
     hex: str
-    action: str
-    cls: int   # the workshop class of a ``workshop`` tile, else -1
+    action: str  # SOLO_ACTIONS: none, or the top wagon / workshop of class cls / every cabin tile / a ship leaves
+    cls: int     # the workshop class of a ``workshop`` tile, else -1
 
 
 SOLO_ACTIONS = ("none", "wagon", "workshop", "cabins", "ship")
-
-# STAND_IN: the 14 solo tiles' hexes and actions (the real list was not found; research §8.4):
-# hexes A01-A09, B1, B2, C1, C2, C3 once each; 4 nothing, 3 wagon, 3 workshop (one per class),
-# 2 cabin improvements, 2 ship
-SOLO_TILES: tuple[SoloTile, ...] = (
-    SoloTile("solo A01", "單人板塊", "A01", "none", -1),
-    SoloTile("solo A02", "單人板塊", "A02", "wagon", -1),
-    SoloTile("solo A03", "單人板塊", "A03", "workshop", 0),
-    SoloTile("solo A04", "單人板塊", "A04", "cabins", -1),
-    SoloTile("solo A05", "單人板塊", "A05", "ship", -1),
-    SoloTile("solo A06", "單人板塊", "A06", "none", -1),
-    SoloTile("solo A07", "單人板塊", "A07", "wagon", -1),
-    SoloTile("solo A08", "單人板塊", "A08", "workshop", 1),
-    SoloTile("solo A09", "單人板塊", "A09", "none", -1),
-    SoloTile("solo B1", "單人板塊", "B1", "workshop", 2),
-    SoloTile("solo B2", "單人板塊", "B2", "cabins", -1),
-    SoloTile("solo C1", "單人板塊", "C1", "wagon", -1),
-    SoloTile("solo C2", "單人板塊", "C2", "ship", -1),
-    SoloTile("solo C3", "單人板塊", "C3", "none", -1),
-)
+# STAND_IN: the 14 solo tiles (the real list was not found; research §8.4)
+SOLO_TILES: tuple[SoloTile, ...] = tuple(SoloTile(f"solo {h}", "單人板塊", h, a, c) for h, a, c in (
+    ("A01", "none", -1), ("A02", "wagon", -1), ("A03", "workshop", 0), ("A04", "cabins", -1),
+    ("A05", "ship", -1), ("A06", "none", -1), ("A07", "wagon", -1), ("A08", "workshop", 1),
+    ("A09", "none", -1), ("B1", "workshop", 2), ("B2", "cabins", -1), ("C1", "wagon", -1),
+    ("C2", "ship", -1), ("C3", "none", -1)))
 
 
 class SoloLevel(NamedTuple):
-    """A solo difficulty: the automa's lieutenants by round and the score to beat."""
+    """A solo level: the automa's lieutenants by round (I-VI) and the score to beat."""
 
     name: str
     zh: str
-    lieutenants: tuple[int, ...]   # by round I-VI
-    yardstick: int                 # the rulebook's good solo score (S4: about 130 VP)
+    lieutenants: tuple[int, ...]
+    yardstick: int
 
 
-# S4: 3 lieutenants, a 4th in round IV, a 5th in round VI; "130 points is a good score" (140 with
-# the advanced variant's B sides, which meeple does not have: one level)
+# S4: lieutenants 3, a 4th in round IV, a 5th in VI; "130 points is a good score" (140: B sides, not here)
 SOLO_LEVELS: tuple[SoloLevel, ...] = (SoloLevel("basic", "基本", (3, 3, 3, 4, 4, 5), 130),)
-
 
 TABLES: dict[str, tuple] = {
     "effects": EFFECTS,
@@ -562,12 +542,9 @@ STAND_INS: tuple[str, ...] = (
     "rounds[*].order_by: I random, IV popularity, V lowest score, VI popularity: STAND_IN",
     "player_counts[2].majority: 10/7 with 2 players: STAND_IN",
     "start.coins 3, start.wood 1: STAND_IN",
-    "player_counts[1]: solo uses the 2-player city, 16 cubes, one wagon stack, no gem ships and a 10/7 "
-    "majority against the automa: STAND_IN",
-    "solo_tiles[*]: the 14 solo tiles' hexes (A01-A09, B1, B2, C1-C3) and actions (4 none, 3 wagon, "
-    "3 workshop, 2 cabins, 2 ship): STAND_IN",
-    "solo: an empty solo deck leaves the automa's remaining lieutenants off the board for the round; "
-    "ties for the nearest docks go to the lowest docks number, the oldest ship there leaves: STAND_IN",
+    "player_counts[1] (solo): 16 cubes, 1 wagon stack, no gem ships, majority 10/7 against the automa: STAND_IN",
+    "solo_tiles[*]: hexes A01-A09, B1, B2, C1-C3; 4 none, 3 wagon, 3 workshop, 2 cabins, 2 ship: STAND_IN",
+    "solo: an emptied deck idles the automa's lieutenant; a ship tile takes the nearest docks' oldest: STAND_IN",
 )
 
 
