@@ -255,3 +255,21 @@ def test_a_solo_record_replays_the_automa_exactly() -> None:
     s = _play_out(5)
     again = replay(s.record())
     assert again.game is GAME and again.view(0) == s.view(0) and again.scores() == s.scores()
+
+
+def test_bots_value_a_finished_solo_game_by_its_score_against_the_yardstick() -> None:
+    """docs/engine.md "Solo games": a bot's value of a finished solo game is not a sole win (the one
+    seat is always first) but the result against the yardstick, graded by the score."""
+    from meeple.bots.heuristic import result_value
+    from meeple.bots.ismcts import terminal_values
+
+    s = _play_out(2)
+    assert s.final is not None
+    low = result_value(s, 0)
+    assert low < 0.5 and terminal_values(s) == [low]
+    s.final[0]["total"] = 100
+    s._memo = None
+    mid = result_value(s, 0)
+    s.final[0]["total"] = 135
+    s._memo = None
+    assert low < mid < 0.5 <= result_value(s, 0)
