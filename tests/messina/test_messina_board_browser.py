@@ -205,6 +205,7 @@ def test_messina_solo_game_is_played_by_clicks_to_its_score_sheet(browser: Any, 
         assert page.locator("#board .lt.automa").first.get_attribute("data-owner") == "automa"
         assert "the automa flips solo tile" in page.locator("#log").inner_text()
         assert page.locator("#board .panel.automa").count() == 1
+        shot(page, "messina_solo_en")
         _play(page, "en", rounds=6, budget=150)
         wait_until(page, lambda: is_over(page), timeout=30)
         wait_until(page, lambda: page.locator("#score-sheet").count() > 0, timeout=10)
