@@ -273,3 +273,22 @@ def test_bots_value_a_finished_solo_game_by_its_score_against_the_yardstick() ->
     s.final[0]["total"] = 135
     s._memo = None
     assert low < mid < 0.5 <= result_value(s, 0)
+
+
+def test_simulate_and_arena_count_a_solo_win_as_reaching_the_yardstick() -> None:
+    """docs/engine.md "Solo games": ``simulate`` and ``arena`` at 1 player: a win is ``beaten``,
+    the margin is the score minus the yardstick, and ``simulate`` reports the solo scores' median."""
+    from meeple.bots.arena import summarise as arena_summary
+    from meeple.simulate import run_games, summarise
+
+    results = run_games("messina", 1, 3, ["random"], 0, 1)
+    assert all(r.solo is not None and not r.solo["beaten"] for r in results)
+    results[0].solo = dict(results[0].solo or {}, beaten=True)  # as if the first had reached 130
+    out = summarise("messina", 1, ["random"], results, 1.0)
+    scores = sorted(r.scores[0] for r in results)
+    assert out["seats"][0]["wins"] == 1 and out["solo"]["beaten"] == 1 and out["solo"]["median"] == scores[1]
+    rows = [{"bots": ["random"], "scores": r.scores, "ranking": r.ranking, "solo": r.solo, "decisions": 1,
+             "think": [0.0], "moves": [1], "stats": [None], "error": None} for r in results]
+    bot = arena_summary(rows, ["random"], 1)["results"][0]
+    assert bot["wins"] == 1
+    assert bot["mean_margin"] == sum(r.scores[0] - 130 for r in results) / 3
