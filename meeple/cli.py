@@ -196,7 +196,7 @@ def play(
         if game is None:
             raise BadSetup("name a game (meeple list shows them) or --load a saved game")
         g = games.get(game)
-        count = players if players is not None else g.min_players
+        count = players if players is not None else min(max(g.min_players, 2), g.max_players)
         tables = _tables(g.name, components)
         state = g.new(count, seed=_seed(seed), options=_options(option), tables=tables)
     humans = sorted(set(seat or [0]))
@@ -279,6 +279,11 @@ def simulate(
             table.add_row(str(s["seat"]), s["bot"], f"{s['wins']:g}", f"{s['win_rate']:.1%}",
                           str(s["mean_score"]), str(s["min_score"]), str(s["max_score"]))
         console.print(table)
+        solo = summary.get("solo")
+        if solo:
+            console.print(f"solo ({solo['level']}): {solo['beaten']} of {summary['finished']} games reached "
+                          f"{solo['yardstick']} VP ({solo['yardstick_kind']} yardstick; wins count those); score "
+                          f"median {solo['median']:g}, quartiles {solo['q1']:g}-{solo['q3']:g}")
         console.print(f"mean decisions per game {summary['mean_decisions']}, "
                       f"{summary['games_per_second']} games/s over {summary['seconds']} s")
         for c in summary["crashes"]:

@@ -9,6 +9,7 @@ calls.  Neither is a test: speed figures belong here.
 from __future__ import annotations
 
 import json
+import statistics
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +32,7 @@ class GameResult:
     seconds: float = 0.0
     error: str | None = None
     record: dict[str, Any] | None = None
+    solo: dict[str, Any] | None = None  # a 1-player game's result against its yardstick
 
 
 _tables: Tables | None = None
@@ -48,7 +50,7 @@ def play_one(task: tuple[str, int, int, list[str], dict[str, Any]]) -> GameResul
     state = match.state
     if match.error is not None or state is None:
         return GameResult(seed, error=match.error, record=match.crash_record(), seconds=match.seconds)
-    return GameResult(seed, state.scores(), state.ranking(), len(state.history), match.seconds)
+    return GameResult(seed, state.scores(), state.ranking(), len(state.history), match.seconds, solo=state.solo())
 
 
 def check_setup(name: str, players: int, seed: int = 0, options: dict[str, Any] | None = None,
@@ -86,7 +88,10 @@ def summarise(name: str, players: int, specs: list[str], results: list[GameResul
     seats: list[dict[str, Any]] = []
     for s in range(players):
         scores = [r.scores[s] for r in done]
-        wins = sum(1.0 / len(r.ranking[0]) for r in done if s in r.ranking[0])
+        if players == 1:  # solo: a win is reaching the game's yardstick (docs/engine.md "Solo games")
+            wins = float(sum(1 for r in done if r.solo is None or r.solo["beaten"]))
+        else:
+            wins = sum(1.0 / len(r.ranking[0]) for r in done if s in r.ranking[0])
         seats.append({
             "seat": s, "bot": specs[s], "wins": round(wins, 2),
             "win_rate": round(wins / len(done), 3) if done else 0.0,
@@ -94,7 +99,7 @@ def summarise(name: str, players: int, specs: list[str], results: list[GameResul
             "min_score": min(scores) if scores else None,
             "max_score": max(scores) if scores else None,
         })
-    return {
+    out = {
         "game": name, "players": players, "games": len(results), "finished": len(done),
         "crashes": [{"seed": r.seed, "error": r.error, "record_file": None} for r in results if r.error],
         "seats": seats,
@@ -102,6 +107,21 @@ def summarise(name: str, players: int, specs: list[str], results: list[GameResul
         "seconds": round(seconds, 3),
         "games_per_second": round(len(results) / seconds, 2) if seconds > 0 else None,
     }
+    if players == 1:
+        out["solo"] = solo_summary(done)
+    return out
+
+
+def solo_summary(done: list[GameResult]) -> dict[str, Any] | None:
+    """Solo games: the yardstick, how many reached it, and the score's median and quartiles."""
+    solos = [r.solo for r in done if r.solo is not None]
+    if not solos:
+        return None
+    scores = sorted(r.scores[0] for r in done)
+    q1, median, q3 = statistics.quantiles(scores, n=4, method="inclusive") if len(scores) > 1 else scores * 3
+    return {"level": solos[0]["level"], "yardstick": solos[0]["yardstick"],
+            "yardstick_kind": solos[0]["yardstick_kind"], "beaten": sum(1 for x in solos if x["beaten"]),
+            "median": median, "q1": q1, "q3": q3}
 
 
 def save_crashes(summary: dict[str, Any], results: list[GameResult], folder: Path) -> None:

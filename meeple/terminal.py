@@ -339,6 +339,14 @@ class TerminalGame:
                     self.t("term.bot", bot=self.words.bot(self.bot_names[s])) if s in self.bot_names else "")
                 table.add_row(str(place), str(s), who, str(scores[s]))
         self.console.print(table)
+        solo = self.state.solo()
+        if solo is not None:  # docs/engine.md "Solo games": the score against the game's yardstick
+            kind = self.t("term.solo.kind.ai") if solo["yardstick_kind"] == "ai" else self.t("term.solo.kind.published")
+            args = {"level": solo["level"], "score": solo["score"], "yardstick": solo["yardstick"], "kind": kind}
+            if solo["beaten"]:
+                self.console.print(self.t("term.solo.beaten", **args))
+            else:
+                self.console.print(self.t("term.solo.short", **args))
         path = self.try_save()
         if path is not None:
             self.console.print(self.t("term.record_saved", path=path))

@@ -98,6 +98,7 @@ def play_one(task: tuple[int, str, int, int, tuple[str, ...], str]) -> dict[str,
             "bots": list(specs),
             "scores": list(state.scores()),
             "ranking": [list(p) for p in state.ranking()],
+            "solo": state.solo(),
             "decisions": len(state.history),
             "think": match.think,
             "moves": match.moves,
@@ -224,12 +225,16 @@ def summarise(results: list[dict[str, Any]], bots: list[str], players: int) -> d
         ranking = r["ranking"]
         place = place_of(ranking, players)
         first = ranking[0]
+        solo = r.get("solo")
         for s, spec in enumerate(specs):
             plays[spec] += 1
             share = 1.0 / len(first) if s in first else 0.0
+            others = [scores[o] for o in range(players) if o != s]
+            if solo:  # solo: the yardstick is the opponent (docs/engine.md "Solo games")
+                share = 1.0 if solo["beaten"] else 0.0
+                others = [solo["yardstick"]]
             wins[spec] += share
             seat_wins[s] += share
-            others = [scores[o] for o in range(players) if o != s]
             margins[spec] += scores[s] - (max(others) if others else 0)
             think[spec] += r["think"][s]
             moves[spec] += r["moves"][s]

@@ -72,12 +72,22 @@ def value_param(params: dict[str, str]) -> str:
 
 def result_value(state: State, seat: int) -> float:
     """The finished game's result for ``seat``: 1 for a sole win, 1/k for a
-    first place shared by k seats, 0 otherwise."""
+    first place shared by k seats, 0 otherwise.  Solo (1 player) the yardstick is the opponent:
+    ``solo_value``."""
+    if state.players == 1:
+        return solo_value(state)
     ranking = state.ranking()
     first = ranking[0] if ranking else []
     if seat in first:
         return 1.0 / len(first)
     return 0.0
+
+
+def solo_value(state: State) -> float:
+    """A finished solo game's value: half for reaching the yardstick (``State.returns``), half the
+    game's ``evaluate`` (its lead over the yardstick, docs/engine.md "Solo games"), so that a higher
+    score is better even where the yardstick is out of reach."""
+    return 0.5 * state.returns()[0] + 0.5 * _clamp(state.game.evaluate(state, 0))
 
 
 def position_value(state: State, seat: int, evaluate: Evaluate | None = None) -> float:

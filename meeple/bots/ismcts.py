@@ -61,6 +61,7 @@ from meeple.bots.heuristic import (
     float_param,
     int_param,
     position_value,
+    solo_value,
     value_param,
 )
 from meeple.engine.core import Action, BadSetup, State
@@ -119,7 +120,10 @@ class Node:
 
 
 def terminal_values(state: State) -> list[float]:
-    """Per seat: 1 for a sole win, 1/k for a first place shared by k, else 0."""
+    """Per seat: 1 for a sole win, 1/k for a first place shared by k, else 0 (solo: the value
+    against the yardstick, ``heuristic.solo_value``)."""
+    if state.players == 1:
+        return [solo_value(state)]
     values = [0.0] * state.players
     ranking = state.ranking()
     if ranking:

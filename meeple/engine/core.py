@@ -448,6 +448,26 @@ class State(ABC):
                 places.append([s])
         return places
 
+    def solo(self) -> dict[str, Any] | None:
+        """A finished 1-player game's result against its yardstick: the view's ``solo``
+        (``level``, ``score``, ``yardstick``, ``yardstick_kind``, ``beaten``; docs/engine.md "Solo
+        games"), else ``None``."""
+        if self.players != 1 or not self.is_over:
+            return None
+        solo = self.view(0).get("solo")
+        return solo if isinstance(solo, dict) else None
+
+    def returns(self) -> list[float]:
+        """The reward at the end: 1 for every seat in first place (ties share it), else 0; solo,
+        the yardstick is the opponent: 1 once it is reached (``beaten``), else 0."""
+        if not self.is_over:
+            return [0.0] * self.players
+        if self.players == 1:
+            solo = self.solo()
+            return [1.0 if solo is None or solo["beaten"] else 0.0]
+        first = set(self.ranking()[0])
+        return [1.0 if s in first else 0.0 for s in range(self.players)]
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """A JSON-safe dict of exactly what ``seat`` may see (``None``: a spectator)."""
         if seat is not None and (

@@ -24,8 +24,6 @@ def game_of(name: str | Game) -> Game:
 
 
 def utilities(state: State) -> list[float]:
-    """The reward at the end of a game: 1 for every seat in first place (ties share it), else 0."""
-    if not state.is_over:
-        return [0.0] * state.players
-    first = set(state.ranking()[0])
-    return [1.0 if s in first else 0.0 for s in range(state.players)]
+    """The reward at the end of a game: 1 for every seat in first place (ties share it), else 0;
+    solo, 1 for reaching the game's yardstick (``State.returns``)."""
+    return state.returns()

@@ -181,7 +181,7 @@ class TablesMixin(HubBase):
         except BadSetup:
             raise ServerError(400, msg("server.create.unknown_game", game=repr(body.get("game", ""))[:40],
                                        games=", ".join(games.names()))) from None
-        players = body.get("players", game.min_players)
+        players = body.get("players", min(max(game.min_players, 2), game.max_players))  # 2 unless asked (solo: players 1)
         if isinstance(players, int) and not game.min_players <= players <= game.max_players:
             title_key = f"game.{game.name}.title"
             raise ServerError(400, msg("server.create.players", game={"key": title_key} if has("en", title_key)

@@ -324,7 +324,44 @@ def check_bad_setup(game: Game, players: int, seed: int) -> None:
             raise AssertionError(f"{game.name}: replayed a record with a bad {field!r}")
 
 
+SOLO_KEYS = {"level": str, "score": int, "yardstick": int, "yardstick_kind": str, "beaten": bool}
+
+
+def check_solo(game: Game, players: int, seed: int) -> None:
+    """docs/engine.md "Solo games": a finished 1-player game's view has ``solo`` (its level, the
+    score, the yardstick and whether it is beaten) and ``returns()`` is 1 exactly when it is; the
+    one seat moves at every decision.  With 2 or more players there is no ``solo``."""
+    state = play_out(game, players, seed)
+    view = state.view(0)
+    if players > 1:
+        assert "solo" not in view, f"{game.name}: a {players}-player view has 'solo'"
+        return
+    solo = view.get("solo")
+    assert isinstance(solo, dict) and set(solo) == set(SOLO_KEYS), f"{game.name}: view 'solo' is {solo!r}"
+    for key, kind in SOLO_KEYS.items():
+        assert isinstance(solo[key], kind), f"{game.name}: solo[{key!r}] = {solo[key]!r}"
+    assert solo["yardstick_kind"] in ("published", "ai"), f"{game.name}: {solo['yardstick_kind']!r}"
+    assert solo["score"] == state.scores()[0], f"{game.name}: solo score {solo['score']} vs {state.scores()}"
+    assert state.solo() == solo and state.returns() == [1.0 if solo["beaten"] else 0.0], (
+        f"{game.name}: returns() {state.returns()} for {solo}")
+    assert all(a == 0 for a in state.actors), f"{game.name}: a solo game has a decision of another seat"
+
+
+class WithOptions:
+    """``game`` whose ``new`` sets ``options`` (the conformance checks run on a variant: a solo level)."""
+
+    def __init__(self, game: Game, options: dict[str, Any]) -> None:
+        self._game, self._options = game, dict(options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def new(self, players: int, seed: int = 0, options: dict[str, Any] | None = None, tables: Any = None) -> State:
+        return self._game.new(players, seed, {**self._options, **(options or {})}, tables)
+
+
 CHECKS = {
+    "solo": check_solo,
     "determinism": check_determinism,
     "replay": check_replay,
     "clone_independent": check_clone_independent,

@@ -11,6 +11,7 @@ import meeple
 from meeple.bots import make
 from meeple.bots.base import act
 from meeple.engine import Rng
+from meeple.engine.components import tables_hash
 from meeple.engine.core import Event, State
 
 HERE = Path(__file__).parent / "golden"
@@ -50,6 +51,7 @@ def refresh() -> None:
         for text in record["actions"]:
             events += state.apply(text)
         record["version"] = game.version
+        record["components"] = tables_hash(game.default_tables())  # a component table added (solo)
         data.update(scores=state.scores(), ranking=state.ranking(),
                     final_scoring=state.view(None)["final_scoring"], event_counts=event_counts(events),
                     first_events=[e["text"] for e in events[:6]])

@@ -190,3 +190,26 @@ def test_messina_phone_map_spans_the_screen_with_hexes_to_tap(browser: Any, serv
     shot(page, f"messina_phone_map_{lang}_{players}p")
     assert not errors, errors
     ctx.close()
+
+
+def test_messina_solo_game_is_played_by_clicks_to_its_score_sheet(browser: Any, server: str) -> None:
+    """Issue 29: a solo game (1 player against the automa) played by board clicks only reaches its
+    score sheet; the automa's turns are in the log and its lieutenants, grey, on the board."""
+    table, token = create_table(server, "messina", 1, seed=3)
+    ctx, page, errors = open_page(browser, f"{server}/t/{table}#token={token}", "desktop", "en")
+    page.on("dialog", lambda d: d.accept())
+    try:
+        page.wait_for_selector("#mine .messina-mine")
+        _play(page, "en", rounds=1, budget=60)  # round I: the human's turns and the automa's between
+        wait_until(page, lambda: page.locator("#board .lt.automa").count() > 0, timeout=20)
+        assert page.locator("#board .lt.automa").first.get_attribute("data-owner") == "automa"
+        assert "the automa flips solo tile" in page.locator("#log").inner_text()
+        assert page.locator("#board .panel.automa").count() == 1
+        shot(page, "messina_solo_en")
+        _play(page, "en", rounds=6, budget=150)
+        wait_until(page, lambda: is_over(page), timeout=30)
+        wait_until(page, lambda: page.locator("#score-sheet").count() > 0, timeout=10)
+        assert page.locator("#score-sheet tbody tr[data-category]").count() >= 3, "each scoring category"
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -1,4 +1,5 @@
-"""Messina 1347 (Delicious Games, 2021) for 2-4 players, by the seed's rules.
+"""Messina 1347 (Delicious Games, 2021) for 1-4 players, by the seed's rules (solo against the
+automa: ``automa.py``).
 
 See docs/rules/messina.md for the rules as implemented, every stand-in, every option and the code
 map.  ``MessinaPosition`` binds the engine's hooks to the modules that implement them.
@@ -49,9 +50,9 @@ class MessinaPosition(MessinaState):
 class Messina(Game):
     name = "messina"
     title = "Messina 1347"
-    min_players = 2
+    min_players = 1
     max_players = 4
-    version = 7
+    version = 8
     from meeple.games.messina.encode import ENCODER as encoder  # issue 18: ids, observations
     options = {
         "ship_overseer_parity": Option(
@@ -66,6 +67,12 @@ class Messina(Game):
             "overseer.",
             ("advance", "upgrade"),
         ),
+        "solo": Option(
+            "basic",
+            "The solo level (1 player, against the automa): 'basic', the rulebook's solo game "
+            "(130 VP is a good score).",
+            ("basic",),
+        ),
     }
 
     def default_tables(self) -> Tables:
@@ -78,7 +85,7 @@ class Messina(Game):
         return setup.setup(MessinaPosition, self, players, seed, options, tables)
 
     def max_steps(self, players: int) -> int:
-        return 2500 * players
+        return 2500 * max(players, 2)
 
     def piece_ids(self, view_: dict[str, Any]) -> set[str]:
         return view.piece_ids(view_)

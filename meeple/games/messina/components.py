@@ -441,8 +441,9 @@ class PlayerCount(NamedTuple):
     majority: tuple[int, ...]
 
 
-# seed: cubes 16/18/24, one wagon stack and no gem ships with 2; STAND_IN: 2-player majority 10/7
+# seed: cubes 16/18/24, one wagon stack and no gem ships with 2; STAND_IN: 2-player majority 10/7; solo
 PLAYER_COUNTS: tuple[PlayerCount, ...] = (
+    PlayerCount("1 player", "單人", 1, 16, 1, False, (10, 7)),  # STAND_IN: cubes, wagons, majority
     PlayerCount("2 players", "兩人", 2, 16, 1, False, (10, 7)),
     PlayerCount("3 players", "三人", 3, 18, 2, True, (10, 7, 3)),
     PlayerCount("4 players", "四人", 4, 24, 2, True, (10, 7, 3)),
@@ -467,6 +468,37 @@ class StartSupply(NamedTuple):
 # STAND_IN: starting coins 3 and wood 1 (research §7.5); counts from the box
 START: tuple[StartSupply, ...] = (StartSupply("start", "起始", 3, 1, 0, 0, 3, 5, 5, 21),)
 
+class SoloTile(NamedTuple):
+    """A solo tile (research §8.4, S4): the district it sends an automa lieutenant to, its action."""
+
+    name: str
+    zh: str
+    hex: str
+    action: str  # SOLO_ACTIONS: none, or the top wagon / workshop of class cls / every cabin tile / a ship leaves
+    cls: int     # the workshop class of a ``workshop`` tile, else -1
+
+
+SOLO_ACTIONS = ("none", "wagon", "workshop", "cabins", "ship")
+# STAND_IN: the 14 solo tiles (the real list was not found; research §8.4)
+SOLO_TILES: tuple[SoloTile, ...] = tuple(SoloTile(f"solo {h}", "單人板塊", h, a, c) for h, a, c in (
+    ("A01", "none", -1), ("A02", "wagon", -1), ("A03", "workshop", 0), ("A04", "cabins", -1),
+    ("A05", "ship", -1), ("A06", "none", -1), ("A07", "wagon", -1), ("A08", "workshop", 1),
+    ("A09", "none", -1), ("B1", "workshop", 2), ("B2", "cabins", -1), ("C1", "wagon", -1),
+    ("C2", "ship", -1), ("C3", "none", -1)))
+
+
+class SoloLevel(NamedTuple):
+    """A solo level: the automa's lieutenants by round (I-VI) and the score to beat."""
+
+    name: str
+    zh: str
+    lieutenants: tuple[int, ...]
+    yardstick: int
+
+
+# S4: lieutenants 3, a 4th in round IV, a 5th in VI; "130 points is a good score" (140: B sides, not here)
+SOLO_LEVELS: tuple[SoloLevel, ...] = (SoloLevel("basic", "基本", (3, 3, 3, 4, 4, 5), 130),)
+
 TABLES: dict[str, tuple] = {
     "effects": EFFECTS,
     "hexes": HEXES,
@@ -485,6 +517,8 @@ TABLES: dict[str, tuple] = {
     "rounds": ROUNDS,
     "player_counts": PLAYER_COUNTS,
     "start": START,
+    "solo_tiles": SOLO_TILES,
+    "solo_levels": SOLO_LEVELS,
 }
 
 STAND_INS: tuple[str, ...] = (
@@ -508,6 +542,9 @@ STAND_INS: tuple[str, ...] = (
     "rounds[*].order_by: I random, IV popularity, V lowest score, VI popularity: STAND_IN",
     "player_counts[2].majority: 10/7 with 2 players: STAND_IN",
     "start.coins 3, start.wood 1: STAND_IN",
+    "player_counts[1] (solo): 16 cubes, 1 wagon stack, no gem ships, majority 10/7 against the automa: STAND_IN",
+    "solo_tiles[*]: hexes A01-A09, B1, B2, C1-C3; 4 none, 3 wagon, 3 workshop, 2 cabins, 2 ship: STAND_IN",
+    "solo: an emptied deck idles the automa's lieutenant; a ship tile takes the nearest docks' oldest: STAND_IN",
 )
 
 
@@ -550,8 +587,11 @@ LIMITS: dict[str, dict[str, object]] = {
         "order_by": {"choices": ("random", "city", "church", "popularity", "lowest_score")},
         "ships": (0, 12), "ships_2p": (0, 12), "fire_cost": (1, 10), "fire_vp": _VP,
     },
-    "player_counts": {"players": {"range": (2, 4), "unique": True}, "plague_cubes": (0, 99),
+    "player_counts": {"players": {"range": (1, 4), "unique": True}, "plague_cubes": (0, 99),
                       "wagon_stacks": (1, 2), "majority": {"range": _VP, "len": (1, 4)}},
+    "solo_tiles": {"name": _NAME, "hex": {"ref": "hexes.name"}, "action": {"choices": SOLO_ACTIONS},
+                   "cls": {"range": (0, 2), "allow": (-1,)}},
+    "solo_levels": {"name": _NAME, "lieutenants": {"range": (0, 5), "len": (6, 6)}, "yardstick": (0, 999)},
     "start": {
         "coins": _COST, "wood": _COST, "fire": _COST, "major": _COST,
         "lieutenants": {"range": (0, 10), "le": "max_lieutenants"}, "max_lieutenants": (1, 10),

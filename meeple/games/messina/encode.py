@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine.encoding import Bounds, Encoder, Obs, need_numpy, vocab
+from meeple.games.messina.automa import yardstick
 from meeple.games.messina.buildings import PAY_NAMES
 from meeple.games.messina.components import CARGOS, CLASSES, REWARD_NAMES
 from meeple.games.messina.state import (
@@ -103,6 +104,7 @@ class MessinaEncoder(Encoder):
             "lt_status": vocab(("ready", "standing", "spent")),
             "citizen": vocab([c for cls in CLASSES for c in (cls, f"{cls} (upgraded)")]),
             "estate": {"ordinary": 1, "upgraded": 2},
+            "solo_tiles": vocab(x.name for x in t.solo_tiles),
             **_indices(t),
         }
 
@@ -176,6 +178,25 @@ class MessinaEncoder(Encoder):
         for k, items in enumerate(out.rotate(finals)):
             for item in FINAL_ITEMS:
                 out.num(f"final+{k}.{item}", None if items is None else items[item], -200, 300)
+        if n == 1:
+            self._automa(out, view, v)
+
+    def _automa(self, out: Obs, view: dict[str, Any], v: dict[str, dict[Any, int]]) -> None:
+        """Solo: the automa (its popularity, lieutenants, the solo tiles flipped this round; who moves
+        first follows from the round) and the result against the score to beat."""
+        au = view["automa"]
+        out.num("automa.popularity", au["popularity"], 0, 20)
+        out.num("automa.to_place", au["to_place"], 0, MAXLT)
+        out.num("automa.tiles_left", au["tiles_left"], 0, 20)
+        lts = {lt["lieutenant"]: lt for lt in au["lieutenants"]}
+        for i in range(MAXLT):
+            lt = lts.get(i + 1)
+            out.onehot(f"automa.lt{i + 1}.where", lt and lt["where"], v["where"])
+            out.flag(f"automa.lt{i + 1}.standing", lt and lt["standing"])
+        out.counts("automa.flipped", au["flipped"], v["solo_tiles"], 1)
+        solo = view.get("solo")
+        out.num("solo.yardstick", solo and solo["yardstick"], 0, 999)
+        out.flag("solo.beaten", solo and solo["beaten"])
 
     def _seat(self, out: Obs, pre: str, p: dict[str, Any], v: dict[str, dict[Any, int]]) -> None:
         for key, hi in (("coins", 60), ("wood", 60), ("fire", 60), ("major_fire", 60), ("rats", 60),
@@ -360,8 +381,37 @@ class MessinaEncoder(Encoder):
                 for item in FINAL_ITEMS:
                     a[p] = final[item]
                     p += 1
+        if n == 1:
+            p = self._automa_fields(s, a, p, v)
         out.pos = p
         return True
+
+    def _automa_fields(self, s: Any, a: Any, p: int, v: dict[str, Any]) -> int:
+        """``_automa``'s entries from ``p`` on, from the fields; the next place."""
+        a[p:p + 3] = (s.auto_pop, s.auto_left, len(s.auto_deck))
+        p += 3
+        where = v["where"]
+        nwhere = len(where)
+        nname = s.nname
+        for i, loc in enumerate(s.auto_lt):
+            if loc >= 0:
+                a[p + where[nname[loc]]] = 1.0
+            if (s.auto_up >> i) & 1:
+                a[p + nwhere] = 1.0
+            p += nwhere + 1
+        p += (nwhere + 1) * (MAXLT - len(s.auto_lt))
+        tiles, names = s.tables.solo_tiles, v["solo_tiles"]
+        for x in s.auto_flipped:
+            a[p + names[tiles[x].name]] += 1.0
+        p += len(names)
+        if s.final is None:
+            a[p] = -1.0
+        else:
+            stick = yardstick(s)
+            a[p] = stick
+            if s.final[0]["total"] >= stick:
+                a[p + 1] = 1.0
+        return p + 2
 
     def _seat_fields(self, s: Any, a: Any, p: int, q: int, v: dict[str, Any], shops: list[int],
                      wagons: list[int]) -> int:
@@ -456,7 +506,7 @@ class MessinaEncoder(Encoder):
                 f"+ {per_game} register buys, rewards and staffing + round-end staffing; legal actions: the "
                 f"largest step ({max(steps, key=lambda k: steps[k])}: {most}, every ready lieutenant to "
                 f"every node or recalled, every empty workshop staffed from every slot of its class); "
-                f"utility: 1 for first place")
+                f"utility: 1 for first place" + (" (solo: 1 for reaching the score to beat)" if players == 1 else ""))
         return Bounds(length, most, 0.0, 1.0, note)
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from meeple.games.messina.scoring import rat_penalty, shares
+from meeple.games.messina.automa import yardstick
+from meeple.games.messina.scoring import majority_shares, rat_penalty, shares
 from meeple.games.messina.state import (
     CHURCH,
     CITY,
@@ -149,7 +150,7 @@ def estimates(s: MessinaState) -> list[float]:
                       + v0[sc0] * (built if built < cap0 else cap0) + v1[sc1] * (ships if ships < cap1 else cap1)
                       + v2[sc2] * (repop if repop < cap2 else cap2) + (fire + major + wood + coin) // 3)
         values.append(_potential(s, p, fade))
-    bonus = shares(fx.majority[players], keys)
+    bonus = majority_shares(s, keys) if players == 1 else shares(fx.majority[players], keys)
     return [scores[p] + bonus[p] + values[p] for p in range(players)]
 
 
@@ -233,8 +234,9 @@ def standing(s: MessinaState) -> list[float]:
         est = [row["total"] + 0.0 for row in s.final]
     else:
         est = estimates(s)
-    if players < 2:
-        return [0.5] * players
+    if players == 1:
+        # solo: the lead over the score to beat (the published good solo score)
+        return [1.0 / (1.0 + math.exp(-(est[0] - yardstick(s)) / _SCALE))]
     out = []
     for seat in range(players):
         others = est[:seat] + est[seat + 1:]

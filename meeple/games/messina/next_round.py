@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.engine.messages import event
+from meeple.games.messina import automa
 from meeple.games.messina.city import add_new_hex
 from meeple.games.messina.plague import wheel_turn
 from meeple.games.messina.ships import ship_arrives
@@ -66,7 +67,7 @@ def next_round(s: MessinaState, events: list[Event]) -> None:
     # 4. turn order
     s.order = turn_order(s, rnd)
     # 5. ships, 6. a new neighbourhood next to the first drawn harbour
-    ships = info.ships_2p if s.players == 2 else info.ships
+    ships = info.ships_2p if s.players <= 2 else info.ships
     first = -1
     for k in range(ships):
         h = ship_arrives(s, events)
@@ -84,6 +85,8 @@ def next_round(s: MessinaState, events: list[Event]) -> None:
     wg = s.wagons
     if any(wg.exhausted):
         s.wagons = wg._replace(exhausted=(0,) * len(wg.exhausted))
+    if automa.is_solo(s):
+        automa.start_round(s, events)
 
 
 def swap_workshops(s: MessinaState, events: list[Event]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.games.messina import automa
 from meeple.games.messina.next_round import next_round
 from meeple.games.messina.production import production, quarantine, staffing_window
 from meeple.games.messina.state import (
@@ -43,7 +44,7 @@ def advance(s: MessinaState, events: list[Event]) -> None:
             if s.in_turn >= 0:
                 # the turn is over (step 4 ended, or a recall or skip had none): its rewards are lost
                 s.seats[s.in_turn].pend = ()
-            if not next_turn(s):
+            if not next_turn(s, events):
                 s.stage = ST_STAFF
                 s.in_turn = -1
         elif stage == ST_STAFF:
@@ -66,8 +67,11 @@ def advance(s: MessinaState, events: list[Event]) -> None:
             s.cur = -1
 
 
-def next_turn(s: MessinaState) -> bool:
-    """The next seat in turn order that still has a lieutenant to use takes a turn (seed 遊戲流程)."""
+def next_turn(s: MessinaState, events: list[Event] | None = None) -> bool:
+    """The next seat in turn order that still has a lieutenant to use takes a turn (seed 遊戲流程);
+    solo, the human and the automa alternate (``automa.next_turn``)."""
+    if s.players == 1:
+        return automa.next_turn(s, has_ready_lieutenant(s, 0), [] if events is None else events)
     order = s.order
     n = len(order)
     for k in range(1, n + 1):

@@ -27,6 +27,15 @@ def majority_bonus(s: MessinaState, pops: list[int]) -> list[int]:
     """Seed 最終計分 1: 10/7/3 for the popularity ranking; ties by fire tokens (a major fire counts
     2); still tied players share the places' bonuses, rounded down."""
     keys = [(pops[p], seat.fire + 2 * seat.major) for p, seat in enumerate(s.seats)]
+    return majority_shares(s, keys)
+
+
+def majority_shares(s: MessinaState, keys: list[tuple[int, int]]) -> list[int]:
+    """``shares`` of the player count's majority bonuses; solo, the human shares them with the
+    automa's popularity disc (research §8.4: the human scores the majority against it; the automa
+    has no fire tokens for a tie)."""
+    if s.players == 1:
+        return shares(s.fx.majority[1], [keys[0], (s.auto_pop, 0)])[:1]
     return shares(s.fx.majority[s.players], keys)
 
 
@@ -67,7 +76,7 @@ def parts(s: MessinaState) -> list[tuple[int, ...]]:
     seats = s.seats
     players = s.players
     pops = [max(0, seat.track[POPULARITY] - seat.rats) for seat in seats]
-    bonus = shares(fx.majority[players], [(pop, seat.fire + 2 * seat.major) for pop, seat in zip(pops, seats, strict=True)])
+    bonus = majority_shares(s, [(pop, seat.fire + 2 * seat.major) for pop, seat in zip(pops, seats, strict=True)])
     hexes = [0] * players
     owner = s.owner
     ntile = s.ntile
@@ -131,5 +140,5 @@ def scores(s: MessinaState) -> list[int]:
     return [seat.vp for seat in s.seats]
 
 
-__all__ = ["PARTS", "breakdown", "final_scoring", "majority_bonus", "parts", "rat_penalty", "scores", "shares",
+__all__ = ["PARTS", "breakdown", "final_scoring", "majority_bonus", "majority_shares", "parts", "rat_penalty", "scores", "shares",
            "tiebreak"]

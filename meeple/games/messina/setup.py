@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from meeple.engine.core import State
+from meeple.games.messina import automa
 from meeple.games.messina.city import axial, rebuild_geometry
 from meeple.games.messina.derived import derived
 from meeple.games.messina.plague import wheel_turn
@@ -46,9 +47,10 @@ def setup(cls: type[S], game: Game, players: int, seed: int, options: dict[str, 
     rng = s.rng
     pc = next(p for p in tables.player_counts if p.players == players)
     st = tables.start[0]
+    board = max(players, 2)  # research §8.3: the solo game is set up as for 2 players
     # city
     hexes = tables.hexes
-    a_tiles = [i for i, h in enumerate(hexes) if h.cls == "A" and h.min_players <= players]
+    a_tiles = [i for i, h in enumerate(hexes) if h.cls == "A" and h.min_players <= board]
     b_tiles = [i for i, h in enumerate(hexes) if h.cls == "B"]
     c_tiles = [i for i, h in enumerate(hexes) if h.cls == "C"]
     rng.shuffle(b_tiles)
@@ -56,7 +58,7 @@ def setup(cls: type[S], game: Game, players: int, seed: int, options: dict[str, 
     rng.shuffle(start)
     rng.shuffle(c_tiles)
     s.hood = tuple(b_tiles[1:] + c_tiles)
-    cells = [c for c in tables.layout if c.players == players]
+    cells = [c for c in tables.layout if c.players == board]
     dcells = [axial(c.col, c.row) for c in cells if c.kind == "district"]
     hcells = [axial(c.col, c.row) for c in cells if c.kind == "harbour"]
     ntile = [-1] * NODES
@@ -132,9 +134,13 @@ def setup(cls: type[S], game: Game, players: int, seed: int, options: dict[str, 
     for i, p in enumerate(order):
         s.seats[p].stamp = [players - i] * 3
     s.wheel = rng.below(len(tables.wheel))
+    s.auto_lt = s.auto_deck = s.auto_flipped = ()
+    s.auto_left = s.auto_pop = s.auto_up = 0
     events: list[Event] = []
     ship_arrives(s, events)
     wheel_turn(s, True, events)
+    if automa.is_solo(s):
+        automa.start_round(s, events)
     advance(s, events)
     s.reveals = 0
     return s

@@ -228,6 +228,16 @@ class MessinaState(State):
     wg_st: tuple[tuple[int, ...], ...]
     ws_phase: int
     final: list[dict[str, int]] | None
+    # solo (1 player, ``automa.py``): the automa's lieutenants (a node, LOC_ESTATE before it first
+    # stands, LOC_NONE not gained yet), how many it still places this round, its popularity, the
+    # solo deck's undrawn tiles (their order is hidden) and the tiles flipped this round (public);
+    # all empty or 0 with 2-4 players
+    auto_lt: tuple[int, ...]
+    auto_left: int
+    auto_up: int                    # bit i: the automa's lieutenant i stands (placed this round)
+    auto_pop: int
+    auto_deck: tuple[int, ...]
+    auto_flipped: tuple[int, ...]
     fx: Shared[Derived]
     # per lieutenant, per node: the move actions by the coins they cost (``labels.moves_of``), a
     # cache shared by clones
@@ -250,8 +260,9 @@ class MessinaState(State):
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """Reshuffle what no seat can see: the neighbourhood stack below a known B tile, the order
-        of ships of one back number, the unused selection tiles, and the face-down parts of the
-        cabin and workshop stacks (the tiles put on the bottom by a swap are known).  Each pool is
+        of ships of one back number, the unused selection tiles, the face-down parts of the
+        cabin and workshop stacks (the tiles put on the bottom by a swap are known) and, solo, the
+        automa's undrawn solo tiles.  Each pool is
         sorted before it is shuffled, so the sample depends only on what the seat knows and on rng."""
         fx = self.fx
         hood = self.hood
@@ -278,6 +289,10 @@ class MessinaState(State):
             rng.shuffle(lst)
             new2.append(tuple(lst))
         self.ws2_st = tuple(new2)
+        if self.auto_deck:
+            deck = sorted(self.auto_deck)
+            rng.shuffle(deck)
+            self.auto_deck = tuple(deck)
 
 
 def _reshuffle(stacks: tuple[tuple[int, ...], ...], known: tuple[int, ...], rng: Rng

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from meeple.games.messina import automa
 from meeple.games.messina import state as ops
 from meeple.games.messina.components import CARGOS, CLASSES, COLOURS, RATS, REWARD_NAMES
 from meeple.games.messina.state import (
@@ -199,6 +200,10 @@ def view(s: MessinaState, seat: int | None) -> dict[str, Any]:
     }
     if s.final is not None:
         view["final_scoring"] = {f"seat {p}": dict(f) for p, f in enumerate(s.final)}
+    if s.players == 1:
+        view["automa"] = automa.view(s)
+        if s.final is not None:
+            view["solo"] = automa.result(s, s.final[0]["total"])
     return view
 
 

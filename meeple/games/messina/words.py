@@ -141,6 +141,9 @@ def _plural_entries() -> None:  # pragma: no cover - never called: for pybabel e
     ntranslate("en", "messina.refusal.ship_fire_needed", 1)
     ntranslate("en", "messina.refusal.need_coins", 1)
     ntranslate("en", "messina.refusal.need_wood", 1)
+    ntranslate("en", "messina.event.automa.idle", 1)
+    ntranslate("en", "messina.event.automa.citizens", 1)
+    ntranslate("en", "messina.event.automa.cabins", 1)
 
 
 def _board_entries() -> None:  # pragma: no cover - never called: for pybabel extract
@@ -148,6 +151,9 @@ def _board_entries() -> None:  # pragma: no cover - never called: for pybabel ex
     from meeple.i18n.catalog import ntranslate, translate
 
     translate("en", "messina.board.any_upgraded")
+    translate("en", "messina.board.automa")
+    translate("en", "messina.board.automa_lieutenant")
+    translate("en", "messina.board.automa_line")
     translate("en", "messina.board.cabin")
     translate("en", "messina.board.cabin_plain")
     translate("en", "messina.board.cabin_tile")

@@ -109,7 +109,7 @@ async function lobbyPage() {
     const g = games.find((x) => x.name === state.game) || games[0];
     if (!g) { form.replaceChildren(h("p", {}, t("no_games"))); return; }
     state.game = g.name;
-    if (!state.players || state.players < g.min_players || state.players > g.max_players) state.players = g.min_players;
+    if (!state.players || state.players < g.min_players || state.players > g.max_players) state.players = Math.min(Math.max(g.min_players, 2), g.max_players);
     while (state.seats.length < state.players) state.seats.push(state.seats.length === 0 ? "you" : "bot:" + (botKinds.includes("normal") ? "normal" : "random"));
     state.seats.length = state.players;
     const gameSel = h("select", { name: "game", id: "game", onchange: (e) => { state.game = e.target.value; state.options = {}; drawForm(); } },

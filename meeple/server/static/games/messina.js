@@ -12,7 +12,7 @@ const COLOUR_FILL = { red: "#eeb3aa", yellow: "#f3e08e", green: "#b5dba8", blue:
 const CLASSES = ["craftsman", "aristocrat", "nun"];
 const CLASS_FILL = { craftsman: "#9a6a3a", aristocrat: "#7d4ba3", nun: "#6f7b7d" };
 const TRACKS = ["popularity", "city", "church"];
-const DRAWN = ["nodes", "seats", "components", "wheel", "stacks", "cabin_stacks", "workshop_stacks", "now",
+const DRAWN = ["nodes", "seats", "automa", "components", "wheel", "stacks", "cabin_stacks", "workshop_stacks", "now",
   "round", "turn_order", "plague_supply", "citizen_supply", "final_scoring", "scores", "ranking"];
 
 const GAME = "messina";
@@ -132,6 +132,28 @@ function lieutenant(l, x, y, ctx, acts) {
     title: W(ctx, "board.lieutenant", { seat: ctx.seatName(l.seat), n: l.lieutenant, state: V(ctx, l.status) }) });
 }
 
+// Solo (issue 29): an automa lieutenant, grey, standing or lying like a seat's.
+function automaPiece(l, x, y, ctx) {
+  const up = l.standing;
+  const col = "#8a8a8a";
+  const g = svg("g", { class: "lt automa", transform: `translate(${x},${y}) scale(1.25)` },
+    up ? svg("rect", { x: -4, y: -9, width: 8, height: 15, rx: 3, fill: col, stroke: "#222", "stroke-width": 0.8 })
+      : svg("rect", { x: -8, y: -2, width: 16, height: 7, rx: 3, fill: col, stroke: "#222", "stroke-width": 0.8 }),
+    up ? svg("circle", { cx: 0, cy: -11, r: 3.2, fill: col, stroke: "#222", "stroke-width": 0.8 })
+      : svg("circle", { cx: -10, cy: 1.5, r: 3.2, fill: col, stroke: "#222", "stroke-width": 0.8 }));
+  return piece(g, ctx, [], { owner: "automa", state: up ? "standing" : "lying", name: `automa${l.lieutenant}`,
+    title: W(ctx, "board.automa_lieutenant", { n: l.lieutenant, state: V(ctx, up ? "standing" : "lying") }) });
+}
+
+// Solo: the automa's popularity, its lieutenants still to place and the solo tiles flipped this round.
+function automaPanel(view, ctx) {
+  const a = view.automa;
+  if (!a) return null;
+  const flipped = (a.flipped || []).map((x) => C(ctx, "solo_tiles", x)).join(", ") || "—";
+  return h("section", { class: "panel automa" }, h("h3", {}, W(ctx, "board.automa")),
+    h("p", {}, W(ctx, "board.automa_line", { popularity: a.popularity, left: a.to_place, tiles: a.tiles_left, flipped })));
+}
+
 function shipPiece(s, ctx, x, y, acts, cubeActs) {
   const g = svg("g", { class: "ship tile", transform: `translate(${x},${y})` },
     svg("path", { d: "M-14,0 L14,0 L9,8 L-9,8 Z", fill: "#8b5a2b", stroke: "#3b2a1a" }),
@@ -224,6 +246,11 @@ function cityMap(view, ctx, as) {
     (n.lieutenants || []).forEach((l, i) => {
       const acts = l.seat === ctx.you ? as.get(`lt:${l.seat}:${l.lieutenant}`) : [];
       figures.append(lieutenant(l, cx - 18 + i * 13, cy + (n.kind === "docks" ? 30 : SIZE * 0.7), ctx, acts));
+    });
+    // solo: the automa's lieutenants, in grey, after the seats' (issue 29)
+    const shown = (n.lieutenants || []).length;
+    ((view.automa || {}).lieutenants || []).filter((l) => l.where === n.name).forEach((l, i) => {
+      figures.append(automaPiece(l, cx - 18 + (shown + i) * 13, cy + SIZE * 0.7, ctx));
     });
     root.append(g);
   }
@@ -435,6 +462,7 @@ export function render(view, ctx) {
     h("section", { class: "panel gameboard" }, h("h3", {}, W(ctx, "board.city")), nowLine(view, ctx), cityMap(view, ctx, as),
       h("p", { class: "muted small legend" }, W(ctx, "board.legend")), tableRow(view, ctx, as)),
     spectator ? h("section", { class: "panel" }, h("h3", {}, W(ctx, "board.registers")), h("div", { class: "tracks" }, TRACKS.map((t) => track(view, ctx, as, t)))) : null,
+    automaPanel(view, ctx),
     others.map((p) => h("section", { class: "panel other" }, h("h3", {}, h("span", { class: "who s" + p }, ctx.seatName(p))), playerBoard(view, ctx, as, p, true))),
     restBoard(view, ctx, DRAWN));
 }
