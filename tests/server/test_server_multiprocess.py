@@ -242,7 +242,7 @@ def test_server_multiprocess_bot_table_moves_once_per_decision(site: dict[str, A
     from tests.server.servergame import GAME
 
     a, b = site["a"], site["b"]
-    made = _create(b, seat=None, options={"pile": 16}, seats=[{"kind": "bot", "bot": "easy"}] * 2)
+    made = _create(b, options={"pile": 16}, seats=[{"kind": "bot", "bot": "easy"}] * 2)
     table = made["table"]
     ws = _socket(a, table, None)
     try:
