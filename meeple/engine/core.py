@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
@@ -26,6 +25,7 @@ from meeple.engine.encoding import Bounds, Encoder, view_digest
 from meeple.engine.errors import BadSetup, IllegalAction, MeepleError  # noqa: F401 (re-exported)
 from meeple.engine.fields import copier
 from meeple.engine.messages import Message, msg
+from meeple.engine.options import Option  # noqa: F401 (re-exported)
 from meeple.engine.rng import Rng, as_rng
 
 Event = dict[str, Any]
@@ -79,38 +79,6 @@ class Action:
     def __reduce__(self) -> tuple[Any, ...]:
         # pickled by its three fields (a compiled Action, make fast, is not rebuilt from its slots)
         return (Action, (self.notation, self.data, self.label))
-
-
-@dataclass(frozen=True)
-class Option:
-    """A documented variant: its default, the values allowed and what it does."""
-
-    default: Any
-    doc: str
-    choices: tuple[Any, ...] | None = None
-
-    def check(self, name: str, value: Any) -> Any:
-        kind = type(self.default)
-        if kind is int and isinstance(value, bool):
-            raise BadSetup(f"option {name!r} takes a whole number, got {value!r}")
-        if kind is bool and not isinstance(value, bool):
-            if value in ("true", "yes", "1", "on"):
-                value = True
-            elif value in ("false", "no", "0", "off"):
-                value = False
-            else:
-                raise BadSetup(f"option {name!r} takes true or false, got {value!r}")
-        elif not isinstance(value, kind):
-            try:
-                value = kind(value)
-            except (TypeError, ValueError):
-                raise BadSetup(
-                    f"option {name!r} takes a {kind.__name__}, got {value!r}"
-                ) from None
-        if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(repr(c) for c in self.choices)
-            raise BadSetup(f"option {name!r} must be one of {allowed}; got {value!r}")
-        return value
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (make fast), subclassed by interpreted games

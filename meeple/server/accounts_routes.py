@@ -105,7 +105,7 @@ def router(people: People, logins_per_minute: float, signups_per_minute: float) 
         return dict(account)
 
     def page() -> FileResponse:
-        from meeple.server.app import STATIC
+        from meeple.server.routes_pages import STATIC
 
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
@@ -114,7 +114,7 @@ def router(people: People, logins_per_minute: float, signups_per_minute: float) 
 
     @r.get("/sw.js", include_in_schema=False)
     async def service_worker() -> FileResponse:
-        from meeple.server.app import STATIC
+        from meeple.server.routes_pages import STATIC
 
         return FileResponse(STATIC / "sw.js", media_type="text/javascript",
                             headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})

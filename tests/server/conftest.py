@@ -16,8 +16,10 @@ from tests.server.servergame import GAME
 PG_ENV = "MEEPLE_TEST_DATABASE_URL"
 
 
-@pytest.fixture(autouse=True, scope="session")
+@pytest.fixture(autouse=True, scope="module")
 def _register_servergame() -> Iterator[None]:
+    """The test game, registered for each server test module only: a session-wide registration
+    stayed in ``meeple.games.names()`` for the engine tests a worker ran after them."""
     games.register(GAME)
     yield
     games.unregister(GAME.name)

@@ -232,7 +232,7 @@ def next_player(s: LunaState) -> list[Event]:
         q = order[(i + k) % n]
         if not s.seats[q].passed:
             s.cur = q
-            return ai_turns(s) if q == AI_SEAT and s.solo else []
+            return ai_turns(s) if q == AI_SEAT and s.is_solo else []
     return end_round(s)
 
 
@@ -285,7 +285,7 @@ def end_round(s: LunaState) -> list[Event]:
     events.extend(production(s))
     s.step = S_TURN
     s.cur = s.order[0]
-    if s.solo:
+    if s.is_solo:
         events.extend(solo.turn_up_ai_card(s))
         if s.cur == AI_SEAT:
             events.extend(ai_turns(s))

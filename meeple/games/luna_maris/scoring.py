@@ -19,7 +19,7 @@ from meeple.games.luna_maris.words import msg
 def scores(s: LunaState) -> list[int]:
     """Every seat's score (the final scores once the game is over; solo: the human's only, the AI
     is no seat)."""
-    if s.solo:
+    if s.is_solo:
         return [s.seats[0].vp]
     return [me.vp for me in s.seats]
 
@@ -206,7 +206,7 @@ def final_scoring(s: LunaState) -> list[Event]:
 def solo_result(s: LunaState) -> dict[str, object] | None:
     """Solo, once the game is over: the human's score against the AI's (the yardstick; the human
     beats it with more VP, a tie going to the seed's tiebreak: more orders, then less CO2)."""
-    if not s.solo or not s.final:
+    if not s.is_solo or not s.final:
         return None
     me, ai = s.seats[0], s.seats[1]
     mine = (me.vp, len(me.delivered), me.co2)

@@ -203,10 +203,10 @@ def next_setup(s: LunaState) -> list[Event]:
         s.step = S_TURN
         s.cur = s.order[0]
         ev: list[Event] = []
-        if s.solo:
+        if s.is_solo:
             ev.extend(ai_start(s))
         ev.append(event("round", msg("luna_maris.event.round_first", round=1), round=1))
-        if s.solo:
+        if s.is_solo:
             ev.extend(turn_up_ai_card(s))
         return ev
     s.cur = s.queue.pop(0)

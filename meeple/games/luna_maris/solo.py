@@ -285,7 +285,7 @@ assert len(STEP_HANDLERS) == len(AI_STEPS)
 def ai_view(s: LunaState) -> dict[str, Any] | None:
     """The AI's board as every seat sees it (solo only): its score and cubes, its disc, what it took,
     and this round's card with its actions (the cards still face down: only how many)."""
-    if not s.solo:
+    if not s.is_solo:
         return None
     ai = s.seats[AI_SEAT]
     t = s.tables

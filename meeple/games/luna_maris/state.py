@@ -292,7 +292,7 @@ class LunaState(State):
     __slots__ = slots(__annotations__)
 
     @property
-    def solo(self) -> bool:
+    def is_solo(self) -> bool:
         """A solo game: one player against the AI coordinator (``seats[AI_SEAT]``)."""
         return self.players == 1
 

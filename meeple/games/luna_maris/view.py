@@ -222,7 +222,7 @@ def view(s: LunaState, seat: int | None) -> dict[str, Any]:
     }
     if s.final:
         out["final_scoring"] = [dict(zip(FINAL_ITEMS, items, strict=True)) for items in s.final[:s.players]]
-    if s.solo:
+    if s.is_solo:
         ai = ai_view(s)
         assert ai is not None
         if s.final:
