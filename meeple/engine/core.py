@@ -49,6 +49,7 @@ def _illegal(message: Message) -> IllegalAction:
     return IllegalAction(message["text"], message)
 
 
+@mypyc_attr(acyclic=True)  # compiled (make fast): never part of a reference cycle, so not tracked by the GC
 class Action:
     """One decision.  ``notation`` is its short, stable text (``str(action)``, what records
     hold); ``data`` is whatever the game needs to apply it quickly (a tuple of ints);

@@ -34,6 +34,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from meeple.engine.errors import MeepleError
 
 if TYPE_CHECKING:
@@ -86,6 +88,7 @@ class Bounds:
     length_from_rules: bool = True
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (make fast)
 class Obs:
     """A fixed-layout observation under construction, written by index into a preallocated
     ``numpy.float32`` array (``LayoutObs`` also records names and bounds).
@@ -247,8 +250,15 @@ class Layout:
         return len(self.names)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (make fast), as are the games' encoders
 class Encoder(ABC):
-    """The per-game part; a game's ``encode.py`` subclasses it."""
+    """The per-game part; a game's ``encode.py`` subclasses it.  Its caches are declared fields
+    (a compiled encoder has no instance ``__dict__``)."""
+
+    def __init__(self) -> None:
+        self._plans: dict[Any, _Plan] = {}
+        self._default_spaces: dict[int, tuple[tuple[str, ...], dict[str, int]]] = {}
+        self._last_plan: _Plan | None = None
 
     @abstractmethod
     def notations(self, tables: Any, players: int) -> list[str]:
@@ -395,7 +405,7 @@ class Encoder(ABC):
 
     def default_space(self, game: Any, players: int) -> tuple[tuple[str, ...], dict[str, int]]:
         """``space`` for the shipped tables (a game may build a new Tables object per call)."""
-        cache = self.__dict__.setdefault("_default_spaces", {})
+        cache = self._default_spaces
         hit = cache.get(players)
         if hit is None:
             hit = cache[players] = self.space(game.default_tables(), players)
@@ -451,8 +461,6 @@ class Encoder(ABC):
             return self._done(out)  # raises, naming both sizes
         return out.arr
 
-    _last_plan: _Plan | None = None
-
     def _plan(self, state: State) -> _Plan:
         """What every observation and mask of a component set, player count and options shares
         (size, vocabularies, numpy, the number of ids): the last one asked for when it fits (a
@@ -463,7 +471,7 @@ class Encoder(ABC):
                 and plan.options == opts):
             return plan
         key = (id(tables), players, tuple(sorted(opts.items())) if opts else ())
-        plans: dict[Any, _Plan] = self.__dict__.setdefault("_plans", {})
+        plans = self._plans
         plan = plans.get(key)
         if plan is None or plan.tables is not tables:
             if len(plans) > 64:

@@ -237,12 +237,59 @@ def _generate(source: str, name: str, label: str, namespace: dict[str, Any]) -> 
     return namespace[name]
 
 
+Signature = tuple[tuple[str, str], ...]
+_WRITTEN: dict[type, tuple[dict[type, Signature], Any, bool]] = {}
+
+
+def signature(cls: type) -> Signature:
+    """What a copy function of ``cls`` is written from: per declared field its name and how it is
+    copied (``copy_kind``, with the record class a ``record``/``records`` field clones)."""
+    out = []
+    for name, (ann, module) in declared(cls).items():
+        kind, optional = copy_kind(ann, module)
+        rec = _record_of(ann, module) if kind in ("record", "records") else None
+        out.append((name, kind + ("?" if optional else "") + (f" {rec.__qualname__}" if rec else "")))
+    return tuple(out)
+
+
+def register(signatures: dict[type, Signature], copiers: dict[type, Copier],
+             cloners: dict[type, Callable[[Any], Any]]) -> None:
+    """Offer the copy functions a game's generated ``clone.py`` holds (``meeple.engine.clonegen``,
+    compiled by ``make fast``).  ``copier`` and ``cloner`` use one only while every class of that
+    module still has the declarations it was written from (``signatures``)."""
+    for cls, copy in copiers.items():
+        _WRITTEN[cls] = (signatures, copy, True)
+    for cls, clone in cloners.items():
+        _WRITTEN[cls] = (signatures, clone, False)
+
+
+def _written(cls: type, state: bool) -> Any:
+    """The generated copy (``state``) or clone function for ``cls`` or the base that declares all
+    its fields, if its module is up to date with the declarations; else None."""
+    for klass in cls.__mro__:
+        entry = _WRITTEN.get(klass)
+        if entry is None:
+            continue
+        signatures, fn, is_copy = entry
+        if is_copy != state or signature(cls) != signatures.get(klass):
+            return None
+        if all(signature(k) == sig for k, sig in signatures.items()):
+            return fn
+        return None
+    return None
+
+
 def copier(cls: type) -> Copier:
     """The function that copies every declared field of ``cls`` from one instance to another
-    (generated once per class, from ``copy_kind`` of each field)."""
+    (the game's generated ``clone.py`` when it is up to date, else generated here once per class,
+    from ``copy_kind`` of each field)."""
     found = _COPIERS.get(cls)
     if found is not None:
         return found
+    written = _written(cls, True)
+    if written is not None:
+        _COPIERS[cls] = written
+        return written  # type: ignore[no-any-return]
     namespace: dict[str, Any] = {}
     lines = ["def copy(s, o):", *(_copy_lines(cls, namespace) or ["    pass"])]
     found = _COPIERS[cls] = _generate("\n".join(lines), "copy", f"copy {cls.__qualname__}", namespace)
@@ -256,6 +303,10 @@ def cloner(cls: type) -> Callable[[Any], Any]:
     found = _CLONERS.get(cls)
     if found is not None:
         return found
+    written = _written(cls, False)
+    if written is not None:
+        _CLONERS[cls] = written
+        return written  # type: ignore[no-any-return]
     _BUILDING.add(cls)
     try:
         namespace: dict[str, Any] = {"new": cls.__new__, "cls": cls}
@@ -295,5 +346,5 @@ def fingerprint(obj: Any) -> tuple[Any, ...]:
     return tuple((name, _plain(value)) for name, value in field_values(obj))
 
 
-__all__ = ["SHARED", "Record", "Shared", "copier", "copy_kind", "declared", "field_values",
-           "fingerprint", "slots"]
+__all__ = ["SHARED", "Record", "Shared", "Signature", "copier", "copy_kind", "declared", "field_values",
+           "fingerprint", "register", "signature", "slots"]

@@ -22,6 +22,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from meeple.i18n.catalog import english_template, translate, translations
 from meeple.i18n.components import key as component_key
 from meeple.i18n.render import render
@@ -72,6 +74,7 @@ def _english(message: Message) -> str:
     return template.format_map(plain)
 
 
+@mypyc_attr(native_class=False)  # compiled (make fast) as a plain Python class: a dict subclass
 class Message(dict[str, Any]):
     """A message (or an event carrying one): a dict of ``key``, ``args`` and whatever the event
     adds (``type``, ``private``, ...) whose English ``text`` is formatted only when something

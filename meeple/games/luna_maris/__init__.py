@@ -12,6 +12,7 @@ from meeple.engine.components import Tables
 from meeple.engine.core import Action, Event, Game, Option, State
 from meeple.engine.messages import Message
 from meeple.games.luna_maris import actions, components, evaluate, explain, rules, scoring, setup, view
+from meeple.games.luna_maris import clone as _clone  # noqa: F401  (registers the generated copy functions, issue 31)
 from meeple.games.luna_maris.state import LEVELS, LunaState
 
 

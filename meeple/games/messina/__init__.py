@@ -13,6 +13,7 @@ from meeple.engine.components import Tables
 from meeple.engine.core import Action, Event, Game, Option, State
 from meeple.engine.messages import Message
 from meeple.games.messina import actions, components, evaluate, explain, rules, scoring, setup, view
+from meeple.games.messina import clone as _clone  # noqa: F401  (registers the generated copy functions, issue 31)
 from meeple.games.messina.state import MessinaState
 
 _TABLES = Tables(components.TABLES)

@@ -10,6 +10,7 @@ from meeple.engine.core import Action, Event, Game, Option, State
 from meeple.engine.messages import Message
 from meeple.engine.rng import Rng
 from meeple.games.mundus_novus import actions, evaluate, explain, hidden, rules, scoring, view
+from meeple.games.mundus_novus import clone as _clone  # noqa: F401  (registers the generated copy functions, issue 31)
 from meeple.games.mundus_novus.components import STAND_INS, TABLES
 from meeple.games.mundus_novus.setup import new_state
 from meeple.games.mundus_novus.state import MundusState

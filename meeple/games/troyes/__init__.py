@@ -12,6 +12,7 @@ from meeple.engine.components import Tables
 from meeple.engine.core import Action, Event, Game, Option, State
 from meeple.engine.messages import Message
 from meeple.games.troyes import actions, evaluate, explain, refined, rules, scoring, setup, view
+from meeple.games.troyes import clone as _clone  # noqa: F401  (registers the generated copy functions, issue 31)
 from meeple.games.troyes.components import STAND_INS, TABLES
 from meeple.games.troyes.evaluate import finish_pending
 from meeple.games.troyes.state import TroyesState

@@ -287,13 +287,26 @@ def _slot_infos(s: TroyesState) -> list[SlotInfo]:
                 infos.append(_FACE_DOWN)
                 continue
             card = s.acts[idx]
-            notation, data = f"activate {card.name}", (OP_TARGET, T_ACT, slot)
-            acts = (Action(notation, data, L.activate(card, False)), Action(notation, data, L.activate(card, True)))
+            acts = _activate_actions(s, slot, idx)
             infos.append((card.name, acts,
                           card.colour, card.divisor, card.hire_cost,
                           EXTRA_COST.get(card.effect, 0), card.effect == "artisan"))
         hit = cache.put(key, infos)
     return hit  # type: ignore[no-any-return]
+
+
+def _activate_actions(s: TroyesState, slot: int, idx: int) -> tuple[Action, Action]:
+    """The activity card ``idx`` in ``slot`` activated without and with an own tradesman there
+    (built once per slot and card, shared by every arrangement of the face-up cards)."""
+    cache = s.caches.activates
+    key = slot * 4096 + idx
+    acts = cache.get(key)
+    if acts is None:
+        card = s.acts[idx]
+        notation, data = f"activate {card.name}", (OP_TARGET, T_ACT, slot)
+        acts = cache.put(key, (Action(notation, data, L.activate(card, False)),
+                               Action(notation, data, L.activate(card, True))))
+    return acts  # type: ignore[no-any-return]
 
 
 def _combat_action(s: TroyesState, arg: int, idx: int, name: str) -> Action:
@@ -456,8 +469,10 @@ def cached_main_actions(s: TroyesState, p: int) -> list[Action]:
     key = main_key(s, p)
     out = cache.get(key)
     if out is None:
-        out = cache.put(key, main_actions(s, p))
-    return out[:]  # type: ignore[no-any-return]
+        # kept as a tuple: of compiled (acyclic) Actions it is untracked by the garbage collector,
+        # which otherwise walks every entry of the cache at each full collection
+        out = cache.put(key, tuple(main_actions(s, p)))
+    return list(out)
 
 
 def main_key(s: TroyesState, p: int) -> tuple[int, ...]:

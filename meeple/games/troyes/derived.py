@@ -60,7 +60,7 @@ class Caches:
     ``tables.cache``).  A state holds its set in ``caches`` (shared by every copy)."""
 
     __slots__ = ("main", "group_tries", "die_actions", "times", "cube_actions",
-                 "sources", "drafts", "picks", "combats", "slot_infos", "row_infos", "plans")
+                 "sources", "drafts", "picks", "combats", "slot_infos", "row_infos", "plans", "activates")
 
     def __init__(self, tables: Tables) -> None:
         cache = tables.cache
@@ -77,6 +77,7 @@ class Caches:
         self.slot_infos: PositionCache = cache("troyes.slot_infos", 4096)  # the 9 slots' cards -> infos
         self.row_infos: PositionCache = cache("troyes.row_infos", 4096)  # the event row -> infos
         self.plans: PositionCache = cache("troyes.character_plans", 4096)  # characters in play -> plan
+        self.activates: PositionCache = cache("troyes.activates")  # slot * 4096 + card -> ``activate ...`` (both)
 
 
 def caches(tables: Tables) -> Caches:

@@ -23,11 +23,11 @@ def dice_step_actions(s: TroyesState, p: int) -> list[Action]:
     out = steps.get(prefix)
     if out is None:  # the actions follow from the prefix and the cache key: kept with the trie
         nexts, done = trie.get(prefix, ((), False))
-        out = [L.die_action(s, d, p) for d in nexts]
+        acts = [L.die_action(s, d, p) for d in nexts]
         if done:
-            out.append(L.done_action(s, p))
-        steps[prefix] = out
-    return out[:]
+            acts.append(L.done_action(s, p))
+        out = steps[prefix] = tuple(acts)  # a tuple of (acyclic) Actions: untracked by the GC
+    return list(out)
 
 
 def group_trie(s: TroyesState, p: int) -> GroupTrie:
@@ -37,7 +37,7 @@ def group_trie(s: TroyesState, p: int) -> GroupTrie:
     return pending_groups(s, p)[1]
 
 
-PendingGroups = tuple[list[tuple[int, ...]], GroupTrie, dict[tuple[int, ...], list[Action]]]
+PendingGroups = tuple[list[tuple[int, ...]], GroupTrie, dict[tuple[int, ...], tuple[Action, ...]]]
 
 
 def pending_groups(s: TroyesState, p: int) -> PendingGroups:
