@@ -8,7 +8,8 @@ input with ``--stdin``; the account's sessions end).  An unknown account is one 
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
@@ -16,39 +17,37 @@ from rich.markup import escape
 from meeple.cli_admin import DbOpt, admin, err, open_store
 from meeple.engine import BadSetup
 
+if TYPE_CHECKING:
+    from meeple.server.people_store import PeopleStore
+
 NameArg = Annotated[str, typer.Argument(metavar="NAME", help="the account's name")]
 
 
-def _people(db: str | None) -> object:
+def _change(db: str | None, name: str, change: Callable[[PeopleStore], bool], done: str) -> None:
+    """Apply ``change`` to the accounts of the database ``db`` (closed afterwards); an unknown
+    account ``name`` (``change`` returns False) is one line and exit 2."""
     from meeple.server.people_store import PeopleStore
 
-    return PeopleStore(open_store(db))
+    people = PeopleStore(open_store(db))
+    try:
+        found = change(people)
+    finally:
+        people.store.dispose()
+    if not found:
+        raise BadSetup(f"no account {name!r}")
+    err.print(f"{done} {escape(name)}")
 
 
 @admin.command()
 def disable(name: NameArg, db: DbOpt = None) -> None:
     """Disable an account: it cannot sign in, its sessions end (its games and ratings stay)."""
-    people = _people(db)
-    try:
-        done = people.set_disabled(name, True)  # type: ignore[attr-defined]
-    finally:
-        people.store.dispose()  # type: ignore[attr-defined]
-    if not done:
-        raise BadSetup(f"no account {name!r}")
-    err.print(f"disabled account {escape(name)}")
+    _change(db, name, lambda people: people.set_disabled(name, True), "disabled account")
 
 
 @admin.command()
 def enable(name: NameArg, db: DbOpt = None) -> None:
     """Enable a disabled account again."""
-    people = _people(db)
-    try:
-        done = people.set_disabled(name, False)  # type: ignore[attr-defined]
-    finally:
-        people.store.dispose()  # type: ignore[attr-defined]
-    if not done:
-        raise BadSetup(f"no account {name!r}")
-    err.print(f"enabled account {escape(name)}")
+    _change(db, name, lambda people: people.set_disabled(name, False), "enabled account")
 
 
 @admin.command()
@@ -67,11 +66,5 @@ def password(
         raise BadSetup("password asks at a terminal; pass --stdin to read it from standard input")
     if not 8 <= len(new) <= 200:
         raise BadSetup("the password must have 8 to 200 characters")
-    people = _people(db)
-    try:
-        done = people.set_password(name, PasswordHasher().hash(new))  # type: ignore[attr-defined]
-    finally:
-        people.store.dispose()  # type: ignore[attr-defined]
-    if not done:
-        raise BadSetup(f"no account {name!r}")
-    err.print(f"new password for account {escape(name)}")
+    hashed = PasswordHasher().hash(new)
+    _change(db, name, lambda people: people.set_password(name, hashed), "new password for account")
