@@ -16,7 +16,7 @@ import pytest
 
 from meeple.i18n import translate
 from meeple.i18n.render import render
-from tests.browserkit import ACTIONS_OPEN
+from tests.browserkit import ACTIONS_OPEN, shot
 from tests.browserkit import wait_until as _wait_until
 
 GAMES = ["troyes", "messina", "mundus_novus", "luna_maris"]
@@ -143,6 +143,7 @@ def test_server_browser_costly_action_asks_first(browser: Any, server: str, lang
     assert page.locator("#confirm-yes").inner_text() == translate(code, "web.confirm_yes")
     assert page.locator("#confirm-back").inner_text() == translate(code, "web.confirm_back")
     assert page.evaluate("() => document.activeElement && document.activeElement.id") == "confirm-yes"
+    shot(page, f"confirm_step_{lang}", full_page=False)
     page.locator("#confirm-back").click()  # Back: the bar's choices again, nothing sent
     _wait_until(page, lambda: page.locator("#decision #confirm-step").count() == 0)
     assert page.locator("#decision .yourturn").inner_text() == translate(code, "web.your_decision")
