@@ -10,7 +10,7 @@ from typing import Any
 from meeple.server.base import HubBase
 from meeple.server.model import Client, Table, _quietly, has_renderer
 from meeple.server.rounds import table_rounds
-from meeple.server.story import line_for
+from meeple.server.story import line_for, shared_view
 
 SEND_TIMEOUT = 3.0
 SPECTATOR_CHUNK = 32
@@ -51,7 +51,7 @@ class LiveMixin(HubBase):
             "online": sorted({c.seat for c in table.clients if c.seat is not None}),
             "watchers": sum(1 for c in table.clients if c.seat is None),
             "you": seat,
-            "view": state.view(seat),
+            "view": shared_view(state, seat),  # the story judged on it already (story.py)
             "legal": [a.notation for a in legal],
             # each legal action's label (issue 14; State.label): a catalog message naming it and its cost, or null
             "labels": [state.label(a) for a in legal],
