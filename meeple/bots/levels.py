@@ -161,12 +161,20 @@ class Level(BaseModel):
         return self.spec == "random"
 
 
+def _builtin(**fields: Any) -> Level:
+    """A built-in level, not validated when this module is imported: validating ``hard``'s per-game
+    specs imports every game and bot, which the server's start-up does not need (issue 30: a
+    restart serves once its imports are done); ``tests/server/test_server_bots.py`` holds every
+    built-in level to the same checks as a levels file."""
+    return Level.model_construct(**fields)
+
+
 DEFAULT_LEVELS: dict[str, Level] = {
-    "random": Level(spec="random", think=1.0),
-    "easy": Level(spec="heuristic:depth=1", think=3.0),
+    "random": _builtin(spec="random", think=1.0),
+    "easy": _builtin(spec="heuristic:depth=1", think=3.0),
     # value=auto: the learned value network blended with evaluate where one is shipped for the
     # game and player count (measured stronger than the plain heuristic: docs/bots.md), else evaluate
-    "normal": Level(spec="heuristic:value=auto", think=5.0),
+    "normal": _builtin(spec="heuristic:value=auto", think=5.0),
     # the strongest bot measured at about 0.1 s of a quiet core a decision, per game and player
     # count (docs/bots.md, "The table (third run)"), always with the learned value where a network
     # is shipped (value=auto) and on an iteration budget, so that its strength does not depend on
@@ -177,7 +185,7 @@ DEFAULT_LEVELS: dict[str, Level] = {
     # pair=1; docs/bots.md, "The table (fourth run)"), at 2 and 6 players on evaluate's constants
     # tuned in self-play (value=tuned, "Tuned values"); on four-player Luna Maris, the heuristic
     # looking three own decisions ahead
-    "hard": Level(spec="ismcts:iters=200,value=auto,horizon=0,lead=20", think=3.0,
+    "hard": _builtin(spec="ismcts:iters=200,value=auto,horizon=0,lead=20", think=3.0,
                   fallback="heuristic:depth=1",
                   games={"messina": "rollout:iters=20,pair=1,value=auto",
                          "mundus_novus": "rollout:iters=50,top=3,pair=1,value=auto",

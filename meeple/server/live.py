@@ -10,10 +10,38 @@ from typing import Any
 from meeple.server.base import HubBase
 from meeple.server.model import Client, Table, _quietly, has_renderer
 from meeple.server.rounds import table_rounds
-from meeple.server.story import line_for
+from meeple.server.story import line_for, shared_view
 
 SEND_TIMEOUT = 3.0
 SPECTATOR_CHUNK = 32
+
+try:
+    import orjson
+except ImportError:  # pragma: no cover - orjson is a dependency; json.dumps says the same, slower
+    orjson = None  # type: ignore[assignment]
+
+
+def _plain(o: Any) -> Any:
+    """A subclass of dict, list, str or int as its plain value (a ``Message`` with its text)."""
+    if isinstance(o, dict):
+        return dict(o.items())  # Message.items fills the lazily formatted text
+    if isinstance(o, (list, tuple)):
+        return list(o)
+    if isinstance(o, str):
+        return str(o)
+    if isinstance(o, int):
+        return int(o)
+    return str(o)
+
+
+def dumps(body: Any) -> str:
+    """A message's JSON text, the same value ``json.dumps(body, ensure_ascii=False)`` writes
+    (without its blanks), by orjson: encoding the pushes was about a tenth of a decision's work
+    (issue 30).  Subclasses go through ``_plain``, so a ``Message`` keeps its ``text``."""
+    if orjson is None:
+        return json.dumps(body, ensure_ascii=False)
+    return orjson.dumps(body, default=_plain,
+                        option=orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_NON_STR_KEYS).decode()
 
 
 class LiveMixin(HubBase):
@@ -51,7 +79,7 @@ class LiveMixin(HubBase):
             "online": sorted({c.seat for c in table.clients if c.seat is not None}),
             "watchers": sum(1 for c in table.clients if c.seat is None),
             "you": seat,
-            "view": state.view(seat),
+            "view": shared_view(state, seat),  # the story judged on it already (story.py)
             "legal": [a.notation for a in legal],
             # each legal action's label (issue 14; State.label): a catalog message naming it and its cost, or null
             "labels": [state.label(a) for a in legal],
@@ -90,7 +118,7 @@ class LiveMixin(HubBase):
                 body["type"] = "full" if full else "update"
                 if not full:
                     body["entries"] = [self.entry_for(table, e, client.seat) for e in new_entries]
-                text = cache[client.seat] = json.dumps(body, ensure_ascii=False)
+                text = cache[client.seat] = dumps(body)
             self._push(table, client, text)
 
     def _spectators_later(self, table: Table, new_entries: list[dict[str, Any]], full: bool) -> None:
@@ -124,7 +152,7 @@ class LiveMixin(HubBase):
                 body["type"] = "full" if full else "update"
                 if not full:
                     body["entries"] = [self.entry_for(table, e, None) for i, e in pending if i >= cut]
-                text = texts[cut] = json.dumps(body, ensure_ascii=False)
+                text = texts[cut] = dumps(body)
             self._push(table, client, text)
 
     def _push(self, table: Table, client: Client, text: str) -> None:
@@ -177,7 +205,7 @@ class LiveMixin(HubBase):
         else:
             body = self.payload(table, client.seat)
             body["type"] = "full"
-            text = json.dumps(body, ensure_ascii=False)
+            text = dumps(body)
             if client.seat is None:
                 table.watch_full_text = (key, text)
         self.attach_with(table, client, text)

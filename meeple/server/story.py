@@ -44,6 +44,24 @@ def _same(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
     return a.get("key") == b.get("key") and a.get("args") == b.get("args")
 
 
+def shared_view(state: State, viewer: Viewer) -> dict[str, Any]:
+    """``state.view(viewer)``, built once per position and kept in its ``memo()`` (dropped when the
+    position changes, shared by its clones): the story's target views are the payloads' views of
+    the same position (issue 30).  Callers only read it."""
+    memo = state.memo()
+    key = f"server_view_{viewer}"
+    view = memo.get(key)
+    if view is None:
+        view = memo[key] = state.view(viewer)
+    return view  # type: ignore[no-any-return]
+
+
+def _head_differs(c: State, after: State) -> bool:
+    """Whether the engine's head of the two views differs (``is_over``, ``to_move``), which is
+    read from two fields, without building the views."""
+    return c.is_over != after.is_over or (not after.is_over and c.to_move != after.to_move)
+
+
 def _judge(before: State, notation: str, after: State, seat: int, seed: int,
            viewers: list[Viewer]) -> set[Viewer]:
     """The ``viewers`` (``seat`` and/or ``None``) that can tell the decision ``notation`` (made in
@@ -51,11 +69,13 @@ def _judge(before: State, notation: str, after: State, seat: int, seed: int,
     ``seat``, every legal action leaving the viewer with the view the real one left it (and no event
     it may see, as the real one showed it none) has the real one's label, and one of them does (else
     chance or hidden parts made the outcome).  Both
-    viewers are judged over the same determinizations, each candidate applied once."""
+    viewers are judged over the same determinizations, each candidate applied once; a candidate
+    whose view differs from the real one by its head (who is to move, whether the game is over)
+    is told apart without building its view."""
     label = _label(before, notation)
     if label is None or not viewers:
         return set()
-    targets = {v: after.view(v) for v in viewers}
+    targets = {v: shared_view(after, v) for v in viewers}
     ok = set(viewers)
     for i in range(SAMPLES):
         if not ok:
@@ -75,6 +95,8 @@ def _judge(before: State, notation: str, after: State, seat: int, seed: int,
                 events = c.apply(a)
             except meeple.MeepleError:
                 return set()
+            if _head_differs(c, after):
+                continue  # every viewer sees another head: it looks like the real one to none
             for v in need:
                 # the viewers judged saw no event of the real decision: one that shows them an
                 # event is told apart by the log alone (its view need not be built)

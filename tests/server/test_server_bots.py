@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from meeple.engine import BadSetup
-from meeple.server.levels import DEFAULT_LEVELS, check_spec, load_levels
+from meeple.server.levels import DEFAULT_LEVELS, Level, check_spec, load_levels
 from tests.server.helpers import wait_for
 
 SLOW = {"slow": {"spec": "ismcts:time=5,early=0", "think": 0.3, "fallback": "random"}}
@@ -54,6 +54,16 @@ def test_server_levels_are_checked_against_caps() -> None:
     levels = load_levels({"levels": {"expert": {"spec": "ismcts:time=3", "think": 5}}})
     assert set(levels) == {"random", "easy", "normal", "hard", "expert"}
     assert levels["expert"].deadline == 5
+
+
+def test_server_builtin_levels_pass_the_checks_of_a_levels_file() -> None:
+    """Issue 30: the built-in levels are made without validation when ``meeple.bots.levels`` is
+    imported (validating ``hard``'s per-game specs imports every game and bot); each of them,
+    per-game specs included, passes exactly the validation a level from a file gets."""
+    for name, level in DEFAULT_LEVELS.items():
+        assert Level.model_validate(level.model_dump()) == level, name
+        for spec in level.games.values():
+            check_spec(spec)
 
 
 def test_server_levels_file(tmp_path: Any, make_client: Callable[..., TestClient]) -> None:

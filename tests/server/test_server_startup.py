@@ -1,0 +1,43 @@
+"""Start-up (issue 30): a restart serves once its imports are done, so starting the app imports no
+game, no search bot and none of the learning stack; a game is imported when a table of it is
+loaded or the lobby lists the games."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+PROBE = """
+import json, sys
+from fastapi.testclient import TestClient
+from meeple.server import create_app
+app = create_app(sys.argv[1])
+with TestClient(app) as client:
+    health = client.get("/api/health").status_code
+    before = sorted(m for m in sys.modules if m.startswith(("meeple.games.", "meeple.bots.")))
+    heavy = [m for m in ("numpy", "torch", "ray", "pettingzoo", "gymnasium", "pyspiel", "sklearn")
+             if m in sys.modules]
+    games = client.get("/api/games").status_code
+    after = sorted(m for m in sys.modules if m.startswith("meeple.games."))
+print(json.dumps({"health": health, "before": before, "heavy": heavy, "games": games, "after": after}))
+"""
+
+
+def test_server_start_imports_no_game_bot_search_or_learning_stack(tmp_path: Path) -> None:
+    """Issue 30 (restart after kill -9 serving again in < 2 s: what is left is import time): the
+    app answers ``/api/health`` having imported no game package, no search bot (ISMCTS, rollout)
+    and none of numpy, torch, ray, PettingZoo, Gymnasium, OpenSpiel, scikit-learn; the games are
+    imported when the lobby asks for them."""
+    out = subprocess.run([sys.executable, "-c", PROBE, f"sqlite:///{tmp_path}/start.db"],
+                         capture_output=True, text=True, timeout=120, check=True)
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert seen["health"] == 200
+    games = [m for m in seen["before"] if m.startswith("meeple.games.") and m.count(".") >= 2]
+    assert games == [], games
+    search = [m for m in seen["before"] if m.split(".")[-1] in ("ismcts", "rollout", "mcts")]
+    assert search == [], search
+    assert seen["heavy"] == []
+    assert seen["games"] == 200
+    assert "meeple.games.troyes" in seen["after"]  # the lobby lists the games: now they are imported
