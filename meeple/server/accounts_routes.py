@@ -72,7 +72,9 @@ def install(app: FastAPI, hub: Any, options: dict[str, Any] | None = None) -> Pe
     ``options``: ``hash_cost`` (argon2 ``time_cost``/``memory_cost``/``parallelism``; tests make
     it cheap), ``smtp`` (an ``smtp://`` or ``smtps://`` URL: email notifications), ``base_url``
     (the site's address in notifications), ``notify_every`` (seconds between two notices of one
-    kind to one account), ``logins_per_minute`` (sign-ins per client address), ``signups_per_minute``
+    kind to one account), ``logins_per_minute`` (sign-ins per client address), ``name_login_burst`` and
+    ``name_logins_per_minute`` (failed sign-ins per name from any address: 10 at once, then 1 a minute),
+    ``signups_per_minute``
     (new accounts per client address), ``allow_http_push`` (accept ``http://`` push endpoints: tests only;
     otherwise only ``https://``, so that a subscription cannot make the server post to a local address)."""
     from meeple.server.notify import Notifier
@@ -80,6 +82,7 @@ def install(app: FastAPI, hub: Any, options: dict[str, Any] | None = None) -> Pe
     opts = dict(options or {})
     logins = float(opts.pop("logins_per_minute", 10.0))
     signups = float(opts.pop("signups_per_minute", 5.0))
+    by_name = (float(opts.pop("name_logins_per_minute", 1.0)), float(opts.pop("name_login_burst", 10.0)))
     allow_http_push = bool(opts.pop("allow_http_push", False))
     people = People(hub, **opts)
     people.allow_http_push = allow_http_push  # tests: a push service on loopback
@@ -87,11 +90,12 @@ def install(app: FastAPI, hub: Any, options: dict[str, Any] | None = None) -> Pe
     people.notifier = Notifier(people)
     hub.people = people
     app.add_middleware(PeopleMiddleware, people=people)
-    app.include_router(router(people, logins, signups))
+    app.include_router(router(people, logins, signups, *by_name))
     return people
 
 
-def router(people: People, logins_per_minute: float, signups_per_minute: float) -> APIRouter:  # noqa: C901 - one route each
+def router(people: People, logins_per_minute: float, signups_per_minute: float,  # noqa: C901 - one route each
+           by_name_rate: float = 1.0, by_name_burst: float = 10.0) -> APIRouter:
     hub = people.hub
     r = APIRouter()
 
@@ -132,9 +136,15 @@ def router(people: People, logins_per_minute: float, signups_per_minute: float) 
     async def sign_in(request: Request) -> JSONResponse:
         hub.limit("logins", peer(request), logins_per_minute / 60.0, logins_per_minute)
         body = await body_of(request, Credentials)
+        # per name too, from any address: taken before the name is looked up (an unknown name's
+        # bucket runs out exactly as a known one's: the same 429, the same time), given back by
+        # a right password, so only failures count and concurrent guesses cannot overtake it
+        by_name = "name:" + body.name.casefold()
+        hub.limit("logins", by_name, by_name_rate / 60.0, by_name_burst)
         account = await hub.db(people.sign_in, body.name, body.password)
         if account is None:  # one answer for a wrong password, an unknown name and a disabled account
             raise refusal(401, "web.err_sign_in_failed")
+        hub.rate.give_back("logins", by_name, by_name_burst)
         token = await hub.db(people.store.new_session, account["id"])
         csrf = people.csrf_for(token)
         out = JSONResponse({"token": token, "csrf": csrf, "name": account["name"]})
