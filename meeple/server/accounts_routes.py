@@ -158,7 +158,7 @@ def router(people: People, logins_per_minute: float, signups_per_minute: float, 
         token = request.scope.get("state", {}).get("session")
         if token is not None:
             await hub.db(people.store.end_session, token)
-            people.forget(token)
+            await people.forget(token)
         out = JSONResponse({"ok": True})
         out.delete_cookie(SESSION_COOKIE, path="/")
         out.delete_cookie(CSRF_COOKIE, path="/")

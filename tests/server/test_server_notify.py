@@ -7,7 +7,6 @@ from __future__ import annotations
 import base64
 import json
 import os
-import socket
 import threading
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
@@ -21,31 +20,6 @@ from tests.server.people import account, people
 
 FAST = {"acts_per_second": 1000.0}
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture
-def smtp() -> Iterator[tuple[str, list[Any]]]:
-    """A local SMTP server: its URL and the messages it received."""
-    from aiosmtpd.controller import Controller
-
-    got: list[Any] = []
-
-    class Keep:
-        async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
-            got.append(envelope)
-            return "250 OK"
-
-    port = _free_port()
-    controller = Controller(Keep(), hostname="127.0.0.1", port=port)
-    controller.start()
-    yield f"smtp://127.0.0.1:{port}?from=meeple@test.example", got
-    controller.stop()
 
 
 @pytest.fixture
@@ -169,32 +143,6 @@ def test_the_vapid_key_is_made_once_and_kept(make_client: Callable[..., TestClie
     key = one.get("/api/push/key").json()["key"]
     assert len(base64.urlsafe_b64decode(key + "==")) == 65  # an uncompressed P-256 point
     assert two.get("/api/push/key").json()["key"] == key
-
-
-@pytest.fixture
-def two(smtp: tuple[str, list[Any]]) -> Iterator[tuple[TestClient, TestClient]]:
-    """Two server processes on one PostgreSQL database over Redis (as test_server_one_truth.py)."""
-    import uuid
-
-    pg, redis = os.environ.get("MEEPLE_TEST_DATABASE_URL"), os.environ.get("MEEPLE_TEST_REDIS_URL")
-    if not pg or not redis:
-        pytest.skip("two processes over Redis not run: set MEEPLE_TEST_DATABASE_URL and MEEPLE_TEST_REDIS_URL")
-    pytest.importorskip("redis", reason="the redis package (pip install 'meeple[redis]')")
-    from meeple.server import create_app
-    from meeple.server.store import Store
-
-    schema = "meeple_notify_" + uuid.uuid4().hex[:10]
-    clients = [TestClient(create_app(pg, schema=schema, redis=redis, bot_workers=1, limits=FAST,
-                                     people=people(smtp=smtp[0], notify_every=0)))
-               for _ in range(2)]
-    for c in clients:
-        c.__enter__()
-    try:
-        yield clients[0], clients[1]
-    finally:
-        for c in clients:
-            c.__exit__(None, None, None)
-        Store(pg, schema=schema).drop_schema()
 
 
 async def _present_keys(hub: Any, table: str) -> list[Any]:

