@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, FastAPI, Request
@@ -37,6 +39,8 @@ from meeple.server.schemas import Name, _Body
 from meeple.server.web import body_of
 
 Password = Annotated[StrictStr, Field(min_length=8, max_length=200)]
+REMATCH_WAIT = 10.0  # seconds a rematch asked for waits for another process making the same one
+REMATCH_STALE = 60.0  # seconds after which a claimed rematch never made is made by the next ask
 
 
 class Credentials(_Body):
@@ -298,45 +302,65 @@ async def rematch(people: People, old: Table, token: str | None, who: str) -> di
         raise refusal(403, "web.err_rematch_seat")
     if not old.over:
         raise refusal(409, "web.err_rematch_over")
-    async with old.lock:
-        if not old.meta.get("rematch"):  # made by another process?
-            old.meta["rematch"] = await hub.db(people.store.rematch_of, old.id)
+    async with old.lock:  # one at a time in this process; the claim decides between processes
         if old.meta.get("rematch"):
             return {"table": old.meta["rematch"], "seat": seat, "token": None}
-        body: dict[str, Any] = {
-            "game": old.meta["game"], "players": old.meta["players"], "options": old.meta["options"],
-            "seats": [{"kind": s.kind, "bot": s.bot, "name": s.name} if s.kind == "bot"
-                      else {"kind": "human", "name": s.name} for s in old.seats],
-            "rated": old.meta["rated"], "mode": old.meta["mode"], "rematch_of": old.id, "seat": seat,
-        }
-        if old.meta.get("clock"):
-            body["clock"] = old.meta["clock"]
-        accounts = dict(old.meta["accounts"])
-        # the seat token of an account's seat speaks for that account (its new seat is its own too)
-        reset = CURRENT.set({"id": accounts[seat], "name": old.seats[seat].name}) if seat in accounts else None
+        end = time.monotonic() + REMATCH_WAIT
+        while True:
+            mine, made = await hub.db(people.store.claim_rematch, old.id, REMATCH_STALE)
+            if mine or made:
+                break
+            if time.monotonic() > end:  # another process is making it still: ask again
+                raise refusal(409, "web.err_rematch_busy")
+            await asyncio.sleep(0.05)  # another process is making it: its answer is near
+        if made:
+            old.meta["rematch"] = made
+            return {"table": made, "seat": seat, "token": None}
         try:
-            made = await hub.create(body, who)
-        finally:
-            if reset is not None:
-                CURRENT.reset(reset)
-        new = hub.tables[made["table"]]
-        from meeple.server.store import token_digest
+            return await _make_rematch(people, old, seat, who)
+        except BaseException:
+            await hub.db(people.store.rematch_dropped, old.id)
+            raise
 
-        for s in old.seats:
-            if s.kind != "human" or s.token is None or new.seats[s.seat].token is not None:
-                continue
-            digest = (token_digest(people.seat_token(new.id, s.seat, accounts[s.seat])) if s.seat in accounts
-                      else s.token)
-            async with new.lock:
-                if await hub.db(hub.store.claim_seat, new.id, s.seat, s.name, digest):
-                    new.seats[s.seat].token = digest
-                    if s.seat in accounts:
-                        await people.load(new)
-                        new.meta["accounts"][s.seat] = accounts[s.seat]
-                        await hub.db(people.store.seat_taken, new.id, s.seat, accounts[s.seat])
-        old.meta["rematch"] = new.id
-        await hub._note(old, {"type": "rematch", "key": "note_rematch", "table": new.id,
-                              "text": "A rematch is ready."})
-        hub._kick(new)
-        await hub.broadcast(new, [], full=True)
+
+async def _make_rematch(people: People, old: Table, seat: int, who: str) -> dict[str, Any]:
+    """Make the rematch this caller claimed (``old.lock`` held), then record it as made."""
+    hub = people.hub
+    body: dict[str, Any] = {
+        "game": old.meta["game"], "players": old.meta["players"], "options": old.meta["options"],
+        "seats": [{"kind": s.kind, "bot": s.bot, "name": s.name} if s.kind == "bot"
+                  else {"kind": "human", "name": s.name} for s in old.seats],
+        "rated": old.meta["rated"], "mode": old.meta["mode"], "rematch_of": old.id, "seat": seat,
+    }
+    if old.meta.get("clock"):
+        body["clock"] = old.meta["clock"]
+    accounts = dict(old.meta["accounts"])
+    # the seat token of an account's seat speaks for that account (its new seat is its own too)
+    reset = CURRENT.set({"id": accounts[seat], "name": old.seats[seat].name}) if seat in accounts else None
+    try:
+        made = await hub.create(body, who)
+    finally:
+        if reset is not None:
+            CURRENT.reset(reset)
+    new = hub.tables[made["table"]]
+    from meeple.server.store import token_digest
+
+    for s in old.seats:
+        if s.kind != "human" or s.token is None or new.seats[s.seat].token is not None:
+            continue
+        digest = (token_digest(people.seat_token(new.id, s.seat, accounts[s.seat])) if s.seat in accounts
+                  else s.token)
+        async with new.lock:
+            if await hub.db(hub.store.claim_seat, new.id, s.seat, s.name, digest):
+                new.seats[s.seat].token = digest
+                if s.seat in accounts:
+                    await people.load(new)
+                    new.meta["accounts"][s.seat] = accounts[s.seat]
+                    await hub.db(people.store.seat_taken, new.id, s.seat, accounts[s.seat])
+    await hub.db(people.store.rematch_made, old.id, new.id)
+    old.meta["rematch"] = new.id
+    await hub._note(old, {"type": "rematch", "key": "note_rematch", "table": new.id,
+                          "text": "A rematch is ready."})
+    hub._kick(new)
+    await hub.broadcast(new, [], full=True)
     return {"table": new.id, "seat": seat, "token": made["token"]}

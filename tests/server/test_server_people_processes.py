@@ -84,3 +84,54 @@ def test_a_page_open_with_only_the_seat_token_on_the_other_process_is_not_notifi
     _act(a, table, tok_a, "end")  # bob's turn, his page closed: a notice
     _settle(a)
     assert len(mails) == 1
+
+
+def test_two_players_asking_for_a_rematch_at_once_on_two_processes_get_one_table(
+        two: tuple[TestClient, TestClient]) -> None:
+    """Issue 28 (rematch "seats the same people"): both players pressing rematch at the same moment,
+    each on another process, make ONE new table, and both are sent to it.  The two asks are held
+    until both have looked for an existing rematch (none yet), the worst moment."""
+    import threading
+
+    from tests.server.helpers import H
+    from tests.server.people import play_out
+
+    a, b = two
+    ann, bob = account(a, "ann"), account(b, "bob")
+    made = a.post("/api/tables", json={"game": "servergame", "players": 2, "seats": HUMANS,
+                                       "options": {"pile": 4}}, headers=ann).json()
+    table = made["table"]
+    tokens = {0: made["token"], 1: b.post(f"/api/tables/{table}/join", json={}, headers=bob).json()["token"]}
+    play_out(a, table, tokens)
+    _until(lambda: b.get(f"/api/tables/{table}").json()["table"]["status"] != "playing")
+    both_looked = threading.Barrier(2, timeout=10)
+    for c in (a, b):
+        store = c.app.state.hub.people.store  # type: ignore[attr-defined]
+        real, held = store.rematch_of, []
+
+        def rematch_of(table_id: str, real: Any = real, held: list[bool] = held) -> Any:
+            found = real(table_id)
+            if not held:  # the first look of each process waits for the other's
+                held.append(True)
+                both_looked.wait()
+            return found
+
+        store.rematch_of = rematch_of
+    answers: dict[int, Any] = {}
+
+    def ask(seat: int, client: TestClient) -> None:
+        answers[seat] = client.post(f"/api/tables/{table}/rematch", headers={H: tokens[seat]})
+
+    threads = [threading.Thread(target=ask, args=(0, a)), threading.Thread(target=ask, args=(1, b))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert [answers[s].status_code for s in (0, 1)] == [200, 200], [answers[s].text for s in (0, 1)]
+    new = {answers[s].json()["table"] for s in (0, 1)}
+    assert len(new) == 1
+    [new_id] = new
+    lobby = [t for t in a.get("/api/tables").json()["tables"] if t["id"] != table and t["game"] == "servergame"]
+    assert [t["id"] for t in lobby] == [new_id]
+    info = b.get(f"/api/tables/{new_id}/people").json()
+    assert info["accounts"] == {"0": "ann", "1": "bob"}
