@@ -122,11 +122,15 @@ async def create(client: httpx.AsyncClient, base: str, auth: dict[str, str], gam
 
 
 async def play(client: httpx.AsyncClient, bases: list[str], table: str, tokens: dict[int, str], stop: list[float],
-               think: float, counts: Counts, live: bool, rng: random.Random) -> None:
-    """Play the people's seats of one table until ``stop`` (random legal actions)."""
+               think: float, counts: Counts, live: bool, rng: random.Random, told: bool = False) -> None:
+    """Play the people's seats of one table until ``stop`` (random legal actions); ``told``: a
+    turn-based table played by people who come when told it is their turn (``_sitting``)."""
     while time.perf_counter() < stop[0]:
         try:
-            if await _turn(client, rng.choice(bases), table, tokens, stop, think, counts, live, rng):
+            if told and not live:
+                if await _sitting(client, rng.choice(bases), table, tokens, stop, think, counts, rng):
+                    return
+            elif await _turn(client, rng.choice(bases), table, tokens, stop, think, counts, live, rng):
                 return
         except httpx.HTTPError as exc:  # a connection dropped under load: counted, the table goes on
             counts.errors.append(f"{type(exc).__name__}")
@@ -175,6 +179,48 @@ async def _turn(client: httpx.AsyncClient, base: str, table: str, tokens: dict[i
         return False
     # nobody of ours to move: a live seat looks again soon (a bot thinks); a turn-based person later
     await asyncio.sleep(0.05 if live else rng.uniform(0, 2 * think))
+    return False
+
+
+async def _sitting(client: httpx.AsyncClient, base: str, table: str, tokens: dict[int, str], stop: list[float],
+                   think: float, counts: Counts, rng: random.Random) -> bool:
+    """``--turn-model told``: the person whose turn it is comes after a while (``think`` on average:
+    the notice reached them), opens their seat's view once and plays the decisions of their turn in
+    a row (each act followed by one look at their own view: still theirs, or the turn passed);
+    nobody polls a table where it is not their turn.  True: the game is over."""
+    await asyncio.sleep(rng.uniform(0, 2 * think))
+    if time.perf_counter() >= stop[0]:
+        return False
+    known = counts.next_seat.get(table)
+    for seat in ([known] if known is not None else list(tokens)):
+        token = tokens[seat]
+        r = await client.get(f"{base}/api/tables/{table}", headers={"X-Seat-Token": token})
+        acted = False
+        while True:
+            if r.status_code != 200:
+                counts.errors.append(f"GET {r.status_code}")
+                return False
+            body = r.json()
+            if body["table"]["status"] != "playing":
+                counts.finished.add(table)
+                return True
+            if not body["legal"]:
+                if acted:  # the turn passed to the other person (told, in the server, by a notice)
+                    counts.turn_passes += 1
+                    counts.next_seat[table] = next(s for s in tokens if s != seat)
+                    return False
+                break  # not this seat's turn: the other one's
+            if time.perf_counter() >= stop[0]:
+                return False
+            res = await client.post(f"{base}/api/tables/{table}/act", headers={"X-Seat-Token": token},
+                                    json={"action": rng.choice(body["legal"]), "decision": body["decisions"]})
+            if res.status_code != 200:
+                if res.status_code != 409:
+                    counts.errors.append(f"act {res.status_code} {res.text[:80]}")
+                return False
+            acted = True
+            r = await client.get(f"{base}/api/tables/{table}", headers={"X-Seat-Token": token})
+    counts.next_seat[table] = None
     return False
 
 
@@ -227,8 +273,8 @@ async def run(args: argparse.Namespace, bases: list[str], mails: list[Any]) -> C
             jobs = [play(client, bases, t, tok, stop, args.think, counts, True, random.Random(rng.random()))
                     for t, tok in live]
             if with_turn:
-                jobs += [play(client, bases, t, tok, stop, args.turn_think, counts, False, random.Random(rng.random()))
-                         for t, tok in turn]
+                jobs += [play(client, bases, t, tok, stop, args.turn_think, counts, False, random.Random(rng.random()),
+                              told=args.turn_model == "told") for t, tok in turn]
             await asyncio.gather(*jobs)
             phases[name] = counts
             p50, p99 = quantiles(counts.live_lat)
@@ -254,6 +300,11 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=30, help="length of each phase")
     ap.add_argument("--think", type=float, default=0.5, help="mean pause (s) of a live seat before it acts")
     ap.add_argument("--turn-think", type=float, default=4.0, help="mean pause (s) of a turn-based seat")
+    ap.add_argument("--turn-model", choices=("poll", "told"), default="told",
+                    help="poll: every person of a turn-based table looks at it every --turn-think seconds on "
+                         "average (both seats' full views) and acts as long after (the first figures); told: "
+                         "only the person whose turn it is comes, --turn-think seconds on average after the "
+                         "turn passed to them, and plays their turn's decisions in a row")
     ap.add_argument("--game", default="messina")
     ap.add_argument("--control", action="store_true",
                     help="the --turn tables are created live (same play, no notices): what the notices cost")

@@ -270,7 +270,8 @@ class People:
         if table.state.is_over:
             if self.ratings is not None:
                 self._spawn(self.ratings.table_over(table))
-        elif self.notifier is not None and table.state.to_move != entry.get("seat"):  # the turn passed
+        elif (self.notifier is not None and table.meta.get("mode", "turn") == "turn"  # a live table: no notice
+              and table.state.to_move != entry.get("seat")):  # the turn passed
             self._spawn(self.notifier.turn_passed(table))
 
     async def catch_up(self) -> int:

@@ -135,6 +135,32 @@ def test_notices_are_rate_limited_and_opted_into(make_client: Callable[..., Test
     assert r.status_code == 400 and r.json()["message"]["key"] == "web.err_email_needed"
 
 
+def test_a_live_table_does_no_notice_work_when_the_turn_passes(make_client: Callable[..., TestClient]) -> None:
+    """Issue 28 (live act p99 no worse with the turn-based load): only turn-based tables notify, so
+    a decision passing the turn at a live table starts no notice task (a task per decision of every
+    live table otherwise); at a turn-based table it does."""
+    client = make_client(people=people(), limits=FAST)
+    ann, bob = account(client, "ann"), account(client, "bob")
+    notifier = client.app.state.hub.people.notifier  # type: ignore[attr-defined]
+    seen: list[str] = []
+
+    async def turn_passed(table: Any) -> None:
+        seen.append(table.meta["mode"])
+
+    notifier.turn_passed = turn_passed
+    made = client.post("/api/tables", json={"game": "servergame", "players": 2, "seats": HUMANS},
+                       headers=ann).json()
+    joined = client.post(f"/api/tables/{made['table']}/join", json={}, headers=bob).json()
+    for token in (made["token"], joined["token"]):
+        _act(client, made["table"], token, "take 1")
+        _act(client, made["table"], token, "end")
+    table, tok_a, _ = _turn_table(client, ann, bob)
+    _act(client, table, tok_a, "take 1")
+    _act(client, table, tok_a, "end")
+    _settle(client)
+    assert seen == ["turn"]
+
+
 def test_the_vapid_key_is_made_once_and_kept(make_client: Callable[..., TestClient]) -> None:
     """Issue 28: the VAPID key pair is created at first start and kept in the database: a second
     server process on the same database signs with the same key."""
