@@ -87,6 +87,18 @@ class Counts:
         self.next_seat: dict[str, int | None] = {}
 
 
+async def retried(client: httpx.AsyncClient, method: str, url: str, **kw: Any) -> httpx.Response:
+    """A setup request, sent again when its connection dropped under load (the machine is shared)."""
+    for attempt in range(8):
+        try:
+            return await client.request(method, url, **kw)
+        except httpx.HTTPError:
+            if attempt == 7:
+                raise
+            await asyncio.sleep(0.2 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
 async def sign_up(client: httpx.AsyncClient, bases: list[str], n: int) -> list[dict[str, str]]:
     sem = asyncio.Semaphore(32)
 
@@ -94,12 +106,12 @@ async def sign_up(client: httpx.AsyncClient, bases: list[str], n: int) -> list[d
         base = bases[i % len(bases)]
         async with sem:
             body = {"name": f"p{i:05d}", "password": "bench-password"}
-            r = await client.post(f"{base}/api/accounts", json=body)
-            assert r.status_code == 201, r.text
-            token = (await client.post(f"{base}/api/session", json=body)).json()["token"]
+            r = await retried(client, "POST", f"{base}/api/accounts", json=body)
+            assert r.status_code in (201, 409), r.text  # 409: made by a try whose answer was lost
+            token = (await retried(client, "POST", f"{base}/api/session", json=body)).json()["token"]
             auth = {"Authorization": f"Bearer {token}"}
-            r = await client.put(f"{base}/api/me/settings", json={"email": f"p{i:05d}@bench.test", "mail": True},
-                                 headers=auth)
+            r = await retried(client, "PUT", f"{base}/api/me/settings", json={"email": f"p{i:05d}@bench.test", "mail": True},
+                              headers=auth)
             assert r.status_code == 200, r.text
             return auth
 
@@ -110,12 +122,12 @@ async def create(client: httpx.AsyncClient, base: str, auth: dict[str, str], gam
                  second: dict[str, str] | None) -> tuple[str, dict[int, str]]:
     seats = [{"kind": "human"}, {"kind": "human"} if second else {"kind": "bot", "bot": "random"}]
     body: dict[str, Any] = {"game": game, "players": 2, "seats": seats, "rated": True, "mode": mode}
-    r = await client.post(f"{base}/api/tables", json=body, headers=auth)
+    r = await retried(client, "POST", f"{base}/api/tables", json=body, headers=auth)
     assert r.status_code == 200, r.text
     made = r.json()
     tokens = {0: made["token"]}
     if second:
-        joined = await client.post(f"{base}/api/tables/{made['table']}/join", json={}, headers=second)
+        joined = await retried(client, "POST", f"{base}/api/tables/{made['table']}/join", json={}, headers=second)
         assert joined.status_code == 200, joined.text
         tokens[1] = joined.json()["token"]
     return made["table"], tokens

@@ -180,7 +180,8 @@ class People:
         if bus is not None and bus.redis is not None and self._listener is None:
             ready = asyncio.get_running_loop().create_future()
             self._listener = asyncio.get_running_loop().create_task(self._listen(ready))
-            await asyncio.wait_for(asyncio.shield(ready), timeout=5)
+            with contextlib.suppress(TimeoutError):  # Redis slow to answer: the listener keeps trying
+                await asyncio.wait_for(asyncio.shield(ready), timeout=5)
 
     async def stop(self) -> None:
         if self._listener is not None:
@@ -192,8 +193,8 @@ class People:
     async def _listen(self, ready: asyncio.Future[None]) -> None:
         bus: Any = self.hub.bus
         while True:
+            pubsub = bus.redis.pubsub(ignore_subscribe_messages=True)
             try:
-                pubsub = bus.redis.pubsub(ignore_subscribe_messages=True)
                 await pubsub.subscribe(people_channel(bus.prefix))
                 self._cache.clear()  # anything may have ended while not listening
                 if not ready.done():
@@ -207,6 +208,9 @@ class People:
             except Exception:  # noqa: BLE001 - Redis away for a moment: subscribe again
                 log.warning("the people channel on Redis ended; subscribing again")
                 await asyncio.sleep(0.5)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
 
     # --- hooks the hub calls --------------------------------------------------------------
 

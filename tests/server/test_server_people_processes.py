@@ -135,3 +135,42 @@ def test_two_players_asking_for_a_rematch_at_once_on_two_processes_get_one_table
     assert [t["id"] for t in lobby] == [new_id]
     info = b.get(f"/api/tables/{new_id}/people").json()
     assert info["accounts"] == {"0": "ann", "1": "bob"}
+
+
+def test_meeple_admin_disable_with_redis_announces_the_account(tmp_path: Any) -> None:
+    """Issue 28: ``meeple admin disable NAME --db URL --redis URL`` disables the account and
+    announces it on the site's people channel (the account's name, no token), which the servers'
+    listeners turn into dropped sessions (the test above); an unknown name announces nothing."""
+    import json
+    import os
+
+    import pytest
+
+    redis_url = os.environ.get("MEEPLE_TEST_REDIS_URL")
+    if not redis_url:
+        pytest.skip("set MEEPLE_TEST_REDIS_URL to run it")
+    redis = pytest.importorskip("redis", reason="the redis package (pip install 'meeple[redis]')")
+    from typer.testing import CliRunner
+
+    from meeple.cli import app
+    from meeple.server.accounts import people_channel
+    from meeple.server.bus import namespace
+    from meeple.server.people_store import PeopleStore
+    from meeple.server.store import Store
+
+    url = f"sqlite:///{tmp_path}/admin.db"
+    store = Store(url)
+    store.create_schema()
+    PeopleStore(store).create_account("Ivy", "not a hash")
+    listener = redis.Redis.from_url(redis_url).pubsub(ignore_subscribe_messages=True)
+    listener.subscribe(people_channel(namespace(store)))
+    try:
+        runner = CliRunner()
+        assert runner.invoke(app, ["admin", "disable", "nobody", "--db", url, "--redis", redis_url]).exit_code != 0
+        done = runner.invoke(app, ["admin", "disable", "ivy", "--db", url, "--redis", redis_url])
+        assert done.exit_code == 0, done.output
+        got = [listener.get_message(timeout=2) for _ in range(2)]
+        assert [json.loads(m["data"]) for m in got if m] == [{"name": "ivy"}]
+    finally:
+        listener.close()
+        store.dispose()
