@@ -21,6 +21,7 @@ account's ``last_push`` / ``last_mail`` in the same transaction).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -111,27 +112,42 @@ class Notifier:
             return None
         name = self._present_key(table_id, who)
         self.keys[name] = self.keys.get(name, 0) + 1
+        stop = asyncio.Event()
 
         async def refresh() -> None:
-            while True:
+            while not stop.is_set():
                 try:
                     await bus.redis.set(name, "1", ex=PRESENT_TTL)
                 except Exception:  # noqa: BLE001 - Redis away: the local count still holds
                     pass
-                await asyncio.sleep(PRESENT_TTL / 3)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), PRESENT_TTL / 3)
 
-        return (name, asyncio.get_running_loop().create_task(refresh()))
+        return (name, asyncio.get_running_loop().create_task(refresh()), stop)
 
     async def _let_go(self, watch: Any) -> None:
+        """A socket closed.  Nothing here waits (a closing socket's task may be cancelled, as the
+        test client does): the key's last user starts a task that ends the refresh once its SET is
+        answered (not cancelled mid-way: a SET still on its way on another connection could land
+        after the DELETE and keep the page "open" for 30 s), then deletes the key."""
         if watch is None:
             return
-        name, task = watch
-        task.cancel()
+        name, task, stop = watch
+        stop.set()
         left = self.keys.get(name, 0) - 1
         if left > 0:
             self.keys[name] = left
             return
         self.keys.pop(name, None)
+        self.people._spawn(self._drop_key(name, task))
+
+    async def _drop_key(self, name: str, task: Any) -> None:
+        try:
+            await asyncio.wait_for(task, 5)
+        except Exception:  # noqa: BLE001 - a refresh stuck on Redis: stopped, the key expires anyway
+            task.cancel()
+        if name in self.keys:  # a new socket of the same page meanwhile: it keeps the key
+            return
         try:
             bus: Any = self.people.hub.bus
             await bus.redis.delete(name)

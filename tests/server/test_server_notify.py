@@ -199,7 +199,7 @@ def test_two_processes_notify_once_and_see_a_page_open_on_the_other(
     hub_b = b.app.state.hub  # type: ignore[attr-defined]
     end = time.time() + 10
     while b.portal.call(_present_keys, hub_b, table):  # the closed page reaches Redis asynchronously
-        assert time.time() < end
+        assert time.time() < end, (b.portal.call(_present_keys, hub_b, table), hub_b.people.notifier.keys)
         time.sleep(0.02)
     _act(a, table, tok_a, "take 1")
     _act(a, table, tok_a, "end")  # bob's turn, his page closed: A notifies
