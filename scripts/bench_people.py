@@ -8,11 +8,13 @@ folder otherwise) with email notices to an SMTP server this script runs (aiosmtp
 2. creates ``--live`` live rated tables (an account against the ``random`` bot) and
    ``--turn`` turn-based rated tables (two accounts), each on process ``i % N``;
 3. phase A: the live tables alone for ``--seconds``: every act's latency (client side);
-4. phase B: the same live tables while the turn-based ones are played too (a turn-based table is
-   looked at every ``--turn-think`` seconds on average and its seat to move acts after as long
-   again, over HTTP only: nobody has a page open, so every turn that passes to the other person is
-   a notice) for ``--seconds``; every client talks to a
-   process picked at random (no sticky sessions);
+4. phase B: the same live tables while the turn-based ones are played too, over HTTP only (nobody
+   has a page open, so every turn that passes to the other person is a notice) for ``--seconds``:
+   ``--turn-model told`` (default): only the person whose turn it is comes, ``--turn-think``
+   seconds on average after the turn passed to them, and plays their turn's decisions in a row;
+   ``--turn-model poll`` (the first figures): every person looks at the table every
+   ``--turn-think`` seconds on average (both seats' views) and acts as long after; every client
+   talks to a process picked at random (no sticky sessions);
 5. counts: the turns passed at turn-based tables (seen by the clients) against the emails received
    and the ``meeple_notified`` rows (exactly once: all three equal), and the finished rated tables
    against the ``meeple_rated`` rows and the games counted in ``meeple_ratings`` (each rated table
