@@ -162,6 +162,16 @@ def is_over(page: Any) -> bool:
     return page.get_attribute(".tablehead", "data-status") == "over"
 
 
+def confirm_if_asked(page: Any) -> bool:
+    """Issue 27: a move that costs VP or ends the round opens the decision bar's confirm step (the
+    chosen move, Confirm / Back: static/decision.js) instead of being sent; confirm it there.
+    True when the move asked."""
+    if not page.locator("#decision #confirm-step").count():
+        return False
+    page.locator("#decision #confirm-yes").click()
+    return True
+
+
 def box_of(page: Any, selector: str, timeout: float = 10.0) -> dict[str, float] | None:
     """The first matching element's bounding box, waiting while a redraw (a bot's move) has it
     detached or not yet laid out; None if it never shows within ``timeout`` seconds."""

@@ -22,6 +22,7 @@ from tests.browserkit import (
     SIZES,
     board_actions,
     choice_texts,
+    confirm_if_asked,
     decisions,
     fallback_actions,
     in_viewport,
@@ -115,6 +116,7 @@ def _choose(page: Any, rng: random.Random) -> None:
             if COSTLY.match(notation):
                 assert re.search(r"\d", text or ""), f"choice {notation!r} shows no cost"
         rng.choice(choices.all()).click()
+    confirm_if_asked(page)  # pass and the emergency deposit ask first, in the decision bar
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -122,7 +124,6 @@ def test_luna_board_plays_two_rounds_by_clicking(browser: Any, server: str, lang
     """Issue 15 / seed §行動階段: every legal action has its piece or a control; two full rounds are
     played by clicking them only; the own board, the score and the costs are visible."""
     ctx, page, errors = open_table(browser, server, "luna_maris", 2, bots="random", seed=5, size="desktop", lang=lang)
-    page.on("dialog", lambda d: d.accept())  # pass and the emergency deposit ask first (app.js)
     rng = random.Random(7)
     start = time.time()
     checked = False

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browserkit import CJK, decisions, is_over, open_table, shot, wait_until
+from tests.browserkit import CJK, confirm_if_asked, decisions, is_over, open_table, shot, wait_until
 from tests.luna_maris.test_luna_maris_board_browser import RAW_KEY
 
 BUDGET = 60.0  # seconds of clicking, at most (a game that passes often: about 40 decisions)
@@ -33,6 +33,7 @@ def _click(page: Any, rng: random.Random) -> None:
     choices = page.locator(".chooser .choice:not(.cancel)")
     if choices.count():
         rng.choice(choices.all()).click()
+    confirm_if_asked(page)  # passing asks first, in the decision bar
 
 
 def _text(page: Any) -> str:
@@ -44,7 +45,6 @@ def test_luna_solo_played_by_clicking_reaches_the_end_screen(browser: Any, serve
     """Issue 29: the AI's card and board are on the page while playing; clicking only, the game ends
     and the end screen shows the solo result against the AI and the person's best."""
     ctx, page, errors = open_table(browser, server, "luna_maris", 1, seed=4, lang=lang)
-    page.on("dialog", lambda d: d.accept())
     rng = random.Random(4)
     start = time.time()
     saw_card = False

@@ -24,6 +24,7 @@ except ImportError:  # without playwright the browser fixture skips these tests
 
 from tests.browserkit import (
     box_of,
+    confirm_if_asked,
     create_table,
     decisions,
     in_viewport,
@@ -115,6 +116,7 @@ def _play(page: Any, lang: str, rounds: int, budget: float) -> int:
                     if COSTLY.match(action):
                         assert re.search(r"\d", choices.nth(i).inner_text(timeout=2000)), f"{action}: no cost in its text"
                 choices.nth(rng.randrange(choices.count())).click(timeout=5000)
+            confirm_if_asked(page)  # a move that costs VP asks first, in the decision bar
         except PlaywrightError:
             continue  # the page was redrawn under the click (an update arrived): look again
         try:
@@ -133,7 +135,6 @@ def test_messina_board_is_played_by_clicking_its_pieces(browser: Any, server: st
     table, token = create_table(server, "messina", 2, "random", seed=3)
     url = f"{server}/t/{table}#token={token}"
     ctx, page, errors = open_page(browser, url, "desktop", lang)
-    page.on("dialog", lambda d: d.accept())
     try:
         page.wait_for_selector("#mine .messina-mine")
         assert in_viewport(page, "#mine .mhead") and in_viewport(page, "#mine .res"), "own position off screen"
@@ -197,7 +198,6 @@ def test_messina_solo_game_is_played_by_clicks_to_its_score_sheet(browser: Any, 
     score sheet; the automa's turns are in the log and its lieutenants, grey, on the board."""
     table, token = create_table(server, "messina", 1, seed=3)
     ctx, page, errors = open_page(browser, f"{server}/t/{table}#token={token}", "desktop", "en")
-    page.on("dialog", lambda d: d.accept())
     try:
         page.wait_for_selector("#mine .messina-mine")
         _play(page, "en", rounds=1, budget=60)  # round I: the human's turns and the automa's between

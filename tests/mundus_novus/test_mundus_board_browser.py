@@ -21,6 +21,7 @@ from tests.browserkit import (
     board_actions,
     box_of,
     choice_texts,
+    confirm_if_asked,
     create_table,
     decisions,
     in_viewport,
@@ -131,6 +132,7 @@ def _play(page: Any, server: str, table: str, token: str, lang: str, rounds: int
                 _choices_show_costs(page, ".chooser .choice:not(.cancel)")
                 choices = page.locator(".chooser .choice:not(.cancel)")
                 choices.nth(rng.randrange(choices.count())).click(timeout=3000)
+            confirm_if_asked(page)  # "end turn" asks first (it discards the hand), in the decision bar
         except PlaywrightError:
             continue  # the page redrew under the click (an update arrived): look again
         if not _moved(page, before):
@@ -145,7 +147,6 @@ def test_mundus_board_two_rounds_by_clicking_cards(browser: Any, server: str, la
     own position inside the viewport at 1280×900 and 390×844; every card explains itself."""
     table, token = create_table(server, "mundus_novus", 3, "random", seed=7)
     ctx, page, errors = open_page(browser, f"{server}/t/{table}#token={token}", "desktop", lang)
-    page.on("dialog", lambda d: d.accept())  # "end turn" asks first (it discards the hand)
     page.wait_for_selector("#mine .mn-mine")
     assert in_viewport(page, "#mine")
     taken = _play(page, server, table, token, lang, 2, random.Random(3))
@@ -168,7 +169,6 @@ def test_mundus_board_phone_plays_by_clicking(browser: Any, server: str) -> None
     """Issue 15: at 390×844 the hand, the offer and the seats are played by clicking too (one round)."""
     table, token = create_table(server, "mundus_novus", 2, "random", seed=11)
     ctx, page, errors = open_page(browser, f"{server}/t/{table}#token={token}", "phone", "en")
-    page.on("dialog", lambda d: d.accept())
     page.wait_for_selector("#mine .mn-mine")
     assert in_viewport(page, "#mine")
     assert _play(page, server, table, token, "en", 1, random.Random(5)) >= 3

@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from meeple import games
-from tests.browserkit import ACTIONS_OPEN, wait_until
+from tests.browserkit import ACTIONS_OPEN, confirm_if_asked, wait_until
 
 STATIC_GAMES = Path(__file__).resolve().parents[2] / "meeple" / "server" / "static" / "games"
 
@@ -30,7 +30,6 @@ def _page(browser: Any) -> tuple[Any, Any, list[str]]:
     # the server's Content-Security-Policy stays on: anything the page does against it is an error
     page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
     page.set_default_timeout(20000)
-    page.on("dialog", lambda d: d.accept())  # an action that costs VP or ends the round asks first
     return ctx, page, errors
 
 
@@ -48,6 +47,7 @@ def _click_and_wait(page: Any, nth: int = 0) -> None:
     for attempt in range(3):  # a push may redraw the buttons under the click: click again
         buttons = page.locator("#actions button.act:visible")
         buttons.nth(min(nth, buttons.count() - 1)).click()
+        confirm_if_asked(page)  # an action that costs VP or ends the round asks first, in the bar
         try:
             _wait_until(page, lambda: _decisions(page) > before, timeout=8.0)
             return

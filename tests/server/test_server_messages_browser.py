@@ -1,6 +1,6 @@
 """Issues 14 and 15 in the browser (Playwright, Debian Chromium, the server's CSP on): the page shows
 the games' catalog messages in its language: action labels (with the notation small beside them,
-and a confirmation for the costly ones), the log's events, a refused act's reason, the "How to play"
+and the decision bar's confirm step for the costly ones), the log's events, a refused act's reason, the "How to play"
 link, and view values that are catalog keys.  Without /usr/bin/chromium these skip (fail in CI).
 """
 
@@ -16,7 +16,7 @@ import pytest
 
 from meeple.i18n import translate
 from meeple.i18n.render import render
-from tests.browserkit import ACTIONS_OPEN
+from tests.browserkit import ACTIONS_OPEN, shot
 from tests.browserkit import wait_until as _wait_until
 
 GAMES = ["troyes", "messina", "mundus_novus", "luna_maris"]
@@ -121,25 +121,41 @@ def test_server_browser_action_labels_in_the_pages_language(browser: Any, server
         ctx.close()
 
 
-def test_server_browser_costly_action_asks_first(browser: Any, server: str) -> None:  # noqa: F811
-    """Issue 15 item 1: an action whose label says it costs VP or ends the round (Luna Maris's
-    emergency deposit, a pass) asks for confirmation; declining changes nothing, accepting acts."""
+@pytest.mark.parametrize(("lang", "code"), [("zh", "zh_TW"), ("en", "en")])
+def test_server_browser_costly_action_asks_first(browser: Any, server: str, lang: str, code: str) -> None:  # noqa: F811
+    """Issue 15 item 1, issue 27 (the confirm step in the decision bar): an action whose label says
+    it costs VP or ends the round (Luna Maris's emergency deposit, a pass) is not sent at its click:
+    the bar shows the chosen move in the page's language with Confirm and Back; Back (or Escape)
+    changes nothing; Confirm, focused so that Enter presses it, acts."""
     tid, tokens = _humans(server, "luna_maris")
     seat, data = _play(server, tid, tokens, random.Random(0), lambda d: any(_needs_confirm(x) for x in d["labels"]))
-    notation = next(a for a, lab in zip(data["legal"], data["labels"], strict=True) if _needs_confirm(lab))
-    ctx, page, errors = _open(browser, server, f"/t/{tid}#token={tokens[seat]}", "zh")
+    notation, label = next((a, lab) for a, lab in zip(data["legal"], data["labels"], strict=True) if _needs_confirm(lab))
+    ctx, page, errors = _open(browser, server, f"/t/{tid}#token={tokens[seat]}", lang)
     button = page.locator(f"#actions button.act[data-action='{notation}']")
     button.wait_for()
     assert "confirm" in (button.get_attribute("class") or "")
-    asked: list[str] = []
-    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
     button.click()
-    _wait_until(page, lambda: bool(asked))
-    assert translate("zh_TW", "web.confirm_action", action="").strip() in asked[0]
+    step = page.locator("#decision #confirm-step")
+    step.wait_for()
+    assert page.locator("#decision .yourturn").inner_text() == translate(code, "web.confirm_title")
+    assert step.locator(".chosen").inner_text() == render(code, label)
+    assert step.locator(".chosen").get_attribute("data-action") == notation
+    assert page.locator("#confirm-yes").inner_text() == translate(code, "web.confirm_yes")
+    assert page.locator("#confirm-back").inner_text() == translate(code, "web.confirm_back")
+    assert page.evaluate("() => document.activeElement && document.activeElement.id") == "confirm-yes"
+    shot(page, f"confirm_step_{lang}", full_page=False)
+    page.locator("#confirm-back").click()  # Back: the bar's choices again, nothing sent
+    _wait_until(page, lambda: page.locator("#decision #confirm-step").count() == 0)
+    assert page.locator("#decision .yourturn").inner_text() == translate(code, "web.your_decision")
+    button.click()
+    step.wait_for()
+    page.keyboard.press("Escape")  # Escape is Back too
+    _wait_until(page, lambda: page.locator("#decision #confirm-step").count() == 0)
     page.wait_for_timeout(300)
     assert httpx.get(f"{server}/api/tables/{tid}").json()["decisions"] == data["decisions"]
-    page.once("dialog", lambda d: d.accept())
     button.click()
+    step.wait_for()
+    page.keyboard.press("Enter")  # the focused Confirm
     _wait_until(page, lambda: httpx.get(f"{server}/api/tables/{tid}").json()["decisions"] > data["decisions"])
     assert not errors, errors
     ctx.close()

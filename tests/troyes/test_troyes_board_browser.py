@@ -23,6 +23,7 @@ from tests.browserkit import (
     SIZES,
     board_actions,
     choice_texts,
+    confirm_if_asked,
     create_table,
     decisions,
     fallback_actions,
@@ -128,6 +129,7 @@ def _choose(page: Any, rng: random.Random) -> None:
             if COSTLY.match(notation):
                 assert re.search(r"\d", text or ""), f"choice {notation!r} shows no cost"
         rng.choice(choices.all()).click()
+    confirm_if_asked(page)  # pass and cannot counter ask first, in the decision bar
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -137,7 +139,6 @@ def test_troyes_board_is_played_by_clicking(browser: Any, server: str, lang: str
     then the target); the own position, the score, the costs and the final score sheet are
     visible."""
     ctx, page, errors = open_table(browser, server, "troyes", 2, bots="random", seed=5, size="desktop", lang=lang)
-    page.on("dialog", lambda d: d.accept())  # pass and cannot counter ask first (app.js)
     rng = random.Random(7)
     start = time.time()
     checked = False
@@ -210,7 +211,6 @@ def test_troyes_dice_first_then_the_action(browser: Any, server: str) -> None:
     clicking them at the main step (nothing is played), then the action; its dice step then takes
     the picked die and finishes (die y…, done) without another click."""
     ctx, page, errors = open_table(browser, server, "troyes", 2, bots="random", seed=5, size="desktop", lang="en")
-    page.on("dialog", lambda d: d.accept())
     rng = random.Random(3)
     start = time.time()
     while time.time() - start < 40:
@@ -245,7 +245,6 @@ def test_troyes_die_chooser_stays_open_across_a_redraw(browser: Any, server: str
     1 influence) stays open, its pick first, when the page is drawn again without your actions
     changing (someone opens the table to watch); its pick then still picks the die."""
     ctx, page, errors = open_table(browser, server, "troyes", 2, bots="random", seed=5, size="phone", lang="zh")
-    page.on("dialog", lambda d: d.accept())
     rng = random.Random(3)
     asks = "#mine .tdie.clickable[data-pick][data-actions]"
     start = time.time()

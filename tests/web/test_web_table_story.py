@@ -17,7 +17,16 @@ import pytest
 
 from meeple import games
 from meeple.i18n import translate
-from tests.browserkit import create_table, decisions, open_page, open_table, shot, sideways, wait_until
+from tests.browserkit import (
+    confirm_if_asked,
+    create_table,
+    decisions,
+    open_page,
+    open_table,
+    shot,
+    sideways,
+    wait_until,
+)
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 GAMES = ["luna_maris", "messina", "mundus_novus", "troyes"]
@@ -166,11 +175,11 @@ def test_web_every_decision_has_a_log_line(browser: Any, server: str, game: str)
     """Issue 15: every decision's log entry has a line under its header, a bot's too (its events,
     else its label where the reader may know it, else "chose secretly")."""
     ctx, page, errors = open_table(browser, server, game, 3, lang="en")
-    page.on("dialog", lambda d: d.accept())  # an action that costs VP or ends the round asks first
     page.wait_for_selector("#actions button.act")
     for _ in range(6):
         before = int(page.get_attribute(".tablehead", "data-decisions"))
         page.locator("#actions button.act:visible").first.click()
+        confirm_if_asked(page)  # an action that costs VP or ends the round asks first, in the bar
         wait_until(page, lambda b=before: int(page.get_attribute(".tablehead", "data-decisions")) > b or
                    page.get_attribute(".tablehead", "data-status") == "over", timeout=60)
         page.wait_for_selector("#actions button.act", timeout=60000)

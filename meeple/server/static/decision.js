@@ -1,13 +1,15 @@
 // The decision bar (issue 27): always in view (desktop: sticky beside the board; phone: a bottom
-// sheet, style.css), it says in words what the reader must decide now, lists the current
-// decision's choices that have no piece on the board (those with a piece stay on the board), asks
-// first before a move that costs VP or ends the round, and opens the list of every action (the
-// fallback, collapsed by default and remembered).  Also the since-your-last-decision strip's place.
+// sheet, style.css), it says in words what the reader must decide now (the game's prompt,
+// prompts.js), lists the current decision's choices that have no piece on the board (those with a
+// piece stay on the board), asks first, in the bar itself (the chosen move, Confirm / Back), before
+// a move that costs VP or ends the round, and opens the list of every action (the fallback,
+// collapsed by default and remembered).  Also the since-your-last-decision strip's place.
 import { message, t } from "./i18n.js";
 import { notationsShown } from "./common.js";
 import { h } from "./render.js";
 import { seatName } from "./seats.js";
 import { stageWords } from "./layout.js";
+import { promptOf } from "./prompts.js";
 
 // Labels whose action costs victory points or ends the player's round ask first (issue 15): the
 // last part of the label key is one of these, or contains "without_food" or "lose" (the games'
@@ -20,9 +22,21 @@ export function needsConfirm(label) {
   return CONFIRM.has(last) || /without_food|(^|_)lose(_|$)/.test(last);
 }
 
-// The confirm step of such a move: the label in the reader's language, asked before it is sent.
-export function confirmed(label) {
-  return !needsConfirm(label) || window.confirm(t("confirm_action", { action: message(label) }));
+// The confirm step of such a move (table.js sets ``state.confirming`` to its notation instead of
+// sending it): the bar shows the chosen move in the reader's language with Confirm (focused, so
+// Enter confirms) and Back (Escape too); only Confirm sends it.
+function confirmStep(data, a, state, act) {
+  const i = data.legal.indexOf(a);
+  const lab = i >= 0 && data.labels ? data.labels[i] : null;
+  const back = () => { state.confirming = null; state.redraw(); };
+  const yes = h("button", { type: "button", class: "primary", id: "confirm-yes", onclick: () => { state.confirming = null; act(a, true); } }, t("confirm_yes"));
+  const no = h("button", { type: "button", id: "confirm-back", onclick: back }, t("confirm_back"));
+  const step = h("div", { class: "confirmstep", id: "confirm-step", role: "group", "aria-label": t("confirm_title"),
+    onkeydown: (e) => { if (e.key === "Escape") { e.preventDefault(); back(); } } },
+  h("p", { class: "prompt", id: "decide" }, t("confirm_action", { action: "" }).trim(), " ", h("b", { class: "chosen", "data-action": a }, lab ? message(lab) : a)),
+  h("p", { class: "muted small" }, t("asks_first")),
+  h("div", { class: "choices" }, yes, no));
+  return step;
 }
 
 const OPEN = "meeple:all-actions";
@@ -106,12 +120,19 @@ export function decisionBar(data, pieces, strip, act, actions, state) {
   const v = data.view, you = data.you, over = data.table.status === "over";
   const mine = !over && you !== null && v.to_move === you && data.legal.length > 0;
   const where = stageWords(v);
+  const asking = mine && state.confirming && data.legal.includes(state.confirming) ? state.confirming : null;
+  if (!asking) state.confirming = null;
   let head, body = [];
   if (over) head = h("b", {}, t("game_over"));  // (the page shows no bar then: table.js)
-  else if (mine) {
+  else if (asking) {
+    head = [h("b", { class: "yourturn" }, t("confirm_title")), where.length ? h("span", { class: "muted" }, " · " + where.join(" · ")) : null];
+    body = [confirmStep(data, asking, state, act)];
+  } else if (mine) {
     head = [h("b", { class: "yourturn" }, t("your_decision")), where.length ? h("span", { class: "muted" }, " · " + where.join(" · ")) : null];
     const free = data.legal.map((a, i) => [a, data.labels ? data.labels[i] : null]).filter(([a]) => !pieces.has(a));
-    body = [h("p", { class: "prompt", id: "decide" }, prompt(data.legal.length, data.legal.length - free.length, free.length)),
+    const task = promptOf(data.table.game, v);
+    body = [task ? h("p", { class: "task", id: "task", "data-prompt": task.key }, message(task)) : null,
+      h("p", { class: "prompt" + (task ? " muted small" : ""), id: "decide" }, prompt(data.legal.length, data.legal.length - free.length, free.length)),
       free.length ? h("div", { class: "choices", id: "bar-choices" }, free.map(([a, lab]) => choice(a, lab, act))) : null];
   } else {
     head = [h("b", {}, t("waiting_for", { who: seatName(data, v.to_move) })), where.length ? h("span", { class: "muted" }, " · " + where.join(" · ")) : null];
@@ -122,7 +143,8 @@ export function decisionBar(data, pieces, strip, act, actions, state) {
     actions.openList();
     actions.scrollIntoView({ block: "nearest" });
   } }, t("all_actions", { n: data.legal.length })) : null;
-  const bar = h("section", { class: "panel decision" + (mine ? " mine" : "") + (state.folded ? " folded" : ""), id: "decision", "aria-live": "polite" },
-    h("div", { class: "barhead" }, h("div", { class: "what" }, head), fold), h("div", { class: "barbody" }, body, strip, more));
+  const folded = state.folded && !asking;  // the confirm step always shows (a phone's folded sheet opens)
+  const bar = h("section", { class: "panel decision" + (mine ? " mine" : "") + (asking ? " asking" : "") + (folded ? " folded" : ""), id: "decision", "aria-live": "polite" },
+    h("div", { class: "barhead" }, h("div", { class: "what" }, head), fold), h("div", { class: "barbody" }, body, asking ? null : strip, asking ? null : more));
   return bar;
 }

@@ -10,7 +10,7 @@ import { genericBoard, h, keepChooser } from "./render.js";
 import { logList, scoreSheet, withoutSheet } from "./story.js";
 import { seatLabel, seatName } from "./seats.js";
 import { aboutYou, assemble, seatsPanel, statusLine, tabsNav, tools } from "./layout.js";
-import { actionList, confirmed, decisionBar, onBoard } from "./decision.js";
+import { actionList, decisionBar, needsConfirm, onBoard } from "./decision.js";
 import { logStrip } from "./logstrip.js";
 import { markState, updateMarks } from "./marks.js";
 import { tableSocket } from "./socket.js";
@@ -51,16 +51,24 @@ function drawn(fn, v, ctx) {
 // its redraw (a language switch).
 export async function tablePage(app, id, toast, navigate) {
   let data = null, log = [], busy = false, receivedAt = Date.now();
-  const state = { filter: "", tab: "board", folded: false };
+  // ``confirming``: the notation of a move that asks first, shown in the bar's confirm step
+  const state = { filter: "", tab: "board", folded: false, confirming: null, redraw: () => placeBar() };
   const marks = markState();
   const page = h("div", { class: "tablepage" });
   app.replaceChildren(page);
   const token = () => tokenFor(id);
 
-  async function act(notation) {
+  // Send one legal action; a move that costs VP or ends the round (decision.js needsConfirm) first
+  // opens the bar's confirm step, whose Confirm sends it with ``sure``.
+  async function act(notation, sure = false) {
     if (busy) return;
     const i = data ? data.legal.indexOf(notation) : -1;
-    if (!confirmed(i >= 0 && data.labels ? data.labels[i] : null)) return;
+    if (!sure && needsConfirm(i >= 0 && data.labels ? data.labels[i] : null)) {
+      state.confirming = notation;
+      placeBar();
+      return;
+    }
+    state.confirming = null;
     busy = true;
     page.classList.add("busy");
     try { await api("POST", `/api/tables/${id}/act`, { action: notation, decision: data ? data.decisions : 0 }, token()); }
@@ -132,13 +140,7 @@ export async function tablePage(app, id, toast, navigate) {
       solo: over && v.solo ? soloResult(v.solo, data.solo_best) : null, badges: tableBadges(id), rematch: over ? rematchBar(id, token(), log, navigate, toast) : null,
       own, board, drawn: isDrawn, actions, decision: null, side: [seatsPanel(data, sit), ...aboutYou(data, id, token(), toast)], logEl,
     }));
-    // the bar lists the choices no piece drawn above plays (none once the game is over: the
-    // score sheet comes first)
-    if (!over) {
-      const bar = decisionBar(data, onBoard(page), strip, act, actions, state);
-      page.querySelector(".layout").insertBefore(bar, page.querySelector(".layout > .side"));
-      page.style.setProperty("--bar-h", `${bar.offsetHeight}px`);
-    }
+    placeBar(strip);
     page.classList.toggle("has-bar", !over);
     logEl.scrollTop = logEl.scrollHeight;
     updateMarks(marks, page, v.decisions, log, you);
@@ -146,6 +148,30 @@ export async function tablePage(app, id, toast, navigate) {
     // actions are still there (render.js keepChooser)
     keepChooser(ctx);
     tick();
+  }
+
+  // The decision bar, put in its place or in place of the one drawn (the confirm step's opening
+  // and Back redraw the bar alone, at once): it lists the choices no piece drawn plays (no bar once
+  // the game is over: the score sheet comes first).  The piece or button of the move being
+  // confirmed is marked (class ``asking``).
+  function placeBar(strip) {
+    if (!data || data.table.status === "over") return;
+    const layout = page.querySelector(".layout");
+    if (!layout) return;
+    const old = page.querySelector("#decision");
+    const bar = decisionBar(data, onBoard(page), strip !== undefined ? strip : logStrip(log, data.you, (i) => seatName(data, i)),
+      act, page.querySelector("#actions"), state);
+    if (old) old.replaceWith(bar); else layout.insertBefore(bar, page.querySelector(".layout > .side"));
+    for (const el of page.querySelectorAll(".asking[data-actions], .asking[data-action]")) el.classList.remove("asking");
+    if (state.confirming) {
+      for (const el of page.querySelectorAll("#board [data-actions], #mine [data-actions], #actions [data-action]")) {
+        const acts = (el.getAttribute("data-actions") || el.getAttribute("data-action") || "").split("|");
+        if (acts.includes(state.confirming)) el.classList.add("asking");
+      }
+      const yes = bar.querySelector("#confirm-yes");
+      if (yes) yes.focus({ preventScroll: true });
+    }
+    page.style.setProperty("--bar-h", `${bar.offsetHeight}px`);
   }
 
   function tick() {
