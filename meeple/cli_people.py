@@ -21,16 +21,29 @@ if TYPE_CHECKING:
     from meeple.server.people_store import PeopleStore
 
 NameArg = Annotated[str, typer.Argument(metavar="NAME", help="the account's name")]
+RedisOpt = Annotated[str | None, typer.Option(
+    "--redis", help="the site's Redis URL (as meeple serve --redis): every server drops the account's "
+                    "sessions at once (else within the seconds a session stays cached, 5)")]
 
 
-def _change(db: str | None, name: str, change: Callable[[PeopleStore], bool], done: str) -> None:
+def _change(db: str | None, name: str, change: Callable[[PeopleStore], bool], done: str,
+            redis: str | None = None) -> None:
     """Apply ``change`` to the accounts of the database ``db`` (closed afterwards); an unknown
-    account ``name`` (``change`` returns False) is one line and exit 2."""
+    account ``name`` (``change`` returns False) is one line and exit 2.  ``redis``: announce the
+    change to the site's server processes (they drop the account's cached sessions)."""
     from meeple.server.people_store import PeopleStore
 
+    if redis is not None:
+        from meeple.cli_worker import check_redis
+
+        check_redis(redis)
     people = PeopleStore(open_store(db))
     try:
         found = change(people)
+        if found and redis is not None:
+            from meeple.server.accounts import announce_account
+
+            announce_account(redis, people.store, name)
     finally:
         people.store.dispose()
     if not found:
@@ -39,9 +52,9 @@ def _change(db: str | None, name: str, change: Callable[[PeopleStore], bool], do
 
 
 @admin.command()
-def disable(name: NameArg, db: DbOpt = None) -> None:
+def disable(name: NameArg, db: DbOpt = None, redis: RedisOpt = None) -> None:
     """Disable an account: it cannot sign in, its sessions end (its games and ratings stay)."""
-    _change(db, name, lambda people: people.set_disabled(name, True), "disabled account")
+    _change(db, name, lambda people: people.set_disabled(name, True), "disabled account", redis)
 
 
 @admin.command()
@@ -52,7 +65,7 @@ def enable(name: NameArg, db: DbOpt = None) -> None:
 
 @admin.command()
 def password(
-    name: NameArg, db: DbOpt = None,
+    name: NameArg, db: DbOpt = None, redis: RedisOpt = None,
     stdin: Annotated[bool, typer.Option("--stdin", help="read the new password from standard input")] = False,
 ) -> None:
     """Reset an account's password (at least 8 characters); its sessions end."""
@@ -67,4 +80,4 @@ def password(
     if not 8 <= len(new) <= 200:
         raise BadSetup("the password must have 8 to 200 characters")
     hashed = PasswordHasher().hash(new)
-    _change(db, name, lambda people: people.set_password(name, hashed), "new password for account")
+    _change(db, name, lambda people: people.set_password(name, hashed), "new password for account", redis)

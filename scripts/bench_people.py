@@ -8,11 +8,13 @@ folder otherwise) with email notices to an SMTP server this script runs (aiosmtp
 2. creates ``--live`` live rated tables (an account against the ``random`` bot) and
    ``--turn`` turn-based rated tables (two accounts), each on process ``i % N``;
 3. phase A: the live tables alone for ``--seconds``: every act's latency (client side);
-4. phase B: the same live tables while the turn-based ones are played too (a turn-based table is
-   looked at every ``--turn-think`` seconds on average and its seat to move acts after as long
-   again, over HTTP only: nobody has a page open, so every turn that passes to the other person is
-   a notice) for ``--seconds``; every client talks to a
-   process picked at random (no sticky sessions);
+4. phase B: the same live tables while the turn-based ones are played too, over HTTP only (nobody
+   has a page open, so every turn that passes to the other person is a notice) for ``--seconds``:
+   ``--turn-model told`` (default): only the person whose turn it is comes, ``--turn-think``
+   seconds on average after the turn passed to them, and plays their turn's decisions in a row;
+   ``--turn-model poll`` (the first figures): every person looks at the table every
+   ``--turn-think`` seconds on average (both seats' views) and acts as long after; every client
+   talks to a process picked at random (no sticky sessions);
 5. counts: the turns passed at turn-based tables (seen by the clients) against the emails received
    and the ``meeple_notified`` rows (exactly once: all three equal), and the finished rated tables
    against the ``meeple_rated`` rows and the games counted in ``meeple_ratings`` (each rated table
@@ -87,6 +89,18 @@ class Counts:
         self.next_seat: dict[str, int | None] = {}
 
 
+async def retried(client: httpx.AsyncClient, method: str, url: str, **kw: Any) -> httpx.Response:
+    """A setup request, sent again when its connection dropped under load (the machine is shared)."""
+    for attempt in range(8):
+        try:
+            return await client.request(method, url, **kw)
+        except httpx.HTTPError:
+            if attempt == 7:
+                raise
+            await asyncio.sleep(0.2 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
 async def sign_up(client: httpx.AsyncClient, bases: list[str], n: int) -> list[dict[str, str]]:
     sem = asyncio.Semaphore(32)
 
@@ -94,12 +108,12 @@ async def sign_up(client: httpx.AsyncClient, bases: list[str], n: int) -> list[d
         base = bases[i % len(bases)]
         async with sem:
             body = {"name": f"p{i:05d}", "password": "bench-password"}
-            r = await client.post(f"{base}/api/accounts", json=body)
-            assert r.status_code == 201, r.text
-            token = (await client.post(f"{base}/api/session", json=body)).json()["token"]
+            r = await retried(client, "POST", f"{base}/api/accounts", json=body)
+            assert r.status_code in (201, 409), r.text  # 409: made by a try whose answer was lost
+            token = (await retried(client, "POST", f"{base}/api/session", json=body)).json()["token"]
             auth = {"Authorization": f"Bearer {token}"}
-            r = await client.put(f"{base}/api/me/settings", json={"email": f"p{i:05d}@bench.test", "mail": True},
-                                 headers=auth)
+            r = await retried(client, "PUT", f"{base}/api/me/settings", json={"email": f"p{i:05d}@bench.test", "mail": True},
+                              headers=auth)
             assert r.status_code == 200, r.text
             return auth
 
@@ -110,23 +124,27 @@ async def create(client: httpx.AsyncClient, base: str, auth: dict[str, str], gam
                  second: dict[str, str] | None) -> tuple[str, dict[int, str]]:
     seats = [{"kind": "human"}, {"kind": "human"} if second else {"kind": "bot", "bot": "random"}]
     body: dict[str, Any] = {"game": game, "players": 2, "seats": seats, "rated": True, "mode": mode}
-    r = await client.post(f"{base}/api/tables", json=body, headers=auth)
+    r = await retried(client, "POST", f"{base}/api/tables", json=body, headers=auth)
     assert r.status_code == 200, r.text
     made = r.json()
     tokens = {0: made["token"]}
     if second:
-        joined = await client.post(f"{base}/api/tables/{made['table']}/join", json={}, headers=second)
+        joined = await retried(client, "POST", f"{base}/api/tables/{made['table']}/join", json={}, headers=second)
         assert joined.status_code == 200, joined.text
         tokens[1] = joined.json()["token"]
     return made["table"], tokens
 
 
 async def play(client: httpx.AsyncClient, bases: list[str], table: str, tokens: dict[int, str], stop: list[float],
-               think: float, counts: Counts, live: bool, rng: random.Random) -> None:
-    """Play the people's seats of one table until ``stop`` (random legal actions)."""
+               think: float, counts: Counts, live: bool, rng: random.Random, told: bool = False) -> None:
+    """Play the people's seats of one table until ``stop`` (random legal actions); ``told``: a
+    turn-based table played by people who come when told it is their turn (``_sitting``)."""
     while time.perf_counter() < stop[0]:
         try:
-            if await _turn(client, rng.choice(bases), table, tokens, stop, think, counts, live, rng):
+            if told and not live:
+                if await _sitting(client, rng.choice(bases), table, tokens, stop, think, counts, rng):
+                    return
+            elif await _turn(client, rng.choice(bases), table, tokens, stop, think, counts, live, rng):
                 return
         except httpx.HTTPError as exc:  # a connection dropped under load: counted, the table goes on
             counts.errors.append(f"{type(exc).__name__}")
@@ -175,6 +193,48 @@ async def _turn(client: httpx.AsyncClient, base: str, table: str, tokens: dict[i
         return False
     # nobody of ours to move: a live seat looks again soon (a bot thinks); a turn-based person later
     await asyncio.sleep(0.05 if live else rng.uniform(0, 2 * think))
+    return False
+
+
+async def _sitting(client: httpx.AsyncClient, base: str, table: str, tokens: dict[int, str], stop: list[float],
+                   think: float, counts: Counts, rng: random.Random) -> bool:
+    """``--turn-model told``: the person whose turn it is comes after a while (``think`` on average:
+    the notice reached them), opens their seat's view once and plays the decisions of their turn in
+    a row (each act followed by one look at their own view: still theirs, or the turn passed);
+    nobody polls a table where it is not their turn.  True: the game is over."""
+    await asyncio.sleep(rng.uniform(0, 2 * think))
+    if time.perf_counter() >= stop[0]:
+        return False
+    known = counts.next_seat.get(table)
+    for seat in ([known] if known is not None else list(tokens)):
+        token = tokens[seat]
+        r = await client.get(f"{base}/api/tables/{table}", headers={"X-Seat-Token": token})
+        acted = False
+        while True:
+            if r.status_code != 200:
+                counts.errors.append(f"GET {r.status_code}")
+                return False
+            body = r.json()
+            if body["table"]["status"] != "playing":
+                counts.finished.add(table)
+                return True
+            if not body["legal"]:
+                if acted:  # the turn passed to the other person (told, in the server, by a notice)
+                    counts.turn_passes += 1
+                    counts.next_seat[table] = next(s for s in tokens if s != seat)
+                    return False
+                break  # not this seat's turn: the other one's
+            if time.perf_counter() >= stop[0]:
+                return False
+            res = await client.post(f"{base}/api/tables/{table}/act", headers={"X-Seat-Token": token},
+                                    json={"action": rng.choice(body["legal"]), "decision": body["decisions"]})
+            if res.status_code != 200:
+                if res.status_code != 409:
+                    counts.errors.append(f"act {res.status_code} {res.text[:80]}")
+                return False
+            acted = True
+            r = await client.get(f"{base}/api/tables/{table}", headers={"X-Seat-Token": token})
+    counts.next_seat[table] = None
     return False
 
 
@@ -227,8 +287,8 @@ async def run(args: argparse.Namespace, bases: list[str], mails: list[Any]) -> C
             jobs = [play(client, bases, t, tok, stop, args.think, counts, True, random.Random(rng.random()))
                     for t, tok in live]
             if with_turn:
-                jobs += [play(client, bases, t, tok, stop, args.turn_think, counts, False, random.Random(rng.random()))
-                         for t, tok in turn]
+                jobs += [play(client, bases, t, tok, stop, args.turn_think, counts, False, random.Random(rng.random()),
+                              told=args.turn_model == "told") for t, tok in turn]
             await asyncio.gather(*jobs)
             phases[name] = counts
             p50, p99 = quantiles(counts.live_lat)
@@ -254,6 +314,11 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=30, help="length of each phase")
     ap.add_argument("--think", type=float, default=0.5, help="mean pause (s) of a live seat before it acts")
     ap.add_argument("--turn-think", type=float, default=4.0, help="mean pause (s) of a turn-based seat")
+    ap.add_argument("--turn-model", choices=("poll", "told"), default="told",
+                    help="poll: every person of a turn-based table looks at it every --turn-think seconds on "
+                         "average (both seats' full views) and acts as long after (the first figures); told: "
+                         "only the person whose turn it is comes, --turn-think seconds on average after the "
+                         "turn passed to them, and plays their turn's decisions in a row")
     ap.add_argument("--game", default="messina")
     ap.add_argument("--control", action="store_true",
                     help="the --turn tables are created live (same play, no notices): what the notices cost")

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
@@ -36,6 +38,7 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from meeple.engine.messages import msg
 from meeple.server.model import ServerError, Table
 from meeple.server.people_store import SESSION_DAYS, PeopleStore
+from meeple.server.store import token_digest
 
 if TYPE_CHECKING:
     from meeple.server.hub import Hub
@@ -79,6 +82,7 @@ class People:
         self.ratings: Any = None  # ratings.Ratings, set by install()
         self.tasks: set[asyncio.Task[Any]] = set()
         self._started = False
+        self._listener: asyncio.Task[None] | None = None
         self.allow_http_push = False
 
     # --- secrets and tokens -------------------------------------------------------------
@@ -130,19 +134,83 @@ class People:
         return row
 
     async def session(self, token: str) -> dict[str, Any] | None:
-        """The account of a session token (cached for ``CACHE_SECONDS``)."""
+        """The account of a session token (cached for ``session_cache`` seconds, by its digest;
+        with ``--redis`` a sign-out or a disabled account on any process drops it at once)."""
         now = time.monotonic()
-        hit = self._cache.get(token)
+        digest = token_digest(token)
+        hit = self._cache.get(digest)
         if hit is not None and hit[0] > now:
             return hit[1]
         account = await self.hub.db(self.store.session_account, token)
         if len(self._cache) > 10_000:
             self._cache.clear()
-        self._cache[token] = (now + self.session_cache, account)
+        self._cache[digest] = (now + self.session_cache, account)
         return account
 
-    def forget(self, token: str) -> None:
-        self._cache.pop(token, None)
+    async def forget(self, token: str) -> None:
+        """A session ended here: drop it from this process's cache and, with ``--redis``, from
+        every other process's (its digest on the people channel, never the token)."""
+        digest = token_digest(token)
+        self._cache.pop(digest, None)
+        await self._announce({"digest": digest})
+
+    def dropped(self, message: dict[str, Any]) -> None:
+        """A session or an account ended on another process (or by ``meeple admin``): drop it."""
+        digest, name = message.get("digest"), message.get("name")
+        if isinstance(digest, str):
+            self._cache.pop(digest, None)
+        if isinstance(name, str):
+            key = name.casefold()
+            for d, (_, account) in list(self._cache.items()):
+                if account is not None and str(account["name"]).casefold() == key:
+                    self._cache.pop(d, None)
+
+    async def _announce(self, message: dict[str, Any]) -> None:
+        bus = self.hub.bus
+        if bus is None or bus.redis is None:
+            return
+        try:
+            await bus.redis.publish(people_channel(bus.prefix), json.dumps(message))
+        except Exception:  # noqa: BLE001 - Redis away: the others' caches expire by themselves
+            log.warning("a session's end was not published on Redis")
+
+    async def start(self) -> None:
+        """With ``--redis``: listen on the people channel (after ``hub.start``, which connects)."""
+        bus = self.hub.bus
+        if bus is not None and bus.redis is not None and self._listener is None:
+            ready = asyncio.get_running_loop().create_future()
+            self._listener = asyncio.get_running_loop().create_task(self._listen(ready))
+            with contextlib.suppress(TimeoutError):  # Redis slow to answer: the listener keeps trying
+                await asyncio.wait_for(asyncio.shield(ready), timeout=5)
+
+    async def stop(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(BaseException):
+                await self._listener
+            self._listener = None
+
+    async def _listen(self, ready: asyncio.Future[None]) -> None:
+        bus: Any = self.hub.bus
+        while True:
+            pubsub = bus.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(people_channel(bus.prefix))
+                self._cache.clear()  # anything may have ended while not listening
+                if not ready.done():
+                    ready.set_result(None)
+                async for message in pubsub.listen():
+                    if message.get("type") == "message":
+                        with contextlib.suppress(ValueError, TypeError, AttributeError):
+                            self.dropped(json.loads(message["data"]))
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - Redis away for a moment: subscribe again
+                log.warning("the people channel on Redis ended; subscribing again")
+                await asyncio.sleep(0.5)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
 
     # --- hooks the hub calls --------------------------------------------------------------
 
@@ -206,7 +274,8 @@ class People:
         if table.state.is_over:
             if self.ratings is not None:
                 self._spawn(self.ratings.table_over(table))
-        elif self.notifier is not None and table.state.to_move != entry.get("seat"):  # the turn passed
+        elif (self.notifier is not None and table.meta.get("mode", "turn") == "turn"  # a live table: no notice
+              and table.state.to_move != entry.get("seat")):  # the turn passed
             self._spawn(self.notifier.turn_passed(table))
 
     async def catch_up(self) -> int:
@@ -236,6 +305,25 @@ class People:
         """Wait for the ratings and notifications under way (tests, shutdown)."""
         while self.tasks:
             await asyncio.gather(*list(self.tasks), return_exceptions=True)
+
+
+def people_channel(prefix: str) -> str:
+    """The Redis channel on which session and account ends are announced (``bus.namespace``)."""
+    return f"{prefix}:people"
+
+
+def announce_account(redis_url: str, store: Any, name: str) -> None:
+    """Tell every server process on ``store``'s site, over Redis, that the account ``name``
+    changed (disabled, a new password): they drop its cached sessions at once (``meeple admin``)."""
+    import redis as sync_redis
+
+    from meeple.server.bus import namespace
+
+    client = sync_redis.Redis.from_url(redis_url)
+    try:
+        client.publish(people_channel(namespace(store)), json.dumps({"name": name}))
+    finally:
+        client.close()
 
 
 def session_cookie_args(secure: bool) -> dict[str, Any]:

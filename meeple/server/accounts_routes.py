@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, FastAPI, Request
@@ -37,6 +39,8 @@ from meeple.server.schemas import Name, _Body
 from meeple.server.web import body_of
 
 Password = Annotated[StrictStr, Field(min_length=8, max_length=200)]
+REMATCH_WAIT = 10.0  # seconds a rematch asked for waits for another process making the same one
+REMATCH_STALE = 60.0  # seconds after which a claimed rematch never made is made by the next ask
 
 
 class Credentials(_Body):
@@ -72,7 +76,9 @@ def install(app: FastAPI, hub: Any, options: dict[str, Any] | None = None) -> Pe
     ``options``: ``hash_cost`` (argon2 ``time_cost``/``memory_cost``/``parallelism``; tests make
     it cheap), ``smtp`` (an ``smtp://`` or ``smtps://`` URL: email notifications), ``base_url``
     (the site's address in notifications), ``notify_every`` (seconds between two notices of one
-    kind to one account), ``logins_per_minute`` (sign-ins per client address), ``signups_per_minute``
+    kind to one account), ``logins_per_minute`` (sign-ins per client address), ``name_login_burst`` and
+    ``name_logins_per_minute`` (failed sign-ins per name from any address: 10 at once, then 1 a minute),
+    ``signups_per_minute``
     (new accounts per client address), ``allow_http_push`` (accept ``http://`` push endpoints: tests only;
     otherwise only ``https://``, so that a subscription cannot make the server post to a local address)."""
     from meeple.server.notify import Notifier
@@ -80,6 +86,7 @@ def install(app: FastAPI, hub: Any, options: dict[str, Any] | None = None) -> Pe
     opts = dict(options or {})
     logins = float(opts.pop("logins_per_minute", 10.0))
     signups = float(opts.pop("signups_per_minute", 5.0))
+    by_name = (float(opts.pop("name_logins_per_minute", 1.0)), float(opts.pop("name_login_burst", 10.0)))
     allow_http_push = bool(opts.pop("allow_http_push", False))
     people = People(hub, **opts)
     people.allow_http_push = allow_http_push  # tests: a push service on loopback
@@ -87,11 +94,12 @@ def install(app: FastAPI, hub: Any, options: dict[str, Any] | None = None) -> Pe
     people.notifier = Notifier(people)
     hub.people = people
     app.add_middleware(PeopleMiddleware, people=people)
-    app.include_router(router(people, logins, signups))
+    app.include_router(router(people, logins, signups, *by_name))
     return people
 
 
-def router(people: People, logins_per_minute: float, signups_per_minute: float) -> APIRouter:  # noqa: C901 - one route each
+def router(people: People, logins_per_minute: float, signups_per_minute: float,  # noqa: C901 - one route each
+           by_name_rate: float = 1.0, by_name_burst: float = 10.0) -> APIRouter:
     hub = people.hub
     r = APIRouter()
 
@@ -132,9 +140,15 @@ def router(people: People, logins_per_minute: float, signups_per_minute: float) 
     async def sign_in(request: Request) -> JSONResponse:
         hub.limit("logins", peer(request), logins_per_minute / 60.0, logins_per_minute)
         body = await body_of(request, Credentials)
+        # per name too, from any address: taken before the name is looked up (an unknown name's
+        # bucket runs out exactly as a known one's: the same 429, the same time), given back by
+        # a right password, so only failures count and concurrent guesses cannot overtake it
+        by_name = "name:" + body.name.casefold()
+        hub.limit("logins", by_name, by_name_rate / 60.0, by_name_burst)
         account = await hub.db(people.sign_in, body.name, body.password)
         if account is None:  # one answer for a wrong password, an unknown name and a disabled account
             raise refusal(401, "web.err_sign_in_failed")
+        hub.rate.give_back("logins", by_name, by_name_burst)
         token = await hub.db(people.store.new_session, account["id"])
         csrf = people.csrf_for(token)
         out = JSONResponse({"token": token, "csrf": csrf, "name": account["name"]})
@@ -148,7 +162,7 @@ def router(people: People, logins_per_minute: float, signups_per_minute: float) 
         token = request.scope.get("state", {}).get("session")
         if token is not None:
             await hub.db(people.store.end_session, token)
-            people.forget(token)
+            await people.forget(token)
         out = JSONResponse({"ok": True})
         out.delete_cookie(SESSION_COOKIE, path="/")
         out.delete_cookie(CSRF_COOKIE, path="/")
@@ -288,45 +302,65 @@ async def rematch(people: People, old: Table, token: str | None, who: str) -> di
         raise refusal(403, "web.err_rematch_seat")
     if not old.over:
         raise refusal(409, "web.err_rematch_over")
-    async with old.lock:
-        if not old.meta.get("rematch"):  # made by another process?
-            old.meta["rematch"] = await hub.db(people.store.rematch_of, old.id)
+    async with old.lock:  # one at a time in this process; the claim decides between processes
         if old.meta.get("rematch"):
             return {"table": old.meta["rematch"], "seat": seat, "token": None}
-        body: dict[str, Any] = {
-            "game": old.meta["game"], "players": old.meta["players"], "options": old.meta["options"],
-            "seats": [{"kind": s.kind, "bot": s.bot, "name": s.name} if s.kind == "bot"
-                      else {"kind": "human", "name": s.name} for s in old.seats],
-            "rated": old.meta["rated"], "mode": old.meta["mode"], "rematch_of": old.id, "seat": seat,
-        }
-        if old.meta.get("clock"):
-            body["clock"] = old.meta["clock"]
-        accounts = dict(old.meta["accounts"])
-        # the seat token of an account's seat speaks for that account (its new seat is its own too)
-        reset = CURRENT.set({"id": accounts[seat], "name": old.seats[seat].name}) if seat in accounts else None
+        end = time.monotonic() + REMATCH_WAIT
+        while True:
+            mine, made = await hub.db(people.store.claim_rematch, old.id, REMATCH_STALE)
+            if mine or made:
+                break
+            if time.monotonic() > end:  # another process is making it still: ask again
+                raise refusal(409, "web.err_rematch_busy")
+            await asyncio.sleep(0.05)  # another process is making it: its answer is near
+        if made:
+            old.meta["rematch"] = made
+            return {"table": made, "seat": seat, "token": None}
         try:
-            made = await hub.create(body, who)
-        finally:
-            if reset is not None:
-                CURRENT.reset(reset)
-        new = hub.tables[made["table"]]
-        from meeple.server.store import token_digest
+            return await _make_rematch(people, old, seat, who)
+        except BaseException:
+            await hub.db(people.store.rematch_dropped, old.id)
+            raise
 
-        for s in old.seats:
-            if s.kind != "human" or s.token is None or new.seats[s.seat].token is not None:
-                continue
-            digest = (token_digest(people.seat_token(new.id, s.seat, accounts[s.seat])) if s.seat in accounts
-                      else s.token)
-            async with new.lock:
-                if await hub.db(hub.store.claim_seat, new.id, s.seat, s.name, digest):
-                    new.seats[s.seat].token = digest
-                    if s.seat in accounts:
-                        await people.load(new)
-                        new.meta["accounts"][s.seat] = accounts[s.seat]
-                        await hub.db(people.store.seat_taken, new.id, s.seat, accounts[s.seat])
-        old.meta["rematch"] = new.id
-        await hub._note(old, {"type": "rematch", "key": "note_rematch", "table": new.id,
-                              "text": "A rematch is ready."})
-        hub._kick(new)
-        await hub.broadcast(new, [], full=True)
+
+async def _make_rematch(people: People, old: Table, seat: int, who: str) -> dict[str, Any]:
+    """Make the rematch this caller claimed (``old.lock`` held), then record it as made."""
+    hub = people.hub
+    body: dict[str, Any] = {
+        "game": old.meta["game"], "players": old.meta["players"], "options": old.meta["options"],
+        "seats": [{"kind": s.kind, "bot": s.bot, "name": s.name} if s.kind == "bot"
+                  else {"kind": "human", "name": s.name} for s in old.seats],
+        "rated": old.meta["rated"], "mode": old.meta["mode"], "rematch_of": old.id, "seat": seat,
+    }
+    if old.meta.get("clock"):
+        body["clock"] = old.meta["clock"]
+    accounts = dict(old.meta["accounts"])
+    # the seat token of an account's seat speaks for that account (its new seat is its own too)
+    reset = CURRENT.set({"id": accounts[seat], "name": old.seats[seat].name}) if seat in accounts else None
+    try:
+        made = await hub.create(body, who)
+    finally:
+        if reset is not None:
+            CURRENT.reset(reset)
+    new = hub.tables[made["table"]]
+    from meeple.server.store import token_digest
+
+    for s in old.seats:
+        if s.kind != "human" or s.token is None or new.seats[s.seat].token is not None:
+            continue
+        digest = (token_digest(people.seat_token(new.id, s.seat, accounts[s.seat])) if s.seat in accounts
+                  else s.token)
+        async with new.lock:
+            if await hub.db(hub.store.claim_seat, new.id, s.seat, s.name, digest):
+                new.seats[s.seat].token = digest
+                if s.seat in accounts:
+                    await people.load(new)
+                    new.meta["accounts"][s.seat] = accounts[s.seat]
+                    await hub.db(people.store.seat_taken, new.id, s.seat, accounts[s.seat])
+    await hub.db(people.store.rematch_made, old.id, new.id)
+    old.meta["rematch"] = new.id
+    await hub._note(old, {"type": "rematch", "key": "note_rematch", "table": new.id,
+                          "text": "A rematch is ready."})
+    hub._kick(new)
+    await hub.broadcast(new, [], full=True)
     return {"table": new.id, "seat": seat, "token": made["token"]}

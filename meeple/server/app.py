@@ -112,9 +112,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
         if sys.getswitchinterval() > 0.001:
             sys.setswitchinterval(0.001)
         await hub.start()
+        await hub.people.start()  # with --redis: sessions ended elsewhere leave every cache at once
         try:
             yield
         finally:
+            await hub.people.stop()
             await hub.stop()
 
     app = FastAPI(title="meeple", lifespan=lifespan, docs_url="/api/docs" if docs else None,

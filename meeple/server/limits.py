@@ -62,6 +62,13 @@ class RateLimiter:
         self.buckets[key] = (tokens - 1.0, now)
         return None
 
+    def give_back(self, what: str, client: str, burst: float) -> None:
+        """Return the token a call took (it turned out not to count: a right password)."""
+        key = (what, client)
+        if key in self.buckets:
+            tokens, last = self.buckets[key]
+            self.buckets[key] = (min(burst, tokens + 1.0), last)
+
     def _forget(self, now: float, rate: float, burst: float) -> None:
         """Drop the buckets that have refilled (their clients were quiet); if none has,
         drop the oldest half (a flood of new clients)."""

@@ -21,6 +21,7 @@ account's ``last_push`` / ``last_mail`` in the same transaction).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -42,6 +43,7 @@ class Notifier:
     def __init__(self, people: People) -> None:
         self.people = people
         self.local: dict[tuple[str, int], int] = {}  # (table, account) -> sockets open here
+        self.keys: dict[str, int] = {}  # presence key in Redis -> sockets of this process keeping it
         self.sent = {"push": 0, "mail": 0}  # notices this process sent (tests, benchmarks)
         self._vapid: Any = None
 
@@ -73,27 +75,17 @@ class Notifier:
 
     # --- presence -------------------------------------------------------------------------
 
-    def _present_key(self, table_id: str, account_id: int) -> str:
+    def _present_key(self, table_id: str, who: int | str) -> str:
+        """The Redis key of a page open at a table: ``who`` an account id (a signed-in person's
+        socket) or ``"s<seat>"`` (a socket that said hello with that seat's token)."""
         bus: Any = self.people.hub.bus
-        return f"{bus.prefix}:present:{table_id}:{account_id}"
+        return f"{bus.prefix}:present:{table_id}:{who}"
 
     async def socket_open(self, table_id: str, account_id: int) -> Any:
         """Count a socket of a signed-in person at a table; returns what ``socket_closed`` takes."""
         key = (table_id, account_id)
         self.local[key] = self.local.get(key, 0) + 1
-        bus = self.people.hub.bus
-        if bus is None:
-            return None
-
-        async def refresh() -> None:
-            while True:
-                try:
-                    await bus.redis.set(self._present_key(table_id, account_id), "1", ex=PRESENT_TTL)
-                except Exception:  # noqa: BLE001 - Redis away: the local count still holds
-                    pass
-                await asyncio.sleep(PRESENT_TTL / 3)
-
-        return asyncio.get_running_loop().create_task(refresh())
+        return self._keep(table_id, account_id)
 
     async def socket_closed(self, table_id: str, account_id: int, task: Any) -> None:
         key = (table_id, account_id)
@@ -102,23 +94,77 @@ class Notifier:
             self.local[key] = left
         else:
             self.local.pop(key, None)
-        if task is not None:
-            task.cancel()
-            if left <= 0:
+        await self._let_go(task)
+
+    async def seat_open(self, table_id: str, seat: int) -> Any:
+        """A socket said hello with a seat's token (signed in or not): with ``--redis`` the other
+        processes see that seat's page open too; returns what ``seat_closed`` takes."""
+        return self._keep(table_id, f"s{seat}")
+
+    async def seat_closed(self, watch: Any) -> None:
+        await self._let_go(watch)
+
+    def _keep(self, table_id: str, who: int | str) -> Any:
+        """Keep the presence key of ``who`` at ``table_id`` alive in Redis while the socket lives
+        (``None`` without ``--redis``): a task, and the key's count of sockets in this process."""
+        bus = self.people.hub.bus
+        if bus is None:
+            return None
+        name = self._present_key(table_id, who)
+        self.keys[name] = self.keys.get(name, 0) + 1
+        stop = asyncio.Event()
+
+        async def refresh() -> None:
+            while not stop.is_set():
                 try:
-                    bus: Any = self.people.hub.bus
-                    await bus.redis.delete(self._present_key(table_id, account_id))
-                except Exception:  # noqa: BLE001 - it expires by itself
+                    await bus.redis.set(name, "1", ex=PRESENT_TTL)
+                except Exception:  # noqa: BLE001 - Redis away: the local count still holds
                     pass
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), PRESENT_TTL / 3)
+
+        return (name, asyncio.get_running_loop().create_task(refresh()), stop)
+
+    async def _let_go(self, watch: Any) -> None:
+        """A socket closed.  Nothing here waits (a closing socket's task may be cancelled, as the
+        test client does): the key's last user starts a task that ends the refresh once its SET is
+        answered (not cancelled mid-way: a SET still on its way on another connection could land
+        after the DELETE and keep the page "open" for 30 s), then deletes the key."""
+        if watch is None:
+            return
+        name, task, stop = watch
+        stop.set()
+        left = self.keys.get(name, 0) - 1
+        if left > 0:
+            self.keys[name] = left
+            return
+        self.keys.pop(name, None)
+        self.people._spawn(self._drop_key(name, task))
+
+    async def _drop_key(self, name: str, task: Any) -> None:
+        try:
+            await asyncio.wait_for(task, 5)
+        except Exception:  # noqa: BLE001 - a refresh stuck on Redis: stopped, the key expires anyway
+            task.cancel()
+        if name in self.keys:  # a new socket of the same page meanwhile: it keeps the key
+            return
+        try:
+            bus: Any = self.people.hub.bus
+            await bus.redis.delete(name)
+        except Exception:  # noqa: BLE001 - it expires by itself
+            pass
 
     async def present(self, table: Table, seat: int, account_id: int) -> bool:
+        """Has the person of ``seat`` (the account ``account_id``) a page of ``table`` open: a
+        socket of that seat here, a socket of that account here, or either on another process."""
         if any(c.seat == seat for c in table.clients) or self.local.get((table.id, account_id)):
             return True
         bus = self.people.hub.bus
         if bus is None:
             return False
         try:
-            return bool(await bus.redis.exists(self._present_key(table.id, account_id)))
+            return bool(await bus.redis.exists(self._present_key(table.id, account_id),
+                                               self._present_key(table.id, f"s{seat}")))
         except Exception:  # noqa: BLE001 - Redis away: notify rather than stay silent
             return False
 

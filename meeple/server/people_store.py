@@ -71,6 +71,12 @@ class PeopleStore:
             sa.Column("mode", sa.String(8), nullable=False),
             sa.Column("rematch_of", sa.String(32), nullable=True),
         )
+        self.rematches = sa.Table(  # one rematch per finished table, however many ask at once
+            "meeple_rematches", md,
+            sa.Column("table_id", sa.String(32), primary_key=True),  # the finished table
+            sa.Column("new_id", sa.String(32), nullable=True),  # its rematch, once made (None: being made)
+            sa.Column("at", sa.Float, nullable=False),  # when it was claimed
+        )
         self.ratings = sa.Table(
             "meeple_ratings", md,
             sa.Column("subject", sa.String(80), primary_key=True),  # a:<account id> | bot:<level>
@@ -277,10 +283,53 @@ class PeopleStore:
         self._write(go)
 
     def rematch_of(self, table_id: str) -> str | None:
-        """The table made as the rematch of ``table_id`` (None: none yet)."""
-        row = self._read(lambda conn: conn.execute(sa.select(self.extra.c.table_id).where(
-            self.extra.c.rematch_of == table_id)).first())
-        return None if row is None else str(row[0])
+        """The table made as the rematch of ``table_id`` (None: none yet, or not made to the end)."""
+        def go(conn: Any) -> Any:
+            claim = conn.execute(sa.select(self.rematches.c.new_id).where(
+                self.rematches.c.table_id == table_id)).first()
+            if claim is not None:
+                return claim
+            return conn.execute(sa.select(self.extra.c.table_id).where(  # made before the claims
+                self.extra.c.rematch_of == table_id)).first()
+
+        row = self._read(go)
+        return None if row is None or row[0] is None else str(row[0])
+
+    def claim_rematch(self, table_id: str, stale: float) -> tuple[bool, str | None]:
+        """Claim the making of ``table_id``'s rematch (its ``meeple_rematches`` row: the key
+        decides, across processes).  ``(True, None)``: the caller makes it (then ``rematch_made``,
+        or ``rematch_dropped`` if it fails); ``(False, id)``: made already; ``(False, None)``:
+        another is making it now (ask again soon).  A claim older than ``stale`` seconds with no
+        table made (its maker stopped) is taken over."""
+        now = time.time()
+        made = self.rematch_of(table_id)
+        if made is not None:
+            return False, made
+        x = self.rematches
+        try:
+            self._write(lambda conn: conn.execute(x.insert().values(table_id=table_id, new_id=None, at=now)))
+            return True, None
+        except sa.exc.IntegrityError:
+            pass
+        row = self._read(lambda conn: conn.execute(sa.select(x.c.new_id, x.c.at).where(x.c.table_id == table_id))
+                         .first())
+        if row is None or row[0] is not None:
+            return False, None if row is None else str(row[0])
+        if row[1] < now - stale:
+            res = self._write(lambda conn: conn.execute(x.update().where(
+                (x.c.table_id == table_id) & x.c.new_id.is_(None) & (x.c.at == row[1])).values(at=now)))
+            if res.rowcount == 1:
+                return True, None
+        return False, None
+
+    def rematch_made(self, table_id: str, new_id: str) -> None:
+        self._write(lambda conn: conn.execute(self.rematches.update().where(
+            self.rematches.c.table_id == table_id).values(new_id=new_id)))
+
+    def rematch_dropped(self, table_id: str) -> None:
+        """The claimed rematch could not be made: the next ask may try again."""
+        self._write(lambda conn: conn.execute(self.rematches.delete().where(
+            (self.rematches.c.table_id == table_id) & self.rematches.c.new_id.is_(None))))
 
     def unrated_finished(self, limit: int = 100) -> list[str]:
         """Finished tables created rated whose rating was not written (a process stopped between

@@ -99,6 +99,8 @@ async def ws_table(websocket: WebSocket, table_id: str) -> None:
         return
     client = Client(websocket.send_text, seat, close=lambda: websocket.close(code=4408), peer=who)
     await hub.attach(table, client)
+    # a seat's page open here keeps it from being notified on any process (issue 28, notify.py)
+    watch = await hub.people.notifier.seat_open(table.id, seat) if hub.people is not None and seat is not None else None
     try:
         while True:
             frame = await websocket.receive()
@@ -111,3 +113,5 @@ async def ws_table(websocket: WebSocket, table_id: str) -> None:
     finally:
         with contextlib.suppress(Exception):
             await hub.detach(table, client)
+        if watch is not None:
+            await hub.people.notifier.seat_closed(watch)

@@ -98,6 +98,36 @@ def test_login_is_rate_limited(make_client: Callable[..., TestClient]) -> None:
     assert r.status_code == 429 and "Retry-After" in r.headers
 
 
+def _from(client: TestClient, address: str) -> TestClient:
+    """Send the next requests from another client address (a guesser with many addresses)."""
+    client._transport.client = (address, 50000)  # type: ignore[attr-defined]
+    return client
+
+
+def test_failed_logins_are_limited_per_name_from_any_address_known_or_not(
+        make_client: Callable[..., TestClient]) -> None:
+    """Issue 28 ("login rate-limited", "no account enumeration"): failed sign-ins are limited per
+    name as well, whatever the address (a new address per guess does not help); an unknown name
+    runs out after the same number of tries with the same 429, so the limit tells nothing of which
+    names exist; a right password does not use the name's tries up; another name is not held up."""
+    client = make_client(people=people(logins_per_minute=1000, name_login_burst=3, name_logins_per_minute=0.001))
+    client.post("/api/accounts", json={"name": "eve", "password": "eve-secret"})
+    for _ in range(5):  # right passwords give their try back
+        assert client.post("/api/session", json={"name": "eve", "password": "eve-secret"}).status_code == 200
+        client.cookies.clear()
+    answers = {}
+    for name in ("Eve", "nobody"):
+        codes = [_from(client, f"10.0.{i}.{len(name)}").post(
+            "/api/session", json={"name": name, "password": f"guess-{i:04d}"}).status_code for i in range(4)]
+        last = _from(client, "10.9.9.9").post("/api/session", json={"name": name.lower(), "password": "eve-secret"})
+        assert codes == [401, 401, 401, 429], (name, codes)
+        assert last.status_code == 429 and "Retry-After" in last.headers  # even the right password now
+        body = last.json()
+        answers[name] = (sorted(body), body.get("key"), body["args"]["what"], round(int(last.headers["Retry-After"]), -3))
+    assert answers["Eve"] == answers["nobody"]
+    assert client.post("/api/session", json={"name": "ivy", "password": "guess-0000"}).status_code == 401
+
+
 def test_account_seat_is_the_account_s_on_any_device(make_client: Callable[..., TestClient]) -> None:
     """Issue 28: a signed-in person who creates or joins a table sits there as their account:
     GET /api/me/tables gives the seat's token on another device; a seat taken without an account

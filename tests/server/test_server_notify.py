@@ -7,7 +7,6 @@ from __future__ import annotations
 import base64
 import json
 import os
-import socket
 import threading
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
@@ -21,31 +20,6 @@ from tests.server.people import account, people
 
 FAST = {"acts_per_second": 1000.0}
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture
-def smtp() -> Iterator[tuple[str, list[Any]]]:
-    """A local SMTP server: its URL and the messages it received."""
-    from aiosmtpd.controller import Controller
-
-    got: list[Any] = []
-
-    class Keep:
-        async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
-            got.append(envelope)
-            return "250 OK"
-
-    port = _free_port()
-    controller = Controller(Keep(), hostname="127.0.0.1", port=port)
-    controller.start()
-    yield f"smtp://127.0.0.1:{port}?from=meeple@test.example", got
-    controller.stop()
 
 
 @pytest.fixture
@@ -161,6 +135,32 @@ def test_notices_are_rate_limited_and_opted_into(make_client: Callable[..., Test
     assert r.status_code == 400 and r.json()["message"]["key"] == "web.err_email_needed"
 
 
+def test_a_live_table_does_no_notice_work_when_the_turn_passes(make_client: Callable[..., TestClient]) -> None:
+    """Issue 28 (live act p99 no worse with the turn-based load): only turn-based tables notify, so
+    a decision passing the turn at a live table starts no notice task (a task per decision of every
+    live table otherwise); at a turn-based table it does."""
+    client = make_client(people=people(), limits=FAST)
+    ann, bob = account(client, "ann"), account(client, "bob")
+    notifier = client.app.state.hub.people.notifier  # type: ignore[attr-defined]
+    seen: list[str] = []
+
+    async def turn_passed(table: Any) -> None:
+        seen.append(table.meta["mode"])
+
+    notifier.turn_passed = turn_passed
+    made = client.post("/api/tables", json={"game": "servergame", "players": 2, "seats": HUMANS},
+                       headers=ann).json()
+    joined = client.post(f"/api/tables/{made['table']}/join", json={}, headers=bob).json()
+    for token in (made["token"], joined["token"]):
+        _act(client, made["table"], token, "take 1")
+        _act(client, made["table"], token, "end")
+    table, tok_a, _ = _turn_table(client, ann, bob)
+    _act(client, table, tok_a, "take 1")
+    _act(client, table, tok_a, "end")
+    _settle(client)
+    assert seen == ["turn"]
+
+
 def test_the_vapid_key_is_made_once_and_kept(make_client: Callable[..., TestClient]) -> None:
     """Issue 28: the VAPID key pair is created at first start and kept in the database: a second
     server process on the same database signs with the same key."""
@@ -169,32 +169,6 @@ def test_the_vapid_key_is_made_once_and_kept(make_client: Callable[..., TestClie
     key = one.get("/api/push/key").json()["key"]
     assert len(base64.urlsafe_b64decode(key + "==")) == 65  # an uncompressed P-256 point
     assert two.get("/api/push/key").json()["key"] == key
-
-
-@pytest.fixture
-def two(smtp: tuple[str, list[Any]]) -> Iterator[tuple[TestClient, TestClient]]:
-    """Two server processes on one PostgreSQL database over Redis (as test_server_one_truth.py)."""
-    import uuid
-
-    pg, redis = os.environ.get("MEEPLE_TEST_DATABASE_URL"), os.environ.get("MEEPLE_TEST_REDIS_URL")
-    if not pg or not redis:
-        pytest.skip("two processes over Redis not run: set MEEPLE_TEST_DATABASE_URL and MEEPLE_TEST_REDIS_URL")
-    pytest.importorskip("redis", reason="the redis package (pip install 'meeple[redis]')")
-    from meeple.server import create_app
-    from meeple.server.store import Store
-
-    schema = "meeple_notify_" + uuid.uuid4().hex[:10]
-    clients = [TestClient(create_app(pg, schema=schema, redis=redis, bot_workers=1, limits=FAST,
-                                     people=people(smtp=smtp[0], notify_every=0)))
-               for _ in range(2)]
-    for c in clients:
-        c.__enter__()
-    try:
-        yield clients[0], clients[1]
-    finally:
-        for c in clients:
-            c.__exit__(None, None, None)
-        Store(pg, schema=schema).drop_schema()
 
 
 async def _present_keys(hub: Any, table: str) -> list[Any]:
@@ -225,7 +199,7 @@ def test_two_processes_notify_once_and_see_a_page_open_on_the_other(
     hub_b = b.app.state.hub  # type: ignore[attr-defined]
     end = time.time() + 10
     while b.portal.call(_present_keys, hub_b, table):  # the closed page reaches Redis asynchronously
-        assert time.time() < end
+        assert time.time() < end, (b.portal.call(_present_keys, hub_b, table), hub_b.people.notifier.keys)
         time.sleep(0.02)
     _act(a, table, tok_a, "take 1")
     _act(a, table, tok_a, "end")  # bob's turn, his page closed: A notifies

@@ -147,6 +147,27 @@ def test_rematch_seats_the_same_people(make_client: Callable[..., TestClient]) -
     assert client.get(f"/api/tables/{new}", headers={H: mine[new]["token"]}).json()["you"] == 1
 
 
+def test_a_rematch_claimed_by_a_process_that_stopped_is_made_by_the_next_ask(
+        make_client: Callable[..., TestClient]) -> None:
+    """Issue 28: the rematch of a table is claimed once (its ``meeple_rematches`` row) so that two
+    asks make one table; a claim whose maker stopped before making it (no table after a minute)
+    does not block the rematch for ever: the next ask makes it, and a second ask gets that table."""
+    import sqlalchemy as sa
+
+    client = make_client(people=people(), limits=FAST)
+    ann, bob = account(client, "ann"), account(client, "bob")
+    table, tokens = _rated_table(client, ann, bob)
+    play_out(client, table, tokens)
+    store = client.app.state.hub.people.store  # type: ignore[attr-defined]
+    store._write(lambda conn: conn.execute(sa.insert(store.rematches).values(
+        table_id=table, new_id=None, at=time.time() - 120)))  # claimed 2 minutes ago, never made
+    first = client.post(f"/api/tables/{table}/rematch", headers={H: tokens[0]})
+    assert first.status_code == 200, first.text
+    again = client.post(f"/api/tables/{table}/rematch", headers={H: tokens[1]})
+    assert again.json()["table"] == first.json()["table"] != table
+    assert store.rematch_of(table) == first.json()["table"]
+
+
 def test_a_rating_missed_by_a_stopped_process_is_caught_up(make_client: Callable[..., TestClient]) -> None:
     """Issue 28: a rated table whose last decision was committed but whose rating was not written
     (the process stopped in between) is rated by the next start's catch-up, once."""
