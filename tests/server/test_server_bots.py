@@ -98,18 +98,22 @@ def test_server_bot_over_its_deadline_is_replaced(make_client: Callable[..., Tes
     t0 = time.monotonic()
     tid = _bots(client, "slow", pile=3).json()["table"]
     done = wait_for(client, tid, lambda b: b["table"]["status"] == "over", timeout=30)
-    notes = [ev for e in done["log"] for ev in e["events"] if ev.get("type") == "bot_timeout"]
-    assert notes and "0.3 s" in notes[0]["text"]
+    # issue 30: on a machine too busy for the worker to get 0.3 s of CPU, a decision is stopped as
+    # starved ("bot_busy") instead; either way the log says so in a catalog message
+    notes = [ev for e in done["log"] for ev in e["events"] if ev.get("type") in ("bot_timeout", "bot_busy")]
+    assert notes and all("0.3 s" in n["text"] and n["seconds"] == 0.3 for n in notes)
     # issue 14: the note is a catalog message a page renders in its own language
     from meeple.i18n.catalog import translate
+    from meeple.server.botpool import GRACE
 
-    assert notes[0]["key"] == "note_bot_timeout" and notes[0]["seconds"] == 0.3
-    for lang, word in (("en", "0.3 s"), ("zh_TW", "0.3 秒")):
-        assert word in translate(lang, "web." + notes[0]["key"], bot=notes[0]["bot"], seconds=0.3)
+    for n in notes:
+        assert n["key"] == "note_" + n["type"]
+        for lang, word in (("en", "0.3 s"), ("zh_TW", "0.3 秒")):
+            assert word in translate(lang, "web." + n["key"], bot=n["bot"], seconds=0.3)
     hub = client.app.state.hub  # type: ignore[attr-defined]
-    assert hub.pool.timeouts >= 1
-    # each stopped decision took about its deadline, not the bot's 5 s budget
-    assert time.monotonic() - t0 < 5 * hub.pool.timeouts
+    assert hub.pool.timeouts + hub.pool.starved == len(notes)
+    # each stopped decision took about its deadline (a starved one its grace more), not the bot's 5 s budget
+    assert time.monotonic() - t0 < 5 * hub.pool.timeouts + (GRACE + 5) * hub.pool.starved
 
 
 def test_server_shutdown_with_thinking_bots_is_quick(make_client: Callable[..., TestClient]) -> None:
