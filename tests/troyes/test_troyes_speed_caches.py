@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from unittest.mock import patch
-
+from meeple.engine.core import Action
 from meeple.engine.rng import Rng
 from meeple.games.troyes import GAME, TroyesState
 from meeple.games.troyes.actions import main_actions
@@ -93,6 +92,28 @@ def _fields(s: TroyesState) -> dict[str, object]:
     return out
 
 
+def _apply_settling_fully(s: TroyesState, action: Action) -> None:
+    """``State.apply`` with the forced steps found by listing the legal actions at every step,
+    never by ``_decision_ahead`` (written out here: a test cannot replace the compiled
+    ``_decision_ahead`` of the compiled build, whose callers do not look it up)."""
+    chosen = s.find(action)
+    seat, draws, reveals = s.to_move, s.rng.draws, s.reveals
+    s._apply(chosen)
+    s._legal_cache = None
+    s._memo = None
+    s.history.append(chosen.notation)
+    s.actors.append(seat)
+    while not s.is_over:
+        legal = s.legal_actions()
+        if len(legal) != 1:
+            break
+        s._apply(legal[0])
+        s._legal_cache = None
+        s._memo = None
+    if s.rng.draws != draws or s.reveals != reveals:
+        s.undo_floor = len(s.history)
+
+
 def test_settle_shortcut_leaves_the_position_full_settling_leaves() -> None:
     """``TroyesState._decision_ahead`` (``State.settle`` stops the forced steps early at a main
     step with surely several choices) ends in the same position as settling by listing the
@@ -114,8 +135,7 @@ def test_settle_shortcut_leaves_the_position_full_settling_leaves() -> None:
                 c = s.clone()
                 assert isinstance(c, TroyesState)
                 c.apply(a)
-                with patch.object(TroyesState, "_decision_ahead", lambda self: False):
-                    s.apply(a)
+                _apply_settling_fully(s, a)
                 assert _fields(c) == _fields(s)
                 assert c.legal_actions() == s.legal_actions()
                 checked += 1

@@ -37,7 +37,7 @@ def group_trie(s: TroyesState, p: int) -> GroupTrie:
     return pending_groups(s, p)[1]
 
 
-PendingGroups = tuple[list[tuple[int, ...]], GroupTrie, dict[tuple[int, ...], tuple[Action, ...]]]
+PendingGroups = tuple[tuple[tuple[int, ...], ...], GroupTrie, dict[tuple[int, ...], tuple[Action, ...]]]
 
 
 def pending_groups(s: TroyesState, p: int) -> PendingGroups:
@@ -49,7 +49,9 @@ def pending_groups(s: TroyesState, p: int) -> PendingGroups:
     hit = cache.get(key)
     if hit is None:
         groups = legal_groups(s, p)
-        hit = cache.put(key, (groups, build_trie(groups, p, s.players), {}))
+        # a tuple of tuples of ints, a dict of tuples: the garbage collector untracks the entry
+        # (a list would keep it tracked, and every full collection would walk the whole cache)
+        hit = cache.put(key, (tuple(groups), build_trie(groups, p, s.players), {}))
     return hit  # type: ignore[no-any-return]
 
 
