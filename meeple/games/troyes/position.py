@@ -10,12 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from meeple.engine.core import Action, Event
 from meeple.engine.messages import Message
 from meeple.games.troyes import actions, explain, refined, rules, scoring, view
 from meeple.games.troyes.state import TroyesState
 
 
+# allow_interpreted_subclasses: then ``__new__`` only allocates (setup and clone build a position
+# without ``__init__``); a TroyesPosition itself still gets the native method table
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TroyesPosition(TroyesState):
     """One position of Troyes with its rules: the engine's hooks bound to the modules."""
 
