@@ -209,3 +209,32 @@ def _variants(s: TroyesState) -> list[TroyesState]:
     for c in out:
         touch(c)
     return out
+
+
+def test_trie_node_is_the_full_tries_entry_for_every_prefix_along_random_games() -> None:
+    """A dice step reads only its own prefix (``dice.trie_node``, issue 31): at every dice step of
+    seeded random games at 2-4 players, for every prefix of every legal group (and the empty
+    group, and a group with a die too many), it gives what the whole trie (``dice.build_trie``)
+    holds for that prefix: the next dice in ``die_rank`` order and whether it is a legal group."""
+    from meeple.games.troyes.dice import build_trie, legal_groups, trie_node
+    from meeple.games.troyes.state import S_DICE
+
+    checked = 0
+    for players in (2, 3, 4):
+        for seed in range(3):
+            s = GAME.new(players, seed + 40)
+            rng = Rng(seed + 70)
+            while not s.is_over:
+                assert isinstance(s, TroyesState)
+                if s.phase == P_ACTION and s.step == S_DICE:
+                    p = s.turn
+                    groups = legal_groups(s, p)
+                    trie = build_trie(groups, p, s.players)
+                    prefixes = {g[:k] for g in groups for k in range(len(g) + 1)} | {(), (999,)}
+                    prefixes |= {g + g[:1] for g in groups}
+                    for prefix in prefixes:
+                        assert trie_node(tuple(groups), prefix, p, s.players) == trie.get(prefix, ((), False))
+                        checked += 1
+                legal = s.legal_actions()
+                s.apply(legal[rng.below(len(legal))])
+    assert checked > 500
