@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from unittest.mock import patch
-
+from meeple.engine.core import Action
 from meeple.engine.rng import Rng
 from meeple.games.troyes import GAME, TroyesState
 from meeple.games.troyes.actions import main_actions
@@ -93,6 +92,28 @@ def _fields(s: TroyesState) -> dict[str, object]:
     return out
 
 
+def _apply_settling_fully(s: TroyesState, action: Action) -> None:
+    """``State.apply`` with the forced steps found by listing the legal actions at every step,
+    never by ``_decision_ahead`` (written out here: a test cannot replace the compiled
+    ``_decision_ahead`` of the compiled build, whose callers do not look it up)."""
+    chosen = s.find(action)
+    seat, draws, reveals = s.to_move, s.rng.draws, s.reveals
+    s._apply(chosen)
+    s._legal_cache = None
+    s._memo = None
+    s.history.append(chosen.notation)
+    s.actors.append(seat)
+    while not s.is_over:
+        legal = s.legal_actions()
+        if len(legal) != 1:
+            break
+        s._apply(legal[0])
+        s._legal_cache = None
+        s._memo = None
+    if s.rng.draws != draws or s.reveals != reveals:
+        s.undo_floor = len(s.history)
+
+
 def test_settle_shortcut_leaves_the_position_full_settling_leaves() -> None:
     """``TroyesState._decision_ahead`` (``State.settle`` stops the forced steps early at a main
     step with surely several choices) ends in the same position as settling by listing the
@@ -114,8 +135,7 @@ def test_settle_shortcut_leaves_the_position_full_settling_leaves() -> None:
                 c = s.clone()
                 assert isinstance(c, TroyesState)
                 c.apply(a)
-                with patch.object(TroyesState, "_decision_ahead", lambda self: False):
-                    s.apply(a)
+                _apply_settling_fully(s, a)
                 assert _fields(c) == _fields(s)
                 assert c.legal_actions() == s.legal_actions()
                 checked += 1
@@ -189,3 +209,32 @@ def _variants(s: TroyesState) -> list[TroyesState]:
     for c in out:
         touch(c)
     return out
+
+
+def test_trie_node_is_the_full_tries_entry_for_every_prefix_along_random_games() -> None:
+    """A dice step reads only its own prefix (``dice.trie_node``, issue 31): at every dice step of
+    seeded random games at 2-4 players, for every prefix of every legal group (and the empty
+    group, and a group with a die too many), it gives what the whole trie (``dice.build_trie``)
+    holds for that prefix: the next dice in ``die_rank`` order and whether it is a legal group."""
+    from meeple.games.troyes.dice import build_trie, legal_groups, trie_node
+    from meeple.games.troyes.state import S_DICE
+
+    checked = 0
+    for players in (2, 3, 4):
+        for seed in range(3):
+            s = GAME.new(players, seed + 40)
+            rng = Rng(seed + 70)
+            while not s.is_over:
+                assert isinstance(s, TroyesState)
+                if s.phase == P_ACTION and s.step == S_DICE:
+                    p = s.turn
+                    groups = legal_groups(s, p)
+                    trie = build_trie(groups, p, s.players)
+                    prefixes = {g[:k] for g in groups for k in range(len(g) + 1)} | {(), (999,)}
+                    prefixes |= {g + g[:1] for g in groups}
+                    for prefix in prefixes:
+                        assert trie_node(tuple(groups), prefix, p, s.players) == trie.get(prefix, ((), False))
+                        checked += 1
+                legal = s.legal_actions()
+                s.apply(legal[rng.below(len(legal))])
+    assert checked > 500

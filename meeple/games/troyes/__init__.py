@@ -1,7 +1,7 @@
 """Troyes (Pearl Games, 2010) for 2-4 players: seed 001, research /work/shared/research/troyes.md.
 
-The package's face: ``TroyesGame`` and ``TroyesPosition``, the concrete position that binds the
-hooks of the engine to the modules (layout: docs/engine.md, "One shape for every game package";
+The package's face: ``TroyesGame`` and ``TroyesPosition`` (``position.py``), the concrete position
+that binds the hooks of the engine to the modules (layout: docs/engine.md, "One shape for every game package";
 code map: docs/rules/troyes.md)."""
 
 from __future__ import annotations
@@ -9,46 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine.components import Tables
-from meeple.engine.core import Action, Event, Game, Option, State
-from meeple.engine.messages import Message
-from meeple.games.troyes import actions, evaluate, explain, refined, rules, scoring, setup, view
+from meeple.engine.core import Game, Option, State
 from meeple.games.troyes import clone as _clone  # noqa: F401  (registers the generated copy functions, issue 31)
+from meeple.games.troyes import evaluate, setup, view
 from meeple.games.troyes.components import STAND_INS, TABLES
 from meeple.games.troyes.evaluate import finish_pending
+from meeple.games.troyes.position import TroyesPosition
 from meeple.games.troyes.state import TroyesState
 
 _TABLES = Tables(TABLES)  # one shared object: the values derived from it are built once
-
-
-class TroyesPosition(TroyesState):
-    """One position of Troyes with its rules: the engine's hooks bound to the modules."""
-
-    __slots__ = ()
-
-    def _legal(self) -> list[Action]:
-        return actions.legal(self)
-
-    def _apply(self, action: Action) -> list[Event]:
-        return rules.apply(self, action)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
-    def scores(self) -> list[int]:
-        return scoring.scores(self)
-
-    def tiebreak(self, seat: int) -> tuple[int, ...]:
-        return scoring.tiebreak(self, seat)
-
-    def explain_illegal(self, text: str) -> str | Message | None:
-        return explain.explain(self, text)
-
-    # the forced dice an action buys, named only when a surface asks (issue 15)
-    def label(self, action: Action) -> Message | None:
-        return refined.label(self, action)
-
-    def targets(self, action: Action) -> list[str]:
-        return view.targets(self, action)
 
 
 class TroyesGame(Game):

@@ -270,7 +270,7 @@ SlotInfo = tuple[str, tuple[Action, Action], int, int, int, int, bool]
 _FACE_DOWN: SlotInfo = ("", (_PASS, _PASS), 0, 0, 0, 0, False)  # never read: main_actions skips the slot
 
 
-def _slot_infos(s: TroyesState) -> list[SlotInfo]:
+def _slot_infos(s: TroyesState) -> tuple[SlotInfo, ...]:
     """Per slot: (card name, its Action without and with an own tradesman there (the label says
     whether a hire is paid), colour, divisor, hire cost, extra deniers, artisan), for the face-up
     cards (``_FACE_DOWN`` for the others), cached by the face-up cards (a determinization deals the
@@ -291,7 +291,7 @@ def _slot_infos(s: TroyesState) -> list[SlotInfo]:
             infos.append((card.name, acts,
                           card.colour, card.divisor, card.hire_cost,
                           EXTRA_COST.get(card.effect, 0), card.effect == "artisan"))
-        hit = cache.put(key, infos)
+        hit = cache.put(key, tuple(infos))  # a tuple: untracked by the garbage collector
     return hit  # type: ignore[no-any-return]
 
 
@@ -321,7 +321,7 @@ def _combat_action(s: TroyesState, arg: int, idx: int, name: str) -> Action:
     return act
 
 
-def _row_infos(s: TroyesState) -> list[tuple[int, int, int, Action]]:
+def _row_infos(s: TroyesState) -> tuple[tuple[int, int, int, Action], ...]:
     """Per event that may be combated (the row, then Marauding): (target argument, dice colour,
     divisor, its Action), cached by the cards in the row (and the event table)."""
     cache = s.caches.row_infos
@@ -334,7 +334,7 @@ def _row_infos(s: TroyesState) -> list[tuple[int, int, int, Action]]:
             infos.append((i, card.fight_colour, card.divisor, _combat_action(s, i, e, card.name)))
         card = s.perm
         infos.append((MARAUD, card.fight_colour, card.divisor, _combat_action(s, MARAUD, 0, card.name)))
-        hit = cache.put(key, infos)
+        hit = cache.put(key, tuple(infos))
     return hit  # type: ignore[no-any-return]
 
 

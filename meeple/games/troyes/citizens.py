@@ -36,7 +36,7 @@ def expelled_by(s: TroyesState, b: int, v: int, gone: int = -1) -> int:
     space of the row keyed to the value, when the row is full (STAND_IN geometry)."""
     v = min(max(v, 1), 6)
     bld = s.bld
-    if not s.tables.buildings[b].rows:
+    if not s.caches.rows[b]:
         i = b * 6 + v - 1
         return i if bld[i] >= 0 and i != gone else -1
     left = b * 6 + (v - 1) // 2 * 2
@@ -106,7 +106,7 @@ def place_blocked(s: TroyesState, p: int, b: int, v: int, src: int | None = None
         return -1  # the lying citizen itself may be the one placed
     v = min(max(v, 1), 6)
     bld = s.bld
-    if not s.tables.buildings[b].rows:
+    if not s.caches.rows[b]:
         return -1 if bld[b * 6 + v - 1] == p else o
     left = b * 6 + (v - 1) // 2 * 2
     return -1 if bld[left] == p or bld[left + 1] == p else o
@@ -191,7 +191,7 @@ def enter_building(s: TroyesState, p: int, b: int, v: int, ev: list[Event]) -> N
             ev.append(event("expel", msg("troyes.event.expel.neutral", building=W.building(s, b)), seat=o))
         else:
             ev.append(event("expel", msg("troyes.event.expel", seat=o, building=W.building(s, b)), seat=o))
-    if s.tables.buildings[b].rows:
+    if s.caches.rows[b]:
         left = b * 6 + (min(max(v, 1), 6) - 1) // 2 * 2
         if s.bld[left] >= 0:
             s.bld[left + 1] = s.bld[left]

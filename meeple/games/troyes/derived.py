@@ -60,7 +60,8 @@ class Caches:
     ``tables.cache``).  A state holds its set in ``caches`` (shared by every copy)."""
 
     __slots__ = ("main", "group_tries", "die_actions", "times", "cube_actions",
-                 "sources", "drafts", "picks", "combats", "slot_infos", "row_infos", "plans", "activates")
+                 "sources", "drafts", "picks", "combats", "slot_infos", "row_infos", "plans", "activates",
+                 "rows", "wages", "building_names")
 
     def __init__(self, tables: Tables) -> None:
         cache = tables.cache
@@ -78,6 +79,12 @@ class Caches:
         self.row_infos: PositionCache = cache("troyes.row_infos", 4096)  # the event row -> infos
         self.plans: PositionCache = cache("troyes.character_plans", 4096)  # characters in play -> plan
         self.activates: PositionCache = cache("troyes.activates")  # slot * 4096 + card -> ``activate ...`` (both)
+        # per building, what the rules read of it (``tables.buildings`` is a lookup through
+        # ``Tables.__getattr__``, an interpreted call, too dear for the placement checks)
+        buildings = tables.buildings
+        self.rows: tuple[bool, ...] = tuple(bool(b.rows) for b in buildings)  # spaces in rows of two
+        self.wages: tuple[int, ...] = tuple(int(b.wage) for b in buildings)
+        self.building_names: tuple[str, ...] = tuple(str(b.name) for b in buildings)
 
 
 def caches(tables: Tables) -> Caches:

@@ -498,6 +498,29 @@ def legal_groups(s: TroyesState, p: int) -> list[tuple[int, ...]]:
     return [tuple(sorted(combo, key=rank)) if len(combo) > 1 else combo for combo in combos]
 
 
+def trie_node(groups: tuple[tuple[int, ...], ...] | list[tuple[int, ...]], prefix: tuple[int, ...],
+              p: int, players: int) -> tuple[tuple[int, ...], bool]:
+    """``build_trie(groups, p, players).get(prefix, ((), False))`` without building the whole
+    trie: the distinct dice that may follow ``prefix`` (``die_rank`` order) and whether
+    ``prefix`` is itself a legal group.  A dice step asks for one or two prefixes of an action's
+    groups, of which the trie holds every one."""
+    k = len(prefix)
+    after: list[int] = []
+    done = False
+    for g in groups:
+        n = len(g)
+        if n == k:
+            if g == prefix:
+                done = True
+        elif n > k and (k == 0 or g[:k] == prefix):
+            d = g[k]
+            if d not in after:
+                after.append(d)
+    if len(after) > 1:
+        after.sort(key=rank_table(p, players).__getitem__)
+    return tuple(after), done
+
+
 def build_trie(groups: list[tuple[int, ...]], p: int, players: int) -> GroupTrie:
     """Per prefix of a legal group (each group in ``die_rank`` order): the distinct dice that may
     come next, in ``die_rank`` order, and whether the prefix is itself a legal group."""

@@ -1,4 +1,4 @@
-"""The dice of a pending action, one at a time (version 8): its legal groups, their trie and the
+"""The dice of a pending action, one at a time (version 8): its legal groups and the
 dice-step actions, kept per pending action in the component set's caches (``derived.caches``)
 by ``group_key``, everything the groups read (seed §5, research §6.1)."""
 
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from meeple.engine.core import Action
 from meeple.games.troyes import labels as L
-from meeple.games.troyes.dice import GroupTrie, build_trie, legal_groups
+from meeple.games.troyes.dice import GroupTrie, build_trie, legal_groups, trie_node
 from meeple.games.troyes.state import MARAUD, T_ACT, T_CATH, T_FIGHT, T_PLACE
 
 if TYPE_CHECKING:
@@ -18,11 +18,11 @@ if TYPE_CHECKING:
 def dice_step_actions(s: TroyesState, p: int) -> list[Action]:
     """The next die of the group (``die y5@p1``), each one that still leads to a legal group,
     in the order of ``die_rank``; ``done`` once the dice chosen so far are a legal group."""
-    _, trie, steps = pending_groups(s, p)
+    groups, steps = pending_groups(s, p)
     prefix = tuple(s.group)
     out = steps.get(prefix)
-    if out is None:  # the actions follow from the prefix and the cache key: kept with the trie
-        nexts, done = trie.get(prefix, ((), False))
+    if out is None:  # the actions follow from the prefix and the cache key: kept with the groups
+        nexts, done = trie_node(groups, prefix, p, s.players)
         acts = [L.die_action(s, d, p) for d in nexts]
         if done:
             acts.append(L.done_action(s, p))
@@ -32,24 +32,26 @@ def dice_step_actions(s: TroyesState, p: int) -> list[Action]:
 
 def group_trie(s: TroyesState, p: int) -> GroupTrie:
     """Per group chosen so far: the dice that may come next (``die_rank`` order) and whether
-    it is itself a legal group (``pending_groups``).  The dice stay on the city square until
-    the group is done, so one trie serves all the steps of an action."""
-    return pending_groups(s, p)[1]
+    it is itself a legal group (``dice.build_trie`` of ``pending_groups``; built when a surface
+    asks, ``refined.py``: a dice step reads only its own prefix, ``dice.trie_node``).  The dice
+    stay on the city square until the group is done, so one trie serves all the steps of an action."""
+    return build_trie(list(pending_groups(s, p)[0]), p, s.players)
 
 
-PendingGroups = tuple[list[tuple[int, ...]], GroupTrie, dict[tuple[int, ...], tuple[Action, ...]]]
+PendingGroups = tuple[tuple[tuple[int, ...], ...], dict[tuple[int, ...], tuple[Action, ...]]]
 
 
 def pending_groups(s: TroyesState, p: int) -> PendingGroups:
-    """The legal groups of the pending action (``dice.legal_groups``, in its order), their
-    trie (``dice.build_trie``) and the dice-step actions per group chosen so far (filled as the
-    steps are listed), kept in ``caches.group_tries`` by ``group_key``."""
+    """The legal groups of the pending action (``dice.legal_groups``, in its order) and the
+    dice-step actions per group chosen so far (filled as the steps are listed), kept in
+    ``caches.group_tries`` by ``group_key``."""
     cache = s.caches.group_tries
     key = group_key(s, p)
     hit = cache.get(key)
     if hit is None:
-        groups = legal_groups(s, p)
-        hit = cache.put(key, (groups, build_trie(groups, p, s.players), {}))
+        # a tuple of tuples of ints, a dict of tuples: the garbage collector untracks the entry
+        # (a list would keep it tracked, and every full collection would walk the whole cache)
+        hit = cache.put(key, (tuple(legal_groups(s, p)), {}))
     return hit  # type: ignore[no-any-return]
 
 

@@ -56,12 +56,12 @@ def reveal_activities(s: TroyesState, ev: list[Event]) -> None:
 
 def income_and_wages(s: TroyesState, ev: list[Event]) -> None:
     """10 deniers each, then wages per own citizen; short: pay all and lose 2 VP (seed §2)."""
-    t = s.tables
+    wages = s.caches.wages
     for p in range(s.players):
         s.seats[p].deniers += INCOME
         wage = 0
         for b in range(3):
-            rate = t.buildings[b].wage
+            rate = wages[b]
             if rate:
                 wage += rate * s.bld[b * 6:b * 6 + 6].count(p)
         if wage > s.seats[p].deniers:

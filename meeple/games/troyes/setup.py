@@ -9,7 +9,7 @@ from meeple.engine.components import Tables
 from meeple.engine.core import BadSetup, Event, Game, State
 from meeple.engine.messages import event
 from meeple.games.troyes import words as W
-from meeple.games.troyes.derived import caches
+from meeple.games.troyes.derived import caches, card_pools
 from meeple.games.troyes.state import (
     CHARACTERS_EACH,
     GREY_CITIZENS,
@@ -31,7 +31,13 @@ T = TypeVar("T", bound=TroyesState)
 
 
 def check_tables(tables: Tables, players: int, options: dict[str, Any]) -> None:
-    """Refuse a component pack the rules cannot play with, naming the value."""
+    """Refuse a component pack the rules cannot play with, naming the value (checked once per
+    tables object, player count and character deal: the tables are immutable)."""
+    deal = options.get("character_deal") == "draw_two_keep_one"
+    tables.derived(f"troyes.checked.{players}.{deal}", lambda t: _check_tables(t, players, deal))
+
+
+def _check_tables(tables: Tables, players: int, deal: bool) -> bool:
     for name in ("activities", "events", "permanent"):
         for i, card in enumerate(tables[name]):
             if card.divisor < 1:
@@ -51,15 +57,16 @@ def check_tables(tables: Tables, players: int, options: dict[str, Any]) -> None:
     if board.agriculture_divisor < 1 or len(board.cathedral_influence) != 6:
         raise BadSetup("component board[0]: agriculture_divisor >= 1 and 6 cathedral_influence values")
     need = CHARACTERS_EACH[players] * players
-    if options.get("character_deal") == "draw_two_keep_one":
+    if deal:
         need += 1  # the last chooser still draws two
     if len(tables.characters) < need:
         raise BadSetup(f"components: {players} players need {need} character cards")
+    return True
 
 
 def new_state(cls: type[T], game: Game, players: int, seed: int, options: dict[str, Any], tables: Tables) -> T:
     """Setup by player count (seed 遊戲設置, research §2), as a ``cls`` (the concrete
-    ``TroyesPosition`` of ``__init__.py``)."""
+    ``TroyesPosition`` of ``position.py``)."""
     s = cls.__new__(cls)
     State.__init__(s, game, players, seed, options, tables)
     rng = s.rng
@@ -76,16 +83,14 @@ def new_state(cls: type[T], game: Game, players: int, seed: int, options: dict[s
     s.dice, s.black, s.group, s.flipped, s.bsel, s.final = [], [], [], [], [], []
     s.row, s.evcubes, s.maraud, s.gone = [], [], [], []
     s.cath = [-1] * 18
-    # activity cards: one random card per colour and level, face down
-    s.slots = []
-    for colour in range(3):
-        for level in (1, 2, 3):
-            options_ = [i for i, a in enumerate(tables.activities) if a.colour == colour and a.level == level]
-            s.slots.append(rng.choice(options_))
+    # activity cards: one random card per colour and level, face down (``card_pools``: the
+    # cards of each slot and the events of each colour, in table order)
+    events, activities = card_pools(tables)
+    s.slots = [rng.choice(activities[slot]) for slot in range(9)]
     # event decks by colour; the red deck holds one card per round
     s.decks = []
     for colour in range(3):
-        deck = [i for i, e in enumerate(tables.events) if e.colour == colour]
+        deck = list(events[colour])
         rng.shuffle(deck)
         if colour == 0:
             deck = deck[:s.rounds]

@@ -42,7 +42,7 @@ def character(name: str) -> Message:
 
 
 def building(s: TroyesState, b: int) -> Message:
-    return ref(GAME, "buildings", s.tables.buildings[b].name)
+    return ref(GAME, "buildings", s.caches.building_names[b])
 
 
 def event(s: TroyesState, card: Any) -> Message:
@@ -78,7 +78,7 @@ def plain_die(d: int) -> Message:
 def space(s: TroyesState, i: int) -> Message:
     """A building space (``Palace 3``; ``Bishopric 3-4, right``), index 0..17 (seed §5.4)."""
     b, sp = i // 6, i % 6
-    if s.tables.buildings[b].rows:
+    if s.caches.rows[b]:
         r, pos = divmod(sp, 2)
         if pos:
             return msg("troyes.space.row_right", building=building(s, b), low=2 * r + 1, high=2 * r + 2)
