@@ -36,6 +36,10 @@ if os.environ.get("MEEPLE_COMPILE") == "1":
     )
     for ext in ext_modules:  # the group's headers go to build/meeple/ (a dotted group name)
         ext.include_dirs.append(os.path.join("build", "meeple"))
+        # engine/rng.py's compiled draws rely on i64 products wrapping around (CPython's own flags
+        # have it too; said here for a Python built without them)
+        if os.name != "nt":
+            ext.extra_compile_args.append("-fwrapv")
 
 
 

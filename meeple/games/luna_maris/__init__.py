@@ -9,38 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine.components import Tables
-from meeple.engine.core import Action, Event, Game, Option, State
-from meeple.engine.messages import Message
-from meeple.games.luna_maris import actions, components, evaluate, explain, rules, scoring, setup, view
+from meeple.engine.core import Game, Option, State
 from meeple.games.luna_maris import clone as _clone  # noqa: F401  (registers the generated copy functions, issue 31)
-from meeple.games.luna_maris.state import LEVELS, LunaState
-
-
-class LunaPosition(LunaState):
-    """A Luna Maris position: ``LunaState``'s fields with the rules bound."""
-
-    __slots__ = ()
-
-    def _legal(self) -> list[Action]:
-        return actions.legal(self)
-
-    def _apply(self, action: Action) -> list[Event]:
-        return rules.apply(self, action)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
-    def scores(self) -> list[int]:
-        return scoring.scores(self)
-
-    def tiebreak(self, seat: int) -> tuple[int, ...]:
-        return scoring.tiebreak(self, seat)
-
-    def explain_illegal(self, text: str) -> str | Message | None:
-        return explain.explain(self, text)
-
-    def targets(self, action: Action) -> list[str]:
-        return view.targets(self, action)
+from meeple.games.luna_maris import components, evaluate, setup, view
+from meeple.games.luna_maris.position import LunaPosition
+from meeple.games.luna_maris.state import LEVELS
 
 
 class LunaMaris(Game):

@@ -6,48 +6,17 @@ from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from meeple.engine.components import Tables
-from meeple.engine.core import Action, Event, Game, Option, State
-from meeple.engine.messages import Message
-from meeple.engine.rng import Rng
-from meeple.games.mundus_novus import actions, evaluate, explain, hidden, rules, scoring, view
+from meeple.engine.core import Game, Option, State
 from meeple.games.mundus_novus import clone as _clone  # noqa: F401  (registers the generated copy functions, issue 31)
+from meeple.games.mundus_novus import evaluate, view
 from meeple.games.mundus_novus.components import STAND_INS, TABLES
+from meeple.games.mundus_novus.position import MundusPosition
 from meeple.games.mundus_novus.setup import new_state
 from meeple.games.mundus_novus.state import MundusState
 
 DEFAULT_TABLES = Tables(TABLES)
 """The shipped tables, one shared immutable instance, so that what ``derived.py`` builds from them (every
 ``Action``, the payout tables, the memos) is built once per process, not once per game."""
-
-
-class MundusPosition(MundusState):
-    """A Mundus Novus position with its rules bound: the concrete class every game plays with."""
-
-    __slots__ = ()
-
-    def _legal(self) -> list[Action]:
-        return actions.legal(self)
-
-    def _apply(self, action: Action) -> list[Event]:
-        return rules.apply(self, action)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
-    def scores(self) -> list[int]:
-        return scoring.scores(self)
-
-    def tiebreak(self, seat: int) -> tuple[int, ...]:
-        return scoring.tiebreak(self, seat)
-
-    def explain_illegal(self, text: str) -> str | Message | None:
-        return explain.explain(self, text)
-
-    def targets(self, action: Action) -> list[str]:
-        return view.targets(self, action)
-
-    def _resample_hidden(self, seat: int, rng: Rng) -> None:
-        hidden.resample_hidden(self, seat, rng)
 
 
 class MundusNovus(Game):
