@@ -15,8 +15,9 @@ view: exactly what the seat may see, nothing else) into an ``Obs`` builder, seat
 to ``seat``.  Every builder call writes a fixed number of floats and records its bounds, so
 the layout (names, low, high) comes from one pass over the opening position.  That is the
 reference; the engine uses each game's fast path, ``Encoder.observe_state(state, out, v)``, which
-writes the same entries by index into ``out.arr`` (a preallocated ``numpy.float32`` array) straight
-from the state's fields (tested equal at every position of seeded games).
+writes the same entries by index into ``out.buf`` (a memoryview of ``out.arr``, the preallocated
+``numpy.float32`` array) straight from the state's fields (tested equal at every position of
+seeded games).  This module and the games' encoders are compiled by ``make fast`` (issue 31).
 
 Bounds.  ``Encoder.bounds`` derives, from the game's rules, the longest game in decisions, the
 most legal actions at one decision and the utility range (``Bounds``; docs/rl.md "Bounds").
@@ -95,14 +96,18 @@ class Obs:
 
     Every method writes a fixed number of floats whatever the value (``pos`` moves on by that
     many; only non-zero entries are written), so a game's ``observe`` (a fixed sequence of calls)
-    always writes the same layout.  A fast path (``Encoder.observe_state``) may write ``arr``
-    directly from ``pos`` on and move ``pos`` itself."""
+    always writes the same layout.  A fast path (``Encoder.observe_state``) writes from ``pos`` on
+    and moves ``pos`` itself: one entry at a time through ``buf``, a memoryview of ``arr`` (setting
+    an entry through it costs about half what numpy's own indexing does), runs through ``arr``."""
 
-    __slots__ = ("arr", "pos", "me", "players")
+    __slots__ = ("arr", "buf", "pos", "me", "players")
 
-    def __init__(self, seat: int, players: int, size: int) -> None:
-        np = need_numpy()
-        self.arr: Any = np.zeros(size, np.float32)
+    def __init__(self, seat: int, players: int, size: int, arr: Any = None) -> None:
+        if arr is None:  # a zeroed array of ``size`` entries (else ``arr``, zeroed by the caller)
+            np = need_numpy()
+            arr = np.zeros(size, np.float32)
+        self.arr: Any = arr
+        self.buf: Any = memoryview(arr)
         self.pos = 0
         self.me = seat
         self.players = players
@@ -289,7 +294,7 @@ class Encoder(ABC):
     @staticmethod
     def _fast_head(state: State, out: Obs) -> None:
         """``_head`` written by index (the same entries)."""
-        a, p, n, me = out.arr, out.pos, out.players, out.me
+        a, p, n, me = out.buf, out.pos, out.players, out.me
         if state.is_over:
             a[p + n] = 1.0
             scores = state.scores()
@@ -371,10 +376,9 @@ class Encoder(ABC):
     def _ids(self, state: State) -> list[int]:
         tables, players, mover = state.tables, state.players, state.to_move
         known = self._known(tables, players, mover)
-        get = known.get
-        ids = []
+        ids: list[int] = []
         for action in state.legal_actions():
-            hit = get(action.notation)
+            hit = known.get(action.notation)
             if hit is None:
                 try:
                     hit = self._learn(tables, players, mover, action.notation, known)
@@ -393,7 +397,7 @@ class Encoder(ABC):
         buf = bytearray(plan.actions)
         for i in self.action_ids(state):
             buf[i] = 1
-        return plan.numpy.frombuffer(buf, plan.numpy.int8)  # type: ignore[no-any-return]
+        return plan.frombuffer(buf, plan.int8)  # type: ignore[no-any-return]
 
     def action_mask(self, state: State) -> numpy.ndarray:
         """``State.action_mask``: int8 over the closed space, kept in the position's memo; a copy."""
@@ -448,11 +452,7 @@ class Encoder(ABC):
         """A new observation array, not kept in the memo: the head, then the game's fast path
         (or, when it declines, the encoding of ``view(seat)``)."""
         plan = self._plan(state)
-        out = Obs.__new__(Obs)
-        out.arr = plan.numpy.zeros(plan.size, plan.numpy.float32)
-        out.pos = 0
-        out.me = seat
-        out.players = state.players
+        out = Obs(seat, state.players, plan.size, plan.zeros(plan.size, plan.float32))
         self._fast_head(state, out)
         if not self.observe_state(state, out, plan.vocabs):
             out = Obs(seat, state.players, plan.size)
@@ -483,7 +483,8 @@ class Encoder(ABC):
 
 
 class _Plan:
-    __slots__ = ("tables", "players", "options", "size", "vocabs", "actions", "numpy")
+    __slots__ = ("tables", "players", "options", "size", "vocabs", "actions", "numpy", "zeros", "float32",
+                 "frombuffer", "int8")
 
     def __init__(self, tables: Any, players: int, options: dict[str, Any], size: int,
                  vocabs: dict[str, dict[Any, int]], actions: int, np: Any) -> None:
@@ -494,6 +495,10 @@ class _Plan:
         self.vocabs = vocabs
         self.actions = actions
         self.numpy = np
+        self.zeros: Any = np.zeros  # looked up once, not per observation
+        self.float32: Any = np.float32
+        self.frombuffer: Any = np.frombuffer
+        self.int8: Any = np.int8
 
 
 _OBSERVATION_KEYS = tuple(f"observation_{seat}" for seat in range(8))
