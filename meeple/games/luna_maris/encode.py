@@ -9,7 +9,7 @@ left out, since the component identities are there.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from meeple.engine.core import State
 from meeple.engine.encoding import Bounds, Encoder, Obs, vocab
@@ -33,8 +33,11 @@ AI_NUMS = (("vp", -60, 300), ("water", 0, 30), ("waste", 0, 12), ("co2", 0, 6), 
 """The solo AI's numbers in the observation (then its two research levels)."""
 MAX_IRON_NEED = 12  # the most iron one payment can ask (an order's 5, two refining processes ...)
 
+if TYPE_CHECKING:
+    from librt.vecs import vec  # the observation's buffer when compiled (engine.encoding.Obs)
 
-def _counts(a: Any, p: int, items: list[int], index: list[int], size: int) -> int:
+
+def _counts(a: vec[float], p: int, items: list[int], index: list[int], size: int) -> int:
     """Counts of ``items`` (component indices) over a vocabulary of ``size``, from ``p``; the next place."""
     for item in items:
         a[p + index[item]] += 1.0
@@ -68,7 +71,7 @@ class _Index:
         self.level: dict[Any, int] = v["level"]
 
 
-def _row(a: Any, p: int, values: list[int]) -> int:
+def _row(a: vec[float], p: int, values: list[int]) -> int:
     """``values`` from ``p`` on (zeros are not written: the array starts at zero); the next place."""
     for x in values:
         if x:
@@ -231,7 +234,7 @@ class LunaEncoder(Encoder):
             out.num(f"ai.final.{item.replace(' ', '_')}", None if final is None else final[item], -60, 60)
 
     @staticmethod
-    def observe_ai_state(s: LunaState, a: Any, p: int, ix: _Index) -> int:
+    def observe_ai_state(s: LunaState, a: vec[float], p: int, ix: _Index) -> int:
         """``observe_ai`` by index from the fields; the next place."""
         ai = s.seats[1]
         a[p + ix.level[s.options["difficulty"]]] = 1.0
@@ -265,7 +268,7 @@ class LunaEncoder(Encoder):
         seats = s.seats
         n, me_seat = len(seats), out.me  # solo: the AI's marks are seat 1 of 2
         ns = s.players
-        a: Any = out.buf
+        a = out.buf
         p = out.pos
         ic, io, ifd, ie, ia, im = ix.cards, ix.orders, ix.foods, ix.equip, ix.adv, ix.mods
         if s.round:
@@ -375,8 +378,7 @@ class LunaEncoder(Encoder):
             for k in range(ns):
                 p = _row(a, p, s.final[(me_seat + k) % ns])
         else:
-            out.arr[p:p + nitems * ns] = -61.0
-            p += nitems * ns
+            p = out.fill(p, nitems * ns, -61.0)
         if ns == 1:
             p = self.observe_ai_state(s, a, p, ix)
         out.pos = p

@@ -12,10 +12,10 @@ workshop classes and cabin yields (the tiles are named).
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from meeple.engine.core import State
-from meeple.engine.encoding import Bounds, Encoder, Obs, need_numpy, vocab
+from meeple.engine.encoding import Bounds, Encoder, Obs, vocab
 from meeple.games.messina.automa import yardstick
 from meeple.games.messina.buildings import PAY_NAMES
 from meeple.games.messina.components import CARGOS, CLASSES, REWARD_NAMES
@@ -36,6 +36,9 @@ TASK_NAMES = tuple(_TASKS.values())  # what the seat to move must do: the view's
 FINAL_ITEMS = ("during_play", "rat_penalty", "popularity", "city", "church", "majority", "repopulated_hexes",
                "scrolls", "leftovers", "total")
 STACKS = 3  # cabin and workshop stacks on the board
+
+if TYPE_CHECKING:
+    from librt.vecs import vec  # the observation's buffer when compiled (engine.encoding.Obs)
 
 
 def _nodes(t: Any) -> list[str]:
@@ -62,10 +65,10 @@ class _Index:
         self.wagons: list[int] = [v["wagons"][w.name] for w in t.wagons]
         self.solo: list[int] = [v["solo_tiles"][x.name] for x in t.solo_tiles]
         self.nships, self.nwagons = len(t.ships), len(t.wagons)
-        self.hexes_absent: Any = need_numpy().array([0, -9, -9, 0, 0, 0, 0, 0, 0] * self.nhexes, dtype="float32")
+        self.hexes_absent: list[float] = [0.0, -9.0, -9.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0] * self.nhexes
 
 
-def _row(a: Any, p: int, values: list[int]) -> int:
+def _row(a: vec[float], p: int, values: list[int]) -> int:
     """``values`` from ``p`` on (zeros are not written: the array starts at zero); the next place."""
     for x in values:
         if x:
@@ -74,14 +77,14 @@ def _row(a: Any, p: int, values: list[int]) -> int:
     return p
 
 
-def _fill(a: Any, p: int, count: int, value: float) -> int:
+def _fill(a: vec[float], p: int, count: int, value: float) -> int:
     """``count`` entries of ``value`` from ``p`` on; the next place."""
     for k in range(p, p + count):
         a[k] = value
     return p + count
 
 
-def _stacks(a: Any, p: int, stacks: tuple[tuple[int, ...], ...], knowns: tuple[int, ...], names: list[int],
+def _stacks(a: vec[float], p: int, stacks: tuple[tuple[int, ...], ...], knowns: tuple[int, ...], names: list[int],
             size: int) -> int:
     """The cabin or workshop stacks (top one-hot, count, the known bottom tiles); the next place."""
     for i, stack in enumerate(stacks):
@@ -305,7 +308,7 @@ class MessinaEncoder(Encoder):
         s = cast(MessinaState, state)
         ix = self._index(s.tables, v)
         n, me = out.players, out.me
-        a: Any = out.buf
+        a = out.buf
         p = out.pos
         if s.round_:
             a[p] = s.round_
@@ -346,7 +349,7 @@ class MessinaEncoder(Encoder):
         p_ships = p + 2 * len(harbours)
         p_hexes = p_ships + 3 * ix.nships
         end = p_hexes + 9 * len(hexes)
-        out.arr[p_hexes:end] = ix.hexes_absent
+        out.put(p_hexes, ix.hexes_absent)
         cubes, owner, ncell = s.cubes, s.owner, s.ncell
         c0, c1, c2 = s.citizens[0], s.citizens[1], s.citizens[2]
         for x in s.nplay:
@@ -429,8 +432,7 @@ class MessinaEncoder(Encoder):
         nitems = len(FINAL_ITEMS)
         final = s.final
         if final is None:
-            out.arr[p:p + nitems * n] = -201.0
-            p += nitems * n
+            p = out.fill(p, nitems * n, -201.0)
         else:
             for k in range(n):
                 items = final[(me + k) % n]
@@ -441,7 +443,7 @@ class MessinaEncoder(Encoder):
         return True
 
     @staticmethod
-    def _automa_fields(s: MessinaState, a: Any, p: int, ix: _Index) -> int:
+    def _automa_fields(s: MessinaState, a: vec[float], p: int, ix: _Index) -> int:
         """``_automa``'s entries from ``p`` on, from the fields; the next place."""
         p = _row(a, p, [s.auto_pop, s.auto_left, len(s.auto_deck)])
         where = ix.where
@@ -469,7 +471,7 @@ class MessinaEncoder(Encoder):
         return p + 2
 
     @staticmethod
-    def _seat_fields(s: MessinaState, a: Any, p: int, q: int, ix: _Index, shops: list[int],
+    def _seat_fields(s: MessinaState, a: vec[float], p: int, q: int, ix: _Index, shops: list[int],
                      wagons: list[int]) -> int:
         """Seat ``q``'s entries from ``p`` on (as ``_seat``; ``shops`` and ``wagons``: where its
         workshop and wagon entries in ``s.workshops`` and ``s.wagons``); the next place."""

@@ -14,7 +14,7 @@ caravel count (the developments are there).
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from meeple.engine.core import State
 from meeple.engine.encoding import Bounds, Encoder, Obs, relative_notation, vocab
@@ -49,6 +49,9 @@ MIN_DIFFERENT = 4
 MAX_DIFFERENT = 9
 CARAVEL_VALUES = range(1, 7)
 
+if TYPE_CHECKING:
+    from librt.vecs import vec  # the observation's buffer when compiled (engine.encoding.Obs)
+
 
 def _caravel_labels() -> list[str]:
     """Every caravel as a ``second fleet: add`` step names it (``developments.caravel_labels``): its
@@ -81,7 +84,7 @@ def _fleets(s: MundusState, p: int) -> list[list[int]] | None:
                 [v for i, v in enumerate(values) if s.fleet2 >> i & 1]]
     return None
 
-def _counts(a: Any, p: int, row: list[int], ires: list[int]) -> None:
+def _counts(a: vec[float], p: int, row: list[int], ires: list[int]) -> None:
     """Card counts ``row`` (``K`` counts by resource kind) over the resource vocabulary, from ``p``."""
     for k in range(K):
         if row[k]:
@@ -200,7 +203,7 @@ class MundusEncoder(Encoder):
         s = cast(MundusState, state)
         ix = self._index(s.tables, v)
         n, me = out.players, out.me
-        b: Any = out.buf
+        b = out.buf
         p = out.pos
         ires, icodes, idevs = ix.res, ix.codes, ix.devs
         nres, nvalues, ndevs, nevents = ix.nres, ix.nvalues, ix.ndevs, len(ix.events)

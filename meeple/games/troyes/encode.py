@@ -19,10 +19,10 @@ kept).
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from meeple.engine.core import State
-from meeple.engine.encoding import Bounds, Encoder, Obs, need_numpy, vocab
+from meeple.engine.encoding import Bounds, Encoder, Obs, vocab
 from meeple.games.troyes.citizens import source_text, space_name
 from meeple.games.troyes.dice import target_text
 from meeple.games.troyes.scoring import breakdown
@@ -52,6 +52,9 @@ FACES = [f"{c}{v}" for c in LETTER for v in VALUES]
 MAX_BLACK = 6
 FINAL_PARTS = ("vp", "unfinished_events", "tradesmen", "cathedral", "characters", "total")
 _AT = re.compile(r"@p(\d+)$")
+
+if TYPE_CHECKING:
+    from librt.vecs import vec  # the observation's buffer when compiled (engine.encoding.Obs)
 
 
 def _activations(tables: Any) -> tuple[int, int]:
@@ -101,25 +104,6 @@ class _Index:
         self.targets: dict[Any, int] = v["targets"]
         self.sources: dict[Any, int] = v["sources"]
         self.nbuildings = len(t.buildings)
-
-
-_SLOT_BLOCKS: dict[tuple[int, int], Any] = {}
-
-
-def _slot_block(n_acts: int, n: int) -> Any:
-    """The activity slots' entries before any card or tradesman is written: per slot (face up,
-    card one-hot, then per seat: tradesman, tradesman space, cubes), the spaces at -2 (no
-    tradesman), as ``observe`` writes them for an empty slot."""
-    hit = _SLOT_BLOCKS.get((n_acts, n))
-    if hit is None:
-        np = need_numpy()
-        size = 1 + n_acts + 3 * n
-        hit = np.zeros(9 * size, np.float32)
-        for slot in range(9):
-            for k in range(n):
-                hit[slot * size + 1 + n_acts + 3 * k + 1] = -2.0
-        _SLOT_BLOCKS[(n_acts, n)] = hit
-    return hit
 
 
 class TroyesEncoder(Encoder):
@@ -280,7 +264,7 @@ class TroyesEncoder(Encoder):
         s = cast(TroyesState, state)
         ix = self._index(s.tables, v)
         n, me = out.players, out.me
-        a: Any = out.buf
+        a = out.buf
         p = out.pos
         over = s.phase == P_OVER
         open_vp = over or bool(s.options.get("open_vp"))
@@ -358,8 +342,10 @@ class TroyesEncoder(Encoder):
                 a[p + own[o if o < n else n]] = 1.0
             p += step
         slots, revealed = s.slots, s.revealed
-        block = _slot_block(n_acts, n)  # every tradesman space at -2 (none), the rest 0
-        out.arr[p:p + len(block)] = block
+        width = 1 + n_acts + 3 * n  # per slot: face up, card one-hot, per seat: tradesman, its space, cubes
+        for slot in range(9):  # every tradesman space at -2 (none), as ``observe`` writes an empty slot
+            for k in range(n):
+                a[p + slot * width + 2 + n_acts + 3 * k] = -2.0
         for slot in range(9):
             if slot % 3 + 1 <= revealed:
                 a[p] = 1.0
@@ -412,13 +398,12 @@ class TroyesEncoder(Encoder):
                     a[p] = part[item]
                     p += 1
         else:
-            out.arr[p:p + size] = -401.0
-            p += size
+            p = out.fill(p, size, -401.0)
         out.pos = p
         return True
 
     @staticmethod
-    def _pending_state(s: TroyesState, a: Any, p: int, ix: _Index, own: list[int]) -> int:
+    def _pending_state(s: TroyesState, a: vec[float], p: int, ix: _Index, own: list[int]) -> int:
         """The pending entries (as ``_pending`` from ``pending_view``) from ``p`` on; the next place."""
         kind = 0
         if s.picks:
