@@ -106,4 +106,36 @@ def test_a_fast_path_writes_exactly_the_view_encoding(name: str, players: int) -
                 encoder._fast_head(state, out)
                 assert encoder.observe_state(state, out, encoder._vocabs(state.tables)), "fell back to the view"
                 assert out.pos == size
-                assert np.array_equal(out.arr, encoder.reference_observation(state, seat))
+                assert np.array_equal(out.result(), encoder.reference_observation(state, seat))
+
+
+@pytest.mark.parametrize("name", ["luna_maris", "messina", "mundus_novus", "troyes"])
+def test_vocabularies_are_what_their_annotation_says(name: str) -> None:
+    """Issue 31: ``Encoder.vocabs`` is declared ``dict[str, dict[Any, int]]`` and the compiled
+    build checks that (Messina's and Mundus Novus' held lists and an array, which made the
+    compiled encoders raise ``TypeError``): every vocabulary is a dict of distinct indices
+    0..n-1, the reference encoding's one-hot slots."""
+    game = meeple.games.get(name)
+    vocabs = game.encoder.vocabs(game.default_tables())
+    for key, entries in vocabs.items():
+        assert isinstance(entries, dict), key
+        assert all(type(i) is int for i in entries.values()), key
+        assert sorted(entries.values()) == list(range(len(entries))) or key == "estate", key
+
+
+def test_the_encoders_are_compiled_with_the_engine() -> None:
+    """Issue 31: ``make fast`` compiles ``engine/encoding.py`` and every game's ``encode.py`` (an
+    interpreted encoder reads a compiled state's fields through Python's generic attribute path,
+    slower than pure Python); on the compiled build they are extensions."""
+    import importlib
+
+    import meeple._compiled as compiled
+
+    paths = compiled.compiled_paths()
+    expected = ["meeple/engine/encoding.py"] + [f"meeple/games/{g}/encode.py" for g in
+                                                ("luna_maris", "messina", "mundus_novus", "troyes")]
+    assert all(path in paths for path in expected)
+    if compiled.active():
+        for path in expected:
+            module = importlib.import_module(path[:-3].replace("/", "."))
+            assert not str(module.__file__).endswith(".py"), path

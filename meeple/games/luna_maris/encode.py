@@ -9,11 +9,13 @@ left out, since the component identities are there.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
+from meeple.engine.core import State
 from meeple.engine.encoding import Bounds, Encoder, Obs, vocab
 from meeple.games.luna_maris import words as W
 from meeple.games.luna_maris.modules import iron_need
+from meeple.games.luna_maris.state import LunaState
 from meeple.games.luna_maris.view import paying_for
 
 # from state.py (STEP_NAMES; consts move to state.py)
@@ -31,8 +33,11 @@ AI_NUMS = (("vp", -60, 300), ("water", 0, 30), ("waste", 0, 12), ("co2", 0, 6), 
 """The solo AI's numbers in the observation (then its two research levels)."""
 MAX_IRON_NEED = 12  # the most iron one payment can ask (an order's 5, two refining processes ...)
 
+if TYPE_CHECKING:
+    from librt.vecs import vec  # the observation's buffer when compiled (engine.encoding.Obs)
 
-def _counts(a: Any, p: int, items: Any, index: dict[Any, int], size: int) -> int:
+
+def _counts(a: vec[float], p: int, items: list[int], index: list[int], size: int) -> int:
     """Counts of ``items`` (component indices) over a vocabulary of ``size``, from ``p``; the next place."""
     for item in items:
         a[p + index[item]] += 1.0
@@ -47,7 +52,39 @@ def _paying(found: dict[str, Any] | None) -> str | None:
     return None if found is None else _PAYING[found["action"]].format(card=found["card"])
 
 
+class _Index:
+    """What the fast path needs of one component set: component index -> vocabulary index (the
+    vocabularies are ``LunaEncoder.vocabs``), sizes and the day rounds."""
+
+    def __init__(self, t: Any, v: dict[str, dict[Any, int]]) -> None:
+        self.tables = t
+        self.cards: list[int] = [v["cards"][c.name] for c in tuple(t.juniors) + tuple(t.seniors)]
+        self.orders: list[int] = [v["orders"][o.name] for o in t.orders]
+        self.foods: list[int] = [v["foods"][f.name] for f in t.foods]
+        self.equip: list[int] = [v["equip"][e.name] for e in t.equipment]
+        self.adv: list[int] = [v["adv"][a.name] for a in t.advanced_modules]
+        self.mods: list[int] = [v["mods"][m.key] for m in t.modules]
+        self.day: set[int] = {int(r) for r in t.board[0].day_rounds}
+        self.ncards, self.nfoods, self.nequip = len(v["cards"]), len(v["foods"]), len(v["equip"])
+        self.nai = len(v["ai"])
+        self.paying: dict[Any, int] = v["paying"]
+        self.level: dict[Any, int] = v["level"]
+
+
+def _row(a: vec[float], p: int, values: list[int]) -> int:
+    """``values`` from ``p`` on (zeros are not written: the array starts at zero); the next place."""
+    for x in values:
+        if x:
+            a[p] = x
+        p += 1
+    return p
+
+
 class LunaEncoder(Encoder):
+    def __init__(self) -> None:
+        super().__init__()
+        self._ix: _Index | None = None
+
     def notations(self, tables: Any, players: int) -> list[str]:
         t = tables
         mods = [m.key for m in t.modules]
@@ -88,25 +125,7 @@ class LunaEncoder(Encoder):
     def vocabs(self, tables: Any) -> dict[str, dict[Any, int]]:
         t = tables
         cards = [c.name for c in tuple(t.juniors) + tuple(t.seniors)]
-        mods = [m.key for m in t.modules]
-        names = {
-            "cards": vocab(cards), "orders": vocab(o.name for o in t.orders),
-            "foods": vocab(f.name for f in t.foods), "equip": vocab(e.name for e in t.equipment),
-            "adv": vocab(a.name for a in t.advanced_modules), "mods": vocab(mods),
-        }
-        # component index -> vocabulary index, for the fast path
-        index = {
-            "i_cards": {i: names["cards"][c] for i, c in enumerate(cards)},
-            "i_orders": {i: names["orders"][o.name] for i, o in enumerate(t.orders)},
-            "i_foods": {i: names["foods"][f.name] for i, f in enumerate(t.foods)},
-            "i_equip": {i: names["equip"][e.name] for i, e in enumerate(t.equipment)},
-            "i_adv": {i: names["adv"][a.name] for i, a in enumerate(t.advanced_modules)},
-            "i_mods": {i: names["mods"][m] for i, m in enumerate(mods)},
-            "i_ai": {i: k for i, k in enumerate(range(len(t.ai_cards)))},
-            "day": {r: 1 for r in t.board[0].day_rounds},
-        }
         return {
-            **index,
             "step": vocab(STEP_NAMES),
             "mods": vocab(m.key for m in t.modules),
             "adv": vocab(a.name for a in t.advanced_modules),
@@ -119,6 +138,12 @@ class LunaEncoder(Encoder):
             "ai": vocab(W.cref("ai_cards", c.name)["key"] for c in t.ai_cards),
             "level": vocab(LEVELS),
         }
+
+    def _index(self, tables: Any, v: dict[str, dict[Any, int]]) -> _Index:
+        ix = self._ix
+        if ix is None or ix.tables is not tables:
+            ix = self._ix = _Index(tables, v)
+        return ix
 
     def observe(self, view: dict[str, Any], out: Obs, v: dict[str, dict[Any, int]]) -> None:
         solo = "ai" in view
@@ -209,59 +234,61 @@ class LunaEncoder(Encoder):
             out.num(f"ai.final.{item.replace(' ', '_')}", None if final is None else final[item], -60, 60)
 
     @staticmethod
-    def observe_ai_state(s: Any, a: Any, p: int, v: dict[str, dict[Any, int]]) -> int:
+    def observe_ai_state(s: LunaState, a: vec[float], p: int, ix: _Index) -> int:
         """``observe_ai`` by index from the fields; the next place."""
         ai = s.seats[1]
-        a[p + v["level"][s.options["difficulty"]]] = 1.0
-        p += len(v["level"])
-        a[p:p + len(AI_NUMS) + 2] = (ai.vp, ai.water, ai.waste, ai.co2, ai.probes, len(s.ai_deck), ai.ref, ai.sus)
-        p += len(AI_NUMS) + 2
-        if ai.on_act:
-            a[p] = 1.0
-        if ai.passed:
-            a[p + 1] = 1.0
-        p += 2
-        im = v["i_mods"]
+        a[p + ix.level[s.options["difficulty"]]] = 1.0
+        p += len(ix.level)
+        p = _row(a, p, [ai.vp, ai.water, ai.waste, ai.co2, ai.probes, len(s.ai_deck), ai.ref, ai.sus,
+                        1 if ai.on_act else 0, 1 if ai.passed else 0])
+        im = ix.mods
         if ai.pos >= 0:
             a[p + im[ai.pos]] = 1.0
         p += len(im)
-        p = _counts(a, p, ai.hand, v["i_cards"], len(v["cards"]))
-        p = _counts(a, p, ai.food, v["i_foods"], len(v["foods"]))
-        p = _counts(a, p, ai.delivered, v["i_orders"], len(v["orders"]))
+        p = _counts(a, p, ai.hand, ix.cards, ix.ncards)
+        p = _counts(a, p, ai.food, ix.foods, ix.nfoods)
+        p = _counts(a, p, ai.delivered, ix.orders, len(ix.orders))
         if s.ai_card >= 0:
-            a[p + v["i_ai"][s.ai_card]] = 1.0
-        p += len(v["ai"])
+            a[p + s.ai_card] = 1.0  # the AI cards' vocabulary is in card order
+        p += ix.nai
         a[p] = s.ai_next if s.ai_card >= 0 else -1.0
         p += 1
         if s.final:
-            a[p:p + len(FINAL_ITEMS)] = s.final[1]
-        else:
-            a[p:p + len(FINAL_ITEMS)] = -61.0
+            return _row(a, p, s.final[1])
+        for k in range(len(FINAL_ITEMS)):
+            a[p + k] = -61.0
         return p + len(FINAL_ITEMS)
 
-    def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
+    def observe_state(self, state: State, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
         """The same entries as ``observe(view)``, written by index straight from the fields (the
         payment step's iron from the rules' own ``iron_need``, what it pays for from the view's
-        ``paying_for``)."""
-        s = state
-        n, me_seat = len(s.seats), out.me  # solo: the AI's marks are seat 1 of 2
+        ``paying_for``).  Only non-zero entries are written (the array starts at zero)."""
+        s = cast(LunaState, state)
+        ix = self._index(s.tables, v)
+        seats = s.seats
+        n, me_seat = len(seats), out.me  # solo: the AI's marks are seat 1 of 2
         ns = s.players
-        a, p = out.arr, out.pos
-        ic, io, ifd, ie, ia, im = v["i_cards"], v["i_orders"], v["i_foods"], v["i_equip"], v["i_adv"], v["i_mods"]
-        a[p] = s.round
+        a = out.buf
+        p = out.pos
+        ic, io, ifd, ie, ia, im = ix.cards, ix.orders, ix.foods, ix.equip, ix.adv, ix.mods
+        if s.round:
+            a[p] = s.round
         p += 1
         a[p + s.step] = 1.0  # STEP_NAMES is the step vocabulary, in step order
         p += len(STEP_NAMES)
-        if s.round in v["day"]:
+        if s.round in ix.day:
             a[p] = 1.0
         p += 1
-        for order in (s.order, s.next_order):
-            for k, x in enumerate(order):
-                a[p + k] = (x - me_seat) % n + 1.0
-            p += n
-        nadv = len(ia)
+        for k, x in enumerate(s.order):
+            a[p + k] = (x - me_seat) % n + 1
+        p += n
+        for k, x in enumerate(s.next_order):
+            a[p + k] = (x - me_seat) % n + 1
+        p += n
+        nadv, nmods, norders = len(ia), len(im), len(io)
+        ncards, nfoods, nequip = ix.ncards, ix.nfoods, ix.nequip
         act, built = s.act, s.built
-        for i in range(len(im)):
+        for i in range(nmods):
             if act[i] >= 0:
                 a[p + (act[i] - me_seat) % n] = 1.0
             p += n
@@ -273,40 +300,36 @@ class LunaEncoder(Encoder):
                 a[p + (o - me_seat) % n] = 1.0
             p += n
         for k, c in enumerate(s.hire_row):
-            a[p + k] = ic[c] + 1.0
+            a[p + k] = ic[c] + 1
         p += 3
-        a[p] = len(s.senior_deck)
+        if s.senior_deck:
+            a[p] = len(s.senior_deck)
         p += 1
-        norders = len(io)
         for st in s.stacks:
             if st:
                 a[p + io[st[-1]]] = 1.0
-            p += norders
-            a[p] = len(st)
-            p += 1
+                a[p + norders] = len(st)
+            p += norders + 1
         for k, f in enumerate(s.food_row):
-            a[p + k] = ifd[f] + 1.0
+            a[p + k] = ifd[f] + 1
         p += 3
-        a[p] = len(s.food_deck)
+        if s.food_deck:
+            a[p] = len(s.food_deck)
         p += 1
-        ncards, nfoods, nequip, nmods = len(v["cards"]), len(v["foods"]), len(v["equip"]), len(im)
         p = _counts(a, p, s.food_discard, ifd, nfoods)
         p = _counts(a, p, s.adv_offer, ia, nadv)
         for k, x in enumerate(s.build_track):
-            if x is not None:
-                a[p + k] = (x - me_seat) % n + 1.0
+            a[p + k] = (x - me_seat) % n + 1
         p += 4
         p = _counts(a, p, s.equip_offer, ie, nequip)
         p = _counts(a, p, s.start_mods, im, nmods)
         for k in range(ns):
-            q = (me_seat + k) % ns
-            me = s.seats[q]
+            me = seats[(me_seat + k) % ns]
             # the view's numbers (vp, O2 used, O2 cap, cubes, CO2, probes, conveyor, research), flags
-            a[p:p + 20] = (me.vp, me.o2, me.cap, me.energy, me.water, me.he3, me.waste, me.co2, me.probes,
-                           me.fe_l, me.ti_l, me.fe_r, me.ti_r, me.ref, 1.0 if me.ref_bonus else 0.0, me.sus,
-                           1.0 if me.sus_bonus else 0.0, 1.0 if me.em_energy else 0.0,
-                           1.0 if me.em_iron else 0.0, 1.0 if me.em_water else 0.0)
-            p += 20
+            p = _row(a, p, [me.vp, me.o2, me.cap, me.energy, me.water, me.he3, me.waste, me.co2, me.probes,
+                            me.fe_l, me.ti_l, me.fe_r, me.ti_r, me.ref, 1 if me.ref_bonus else 0, me.sus,
+                            1 if me.sus_bonus else 0, 1 if me.em_energy else 0, 1 if me.em_iron else 0,
+                            1 if me.em_water else 0])
             if me.pos >= 0:
                 a[p + im[me.pos]] = 1.0
             p += nmods
@@ -330,7 +353,8 @@ class LunaEncoder(Encoder):
         if s.card >= 0:
             a[p + ic[s.card]] = 1.0
         p += ncards
-        a[p] = s.acts_left
+        if s.acts_left:
+            a[p] = s.acts_left
         p += 1
         used = s.used
         for m in range(nmods):
@@ -340,22 +364,23 @@ class LunaEncoder(Encoder):
         if s.module >= 0:
             a[p + im[s.module]] = 1.0
         p += nmods
-        a[p] = s.pick_left
-        a[p + 1] = s.feed_left
-        paying = v["paying"]
+        if s.pick_left:
+            a[p] = s.pick_left
+        if s.feed_left:
+            a[p + 1] = s.feed_left
+        paying = ix.paying
         if s.step == S_PAY:
             a[p + 2] = iron_need(s, s.cur, s.pay_op, s.pay_arg)[0]
             a[p + 3 + paying[_paying(paying_for(s))]] = 1.0
         p += 3 + len(paying)
-        size = len(FINAL_ITEMS) * ns
+        nitems = len(FINAL_ITEMS)
         if s.final:
             for k in range(ns):
-                a[p + k * len(FINAL_ITEMS):p + (k + 1) * len(FINAL_ITEMS)] = s.final[(me_seat + k) % ns]
+                p = _row(a, p, s.final[(me_seat + k) % ns])
         else:
-            a[p:p + size] = -61.0
-        p += size
+            p = out.fill(p, nitems * ns, -61.0)
         if ns == 1:
-            p = self.observe_ai_state(s, a, p, v)
+            p = self.observe_ai_state(s, a, p, ix)
         out.pos = p
         return True
 

@@ -12,9 +12,10 @@ workshop classes and cabin yields (the tiles are named).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from meeple.engine.encoding import Bounds, Encoder, Obs, need_numpy, vocab
+from meeple.engine.core import State
+from meeple.engine.encoding import Bounds, Encoder, Obs, vocab
 from meeple.games.messina.automa import yardstick
 from meeple.games.messina.buildings import PAY_NAMES
 from meeple.games.messina.components import CARGOS, CLASSES, REWARD_NAMES
@@ -24,10 +25,10 @@ from meeple.games.messina.state import (
     DOCK0,
     MAXLT,
     PETAL_NAMES,
-    SLOTS,
     T_FIGHT,
     T_MAIN,
     T_SHIPFIGHT,
+    MessinaState,
 )
 from meeple.games.messina.turns import TASK_KEYS as _TASKS
 
@@ -36,22 +37,80 @@ FINAL_ITEMS = ("during_play", "rat_penalty", "popularity", "city", "church", "ma
                "scrolls", "leftovers", "total")
 STACKS = 3  # cabin and workshop stacks on the board
 
+if TYPE_CHECKING:
+    from librt.vecs import vec  # the observation's buffer when compiled (engine.encoding.Obs)
+
 
 def _nodes(t: Any) -> list[str]:
     return ([h.name for h in t.harbours] + [h.docks_name for h in t.harbours] + [h.name for h in t.hexes])
 
 
-def _indices(t: Any) -> dict[str, Any]:
-    """For the fast path: component index -> vocabulary index, and the entries of absent districts."""
-    cabins, shops, wagons = (vocab(c.name for c in t.cabins), vocab(w.name for w in t.workshops),
-                             vocab(w.name for w in t.wagons))
-    return {"i_cabins": [cabins[c.name] for c in t.cabins], "i_shops": [shops[w.name] for w in t.workshops],
-            "i_wagons": [wagons[w.name] for w in t.wagons],
-            "hexes_absent": need_numpy().array([0, -9, -9, 0, 0, 0, 0, 0, 0] * len(vocab(h.name for h in t.hexes)),
-                                               dtype="float32")}
+class _Index:
+    """What the fast path needs of one component set (vocabularies: ``MessinaEncoder.vocabs``):
+    component index -> vocabulary index, sizes, and the entries of absent districts."""
+
+    def __init__(self, t: Any, v: dict[str, dict[Any, int]]) -> None:
+        self.tables = t
+        self.task, self.nodes, self.where = v["task"], v["nodes"], v["where"]
+        self.harbours, self.docks, self.hexes = v["harbours"], v["docks"], v["hexes"]
+        self.nsegments, self.nbacks, self.nhexes = len(v["segments"]), len(v["backs"]), len(v["hexes"])
+        self.ncitizen, self.ncabins, self.nrewards = len(v["citizen"]), len(v["cabins"]), len(v["rewards"])
+        self.nsolo = len(v["solo_tiles"])
+        self.segment: list[int] = [v["segments"][w.name] for w in t.wheel]  # by wheel position
+        self.hood_top: list[int] = [v["hexes"][h.name] if h.cls == "B" else -1 for h in t.hexes]  # a known top
+        self.back: list[int] = [v["backs"][sh.back] for sh in t.ships]
+        self.harbour: list[int] = [v["harbours"][h.name] for h in t.harbours]
+        self.cabins: list[int] = [v["cabins"][c.name] for c in t.cabins]
+        self.shops: list[int] = [v["shops"][w.name] for w in t.workshops]
+        self.wagons: list[int] = [v["wagons"][w.name] for w in t.wagons]
+        self.solo: list[int] = [v["solo_tiles"][x.name] for x in t.solo_tiles]
+        self.nships, self.nwagons = len(t.ships), len(t.wagons)
+        self.hexes_absent: list[float] = [0.0, -9.0, -9.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0] * self.nhexes
+
+
+def _row(a: vec[float], p: int, values: list[int]) -> int:
+    """``values`` from ``p`` on (zeros are not written: the array starts at zero); the next place."""
+    for x in values:
+        if x:
+            a[p] = x
+        p += 1
+    return p
+
+
+def _fill(a: vec[float], p: int, count: int, value: float) -> int:
+    """``count`` entries of ``value`` from ``p`` on; the next place."""
+    for k in range(p, p + count):
+        a[k] = value
+    return p + count
+
+
+def _stacks(a: vec[float], p: int, stacks: tuple[tuple[int, ...], ...], knowns: tuple[int, ...], names: list[int],
+            size: int) -> int:
+    """The cabin or workshop stacks (top one-hot, count, the known bottom tiles); the next place."""
+    for i, stack in enumerate(stacks):
+        known = knowns[i]
+        if stack:
+            a[p + names[stack[0]]] = 1.0
+            a[p + size] = len(stack)
+        p += size + 1
+        if known:
+            for k, x in enumerate(stack[len(stack) - known:]):
+                a[p + k] = names[x] + 1
+        p += 4
+    return p
 
 
 class MessinaEncoder(Encoder):
+    def __init__(self) -> None:
+        super().__init__()
+        self._ix: _Index | None = None
+
+    def _index(self, tables: Any, v: dict[str, dict[Any, int]]) -> _Index:
+        ix = self._ix
+        if ix is None or ix.tables is not tables:
+            ix = self._ix = _Index(tables, v)
+        return ix
+
     def notations(self, tables: Any, players: int) -> list[str]:
         t = tables
         nodes = _nodes(t)
@@ -105,7 +164,6 @@ class MessinaEncoder(Encoder):
             "citizen": vocab([c for cls in CLASSES for c in (cls, f"{cls} (upgraded)")]),
             "estate": {"ordinary": 1, "upgraded": 2},
             "solo_tiles": vocab(x.name for x in t.solo_tiles),
-            **_indices(t),
         }
 
     def observe(self, view: dict[str, Any], out: Obs, v: dict[str, dict[Any, int]]) -> None:
@@ -244,55 +302,56 @@ class MessinaEncoder(Encoder):
         out.counts(pre + "rewards_now", p["rewards_now"], v["rewards"], 10)
         out.counts(pre + "rewards_next_turn", p["rewards_next_turn"], v["rewards"], 10)
 
-    def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
-        """The same entries as ``observe(view)``, written by index straight from the fields."""
-        s = state
-        t = s.tables
+    def observe_state(self, state: State, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
+        """The same entries as ``observe(view)``, written by index straight from the fields (only
+        the non-zero ones: the array starts at zero)."""
+        s = cast(MessinaState, state)
+        ix = self._index(s.tables, v)
         n, me = out.players, out.me
-        a, p = out.arr, out.pos
-        a[p] = s.round_
+        a = out.buf
+        p = out.pos
+        if s.round_:
+            a[p] = s.round_
         p += 1
         for k, x in enumerate(s.order):
-            a[p + k] = (x - me) % n + 1.0
+            a[p + k] = (x - me) % n + 1
         p += n
-        ntask, nnodes = len(v["task"]), len(v["nodes"])
+        ntask, nnodes = len(ix.task), len(ix.nodes)
         if s.tasks:
             task = s.tasks[-1]
             kind = task[0]
             if 1 <= kind <= ntask:
                 a[p + kind - 1] = 1.0  # TASK_NAMES is in task-kind order
             p += ntask
-            if task[1] is not None:
-                a[p + (task[1] - me) % n] = 1.0
+            a[p + (task[1] - me) % n] = 1.0
             p += n
-            if kind in (T_MAIN, T_FIGHT):
-                a[p + v["nodes"][s.nname[task[2]]]] = 1.0
+            if kind == T_MAIN or kind == T_FIGHT:
+                a[p + ix.nodes[s.nname[task[2]]]] = 1.0
             p += nnodes
-            if kind in (T_FIGHT, T_SHIPFIGHT):
+            if kind == T_FIGHT or kind == T_SHIPFIGHT:
                 fire, vp = s.fx.fire[s.round_]
                 a[p] = s.cubes[task[2]] if kind == T_FIGHT else 1
                 a[p + 1] = fire
                 a[p + 2] = vp
             else:
-                a[p:p + 3] = -1.0
+                _fill(a, p, 3, -1.0)
         else:
             p += ntask + n + nnodes
-            a[p:p + 3] = -1.0
+            _fill(a, p, 3, -1.0)
         p += 3
-        segments = v["segments"]
-        a[p + segments[t.wheel[s.wheel].name]] = 1.0
-        p += len(segments)
-        a[p] = s.cube_supply
-        a[p + 1], a[p + 2], a[p + 3] = s.cit_supply[:3]
-        p += 4
+        a[p + ix.segment[s.wheel]] = 1.0
+        p += ix.nsegments
+        if s.cube_supply:
+            a[p] = s.cube_supply
+        p = _row(a, p + 1, s.cit_supply[:3])
         used, nname = s.used, s.nname
-        harbours, docks, hexes = v["harbours"], v["docks"], v["hexes"]
+        harbours, docks, hexes = ix.harbours, ix.docks, ix.hexes
         p_ships = p + 2 * len(harbours)
-        p_hexes = p_ships + 3 * len(t.ships)
+        p_hexes = p_ships + 3 * ix.nships
         end = p_hexes + 9 * len(hexes)
-        a[p_hexes:end] = v["hexes_absent"]
+        out.put(p_hexes, ix.hexes_absent)
         cubes, owner, ncell = s.cubes, s.owner, s.ncell
-        c0, c1, c2 = s.citizens
+        c0, c1, c2 = s.citizens[0], s.citizens[1], s.citizens[2]
         for x in s.nplay:
             name = nname[x]
             if x < DOCK0:
@@ -310,9 +369,12 @@ class MessinaEncoder(Encoder):
             else:
                 j = p_hexes + 9 * hexes[name]
                 a[j] = 1.0
-                cell = ncell[x] or (-9, -9)
-                a[j + 1] = cell[0]
-                a[j + 2] = cell[1]
+                cell = ncell[x]
+                if cell is None:
+                    a[j + 1] = a[j + 2] = -9.0
+                else:
+                    a[j + 1] = cell[0]
+                    a[j + 2] = cell[1]
                 if used[x]:
                     a[j + 3] = 1.0
                 a[j + 4] = cubes[x]
@@ -320,49 +382,44 @@ class MessinaEncoder(Encoder):
                 a[j + 6] = c1[x]
                 a[j + 7] = c2[x]
                 if owner[x] >= 0:
-                    a[j + 8] = (owner[x] - me) % n + 1.0
+                    a[j + 8] = (owner[x] - me) % n + 1
         p = end
-        a[p] = len(s.hood)
-        p += 1
-        if s.hood and t.hexes[s.hood[0]].cls == "B":
-            a[p + v["hexes"][t.hexes[s.hood[0]].name]] = 1.0
-        p += len(v["hexes"])
-        a[p] = len(s.ship_stack)
-        p += 1
+        hood = s.hood
+        if hood:
+            a[p] = len(hood)
+            if ix.hood_top[hood[0]] >= 0:
+                a[p + 1 + ix.hood_top[hood[0]]] = 1.0
+        p += 1 + ix.nhexes
         if s.ship_stack:
-            a[p + v["backs"][t.ships[s.ship_stack[0]].back]] = 1.0
-        p += len(v["backs"])
-        a[p] = len(s.sel)
+            a[p] = len(s.ship_stack)
+            a[p + 1 + ix.back[s.ship_stack[0]]] = 1.0
+        p += 1 + ix.nbacks
+        if s.sel:
+            a[p] = len(s.sel)
         p += 1
-        harbours = v["harbours"]
         for h in s.sel_used:
-            a[p + harbours[t.harbours[h].name]] += 1.0
+            j = p + ix.harbour[h]
+            a[j] = a[j] + 1.0
         p += len(harbours)
-        a[p] = s.ws_phase
+        if s.ws_phase:
+            a[p] = s.ws_phase
         p += 1
-        later = [len(x) for x in s.ws2_st] if s.ws_phase == 1 else []
-        for k in range(STACKS):
-            a[p + k] = later[k] if k < len(later) else -1
+        if s.ws_phase == 1:
+            later = s.ws2_st
+            for k in range(STACKS):
+                a[p + k] = len(later[k]) if k < len(later) else -1
+        else:
+            _fill(a, p, STACKS, -1.0)
         p += STACKS
-        a[p:p + 2 * len(t.wagons)] = -1.0
+        nwagons = ix.nwagons
+        _fill(a, p, 2 * nwagons, -1.0)
         for k, stack in enumerate(s.wg_st):
             for i, w in enumerate(stack):
                 a[p + 2 * w] = k
                 a[p + 2 * w + 1] = i
-        p += 2 * len(t.wagons)
-        for stacks, knowns, names, table in ((s.cab_st, s.cab_known, v["cabins"], t.cabins),
-                                             (s.ws_st, s.ws_known, v["shops"], t.workshops)):
-            size = len(names)
-            for stack, known in zip(stacks, knowns, strict=True):
-                if stack:
-                    a[p + names[table[stack[0]].name]] = 1.0
-                p += size
-                a[p] = len(stack)
-                p += 1
-                if known:
-                    for k, x in enumerate(stack[len(stack) - known:]):
-                        a[p + k] = names[table[x].name] + 1.0
-                p += 4
+        p += 2 * nwagons
+        p = _stacks(a, p, s.cab_st, s.cab_known, ix.cabins, ix.ncabins)
+        p = _stacks(a, p, s.ws_st, s.ws_known, ix.shops, len(ix.shops))
         shops: list[list[int]] = [[] for _ in range(n)]
         for i, o in enumerate(s.workshops.owner):
             shops[o].append(i)
@@ -371,26 +428,25 @@ class MessinaEncoder(Encoder):
             wagons[o].append(i)
         for k in range(n):
             q = (me + k) % n
-            p = self._seat_fields(s, a, p, q, v, shops[q], wagons[q])
-        if s.final is None:
-            a[p:p + len(FINAL_ITEMS) * n] = -201.0
-            p += len(FINAL_ITEMS) * n
+            p = self._seat_fields(s, a, p, q, ix, shops[q], wagons[q])
+        nitems = len(FINAL_ITEMS)
+        final = s.final
+        if final is None:
+            p = out.fill(p, nitems * n, -201.0)
         else:
             for k in range(n):
-                final = s.final[(me + k) % n]
-                for item in FINAL_ITEMS:
-                    a[p] = final[item]
-                    p += 1
+                items = final[(me + k) % n]
+                p = _row(a, p, [items[item] for item in FINAL_ITEMS])
         if n == 1:
-            p = self._automa_fields(s, a, p, v)
+            p = self._automa_fields(s, a, p, ix)
         out.pos = p
         return True
 
-    def _automa_fields(self, s: Any, a: Any, p: int, v: dict[str, Any]) -> int:
+    @staticmethod
+    def _automa_fields(s: MessinaState, a: vec[float], p: int, ix: _Index) -> int:
         """``_automa``'s entries from ``p`` on, from the fields; the next place."""
-        a[p:p + 3] = (s.auto_pop, s.auto_left, len(s.auto_deck))
-        p += 3
-        where = v["where"]
+        p = _row(a, p, [s.auto_pop, s.auto_left, len(s.auto_deck)])
+        where = ix.where
         nwhere = len(where)
         nname = s.nname
         for i, loc in enumerate(s.auto_lt):
@@ -400,10 +456,11 @@ class MessinaEncoder(Encoder):
                 a[p + nwhere] = 1.0
             p += nwhere + 1
         p += (nwhere + 1) * (MAXLT - len(s.auto_lt))
-        tiles, names = s.tables.solo_tiles, v["solo_tiles"]
+        solo = ix.solo
         for x in s.auto_flipped:
-            a[p + names[tiles[x].name]] += 1.0
-        p += len(names)
+            j = p + solo[x]
+            a[j] = a[j] + 1.0
+        p += ix.nsolo
         if s.final is None:
             a[p] = -1.0
         else:
@@ -413,17 +470,17 @@ class MessinaEncoder(Encoder):
                 a[p + 1] = 1.0
         return p + 2
 
-    def _seat_fields(self, s: Any, a: Any, p: int, q: int, v: dict[str, Any], shops: list[int],
+    @staticmethod
+    def _seat_fields(s: MessinaState, a: vec[float], p: int, q: int, ix: _Index, shops: list[int],
                      wagons: list[int]) -> int:
         """Seat ``q``'s entries from ``p`` on (as ``_seat``; ``shops`` and ``wagons``: where its
         workshop and wagon entries in ``s.workshops`` and ``s.wagons``); the next place."""
         seat = s.seats[q]
         track, stamp, cargo, scrolls = seat.track, seat.stamp, seat.cargo, seat.scrolls
-        a[p:p + 20] = (seat.coins, seat.wood, seat.fire, seat.major, seat.rats, seat.ships, seat.repops, seat.vp,
-                       cargo[0], cargo[1], cargo[2], track[0], stamp[0], track[1], stamp[1], track[2], stamp[2],
-                       scrolls[0], scrolls[1], scrolls[2])
-        p += 20
-        where = v["where"]  # then the status one-hot: ready, standing, spent = 0, 1, 2
+        p = _row(a, p, [seat.coins, seat.wood, seat.fire, seat.major, seat.rats, seat.ships, seat.repops, seat.vp,
+                        cargo[0], cargo[1], cargo[2], track[0], stamp[0], track[1], stamp[1], track[2], stamp[2],
+                        scrolls[0], scrolls[1], scrolls[2]])
+        where = ix.where  # then the status one-hot: ready, standing, spent = 0, 1, 2
         nwhere = len(where)
         nname = s.nname
         status = seat.lt_status
@@ -432,9 +489,8 @@ class MessinaEncoder(Encoder):
                 a[p + where["estate" if loc == -1 else "lost" if loc == -3 else nname[loc]]] = 1.0
                 a[p + nwhere + status[i]] = 1.0
             p += nwhere + 3
-        a[p:p + SLOTS] = [x + 1 if x >= 0 else 0 for x in seat.estate]
-        p += SLOTS
-        ncit, ncab, i_cabins = len(v["citizen"]), len(v["cabins"]), v["i_cabins"]
+        p = _row(a, p, [x + 1 if x >= 0 else 0 for x in seat.estate])
+        ncit, ncab, i_cabins = ix.ncitizen, ix.ncabins, ix.cabins
         for k in range(CABINS):
             occ, stage, imp = seat.cabin_citizen[k], seat.cabin_stage[k], seat.cabin_tile[k]
             if occ >= 0:
@@ -449,34 +505,37 @@ class MessinaEncoder(Encoder):
         npetals = len(PETAL_NAMES)
         steps, petal, upgraded = seat.overseer_steps, seat.overseer_petal, seat.overseer_upgraded
         for k in range(3):
-            a[p] = steps[k]
+            if steps[k]:
+                a[p] = steps[k]
             if petal[k] >= 0:
                 a[p + 1 + petal[k]] = 1.0
             if upgraded[k]:
                 a[p + 1 + npetals] = 1.0
             p += npetals + 2
-        ws, i_shops = s.workshops, v["i_shops"]
+        ws, i_shops = s.workshops, ix.shops
+        ws_tile, ws_citizen, ws_paid = ws.tile, ws.citizen, ws.paid
         for i in shops:
-            j = p + 3 * i_shops[ws.tile[i]]
+            j = p + 3 * i_shops[ws_tile[i]]
             a[j] = 1.0
-            if ws.citizen[i] >= 0:
-                a[j + 1] = ws.citizen[i] + 1
-            if ws.paid[i]:
+            if ws_citizen[i] >= 0:
+                a[j + 1] = ws_citizen[i] + 1
+            if ws_paid[i]:
                 a[j + 2] = 1.0
         p += 3 * len(i_shops)
-        wg, i_wagons = s.wagons, v["i_wagons"]
+        wg, i_wagons = s.wagons, ix.wagons
+        wg_tile, wg_exhausted = wg.tile, wg.exhausted
         for i in wagons:
-            j = p + 2 * i_wagons[wg.tile[i]]
+            j = p + 2 * i_wagons[wg_tile[i]]
             a[j] = 1.0
-            if wg.exhausted[i]:
+            if wg_exhausted[i]:
                 a[j + 1] = 1.0
         p += 2 * len(i_wagons)
-        nrewards = len(v["rewards"])
+        nrewards = ix.nrewards
         for r in seat.pend:
-            a[p + r] += 1.0  # REWARD_NAMES is the rewards vocabulary, in reward order
+            a[p + r] = a[p + r] + 1.0  # REWARD_NAMES is the rewards vocabulary, in reward order
         p += nrewards
         for r in seat.defer:
-            a[p + r] += 1.0
+            a[p + r] = a[p + r] + 1.0
         return p + nrewards
 
     def bounds(self, game: Any, players: int, num_actions: int) -> Bounds:

@@ -14,10 +14,10 @@ caravel count (the developments are there).
 
 from __future__ import annotations
 
-from array import array
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from meeple.engine.encoding import Bounds, Encoder, Obs, need_numpy, relative_notation, vocab
+from meeple.engine.core import State
+from meeple.engine.encoding import Bounds, Encoder, Obs, relative_notation, vocab
 from meeple.games.mundus_novus.developments import caravels, fleets
 from meeple.games.mundus_novus.state import (
     CH_PIZARRO,
@@ -32,6 +32,7 @@ from meeple.games.mundus_novus.state import (
     SUPPLY,
     TIE,
     K,
+    MundusState,
 )
 from meeple.i18n.components import key as component_key
 
@@ -48,6 +49,9 @@ MIN_DIFFERENT = 4
 MAX_DIFFERENT = 9
 CARAVEL_VALUES = range(1, 7)
 
+if TYPE_CHECKING:
+    from librt.vecs import vec  # the observation's buffer when compiled (engine.encoding.Obs)
+
 
 def _caravel_labels() -> list[str]:
     """Every caravel as a ``second fleet: add`` step names it (``developments.caravel_labels``): its
@@ -55,19 +59,23 @@ def _caravel_labels() -> list[str]:
     return [str(v) for v in CARAVEL_VALUES] + [f"{v}(0)" for v in CARAVEL_VALUES]
 
 
-def _indices(t: Any) -> dict[str, Any]:
-    """Component index -> vocabulary index, for the fast path."""
-    res, codes, devs = (vocab(r.name for r in t.resources), vocab(d.code for d in t.developments),
-                        vocab(d.name for d in t.developments))
-    return {"i_res": [res[r.name] for r in t.resources],
-            "i_codes": [codes[d.code] for d in t.developments],
-            "i_devs": [devs[d.name] for d in t.developments]}
+class _Index:
+    """What the fast path needs of one component set (vocabularies: ``MundusEncoder.vocabs``):
+    component index -> vocabulary index and sizes."""
+
+    def __init__(self, t: Any, v: dict[str, dict[Any, int]]) -> None:
+        self.tables = t
+        self.res: list[int] = [v["res"][r.name] for r in t.resources]
+        self.codes: list[int] = [v["codes"][d.code] for d in t.developments]
+        self.devs: list[int] = [v["devs"][d.name] for d in t.developments]
+        self.events: dict[Any, int] = v["events"]
+        self.nres, self.nvalues, self.ndevs = len(v["res"]), len(v["values"]), len(v["devs"])
 
 
-def _fleets(s: Any, p: int) -> list[list[int]] | None:
+def _fleets(s: MundusState, p: int) -> list[list[int]] | None:
     """Seat ``p``'s fleets as the view shows them (``view.fleets_so_far`` while the split is chosen)."""
     if s.split and s.holders[CH_PONCE] == p:
-        return fleets(s, p)  # type: ignore[no-any-return]
+        return fleets(s, p)
     if s.fleet2 and s.phase == PONCE and s.cur == p:
         values = list(caravels(s, p))
         if values and s.holders[CH_PIZARRO] == p:
@@ -76,17 +84,24 @@ def _fleets(s: Any, p: int) -> list[list[int]] | None:
                 [v for i, v in enumerate(values) if s.fleet2 >> i & 1]]
     return None
 
-_IDENTITY = list(range(K))
-
-
-def _counts(b: array[float], p: int, row: list[int], ires: list[int]) -> None:
+def _counts(a: vec[float], p: int, row: list[int], ires: list[int]) -> None:
     """Card counts ``row`` (``K`` counts by resource kind) over the resource vocabulary, from ``p``."""
     for k in range(K):
         if row[k]:
-            b[p + ires[k]] = row[k]
+            a[p + ires[k]] = row[k]
 
 
 class MundusEncoder(Encoder):
+    def __init__(self) -> None:
+        super().__init__()
+        self._ix: _Index | None = None
+
+    def _index(self, tables: Any, v: dict[str, dict[Any, int]]) -> _Index:
+        ix = self._ix
+        if ix is None or ix.tables is not tables:
+            ix = self._ix = _Index(tables, v)
+        return ix
+
     def canonical(self, notation: str, mover: int, players: int) -> str:
         return relative_notation(notation, mover, players)
 
@@ -127,8 +142,7 @@ class MundusEncoder(Encoder):
                 # issue 15: the view names these by catalog key; the same indices as by name or code
                 "res_keys": vocab(component_key("mundus_novus", "resources", r.name) for r in t.resources),
                 "dev_keys": vocab(component_key("mundus_novus", "developments", d.name) for d in t.developments),
-                "event_keys": vocab(component_key("mundus_novus", "events", e.name) for e in t.events),
-                **_indices(t)}
+                "event_keys": vocab(component_key("mundus_novus", "events", e.name) for e in t.events)}
 
     def observe(self, view: dict[str, Any], out: Obs, v: dict[str, dict[Any, int]]) -> None:
         n = out.players
@@ -182,29 +196,25 @@ class MundusEncoder(Encoder):
         out.seat("gift.to", gift and gift["to"])
         out.onehot("gift.card", gift and gift["card"], res)
 
-    def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
+    def observe_state(self, state: State, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
         """The same entries as ``observe(view)``, written by index straight from the fields (the
-        fleets from the rules' ``fleets`` and ``caravels``).  They are written into a zeroed
-        ``array('f')`` (a Python float32 buffer, far cheaper to index than the numpy array), copied
-        into ``out.arr`` at once at the end."""
-        s = state
+        fleets from the rules' ``fleets`` and ``caravels``); only the non-zero ones (the array
+        starts at zero)."""
+        s = cast(MundusState, state)
+        ix = self._index(s.tables, v)
         n, me = out.players, out.me
-        start = out.pos
-        size = len(out.arr) - start
-        b = array("f", bytes(4 * size))
-        ires: list[int] = v["i_res"]  # type: ignore[assignment]
-        icodes: list[int] = v["i_codes"]  # type: ignore[assignment]
-        idevs: list[int] = v["i_devs"]  # type: ignore[assignment]
-        nres, nvalues, ndevs, nevents = len(v["res"]), len(v["values"]), len(v["devs"]), len(v["events"])
-        # the resource vocabulary is the tables' order (names are unique): a row of counts is a slice
-        direct = nres == K and ires == _IDENTITY
+        b = out.buf
+        p = out.pos
+        ires, icodes, idevs = ix.res, ix.codes, ix.devs
+        nres, nvalues, ndevs, nevents = ix.nres, ix.nvalues, ix.ndevs, len(ix.events)
         phase = s.phase
         over = phase == OVER
-        b[0] = s.round
-        b[1 + phase] = 1.0  # PHASE_NAMES is the phase vocabulary, in phase order
-        p = 1 + len(PHASE_NAMES)
+        if s.round:
+            b[p] = s.round
+        b[p + 1 + phase] = 1.0  # PHASE_NAMES is the phase vocabulary, in phase order
+        p += 1 + len(PHASE_NAMES)
         if s.event:
-            i = v["events"].get(s.event)
+            i = ix.events.get(s.event)
             if i is not None:
                 b[p + i] = 1.0
         p += nevents
@@ -212,26 +222,21 @@ class MundusEncoder(Encoder):
         p += n
         b[p] = s.announced or -1.0
         p += 1
-        k = 0
-        for r in s.market:
-            b[p + k] = ires[r] + 1.0
-            k += 1
+        for k, r in enumerate(s.market):
+            b[p + k] = ires[r] + 1
         p += 3
         for r in s.supply:
             b[p + ires[r]] += 1.0
         p += nres
-        k = 0
-        for d in s.queue:
-            b[p + k] = icodes[d] + 1.0
-            k += 1
+        for k, d in enumerate(s.queue):
+            b[p + k] = icodes[d] + 1
         p += QUEUE_SIZE
-        b[p] = len(s.dev_deck)
-        b[p + 1] = len(s.deck)
+        if s.dev_deck:
+            b[p] = len(s.dev_deck)
+        if s.deck:
+            b[p + 1] = len(s.deck)
         p += 2
-        if direct:
-            b[p:p + K] = array("f", s.discard)
-        else:
-            _counts(b, p, s.discard, ires)
+        _counts(b, p, s.discard, ires)
         p += nres
         if s.dev_ended:
             b[p] = 1.0
@@ -251,7 +256,7 @@ class MundusEncoder(Encoder):
             for d in seat.owned:
                 b[p + idevs[d]] += 1.0
             p += ndevs
-            b[p] = seat.money if k == 0 or over else -1.0
+            b[p] = seat.money if k == 0 or over else -1
             p += 1
             if fleets_shown:
                 fl = _fleets(s, q)
@@ -265,16 +270,13 @@ class MundusEncoder(Encoder):
             if offer_phase:
                 if seat.committed:
                     b[p] = 1.0
-                b[p + 1] = sum(seat.offer) if seat.committed or k == 0 else -1.0
+                b[p + 1] = sum(seat.offer) if seat.committed or k == 0 else -1
             else:
                 b[p + 1] = -1.0
             p += 2
             if revealed:
                 b[p] = 1.0
-                if direct:
-                    b[p + 1:p + 1 + K] = array("f", seat.offer)
-                else:
-                    _counts(b, p + 1, seat.offer, ires)
+                _counts(b, p + 1, seat.offer, ires)
             p += 1 + nres
         width = n + 1
         if phase == SUPPLY:
@@ -310,10 +312,7 @@ class MundusEncoder(Encoder):
             b[p + nres] = b[p + nres + 1] = -1.0
         p += nres + 2
         mine = seats[me]
-        if direct:
-            b[p:p + K] = array("f", mine.hand)
-        else:
-            _counts(b, p, mine.hand, ires)
+        _counts(b, p, mine.hand, ires)
         p += nres
         if offer_phase:
             b[p] = 1.0
@@ -328,9 +327,7 @@ class MundusEncoder(Encoder):
             b[p + n + (s.gift_to - me) % n] = 1.0
             b[p + 2 * n + ires[s.gift_kind]] = 1.0
         p += 2 * n + nres
-        np = need_numpy()
-        out.arr[start:start + p] = np.frombuffer(b, np.float32, p)
-        out.pos = start + p
+        out.pos = p
         return True
 
     @staticmethod

@@ -19,9 +19,10 @@ kept).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from meeple.engine.encoding import Bounds, Encoder, Obs, need_numpy, vocab
+from meeple.engine.core import State
+from meeple.engine.encoding import Bounds, Encoder, Obs, vocab
 from meeple.games.troyes.citizens import source_text, space_name
 from meeple.games.troyes.dice import target_text
 from meeple.games.troyes.scoring import breakdown
@@ -42,6 +43,7 @@ from meeple.games.troyes.state import (
     S_MASON,
     START_CITIZENS,
     STEP_NAMES,
+    TroyesState,
 )
 
 VALUES = range(1, 7)
@@ -50,6 +52,9 @@ FACES = [f"{c}{v}" for c in LETTER for v in VALUES]
 MAX_BLACK = 6
 FINAL_PARTS = ("vp", "unfinished_events", "tradesmen", "cathedral", "characters", "total")
 _AT = re.compile(r"@p(\d+)$")
+
+if TYPE_CHECKING:
+    from librt.vecs import vec  # the observation's buffer when compiled (engine.encoding.Obs)
 
 
 def _activations(tables: Any) -> tuple[int, int]:
@@ -86,35 +91,32 @@ def _group_vocab(players: int) -> dict[Any, int]:
     return hit
 
 
-def _indices(t: Any) -> dict[str, dict[Any, int]]:
-    """Component index -> vocabulary index, for the fast path."""
-    acts, events, chars = (vocab(a.name for a in t.activities), vocab(e.name for e in t.events),
-                           vocab(c.name for c in t.characters))
-    return {"i_acts": {i: acts[a.name] for i, a in enumerate(t.activities)},
-            "i_events": {i: events[e.name] for i, e in enumerate(t.events)},
-            "i_chars": {i: chars[c.name] for i, c in enumerate(t.characters)}}
+class _Index:
+    """What the fast path needs of one component set (vocabularies: ``TroyesEncoder.vocabs``):
+    component index -> vocabulary index, and sizes."""
 
-
-_SLOT_BLOCKS: dict[tuple[int, int], Any] = {}
-
-
-def _slot_block(n_acts: int, n: int) -> Any:
-    """The activity slots' entries before any card or tradesman is written: per slot (face up,
-    card one-hot, then per seat: tradesman, tradesman space, cubes), the spaces at -2 (no
-    tradesman), as ``observe`` writes them for an empty slot."""
-    hit = _SLOT_BLOCKS.get((n_acts, n))
-    if hit is None:
-        np = need_numpy()
-        size = 1 + n_acts + 3 * n
-        hit = np.zeros(9 * size, np.float32)
-        for slot in range(9):
-            for k in range(n):
-                hit[slot * size + 1 + n_acts + 3 * k + 1] = -2.0
-        _SLOT_BLOCKS[(n_acts, n)] = hit
-    return hit
+    def __init__(self, t: Any, v: dict[str, dict[Any, int]]) -> None:
+        self.tables = t
+        self.acts: list[int] = [v["acts"][a.name] for a in t.activities]
+        self.events: list[int] = [v["events"][e.name] for e in t.events]
+        self.chars: list[int] = [v["chars"][c.name] for c in t.characters]
+        self.nacts, self.nevents, self.nchars = len(v["acts"]), len(v["events"]), len(v["chars"])
+        self.targets: dict[Any, int] = v["targets"]
+        self.sources: dict[Any, int] = v["sources"]
+        self.nbuildings = len(t.buildings)
 
 
 class TroyesEncoder(Encoder):
+    def __init__(self) -> None:
+        super().__init__()
+        self._ix: _Index | None = None
+
+    def _index(self, tables: Any, v: dict[str, dict[Any, int]]) -> _Index:
+        ix = self._ix
+        if ix is None or ix.tables is not tables:
+            ix = self._ix = _Index(tables, v)
+        return ix
+
     def notations(self, tables: Any, players: int) -> list[str]:
         t = tables
         owners = [""] + [f"@p{k}" for k in range(1, players)] + ["@n"]
@@ -152,7 +154,6 @@ class TroyesEncoder(Encoder):
             "sources": vocab(sources(t)),
             "picks": vocab(("Master Mason", "Squire")),
             "pending": vocab(("none", "picks", "countering", "action")),
-            **_indices(t),
         }
 
     def observe(self, view: dict[str, Any], out: Obs, v: dict[str, dict[Any, int]]) -> None:
@@ -255,19 +256,20 @@ class TroyesEncoder(Encoder):
             dice.append((face, "n" if who == "n" else owner(who)))
         out.counts("pending.dice", dice, _group_vocab(n), 3)
 
-    def observe_state(self, state: Any, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
+    def observe_state(self, state: State, out: Obs, v: dict[str, dict[Any, int]]) -> bool:
         """The same entries as ``observe(view)``, written by index straight from the fields; the
         pending action's and citizen source's names come from the rules' own ``target_text`` and
         ``source_text``, the final breakdown from ``scoring.breakdown``.  Only non-zero entries are
-        written (the array starts at zero), through a memoryview of it (cheaper per entry)."""
-        s = state
+        written (the array starts at zero)."""
+        s = cast(TroyesState, state)
+        ix = self._index(s.tables, v)
         n, me = out.players, out.me
-        a: Any = memoryview(out.arr)  # float32 entries, set by index (typeshed types it as bytes)
+        a = out.buf
         p = out.pos
         over = s.phase == P_OVER
         open_vp = over or bool(s.options.get("open_vp"))
-        i_acts, i_events, i_chars = v["i_acts"], v["i_events"], v["i_chars"]
-        n_events, n_chars, n_acts = len(v["events"]), len(v["chars"]), len(v["acts"])
+        i_acts, i_events, i_chars = ix.acts, ix.events, ix.chars
+        n_events, n_chars, n_acts = ix.nevents, ix.nchars, ix.nacts
         if s.rnd:
             a[p] = s.rnd
         a[p + 1] = s.rounds
@@ -321,7 +323,7 @@ class TroyesEncoder(Encoder):
         own = [(q - me) % n for q in range(n)] + [n] * (NEUTRAL + 1 - n)
         bld = s.bld
         step = n + 1
-        for b in range(len(s.tables.buildings)):
+        for b in range(ix.nbuildings):
             for i in range(b * 6, b * 6 + 6):
                 o = bld[i]
                 if o >= 0:
@@ -340,8 +342,10 @@ class TroyesEncoder(Encoder):
                 a[p + own[o if o < n else n]] = 1.0
             p += step
         slots, revealed = s.slots, s.revealed
-        block = _slot_block(n_acts, n)  # every tradesman space at -2 (none), the rest 0
-        out.arr[p:p + len(block)] = block
+        width = 1 + n_acts + 3 * n  # per slot: face up, card one-hot, per seat: tradesman, its space, cubes
+        for slot in range(9):  # every tradesman space at -2 (none), as ``observe`` writes an empty slot
+            for k in range(n):
+                a[p + slot * width + 2 + n_acts + 3 * k] = -2.0
         for slot in range(9):
             if slot % 3 + 1 <= revealed:
                 a[p] = 1.0
@@ -384,21 +388,22 @@ class TroyesEncoder(Encoder):
         for x in s.black:
             a[p + x - 1] += 1.0
         p += len(VALUES)
-        p = self._pending_state(s, a, p, v, own)
+        p = self._pending_state(s, a, p, ix, own)
         size = 6 * n
         if over:
             parts = breakdown(s)
             for k in range(n):
-                out.arr[p:p + 6] = [parts[(me + k) % n][item] for item in FINAL_PARTS]
-                p += 6
+                part = parts[(me + k) % n]
+                for item in FINAL_PARTS:
+                    a[p] = part[item]
+                    p += 1
         else:
-            out.arr[p:p + size] = -401.0
-            p += size
+            p = out.fill(p, size, -401.0)
         out.pos = p
         return True
 
     @staticmethod
-    def _pending_state(s: Any, a: Any, p: int, v: dict[str, dict[Any, int]], own: list[int]) -> int:
+    def _pending_state(s: TroyesState, a: vec[float], p: int, ix: _Index, own: list[int]) -> int:
         """The pending entries (as ``_pending`` from ``pending_view``) from ``p`` on; the next place."""
         kind = 0
         if s.picks:
@@ -420,8 +425,8 @@ class TroyesEncoder(Encoder):
             if s.pool:
                 a[p + len(VALUES)] = s.pool
         p += len(VALUES) + 1
-        targets, sources_ = v["targets"], v["sources"]
-        n_acts = len(v["acts"])
+        targets, sources_ = ix.targets, ix.sources
+        n_acts = ix.nacts
         if kind == 3:
             i = targets.get(target_text(s, s.tgt_kind, s.tgt_arg))
             if i is not None:
@@ -431,7 +436,7 @@ class TroyesEncoder(Encoder):
                 if i is not None:
                     a[p + len(targets) + i] = 1.0
             if s.mod >= 0:
-                a[p + len(targets) + len(sources_) + v["i_acts"][s.slots[s.mod]]] = 1.0
+                a[p + len(targets) + len(sources_) + ix.acts[s.slots[s.mod]]] = 1.0
         p += len(targets) + len(sources_) + n_acts
         if kind == 3:
             for d in s.group:
