@@ -96,6 +96,19 @@ def _check_bar(page: Any, game: str, lang: str) -> None:
     assert set(in_bar) == set(legal) - set(on_board) and set(on_board) <= set(legal), (legal, on_board, in_bar)
 
 
+def _check_waiting(browser: Any, server: str, table: str, game: str) -> None:
+    """While seat 0 decides, a Chinese spectator's bar names whom the table waits for and what that
+    seat is deciding, in Chinese (static/prompts.js doingOf, web.doing.<game>.<kind>)."""
+    ctx, page, errors = open_page(browser, f"{server}/t/{table}", "desktop", "zh", action_list=False)
+    other = page.locator("#decision #task-other")
+    wait_until(page, lambda: other.count() == 1, timeout=30)
+    key, words = other.get_attribute("data-doing") or "", other.inner_text()
+    assert key.startswith(f"web.doing.{game}.") and re.search(r"[\u4e00-\u9fff]", words), (key, words)
+    assert "{" not in words and key not in words, words
+    assert not errors, errors
+    ctx.close()
+
+
 @pytest.mark.parametrize(("game", "size"), CASES)
 def test_web_decision_bar_in_view_and_bot_moves_marked(browser: Any, server: str, game: str, size: str) -> None:
     """Issue 27 ("a decision bar always in view", "what you must decide now, in words", "since your
@@ -114,6 +127,10 @@ def test_web_decision_bar_in_view_and_bot_moves_marked(browser: Any, server: str
     marked = {lang: False for lang in LANGS}
     made = 0
     first = pages["en"][1]
+    if size == "desktop":  # a reader who is not to move (a spectator) reads what the mover decides
+        wait_until(first, lambda: _my_turn(first) or is_over(first), timeout=30)
+        if not is_over(first):
+            _check_waiting(browser, server, table, game)
     while (made < DECISIONS or not all(marked.values())) and made < MOST and not is_over(first):
         for _ctx, page, _errors in pages.values():
             wait_until(page, lambda page=page: _my_turn(page) or is_over(page), timeout=30)

@@ -67,3 +67,54 @@ def test_web_prompts_have_both_languages_and_only_the_filled_placeholders(game: 
         text = re.sub(r"\{\w+\}", "", str(zh[key]))
         assert re.search(r"[\u4e00-\u9fff]", text), key
         assert not re.search(r"[A-Za-z]{2,}", text.replace("PASS", "").replace("CO2", "")), (key, zh[key])
+
+
+@pytest.mark.parametrize("game", sorted(NAMES.values()))
+def test_web_doing_words_every_kind_of_decision_for_the_waiting_seats(game: str) -> None:
+    """Issue 27 ("one glance shows ... what to decide"): a seat waiting on another reads what that
+    seat is deciding.  prompts.js doingOf words each kind as web.doing.<game>.<kind> (the prompt's
+    key with "doing"): both languages, only ``{who}`` (the mover's seat name), Chinese in Chinese."""
+    en, zh = entries("en"), entries("zh_TW")
+    for key in _tables()[game].values():
+        doing = key.replace("web.prompt.", "web.doing.", 1)
+        assert en.get(doing) and zh.get(doing), doing
+        assert set(re.findall(r"\{(\w+)\}", str(en[doing]))) == {"who"}, doing
+        assert set(re.findall(r"\{(\w+)\}", str(zh[doing]))) == {"who"}, doing
+        text = re.sub(r"\{\w+\}", "", str(zh[doing]))
+        assert re.search(r"[\u4e00-\u9fff]", text), doing
+        assert not re.search(r"[A-Za-z]{2,}", text.replace("PASS", "")), (doing, zh[doing])
+
+
+def _kind(game: str, view: dict) -> object:
+    """The words prompts.js reads for the kind of decision (its luna/messina/mundus/troyes)."""
+    if game == "messina":
+        return (view.get("now") or {}).get("step")
+    if game == "troyes":
+        return view.get("step") if view.get("step") not in (None, "main") else view.get("phase")
+    return view.get("step") if game == "luna_maris" else view.get("phase")
+
+
+@pytest.mark.parametrize("game", sorted(NAMES.values()))
+def test_web_waiting_seats_view_names_the_movers_kind_of_decision(game: str) -> None:
+    """Issue 27: doingOf reads the waiting reader's own view, so every seat's view must name the
+    same kind of decision as the mover's (public: which step a seat is at is on the table), and a
+    kind the prompt table knows, at every decision of a random game."""
+    import random
+
+    from meeple.games import get
+
+    state = get(game).new(2, seed=7)
+    rnd, seen = random.Random(7), set()
+    for _ in range(400):
+        if state.is_over:
+            break
+        mover = state.to_move
+        views = [state.view(seat) for seat in range(2)]
+        kinds = {_kind(game, v) for v in views}
+        assert len(kinds) == 1, (game, kinds)
+        kind = kinds.pop()
+        assert kind in _tables()[game], (game, kind)
+        seen.add(kind)
+        assert mover is not None
+        state.apply(rnd.choice(state.legal_actions()))
+    assert len(seen) >= 2

@@ -9,7 +9,7 @@ import { notationsShown } from "./common.js";
 import { h } from "./render.js";
 import { seatName } from "./seats.js";
 import { stageWords } from "./layout.js";
-import { promptOf } from "./prompts.js";
+import { doingOf, promptOf } from "./prompts.js";
 
 // Labels whose action costs victory points or ends the player's round ask first (issue 15): the
 // last part of the label key is one of these, or contains "without_food" or "lose" (the games'
@@ -136,6 +136,8 @@ export function decisionBar(data, pieces, strip, act, actions, state) {
       free.length ? h("div", { class: "choices", id: "bar-choices" }, free.map(([a, lab]) => choice(a, lab, act))) : null];
   } else {
     head = [h("b", {}, t("waiting_for", { who: seatName(data, v.to_move) })), where.length ? h("span", { class: "muted" }, " · " + where.join(" · ")) : null];
+    const doing = v.to_move !== null && v.to_move !== undefined ? doingOf(data.table.game, v, seatName(data, v.to_move)) : null;
+    body = [doing ? h("p", { class: "task", id: "task-other", "data-doing": doing.key }, message(doing)) : null];
   }
   const fold = h("button", { type: "button", class: "small fold", id: "bar-fold", "aria-expanded": String(!state.folded), title: t("fold_bar"),
     onclick: () => { state.folded = !state.folded; bar.classList.toggle("folded", state.folded); fold.setAttribute("aria-expanded", String(!state.folded)); } }, "▾");

@@ -113,3 +113,11 @@ export function promptOf(game, v) {
   const key = typeof k === "string" ? table[k] : undefined;
   return key ? { key, args } : null;
 }
+
+// What the seat ``who`` is deciding, for the others waiting on it (issue 27): the same kind of
+// decision read from the reader's own view (every view has the mover's step or phase), worded as
+// web.doing.<game>.<kind> (the prompt's key with "doing" for "prompt"), or null.
+export function doingOf(game, v, who) {
+  const task = promptOf(game, v);
+  return task ? { key: task.key.replace(/^web\.prompt\./, "web.doing."), args: { who } } : null;
+}
