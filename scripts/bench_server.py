@@ -387,6 +387,9 @@ def main() -> None:
     ap.add_argument("--watchers", type=int, default=0, help="tables: spectators spread over the tables")
     ap.add_argument("--tree", action="append", default=[],
                     help="run the server from this source tree (repeat: each in turn; '' is this one)")
+    ap.add_argument("--http", choices=["auto", "h11", "httptools", "uvloop"], default="auto",
+                    help="uvicorn's HTTP parser and loop: auto (as meeple serve: httptools when installed, "
+                         "on asyncio), h11 or httptools on asyncio, or httptools on uvloop")
     ap.add_argument("--moves", type=int, default=40, help="restart: decisions into each seeded table")
     ap.add_argument("--sticky", action="store_true",
                     help="tables: each client on its table's process (routing by table id), not a random one")
@@ -418,7 +421,7 @@ def main() -> None:
         return
     tree = args.tree[0] if args.tree else ""
     ports = [free_port() for _ in range(max(1, args.processes))]
-    procs = [start_server(db, port, schema, args.redis, tree) for port in ports]
+    procs = [start_server(db, port, schema, args.redis, tree, args.http) for port in ports]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     base = bases[0]
     try:

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 PROBE = """
 import json, sys
 from fastapi.testclient import TestClient
@@ -41,3 +43,22 @@ def test_server_start_imports_no_game_bot_search_or_learning_stack(tmp_path: Pat
     assert seen["heavy"] == []
     assert seen["games"] == 200
     assert "meeple.games.troyes" in seen["after"]  # the lobby lists the games: now they are imported
+
+
+def test_server_parses_http_with_httptools_on_asyncios_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30 (CPU per decision): ``meeple serve`` runs uvicorn with its C HTTP parser (httptools,
+    a dependency; h11 took a sixth of a decision's server CPU, docs/server.md "Third round") on
+    asyncio's own loop, with the WebSocket protocol that refuses oversized messages."""
+    import uvicorn
+    from uvicorn.config import Config
+
+    import meeple.server as server
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw, app=app))
+    server.serve(db=f"sqlite:///{tmp_path}/m.db")
+    assert seen["loop"] == "asyncio" and seen.get("http", "auto") == "auto"
+    assert seen["ws"] is server.ws_impl()
+    config = Config(seen["app"], http=seen.get("http", "auto"), loop="asyncio", ws=seen["ws"])  # type: ignore[arg-type]
+    config.load()
+    assert config.http_protocol_class.__name__ == "HttpToolsProtocol"  # type: ignore[union-attr]
