@@ -58,6 +58,7 @@ import time
 
 import httpx
 from bench_server_lib import (
+    HTTP,
     act,
     act_throughput,
     cpu_seconds,
@@ -387,7 +388,7 @@ def main() -> None:
     ap.add_argument("--watchers", type=int, default=0, help="tables: spectators spread over the tables")
     ap.add_argument("--tree", action="append", default=[],
                     help="run the server from this source tree (repeat: each in turn; '' is this one)")
-    ap.add_argument("--http", choices=["auto", "h11", "httptools", "uvloop"], default="auto",
+    ap.add_argument("--http", choices=sorted(HTTP), default="auto",
                     help="uvicorn's HTTP parser and loop: auto (as meeple serve: httptools when installed, "
                          "on asyncio), h11 or httptools on asyncio, or httptools on uvloop")
     ap.add_argument("--moves", type=int, default=40, help="restart: decisions into each seeded table")

@@ -243,11 +243,15 @@ def wait_health(base: str, proc: subprocess.Popen[bytes], seconds: float = 300) 
     raise SystemExit(f"the server at {base} did not answer")
 
 
+# uvicorn's HTTP parser and loop, by the name ``--http`` gives them: "auto" is uvicorn's choice of
+# parser (httptools when installed) on asyncio's own loop, as ``meeple serve`` runs
+HTTP = {"auto": "loop='asyncio'", "h11": "http='h11', loop='asyncio'",
+        "httptools": "http='httptools', loop='asyncio'", "uvloop": "http='httptools', loop='uvloop'"}
+
+
 def start_server(db: str, port: int, schema: str | None = None, redis: str | None = None,
                  tree: str = "", http: str = "auto") -> subprocess.Popen[bytes]:
-    """A server on ``port``.  ``http``: "auto", uvicorn's choice of parser (httptools when installed,
-    as ``meeple serve``), "h11" or "httptools", each on asyncio's own loop; "uvloop": httptools on
-    uvloop (when installed)."""
+    """A server on ``port`` with the parser and loop ``HTTP[http]``."""
     limits = {"creates_per_minute": 1e6, "acts_per_second": 1e6, "open_tables_per_client": 10**6,
               "sockets_per_client": 10**6, "sockets_per_table": 10**6}
     code = (
@@ -255,9 +259,7 @@ def start_server(db: str, port: int, schema: str | None = None, redis: str | Non
         f"uvicorn.run(create_app({db!r}, bot_delay=0.0, limits={limits!r}, schema={schema!r}"
         + (f", redis={redis!r}" if redis else "") + "), "
         f"host='127.0.0.1', port={port}, "
-        "log_level='warning', ws=ws_impl(), backlog=4096, ws_per_message_deflate=False"
-        + {"auto": ", loop='asyncio')", "uvloop": ", http='httptools', loop='uvloop')"}.get(
-            http, f", http={http!r}, loop='asyncio')")
+        f"log_level='warning', ws=ws_impl(), backlog=4096, ws_per_message_deflate=False, {HTTP[http]})"
     )
     if not tree:
         return subprocess.Popen([sys.executable, "-c", code], env={**os.environ})
