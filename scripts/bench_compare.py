@@ -430,7 +430,8 @@ def main(argv: list[str] | None = None) -> int:
                     for side in order:
                         got = sample(kind, trees[side], name, args)
                         samples.setdefault((kind, name, side), []).append(got)
-                        shown = {k: round(v, 2) if isinstance(v, float) else v
+                        shown = {k: round(v, 2) if isinstance(v, float)
+                                 else len(v) if k == "compiled_modules" else v
                                  for k, v in got.items() if k != "meeple"}
                         print(f"round {r + 1} {name} {kind} {side} {shown}",
                               file=sys.stderr, flush=True)
