@@ -135,7 +135,7 @@ export function decisionBar(data, pieces, strip, act, actions, state) {
       h("p", { class: "prompt" + (task ? " muted small" : ""), id: "decide" }, prompt(data.legal.length, data.legal.length - free.length, free.length)),
       free.length ? h("div", { class: "choices", id: "bar-choices" }, free.map(([a, lab]) => choice(a, lab, act))) : null];
   } else {
-    const who = seatName(data, v.to_move), doing = doingOf(data.table.game, v, who);
+    const who = seatName(data, v.to_move), doing = v.to_move == null ? null : doingOf(data.table.game, v, who);
     head = [h("b", {}, t("waiting_for", { who })), where.length ? h("span", { class: "muted" }, " · " + where.join(" · ")) : null];
     body = [doing ? h("p", { class: "task", id: "task-other", "data-doing": doing.key }, message(doing)) : null];
   }
