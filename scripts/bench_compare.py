@@ -2,7 +2,7 @@
 
     python scripts/bench_compare.py REF [--repeats 3] [--seconds 2] [--games a,b]
                                         [--only random,ismcts,catan,rl] [--iters 200]
-                                        [--pure] [--json]
+                                        [--pure | --compile] [--json]
 
 REF ("old") is checked out in a temporary ``git worktree`` (removed at the end); the
 checkout this script sits in, with its uncommitted changes, is "new".  Each sample runs in
@@ -24,7 +24,7 @@ Measures (``--only``):
 - ``catan``: Catanatron's random play (4 ``RandomPlayer``s, whole games, actions counted)
   when the ``catanatron`` package is installed (``pip install catanatron==3.2.1``), and
   meeple's 4-player random decisions/s over it for each game (old and new);
-- ``rl``: PettingZoo AEC steps against bare engine steps at 2 players
+- ``rl``: PettingZoo AEC steps/s and their ratio to bare engine steps at 2 players
   (``pettingzoo_vs_engine``, as ``scripts/bench_rl.py``) and ``observation(0)``/s over the
   same 200 positions, when numpy and pettingzoo import and the tree has them ("-" if not).
 
@@ -35,6 +35,10 @@ makes the child import ``meeple`` from ``.py`` sources only, ignoring compiled (
 The defaults (4 games, 3 repeats, 2 CPU s a figure: about 7 minutes on an idle 2-core
 machine, more when it is shared) are modest; pass fewer ``--games`` or a smaller
 ``--seconds`` for a quick look, more ``--repeats`` for steadier ratios.
+``--compile`` builds the compiled (mypyc) extensions in REF's worktree (and ``--new``'s) before
+measuring, as ``make fast`` does (a minute or two on 2 cores each, printed), so that a compiled
+checkout is compared with a compiled REF: without it REF runs as pure Python.  A REF older than
+the compiled build (no ``meeple/_compiled.py``) is measured as it is.
 ``--new COMMIT`` measures that commit (in a second worktree) instead of the checkout, e.g.
 ``--new HEAD`` while others are editing the working tree.  Exit status 2 for a REF that is
 not a commit or bad arguments, 1 if a sample failed (the table is printed all the same,
@@ -274,6 +278,25 @@ def resolve(ref: str) -> str | None:
     return done.stdout.strip() if done.returncode == 0 else None
 
 
+def build(tree: Path) -> str:
+    """Compile ``tree``'s extensions in place (``scripts/build_fast.sh``'s build, this Python);
+    what happened, in a few words."""
+    if not (tree / "meeple" / "_compiled.py").exists():
+        return "no compiled build at this commit (pure Python)"
+    started = time.time()
+    env = dict(os.environ, MEEPLE_COMPILE="1")
+    env.pop("PYTHONPATH", None)
+    done = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace",
+                           "--build-temp", "build/mypyc"], cwd=tree, env=env, capture_output=True,
+                          text=True)
+    if done.returncode != 0:
+        lines = (done.stderr or done.stdout).strip().splitlines()
+        return f"compiling failed ({lines[-1] if lines else done.returncode}); measured as pure Python"
+    for so in tree.glob("meeple/**/*.cpython-*.so"):
+        so.touch()  # as build_fast.sh: every extension as new as the build
+    return f"compiled in {time.time() - started:.0f} s"
+
+
 def sample(kind: str, tree: Path | None, game: str | None, args: argparse.Namespace,
            ) -> dict[str, Any]:
     """Run one sample in a fresh child process; its figures, or ``{"error": ...}``."""
@@ -303,6 +326,7 @@ FIGURES = (  # (kind, key, label) in the table's order
     ("random", "random_decisions_per_s_4p", "random decisions/s (4p)"),
     ("ismcts", "ismcts_iterations_per_s", "ismcts iterations/s (2p)"),
     ("rl", "observations_per_s", "observations/s (2p)"),
+    ("rl", "pettingzoo_steps_per_s", "PettingZoo steps/s (2p)"),
     ("rl", "pettingzoo_vs_engine", "pettingzoo_vs_engine (2p)"),
 )
 
@@ -377,6 +401,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--only", default=",".join(KINDS), help="comma list of " + ",".join(KINDS))
     ap.add_argument("--iters", type=int, default=200, help="ismcts iterations a decision (200)")
     ap.add_argument("--pure", action="store_true", help="ignore compiled modules (MEEPLE_PURE=1)")
+    ap.add_argument("--compile", action="store_true",
+                    help="build the compiled extensions in REF's worktree (and --new's) first")
     ap.add_argument("--json", action="store_true", help="print the result as JSON")
     args = ap.parse_args(argv)
     args.games = [g for g in args.games.split(",") if g]
@@ -385,6 +411,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         bad = [v for v in value if v not in known]
         if bad or not value:
             ap.error(f"unknown {what} {', '.join(bad) or '(none)'}; known: {', '.join(known)}")
+    if args.pure and args.compile:
+        ap.error("--pure and --compile exclude each other")
     if args.repeats < 1 or args.seconds <= 0 or args.iters < 1:
         ap.error("--repeats and --iters must be at least 1 and --seconds more than 0")
     return args
@@ -419,6 +447,10 @@ def main(argv: list[str] | None = None) -> int:
         git("worktree", "add", "--detach", str(trees["old"]), old_commit)
         if args.new:
             git("worktree", "add", "--detach", str(trees["new"]), new_commit)
+        if args.compile:
+            for side in ("old", "new"):
+                if trees[side] != ROOT:
+                    print(f"bench_compare: {side}: {build(trees[side])}", file=sys.stderr, flush=True)
         for r in range(args.repeats):
             order = ("old", "new") if r % 2 == 0 else ("new", "old")
             if "catan" in kinds:

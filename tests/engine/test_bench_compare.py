@@ -38,6 +38,17 @@ def test_an_unknown_measure_or_game_is_an_argument_error() -> None:
     assert args.only == ["ismcts"] and args.games == ["troyes", "messina"]
 
 
+def test_compile_builds_a_tree_with_a_compiled_build_and_excludes_pure(tmp_path: Path) -> None:
+    """Issue 31: --compile (a compiled REF beside a compiled checkout) cannot go with --pure,
+    and a REF from before the compiled build is said to be measured as pure Python."""
+    bench = _script()
+    with pytest.raises(SystemExit) as exc:
+        bench.parse(["HEAD", "--pure", "--compile"])
+    assert exc.value.code == 2
+    assert bench.parse(["HEAD", "--compile"]).compile
+    assert bench.build(tmp_path) == "no compiled build at this commit (pure Python)"
+
+
 def test_each_side_is_measured_from_its_own_tree_and_the_worktree_is_removed(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 31: REF runs from a temporary worktree (PYTHONPATH first, checked in the child),
