@@ -56,6 +56,32 @@ def shared_view(state: State, viewer: Viewer) -> dict[str, Any]:
     return view  # type: ignore[no-any-return]
 
 
+def shared_observation(state: State, seat: int) -> bytes | None:
+    """The bytes of ``state``'s observation for ``seat`` (``Encoder.fresh_observation``), kept in
+    its ``memo()`` like ``shared_view``; ``None`` without numpy (the ``rl`` extra), which the
+    observations need.  An observation is written from the seat's view and the decision count
+    alone (docs/rl.md), so two positions at the same count whose observations differ have
+    different views: a cheap test that tells most candidates apart without their views."""
+    memo = state.memo()
+    key = f"server_observation_{seat}"
+    if key in memo:
+        return memo[key]  # type: ignore[no-any-return]
+    try:
+        found: bytes | None = state.game._encoder().fresh_observation(state, seat).tobytes()
+    except ImportError:
+        found = None
+    memo[key] = found
+    return found
+
+
+def _views_differ(c: State, v: Viewer, target: bytes | None) -> bool:
+    """Whether candidate ``c``'s view for seat ``v`` surely differs from the real one's, told by
+    their observations (``target``: the real position's); False when unsure (compare views)."""
+    if v is None or target is None:
+        return False
+    return shared_observation(c, v) != target
+
+
 def _head_differs(c: State, after: State) -> bool:
     """Whether the engine's head of the two views differs (``is_over``, ``to_move``), which is
     read from two fields, without building the views."""
@@ -76,6 +102,9 @@ def _judge(before: State, notation: str, after: State, seat: int, seed: int,
     if label is None or not viewers:
         return set()
     targets = {v: shared_view(after, v) for v in viewers}
+    # the observations are compared only while the game runs (an ended game's observation also
+    # holds the scores, which its view may show otherwise)
+    quick = {v: None if v is None or after.is_over else shared_observation(after, v) for v in viewers}
     ok = set(viewers)
     for i in range(SAMPLES):
         if not ok:
@@ -100,7 +129,8 @@ def _judge(before: State, notation: str, after: State, seat: int, seed: int,
             for v in need:
                 # the viewers judged saw no event of the real decision: one that shows them an
                 # event is told apart by the log alone (its view need not be built)
-                if not c.visible_events(events, v) and c.view(v) == targets[v]:
+                if (not c.visible_events(events, v) and not _views_differ(c, v, quick[v])
+                        and c.view(v) == targets[v]):
                     if same:
                         matched.add(v)
                     else:

@@ -4,6 +4,7 @@ it sees (``meeple/server/story.py``)."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Iterator
@@ -14,7 +15,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from meeple import games
-from meeple.server.story import deducible, line_for, story_of
+from meeple.server import story as story_module
+from meeple.server.story import deducible, line_for, shared_observation, story_of
 
 H = "X-Seat-Token"
 
@@ -67,6 +69,48 @@ def test_web_story_public_decision_without_event_is_labelled_for_others(game: st
         if judged >= 40:
             break
     assert judged >= 10 and shown >= judged * 3 // 4, (shown, judged)
+
+
+@pytest.mark.parametrize("game", ["luna_maris", "messina", "mundus_novus", "troyes"])
+def test_web_story_equal_views_have_equal_observations(game: str) -> None:
+    """Issue 30: the story's judging tells a candidate apart by its observation before building
+    its view (``story._views_differ``), which is sound only if an observation is a function of the
+    seat's view (docs/rl.md: the encoding of ``view(seat)`` and the decision count): every
+    candidate of a determinized position whose view equals the real position's has its
+    observation."""
+    pytest.importorskip("numpy")
+    compared = 0
+    for k, (before, _notation, after, _events) in enumerate(_play(game, 2, 5)):
+        if k % 3 or after.is_over:
+            continue
+        seat = (before.to_move + 1) % before.players
+        real = json.dumps([after.to_move, after.view(seat)], sort_keys=True, default=str)
+        real_obs = shared_observation(after, seat)
+        d = before.determinize(seat, k)
+        for action in d.legal_actions()[:30]:
+            c = d.clone()
+            c.apply(action)
+            if not c.is_over and json.dumps([c.to_move, c.view(seat)], sort_keys=True, default=str) == real:
+                compared += 1
+                assert shared_observation(c, seat) == real_obs, (game, k, action.notation)
+        if k > 150:
+            break
+    assert compared >= 10, compared
+
+
+def test_web_story_the_observation_shortcut_judges_as_the_views_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30: judging with the observation shortcut gives every decision the story the views
+    alone give (Troyes and Messina 3p, the first 40 decisions of a seeded game each)."""
+    pytest.importorskip("numpy")
+    for game in ("troyes", "messina"):
+        for k, (before, notation, after, events) in enumerate(_play(game, 3, 8)):
+            if k >= 40:
+                break
+            fast = story_of(before.clone(), notation, after.clone(), events)
+            with monkeypatch.context() as m:
+                m.setattr(story_module, "_views_differ", lambda *_: False)
+                slow = story_of(before.clone(), notation, after.clone(), events)
+            assert fast == slow, (game, k, notation)
 
 
 def test_web_story_a_decision_followed_by_a_draw_is_not_deducible() -> None:
