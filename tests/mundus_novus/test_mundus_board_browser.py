@@ -71,8 +71,9 @@ def _moved(page: Any, before: int) -> bool:
 
 
 def _check_board(page: Any, lang: str) -> None:
-    """Owner/state on every drawn piece that has one, an effect on every card, costs in choices, and
-    the page's language in the board's text."""
+    """Owner/state on every drawn piece that has one, an effect on every card, costs in choices,
+    the page's language in the board's text, and "your turn" said once in the game's panels (issue
+    27: the board repeated what the seat's own position says)."""
     cards = page.locator("#mine .mn-card, #board .mn-card:not(.deck)")
     for i in range(cards.count()):
         card = cards.nth(i)
@@ -85,6 +86,12 @@ def _check_board(page: Any, lang: str) -> None:
     text = page.locator("#mine").inner_text() + "\n" + page.locator("#board .gameboard").inner_text()
     for notation in page.locator("#board .notation").all_inner_texts():
         text = text.replace(notation, "")
+    # whose turn it is is said once in the game's own panels: your position says it, so the board
+    # does not say it again (the page's status line and the decision bar stand apart)
+    yours = page.locator(".status.yourturn b")
+    if yours.count() and page.locator("#mine .mn-mine").count():
+        phrase = yours.first.inner_text().strip()
+        assert phrase and text.count(phrase) <= 1, f"{phrase!r} said {text.count(phrase)} times on the board"
     if lang == "zh":
         words = [w for w in WORD.findall(text) if w != NAME]
         assert not words, f"English words on the zh board: {sorted(set(words))[:20]}"
