@@ -480,9 +480,32 @@ _USAGE_ERROR: Any = _click_class("UsageError")
 _CLICK_EXCEPTION: Any = _click_class("ClickException")
 
 
-def _fail(message: str, code: int = 2) -> NoReturn:
-    err.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
+def _fail(message: str, code: int = 2, lang: str = "en") -> NoReturn:
+    from meeple.i18n.catalog import translate
+
+    word = translate(lang, "term.error")
+    err.print(f"[red]{escape(word)}:[/red] {escape(message)}", highlight=False, soft_wrap=True)
     sys.exit(code)
+
+
+def _refusal(exc: MeepleError, args: list[str]) -> tuple[str, str]:
+    """A refusal in the command's language (``--lang``, else ``MEEPLE_LANG`` or the locale) when
+    it carries a catalog message (``BadSetup.of``, ``IllegalAction``), else its English text; and
+    that language."""
+    message = getattr(exc, "message", None)
+    if not isinstance(message, dict) or not message.get("key"):
+        return "en", str(exc)
+    from meeple.i18n.negotiate import terminal_language
+    from meeple.i18n.render import render
+
+    asked = next((a.split("=", 1)[1] for a in args if a.startswith("--lang=")), None)
+    if asked is None and "--lang" in args[:-1]:
+        asked = args[args.index("--lang") + 1]
+    try:
+        lang = terminal_language(asked)
+    except MeepleError:  # an unknown --lang: its own refusal comes from the command itself
+        return "en", str(exc)
+    return lang, render(lang, message)
 
 
 def _bare_ray(args: list[str]) -> list[str]:
@@ -518,7 +541,8 @@ def main(argv: list[str] | None = None) -> None:
     except typer.Abort:
         _fail("aborted", 1)
     except MeepleError as exc:
-        _fail(" ".join(str(exc).split()))
+        lang, text = _refusal(exc, args)
+        _fail(" ".join(text.split()), 2, lang)
     except KeyboardInterrupt:
         sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)

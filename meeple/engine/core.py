@@ -27,6 +27,7 @@ from meeple.engine.fields import copier
 from meeple.engine.messages import Message, msg
 from meeple.engine.options import Option  # noqa: F401 (re-exported)
 from meeple.engine.rng import Rng, as_rng
+from meeple.i18n.catalog import has
 
 Event = dict[str, Any]
 """An event: ``{"type": str, "text": str, ...}``; ``"private": seat`` limits it to one seat."""
@@ -168,16 +169,16 @@ class Game(ABC):
         unknown = sorted(set(given) - set(self.options))
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
-            raise BadSetup(f"{self.name} has no option {unknown[0]!r} (options: {known})")
+            raise BadSetup.of(msg("engine.setup.no_option", game=self.name, option=repr(unknown[0]), known=known))
         return {k: opt.check(k, given.get(k, opt.default)) for k, opt in sorted(self.options.items())}
 
     def check_players(self, players: Any) -> int:
         if not isinstance(players, int) or isinstance(players, bool):
-            raise BadSetup(f"players must be a whole number, got {players!r}")
+            raise BadSetup.of(msg("engine.setup.players_type", got=repr(players)))
         if not self.min_players <= players <= self.max_players:
-            raise BadSetup(
-                f"{self.title} is for {self.min_players}-{self.max_players} players, not {players}"
-            )
+            title = f"game.{self.name}.title"
+            raise BadSetup.of(msg("engine.setup.players", game={"key": title} if has("en", title) else self.title,
+                                  min=self.min_players, max=self.max_players, got=players))
         return players
 
     def new(
@@ -190,7 +191,7 @@ class Game(ABC):
         """Set up a game.  ``tables`` replaces the shipped components (a component pack)."""
         players = self.check_players(players)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BadSetup(f"seed must be a whole number, got {seed!r}")
+            raise BadSetup.of(msg("engine.setup.seed", got=repr(seed)))
         opts = self.check_options(options)
         state = self.setup(players, seed, opts, tables or self.default_tables())
         state.settle()
@@ -442,7 +443,7 @@ class State(ABC):
         if seat is not None and (
             not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
         ):
-            raise BadSetup(f"no seat {seat!r} in a {self.players}-player game")
+            raise BadSetup.of(msg("engine.setup.no_seat", seat=repr(seat), players=self.players))
         body = self._view(seat)
         over = self.is_over
         head: dict[str, Any] = {

@@ -25,4 +25,16 @@ class IllegalAction(MeepleError, ValueError):
 
 
 class BadSetup(MeepleError, ValueError):
-    """Bad game name, player count, option, record or component pack."""
+    """Bad game name, player count, option, record or component pack.
+
+    As ``IllegalAction``: ``str(exc)`` is the English sentence, ``exc.message`` a catalog message
+    when the refusal has one (``BadSetup.of``; the command line renders it in its language)."""
+
+    def __init__(self, text: str, message: dict[str, Any] | None = None) -> None:
+        super().__init__(text)
+        self.message: dict[str, Any] = message if message is not None else {"key": None, "text": text}
+
+    @classmethod
+    def of(cls, message: dict[str, Any]) -> BadSetup:
+        """The refusal of a catalog message (``engine.messages.msg``): its English text and it."""
+        return cls(str(message["text"]), message)

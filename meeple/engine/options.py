@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from meeple.engine.errors import BadSetup
+from meeple.engine.messages import msg
 
 
 @dataclass(frozen=True)
@@ -20,22 +21,21 @@ class Option:
     def check(self, name: str, value: Any) -> Any:
         kind = type(self.default)
         if kind is int and isinstance(value, bool):
-            raise BadSetup(f"option {name!r} takes a whole number, got {value!r}")
+            raise BadSetup.of(msg("engine.setup.option_int", option=repr(name), got=repr(value)))
         if kind is bool and not isinstance(value, bool):
             if value in ("true", "yes", "1", "on"):
                 value = True
             elif value in ("false", "no", "0", "off"):
                 value = False
             else:
-                raise BadSetup(f"option {name!r} takes true or false, got {value!r}")
+                raise BadSetup.of(msg("engine.setup.option_bool", option=repr(name), got=repr(value)))
         elif not isinstance(value, kind):
             try:
                 value = kind(value)
             except (TypeError, ValueError):
-                raise BadSetup(
-                    f"option {name!r} takes a {kind.__name__}, got {value!r}"
-                ) from None
+                raise BadSetup.of(msg("engine.setup.option_kind", option=repr(name), kind=kind.__name__,
+                                      got=repr(value))) from None
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise BadSetup(f"option {name!r} must be one of {allowed}; got {value!r}")
+            raise BadSetup.of(msg("engine.setup.option_choice", option=repr(name), allowed=allowed, got=repr(value)))
         return value

@@ -12,6 +12,7 @@ import importlib
 import pkgutil
 
 from meeple.engine.core import BadSetup, Game
+from meeple.engine.messages import msg
 
 _extra: dict[str, Game] = {}
 _found: dict[str, Game] | None = None
@@ -44,7 +45,7 @@ def get(name: str) -> Game:
     if key in games:
         return games[key]
     known = ", ".join(sorted(games)) or "none"
-    raise BadSetup(f"unknown game {name!r} (games: {known})")
+    raise BadSetup.of(msg("engine.setup.unknown_game", name=repr(name), known=known))
 
 
 def register(game: Game) -> None:

@@ -117,6 +117,35 @@ def test_unknown_game_and_bad_player_count_are_one_line(
     assert_one_line(*run_main(args, capsys), says)
 
 
+@pytest.mark.parametrize(("args", "env", "key", "fields"), [
+    (["play", "troyes", "--players", "9", "--lang", "zh-TW"], {},
+     "engine.setup.players", {"game": "特魯瓦", "min": 2, "max": 4, "got": 9}),
+    (["play", "chess", "--lang=zh-TW"], {}, "engine.setup.unknown_game", {"name": "'chess'"}),
+    (["components", "chess"], {"MEEPLE_LANG": "zh-TW"}, "engine.setup.unknown_game", {"name": "'chess'"}),
+    (["play", "troyes", "--option", "x=1", "--lang", "zh-TW"], {},
+     "engine.setup.no_option", {"game": "troyes", "option": "'x'",
+                                "known": "character_deal, open_vp, push_out_protection, unfinished_events"}),
+])
+def test_setup_refusals_are_in_the_commands_language(
+    args: list[str], env: dict[str, str], key: str, fields: dict[str, Any],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Brief ("messages through the catalog"; "a clear error ... exit status 2"): a wrong game, player
+    count or option is refused in the language the command reads in (``--lang``, else
+    ``MEEPLE_LANG``), the zh-TW words being the catalog's (seed 001's 特魯瓦 for Troyes)."""
+    from meeple.games import names
+    from meeple.i18n.catalog import translate
+
+    if key == "engine.setup.unknown_game":  # the games registered in this process (tests add some)
+        fields = {**fields, "known": ", ".join(names())}
+    monkeypatch.delenv("MEEPLE_LANG", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    code, out, errtext = run_main(args, capsys)
+    assert_one_line(code, out, errtext, translate("zh_TW", key, **fields))
+    assert errtext.startswith(translate("zh_TW", "term.error")), errtext
+
+
 def test_help_keeps_its_layout() -> None:
     """Issue 16 item 6: ``--help`` is still the rich help and exits 0 (only errors became one line)."""
     result = subprocess.run([sys.executable, "-m", "meeple", "simulate", "--help"], capture_output=True,
