@@ -197,8 +197,9 @@ class TablesMixin(HubBase):
             options = game.check_options(body.get("options") or {})
             if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**62:
                 raise BadSetup(f"seed must be a whole number from 0, got {seed!r}")
-        except BadSetup as exc:
-            raise ServerError(400, msg("server.create.setup", detail=str(exc))) from None
+        except BadSetup as exc:  # the engine's own message when it has one (issue 27: in the reader's words)
+            detail = exc.message if exc.message.get("key") else str(exc)
+            raise ServerError(400, msg("server.create.setup", detail=detail)) from None
         clock = body.get("clock")
         if clock is not None:
             if isinstance(clock, bool) or not isinstance(clock, (int, float)) or not 0 < clock <= 60 * 86400:

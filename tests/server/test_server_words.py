@@ -50,6 +50,23 @@ def test_server_not_your_turn_reads_in_the_requesters_language(make_client: Call
     assert said["en"]["key"] == "server.act.not_your_turn" and said["en"]["args"] == {"seat": 0}
 
 
+def test_server_a_bad_option_reads_in_the_requesters_language(make_client: Callable[..., TestClient]) -> None:
+    """Issue 27 and the brief's "messages through the catalog": a table asked for with an option the
+    game does not have is refused with the engine's ``engine.setup.no_option`` inside
+    ``server.create.setup``, so a zh-TW reader reads it all in Chinese."""
+    client = make_client()
+    body = {"game": "troyes", "players": 2, "options": {"no_such_option": 1}}
+    said = {}
+    for lang, headers in (("zh_TW", ZH), ("en", EN)):
+        r = client.post("/api/tables", json=body, headers=headers)
+        assert r.status_code == 400, r.text
+        said[lang] = r.json()["error"]
+    known = "character_deal, open_vp, push_out_protection, unfinished_events"
+    inner = translate("zh_TW", "engine.setup.no_option", game="troyes", option="'no_such_option'", known=known)
+    assert said["zh_TW"] == translate("zh_TW", "server.create.setup", detail=inner)
+    assert said["en"] == f"troyes has no option 'no_such_option' (options: {known})"
+
+
 def test_server_the_pages_language_cookie_comes_before_accept_language(
     make_client: Callable[..., TestClient],
 ) -> None:
