@@ -29,26 +29,29 @@ class Saturated(Clock):
     """Wall time runs ``SPEED`` times faster than real time; a worker's CPU time is real, or,
     with ``starve``, never grows (the worker never gets the CPU)."""
 
-    def __init__(self, starve: bool = False) -> None:
+    def __init__(self, starve: bool = False, speed: float = SPEED) -> None:
         self.start = time.monotonic()
         self.starve = starve
+        self.speed = speed
 
     def wall(self) -> float:
-        return self.start + (time.monotonic() - self.start) * SPEED
+        return self.start + (time.monotonic() - self.start) * self.speed
 
     def cpu(self, pid: int) -> float | None:
         return 0.0 if self.starve else super().cpu(pid)
 
 
 def test_server_saturated_cpu_does_not_make_a_level_fall_back() -> None:
-    """A 2,000-iteration ISMCTS decision on Troyes (about 0.4 CPU s) under a 2 s deadline, the wall
-    clock running 20 times fast: the decision outlives its deadline on the wall (the old wall-clock deadline played
-    the fallback there) but not in CPU time, so the level's own move is played."""
+    """A 2,000-iteration ISMCTS decision on Troyes (about 0.4 CPU s pure, under 0.1 s compiled)
+    under a 2 s deadline, the wall clock running 100 times fast (a worker given a hundredth of a
+    CPU; 20 times was too slow for the compiled build, whose decision ended inside 2 s of the
+    double's wall): the decision outlives its deadline on the wall (the old wall-clock deadline
+    played the fallback there) but not in CPU time, so the level's own move is played."""
     if Clock().cpu(os.getpid()) is None:
         pytest.skip("no /proc here: the pool falls back to wall-clock deadlines")
     state = meeple.games.get("troyes").new(2, seed=5)
     pool = BotPool(1)
-    pool.clock = Saturated()
+    pool.clock = Saturated(speed=100.0)
     pool.patience = 1000.0  # this test is about the deadline, not starvation
 
     async def go() -> tuple[str | None, str, float]:
