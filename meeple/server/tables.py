@@ -27,6 +27,11 @@ from meeple.server.story import labelled, story_of
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
+def _reason(exc: BadSetup) -> Any:
+    """Why the engine refused a set-up or a record: its catalog message when it has one (issue 27:
+    rendered in the reader's language inside the server's refusal), else its English text."""
+    return exc.message if exc.message.get("key") else str(exc)
+
 
 def replay_labelled(meta: dict[str, Any], entries: list[dict[str, Any]],
                     known: list[dict[str, Any]] | None = None, judge: bool = True) -> State:
@@ -77,7 +82,7 @@ class TablesMixin(HubBase):
             try:  # the log's stories are judged when a reader first asks (stories), not here
                 state = await self.db(replay_labelled, meta, entries, None, False)
             except BadSetup as exc:  # e.g. a record of an older rules version
-                raise ServerError(409, msg("server.table.incompatible", table=table_id, detail=str(exc))) from None
+                raise ServerError(409, msg("server.table.incompatible", table=table_id, detail=_reason(exc))) from None
             table = Table(meta, [Seat(r) for r in seat_rows], state, entries)
             table.judged = False
             if not table.closed:
@@ -197,9 +202,8 @@ class TablesMixin(HubBase):
             options = game.check_options(body.get("options") or {})
             if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**62:
                 raise BadSetup(f"seed must be a whole number from 0, got {seed!r}")
-        except BadSetup as exc:  # the engine's own message when it has one (issue 27: in the reader's words)
-            detail = exc.message if exc.message.get("key") else str(exc)
-            raise ServerError(400, msg("server.create.setup", detail=detail)) from None
+        except BadSetup as exc:
+            raise ServerError(400, msg("server.create.setup", detail=_reason(exc))) from None
         clock = body.get("clock")
         if clock is not None:
             if isinstance(clock, bool) or not isinstance(clock, (int, float)) or not 0 < clock <= 60 * 86400:
@@ -247,7 +251,7 @@ class TablesMixin(HubBase):
         try:
             state = game.new(players, seed, options)
         except BadSetup as exc:
-            raise ServerError(400, msg("server.create.setup", detail=str(exc))) from None
+            raise ServerError(400, msg("server.create.setup", detail=_reason(exc))) from None
         if self.people is not None:
             self.people.check_create(body, me)
         meta = {

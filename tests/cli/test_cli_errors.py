@@ -7,6 +7,7 @@ Before issue 16 these printed tracebacks (deep or 5,000-digit records, ``serve
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -144,6 +145,33 @@ def test_setup_refusals_are_in_the_commands_language(
     code, out, errtext = run_main(args, capsys)
     assert_one_line(code, out, errtext, translate("zh_TW", key, **fields))
     assert errtext.startswith(translate("zh_TW", "term.error")), errtext
+
+
+def test_a_malformed_record_is_refused_in_the_commands_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Brief ("messages through the catalog"): a record whose first action is not legal is refused
+    in the command's language, the engine's own refusal of the action (``engine.illegal.*``) inside
+    the record's (``engine.record.field``), all of it from the zh-TW catalog; in English the same
+    words as before."""
+    import json
+
+    from meeple import games, replay
+    from meeple.engine import BadSetup
+    from meeple.i18n.render import render
+
+    monkeypatch.delenv("MEEPLE_LANG", raising=False)
+    record = games.get("troyes").new(2, 1).record()
+    record["actions"] = ["nonsense"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    with pytest.raises(BadSetup) as refused:
+        replay(record)
+    chinese = render("zh_TW", refused.value.message)
+    assert "'actions'[0]" in chinese and re.search(r"[\u4e00-\u9fff].*'nonsense'.*[\u4e00-\u9fff]", chinese)
+    assert_one_line(*run_main(["replay", str(path), "--lang", "zh-TW"], capsys), chinese)
+    assert_one_line(*run_main(["replay", str(path), "--lang", "en"], capsys), str(refused.value))
+    assert str(refused.value).startswith("record field 'actions'[0]: 'nonsense' is not")
 
 
 def test_help_keeps_its_layout() -> None:
