@@ -28,6 +28,7 @@ from meeple.cli_rules import rules
 from meeple.cli_worker import worker
 from meeple.engine import BadSetup, MeepleError, load_record, replay
 from meeple.engine.components import Tables, load_pack
+from meeple.engine.messages import msg
 from meeple.train import train_command
 from meeple.tune import tune_command
 
@@ -84,7 +85,7 @@ def _options(pairs: list[str] | None) -> dict[str, Any]:
     for pair in pairs or []:
         key, eq, value = pair.partition("=")
         if not eq or not key.strip():
-            raise BadSetup(f"option {pair!r} must be key=value")
+            raise BadSetup.of(msg("engine.setup.option_pair", option=repr(pair)))
         text = value.strip()
         parsed: Any = text
         if text.lstrip("-").isdigit():
@@ -105,8 +106,8 @@ def _bot_list(text: str, game: str, players: int, levels_file: Path | None = Non
     levels = load_levels(levels_file)
     specs = split_bots(text)
     if not specs:
-        raise BadSetup(f"--bots {text!r} names no bot: give at least one bot (bots: {', '.join(botlib.kinds())}; "
-                       f"levels: {', '.join(sorted(levels))})")
+        raise BadSetup.of(msg("engine.setup.no_bots", given=repr(text), bots=", ".join(botlib.kinds()),
+                              levels=", ".join(sorted(levels))))
     return [resolve_bot(spec, game, players, levels) for spec in specs]
 
 
@@ -194,7 +195,7 @@ def play(
         state = replay(record, tables)
     else:
         if game is None:
-            raise BadSetup("name a game (meeple list shows them) or --load a saved game")
+            raise BadSetup.of(msg("engine.setup.no_game"))
         g = games.get(game)
         count = players if players is not None else min(max(g.min_players, 2), g.max_players)
         tables = _tables(g.name, components)
@@ -202,7 +203,7 @@ def play(
     humans = sorted(set(seat or [0]))
     for s in humans:
         if not 0 <= s < state.players:
-            raise BadSetup(f"no seat {s} in a {state.players}-player game (seats 0-{state.players - 1})")
+            raise BadSetup.of(msg("engine.setup.no_such_seat", seat=s, players=state.players, last=state.players - 1))
     specs = _bot_specs(bots, state.game.name, list(range(state.players)), humans, bot_levels)
     runner = TerminalGame(state, humans, specs, console, _reader, tables, lang=language)
     console.print(runner.intro())
