@@ -178,6 +178,27 @@ def test_a_malformed_record_is_refused_in_the_commands_language(
     assert str(refused.value).startswith("record field 'actions'[0]: 'nonsense' is not")
 
 
+def test_a_component_pack_out_of_its_limits_is_refused_in_the_commands_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Brief ("bad input ... pack ... gets a clear error", "messages through the catalog"): a Troyes
+    pack whose Blacksmith divisor is outside its limit (1 to 36, ``troyes/components.py`` LIMITS) is
+    refused in zh-TW with the range as a phrase of the catalog (``engine.pack.range`` holding
+    ``engine.pack.between``), and in English in the words it always had."""
+    from meeple.engine.components import dump_pack
+    from meeple.games import get
+
+    monkeypatch.delenv("MEEPLE_LANG", raising=False)
+    pack = dump_pack(get("troyes").default_tables()).replace("divisor = 4\n", "divisor = 99\n", 1)
+    path = tmp_path / "pack.toml"
+    path.write_text('game = "troyes"\n' + pack, encoding="utf-8")
+    where = f"{path}: activities[0] (Blacksmith).divisor"
+    assert_one_line(*run_main(["play", "troyes", "--components", str(path), "--lang", "zh-TW"], capsys),
+                    f"{where} 必須介於 1 到 36，收到的是 99")
+    assert_one_line(*run_main(["play", "troyes", "--components", str(path), "--lang", "en"], capsys),
+                    f"{where} must be from 1 to 36, got 99")
+
+
 def test_help_keeps_its_layout() -> None:
     """Issue 16 item 6: ``--help`` is still the rich help and exits 0 (only errors became one line)."""
     result = subprocess.run([sys.executable, "-m", "meeple", "simulate", "--help"], capture_output=True,
