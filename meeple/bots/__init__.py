@@ -12,6 +12,7 @@ from collections.abc import Callable
 from meeple.bots.base import Bot, act, parse_spec
 from meeple.bots.random_bot import RandomBot
 from meeple.engine.core import BadSetup
+from meeple.engine.messages import msg
 
 _FACTORIES: dict[str, Callable[[dict[str, str]], Bot]] = {
     "random": lambda params: RandomBot(),
@@ -34,7 +35,7 @@ def make(spec: str) -> Bot:
     name, params = parse_spec(spec)
     factory = _FACTORIES.get(name)
     if factory is None:
-        raise BadSetup(f"unknown bot {name!r} (bots: {', '.join(sorted(_FACTORIES))})")
+        raise BadSetup.of(msg("engine.botspec.unknown", name=repr(name), bots=", ".join(sorted(_FACTORIES))))
     return factory(params)
 
 

@@ -29,6 +29,7 @@ from meeple.bots.base import Bot
 from meeple.bots.tuned import tuned_for
 from meeple.bots.valuenet import net_for
 from meeple.engine.core import Action, BadSetup, State
+from meeple.engine.messages import msg
 from meeple.engine.rng import Rng
 
 EPS = 1e-12
@@ -66,7 +67,7 @@ def evaluator(kind: str, state: State) -> Evaluate | None:
 def value_param(params: dict[str, str]) -> str:
     kind = params.get("value", "eval")
     if kind not in VALUES:
-        raise BadSetup(f"bot parameter value={kind!r} must be one of {', '.join(VALUES)}")
+        raise BadSetup.of(msg("engine.botspec.choice", param=f"value={kind!r}", allowed=", ".join(VALUES)))
     return kind
 
 
@@ -123,9 +124,9 @@ def int_param(params: dict[str, str], key: str, default: int, low: int = 1) -> i
     try:
         value = int(raw)
     except ValueError:
-        raise BadSetup(f"bot parameter {key}={raw!r} must be a whole number") from None
+        raise BadSetup.of(msg("engine.botspec.int", param=f"{key}={raw!r}")) from None
     if value < low:
-        raise BadSetup(f"bot parameter {key}={raw!r} must be at least {low}")
+        raise BadSetup.of(msg("engine.botspec.at_least", param=f"{key}={raw!r}", low=str(low)))
     return value
 
 
@@ -133,7 +134,7 @@ def flag_param(params: dict[str, str], key: str, default: bool = False) -> bool:
     """A 0/1 switch (``default`` when not given); anything else is refused."""
     value = int_param(params, key, int(default), low=0)
     if value > 1:
-        raise BadSetup(f"bot parameter {key}={params[key]!r} must be 0 or 1")
+        raise BadSetup.of(msg("engine.botspec.flag", param=f"{key}={params[key]!r}"))
     return value == 1
 
 
@@ -144,9 +145,9 @@ def float_param(params: dict[str, str], key: str, default: float, low: float = 0
     try:
         value = float(raw)
     except ValueError:
-        raise BadSetup(f"bot parameter {key}={raw!r} must be a number") from None
+        raise BadSetup.of(msg("engine.botspec.float", param=f"{key}={raw!r}")) from None
     if not value >= low:
-        raise BadSetup(f"bot parameter {key}={raw!r} must be at least {low}")
+        raise BadSetup.of(msg("engine.botspec.at_least", param=f"{key}={raw!r}", low=str(low)))
     return value
 
 

@@ -127,6 +127,9 @@ def test_unknown_game_and_bad_player_count_are_one_line(
      "engine.setup.no_such_seat", {"seat": 5, "players": 2, "last": 1}),
     (["play", "--lang", "zh-TW"], {}, "engine.setup.no_game", {}),
     (["play", "troyes", "--option", "x", "--lang", "zh-TW"], {}, "engine.setup.option_pair", {"option": "'x'"}),
+    (["play", "troyes", "--bots", "foo", "--lang", "zh-TW"], {}, "engine.botspec.unknown_level", {"name": "'foo'"}),
+    (["play", "troyes", "--bots", "ismcts:iters=x", "--lang", "zh-TW"], {}, "engine.botspec.int",
+     {"param": "iters='x'"}),
     (["play", "troyes", "--option", "x=1", "--lang", "zh-TW"], {},
      "engine.setup.no_option", {"game": "troyes", "option": "'x'",
                                 "known": "character_deal, open_vp, push_out_protection, unfinished_events"}),
@@ -136,13 +139,18 @@ def test_setup_refusals_are_in_the_commands_language(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Brief ("messages through the catalog"; "a clear error ... exit status 2"): a wrong game, player
-    count or option is refused in the language the command reads in (``--lang``, else
+    count, seat, bot or option is refused in the language the command reads in (``--lang``, else
     ``MEEPLE_LANG``), the zh-TW words being the catalog's (seed 001's 特魯瓦 for Troyes)."""
     from meeple.games import names
     from meeple.i18n.catalog import translate
 
     if key == "engine.setup.unknown_game":  # the games registered in this process (tests add some)
         fields = {**fields, "known": ", ".join(names())}
+    if key == "engine.botspec.unknown_level":
+        from meeple import bots
+        from meeple.bots.levels import load_levels
+
+        fields = {**fields, "bots": ", ".join(bots.kinds()), "levels": ", ".join(sorted(load_levels(None)))}
     monkeypatch.delenv("MEEPLE_LANG", raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
