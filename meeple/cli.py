@@ -162,7 +162,7 @@ def components(
     tables = g.default_tables()
     for name in table or []:
         if name not in tables:
-            raise BadSetup(f"{g.name} has no table {name!r} (tables: {', '.join(sorted(tables))})")
+            raise BadSetup.of(msg("engine.setup.no_table", game=g.name, name=repr(name), tables=", ".join(sorted(tables))))
     print(f"# {g.title} component pack (rules version {g.version}); edit values, keep every field.")
     print(f"# Stand-in values (no source gave them): {len(g.stand_ins())}; see docs/rules/{g.name}.md")
     print(f'game = "{g.name}"\n')
@@ -255,9 +255,9 @@ def simulate(
     g.check_players(players)
     opts = g.check_options(_options(option))
     if count < 1 or jobs < 1:
-        raise BadSetup("--games and --jobs must be at least 1")
+        raise BadSetup.of(msg("engine.setup.games_jobs"))
     if crash_dir.exists() and not crash_dir.is_dir():
-        raise BadSetup(f"--crash-dir {str(crash_dir)!r} is a file, not a folder")
+        raise BadSetup.of(msg("engine.setup.crash_dir", path=repr(str(crash_dir))))
     specs = _bot_specs(bots, g.name, list(range(players)), [], bot_levels)
     spec_list = [specs[s] for s in range(players)]
     tables = _tables(g.name, components)
@@ -351,7 +351,7 @@ def arena(
     for spec in specs:
         botlib.make(spec)
     if count < 1 or jobs < 1:
-        raise BadSetup("--games and --jobs must be at least 1")
+        raise BadSetup.of(msg("engine.setup.games_jobs"))
     tables = _tables(g.name, components)
     check_setup(g.name, players, seed, None, tables)  # a bad pack is refused before any game
     code = arena_command(g.name, players, specs, count, jobs=jobs, seed=seed, as_json=as_json,
@@ -397,7 +397,7 @@ def serve(
     wanted: list[tuple[str, tuple[str, ...], Any]] = []  # flag, the server's keyword(s), value
     if bot_levels is not None:
         if not bot_levels.is_file():
-            raise BadSetup(f"--bot-levels file {str(bot_levels)!r} not found")
+            raise BadSetup.of(msg("engine.setup.levels_missing", path=repr(str(bot_levels))))
         _check_bot_levels(bot_levels)
         wanted.append(("--bot-levels", ("bot_levels",), bot_levels))
     if allow_seeds:
