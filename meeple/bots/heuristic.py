@@ -154,9 +154,8 @@ def float_param(params: dict[str, str], key: str, default: float, low: float = 0
 def check_params(name: str, params: dict[str, str], known: tuple[str, ...]) -> None:
     unknown = sorted(set(params) - set(known))
     if unknown:
-        raise BadSetup(
-            f"bot {name!r} has no parameter {unknown[0]!r} (parameters: {', '.join(known)})"
-        )
+        raise BadSetup.of(msg("engine.botspec.unknown_param", name=repr(name), param=repr(unknown[0]),
+                              known=", ".join(known)))
 
 
 class HeuristicBot(Bot):

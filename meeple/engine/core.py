@@ -126,7 +126,7 @@ class Game(ABC):
     def evaluate_with(self, weights: Mapping[str, float]) -> Callable[[State, int], float]:
         """``evaluate`` with its constants replaced by ``weights`` (by name; issue 19's tuned values,
         ``meeple/bots/tuned.py``).  A game whose ``evaluate`` takes no weights refuses any."""
-        raise BadSetup(f"{self.name}'s evaluate takes no weights")
+        raise BadSetup.of(msg("engine.setup.no_weights", game=self.name))
 
     def piece_ids(self, view: dict[str, Any]) -> set[str]:
         """Every piece and place id a view draws, in ``State.targets``' form (the conformance

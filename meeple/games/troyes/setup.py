@@ -41,26 +41,26 @@ def _check_tables(tables: Tables, players: int, deal: bool) -> bool:
     for name in ("activities", "events", "permanent"):
         for i, card in enumerate(tables[name]):
             if card.divisor < 1:
-                raise BadSetup(f"component {name}[{i}] ({card.name}): divisor must be at least 1")
+                raise BadSetup.of(msg("troyes.pack.divisor", where=f"{name}[{i}]", card=card.name))
             if not 0 <= card.colour <= 2 or (hasattr(card, "fight_colour") and not 0 <= card.fight_colour <= 2):
-                raise BadSetup(f"component {name}[{i}] ({card.name}): colours are 0 red, 1 white, 2 yellow")
+                raise BadSetup.of(msg("troyes.pack.colours", where=f"{name}[{i}]", card=card.name))
     for i, card in enumerate(tables.activities):
         if not 1 <= card.level <= 3 or len(card.vp_spaces) > 12:
-            raise BadSetup(f"component activities[{i}] ({card.name}): level 1-3 and at most 12 VP spaces")
+            raise BadSetup.of(msg("troyes.pack.activity", where=f"activities[{i}]", card=card.name))
     for colour in range(3):
         for level in (1, 2, 3):
             if not any(a.colour == colour and a.level == level for a in tables.activities):
-                raise BadSetup(f"components: no activity card of colour {colour}, level {level}")
+                raise BadSetup.of(msg("troyes.pack.no_activity", colour=colour, level=level))
     if sum(1 for e in tables.events if e.colour == 0) < ROUNDS[players]:
-        raise BadSetup(f"components: {players} players need {ROUNDS[players]} red event cards")
+        raise BadSetup.of(msg("troyes.pack.red_events", players=players, need=ROUNDS[players]))
     board = tables.board[0]
     if board.agriculture_divisor < 1 or len(board.cathedral_influence) != 6:
-        raise BadSetup("component board[0]: agriculture_divisor >= 1 and 6 cathedral_influence values")
+        raise BadSetup.of(msg("troyes.pack.board"))
     need = CHARACTERS_EACH[players] * players
     if deal:
         need += 1  # the last chooser still draws two
     if len(tables.characters) < need:
-        raise BadSetup(f"components: {players} players need {need} character cards")
+        raise BadSetup.of(msg("troyes.pack.characters", players=players, need=need))
     return True
 
 
