@@ -28,7 +28,7 @@ from meeple.cli_rules import rules
 from meeple.cli_worker import worker
 from meeple.engine import BadSetup, MeepleError, load_record, replay
 from meeple.engine.components import Tables, load_pack
-from meeple.engine.messages import msg
+from meeple.engine.messages import refused
 from meeple.train import train_command
 from meeple.tune import tune_command
 
@@ -85,7 +85,7 @@ def _options(pairs: list[str] | None) -> dict[str, Any]:
     for pair in pairs or []:
         key, eq, value = pair.partition("=")
         if not eq or not key.strip():
-            raise BadSetup.of(msg("engine.setup.option_pair", option=repr(pair)))
+            raise refused("engine.setup.option_pair", option=repr(pair))
         text = value.strip()
         parsed: Any = text
         if text.lstrip("-").isdigit():
@@ -106,8 +106,8 @@ def _bot_list(text: str, game: str, players: int, levels_file: Path | None = Non
     levels = load_levels(levels_file)
     specs = split_bots(text)
     if not specs:
-        raise BadSetup.of(msg("engine.setup.no_bots", given=repr(text), bots=", ".join(botlib.kinds()),
-                              levels=", ".join(sorted(levels))))
+        raise refused("engine.setup.no_bots", given=repr(text), bots=", ".join(botlib.kinds()),
+                      levels=", ".join(sorted(levels)))
     return [resolve_bot(spec, game, players, levels) for spec in specs]
 
 
@@ -162,7 +162,7 @@ def components(
     tables = g.default_tables()
     for name in table or []:
         if name not in tables:
-            raise BadSetup.of(msg("engine.setup.no_table", game=g.name, name=repr(name), tables=", ".join(sorted(tables))))
+            raise refused("engine.setup.no_table", game=g.name, name=repr(name), tables=", ".join(sorted(tables)))
     print(f"# {g.title} component pack (rules version {g.version}); edit values, keep every field.")
     print(f"# Stand-in values (no source gave them): {len(g.stand_ins())}; see docs/rules/{g.name}.md")
     print(f'game = "{g.name}"\n')
@@ -195,7 +195,7 @@ def play(
         state = replay(record, tables)
     else:
         if game is None:
-            raise BadSetup.of(msg("engine.setup.no_game"))
+            raise refused("engine.setup.no_game")
         g = games.get(game)
         count = players if players is not None else min(max(g.min_players, 2), g.max_players)
         tables = _tables(g.name, components)
@@ -203,7 +203,7 @@ def play(
     humans = sorted(set(seat or [0]))
     for s in humans:
         if not 0 <= s < state.players:
-            raise BadSetup.of(msg("engine.setup.no_such_seat", seat=s, players=state.players, last=state.players - 1))
+            raise refused("engine.setup.no_such_seat", seat=s, players=state.players, last=state.players - 1)
     specs = _bot_specs(bots, state.game.name, list(range(state.players)), humans, bot_levels)
     runner = TerminalGame(state, humans, specs, console, _reader, tables, lang=language)
     console.print(runner.intro())
@@ -255,9 +255,9 @@ def simulate(
     g.check_players(players)
     opts = g.check_options(_options(option))
     if count < 1 or jobs < 1:
-        raise BadSetup.of(msg("engine.setup.games_jobs"))
+        raise refused("engine.setup.games_jobs")
     if crash_dir.exists() and not crash_dir.is_dir():
-        raise BadSetup.of(msg("engine.setup.crash_dir", path=repr(str(crash_dir))))
+        raise refused("engine.setup.crash_dir", path=repr(str(crash_dir)))
     specs = _bot_specs(bots, g.name, list(range(players)), [], bot_levels)
     spec_list = [specs[s] for s in range(players)]
     tables = _tables(g.name, components)
@@ -351,7 +351,7 @@ def arena(
     for spec in specs:
         botlib.make(spec)
     if count < 1 or jobs < 1:
-        raise BadSetup.of(msg("engine.setup.games_jobs"))
+        raise refused("engine.setup.games_jobs")
     tables = _tables(g.name, components)
     check_setup(g.name, players, seed, None, tables)  # a bad pack is refused before any game
     code = arena_command(g.name, players, specs, count, jobs=jobs, seed=seed, as_json=as_json,
@@ -397,7 +397,7 @@ def serve(
     wanted: list[tuple[str, tuple[str, ...], Any]] = []  # flag, the server's keyword(s), value
     if bot_levels is not None:
         if not bot_levels.is_file():
-            raise BadSetup.of(msg("engine.setup.levels_missing", path=repr(str(bot_levels))))
+            raise refused("engine.setup.levels_missing", path=repr(str(bot_levels)))
         _check_bot_levels(bot_levels)
         wanted.append(("--bot-levels", ("bot_levels",), bot_levels))
     if allow_seeds:
@@ -491,7 +491,7 @@ def _fail(message: str, code: int = 2, lang: str = "en") -> NoReturn:
 
 def _refusal(exc: MeepleError, args: list[str]) -> tuple[str, str]:
     """A refusal in the command's language (``--lang``, else ``MEEPLE_LANG`` or the locale) when
-    it carries a catalog message (``BadSetup.of``, ``IllegalAction``), else its English text; and
+    it carries a catalog message (``refused``, ``IllegalAction``), else its English text; and
     that language."""
     message = getattr(exc, "message", None)
     if not isinstance(message, dict) or not message.get("key"):

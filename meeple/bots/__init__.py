@@ -11,8 +11,7 @@ from collections.abc import Callable
 
 from meeple.bots.base import Bot, act, parse_spec
 from meeple.bots.random_bot import RandomBot
-from meeple.engine.core import BadSetup
-from meeple.engine.messages import msg
+from meeple.engine.messages import refused
 
 _FACTORIES: dict[str, Callable[[dict[str, str]], Bot]] = {
     "random": lambda params: RandomBot(),
@@ -35,7 +34,7 @@ def make(spec: str) -> Bot:
     name, params = parse_spec(spec)
     factory = _FACTORIES.get(name)
     if factory is None:
-        raise BadSetup.of(msg("engine.botspec.unknown", name=repr(name), bots=", ".join(sorted(_FACTORIES))))
+        raise refused("engine.botspec.unknown", name=repr(name), bots=", ".join(sorted(_FACTORIES)))
     return factory(params)
 
 

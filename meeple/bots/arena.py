@@ -373,22 +373,21 @@ def _check(game: str, players: int, bots: list[str], games: int, jobs: int,
            seed: int) -> tuple[str, list[str], list[tuple[str, ...]]]:
     from meeple import bots as botlib
     from meeple import games as gamelib
-    from meeple.engine.core import BadSetup
-    from meeple.engine.messages import msg
+    from meeple.engine.messages import refused
 
     g = gamelib.get(game)
     g.check_players(players)
     specs = [b.strip() for b in bots if b and b.strip()]
     if not specs:
-        raise BadSetup.of(msg("engine.setup.arena_bots"))
+        raise refused("engine.setup.arena_bots")
     for spec in specs:
         botlib.make(spec)  # a bad spec fails here, before any game starts
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise BadSetup.of(msg("engine.setup.positive", name="games", got=repr(games)))
+        raise refused("engine.setup.positive", name="games", got=repr(games))
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
-        raise BadSetup.of(msg("engine.setup.positive", name="jobs", got=repr(jobs)))
+        raise refused("engine.setup.positive", name="jobs", got=repr(jobs))
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise BadSetup.of(msg("engine.setup.seed", got=repr(seed)))
+        raise refused("engine.setup.seed", got=repr(seed))
     return g.name, specs, arrangements(specs, players)
 
 

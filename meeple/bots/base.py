@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
-from meeple.engine.core import Action, BadSetup, State
-from meeple.engine.messages import msg
+from meeple.engine.core import Action, State
+from meeple.engine.messages import refused
 from meeple.engine.rng import Rng
 
 
@@ -43,7 +43,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """``"ismcts:time=0.5,iters=100"`` -> ``("ismcts", {"time": "0.5", "iters": "100"})``."""
     text = spec.strip()
     if not text:
-        raise BadSetup.of(msg("engine.botspec.empty"))
+        raise refused("engine.botspec.empty")
     name, _, rest = text.partition(":")
     params: dict[str, str] = {}
     if rest:
@@ -52,6 +52,6 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
                 continue
             key, eq, value = part.partition("=")
             if not eq:
-                raise BadSetup.of(msg("engine.botspec.pair", part=repr(part), spec=repr(spec)))
+                raise refused("engine.botspec.pair", part=repr(part), spec=repr(spec))
             params[key.strip()] = value.strip()
     return name.strip().lower(), params

@@ -29,7 +29,7 @@ from meeple.bots.base import Bot
 from meeple.bots.tuned import tuned_for
 from meeple.bots.valuenet import net_for
 from meeple.engine.core import Action, BadSetup, State
-from meeple.engine.messages import msg
+from meeple.engine.messages import refused
 from meeple.engine.rng import Rng
 
 EPS = 1e-12
@@ -67,7 +67,7 @@ def evaluator(kind: str, state: State) -> Evaluate | None:
 def value_param(params: dict[str, str]) -> str:
     kind = params.get("value", "eval")
     if kind not in VALUES:
-        raise BadSetup.of(msg("engine.botspec.choice", param=f"value={kind!r}", allowed=", ".join(VALUES)))
+        raise refused("engine.botspec.choice", param=f"value={kind!r}", allowed=", ".join(VALUES))
     return kind
 
 
@@ -124,9 +124,9 @@ def int_param(params: dict[str, str], key: str, default: int, low: int = 1) -> i
     try:
         value = int(raw)
     except ValueError:
-        raise BadSetup.of(msg("engine.botspec.int", param=f"{key}={raw!r}")) from None
+        raise refused("engine.botspec.int", param=f"{key}={raw!r}") from None
     if value < low:
-        raise BadSetup.of(msg("engine.botspec.at_least", param=f"{key}={raw!r}", low=str(low)))
+        raise refused("engine.botspec.at_least", param=f"{key}={raw!r}", low=str(low))
     return value
 
 
@@ -134,7 +134,7 @@ def flag_param(params: dict[str, str], key: str, default: bool = False) -> bool:
     """A 0/1 switch (``default`` when not given); anything else is refused."""
     value = int_param(params, key, int(default), low=0)
     if value > 1:
-        raise BadSetup.of(msg("engine.botspec.flag", param=f"{key}={params[key]!r}"))
+        raise refused("engine.botspec.flag", param=f"{key}={params[key]!r}")
     return value == 1
 
 
@@ -145,17 +145,17 @@ def float_param(params: dict[str, str], key: str, default: float, low: float = 0
     try:
         value = float(raw)
     except ValueError:
-        raise BadSetup.of(msg("engine.botspec.float", param=f"{key}={raw!r}")) from None
+        raise refused("engine.botspec.float", param=f"{key}={raw!r}") from None
     if not value >= low:
-        raise BadSetup.of(msg("engine.botspec.at_least", param=f"{key}={raw!r}", low=str(low)))
+        raise refused("engine.botspec.at_least", param=f"{key}={raw!r}", low=str(low))
     return value
 
 
 def check_params(name: str, params: dict[str, str], known: tuple[str, ...]) -> None:
     unknown = sorted(set(params) - set(known))
     if unknown:
-        raise BadSetup.of(msg("engine.botspec.unknown_param", name=repr(name), param=repr(unknown[0]),
-                              known=", ".join(known)))
+        raise refused("engine.botspec.unknown_param", name=repr(name), param=repr(unknown[0]),
+                      known=", ".join(known))
 
 
 class HeuristicBot(Bot):

@@ -64,8 +64,8 @@ from meeple.bots.heuristic import (
     solo_value,
     value_param,
 )
-from meeple.engine.core import Action, BadSetup, State
-from meeple.engine.messages import msg
+from meeple.engine.core import Action, State
+from meeple.engine.messages import refused
 from meeple.engine.rng import Rng
 
 DEFAULTS: dict[str, float] = {
@@ -487,7 +487,7 @@ def _factory(params: dict[str, str]) -> Bot:
     iters = int_param(params, "iters", 0) if "iters" in params else None
     seconds = float_param(params, "time", 1.0) if "time" in params else None
     if seconds is not None and seconds <= 0:
-        raise BadSetup.of(msg("engine.botspec.positive", param=f"time={params['time']!r}"))
+        raise refused("engine.botspec.positive", param=f"time={params['time']!r}")
     settings = Settings(
         horizon=int_param(params, "horizon", int(DEFAULTS["horizon"]), low=0),
         c=float_param(params, "c", DEFAULTS["c"]),

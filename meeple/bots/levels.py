@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from meeple import bots
 from meeple.bots.heuristic import VALUES
 from meeple.engine import BadSetup
-from meeple.engine.messages import msg
+from meeple.engine.messages import refused
 
 MAX_SPEC = 64
 MAX_THINK = 10.0  # seconds: a bot's own time budget and its deadline
@@ -246,6 +246,6 @@ def resolve_bot(name: str, game: str, players: int, levels: Mapping[str, Level] 
         return level.spec_for(game, players)
     kind, _ = bots.parse_spec(name)
     if kind not in bots.kinds():
-        raise BadSetup.of(msg("engine.botspec.unknown_level", name=repr(kind), bots=", ".join(bots.kinds()),
-                              levels=", ".join(sorted(table))))
+        raise refused("engine.botspec.unknown_level", name=repr(kind), bots=", ".join(bots.kinds()),
+                      levels=", ".join(sorted(table)))
     return name

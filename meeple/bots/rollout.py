@@ -57,8 +57,8 @@ from meeple.bots.heuristic import (
     position_value,
     value_param,
 )
-from meeple.engine.core import Action, BadSetup, State
-from meeple.engine.messages import msg
+from meeple.engine.core import Action, State
+from meeple.engine.messages import refused
 from meeple.engine.rng import Rng
 
 MIN_SPREAD = 0.01
@@ -277,7 +277,7 @@ def _factory(params: dict[str, str]) -> Bot:
     iters = int_param(params, "iters", 1) if "iters" in params else None
     seconds = float_param(params, "time", 1.0) if "time" in params else None
     if seconds is not None and seconds <= 0:
-        raise BadSetup.of(msg("engine.botspec.positive", param=f"time={params['time']!r}"))
+        raise refused("engine.botspec.positive", param=f"time={params['time']!r}")
     default = Plan()
     plan = Plan(
         horizon=int_param(params, "horizon", default.horizon, low=0),

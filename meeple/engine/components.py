@@ -34,17 +34,12 @@ from pathlib import Path
 from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from meeple.engine.errors import BadSetup
-from meeple.engine.messages import Message, msg
+from meeple.engine.messages import Message, msg, refused
 
 T = TypeVar("T")
 
 STAND_IN = "STAND_IN"
 """Marker used in components.py comments and ``STAND_INS`` entries."""
-
-
-def _refused(key: str, **args: Any) -> BadSetup:
-    """A component pack's refusal: ``engine.pack.<reason>`` (its English text the exception's)."""
-    return BadSetup.of(msg(key, **args))
 
 
 class Tables(Mapping[str, tuple[Any, ...]]):
@@ -156,41 +151,41 @@ def _convert(where: str, kind: Any, value: Any) -> Any:
                 return _convert(where, option, value)
             except BadSetup as exc:
                 errors.append(exc)
-        raise errors[0] if errors else _refused("engine.pack.unexpected", where=where, got=repr(value))
+        raise errors[0] if errors else refused("engine.pack.unexpected", where=where, got=repr(value))
     if origin is typing.Literal:
         if value in get_args(kind):
             return value
-        raise _refused("engine.pack.literal", where=where, allowed=str(get_args(kind)), got=repr(value))
+        raise refused("engine.pack.literal", where=where, allowed=str(get_args(kind)), got=repr(value))
     if origin is tuple:
         if not isinstance(value, list):
-            raise _refused("engine.pack.list", where=where, got=repr(value))
+            raise refused("engine.pack.list", where=where, got=repr(value))
         args = get_args(kind)
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_convert(f"{where}[{i}]", args[0], v) for i, v in enumerate(value))
         if len(args) != len(value):
-            raise _refused("engine.pack.values", where=where, count=len(args), size=len(value))
+            raise refused("engine.pack.values", where=where, count=len(args), size=len(value))
         return tuple(_convert(f"{where}[{i}]", a, v) for i, (a, v) in enumerate(zip(args, value, strict=True)))
     if kind is bool:
         if isinstance(value, bool):
             return value
-        raise _refused("engine.pack.bool", where=where, got=repr(value))
+        raise refused("engine.pack.bool", where=where, got=repr(value))
     if kind is int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        raise _refused("engine.pack.int", where=where, got=repr(value))
+        raise refused("engine.pack.int", where=where, got=repr(value))
     if kind is float:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return float(value)
-        raise _refused("engine.pack.float", where=where, got=repr(value))
+        raise refused("engine.pack.float", where=where, got=repr(value))
     if kind is str:
         if isinstance(value, str):
             return value
-        raise _refused("engine.pack.str", where=where, got=repr(value))
+        raise refused("engine.pack.str", where=where, got=repr(value))
     if isinstance(kind, type) and hasattr(kind, "_fields"):
         if not isinstance(value, dict):
-            raise _refused("engine.pack.fields", where=where, got=repr(value))
+            raise refused("engine.pack.fields", where=where, got=repr(value))
         return _entry(where, kind, value)
-    raise _refused("engine.pack.type", where=where, kind=repr(kind))
+    raise refused("engine.pack.type", where=where, kind=repr(kind))
 
 
 def _entry(where: str, entry_type: Any, data: dict[str, Any]) -> Any:
@@ -199,10 +194,10 @@ def _entry(where: str, entry_type: Any, data: dict[str, Any]) -> Any:
     defaults = getattr(entry_type, "_field_defaults", {})
     unknown = [k for k in data if k not in hints]
     if unknown:
-        raise _refused("engine.pack.unknown_field", where=where, field=repr(unknown[0]), fields=", ".join(fields))
+        raise refused("engine.pack.unknown_field", where=where, field=repr(unknown[0]), fields=", ".join(fields))
     missing = [f for f in fields if f not in data and f not in defaults]
     if missing:
-        raise _refused("engine.pack.missing_field", where=where, field=repr(missing[0]))
+        raise refused("engine.pack.missing_field", where=where, field=repr(missing[0]))
     values = {f: _convert(f"{where}.{f}", hints[f], data[f]) for f in fields if f in data}
     return entry_type(**values)
 
@@ -216,15 +211,15 @@ def load_pack(tables: Tables, path: str | Path, game: str | None = None) -> Tabl
     try:
         raw = tomllib.loads(p.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise _refused("engine.pack.file_missing", path=repr(str(p))) from None
+        raise refused("engine.pack.file_missing", path=repr(str(p))) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise _refused("engine.pack.file_unreadable", path=repr(str(p)), detail=str(exc)) from None
+        raise refused("engine.pack.file_unreadable", path=repr(str(p)), detail=str(exc)) from None
     except tomllib.TOMLDecodeError as exc:
-        raise _refused("engine.pack.file_toml", path=repr(str(p)), detail=_first_line(exc)) from None
+        raise refused("engine.pack.file_toml", path=repr(str(p)), detail=_first_line(exc)) from None
     except RecursionError:
-        raise _refused("engine.pack.file_deep", path=repr(str(p))) from None
+        raise refused("engine.pack.file_deep", path=repr(str(p))) from None
     except ValueError as exc:  # e.g. an integer of more digits than Python converts
-        raise _refused("engine.pack.file_not_pack", path=repr(str(p)), detail=str(exc).split(":")[0]) from None
+        raise refused("engine.pack.file_not_pack", path=repr(str(p)), detail=str(exc).split(":")[0]) from None
     loaded = apply_pack(tables, raw, origin=str(p), game=game)
     check_limits(loaded, origin=str(p))
     return loaded
@@ -254,29 +249,29 @@ def apply_pack(tables: Tables, raw: dict[str, Any], origin: str = "pack", game: 
     if named is not None:
         expected = game or game_of(tables)
         if not isinstance(named, str):
-            raise _refused("engine.pack.game_type", origin=origin, got=repr(named))
+            raise refused("engine.pack.game_type", origin=origin, got=repr(named))
         if expected is not None and named != expected:
-            raise _refused("engine.pack.other_game", origin=origin, named=repr(named), expected=repr(expected))
+            raise refused("engine.pack.other_game", origin=origin, named=repr(named), expected=repr(expected))
     raw = {k: v for k, v in raw.items() if k != "game"}
     if not raw:
-        raise _refused("engine.pack.no_table", origin=origin, tables=", ".join(sorted(tables)))
+        raise refused("engine.pack.no_table", origin=origin, tables=", ".join(sorted(tables)))
     new: dict[str, tuple[Any, ...]] = {}
     for name, entries in raw.items():
         if name not in tables:
-            raise _refused("engine.pack.unknown_table", origin=origin, name=repr(name), tables=", ".join(sorted(tables)))
+            raise refused("engine.pack.unknown_table", origin=origin, name=repr(name), tables=", ".join(sorted(tables)))
         old = tables[name]
         if not old:
-            raise _refused("engine.pack.fixed_table", origin=origin, name=repr(name))
+            raise refused("engine.pack.fixed_table", origin=origin, name=repr(name))
         entry_type = type(old[0])
         if not isinstance(entries, list) or not entries:
-            raise _refused("engine.pack.empty_table", origin=origin, name=repr(name), entries=name)
+            raise refused("engine.pack.empty_table", origin=origin, name=repr(name), entries=name)
         rows = []
         for i, data in enumerate(entries):
             if not isinstance(data, dict):
-                raise _refused("engine.pack.not_entry", origin=origin, where=f"{name}[{i}]")
+                raise refused("engine.pack.not_entry", origin=origin, where=f"{name}[{i}]")
             rows.append(_entry(f"{name}[{i}]", entry_type, data))
         if len(rows) != len(old):
-            raise _refused("engine.pack.entry_count", origin=origin, name=repr(name), box=len(old), given=len(rows))
+            raise refused("engine.pack.entry_count", origin=origin, name=repr(name), box=len(old), given=len(rows))
         new[name] = tuple(rows)
     return tables.replace(**new)
 
@@ -367,11 +362,11 @@ def _check_value(where: str, value: Any, rule: FieldLimit, tables: Tables) -> No
     if value in rule.allow:
         return
     if rule.choices is not None and value not in rule.choices:
-        raise _refused("engine.pack.choice", where=where, allowed=", ".join(map(repr, rule.choices)), got=repr(value))
+        raise refused("engine.pack.choice", where=where, allowed=", ".join(map(repr, rule.choices)), got=repr(value))
     if rule.range is not None:
         lo, hi = rule.range
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise _refused("engine.pack.range", where=where, bounds=_bounds(lo, hi), got=repr(value))
+            raise refused("engine.pack.range", where=where, bounds=_bounds(lo, hi), got=repr(value))
     if rule.ref is not None:
         table, _, field = rule.ref.partition(".")
         rows = tables[table]
@@ -379,9 +374,9 @@ def _check_value(where: str, value: Any, rule: FieldLimit, tables: Tables) -> No
             known = [getattr(r, field) for r in rows]
             if value not in known:
                 shown = ", ".join(map(repr, known[:12])) + (" ..." if len(known) > 12 else "")
-                raise _refused("engine.pack.ref_name", where=where, table=table, shown=shown, got=repr(value))
+                raise refused("engine.pack.ref_name", where=where, table=table, shown=shown, got=repr(value))
         elif not (isinstance(value, int) and 0 <= value < len(rows)):
-            raise _refused("engine.pack.ref_index", where=where, table=table, last=len(rows) - 1, got=repr(value))
+            raise refused("engine.pack.ref_index", where=where, table=table, last=len(rows) - 1, got=repr(value))
 
 
 def _check_field(where: str, entry: Any, field: str, rule: FieldLimit, tables: Tables) -> None:
@@ -392,17 +387,17 @@ def _check_field(where: str, entry: Any, field: str, rule: FieldLimit, tables: T
         size = len(value)
         if size < lo or (hi is not None and size > hi):
             if lo == 1 and hi is None:
-                raise _refused("engine.pack.not_empty", where=where, size=size)
-            raise _refused("engine.pack.size", where=where, bounds=_bounds(lo, hi), size=size)
+                raise refused("engine.pack.not_empty", where=where, size=size)
+            raise refused("engine.pack.size", where=where, bounds=_bounds(lo, hi), size=size)
     for j, item in enumerate(value if many else (value,)):
         _check_value(f"{where}[{j}]" if many else where, item, rule, tables)
     if rule.ascending and any(b < a for a, b in zip(value, value[1:], strict=False)):
-        raise _refused("engine.pack.ascending", where=where, got=str(list(value)))
+        raise refused("engine.pack.ascending", where=where, got=str(list(value)))
     if rule.le is not None and value > getattr(entry, rule.le):
-        raise _refused("engine.pack.le", where=where, field=rule.le, limit=repr(getattr(entry, rule.le)), got=repr(value))
+        raise refused("engine.pack.le", where=where, field=rule.le, limit=repr(getattr(entry, rule.le)), got=repr(value))
     if rule.same_len is not None and len(value) != len(getattr(entry, rule.same_len)):
-        raise _refused("engine.pack.same_len", where=where, field=rule.same_len,
-                       count=len(getattr(entry, rule.same_len)), size=len(value))
+        raise refused("engine.pack.same_len", where=where, field=rule.same_len,
+                      count=len(getattr(entry, rule.same_len)), size=len(value))
 
 
 def check_limits(
@@ -427,7 +422,7 @@ def check_limits(
                 values = [getattr(e, field) for e in rows]
                 twice = next((v for i, v in enumerate(values) if v in values[:i]), None)
                 if twice is not None:
-                    raise _refused("engine.pack.unique", origin=origin, where=f"{table}.{field}", twice=repr(twice))
+                    raise refused("engine.pack.unique", origin=origin, where=f"{table}.{field}", twice=repr(twice))
 
 
 def dump_pack(tables: Tables, names: list[str] | None = None) -> str:

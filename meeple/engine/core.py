@@ -24,7 +24,7 @@ from meeple.engine.components import Tables, tables_hash
 from meeple.engine.encoding import Bounds, Encoder, view_digest
 from meeple.engine.errors import BadSetup, IllegalAction, MeepleError  # noqa: F401 (re-exported)
 from meeple.engine.fields import copier
-from meeple.engine.messages import Message, msg
+from meeple.engine.messages import Message, msg, refused
 from meeple.engine.options import Option  # noqa: F401 (re-exported)
 from meeple.engine.rng import Rng, as_rng
 from meeple.i18n.catalog import has
@@ -126,7 +126,7 @@ class Game(ABC):
     def evaluate_with(self, weights: Mapping[str, float]) -> Callable[[State, int], float]:
         """``evaluate`` with its constants replaced by ``weights`` (by name; issue 19's tuned values,
         ``meeple/bots/tuned.py``).  A game whose ``evaluate`` takes no weights refuses any."""
-        raise BadSetup.of(msg("engine.setup.no_weights", game=self.name))
+        raise refused("engine.setup.no_weights", game=self.name)
 
     def piece_ids(self, view: dict[str, Any]) -> set[str]:
         """Every piece and place id a view draws, in ``State.targets``' form (the conformance
@@ -169,16 +169,22 @@ class Game(ABC):
         unknown = sorted(set(given) - set(self.options))
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
-            raise BadSetup.of(msg("engine.setup.no_option", game=self.name, option=repr(unknown[0]), known=known))
+            raise refused("engine.setup.no_option", game=self.name, option=repr(unknown[0]), known=known)
         return {k: opt.check(k, given.get(k, opt.default)) for k, opt in sorted(self.options.items())}
+
+    def title_message(self) -> Any:
+        """The title as a message argument: its catalog key (``game.<name>.title``, rendered in the
+        reader's language) when the catalog has one, else the English title (a game added at run
+        time)."""
+        key = f"game.{self.name}.title"
+        return {"key": key} if has("en", key) else self.title
 
     def check_players(self, players: Any) -> int:
         if not isinstance(players, int) or isinstance(players, bool):
-            raise BadSetup.of(msg("engine.setup.players_type", got=repr(players)))
+            raise refused("engine.setup.players_type", got=repr(players))
         if not self.min_players <= players <= self.max_players:
-            title = f"game.{self.name}.title"
-            raise BadSetup.of(msg("engine.setup.players", game={"key": title} if has("en", title) else self.title,
-                                  min=self.min_players, max=self.max_players, got=players))
+            raise refused("engine.setup.players", game=self.title_message(), min=self.min_players,
+                          max=self.max_players, got=players)
         return players
 
     def new(
@@ -191,7 +197,7 @@ class Game(ABC):
         """Set up a game.  ``tables`` replaces the shipped components (a component pack)."""
         players = self.check_players(players)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BadSetup.of(msg("engine.setup.seed", got=repr(seed)))
+            raise refused("engine.setup.seed", got=repr(seed))
         opts = self.check_options(options)
         state = self.setup(players, seed, opts, tables or self.default_tables())
         state.settle()
@@ -443,7 +449,7 @@ class State(ABC):
         if seat is not None and (
             not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
         ):
-            raise BadSetup.of(msg("engine.setup.no_seat", seat=repr(seat), players=self.players))
+            raise refused("engine.setup.no_seat", seat=repr(seat), players=self.players)
         body = self._view(seat)
         over = self.is_over
         head: dict[str, Any] = {

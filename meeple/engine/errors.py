@@ -28,7 +28,7 @@ class BadSetup(MeepleError, ValueError):
     """Bad game name, player count, option, record or component pack.
 
     As ``IllegalAction``: ``str(exc)`` is the English sentence, ``exc.message`` a catalog message
-    when the refusal has one (``BadSetup.of``; the command line renders it in its language)."""
+    when the refusal has one (``messages.refused``; the command line renders it in its language)."""
 
     def __init__(self, text: str, message: dict[str, Any] | None = None) -> None:
         super().__init__(text)
@@ -38,3 +38,9 @@ class BadSetup(MeepleError, ValueError):
     def of(cls, message: dict[str, Any]) -> BadSetup:
         """The refusal of a catalog message (``engine.messages.msg``): its English text and it."""
         return cls(str(message["text"]), message)
+
+
+def reason(exc: BadSetup | IllegalAction) -> Any:
+    """Why ``exc`` refused, to nest in another message: its catalog message when it has one (so a
+    reader gets it in their language), else its English text."""
+    return exc.message if exc.message.get("key") else str(exc)

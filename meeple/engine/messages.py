@@ -24,6 +24,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from meeple.engine.errors import BadSetup
 from meeple.i18n.catalog import english_template, translate, translations
 from meeple.i18n.components import key as component_key
 from meeple.i18n.render import render
@@ -152,6 +153,13 @@ def msg(key: str, /, **args: Any) -> Message:
     if (english_template(key) if n is None else _english_plural(key, n == 1)) is None:
         render("en", {"key": key, "args": args})  # raises in strict mode; else the key shows
     return Message(key=key, args=args)
+
+
+def refused(key: str, /, **args: Any) -> BadSetup:
+    """A refusal with a catalog message: a ``BadSetup`` whose text is the English of
+    ``msg(key, **args)`` and whose ``message`` is it (the command line and the server render it in
+    their reader's language; docs/engine.md "Messages")."""
+    return BadSetup.of(msg(key, **args))
 
 
 def event(kind: str, message: Message, /, **fields: Any) -> Message:

@@ -8,21 +8,10 @@ from typing import Any
 
 from meeple.engine.components import Tables, load_pack, tables_hash
 from meeple.engine.core import BadSetup, IllegalAction, State
-from meeple.engine.messages import msg
-from meeple.i18n.catalog import has
+from meeple.engine.errors import reason
+from meeple.engine.messages import refused
 
 RECORD_FIELDS = ("game", "version", "players", "seed", "options", "components", "actions")
-
-
-def _refused(key: str, **args: Any) -> BadSetup:
-    """A malformed record's refusal: ``engine.record.<reason>`` (English text as the exception's)."""
-    return BadSetup.of(msg(key, **args))
-
-
-def _detail(exc: BadSetup | IllegalAction) -> Any:
-    """The reason a field was refused for: its catalog message when it has one, else its text."""
-    message = exc.message
-    return message if message.get("key") else str(exc)
 
 
 def replay(
@@ -37,53 +26,52 @@ def replay(
     from meeple import games
 
     if not isinstance(record, dict):
-        raise _refused("engine.record.not_object", kind=type(record).__name__)
+        raise refused("engine.record.not_object", kind=type(record).__name__)
     missing = [f for f in RECORD_FIELDS if f not in record]
     if missing:
-        raise _refused("engine.record.missing", field=repr(missing[0]))
+        raise refused("engine.record.missing", field=repr(missing[0]))
     unknown = [k for k in record if k not in RECORD_FIELDS and k not in ("meta",)]
     if unknown:
-        raise _refused("engine.record.unknown_field", field=repr(unknown[0]))
+        raise refused("engine.record.unknown_field", field=repr(unknown[0]))
     name = record["game"]
     if not isinstance(name, str):
-        raise _refused("engine.record.game_type", got=repr(name))
+        raise refused("engine.record.game_type", got=repr(name))
     game = games.get(name)
     version = record["version"]
     if not isinstance(version, int) or isinstance(version, bool):
-        raise _refused("engine.record.version_type", got=repr(version))
+        raise refused("engine.record.version_type", got=repr(version))
     if version != game.version:
-        title = f"game.{game.name}.title"
-        raise _refused("engine.record.version", game={"key": title} if has("en", title) else game.title,
-                       version=version, current=game.version)
+        raise refused("engine.record.version", game=game.title_message(), version=version,
+                      current=game.version)
     players = record["players"]
     try:
         game.check_players(players)
     except BadSetup as exc:
-        raise _refused("engine.record.field", field="'players'", detail=_detail(exc)) from None
+        raise refused("engine.record.field", field="'players'", detail=reason(exc)) from None
     seed = record["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise _refused("engine.record.seed", got=repr(seed))
+        raise refused("engine.record.seed", got=repr(seed))
     options = record["options"]
     if not isinstance(options, dict):
-        raise _refused("engine.record.options_type", got=repr(options))
+        raise refused("engine.record.options_type", got=repr(options))
     try:
         options = game.check_options(options)
     except BadSetup as exc:
-        raise _refused("engine.record.field", field="'options'", detail=_detail(exc)) from None
+        raise refused("engine.record.field", field="'options'", detail=reason(exc)) from None
     tables = tables or game.default_tables()
     if record["components"] != tables_hash(tables):
-        raise _refused("engine.record.components", used=repr(record["components"]),
-                       current=repr(tables_hash(tables)))
+        raise refused("engine.record.components", used=repr(record["components"]),
+                      current=repr(tables_hash(tables)))
     actions = record["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise _refused("engine.record.actions_type")
+        raise refused("engine.record.actions_type")
     state = game.new(players, seed, options, tables)
     stop = len(actions) if upto is None else max(0, min(upto, len(actions)))
     for i, text in enumerate(actions[:stop]):
         try:
             state.apply(text)
         except IllegalAction as exc:
-            raise _refused("engine.record.field", field=f"'actions'[{i}]", detail=_detail(exc)) from None
+            raise refused("engine.record.field", field=f"'actions'[{i}]", detail=reason(exc)) from None
     return state
 
 
@@ -99,21 +87,21 @@ def load_record(path: str | Path) -> dict[str, Any]:
     p = Path(path)
     try:
         if p.stat().st_size > MAX_RECORD_BYTES:
-            raise _refused("engine.record.file_large", path=repr(str(p)), mb=MAX_RECORD_BYTES // 2**20)
+            raise refused("engine.record.file_large", path=repr(str(p)), mb=MAX_RECORD_BYTES // 2**20)
         data = json.loads(p.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise _refused("engine.record.file_missing", path=repr(str(p))) from None
+        raise refused("engine.record.file_missing", path=repr(str(p))) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise _refused("engine.record.file_unreadable", path=repr(str(p)), detail=str(exc)) from None
+        raise refused("engine.record.file_unreadable", path=repr(str(p)), detail=str(exc)) from None
     except json.JSONDecodeError as exc:
-        raise _refused("engine.record.file_json", path=repr(str(p)), detail=str(exc)) from None
+        raise refused("engine.record.file_json", path=repr(str(p)), detail=str(exc)) from None
     except RecursionError:
-        raise _refused("engine.record.file_deep", path=repr(str(p))) from None
+        raise refused("engine.record.file_deep", path=repr(str(p))) from None
     except ValueError as exc:  # e.g. an integer of more digits than Python converts
         text = str(exc).split(":")[0]
-        raise _refused("engine.record.file_not_record", path=repr(str(p)), detail=text) from None
+        raise refused("engine.record.file_not_record", path=repr(str(p)), detail=text) from None
     if not isinstance(data, dict):
-        raise _refused("engine.record.file_not_object", path=repr(str(p)))
+        raise refused("engine.record.file_not_object", path=repr(str(p)))
     return data
 
 

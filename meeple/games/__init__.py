@@ -11,8 +11,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from meeple.engine.core import BadSetup, Game
-from meeple.engine.messages import msg
+from meeple.engine.core import Game
+from meeple.engine.messages import refused
 
 _extra: dict[str, Game] = {}
 _found: dict[str, Game] | None = None
@@ -45,7 +45,7 @@ def get(name: str) -> Game:
     if key in games:
         return games[key]
     known = ", ".join(sorted(games)) or "none"
-    raise BadSetup.of(msg("engine.setup.unknown_game", name=repr(name), known=known))
+    raise refused("engine.setup.unknown_game", name=repr(name), known=known)
 
 
 def register(game: Game) -> None:

@@ -3,7 +3,7 @@
 Message ids are keys, and several kinds of key are not string literals in a source file:
 
 - ``extract_python``: ``translate(lang, "key")``, ``t("key")`` (a surface's shorthand) and ``ntranslate(lang, "key", n)`` calls (the latter
-  as a plural entry ``key`` / ``key_plural``), and ``msg("key", ...)`` calls of the games' rules;
+  as a plural entry ``key`` / ``key_plural``), and ``msg("key", ...)`` and ``refused("key", ...)`` calls;
 - ``extract_components``: a game's ``components.py``, every component key of its tables;
 - ``extract_games``: a game's ``__init__.py``, its title and its lobby options and choices;
 - ``extract_web``: the browser client's ``t("key")`` calls (``web.<key>``, or ``label.<slug>`` for a
@@ -32,7 +32,7 @@ KEPT_PREFIXES = ("label.", "value.", "web.", "engine.")
 
 
 _KEY = re.compile(r"^[a-z][a-z0-9_]*(\.[A-Za-z0-9_-]+)+$")
-_PY_WORDS = {"translate": 1, "ntranslate": 1, "msg": 0, "t": 0}
+_PY_WORDS = {"translate": 1, "ntranslate": 1, "msg": 0, "refused": 0, "t": 0}
 """Python calls naming a key, and the position of the key among their arguments."""
 
 

@@ -16,8 +16,8 @@ from typing import Any
 import meeple
 from meeple import games
 from meeple.engine import BadSetup, IllegalAction, State, tables_hash
+from meeple.engine.errors import reason
 from meeple.engine.messages import msg
-from meeple.i18n import has
 from meeple.server import solo_scores
 from meeple.server.base import HubBase
 from meeple.server.model import Seat, ServerError, Table, _clean_name
@@ -25,12 +25,6 @@ from meeple.server.store import Aborted, Conflict, token_digest
 from meeple.server.story import labelled, story_of
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
-
-
-def _reason(exc: BadSetup) -> Any:
-    """Why the engine refused a set-up or a record: its catalog message when it has one (issue 27:
-    rendered in the reader's language inside the server's refusal), else its English text."""
-    return exc.message if exc.message.get("key") else str(exc)
 
 
 def replay_labelled(meta: dict[str, Any], entries: list[dict[str, Any]],
@@ -82,7 +76,7 @@ class TablesMixin(HubBase):
             try:  # the log's stories are judged when a reader first asks (stories), not here
                 state = await self.db(replay_labelled, meta, entries, None, False)
             except BadSetup as exc:  # e.g. a record of an older rules version
-                raise ServerError(409, msg("server.table.incompatible", table=table_id, detail=_reason(exc))) from None
+                raise ServerError(409, msg("server.table.incompatible", table=table_id, detail=reason(exc))) from None
             table = Table(meta, [Seat(r) for r in seat_rows], state, entries)
             table.judged = False
             if not table.closed:
@@ -188,9 +182,8 @@ class TablesMixin(HubBase):
                                        games=", ".join(games.names()))) from None
         players = body.get("players", min(max(game.min_players, 2), game.max_players))  # 2 unless asked (solo: players 1)
         if isinstance(players, int) and not game.min_players <= players <= game.max_players:
-            title_key = f"game.{game.name}.title"
-            raise ServerError(400, msg("server.create.players", game={"key": title_key} if has("en", title_key)
-                                       else game.title, min=game.min_players, max=game.max_players, got=players))
+            raise ServerError(400, msg("server.create.players", game=game.title_message(), min=game.min_players,
+                                       max=game.max_players, got=players))
         seed = body.get("seed")
         seeded = seed is not None
         if seeded and not self.allow_seeds:
@@ -203,7 +196,7 @@ class TablesMixin(HubBase):
             if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**62:
                 raise BadSetup(f"seed must be a whole number from 0, got {seed!r}")
         except BadSetup as exc:
-            raise ServerError(400, msg("server.create.setup", detail=_reason(exc))) from None
+            raise ServerError(400, msg("server.create.setup", detail=reason(exc))) from None
         clock = body.get("clock")
         if clock is not None:
             if isinstance(clock, bool) or not isinstance(clock, (int, float)) or not 0 < clock <= 60 * 86400:
@@ -251,7 +244,7 @@ class TablesMixin(HubBase):
         try:
             state = game.new(players, seed, options)
         except BadSetup as exc:
-            raise ServerError(400, msg("server.create.setup", detail=_reason(exc))) from None
+            raise ServerError(400, msg("server.create.setup", detail=reason(exc))) from None
         if self.people is not None:
             self.people.check_create(body, me)
         meta = {

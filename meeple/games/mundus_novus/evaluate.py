@@ -11,8 +11,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
-from meeple.engine.errors import BadSetup
-from meeple.engine.messages import msg
+from meeple.engine.messages import refused
 from meeple.games.mundus_novus.derived import PER_ROUND
 from meeple.games.mundus_novus.ending import richest
 from meeple.games.mundus_novus.state import INCA, OVER, MundusState
@@ -52,8 +51,8 @@ def weights_from(values: Mapping[str, float]) -> Weights:
     """A ``Weights`` row from named values (the rest as ``DEFAULT``); an unknown name is refused."""
     unknown = sorted(set(values) - set(Weights._fields))
     if unknown:
-        raise BadSetup.of(msg("engine.setup.no_weight", game="mundus_novus", name=repr(unknown[0]),
-                              weights=", ".join(Weights._fields)))
+        raise refused("engine.setup.no_weight", game="mundus_novus", name=repr(unknown[0]),
+                      weights=", ".join(Weights._fields))
     return DEFAULT._replace(**{k: float(v) for k, v in values.items()})
 
 

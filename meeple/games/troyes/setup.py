@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from meeple.engine.components import Tables
-from meeple.engine.core import BadSetup, Event, Game, State
-from meeple.engine.messages import event
+from meeple.engine.core import Event, Game, State
+from meeple.engine.messages import event, refused
 from meeple.games.troyes import words as W
 from meeple.games.troyes.derived import caches, card_pools
 from meeple.games.troyes.state import (
@@ -41,26 +41,26 @@ def _check_tables(tables: Tables, players: int, deal: bool) -> bool:
     for name in ("activities", "events", "permanent"):
         for i, card in enumerate(tables[name]):
             if card.divisor < 1:
-                raise BadSetup.of(msg("troyes.pack.divisor", where=f"{name}[{i}]", card=card.name))
+                raise refused("troyes.pack.divisor", where=f"{name}[{i}]", card=card.name)
             if not 0 <= card.colour <= 2 or (hasattr(card, "fight_colour") and not 0 <= card.fight_colour <= 2):
-                raise BadSetup.of(msg("troyes.pack.colours", where=f"{name}[{i}]", card=card.name))
+                raise refused("troyes.pack.colours", where=f"{name}[{i}]", card=card.name)
     for i, card in enumerate(tables.activities):
         if not 1 <= card.level <= 3 or len(card.vp_spaces) > 12:
-            raise BadSetup.of(msg("troyes.pack.activity", where=f"activities[{i}]", card=card.name))
+            raise refused("troyes.pack.activity", where=f"activities[{i}]", card=card.name)
     for colour in range(3):
         for level in (1, 2, 3):
             if not any(a.colour == colour and a.level == level for a in tables.activities):
-                raise BadSetup.of(msg("troyes.pack.no_activity", colour=colour, level=level))
+                raise refused("troyes.pack.no_activity", colour=colour, level=level)
     if sum(1 for e in tables.events if e.colour == 0) < ROUNDS[players]:
-        raise BadSetup.of(msg("troyes.pack.red_events", players=players, need=ROUNDS[players]))
+        raise refused("troyes.pack.red_events", players=players, need=ROUNDS[players])
     board = tables.board[0]
     if board.agriculture_divisor < 1 or len(board.cathedral_influence) != 6:
-        raise BadSetup.of(msg("troyes.pack.board"))
+        raise refused("troyes.pack.board")
     need = CHARACTERS_EACH[players] * players
     if deal:
         need += 1  # the last chooser still draws two
     if len(tables.characters) < need:
-        raise BadSetup.of(msg("troyes.pack.characters", players=players, need=need))
+        raise refused("troyes.pack.characters", players=players, need=need)
     return True
 
 
