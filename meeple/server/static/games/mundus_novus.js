@@ -118,11 +118,8 @@ function status(view, ctx) {
   const bits = [`${ctx.t("Round")} ${view.round ?? "?"}`, `${ctx.t("Phase")}: ${ctx.word(view.phase)}`];
   if (typeof view.trade_master === "number") bits.push(`${ctx.t("Trade master")}: ${seatOf(ctx, view.trade_master)}`);
   if (view.announced) bits.push(`${ctx.t("Announced")}: ${say(ctx, B + "cards", { n: view.announced })}`);
-  // a seat's own position (mine) says whose turn it is; the board says it only to spectators
-  const spectator = ctx.you === null || ctx.you === undefined;
-  const turn = spectator && typeof view.to_move === "number" && !view.is_over
-    ? ctx.t("waiting_for", { who: seatOf(ctx, view.to_move) }) : null;
-  return h("p", { class: "mn-status" }, turn ? h("b", {}, turn, " · ") : null, bits.join(" · "));
+  // whose turn it is: the page's status line and the decision bar say it (and a seat's own position)
+  return h("p", { class: "mn-status" }, bits.join(" · "));
 }
 
 function eventToken(view, ctx) {
