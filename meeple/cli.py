@@ -26,7 +26,7 @@ from meeple.cli_admin import admin
 from meeple.cli_people import disable as _admin_accounts  # noqa: F401 - meeple admin disable/enable/password
 from meeple.cli_rules import rules
 from meeple.cli_worker import worker
-from meeple.engine import BadSetup, MeepleError, load_record, replay
+from meeple.engine import MeepleError, load_record, replay
 from meeple.engine.components import Tables, load_pack
 from meeple.engine.messages import refused
 from meeple.train import train_command
@@ -408,14 +408,14 @@ def serve(
         wanted.append(("--redis", ("redis",), redis))
     if smtp is not None or public_url is not None:
         if smtp is not None and not smtp.startswith(("smtp://", "smtps://")):
-            raise BadSetup(f"--smtp {smtp!r} is not an smtp:// or smtps:// URL")
+            raise refused("serve.smtp_url", smtp=repr(smtp))
         wanted.append(("--smtp", ("people",), {k: v for k, v in (("smtp", smtp), ("base_url", public_url)) if v}))
     accepted = _server_keywords()
     extra: dict[str, Any] = {}
     for flag, names, value in wanted:
         name = next((n for n in names if accepted is None or n in accepted), None)
         if name is None:
-            raise BadSetup(f"{flag} is not supported by this server yet")
+            raise refused("serve.unsupported_flag", flag=flag)
         extra[name] = value
     run_server(host=host, port=port, db=db, **extra)
 
@@ -462,14 +462,14 @@ def _check_listen(host: str, port: int) -> None:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError) as exc:
-        raise BadSetup(f"--host {host!r} is not an address of this machine: {exc}") from None
+        raise refused("serve.bad_host", host=repr(host), reason=str(exc)) from None
     family, kind, proto, _, address = infos[0]
     with socket.socket(family, kind, proto) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind(address)
         except OSError as exc:
-            raise BadSetup(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+            raise refused("serve.cannot_listen", host=host, port=port, reason=str(exc.strerror or exc)) from None
 
 
 def _click_class(name: str) -> type[Exception]:

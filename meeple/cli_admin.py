@@ -27,6 +27,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from meeple.engine import BadSetup
+from meeple.engine.messages import refused
 
 admin = typer.Typer(
     no_args_is_help=True, pretty_exceptions_enable=False,
@@ -55,13 +56,11 @@ def database_url(db: str | None) -> str:
     try:
         parsed = sa.engine.make_url(url)
     except sa.exc.ArgumentError:
-        raise BadSetup(f"--db {db!r} is not a database URL (sqlite:///FILE or postgresql://USER@HOST/DB)") from None
+        raise refused("admin.db_not_url", db=repr(db)) from None
     try:
         parsed.get_dialect()
     except (sa.exc.NoSuchModuleError, ImportError):
-        raise BadSetup(
-            f"--db {db!r}: unknown kind of database {parsed.drivername!r} (use sqlite:///FILE or postgresql://...)"
-        ) from None
+        raise refused("admin.db_unknown_kind", db=repr(db), kind=repr(parsed.drivername)) from None
     return url
 
 
@@ -77,19 +76,19 @@ def check_database(db: str | None, must_exist: bool = False) -> str:
     if parsed.get_backend_name() == "sqlite":
         file = parsed.database or ""
         if must_exist and file not in ("", ":memory:") and not Path(file).is_file():
-            raise BadSetup(f"no database at {file!r} (meeple serve creates it; pass --db URL for another)")
+            raise refused("admin.no_database", file=repr(file))
         connect_args: dict[str, Any] = {}
     else:
         connect_args = {"connect_timeout": 5}
     try:
         engine = sa.create_engine(url, connect_args=connect_args)
     except (sa.exc.SQLAlchemyError, ImportError, TypeError) as exc:
-        raise BadSetup(f"cannot use database {shown}: {_first_line(exc)}") from None
+        raise refused("admin.db_cannot_use", db=shown, detail=_first_line(exc)) from None
     try:
         with engine.connect():
             pass
     except (sa.exc.SQLAlchemyError, ImportError) as exc:
-        raise BadSetup(f"cannot open database {shown}: {_first_line(exc)}") from None
+        raise refused("admin.db_cannot_open", db=shown, detail=_first_line(exc)) from None
     finally:
         engine.dispose()
     return url
@@ -117,7 +116,7 @@ def open_store(db: str | None, must_exist: bool = True) -> Any:
         store.create_schema()
     except sa.exc.SQLAlchemyError as exc:
         store.dispose()
-        raise BadSetup(f"cannot prepare database {url}: {_first_line(exc)}") from None
+        raise refused("admin.db_cannot_prepare", db=url, detail=_first_line(exc)) from None
     return store
 
 
@@ -127,17 +126,19 @@ def _call(store: Any, method: str, *args: Any) -> Any:
 
     fn = getattr(store, method, None)
     if fn is None:
-        raise BadSetup(f"this server's store has no {method}() yet (issue 16); update meeple")
+        raise refused("admin.store_lacks", method=method)
     try:
         return fn(*args)
     except LookupError as exc:
-        raise BadSetup(f"no table {exc.args[0]!r}" if exc.args else "no such table") from None
+        if not exc.args:
+            raise refused("admin.no_such_table") from None
+        raise refused("admin.no_table", table=repr(exc.args[0])) from None
     except ValueError as exc:
         raise BadSetup(_first_line(exc)) from None
     except sa.exc.IntegrityError as exc:
-        raise BadSetup(f"the database refused it: {_first_line(exc)}") from None
+        raise refused("admin.db_refused", detail=_first_line(exc)) from None
     except sa.exc.SQLAlchemyError as exc:
-        raise BadSetup(f"database error: {_first_line(exc)}") from None
+        raise refused("admin.db_error", detail=_first_line(exc)) from None
 
 
 def _seat_text(seat: dict[str, Any]) -> str:
@@ -168,7 +169,7 @@ def list_cmd(
 ) -> None:
     """The tables, most recently changed first: id, game, status, seats."""
     if status is not None and status not in STATUSES:
-        raise BadSetup(f"--status {status!r} is not a table state ({', '.join(STATUSES)})")
+        raise refused("admin.bad_status", status=repr(status), states=", ".join(STATUSES))
     store = open_store(db)
     try:
         rows = _call(store, "list_tables", None if every else limit, status)
@@ -202,7 +203,7 @@ def abort(
     finally:
         store.dispose()
     if done is False:
-        raise BadSetup(f"no running table {table_id!r}")
+        raise refused("admin.no_running_table", table=repr(table_id))
     err.print(f"aborted table {escape(table_id)}")
 
 
@@ -217,13 +218,13 @@ def delete(
     try:
         if not yes:
             if not sys.stdin.isatty():
-                raise BadSetup("delete asks for confirmation; pass --yes when not at a terminal")
+                raise refused("admin.delete_needs_yes")
             typer.confirm(f"Delete table {table_id} and its record for good?", abort=True)
         done = _call(store, "delete", table_id)
     finally:
         store.dispose()
     if done is False:
-        raise BadSetup(f"no table {table_id!r}")
+        raise refused("admin.no_table", table=repr(table_id))
     err.print(f"deleted table {escape(table_id)}")
 
 
@@ -250,7 +251,7 @@ def export_cmd(
 def _write_atomic(path: Path, text: str) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise BadSetup(f"cannot write {str(path)!r}: no folder {str(folder)!r}")
+        raise refused("admin.write_no_folder", path=repr(str(path)), folder=repr(str(folder)))
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
@@ -258,7 +259,7 @@ def _write_atomic(path: Path, text: str) -> None:
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise BadSetup(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+        raise refused("admin.write_failed", path=repr(str(path)), detail=str(exc.strerror or exc)) from None
 
 
 def read_records(file: Path) -> list[tuple[int, dict[str, Any]]]:
@@ -267,29 +268,30 @@ def read_records(file: Path) -> list[tuple[int, dict[str, Any]]]:
     try:
         handle = sys.stdin if str(file) == "-" else file.open(encoding="utf-8")
     except FileNotFoundError:
-        raise BadSetup(f"import file {str(file)!r} not found") from None
+        raise refused("admin.import_not_found", file=repr(str(file))) from None
     except OSError as exc:
-        raise BadSetup(f"import file {str(file)!r} cannot be read: {exc.strerror or exc}") from None
+        raise refused("admin.import_unreadable", file=repr(str(file)),
+                      detail=str(exc.strerror or exc)) from None
     records: list[tuple[int, dict[str, Any]]] = []
     try:
         with handle:
             for number, line in enumerate(handle, start=1):
-                where = f"{file}:{number}"
+                where = {"file": str(file), "line": number}
                 if len(line) > MAX_IMPORT_LINE:
-                    raise BadSetup(f"{where}: line longer than {MAX_IMPORT_LINE // 2**20} MB")
+                    raise refused("admin.import_line_too_long", **where, mb=MAX_IMPORT_LINE // 2**20)
                 if not line.strip():
                     continue
                 try:
                     data = json.loads(line)
                 except RecursionError:
-                    raise BadSetup(f"{where}: nested too deeply to be a record") from None
+                    raise refused("admin.import_too_deep", **where) from None
                 except ValueError as exc:
-                    raise BadSetup(f"{where}: not valid JSON: {str(exc).split(':')[0]}") from None
+                    raise refused("admin.import_not_json", **where, detail=str(exc).split(":")[0]) from None
                 if not isinstance(data, dict):
-                    raise BadSetup(f"{where}: a record must be a JSON object, got {type(data).__name__}")
+                    raise refused("admin.import_not_object", **where, kind=type(data).__name__)
                 records.append((number, data))
     except UnicodeDecodeError:
-        raise BadSetup(f"import file {str(file)!r} is not UTF-8 text") from None
+        raise refused("admin.import_not_utf8", file=repr(str(file))) from None
     return records
 
 
@@ -320,17 +322,19 @@ def import_cmd(
             there = {row["id"] for row in _call(store, "list_tables", None)}
             clash = [(n, _record_id(r)) for n, r in records if _record_id(r) in there]
             if clash:
-                raise BadSetup(f"{file}:{clash[0][0]}: table {clash[0][1]} is already in the database "
-                               "(meeple admin import --replace overwrites); nothing was imported")
+                raise refused("admin.import_clash", file=str(file), line=clash[0][0], table=str(clash[0][1]))
         for number, record in records:
             try:
                 _call(store, "import_records", [record], *([True] if replace else []))
             except BadSetup as exc:
                 for done_id in stored if not replace else []:
                     store.delete(done_id)
-                undone = "nothing was imported" if not replace else f"{len(stored)} were imported before it"
-                reason = re.sub(r"^record \d+: ", "", str(exc))
-                raise BadSetup(f"{file}:{number}: {reason}; {undone}") from None
+                # the store's own reason (a catalog message, else its text without "record N: ")
+                reason = exc.message if exc.message.get("key") else re.sub(r"^record \d+: ", "", str(exc))
+                where = {"file": str(file), "line": number, "reason": reason}
+                if replace:
+                    raise refused("admin.import_refused_partly", **where, count=len(stored)) from None
+                raise refused("admin.import_refused", **where) from None
             new_id = _record_id(record)
             if new_id is not None:
                 stored.append(new_id)

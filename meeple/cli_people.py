@@ -15,7 +15,7 @@ import typer
 from rich.markup import escape
 
 from meeple.cli_admin import DbOpt, admin, err, open_store
-from meeple.engine import BadSetup
+from meeple.engine.messages import refused
 
 if TYPE_CHECKING:
     from meeple.server.people_store import PeopleStore
@@ -47,7 +47,7 @@ def _change(db: str | None, name: str, change: Callable[[PeopleStore], bool], do
     finally:
         people.store.dispose()
     if not found:
-        raise BadSetup(f"no account {name!r}")
+        raise refused("people.no_account", name=repr(name))
     err.print(f"{done} {escape(name)}")
 
 
@@ -76,8 +76,8 @@ def password(
     elif sys.stdin.isatty():
         new = typer.prompt("New password", hide_input=True, confirmation_prompt=True)
     else:
-        raise BadSetup("password asks at a terminal; pass --stdin to read it from standard input")
+        raise refused("people.password_needs_stdin")
     if not 8 <= len(new) <= 200:
-        raise BadSetup("the password must have 8 to 200 characters")
+        raise refused("people.password_length")
     hashed = PasswordHasher().hash(new)
     _change(db, name, lambda people: people.set_password(name, hashed), "new password for account", redis)

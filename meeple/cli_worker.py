@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from meeple.engine import BadSetup
+from meeple.engine.messages import refused
 
 MAX_SLOTS = 256
 
@@ -26,7 +26,7 @@ def redis_package() -> Any:
     try:
         import redis
     except ImportError:
-        raise BadSetup("the redis package is not installed: pip install 'meeple[redis]'") from None
+        raise refused("worker.no_redis_package") from None
     return redis
 
 
@@ -35,13 +35,14 @@ def check_redis(url: str) -> str:
     the URL is malformed or nobody answers)."""
     redis = redis_package()
     if not url.startswith(("redis://", "rediss://", "unix://")):
-        raise BadSetup(f"--redis {url[:80]!r} is not a Redis URL (redis://HOST:6379/0)")
+        raise refused("worker.not_redis_url", url=repr(url[:80]))
     try:
         client = redis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
         client.ping()
         client.close()
     except (redis.RedisError, ValueError, OSError) as exc:
-        raise BadSetup(f"cannot reach Redis at {url[:80]}: {' '.join(str(exc).split())[:200]}") from None
+        detail = " ".join(str(exc).split())[:200]
+        raise refused("worker.redis_unreachable", url=url[:80], detail=detail) from None
     return url
 
 
@@ -50,8 +51,7 @@ def check_postgres(db: str | None) -> str:
     from meeple.cli_admin import check_database, database_url
 
     if database_url(db).startswith("sqlite"):
-        raise BadSetup("--redis needs a PostgreSQL --db (postgresql+psycopg://USER@HOST/DB): "
-                       "a SQLite file serves one process")
+        raise refused("worker.needs_postgres")
     return check_database(db)
 
 

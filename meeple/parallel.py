@@ -14,12 +14,10 @@ import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-from meeple.engine.errors import BadSetup
+from meeple.engine.messages import refused
 
 T = TypeVar("T")
 R = TypeVar("R")
-
-RAY_MISSING = "Ray is not installed: pip install 'meeple[ray]' (or pip install ray)"
 
 
 def _noop(_arg: Any) -> None:
@@ -51,7 +49,7 @@ def ray_module() -> Any:
     try:
         import ray
     except ImportError:
-        raise BadSetup(RAY_MISSING) from None
+        raise refused("parallel.no_ray") from None
     return ray
 
 
@@ -75,7 +73,7 @@ def _run_ray(fn: Callable[[T], R], tasks: Sequence[T], jobs: int,
         try:
             ray.init(**kwargs)
         except (ConnectionError, ValueError, RuntimeError) as exc:
-            raise BadSetup(f"cannot reach the Ray cluster {address or '(local)'}: {exc}") from None
+            raise refused("parallel.no_cluster", address=address or "(local)", reason=str(exc)) from None
         started_here = True
     try:
         remote = ray.remote(_ray_chunk)

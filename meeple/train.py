@@ -35,11 +35,9 @@ from meeple import games
 from meeple.bots.base import act
 from meeple.bots.match import seat_rng
 from meeple.bots.valuenet import WEIGHTS, expected_manifest, weights_path
-from meeple.engine.errors import BadSetup
+from meeple.engine.messages import refused
 from meeple.engine.rng import Rng
 from meeple.parallel import run_tasks
-
-TRAIN_MISSING = "training needs scikit-learn: pip install 'meeple[train]' (or pip install scikit-learn)"
 
 
 def result_targets(state: Any, me: int) -> list[float]:
@@ -111,13 +109,13 @@ def train(
         import numpy as np
         from sklearn.neural_network import MLPRegressor
     except ImportError:
-        raise BadSetup(TRAIN_MISSING) from None
+        raise refused("train.no_sklearn") from None
     g = games.get(game)
     players = g.check_players(players)
     if count < 10:
-        raise BadSetup("--games must be at least 10 (a tenth is held out for validation)")
+        raise refused("train.games_min")
     if not 0 < keep <= 1 or not 0 <= explore < 1:
-        raise BadSetup("--keep must be in (0, 1] and --explore in [0, 1)")
+        raise refused("train.keep_explore")
     opening = g.new(players, 0)
     say = log or (lambda text: None)
     started = time.perf_counter()
@@ -125,8 +123,7 @@ def train(
         results = _load_data(data)
         say(f"read {len(results)} games from {data}")
         if any(r["record"]["version"] != g.version or r["record"]["players"] != players for r in results):
-            raise BadSetup(f"{data} holds games of another rules version or player count: "
-                           f"generate them again (remove the file)")
+            raise refused("train.stale_data", path=str(data))
     else:
         tasks = [(g.name, players, seed + i, specs, keep, explore) for i in range(count)]
         results = sorted(run_tasks(play_for_data, tasks, jobs, ray=ray), key=lambda r: r["seed"])
@@ -143,7 +140,7 @@ def train(
     val_x = [x for r in results if r["seed"] >= cut for x in r["x"]]
     val_y = [y for r in results if r["seed"] >= cut for y in r["y"]]
     if not train_x or not val_x:
-        raise BadSetup("too few positions kept: raise --games or --keep")
+        raise refused("train.too_few")
     say(f"{len(results)} games, {len(train_x)} training and {len(val_x)} held-out positions "
         f"in {gen_seconds:.0f} s")
     layout = opening.observation_layout()
@@ -213,7 +210,7 @@ def _load_data(path: Path) -> list[dict[str, Any]]:
         lines = path.read_text(encoding="utf-8").splitlines()
         return [json.loads(line) for line in lines if line.strip()]
     except (OSError, ValueError) as exc:
-        raise BadSetup(f"training data {path} cannot be read: {exc}") from None
+        raise refused("train.unreadable", path=str(path), reason=str(exc)) from None
 
 
 def command_line() -> str:
@@ -242,15 +239,15 @@ def train_command(
 
     specs = split_bots(bots)
     if not specs:
-        raise BadSetup("--bots needs at least one bot")
+        raise refused("train.no_bots")
     try:
         sizes = tuple(int(x) for x in hidden.split(",") if x.strip())
     except ValueError:
-        raise BadSetup(f"--hidden must be whole numbers separated by commas, got {hidden!r}") from None
+        raise refused("train.hidden_numbers", got=repr(hidden)) from None
     if not sizes or min(sizes) < 1:
-        raise BadSetup("--hidden needs at least one positive layer size")
+        raise refused("train.hidden_empty")
     if jobs < 1:
-        raise BadSetup("--jobs must be at least 1")
+        raise refused("train.jobs")
     where = None if ray is None else ("" if ray.strip() in ("", "local") else ray.strip())
     train(game, players, count, specs, seed=seed, jobs=jobs, keep=keep, explore=explore, hidden=sizes,
           epochs=epochs, alpha=alpha, out=out, ray=where, command=command_line(), log=typer.echo, data=data)

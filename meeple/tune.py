@@ -27,7 +27,7 @@ from meeple.bots import make
 from meeple.bots.arena import play_arena
 from meeple.bots.tuned import expected, tuned_path
 from meeple.bots.valuenet import WEIGHTS
-from meeple.engine.errors import BadSetup
+from meeple.engine.messages import refused
 from meeple.train import command_line
 
 
@@ -43,7 +43,7 @@ def parse_row(text: str) -> dict[str, float]:
                 raise ValueError
             row[name.strip()] = float(value)
         except ValueError:
-            raise BadSetup(f"--try {text!r}: each weight must be name=number, not {part!r}") from None
+            raise refused("tune.try_pair", text=repr(text), part=repr(part)) from None
     return row
 
 
@@ -64,7 +64,7 @@ def tune(game: str, players: int, rows: list[dict[str, float]], count: int, *, b
     for row in rows:
         g.evaluate_with(row)  # an unknown weight name is refused before any game
     if "value=tuned" not in bot:
-        raise BadSetup(f"--bot {bot!r} must read the tuned weights (value=tuned)")
+        raise refused("tune.bot_untuned", bot=repr(bot))
     make(bot)
     make(against)
     base = dict(expected(state), command=command)
@@ -78,7 +78,7 @@ def tune(game: str, players: int, rows: list[dict[str, float]], count: int, *, b
                 os.environ["MEEPLE_WEIGHTS"] = str(folder)
                 report = play_arena(g.name, players, [bot] + [against] * (players - 1), count, jobs, seed)
                 if report["crashes"]:
-                    raise BadSetup(f"a game crashed while measuring {row}: {report['crashes'][0]}")
+                    raise refused("tune.crashed", row=str(row), crash=str(report["crashes"][0]))
                 mine = report["results"][0]
                 trials.append({"weights": row, "wins": mine["wins"], "games": mine["seat_games"],
                                "win_rate": mine["win_rate"], "ci95": mine["ci95"],
@@ -113,8 +113,8 @@ def tune_command(
 ) -> None:
     """Choose constants for the game's evaluate in self-play and write the best (docs/bots.md)."""
     if not rows:
-        raise BadSetup("name at least one candidate with --try name=value,...")
+        raise refused("tune.no_try")
     if count < 1 or jobs < 1:
-        raise BadSetup("--games and --jobs must be at least 1")
+        raise refused("engine.setup.games_jobs")
     tune(game, players, [parse_row(r) for r in rows], count, bot=bot, against=against, seed=seed, jobs=jobs,
          out=out, command=command_line(), log=typer.echo)

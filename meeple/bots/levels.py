@@ -38,7 +38,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from meeple import bots
 from meeple.bots.heuristic import VALUES
 from meeple.engine import BadSetup
-from meeple.engine.messages import refused
+from meeple.engine.errors import reason
+from meeple.engine.messages import msg, refused
 
 MAX_SPEC = 64
 MAX_THINK = 10.0  # seconds: a bot's own time budget and its deadline
@@ -64,29 +65,29 @@ LEVEL_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,15}$")
 def check_spec(spec: str) -> str:
     """``spec`` if the server may run it; BadSetup saying which cap it breaks."""
     if not isinstance(spec, str) or not 0 < len(spec) <= MAX_SPEC:
-        raise BadSetup(f"a bot spec must be 1 to {MAX_SPEC} characters")
+        raise refused("server.levels.spec_length", most=MAX_SPEC)
     name, params = bots.parse_spec(spec)
     if name not in CAPS:
-        raise BadSetup(f"bot {name!r} is not allowed on this server (allowed: {', '.join(sorted(CAPS))})")
+        raise refused("server.levels.bot_not_allowed", bot=repr(name), allowed=", ".join(sorted(CAPS)))
     if "workers" in params:
-        raise BadSetup("bot parameter 'workers' is not allowed inside the server")
+        raise refused("server.levels.no_workers")
     caps = CAPS[name]
     words = CHOICES.get(name, {})
     for key, raw in params.items():
         if key in words:
             if raw not in words[key]:
-                raise BadSetup(f"bot parameter {key}={raw!r} must be one of {', '.join(words[key])}")
+                raise refused("server.levels.param_word", param=key, value=repr(raw), words=", ".join(words[key]))
             continue
         if key not in caps:
-            raise BadSetup(f"bot parameter {key!r} of {name!r} is not allowed on this server")
+            raise refused("server.levels.param_not_allowed", param=repr(key), bot=repr(name))
         try:
             value = float(raw)
         except ValueError:
-            raise BadSetup(f"bot parameter {key}={raw!r} must be a number") from None
+            raise refused("server.levels.param_number", param=key, value=repr(raw)) from None
         if not math.isfinite(value) or not 0 <= value <= caps[key]:
-            raise BadSetup(f"bot parameter {key}={raw!r} must be from 0 to {caps[key]:g} on this server")
+            raise refused("server.levels.param_cap", param=key, value=repr(raw), most=f"{caps[key]:g}")
     if name in ("ismcts", "rollout") and "time" not in params and "iters" not in params:
-        raise BadSetup(f"a spec of the {name} bot needs time=S or iters=N on this server")
+        raise refused("server.levels.needs_budget", bot=name)
     bots.make(spec)  # the bot's own checks
     return spec
 
@@ -98,6 +99,14 @@ def budget(spec: str) -> float:
         return float(params.get("time", 0.0))
     except ValueError:
         return 0.0
+
+
+class _Refusal(ValueError):
+    """A level's field refused with a catalog message (pydantic keeps it as the error's cause)."""
+
+    def __init__(self, message: dict[str, Any]) -> None:
+        super().__init__(str(message["text"]))
+        self.message = message
 
 
 class Level(BaseModel):
@@ -119,7 +128,7 @@ class Level(BaseModel):
         try:
             return check_spec(value)
         except BadSetup as exc:
-            raise ValueError(str(exc)) from None
+            raise _Refusal(exc.message) from None
 
     @field_validator("games")
     @classmethod
@@ -129,16 +138,16 @@ class Level(BaseModel):
         for key, spec in value.items():
             game, colon, count = key.partition(":")
             if game not in known.names():
-                raise ValueError(f"unknown game {game!r} (games: {', '.join(known.names())})")
+                raise _Refusal(msg("server.levels.unknown_game", game=repr(game), games=", ".join(known.names())))
             if colon:
                 rules = known.get(game)
                 if not count.isdigit() or not rules.min_players <= int(count) <= rules.max_players:
-                    raise ValueError(f"{key!r}: {game} is played by {rules.min_players} to "
-                                     f"{rules.max_players} players (write {game}:N)")
+                    raise _Refusal(msg("server.levels.game_players", entry=repr(key), game=game,
+                                       min=rules.min_players, max=rules.max_players))
             try:
                 check_spec(spec)
             except BadSetup as exc:
-                raise ValueError(f"{key}: {exc}") from None
+                raise _Refusal(msg("server.levels.game_spec", entry=key, reason=reason(exc))) from None
         return value
 
     def spec_for(self, game: str, players: int | None = None) -> str:
@@ -215,14 +224,14 @@ def load_levels(source: str | Path | Mapping[str, Any] | None) -> dict[str, Leve
             text = path.read_text(encoding="utf-8")
             raw = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
         except (OSError, UnicodeDecodeError, ValueError) as exc:  # TOMLDecodeError is a ValueError
-            raise BadSetup(f"{where}: cannot read the bot levels ({exc})") from None
+            raise refused("server.levels.unreadable", where=where, reason=str(exc)) from None
     if isinstance(raw, Mapping) and isinstance(raw.get("levels"), Mapping):
         raw = raw["levels"]
     if not isinstance(raw, Mapping):
-        raise BadSetup(f"{where}: expected a table of levels")
+        raise refused("server.levels.not_a_table", where=where)
     for name, body in raw.items():
         if not isinstance(name, str) or not LEVEL_NAME.match(name):
-            raise BadSetup(f"{where}: level name {name!r} must be 1-16 lower-case letters, digits, - or _")
+            raise refused("server.levels.bad_name", where=where, name=repr(name))
         if isinstance(body, Level):
             out[name] = body
             continue
@@ -231,7 +240,9 @@ def load_levels(source: str | Path | Mapping[str, Any] | None) -> dict[str, Leve
         except ValidationError as exc:
             err = exc.errors(include_url=False, include_input=False)[0]
             field = ".".join(str(p) for p in err["loc"]) or "level"
-            raise BadSetup(f"{where}: level {name!r}: {field}: {err['msg']}") from None
+            cause = (err.get("ctx") or {}).get("error")
+            why = cause.message if isinstance(cause, _Refusal) else err["msg"]
+            raise refused("server.levels.bad_level", where=where, name=repr(name), field=field, reason=why) from None
     return out
 
 

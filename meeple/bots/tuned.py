@@ -23,7 +23,7 @@ from typing import Any
 from meeple.bots.valuenet import file_key, weights_folder
 from meeple.engine.components import tables_hash
 from meeple.engine.core import State
-from meeple.engine.errors import BadSetup
+from meeple.engine.messages import refused
 
 Evaluate = Callable[[State, int], float]
 """A position's value for a seat (as ``heuristic.Evaluate``)."""
@@ -49,13 +49,13 @@ def read_tuned(path: Path) -> tuple[dict[str, Any], dict[str, float]]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise BadSetup(f"no tuned weights at {path} (run: meeple tune GAME --players N)") from None
+        raise refused("bots.tuned.missing", path=str(path)) from None
     except (OSError, ValueError) as exc:
-        raise BadSetup(f"tuned weights {path} cannot be read: {exc}") from None
+        raise refused("bots.tuned.unreadable", path=str(path), reason=str(exc)) from None
     manifest, weights = (data.get("manifest"), data.get("weights")) if isinstance(data, dict) else (None, None)
     if not isinstance(manifest, dict) or not isinstance(weights, dict) or not all(
             isinstance(v, (int, float)) and not isinstance(v, bool) for v in weights.values()):
-        raise BadSetup(f"tuned weights {path} need a manifest and named numbers (weights)")
+        raise refused("bots.tuned.malformed", path=str(path))
     return manifest, {str(k): float(v) for k, v in weights.items()}
 
 
@@ -64,11 +64,8 @@ def check_tuned(manifest: dict[str, Any], state: State) -> None:
     for field, value in expected(state).items():
         got = manifest.get(field)
         if got != value:
-            raise BadSetup(
-                f"tuned weights for {manifest.get('game')} {manifest.get('players')}p do not match this "
-                f"game: {field} is {got!r} in their manifest, {value!r} here (tune again with: meeple "
-                f"tune {state.game.name} --players {state.players})"
-            )
+            raise refused("bots.tuned.mismatch", game=str(manifest.get("game")), players=str(manifest.get("players")),
+                          field=field, got=repr(got), want=repr(value), name=state.game.name, count=state.players)
 
 
 _LOADED: dict[tuple[str, float, str, int, str], Evaluate] = {}
@@ -77,7 +74,7 @@ _LOADED: dict[tuple[str, float, str, int, str], Evaluate] = {}
 def tuned_for(state: State, folder: Path | None = None) -> Evaluate:
     """``state``'s game's ``evaluate`` under the shipped (or ``folder``'s) tuned weights for its player
     count, checked against the game once per file, rules version and component set."""
-    key = file_key(tuned_path(state.game.name, state.players, folder), state, "tuned weights", "tune")
+    key = file_key(tuned_path(state.game.name, state.players, folder), state, "tune")
     value = _LOADED.get(key)
     if value is None:
         manifest, weights = read_tuned(Path(key[0]))

@@ -25,7 +25,7 @@ from typing import Any
 
 from meeple.engine.components import tables_hash
 from meeple.engine.core import State
-from meeple.engine.errors import BadSetup
+from meeple.engine.messages import refused
 
 WEIGHTS = Path(__file__).parent / "weights"
 """The shipped weights; ``MEEPLE_WEIGHTS`` names another folder (for trying new ones)."""
@@ -88,10 +88,9 @@ class ValueNet:
             with np.load(path) as data:
                 arrays = {k: data[k] for k in data.files}
         except FileNotFoundError:
-            raise BadSetup(f"no trained value network at {path} (run: meeple train GAME --players N)") \
-                from None
+            raise refused("bots.valuenet.missing", path=str(path)) from None
         except (OSError, ValueError) as exc:
-            raise BadSetup(f"value network {path} cannot be read: {exc}") from None
+            raise refused("bots.valuenet.unreadable", path=str(path), reason=str(exc)) from None
         return cls(arrays, manifest)
 
     def check(self, state: State) -> None:
@@ -100,11 +99,9 @@ class ValueNet:
         for field, value in want.items():
             got = self.manifest.get(field)
             if got != value:
-                raise BadSetup(
-                    f"value network for {self.manifest.get('game')} {self.manifest.get('players')}p does "
-                    f"not match this game: {field} is {got!r} in its manifest, {value!r} here "
-                    f"(retrain with: meeple train {state.game.name} --players {state.players})"
-                )
+                raise refused("bots.valuenet.mismatch", game=str(self.manifest.get("game")),
+                              players=str(self.manifest.get("players")), field=field, got=repr(got),
+                              want=repr(value), name=state.game.name, count=state.players)
 
     def forward(self, x: Any) -> Any:
         """Raw outputs for one observation (or a batch), seats counted from the observer."""
@@ -144,17 +141,16 @@ def _cached(path: str, mtime: float) -> ValueNet:
 _VERIFIED: dict[tuple[str, float, str, int, str], ValueNet] = {}
 
 
-def file_key(path: Path, state: State, what: str, command: str) -> tuple[str, float, str, int, str]:
+def file_key(path: Path, state: State, command: str) -> tuple[str, float, str, int, str]:
     """The key under which a learned file, once checked against ``state``'s game, is remembered:
     (path, modification time, game, rules version, component hash).  A missing file raises
-    ``BadSetup`` naming ``what`` and the ``command`` (``train`` or ``tune``) that makes it."""
+    ``BadSetup`` naming what is missing and the ``command`` (``train`` or ``tune``) that makes it."""
     try:
         mtime = path.stat().st_mtime
     except OSError:
-        raise BadSetup(
-            f"no {what} for {state.game.name} at {state.players} players "
-            f"(run: meeple {command} {state.game.name} --players {state.players})"
-        ) from None
+        if command == "tune":
+            raise refused("bots.tuned.none_for", name=state.game.name, count=state.players) from None
+        raise refused("bots.valuenet.none_for", name=state.game.name, count=state.players) from None
     return (str(path), mtime, state.game.name, state.game.version, tables_hash(state.tables))
 
 
@@ -162,7 +158,7 @@ def net_for(state: State, folder: Path | None = None) -> ValueNet:
     """The shipped (or ``folder``'s) network for ``state``'s game and player count, checked
     against the game once per weights file, rules version and component set."""
     path = weights_path(state.game.name, state.players, folder)
-    key = file_key(path, state, "trained value network", "train")
+    key = file_key(path, state, "train")
     net = _VERIFIED.get(key)
     if net is None:
         net = _cached(key[0], key[1])

@@ -17,7 +17,7 @@ import meeple
 from meeple import games
 from meeple.engine import BadSetup, IllegalAction, State, tables_hash
 from meeple.engine.errors import reason
-from meeple.engine.messages import msg
+from meeple.engine.messages import msg, refused
 from meeple.server import solo_scores
 from meeple.server.base import HubBase
 from meeple.server.model import Seat, ServerError, Table, _clean_name
@@ -36,13 +36,13 @@ def replay_labelled(meta: dict[str, Any], entries: list[dict[str, Any]],
         try:
             return meeple.replay(stored_record(meta, entries))
         except IllegalAction as exc:
-            raise BadSetup(f"a stored action cannot be replayed: {exc}") from None
+            raise refused("server.table.unreplayable", reason=reason(exc)) from None
     state = meeple.replay(stored_record(meta, entries), upto=0)
     mine = {e["decision"]: e for e in known or () if e.get("kind") == "action"}
     try:
         labelled(state, entries, mine)
     except IllegalAction as exc:  # as meeple.replay says of a record it cannot replay
-        raise BadSetup(f"a stored action cannot be replayed: {exc}") from None
+        raise refused("server.table.unreplayable", reason=reason(exc)) from None
     return state
 
 
@@ -194,7 +194,7 @@ class TablesMixin(HubBase):
             players = game.check_players(players)
             options = game.check_options(body.get("options") or {})
             if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**62:
-                raise BadSetup(f"seed must be a whole number from 0, got {seed!r}")
+                raise refused("server.create.seed", got=repr(seed))
         except BadSetup as exc:
             raise ServerError(400, msg("server.create.setup", detail=reason(exc))) from None
         clock = body.get("clock")

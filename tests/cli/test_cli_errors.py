@@ -136,6 +136,11 @@ def test_unknown_game_and_bad_player_count_are_one_line(
     (["play", "troyes", "--option", "x=1", "--lang", "zh-TW"], {},
      "engine.setup.no_option", {"game": "troyes", "option": "'x'",
                                 "known": "character_deal, open_vp, push_out_protection, unfinished_events"}),
+    (["train", "troyes", "--hidden", "a,b"], {"MEEPLE_LANG": "zh-TW"}, "train.hidden_numbers", {"got": "'a,b'"}),
+    (["train", "troyes", "--jobs", "0"], {"MEEPLE_LANG": "zh-TW"}, "train.jobs", {}),
+    (["tune", "troyes", "--try", "x"], {"MEEPLE_LANG": "zh-TW"}, "tune.try_pair", {"text": "'x'", "part": "'x'"}),
+    (["tune", "troyes"], {"MEEPLE_LANG": "zh-TW"}, "tune.no_try", {}),
+    (["serve", "--smtp", "ftp://x"], {"MEEPLE_LANG": "zh-TW"}, "serve.smtp_url", {"smtp": "'ftp://x'"}),
 ])
 def test_setup_refusals_are_in_the_commands_language(
     args: list[str], env: dict[str, str], key: str, fields: dict[str, Any],
@@ -367,4 +372,39 @@ def test_serve_bad_bot_levels_file_is_one_line(
     levels.write_text('[levels.bad]\nspec = "ismcts:workers=3"\n', encoding="utf-8")
     assert_one_line(*run_main(["serve", "--db", f"sqlite:///{tmp_path}/m.db", "--bot-levels", str(levels)],
                               capsys), "'workers' is not allowed")
+    assert seen == {}
+
+
+@pytest.mark.parametrize(("text", "field", "inner"), [
+    ('spec = "ismcts:time=60"', "spec", ("server.levels.param_cap", {"param": "time", "value": "'60'"})),
+    ('spec = "random"\ngames = {chess = "random"}', "games",
+     ("server.levels.unknown_game", {"game": "'chess'"})),
+])
+def test_serve_bot_levels_refusal_is_in_the_commands_language(
+    text: str, field: str, inner: tuple[str, dict[str, Any]],
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Brief ("messages through the catalog"): a levels file whose level breaks a cap of the server
+    (``ismcts`` thinking 60 s) or names no game is refused before the server starts, in the
+    command's language (``MEEPLE_LANG``), the cap's own words nested in the level's."""
+    from meeple.bots.levels import CAPS
+    from meeple.engine.messages import msg
+    from meeple.games import names
+    from meeple.i18n.render import render
+
+    seen = _fake_server(monkeypatch, accepts_new=True)
+    levels = tmp_path / "bad.toml"
+    levels.write_text(f"[levels.x]\n{text}\n", encoding="utf-8")
+    key, args = inner
+    args = {**args, "most": f"{CAPS['ismcts']['time']:g}"} if key.endswith("param_cap") else \
+        {**args, "games": ", ".join(names())}
+    expected = msg("server.levels.bad_level", where=str(levels), name="'x'", field=field, reason=msg(key, **args))
+    monkeypatch.setenv("MEEPLE_LANG", "zh-TW")
+    chinese = render("zh_TW", expected)
+    assert re.search(r"[\u4e00-\u9fff]", chinese), chinese
+    assert_one_line(*run_main(["serve", "--db", f"sqlite:///{tmp_path}/m.db", "--bot-levels", str(levels)],
+                              capsys), chinese)
+    monkeypatch.setenv("MEEPLE_LANG", "en")
+    assert_one_line(*run_main(["serve", "--db", f"sqlite:///{tmp_path}/m.db", "--bot-levels", str(levels)],
+                              capsys), str(expected["text"]))
     assert seen == {}
