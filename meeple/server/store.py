@@ -34,6 +34,7 @@ from sqlalchemy.engine import Engine
 
 from meeple.server.solo_scores import SoloScores
 from meeple.server.store_export import EXPORT_FORMAT, check_export
+from meeple.server.store_fast import FastWriter
 
 DEFAULT_DB = "sqlite:///meeple.db"
 
@@ -139,6 +140,7 @@ class Store:
         )
         self.metadata = md
         self._sql: dict[Any, Any] = self._statements()
+        self.fast = FastWriter(self.engine, self.tables, self.entries, self.seats, schema, self.is_sqlite)
         self.solo = SoloScores(self, md)  # each person's solo scores (issue 29)
         self._owner_lock = threading.Lock()
         self._owner_conn: Any = None
@@ -189,6 +191,7 @@ class Store:
                     pass
                 self._owner_conn = None
             self.owned.clear()
+        self.fast.dispose()
         self.engine.dispose()
 
     # --- ownership (PostgreSQL: one process runs a table's bots and clocks) ---------
@@ -319,29 +322,35 @@ class Store:
         otherwise ``Conflict`` and nothing is written.  Returns the new
         ``updated`` time of the table."""
         now = time.time()
+        fast = self.fast
+        events = json.dumps(entry.get("events", []), ensure_ascii=False)
+        updates = [(fast.seat_sql(tuple(sorted(k for k in upd if k != "seat"))), upd) for upd in seat_updates or []]
 
-        def go(conn: Any) -> float:
+        def go(cur: Any) -> float:  # on the driver's connection (store_fast.py): the same SQL, less CPU
             if entry["kind"] == "action":
-                stored_status, count = self._locked_position(conn, table_id)
-                if stored_status == "aborted":
+                cur.execute(fast.lock, (table_id, table_id))
+                row = cur.fetchone()
+                if row is None:
+                    raise Conflict(f"table {table_id} does not exist any more")
+                if row[0] == "aborted":
                     raise Aborted("this table was aborted")
-                if count != entry["decision"]:
-                    raise Conflict(f"decision {entry['decision']} is stale: the stored game is at {count}")
-            conn.execute(self._sql["entry"], {
-                "table_id": table_id, "kind": entry["kind"], "decision": entry["decision"],
-                "seat": entry.get("seat"), "notation": entry.get("notation"), "actor": entry.get("actor"),
-                "events": json.dumps(entry.get("events", []), ensure_ascii=False), "created": now,
-            })
+                if int(row[1] or 0) != entry["decision"]:
+                    raise Conflict(f"decision {entry['decision']} is stale: the stored game is at {row[1]}")
+            cur.execute(fast.insert, (table_id, entry["kind"], entry["decision"], entry.get("seat"),
+                                      entry.get("notation"), entry.get("actor"), events, now))
             if status is None:
-                conn.execute(self._sql["touch"], {"tid": table_id, "now": now})
+                cur.execute(fast.touch, (now, table_id))
             else:
-                conn.execute(self._sql["touch_status"], {"tid": table_id, "now": now, "st": status})
-            for upd in seat_updates or []:
-                self._seat_update(conn, table_id, upd)
+                cur.execute(fast.touch_status, (now, status, table_id))
+            for sql, upd in updates:
+                cur.execute(sql, (*(upd[k] for k in sorted(k for k in upd if k != "seat")), table_id, upd["seat"]))
             return now
 
         try:
-            return float(self._write(go))
+            if self._write_lock is None:
+                return float(fast.run(go))
+            with self._write_lock:
+                return float(fast.run(go))
         except sa.exc.IntegrityError:  # the unique (table, decision): another writer was first
             raise Conflict(f"decision {entry['decision']} was already taken") from None
 

@@ -99,6 +99,34 @@ def test_server_store_refuses_a_second_action_for_one_decision(db: dict[str, Any
     store.dispose()
 
 
+def test_server_store_drops_a_lost_connection_and_writes_the_next_decision(db: dict[str, Any]) -> None:
+    """Issue 30 (the decision written on the driver's own connection, ``store_fast.py``): a
+    connection lost under the store fails that write with SQLAlchemy's error for it and is
+    dropped, so the retried decision is written on a new one; a seat's clock change travels in
+    the same transaction as its decision."""
+    import sqlalchemy as sa
+
+    from meeple.server.store import Store
+
+    store = Store(db["url"], schema=db["schema"])
+    store.create_schema()
+    store.create_table({"id": "t1", "game": "servergame", "version": 1, "players": 2, "seed": 1,
+                        "options": {"pile": 12}, "components": "x", "clock": 60.0, "status": "playing"},
+                       [{"seat": 0, "kind": "human", "name": "a"}, {"seat": 1, "kind": "human", "name": "b"}])
+    entry = {"kind": "action", "decision": 0, "seat": 0, "notation": "take 1", "actor": "human", "events": []}
+    store.add_entry("t1", entry, "playing", [{"seat": 1, "deadline": 1234.5}])
+    store.fast._local.conn.driver_connection.close()  # the database went away under this thread's connection
+    second = {**entry, "decision": 1, "seat": 1, "notation": "take 2"}
+    with pytest.raises(sa.exc.DBAPIError):
+        store.add_entry("t1", second, "playing")
+    store.add_entry("t1", second, "over", [{"seat": 0, "deadline": None, "zombie": True}])
+    meta, seats, entries = store.load_table("t1")  # type: ignore[misc]
+    assert [(e["decision"], e["notation"]) for e in entries] == [(0, "take 1"), (1, "take 2")]
+    assert meta["status"] == "over"
+    assert [(s["deadline"], bool(s["zombie"])) for s in seats] == [(None, True), (1234.5, False)]
+    store.dispose()
+
+
 def test_server_two_processes_on_postgresql_drive_a_bot_table_once(
         make_client: Callable[..., TestClient], db: dict[str, Any]) -> None:
     """Issue 16: two server processes on one PostgreSQL database: only the process that
