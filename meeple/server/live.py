@@ -197,7 +197,7 @@ class LiveMixin(HubBase):
         self._presence_soon(table)
 
     async def attach(self, table: Table, client: Client) -> None:
-        await self.stories(table)
+        await self.stories(table, client.seat is None)
         # every spectator joining at one position gets the same full view: build it once
         key = (table.version, len(table.entries), len(table.state.history))
         if client.seat is None and table.watch_full_text is not None and table.watch_full_text[0] == key:

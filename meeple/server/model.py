@@ -150,6 +150,9 @@ class Table:
         self.entries = entries
         self.version = 0
         self.judged = True  # every action entry has its story (False: loaded, judged on first read)
+        # whether the spectators' verdicts are judged as decisions come (issue 30: from the table's
+        # first spectator on, in this process; the entries before it are judged then, story.labelled)
+        self.watched = False
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.driver: asyncio.Task[None] | None = None
@@ -167,6 +170,11 @@ class Table:
     @property
     def over(self) -> bool:
         return self.state.is_over
+
+    @property
+    def readers(self) -> list[int]:
+        """The seats whose log is judged (``story.story_of``): people's seats; a bot's reads none."""
+        return [s.seat for s in self.seats if s.kind == "human"]
 
     @property
     def aborted(self) -> bool:

@@ -39,7 +39,7 @@ async def api_create(request: Request) -> dict[str, Any]:
 async def api_table(table_id: str, request: Request) -> JSONResponse:
     hub = hub_of(request)
     table, seat = await seat_of(request, table_id)
-    await hub.stories(table)
+    await hub.stories(table, seat is None)
     return JSONResponse(hub.payload(table, seat))
 
 

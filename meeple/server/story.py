@@ -20,6 +20,7 @@ a reloaded table keeps the ones it had).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import meeple
@@ -149,58 +150,82 @@ def deducible(before: State, notation: str, after: State, seat: int, seed: int,
     return viewer in _judge(before, notation, after, seat, seed, [viewer])
 
 
-def story_of(before: State, notation: str, after: State, events: list[dict[str, Any]]) -> dict[str, Any]:
+def story_of(before: State, notation: str, after: State, events: list[dict[str, Any]],
+             readers: Collection[int] | None = None, spectators: bool = True) -> dict[str, Any]:
     """What an action entry keeps for its log line: ``label`` (the action's catalog message),
     ``shown`` (the other seats to whom the label may be shown while the game runs; only seats the
     decision announced nothing to are judged, the others read its events) and ``spectators``
     (whether spectators may read it: the decision is deducible from the spectators' view in
-    determinizations for every seat but the mover's, each of which knows no more than that seat)."""
+    determinizations for every seat but the mover's, each of which knows no more than that seat).
+
+    Only the seats in ``readers`` (default: all) are judged for ``shown``: a bot's seat reads no
+    log while the game runs (issue 30).  Without ``spectators`` the entry gets no ``spectators``
+    (judged when the table's first spectator reads it, ``labelled``); each viewer's verdict is
+    the same whether the others are judged beside it or not."""
     label = _label(before, notation)
     mover = before.to_move
     shown: list[int] = []
-    spectators = label is not None and before.players > 1 and not after.visible_events(events, None)
+    watch = spectators and label is not None and before.players > 1 and not after.visible_events(events, None)
     if label is not None:
         for seat in range(before.players):
             if seat == mover:
                 continue
-            viewers: list[Viewer] = [] if after.visible_events(events, seat) else [seat]
-            if spectators:
+            read = (readers is None or seat in readers) and not after.visible_events(events, seat)
+            viewers: list[Viewer] = [seat] if read else []
+            if watch:
                 viewers.append(None)
+            if not viewers:
+                continue
             ok = _judge(before, notation, after, seat, len(before.history), viewers)
             if seat in ok:
                 shown.append(seat)
-            spectators = spectators and None in ok
-    return {"label": label, "shown": shown, "spectators": spectators}
+            watch = watch and None in ok
+    out: dict[str, Any] = {"label": label, "shown": shown}
+    if spectators:
+        out["spectators"] = watch
+    return out
+
+
+def spectators_of(before: State, notation: str, after: State, events: list[dict[str, Any]]) -> bool:
+    """The ``spectators`` verdict of ``story_of`` alone (an entry judged without it)."""
+    return bool(story_of(before, notation, after, events, readers=(), spectators=True)["spectators"])
 
 
 LOG_TAIL = 400  # the log entries a payload sends (live.py): older ones need only their label
 
 
 def labelled(state: State, entries: list[dict[str, Any]],
-             known: dict[int, dict[str, Any]] | None = None) -> None:
+             known: dict[int, dict[str, Any]] | None = None, readers: Collection[int] | None = None,
+             spectators: bool = True) -> None:
     """Give loaded action entries their story back while the game is replayed (``state`` is the
     replayed game at its start, advanced here to the end of ``entries``; the caller replays with
     ``meeple.replay(record, upto=0)``): the same label and judgement as when each decision was
     applied, for the last ``LOG_TAIL`` entries (a few milliseconds a decision); older entries get
     their label only (read in a replay, once the game is over).  ``known`` (an in-memory table's
-    entries by decision, when it is reloaded) keeps the stories already judged."""
+    entries by decision, when it is reloaded) keeps the stories already judged; ``readers`` and
+    ``spectators`` as in ``story_of``.  With ``spectators``, an entry judged without them gets its
+    verdict here (a table's first spectator)."""
     cut = len(entries) - LOG_TAIL
     for i, e in enumerate(entries):
         if e.get("kind") != "action":
             continue
         notation = e["notation"]
         old = (known or {}).get(e["decision"])
-        if "label" in e:
-            pass
-        elif old is not None and old.get("notation") == notation and "label" in old:
+        if "label" not in e and old is not None and old.get("notation") == notation and "label" in old:
             e.update({k: old[k] for k in STORY_FIELDS if k in old})
-        elif i >= cut:
+        whole, watch = "label" not in e, spectators and "spectators" not in e
+        if i < cut and whole:
+            e.update({"label": _label(state, notation), "shown": [], "spectators": False})
+        elif i < cut and watch:
+            e["spectators"] = False
+        elif whole or watch:
             before = state.clone()
             state.apply(notation)
-            e.update(story_of(before, notation, state, e.get("events", [])))
+            if whole:
+                e.update(story_of(before, notation, state, e.get("events", []), readers, spectators))
+            else:
+                e["spectators"] = spectators_of(before, notation, state, e.get("events", []))
             continue
-        else:
-            e.update({"label": _label(state, notation), "shown": [], "spectators": False})
         state.apply(notation)
 
 

@@ -28,10 +28,12 @@ TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
 def replay_labelled(meta: dict[str, Any], entries: list[dict[str, Any]],
-                    known: list[dict[str, Any]] | None = None, judge: bool = True) -> State:
+                    known: list[dict[str, Any]] | None = None, judge: bool = True,
+                    readers: list[int] | None = None, spectators: bool = True) -> State:
     """The stored game replayed, its action entries given their stories back (``story.labelled``;
-    ``known``: the entries a reloaded table had in memory, whose stories are kept).  Without
-    ``judge`` the game is only replayed: the stories wait for the first reader (``Hub.stories``)."""
+    ``known``: the entries a reloaded table had in memory, whose stories are kept; ``readers``
+    and ``spectators`` as there).  Without ``judge`` the game is only replayed: the stories wait
+    for the first reader (``Hub.stories``)."""
     if not judge:
         try:
             return meeple.replay(stored_record(meta, entries))
@@ -40,7 +42,7 @@ def replay_labelled(meta: dict[str, Any], entries: list[dict[str, Any]],
     state = meeple.replay(stored_record(meta, entries), upto=0)
     mine = {e["decision"]: e for e in known or () if e.get("kind") == "action"}
     try:
-        labelled(state, entries, mine)
+        labelled(state, entries, mine, readers, spectators)
     except IllegalAction as exc:  # as meeple.replay says of a record it cannot replay
         raise refused("server.table.unreplayable", reason=reason(exc)) from None
     return state
@@ -90,17 +92,22 @@ class TablesMixin(HubBase):
                 self._kick(table)
             return table
 
-    async def stories(self, table: Table) -> None:
+    async def stories(self, table: Table, spectator: bool = False) -> None:
         """Judge the stories of a loaded table's log (``story.labelled``: each decision's label
         and who may read it) before its first payload: loading a table (a restart, a bot table
-        taken over) replays the game only, so it costs what the moves cost (issue 30)."""
-        if table.judged:
+        taken over) replays the game only, so it costs what the moves cost (issue 30).  Before a
+        ``spectator``'s first payload of a running table the spectators' verdicts are judged too,
+        and from then on with every decision (``Table.watched``)."""
+        watch = spectator and not table.watched and not table.over
+        if table.judged and not watch:
             return
         async with table.lock:
-            if table.judged:
+            if spectator:
+                table.watched = True
+            if table.judged and not watch:
                 return
             meta, entries = dict(table.meta), table.entries
-            await self.db(replay_labelled, meta, entries, None, True)
+            await self.db(replay_labelled, meta, entries, None, True, table.readers, table.watched)
             table.judged = True
 
     async def healthy(self) -> bool:
@@ -119,7 +126,8 @@ class TablesMixin(HubBase):
             return
         meta, seat_rows, entries = loaded
         try:  # a table nobody has read yet stays unjudged
-            state = await self.db(replay_labelled, meta, entries, table.entries, table.judged)
+            state = await self.db(replay_labelled, meta, entries, table.entries, table.judged,
+                                  [s["seat"] for s in seat_rows if s["kind"] == "human"], table.watched)
         except BadSetup:
             return
         table.meta, table.seats, table.state, table.entries = meta, [Seat(r) for r in seat_rows], state, entries
@@ -357,7 +365,7 @@ class TablesMixin(HubBase):
                  "actor": actor, "events": events}
         # the log line's label and who may read it (kept in memory; the store writes its own fields);
         # a few milliseconds of views built, off the event loop
-        entry.update(await self.db(story_of, state, notation, new, events))
+        entry.update(await self.db(story_of, state, notation, new, events, table.readers, table.watched))
         status = "over" if new.is_over else "playing"
         seat_updates = self._deadline_updates(table, new)
 

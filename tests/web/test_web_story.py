@@ -124,10 +124,10 @@ def test_web_story_a_decision_followed_by_a_draw_is_not_deducible() -> None:
     pytest.fail("no offer reached")
 
 
-def _client(tmp_path: Path) -> TestClient:
+def _client(tmp_path: Path, **limits: float) -> TestClient:
     from meeple.server import create_app
 
-    client = TestClient(create_app(f"sqlite:///{tmp_path}/meeple.db", allow_seeds=True))
+    client = TestClient(create_app(f"sqlite:///{tmp_path}/meeple.db", allow_seeds=True, limits=limits or None))
     client.__enter__()
     return client
 
@@ -203,3 +203,74 @@ def test_web_story_loaded_entries_get_their_story_back() -> None:
     again = [{k: e[k] for k in ("kind", "decision", "seat", "notation", "events")} for e in entries]
     story.labelled(meeple.replay(dict(record, actions=[]), upto=0), again, {e["decision"]: e for e in entries})
     assert [(e["shown"], e["spectators"]) for e in again] == [(e["shown"], e["spectators"]) for e in entries]
+
+
+@pytest.mark.parametrize(("game", "players", "seed", "bot_shown"), [
+    ("troyes", 3, 2, True), ("messina", 3, 5, True), ("mundus_novus", 3, 1, True),
+    ("luna_maris", 3, 4, False),  # every Luna Maris decision shows the other seats an event
+])
+def test_web_story_spectators_judged_later_and_only_peoples_seats_read_as_judged_at_once(
+        game: str, players: int, seed: int, bot_shown: bool) -> None:
+    """Issue 30 ("judging done once per decision"): a decision judged only for the people's seats
+    (``readers``) and without the spectators (a table nobody watches yet) gives each of those
+    seats the verdict the whole judgement gives it; the spectators' verdicts judged afterwards
+    (``story.labelled`` with ``spectators``, a table's first spectator) are those the whole
+    judgement gives, so a spectator arriving late reads the log one watching from the start reads."""
+    import meeple
+    from meeple.server import story
+
+    readers = [0, 2]  # seat 1 is a bot's
+    whole, lazy, record = [], [], None
+    for before, notation, after, events in _play(game, players, seed):
+        head = {"kind": "action", "decision": len(before.history), "seat": before.to_move,
+                "notation": notation, "events": events}
+        whole.append({**head, **story_of(before, notation, after, events)})
+        lazy.append({**head, **story_of(before, notation, after, events, readers, spectators=False)})
+        record = after.record()
+    assert record is not None and all("spectators" not in e for e in lazy)
+    for a, b in zip(whole, lazy, strict=True):
+        assert b["label"] == a["label"]
+        assert b["shown"] == [s for s in a["shown"] if s in readers]
+    assert any(1 in e["shown"] for e in whole) is bot_shown  # the bot's seat, judged by the whole judgement
+    state = meeple.replay(dict(record, actions=[]), upto=0)
+    story.labelled(state, lazy, None, readers, spectators=True)
+    cut = len(whole) - story.LOG_TAIL
+    assert [e["spectators"] for e in lazy[max(cut, 0):]] == [e["spectators"] for e in whole[max(cut, 0):]]
+    assert any(e["spectators"] for e in whole) and not all(e["spectators"] for e in whole)
+
+
+def test_web_story_a_late_spectator_reads_the_log_of_one_watching_from_the_start(tmp_path: Path) -> None:
+    """Issue 30: a table nobody watches judges no spectator verdicts; its first spectator, 30
+    decisions in, is judged the log before its payload, and reads every entry (label or secret)
+    as a spectator of the same game watched from its first decision reads it."""
+    client = _client(tmp_path, acts_per_second=1000)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    body = {"game": "troyes", "players": 2, "seed": 5, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    tables = []
+    for _ in range(2):
+        made = client.post("/api/tables", json=body).json()
+        joined = client.post(f"/api/tables/{made['table']}/join", json={"seat": 1}).json()
+        tables.append((made["table"], {0: made["token"], 1: joined["token"]}))
+    early, late = tables[0][0], tables[1][0]
+    client.get(f"/api/tables/{early}")  # a spectator from the first decision on
+    for table, tokens in tables:
+        rng = random.Random(7)
+        for _ in range(30):
+            data = next(d for d in (client.get(f"/api/tables/{table}", headers={H: tokens[s]}).json() for s in (0, 1))
+                        if d["legal"])
+            seat = data["you"]
+            r = client.post(f"/api/tables/{table}/act", headers={H: tokens[seat]},
+                            json={"action": rng.choice(data["legal"]), "decision": data["decisions"]})
+            assert r.status_code == 200, r.text
+    assert hub.tables[early].watched and not hub.tables[late].watched
+    assert all("spectators" not in e for e in hub.tables[late].entries if e["kind"] == "action")
+
+    def spectator_log(table: str) -> list[dict[str, Any]]:
+        return [{k: v for k, v in e.items() if k != "actor"}
+                for e in client.get(f"/api/tables/{table}").json()["log"]]
+
+    seen = spectator_log(late)
+    assert hub.tables[late].watched
+    assert seen == spectator_log(early)
+    assert any("label" in e for e in seen if e["kind"] == "action" and not e["events"])
+    client.__exit__(None, None, None)
