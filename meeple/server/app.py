@@ -58,7 +58,8 @@ from meeple.server.routes_tables import tables_router
 from meeple.server.store import Store
 from meeple.server.web import SecurityHeaders, install_error_handlers
 
-ROUTERS = (pages_router, i18n_router, howto_router, tables_router, play_router, replays_router, health_router)
+HOT_ROUTERS = (play_router, tables_router)
+ROUTERS = (pages_router, i18n_router, howto_router, replays_router, health_router)
 
 
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str | None = None,
@@ -125,6 +126,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, schema: str
 
     app.add_middleware(SecurityHeaders)
     install_error_handlers(app)
+    # a request is matched against the routes in order: a seat's act and reads come first (issue 30)
+    for router in HOT_ROUTERS:
+        app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     install_people(app, hub, dict(people or {}))  # accounts, ratings, notifications (issue 28)
     for router in ROUTERS:

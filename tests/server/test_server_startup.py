@@ -62,3 +62,20 @@ def test_server_parses_http_with_httptools_on_asyncios_loop(tmp_path: Path, monk
     config = Config(seen["app"], http=seen.get("http", "auto"), loop="asyncio", ws=seen["ws"])  # type: ignore[arg-type]
     config.load()
     assert config.http_protocol_class.__name__ == "HttpToolsProtocol"  # type: ignore[union-attr]
+
+
+def test_server_a_seats_act_and_reads_are_matched_by_the_first_routes(tmp_path: Path) -> None:
+    """Issue 30 (cheaper decisions): a request is matched against the app's routes in order, so
+    the act, the table's payload and its socket are in the first two routers, before the static
+    files, the pages and the people's routes."""
+    from starlette.routing import Match
+
+    from meeple.server import create_app
+
+    app = create_app(f"sqlite:///{tmp_path}/meeple.db")
+    for method, path, kind in (("POST", "/api/tables/abc/act", "http"), ("GET", "/api/tables/abc", "http"),
+                               ("GET", "/ws/abc", "websocket")):
+        scope = {"type": kind, "method": method, "path": path, "root_path": "", "headers": [],
+                 "query_string": b""}
+        first = next(i for i, route in enumerate(app.router.routes) if route.matches(scope)[0] is Match.FULL)
+        assert first < 2, (path, first)
