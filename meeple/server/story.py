@@ -15,7 +15,9 @@ judgement of whether that seat could tell the decision from what it sees:
 
 The judgement is made once, when the decision is applied (``story_of``), and kept in memory in the
 entry; entries loaded from the database get theirs back while the game is replayed (``labelled``;
-a reloaded table keeps the ones it had).
+a reloaded table keeps the ones it had).  Only people's seats are judged (a bot's seat reads no
+log), and the spectators only once a spectator has read the table (issue 30: the entries before
+that are judged then, the same verdicts as judging them at once).
 """
 
 from __future__ import annotations
