@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from meeple.engine import IllegalAction
 from meeple.server.base import HubBase
 from meeple.server.model import Seat, Table
-from meeple.server.story import STORY_FIELDS, spectators_of, story_of
+from meeple.server.story import STORY_FIELDS, complete_story, lacks_story
 
 if TYPE_CHECKING:
     from meeple.server.store import Store
@@ -256,17 +256,15 @@ class BusMixin(HubBase):
                 return False
             if state is table.state:
                 state = state.clone()
-            whole = "label" not in e  # a process that does not send stories: judge it here, as it did
-            watch = table.watched and "spectators" not in e  # one whose table has no spectator there
-            before = state.clone() if whole or watch else None
+            # what the sender did not judge (no story: an older process; no spectators' verdict: no
+            # spectator there) is judged here, as it would have been
+            before = state.clone() if lacks_story(e, table.watched) else None
             try:
                 state.apply(e["notation"])
             except (IllegalAction, KeyError, TypeError):
                 return False
-            if before is not None and whole:
-                e.update(story_of(before, e["notation"], state, e.get("events", []), table.readers, table.watched))
-            elif before is not None:
-                e["spectators"] = spectators_of(before, e["notation"], state, e.get("events", []))
+            if before is not None:
+                complete_story(e, before, state, table.readers, table.watched)
         if msg.get("h") != len(state.history):
             return False
         table.state = state

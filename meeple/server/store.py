@@ -258,15 +258,12 @@ class Store:
         return str(row[0]), int(count or 0)
 
     def _statements(self) -> dict[str, Any]:
-        """The statements of every decision, built once with bound parameters (issue 30: building
-        them per call cost SQLAlchemy about a millisecond a decision, more than SQLite's work)."""
+        """The row lock and action count of an undo, built once with bound parameters (a
+        decision's own write is ``store_fast.FastWriter``'s)."""
         t, e, p = self.tables, self.entries, sa.bindparam
         return {
             "lock": sa.select(t.c.status).where(t.c.id == p("tid")).with_for_update(),
             "count": sa.select(sa.func.count()).select_from(e).where((e.c.table_id == p("tid")) & (e.c.kind == "action")),
-            "entry": e.insert(),
-            "touch": t.update().where(t.c.id == p("tid")).values(updated=p("now")),
-            "touch_status": t.update().where(t.c.id == p("tid")).values(updated=p("now"), status=p("st")),
         }
 
     def _seat_statement(self, keys: tuple[str, ...]) -> Any:
@@ -324,7 +321,10 @@ class Store:
         now = time.time()
         fast = self.fast
         events = json.dumps(entry.get("events", []), ensure_ascii=False)
-        updates = [(fast.seat_sql(tuple(sorted(k for k in upd if k != "seat"))), upd) for upd in seat_updates or []]
+        updates = []
+        for upd in seat_updates or []:
+            keys = tuple(sorted(k for k in upd if k != "seat"))
+            updates.append((fast.seat_sql(keys), (*(upd[k] for k in keys), table_id, upd["seat"])))
 
         def go(cur: Any) -> float:  # on the driver's connection (store_fast.py): the same SQL, less CPU
             if entry["kind"] == "action":
@@ -342,8 +342,8 @@ class Store:
                 cur.execute(fast.touch, (now, table_id))
             else:
                 cur.execute(fast.touch_status, (now, status, table_id))
-            for sql, upd in updates:
-                cur.execute(sql, (*(upd[k] for k in sorted(k for k in upd if k != "seat")), table_id, upd["seat"]))
+            for sql, values in updates:
+                cur.execute(sql, values)
             return now
 
         try:

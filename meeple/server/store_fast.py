@@ -37,6 +37,7 @@ class FastWriter:
         t, e = f"{prefix}{tables.name}", f"{prefix}{entries.name}"
         self.s = f"{prefix}{seats.name}"
         self.seat_columns = frozenset(c.name for c in seats.c) - {"table_id", "seat"}
+        self._seat_sql: dict[tuple[str, ...], str] = {}
         # the count reads the partial unique index of actions (its WHERE written out, as the index's)
         self.lock = (f"SELECT status, (SELECT count(*) FROM {e} WHERE table_id = {ph} AND kind = '{ACTION}') "
                      f"FROM {t} WHERE id = {ph}" + ("" if sqlite else " FOR UPDATE"))
@@ -70,11 +71,14 @@ class FastWriter:
             pass
 
     def seat_sql(self, keys: tuple[str, ...]) -> str:
-        """The update of one seat's ``keys`` (column names of the seats table)."""
-        if not keys or not set(keys) <= self.seat_columns:
-            raise ValueError(f"not seat columns: {keys!r}")
-        sets = ", ".join(f"{k} = {self.ph}" for k in keys)
-        return f"UPDATE {self.s} SET {sets} WHERE table_id = {self.ph} AND seat = {self.ph}"
+        """The update of one seat's ``keys`` (column names of the seats table), written once."""
+        sql = self._seat_sql.get(keys)
+        if sql is None:
+            if not keys or not set(keys) <= self.seat_columns:
+                raise ValueError(f"not seat columns: {keys!r}")
+            sets = ", ".join(f"{k} = {self.ph}" for k in keys)
+            sql = self._seat_sql[keys] = f"UPDATE {self.s} SET {sets} WHERE table_id = {self.ph} AND seat = {self.ph}"
+        return sql
 
     def run(self, steps: Any) -> Any:
         """``steps(cursor)`` in one transaction on this thread's connection, committed; rolled

@@ -188,9 +188,21 @@ def story_of(before: State, notation: str, after: State, events: list[dict[str, 
     return out
 
 
-def spectators_of(before: State, notation: str, after: State, events: list[dict[str, Any]]) -> bool:
-    """The ``spectators`` verdict of ``story_of`` alone (an entry judged without it)."""
-    return bool(story_of(before, notation, after, events, readers=(), spectators=True)["spectators"])
+def lacks_story(entry: dict[str, Any], spectators: bool) -> bool:
+    """Whether an action entry still needs judging: no story yet, or no spectators' verdict
+    where ``spectators`` are judged (``story_of`` without them)."""
+    return "label" not in entry or (spectators and "spectators" not in entry)
+
+
+def complete_story(entry: dict[str, Any], before: State, after: State,
+                   readers: Collection[int] | None, spectators: bool) -> None:
+    """Judge what ``entry`` (the decision from ``before`` to ``after``) lacks (``lacks_story``):
+    its whole story, or the spectators' verdict alone."""
+    notation, events = entry["notation"], entry.get("events", [])
+    if "label" not in entry:
+        entry.update(story_of(before, notation, after, events, readers, spectators))
+    else:
+        entry["spectators"] = bool(story_of(before, notation, after, events, (), True)["spectators"])
 
 
 LOG_TAIL = 400  # the log entries a payload sends (live.py): older ones need only their label
@@ -215,18 +227,14 @@ def labelled(state: State, entries: list[dict[str, Any]],
         old = (known or {}).get(e["decision"])
         if "label" not in e and old is not None and old.get("notation") == notation and "label" in old:
             e.update({k: old[k] for k in STORY_FIELDS if k in old})
-        whole, watch = "label" not in e, spectators and "spectators" not in e
-        if i < cut and whole:
-            e.update({"label": _label(state, notation), "shown": [], "spectators": False})
-        elif i < cut and watch:
+        if i < cut and lacks_story(e, spectators):  # older than a payload's log: the label only
+            e.setdefault("label", _label(state, notation))
+            e.setdefault("shown", [])
             e["spectators"] = False
-        elif whole or watch:
+        elif lacks_story(e, spectators):
             before = state.clone()
             state.apply(notation)
-            if whole:
-                e.update(story_of(before, notation, state, e.get("events", []), readers, spectators))
-            else:
-                e["spectators"] = spectators_of(before, notation, state, e.get("events", []))
+            complete_story(e, before, state, readers, spectators)
             continue
         state.apply(notation)
 

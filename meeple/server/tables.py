@@ -126,8 +126,8 @@ class TablesMixin(HubBase):
             return
         meta, seat_rows, entries = loaded
         try:  # a table nobody has read yet stays unjudged
-            state = await self.db(replay_labelled, meta, entries, table.entries, table.judged,
-                                  [s["seat"] for s in seat_rows if s["kind"] == "human"], table.watched)
+            state = await self.db(replay_labelled, meta, entries, table.entries, table.judged, table.readers,
+                                  table.watched)  # (a seat's kind never changes)
         except BadSetup:
             return
         table.meta, table.seats, table.state, table.entries = meta, [Seat(r) for r in seat_rows], state, entries
